@@ -1,0 +1,39 @@
+// Typed errors the engine raises for bad input. Callers (CLI, worker, extension) tell them apart
+// from internal failures: bad input is the user's to fix and gets exit code 2 / a plain message.
+
+export type InputErrorCode =
+  | 'empty-file'
+  | 'header-only'
+  | 'binary-file'
+  | 'unterminated-quote'
+  | 'ragged-row'
+  | 'bad-option'
+  | 'unknown-column'
+  | 'bad-target'
+  | 'bad-model';
+
+export class InputError extends Error {
+  override readonly name = 'InputError';
+  constructor(
+    readonly code: InputErrorCode,
+    message: string,
+    /** 1-based line in the source file, where known. */
+    readonly line?: number,
+    /** 1-based field (column) number, where known. */
+    readonly column?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Raised when an AbortSignal stops work; never shown as a failure. */
+export class CancelledError extends Error {
+  override readonly name = 'CancelledError';
+  constructor() {
+    super('cancelled');
+  }
+}
+
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new CancelledError();
+}
