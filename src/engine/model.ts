@@ -1,0 +1,70 @@
+// The model JSON contract (design.md §6): what `train --out` writes and every reader (CLI,
+// webview, exporters, tools outside the repo) relies on. Fields may be added; none may change meaning.
+import type { ColumnType } from './dataset';
+
+export const MODEL_FORMAT = 'decision-tree-explorer/model';
+export const MODEL_VERSION = 1;
+
+export type Task = 'classification' | 'regression';
+export type Algorithm = 'cart' | 'id3' | 'c45';
+export type Criterion = 'gini' | 'entropy' | 'gain_ratio' | 'squared_error';
+export type PruneMethod = 'none' | 'cost-complexity' | 'pessimistic';
+export type Splitter = 'exact' | 'hist';
+
+/** Training parameters; defaults follow scikit-learn's DecisionTreeClassifier/Regressor. */
+export interface TrainParams {
+  target: string;
+  task?: 'auto' | Task;
+  algorithm?: Algorithm;
+  criterion?: Criterion;
+  maxDepth?: number | null;
+  minSamplesSplit?: number;
+  minSamplesLeaf?: number;
+  maxLeafNodes?: number | null;
+  minImpurityDecrease?: number;
+  ccpAlpha?: number;
+  prune?: PruneMethod;
+  /** Columns left out of the features. */
+  ignore?: string[];
+  splitter?: Splitter;
+}
+
+/** Numeric: children = [x ≤ threshold, x > threshold]. Categorical/boolean: one child per branch. */
+export type ModelSplit =
+  | { feature: string; kind: 'numeric'; threshold: number }
+  | { feature: string; kind: 'categorical'; branches: string[][] };
+
+export interface ModelNode {
+  /** Preorder index: the root is 0 and `nodes[id].id === id`. */
+  id: number;
+  depth: number;
+  samples: number;
+  impurity: number;
+  /** Class counts in the order of `classes`, or the mean for regression. */
+  value: number[] | number;
+  prediction: string | number;
+  split: ModelSplit | null;
+  /** Index into `children` taken by missing values and unseen categories; null for leaves. */
+  missingGoesTo: number | null;
+  children: number[];
+}
+
+export interface ModelFeature {
+  name: string;
+  type: ColumnType;
+  /** Categorical and boolean features: the category names seen in training. */
+  categories?: string[];
+}
+
+export interface TreeModel {
+  format: typeof MODEL_FORMAT;
+  version: typeof MODEL_VERSION;
+  task: Task;
+  target: string;
+  /** Classification only: the order of every `value` array. */
+  classes?: string[];
+  features: ModelFeature[];
+  params: TrainParams & { criterion: Criterion; algorithm: Algorithm };
+  nodes: ModelNode[];
+  featureImportances: Record<string, number>;
+}
