@@ -15,6 +15,7 @@ export type InputErrorCode =
   | 'bad-option'
   | 'unknown-column'
   | 'bad-target'
+  | 'bad-feature'
   | 'bad-model';
 
 export class InputError extends Error {
