@@ -1,0 +1,31 @@
+// What the user chose for a file (target column, "with Options…" answers), remembered in the
+// workspace state so the next training of that file asks with the same defaults.
+import type { TrainSettings } from './train-settings';
+
+/** The part of vscode.Memento used here, so the logic is tested without VS Code. */
+export interface ChoiceStore {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+export interface FileChoices {
+  target?: string;
+  options?: Partial<TrainSettings>;
+}
+
+const keyOf = (fileKey: string) => `decisionTree.choices:${fileKey}`;
+
+export function readChoices(store: ChoiceStore, fileKey: string): FileChoices {
+  const saved = store.get<unknown>(keyOf(fileKey));
+  return saved !== null && typeof saved === 'object' ? (saved as FileChoices) : {};
+}
+
+export async function rememberChoices(store: ChoiceStore, fileKey: string, choices: FileChoices): Promise<void> {
+  await store.update(keyOf(fileKey), { ...readChoices(store, fileKey), ...choices });
+}
+
+/** The remembered target if the file still has that column, else the last column. */
+export function defaultTarget(choices: FileChoices, columnNames: readonly string[]): string | undefined {
+  if (choices.target !== undefined && columnNames.includes(choices.target)) return choices.target;
+  return columnNames[columnNames.length - 1];
+}

@@ -1,0 +1,124 @@
+// Settings (`decisionTree.*`) and the "with Options…" answers → engine parameters. Pure (no vscode),
+// so it is unit-tested; settings are JSON a user typed, so every value is checked, never trusted.
+import type { Algorithm, Criterion, PruneMethod, TrainParams } from '../engine/model';
+
+export interface TrainSettings {
+  algorithm: Algorithm;
+  /** 'auto' lets the engine pick the criterion that fits the algorithm and the task. */
+  criterion: Criterion | 'auto';
+  /** 0 = unlimited. */
+  maxDepth: number;
+  minSamplesSplit: number;
+  minSamplesLeaf: number;
+  /** 0 = unlimited. */
+  maxLeafNodes: number;
+  minImpurityDecrease: number;
+  prune: PruneMethod;
+  ccpAlpha: number;
+  /** Share of rows held out to measure the tree; 0 = evaluate on the training rows. */
+  holdOutFraction: number;
+  seed: number;
+}
+
+export const DEFAULT_TRAIN_SETTINGS: Readonly<TrainSettings> = {
+  algorithm: 'cart',
+  criterion: 'auto',
+  maxDepth: 0,
+  minSamplesSplit: 2,
+  minSamplesLeaf: 1,
+  maxLeafNodes: 0,
+  minImpurityDecrease: 0,
+  prune: 'none',
+  ccpAlpha: 0,
+  holdOutFraction: 0.3,
+  seed: 42,
+};
+
+type Check = (value: unknown) => boolean;
+
+const oneOf =
+  (...allowed: string[]): Check =>
+  (v) =>
+    typeof v === 'string' && allowed.includes(v);
+const integerIn =
+  (min: number, max: number): Check =>
+  (v) =>
+    typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const numberIn =
+  (min: number, max: number, maxExclusive = false): Check =>
+  (v) =>
+    typeof v === 'number' && Number.isFinite(v) && v >= min && (maxExclusive ? v < max : v <= max);
+
+/** What each setting accepts, and the sentence a user reads when a value is rejected. */
+const RULES: { [K in keyof TrainSettings]: { check: Check; expected: string } } = {
+  algorithm: { check: oneOf('cart', 'id3', 'c45'), expected: 'one of cart, id3, c45' },
+  criterion: {
+    check: oneOf('auto', 'gini', 'entropy', 'gain_ratio', 'squared_error'),
+    expected: 'one of auto, gini, entropy, gain_ratio, squared_error',
+  },
+  maxDepth: { check: integerIn(0, 1000), expected: 'an integer from 0 (unlimited) to 1000' },
+  minSamplesSplit: { check: integerIn(2, 1e9), expected: 'an integer ≥ 2' },
+  minSamplesLeaf: { check: integerIn(1, 1e9), expected: 'an integer ≥ 1' },
+  maxLeafNodes: { check: (v) => v === 0 || integerIn(2, 1e9)(v), expected: '0 (unlimited) or an integer ≥ 2' },
+  minImpurityDecrease: { check: numberIn(0, Infinity), expected: 'a number ≥ 0' },
+  prune: { check: oneOf('none', 'cost-complexity', 'pessimistic'), expected: 'one of none, cost-complexity, pessimistic' },
+  ccpAlpha: { check: numberIn(0, Infinity), expected: 'a number ≥ 0' },
+  holdOutFraction: { check: numberIn(0, 0.9), expected: 'a number from 0 to 0.9' },
+  seed: { check: integerIn(0, 2 ** 31 - 1), expected: 'an integer from 0 to 2147483647' },
+};
+
+export interface SettingsReading {
+  settings: TrainSettings;
+  /** One line per rejected value, e.g. `decisionTree.maxDepth must be … (got -3); using 0`. */
+  problems: string[];
+}
+
+/**
+ * Reads every training setting through `get` (e.g. `configuration.get`), keeping the default for
+ * a value that is absent or invalid and saying so in `problems`.
+ */
+export function readTrainSettings(get: (key: keyof TrainSettings) => unknown): SettingsReading {
+  const settings: TrainSettings = { ...DEFAULT_TRAIN_SETTINGS };
+  const problems: string[] = [];
+  for (const key of Object.keys(RULES) as (keyof TrainSettings)[]) {
+    const value = get(key);
+    if (value === undefined || value === null) continue;
+    if (RULES[key].check(value)) {
+      (settings as unknown as Record<string, unknown>)[key] = value;
+    } else {
+      problems.push(
+        `decisionTree.${key} must be ${RULES[key].expected} (got ${JSON.stringify(value)}); using ${JSON.stringify(DEFAULT_TRAIN_SETTINGS[key])}`,
+      );
+    }
+  }
+  return { settings, problems };
+}
+
+/** The hold-out split the report is measured on; null = measured on the training rows. */
+export interface HoldOut {
+  fraction: number;
+  seed: number;
+}
+
+export interface TrainRequest {
+  params: TrainParams;
+  holdOut: HoldOut | null;
+}
+
+/** Settings (already checked) and the chosen target → what the engine is asked to do. */
+export function trainRequest(settings: TrainSettings, target: string): TrainRequest {
+  const params: TrainParams = {
+    target,
+    algorithm: settings.algorithm,
+    maxDepth: settings.maxDepth === 0 ? null : settings.maxDepth,
+    minSamplesSplit: settings.minSamplesSplit,
+    minSamplesLeaf: settings.minSamplesLeaf,
+    maxLeafNodes: settings.maxLeafNodes === 0 ? null : settings.maxLeafNodes,
+    minImpurityDecrease: settings.minImpurityDecrease,
+    prune: settings.prune,
+  };
+  if (settings.criterion !== 'auto') params.criterion = settings.criterion;
+  if (settings.prune === 'cost-complexity') params.ccpAlpha = settings.ccpAlpha;
+  const holdOut = settings.holdOutFraction > 0 ? { fraction: settings.holdOutFraction, seed: settings.seed } : null;
+  return { params, holdOut };
+}

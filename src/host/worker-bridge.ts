@@ -1,0 +1,77 @@
+// Runs engine jobs in worker_threads so the extension host never blocks on parsing or training.
+// One worker per job: cancelling terminates it, which stops even a tight training loop at once,
+// and a new job under the same key (the same file) cancels the one still running. No vscode here,
+// so the bridge is tested in plain Node.
+import { Worker } from 'node:worker_threads';
+import { CancelledError } from '../engine/errors';
+import { fromWireError } from './wire-error';
+import type { FromWorker, JobProgress, ToWorker } from './worker-messages';
+
+export interface JobHandle<R> {
+  /** Resolves with the job's result; rejects with CancelledError when cancelled or superseded. */
+  readonly result: Promise<R>;
+  cancel(): void;
+}
+
+export interface RunOptions {
+  /** Jobs sharing a key supersede each other (e.g. the file's URI); omit for independent jobs. */
+  key?: string;
+  onProgress?: (progress: JobProgress) => void;
+  /** Buffers moved (not copied) into the worker; the caller must not use them afterwards. */
+  transfer?: ArrayBuffer[];
+}
+
+export class WorkerBridge {
+  private readonly running = new Map<string, () => void>();
+  private readonly all = new Set<() => void>();
+  private nextId = 1;
+
+  constructor(private readonly workerFile: string) {}
+
+  run<R>(kind: string, job: unknown, options: RunOptions = {}): JobHandle<R> {
+    const { key, onProgress, transfer } = options;
+    if (key !== undefined) this.running.get(key)?.();
+    const id = this.nextId++;
+    const worker = new Worker(this.workerFile);
+    let settled = false;
+    let settle!: (outcome: { ok: true; value: R } | { ok: false; error: Error }) => void;
+    const result = new Promise<R>((resolve, reject) => {
+      settle = (outcome) => {
+        if (settled) return;
+        settled = true;
+        if (key !== undefined && this.running.get(key) === cancel) this.running.delete(key);
+        this.all.delete(cancel);
+        void worker.terminate();
+        if (outcome.ok) resolve(outcome.value);
+        else reject(outcome.error);
+      };
+    });
+    const cancel = () => settle({ ok: false, error: new CancelledError() });
+
+    worker.on('message', (message: FromWorker) => {
+      if (settled || message.id !== id) return;
+      if (message.type === 'progress') onProgress?.(message.progress);
+      else if (message.type === 'done') settle({ ok: true, value: message.result as R });
+      else settle({ ok: false, error: fromWireError(message.error) });
+    });
+    worker.on('error', (err: Error & { code?: string }) => {
+      const error =
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new Error('The engine ran out of memory: the file is too large for this machine.')
+          : err;
+      settle({ ok: false, error });
+    });
+    worker.on('exit', (code) => settle({ ok: false, error: new Error(`The engine worker stopped unexpectedly (exit code ${code}).`) }));
+
+    if (key !== undefined) this.running.set(key, cancel);
+    this.all.add(cancel);
+    const message: ToWorker = { id, kind, job };
+    worker.postMessage(message, transfer);
+    return { result, cancel };
+  }
+
+  /** Cancels every running job (extension deactivation). */
+  dispose(): void {
+    for (const cancel of [...this.all]) cancel();
+  }
+}
