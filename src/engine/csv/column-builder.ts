@@ -1,0 +1,126 @@
+// Accumulates one column while the file streams by, inferring its type in the same single pass.
+//
+// How the type is decided without keeping every field as a string: a column starts as a numeric
+// candidate and stores parsed numbers (Float64) — and, while it has at most DICTIONARY_LIMIT
+// distinct spellings, also a code per row into a byte dictionary of those spellings. At the first
+// non-missing field that is not a number the column becomes categorical: its codes so far are
+// already right (so "1", "1.0" and "01" stay three categories), and the numbers are dropped. A
+// column that had more distinct spellings than that before its first non-number (an ID-like
+// column) has dropped its dictionary: its earlier values become categories spelled canonically
+// (1.50 → "1.5"), the one place where the original text is not kept. Numeric columns with many
+// distinct values therefore never cost more than their Float64Array plus a bounded dictionary.
+// Boolean is decided at the end: a categorical column whose two values are a true/false pair.
+import type { Column, ColumnType } from '../dataset';
+import { BlockStore } from './block-store';
+import { booleanReading } from './boolean-values';
+import { ByteDictionary } from './byte-dictionary';
+import { FieldProblem } from './field-problem';
+import type { MissingTokens } from './missing-tokens';
+import { parseNumberBytes } from './number-bytes';
+import { decodeUtf8 } from './utf8';
+
+export const DICTIONARY_LIMIT = 4096;
+
+const enum Mode {
+  /** Numeric so far; the type is still open. */
+  Candidate,
+  /** Forced numeric: a non-number is an error. */
+  Numeric,
+  Categorical,
+}
+
+const encoder = new TextEncoder();
+
+export class ColumnBuilder {
+  private mode: Mode;
+  private values: BlockStore<Float64Array> | null = null;
+  private codes: BlockStore<Int32Array> | null = null;
+  private dictionary: ByteDictionary | null = new ByteDictionary(decodeUtf8);
+  private rows = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly forced: ColumnType | undefined,
+    private readonly missing: MissingTokens,
+  ) {
+    this.mode = forced === undefined ? Mode.Candidate : forced === 'numeric' ? Mode.Numeric : Mode.Categorical;
+    if (this.mode !== Mode.Categorical) this.values = new BlockStore((n) => new Float64Array(n));
+    if (this.mode !== Mode.Numeric) this.codes = new BlockStore((n) => new Int32Array(n));
+    if (this.mode === Mode.Numeric) this.dictionary = null;
+  }
+
+  add(buf: Uint8Array, start: number, end: number): void {
+    this.rows++;
+    if (this.missing.matches(buf, start, end)) {
+      this.values?.push(NaN);
+      this.codes?.push(-1);
+      return;
+    }
+    if (this.mode === Mode.Categorical) {
+      (this.codes as BlockStore<Int32Array>).push((this.dictionary as ByteDictionary).codeOf(buf, start, end));
+      return;
+    }
+    const value = parseNumberBytes(buf, start, end);
+    if (value !== value) {
+      if (this.mode === Mode.Numeric) {
+        throw new FieldProblem('bad-value', `"${decodeUtf8(buf.subarray(start, end))}" is not a number, but the column is set to numeric`);
+      }
+      this.becomeCategorical();
+      (this.codes as BlockStore<Int32Array>).push((this.dictionary as ByteDictionary).codeOf(buf, start, end));
+      return;
+    }
+    (this.values as BlockStore<Float64Array>).push(value);
+    const dictionary = this.dictionary;
+    if (dictionary !== null) {
+      (this.codes as BlockStore<Int32Array>).push(dictionary.codeOf(buf, start, end));
+      if (dictionary.size > DICTIONARY_LIMIT) {
+        this.dictionary = null;
+        this.codes = null;
+      }
+    }
+  }
+
+  /** The finished column; the builder is spent afterwards. */
+  finish(): Column {
+    if (this.mode !== Mode.Categorical) {
+      return { name: this.name, type: 'numeric', values: (this.values as BlockStore<Float64Array>).take() };
+    }
+    const categories = (this.dictionary as ByteDictionary).values();
+    const codes = (this.codes as BlockStore<Int32Array>).take();
+    if (this.forced !== 'categorical') {
+      const reading = booleanReading(categories, this.forced === 'boolean');
+      if (reading !== null) {
+        for (let i = 0; i < codes.length; i++) if (codes[i] >= 0) codes[i] = reading.remap[codes[i]];
+        return { name: this.name, type: 'boolean', codes, categories: reading.categories };
+      }
+      if (this.forced === 'boolean') {
+        const shown = categories.slice(0, 5).map((c) => JSON.stringify(c)).join(', ');
+        throw new FieldProblem('bad-value', `is set to boolean but holds ${categories.length} distinct values (${shown}); boolean needs one pair of true/false, yes/no, 1/0, t/f or y/n`);
+      }
+    }
+    return { name: this.name, type: 'categorical', codes, categories };
+  }
+
+  private becomeCategorical(): void {
+    const values = this.values as BlockStore<Float64Array>;
+    if (this.dictionary === null) {
+      // The dictionary overflowed earlier: rebuild codes from the numbers, spelled canonically.
+      const dictionary = new ByteDictionary(decodeUtf8);
+      const codes = new BlockStore((n) => new Int32Array(n));
+      const rows = this.rows - 1;
+      for (let row = 0; row < rows; row++) {
+        const v = values.get(row);
+        if (v !== v) {
+          codes.push(-1);
+        } else {
+          const bytes = encoder.encode(String(v));
+          codes.push(dictionary.codeOf(bytes, 0, bytes.length));
+        }
+      }
+      this.dictionary = dictionary;
+      this.codes = codes;
+    }
+    this.values = null;
+    this.mode = Mode.Categorical;
+  }
+}

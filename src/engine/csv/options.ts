@@ -1,0 +1,21 @@
+// Options of the CSV reader (design.md §2). Shared by the streaming and the in-memory entry points.
+import type { ColumnType } from '../dataset';
+
+export interface CsvOptions {
+  /** Field delimiter; sniffed among `,` `;` tab `|` when absent. One ASCII character. */
+  readonly delimiter?: string;
+  /** Tokens that mean "missing", compared case-insensitively; the empty field is always missing. */
+  readonly missingTokens?: readonly string[];
+  /** Per-column type overrides by header name (after blank/duplicate names are made unique). */
+  readonly types?: Readonly<Record<string, ColumnType>>;
+  readonly signal?: AbortSignal;
+  /** Called with the number of bytes consumed so far (at most about every 1% when `totalBytes` is known). */
+  readonly onProgress?: (bytesRead: number) => void;
+  /** Size of the source in bytes, when known: only used to space out progress reports. */
+  readonly totalBytes?: number;
+}
+
+export const DEFAULT_MISSING_TOKENS: readonly string[] = ['NA', 'N/A', 'NaN', 'null', '?'];
+
+/** Candidate delimiters for sniffing, in order of preference when the evidence ties. */
+export const SNIFF_DELIMITERS: readonly string[] = [',', ';', '\t', '|'];

@@ -1,0 +1,69 @@
+// Glue shared by readCsv and parseCsv: collects the first bytes to drop a UTF-8 BOM and sniff
+// the delimiter, then feeds every chunk through one tokenizer into one table builder.
+import type { Dataset } from '../dataset';
+import { InputError } from '../errors';
+import { DEFAULT_MISSING_TOKENS, type CsvOptions } from './options';
+import { MissingTokens } from './missing-tokens';
+import { SAMPLE_BYTES, sniffDelimiter } from './sniff';
+import { TableBuilder } from './table-builder';
+import { CsvTokenizer } from './tokenizer';
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+export class CsvStreamReader {
+  private tokenizer: CsvTokenizer | null = null;
+  private table: TableBuilder | null = null;
+  private sample: Uint8Array[] = [];
+  private sampled = 0;
+
+  constructor(private readonly options: CsvOptions) {
+    if (options.delimiter !== undefined) checkDelimiter(options.delimiter);
+  }
+
+  push(chunk: Uint8Array): void {
+    if (this.tokenizer !== null) {
+      this.tokenizer.push(chunk);
+      return;
+    }
+    // Copy: the caller may reuse its buffer while we wait for enough bytes to sniff.
+    this.sample.push(chunk.slice());
+    this.sampled += chunk.length;
+    if (this.sampled >= SAMPLE_BYTES) this.start(false);
+  }
+
+  finish(): Dataset {
+    if (this.tokenizer === null) this.start(true);
+    (this.tokenizer as CsvTokenizer).finish();
+    return (this.table as TableBuilder).finish();
+  }
+
+  private start(whole: boolean): void {
+    let bytes = concat(this.sample, this.sampled);
+    this.sample = [];
+    if (BOM.every((b, i) => bytes[i] === b)) bytes = bytes.subarray(BOM.length);
+    const delimiter = this.options.delimiter ?? sniffDelimiter(bytes, whole);
+    const missing = new MissingTokens(this.options.missingTokens ?? DEFAULT_MISSING_TOKENS);
+    this.table = new TableBuilder(delimiter, missing, this.options.types ?? {});
+    this.tokenizer = new CsvTokenizer(delimiter.charCodeAt(0), this.table);
+    this.table.tokenizer = this.tokenizer;
+    this.tokenizer.push(bytes);
+  }
+}
+
+function checkDelimiter(d: string): void {
+  const code = d.charCodeAt(0);
+  if (d.length !== 1 || code > 0x7f || d === '"' || d === '\r' || d === '\n' || d === ' ' || code === 0) {
+    throw new InputError('bad-option', `delimiter must be one ASCII character other than a quote, a space or a newline, got ${JSON.stringify(d)}`);
+  }
+}
+
+function concat(parts: Uint8Array[], length: number): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

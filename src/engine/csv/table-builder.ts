@@ -1,0 +1,104 @@
+// Receives fields row by row from the tokenizer: the first row is the header, every later row
+// must have exactly as many fields (nothing is padded or dropped), each field goes to its column.
+import type { ColumnType, Dataset } from '../dataset';
+import { InputError } from '../errors';
+import { ColumnBuilder } from './column-builder';
+import { FieldProblem } from './field-problem';
+import { uniqueHeaderNames } from './header-names';
+import type { MissingTokens } from './missing-tokens';
+import type { CsvTokenizer, FieldSink } from './tokenizer';
+import { decodeUtf8 } from './utf8';
+
+export class TableBuilder implements FieldSink {
+  /** Set once the tokenizer exists; used only to name lines in errors. */
+  tokenizer: CsvTokenizer | null = null;
+  private header: string[] | null = [];
+  private columns: ColumnBuilder[] = [];
+  private renamed: Dataset['renamedHeaders'] = [];
+  private fieldIndex = 0;
+  private rows = 0;
+
+  constructor(
+    private readonly delimiter: string,
+    private readonly missing: MissingTokens,
+    private readonly types: Readonly<Record<string, ColumnType>>,
+  ) {}
+
+  field(buf: Uint8Array, start: number, end: number): void {
+    const k = this.fieldIndex++;
+    if (this.header !== null) {
+      this.header.push(this.guard(k, () => decodeUtf8(buf.subarray(start, end))));
+      return;
+    }
+    const column = this.columns[k];
+    if (column === undefined) return; // too many fields: counted, reported at the end of the row
+    try {
+      column.add(buf, start, end);
+    } catch (err) {
+      throw this.located(err, k);
+    }
+  }
+
+  endRow(): void {
+    if (this.header !== null) {
+      this.startColumns(this.header);
+      this.header = null;
+    } else if (this.fieldIndex !== this.columns.length) {
+      const line = this.tokenizer?.rowLine;
+      throw new InputError(
+        'ragged-row',
+        `line ${line}: row has ${this.fieldIndex} field${this.fieldIndex === 1 ? '' : 's'}, header has ${this.columns.length}`,
+        line,
+      );
+    } else {
+      this.rows++;
+    }
+    this.fieldIndex = 0;
+  }
+
+  finish(): Dataset {
+    if (this.header !== null) throw new InputError('empty-file', 'the file is empty (no header row)', 1);
+    if (this.rows === 0) throw new InputError('header-only', 'the file has a header row but no data rows', 1);
+    const columns = this.columns.map((c, k) => {
+      try {
+        return c.finish();
+      } catch (err) {
+        // The whole column is judged here (a type override): there is no single line to name.
+        if (err instanceof FieldProblem) throw new InputError(err.code, `${this.where(k)} ${err.message}`, undefined, k + 1);
+        throw err;
+      }
+    });
+    return { columns, rowCount: this.rows, delimiter: this.delimiter, renamedHeaders: this.renamed };
+  }
+
+  private startColumns(raw: string[]): void {
+    const { names, renamed } = uniqueHeaderNames(raw);
+    const unknown = Object.keys(this.types).filter((name) => !names.includes(name));
+    if (unknown.length > 0) {
+      throw new InputError('unknown-column', `type override for unknown column ${unknown.map((u) => JSON.stringify(u)).join(', ')}; columns are ${names.map((n) => JSON.stringify(n)).join(', ')}`);
+    }
+    this.renamed = renamed;
+    this.columns = names.map((name) => new ColumnBuilder(name, this.types[name], this.missing));
+  }
+
+  private guard<T>(k: number, work: () => T): T {
+    try {
+      return work();
+    } catch (err) {
+      throw this.located(err, k);
+    }
+  }
+
+  /** A FieldProblem becomes an InputError naming the line and the column; anything else passes. */
+  private located(err: unknown, k: number): unknown {
+    if (!(err instanceof FieldProblem)) return err;
+    const where = this.where(k);
+    const line = this.tokenizer?.line;
+    return new InputError(err.code, `line ${line}, ${where}: ${err.message}`, line, k + 1);
+  }
+
+  private where(k: number): string {
+    const name = this.columns[k]?.name;
+    return name === undefined ? `field ${k + 1}` : `column ${k + 1} (${JSON.stringify(name)})`;
+  }
+}

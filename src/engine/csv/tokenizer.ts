@@ -1,0 +1,291 @@
+// The byte-level CSV tokenizer (RFC 4180 plus the leniencies of design.md §2), push-driven so one
+// implementation serves a stream of chunks and an in-memory buffer alike. It finds field
+// boundaries and hands each field's bytes to a sink; it never builds strings.
+//
+// Rules:
+// - A field that starts with `"` (after optional spaces) is quoted: it runs to the next lone `"`;
+//   `""` inside stands for one quote; delimiters and newlines inside are data. After the closing
+//   quote only spaces may follow before the delimiter or the end of the line.
+// - Unquoted fields are trimmed of surrounding spaces; a `"` inside them is an ordinary character.
+// - Rows end at LF, CRLF or a lone CR. Blank lines (nothing but spaces) are skipped anywhere, as
+//   pandas does: they cannot be a row of a multi-column file. A value that is missing must be
+//   written as an empty field (`a,,c`), or as `""` in a one-column file.
+// - Lines are physical lines (a newline inside quotes counts), so errors point where editors do.
+// - A NUL byte means the input is not text. A single field over MAX_FIELD_BYTES is an error, which
+//   bounds memory when a stray quote would otherwise swallow the rest of a large file.
+import { InputError } from '../errors';
+
+export interface FieldSink {
+  /** One field's content: buf[start, end), already unquoted, unescaped and trimmed. */
+  field(buf: Uint8Array, start: number, end: number): void;
+  endRow(): void;
+}
+
+export const MAX_FIELD_BYTES = 64 * 1024 * 1024;
+
+const QUOTE = 0x22;
+const CR = 0x0d;
+const LF = 0x0a;
+const SPACE = 0x20;
+const NUL = 0x00;
+
+const enum State {
+  /** Before a field's first non-space byte. */
+  FieldStart,
+  Unquoted,
+  Quoted,
+  /** A `"` inside a quoted field was the last byte of a chunk: escape or closing quote. */
+  QuoteInQuoted,
+  /** After a closing quote, expecting spaces then a delimiter or a newline. */
+  AfterQuote,
+}
+
+export class CsvTokenizer {
+  /** 1-based physical line of the byte being read. */
+  line = 1;
+  /** Line on which the current row started. */
+  rowLine = 1;
+  /** Fields emitted so far in the current row. */
+  fieldsInRow = 0;
+
+  private state = State.FieldStart;
+  private quoteLine = 0;
+  private lastByte = -1;
+  /** Bytes of a field that began in an earlier chunk, or that needed unescaping. */
+  private carry = new Uint8Array(256);
+  private carried = 0;
+  private carrying = false;
+  /** stopUnquoted[b] = 1 for bytes that end an unquoted scan; stopQuoted likewise inside quotes. */
+  private readonly stopUnquoted = new Uint8Array(256);
+  private readonly stopQuoted = new Uint8Array(256);
+
+  constructor(
+    private readonly delimiter: number,
+    private readonly sink: FieldSink,
+  ) {
+    for (const b of [delimiter, CR, LF, NUL]) this.stopUnquoted[b] = 1;
+    for (const b of [QUOTE, CR, LF, NUL]) this.stopQuoted[b] = 1;
+  }
+
+  push(buf: Uint8Array): void {
+    const n = buf.length;
+    const delimiter = this.delimiter;
+    let i = 0;
+    let start = 0; // start of the current field's bytes in buf
+    let state = this.state;
+    // A LF right after a CR belongs to the same newline, even across a chunk boundary.
+    const prev = this.lastByte;
+    while (i < n) {
+      if (state === State.FieldStart) {
+        const b = buf[i];
+        if (b === SPACE) {
+          i++;
+          continue;
+        }
+        if (b === QUOTE) {
+          state = State.Quoted;
+          this.quoteLine = this.line;
+          start = ++i;
+          continue;
+        }
+        if ((b === LF || b === CR) && this.fieldsInRow === 0) {
+          // A blank line, or the LF of a CRLF whose CR ended the previous row.
+          if (!(b === LF && (i > 0 ? buf[i - 1] : prev) === CR)) this.line++;
+          i++;
+          this.rowLine = this.line;
+          continue;
+        }
+        state = State.Unquoted;
+        start = i;
+      }
+      if (state === State.Unquoted) {
+        const stop = this.stopUnquoted;
+        while (i < n && stop[buf[i]] === 0) i++;
+        if (i === n) {
+          this.keep(buf, start, n, false);
+          break;
+        }
+        const b = buf[i];
+        if (b === NUL) this.binary();
+        this.emitTrimmed(buf, start, i);
+        if (b === delimiter) {
+          i++;
+          state = State.FieldStart;
+          continue;
+        }
+        i = this.newline(buf, i);
+        state = State.FieldStart;
+        continue;
+      }
+      if (state === State.Quoted) {
+        const stop = this.stopQuoted;
+        while (i < n && stop[buf[i]] === 0) i++;
+        if (i === n) {
+          this.keep(buf, start, n, true);
+          break;
+        }
+        const b = buf[i];
+        if (b === QUOTE) {
+          if (i + 1 === n) {
+            this.keep(buf, start, i, true);
+            state = State.QuoteInQuoted;
+            i++;
+            break;
+          }
+          if (buf[i + 1] === QUOTE) {
+            // Escaped quote: keep the text so far plus one quote, continue after the pair.
+            this.keep(buf, start, i + 1, true);
+            i += 2;
+            start = i;
+            continue;
+          }
+          this.emit(buf, start, i);
+          state = State.AfterQuote;
+          i++;
+          continue;
+        }
+        if (b === NUL) this.binary();
+        if (!(b === LF && (i > 0 ? buf[i - 1] : prev) === CR)) this.line++;
+        i++;
+        continue;
+      }
+      if (state === State.QuoteInQuoted) {
+        if (buf[i] === QUOTE) {
+          this.keep(buf, i, i + 1, true);
+          start = ++i;
+          state = State.Quoted;
+          continue;
+        }
+        this.emit(buf, i, i);
+        state = State.AfterQuote;
+        continue;
+      }
+      // State.AfterQuote
+      const b = buf[i];
+      if (b === SPACE) {
+        i++;
+      } else if (b === delimiter) {
+        i++;
+        state = State.FieldStart;
+      } else if (b === LF || b === CR) {
+        i = this.newline(buf, i);
+        state = State.FieldStart;
+      } else {
+        if (b === NUL) this.binary();
+        throw new InputError(
+          'bad-quote',
+          `line ${this.line}: unexpected text after the closing quote of field ${this.fieldsInRow} (a quote inside a quoted field must be doubled: "")`,
+          this.line,
+          this.fieldsInRow,
+        );
+      }
+    }
+    if (n > 0) this.lastByte = buf[n - 1];
+    this.state = state;
+  }
+
+  /** End of input: completes the last row or reports an unterminated quote. */
+  finish(): void {
+    switch (this.state) {
+      case State.Quoted:
+        throw new InputError(
+          'unterminated-quote',
+          `line ${this.quoteLine}: a quoted field opened here is never closed (missing closing ")`,
+          this.quoteLine,
+          this.fieldsInRow + 1,
+        );
+      case State.QuoteInQuoted:
+        this.emit(this.carry, 0, 0);
+        this.endRow();
+        break;
+      case State.Unquoted:
+        this.emitTrimmed(this.carry, 0, 0);
+        this.endRow();
+        break;
+      case State.AfterQuote:
+        this.endRow();
+        break;
+      case State.FieldStart:
+        // "a,b," at the end of the file without a newline still ends with an empty field.
+        if (this.fieldsInRow > 0) {
+          this.emit(this.carry, 0, 0);
+          this.endRow();
+        }
+        break;
+    }
+    this.state = State.FieldStart;
+  }
+
+  /** Ends the row at the CR or LF at buf[i]; returns the index after the newline. */
+  private newline(buf: Uint8Array, i: number): number {
+    this.endRow();
+    this.line++;
+    this.rowLine = this.line;
+    // A CRLF in the same chunk is consumed whole; a LF in the next chunk is skipped at FieldStart.
+    if (buf[i] === CR && i + 1 < buf.length && buf[i + 1] === LF) return i + 2;
+    return i + 1;
+  }
+
+  private endRow(): void {
+    this.sink.endRow();
+    this.fieldsInRow = 0;
+  }
+
+  /** Emits buf[start, end) appended to any carried bytes. */
+  private emit(buf: Uint8Array, start: number, end: number): void {
+    this.fieldsInRow++;
+    if (!this.carrying) {
+      this.sink.field(buf, start, end);
+      return;
+    }
+    this.keep(buf, start, end, true);
+    const length = this.carried;
+    this.carrying = false;
+    this.carried = 0;
+    this.sink.field(this.carry, 0, length);
+  }
+
+  private emitTrimmed(buf: Uint8Array, start: number, end: number): void {
+    if (this.carrying) {
+      this.keep(buf, start, end, false);
+      buf = this.carry;
+      start = 0;
+      end = this.carried;
+      this.carrying = false;
+      this.carried = 0;
+    }
+    while (end > start && buf[end - 1] === SPACE) end--;
+    this.fieldsInRow++;
+    this.sink.field(buf, start, end);
+  }
+
+  /** Appends buf[start, end) to the carried bytes of the current field. */
+  private keep(buf: Uint8Array, start: number, end: number, quoted: boolean): void {
+    const length = this.carried + (end - start);
+    if (length > MAX_FIELD_BYTES) this.tooLong(quoted);
+    if (length > this.carry.length) {
+      const bigger = new Uint8Array(Math.max(length, this.carry.length * 2));
+      bigger.set(this.carry.subarray(0, this.carried));
+      this.carry = bigger;
+    }
+    this.carry.set(buf.subarray(start, end), this.carried);
+    this.carried = length;
+    this.carrying = true;
+  }
+
+  private tooLong(quoted: boolean): never {
+    if (quoted) {
+      throw new InputError(
+        'unterminated-quote',
+        `line ${this.quoteLine}: a quoted field opened here runs past ${MAX_FIELD_BYTES / 1048576} MiB; is its closing quote missing?`,
+        this.quoteLine,
+        this.fieldsInRow + 1,
+      );
+    }
+    throw new InputError('field-too-long', `line ${this.line}: field ${this.fieldsInRow + 1} is longer than ${MAX_FIELD_BYTES / 1048576} MiB`, this.line, this.fieldsInRow + 1);
+  }
+
+  private binary(): never {
+    throw new InputError('binary-file', `line ${this.line}: NUL byte found; this is not a text CSV file (binary, or UTF-16?)`, this.line);
+  }
+}
