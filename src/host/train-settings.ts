@@ -1,6 +1,10 @@
 // Settings (`decisionTree.*`) and the "with Options…" answers → engine parameters. Pure (no vscode),
 // so it is unit-tested; settings are JSON a user typed, so every value is checked, never trusted.
 import type { Algorithm, Criterion, PruneMethod, TrainParams } from '../engine/model';
+import type { ReportOptions } from '../engine/report-types';
+
+/** ReportOptions without the parts only the worker can fill in. */
+export type ReportRequest = Omit<ReportOptions, 'signal' | 'onProgress'>;
 
 export interface TrainSettings {
   algorithm: Algorithm;
@@ -94,19 +98,8 @@ export function readTrainSettings(get: (key: keyof TrainSettings) => unknown): S
   return { settings, problems };
 }
 
-/** The hold-out split the report is measured on; null = measured on the training rows. */
-export interface HoldOut {
-  fraction: number;
-  seed: number;
-}
-
-export interface TrainRequest {
-  params: TrainParams;
-  holdOut: HoldOut | null;
-}
-
-/** Settings (already checked) and the chosen target → what the engine is asked to do. */
-export function trainRequest(settings: TrainSettings, target: string): TrainRequest {
+/** The engine call for these settings (already checked) and the chosen target. */
+export function reportOptions(settings: TrainSettings, target: string): ReportRequest {
   const params: TrainParams = {
     target,
     algorithm: settings.algorithm,
@@ -118,7 +111,16 @@ export function trainRequest(settings: TrainSettings, target: string): TrainRequ
     prune: settings.prune,
   };
   if (settings.criterion !== 'auto') params.criterion = settings.criterion;
-  if (settings.prune === 'cost-complexity') params.ccpAlpha = settings.ccpAlpha;
-  const holdOut = settings.holdOutFraction > 0 ? { fraction: settings.holdOutFraction, seed: settings.seed } : null;
-  return { params, holdOut };
+  const options: ReportRequest = { params, prune: settings.prune, seed: settings.seed };
+  if (settings.prune === 'cost-complexity') {
+    params.ccpAlpha = settings.ccpAlpha;
+    options.ccpAlpha = settings.ccpAlpha;
+  }
+  if (settings.holdOutFraction > 0) options.testSize = settings.holdOutFraction;
+  return options;
+}
+
+/** Checks one value the user typed into a "with Options…" prompt; the problem, or undefined. */
+export function settingProblem<K extends keyof TrainSettings>(key: K, value: unknown): string | undefined {
+  return RULES[key].check(value) ? undefined : `must be ${RULES[key].expected}`;
 }

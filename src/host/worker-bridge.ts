@@ -5,7 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import { CancelledError } from '../engine/errors';
 import { fromWireError } from './wire-error';
-import type { FromWorker, JobProgress, ToWorker } from './worker-messages';
+import type { FromWorker, JobKind, JobProgress, JobTypes, ToWorker } from './worker-messages';
 
 export interface JobHandle<R> {
   /** Resolves with the job's result; rejects with CancelledError when cancelled or superseded. */
@@ -28,7 +28,12 @@ export class WorkerBridge {
 
   constructor(private readonly workerFile: string) {}
 
-  run<R>(kind: string, job: unknown, options: RunOptions = {}): JobHandle<R> {
+  run<K extends JobKind>(kind: K, job: JobTypes[K]['job'], options: RunOptions = {}): JobHandle<JobTypes[K]['result']> {
+    return this.runUntyped(kind, job, options);
+  }
+
+  /** The protocol without the job table: for stand-in workers in tests. */
+  runUntyped<R>(kind: string, job: unknown, options: RunOptions = {}): JobHandle<R> {
     const { key, onProgress, transfer } = options;
     if (key !== undefined) this.running.get(key)?.();
     const id = this.nextId++;
@@ -68,6 +73,15 @@ export class WorkerBridge {
     const message: ToWorker = { id, kind, job };
     worker.postMessage(message, transfer);
     return { result, cancel };
+  }
+
+  /**
+   * Bytes ready to be moved into a worker: a view that shares its buffer with other data (Node's
+   * pooled Buffers) is copied first, so transferring never detaches memory someone else uses.
+   */
+  static ownBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+    return whole ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
   }
 
   /** Cancels every running job (extension deactivation). */

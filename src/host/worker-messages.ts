@@ -1,6 +1,8 @@
 // The messages between the extension host and the engine worker (src/worker.ts). Everything is
 // structured-clone data: typed arrays travel as such, errors as plain records rebuilt on arrival.
 import type { ColumnType, Dataset } from '../engine/dataset';
+import type { TreeModel } from '../engine/model';
+import type { ReportOptions, ReportPhase, TreeReport } from '../engine/report-types';
 
 /** CSV content: the file's bytes, or the text of an editor with unsaved edits. */
 export type CsvSource = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'text'; text: string };
@@ -26,8 +28,43 @@ export interface LoadResult {
   columns: ColumnSummary[];
 }
 
+/** Train and explain: the dataset travels back to a fresh worker, so the file is parsed once. */
+export interface ReportJob {
+  dataset: Dataset;
+  options: Omit<ReportOptions, 'signal' | 'onProgress'>;
+}
+
+/** Predict every row of another CSV with a trained model. */
+export interface PredictJob extends LoadJob {
+  model: TreeModel;
+}
+
+export interface PredictResult {
+  /** The input's columns plus the prediction column, as CSV text. */
+  csv: string;
+  rows: number;
+}
+
+export interface ProfileResult {
+  /** Column profiles as a Markdown document. */
+  markdown: string;
+}
+
+/** Every job the worker runs: its input and its result. */
+export interface JobTypes {
+  load: { job: LoadJob; result: LoadResult };
+  report: { job: ReportJob; result: TreeReport };
+  predict: { job: PredictJob; result: PredictResult };
+  profile: { job: LoadJob; result: ProfileResult };
+}
+
+export type JobKind = keyof JobTypes;
+
 /** Progress the worker reports while it works. */
-export type JobProgress = { phase: 'parse'; fraction: number } | { phase: 'train'; nodesGrown: number };
+export type JobProgress =
+  | { phase: 'parse'; fraction: number }
+  | { phase: 'train'; nodesGrown: number }
+  | { phase: 'report'; step: ReportPhase; fraction: number };
 
 /** A failure as it crosses the thread boundary (InputError fields kept so the host can rebuild it). */
 export interface WireError {
@@ -39,7 +76,11 @@ export interface WireError {
   stack?: string;
 }
 
-export type ToWorker = { id: number; kind: string; job: unknown };
+export interface ToWorker {
+  id: number;
+  kind: string;
+  job: unknown;
+}
 
 export type FromWorker =
   | { id: number; type: 'progress'; progress: JobProgress }

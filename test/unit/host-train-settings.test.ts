@@ -2,7 +2,9 @@
 // "0 = unlimited" and "auto" conventions onto the engine's TrainParams.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_TRAIN_SETTINGS, readTrainSettings, trainRequest, type TrainSettings } from '../../src/host/train-settings';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_TRAIN_SETTINGS, readTrainSettings, reportOptions, settingProblem, type TrainSettings } from '../../src/host/train-settings';
 
 const from = (values: Partial<Record<keyof TrainSettings, unknown>>) => readTrainSettings((key) => values[key]);
 
@@ -48,7 +50,8 @@ test('each invalid value falls back to its default and is named in a problem', (
 });
 
 test('0 means unlimited, auto leaves the criterion to the engine', () => {
-  const { params, holdOut } = trainRequest({ ...DEFAULT_TRAIN_SETTINGS }, 'species');
+  const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS }, 'species');
+  const { params } = options;
   assert.equal(params.target, 'species');
   assert.equal(params.maxDepth, null);
   assert.equal(params.maxLeafNodes, null);
@@ -56,22 +59,41 @@ test('0 means unlimited, auto leaves the criterion to the engine', () => {
   assert.equal(params.algorithm, 'cart');
   assert.equal(params.minSamplesLeaf, 1);
   assert.equal(params.minSamplesSplit, 2);
-  assert.deepEqual(holdOut, { fraction: 0.3, seed: 42 });
+  assert.equal(options.testSize, 0.3);
+  assert.equal(options.seed, 42);
+  assert.equal(options.prune, 'none');
+  assert.equal(options.ccpAlpha, undefined);
 });
 
-test('explicit limits, criterion and pruning reach the parameters', () => {
+test('explicit limits, criterion and pruning reach the engine call', () => {
   const settings: TrainSettings = { ...DEFAULT_TRAIN_SETTINGS, criterion: 'entropy', maxDepth: 3, maxLeafNodes: 8, prune: 'cost-complexity', ccpAlpha: 0.01, holdOutFraction: 0 };
-  const { params, holdOut } = trainRequest(settings, 'y');
-  assert.equal(params.criterion, 'entropy');
-  assert.equal(params.maxDepth, 3);
-  assert.equal(params.maxLeafNodes, 8);
-  assert.equal(params.prune, 'cost-complexity');
-  assert.equal(params.ccpAlpha, 0.01);
-  assert.equal(holdOut, null);
+  const options = reportOptions(settings, 'y');
+  assert.equal(options.params.criterion, 'entropy');
+  assert.equal(options.params.maxDepth, 3);
+  assert.equal(options.params.maxLeafNodes, 8);
+  assert.equal(options.prune, 'cost-complexity');
+  assert.equal(options.ccpAlpha, 0.01);
+  assert.equal(options.params.ccpAlpha, 0.01);
+  assert.equal(options.testSize, undefined);
 });
 
 test('ccp alpha is only passed when cost-complexity pruning is chosen', () => {
-  const { params } = trainRequest({ ...DEFAULT_TRAIN_SETTINGS, prune: 'pessimistic', ccpAlpha: 0.5 }, 'y');
-  assert.equal(params.prune, 'pessimistic');
-  assert.equal(params.ccpAlpha, undefined);
+  const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, prune: 'pessimistic', ccpAlpha: 0.5 }, 'y');
+  assert.equal(options.prune, 'pessimistic');
+  assert.equal(options.ccpAlpha, undefined);
+  assert.equal(options.params.ccpAlpha, undefined);
+});
+
+test('a typed option value is checked by the same rule as the setting', () => {
+  assert.equal(settingProblem('maxDepth', 3), undefined);
+  assert.equal(settingProblem('maxDepth', -1), 'must be an integer from 0 (unlimited) to 1000');
+  assert.equal(settingProblem('holdOutFraction', 0.95), 'must be a number from 0 to 0.9');
+});
+
+test('the defaults contributed in package.json are the defaults the code uses', () => {
+  const pkg = JSON.parse(readFileSync(path.join(process.cwd(), 'package.json'), 'utf8'));
+  const properties = pkg.contributes.configuration.properties;
+  for (const [key, value] of Object.entries(DEFAULT_TRAIN_SETTINGS)) {
+    assert.deepEqual(properties[`decisionTree.${key}`]?.default, value, key);
+  }
 });

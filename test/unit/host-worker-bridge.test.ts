@@ -43,7 +43,7 @@ before(() => {
 test('a job resolves with the worker result and progress is relayed', async () => {
   const bridge = new WorkerBridge(workerFile);
   const seen: JobProgress[] = [];
-  const out = await bridge.run<{ a: number[] }>('echo', { a: [1, 2] }, { onProgress: (p) => seen.push(p) }).result;
+  const out = await bridge.runUntyped<{ a: number[] }>('echo', { a: [1, 2] }, { onProgress: (p) => seen.push(p) }).result;
   assert.deepEqual(out, { a: [1, 2] });
   assert.deepEqual(seen, [{ phase: 'parse', fraction: 0.5 }]);
 });
@@ -51,14 +51,23 @@ test('a job resolves with the worker result and progress is relayed', async () =
 test('typed arrays can be moved into the worker', async () => {
   const bridge = new WorkerBridge(workerFile);
   const bytes = new Uint8Array([7, 8, 9]);
-  const out = await bridge.run<Uint8Array>('echo', bytes, { transfer: [bytes.buffer] }).result;
+  const out = await bridge.runUntyped<Uint8Array>('echo', bytes, { transfer: [bytes.buffer] }).result;
   assert.deepEqual([...out], [7, 8, 9]);
   assert.equal(bytes.byteLength, 0, 'the buffer was transferred, not copied');
 });
 
+test('bytes that share their buffer are copied before a transfer, whole buffers are not', () => {
+  const pool = new Uint8Array(16);
+  const view = pool.subarray(4, 8);
+  const owned = WorkerBridge.ownBytes(view);
+  assert.notEqual(owned.buffer, pool.buffer);
+  assert.equal(owned.byteLength, 4);
+  assert.equal(WorkerBridge.ownBytes(pool), pool);
+});
+
 test('an input error from the worker arrives as an InputError with its line', async () => {
   const bridge = new WorkerBridge(workerFile);
-  await assert.rejects(bridge.run('fail', {}).result, (err: unknown) => {
+  await assert.rejects(bridge.runUntyped('fail', {}).result, (err: unknown) => {
     assert.ok(err instanceof InputError);
     assert.equal(err.code, 'ragged-row');
     assert.equal(err.line, 3);
@@ -69,9 +78,9 @@ test('an input error from the worker arrives as an InputError with its line', as
 
 test('cancel stops a job that never ends on its own', async () => {
   const bridge = new WorkerBridge(workerFile);
-  let handle!: ReturnType<typeof bridge.run>;
+  let handle!: ReturnType<typeof bridge.runUntyped>;
   const firstProgress = new Promise<void>((resolve) => {
-    handle = bridge.run('spin', {}, { onProgress: () => resolve() });
+    handle = bridge.runUntyped('spin', {}, { onProgress: () => resolve() });
   });
   await firstProgress;
   handle.cancel();
@@ -80,9 +89,9 @@ test('cancel stops a job that never ends on its own', async () => {
 
 test('a second job with the same key cancels the first; other keys are untouched', async () => {
   const bridge = new WorkerBridge(workerFile);
-  const first = bridge.run('spin', {}, { key: 'file:///a.csv' });
-  const other = bridge.run<{ x: number }>('echo', { x: 2 }, { key: 'file:///b.csv' });
-  const second = bridge.run<{ x: number }>('echo', { x: 1 }, { key: 'file:///a.csv' });
+  const first = bridge.runUntyped('spin', {}, { key: 'file:///a.csv' });
+  const other = bridge.runUntyped<{ x: number }>('echo', { x: 2 }, { key: 'file:///b.csv' });
+  const second = bridge.runUntyped<{ x: number }>('echo', { x: 1 }, { key: 'file:///a.csv' });
   await assert.rejects(first.result, CancelledError);
   assert.deepEqual(await second.result, { x: 1 });
   assert.deepEqual(await other.result, { x: 2 });
@@ -90,13 +99,13 @@ test('a second job with the same key cancels the first; other keys are untouched
 
 test('a worker that dies is reported, not left hanging', async () => {
   const bridge = new WorkerBridge(workerFile);
-  await assert.rejects(bridge.run('crash', {}).result, /stopped unexpectedly \(exit code 3\)/);
+  await assert.rejects(bridge.runUntyped('crash', {}).result, /stopped unexpectedly \(exit code 3\)/);
 });
 
 test('dispose cancels every running job', async () => {
   const bridge = new WorkerBridge(workerFile);
-  const a = bridge.run('spin', {});
-  const b = bridge.run('spin', {}, { key: 'k' });
+  const a = bridge.runUntyped('spin', {});
+  const b = bridge.runUntyped('spin', {}, { key: 'k' });
   bridge.dispose();
   await assert.rejects(a.result, CancelledError);
   await assert.rejects(b.result, CancelledError);
@@ -108,7 +117,7 @@ test('the host event loop keeps running while the worker is busy', async () => {
   const ticks: number[] = [];
   const timer = setInterval(() => ticks.push(Date.now()), 10);
   const started = Date.now();
-  await bridge.run('spin', { ms: busyMs }).result;
+  await bridge.runUntyped('spin', { ms: busyMs }).result;
   const elapsed = Date.now() - started;
   clearInterval(timer);
   let maxGap = 0;
