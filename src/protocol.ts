@@ -1,0 +1,184 @@
+// Every message between the extension host and the tree panel's webview, as one discriminated
+// union per direction (`type` is the tag). Both sides import this file; the host runs
+// `parseFromWebview` on everything that arrives, since a webview is a browser page and its
+// messages are untrusted input. Requests carry a `requestId` that their reply echoes.
+// The webview says `ready` first; only then does the host post the first `show`.
+import type { TreeReport } from './engine/report-types';
+import { readTrainSettings, type TrainSettings } from './host/train-settings';
+
+/** The training settings the panel's controls can change before a retrain. */
+export type PanelSettings = Pick<TrainSettings, 'algorithm' | 'criterion' | 'maxDepth' | 'minSamplesLeaf' | 'prune' | 'ccpAlpha'>;
+
+export const PANEL_SETTING_KEYS: readonly (keyof PanelSettings)[] = ['algorithm', 'criterion', 'maxDepth', 'minSamplesLeaf', 'prune', 'ccpAlpha'];
+
+/** One candidate split at a node, scored by the node's criterion: why the chosen question won. */
+export interface AlternativeSplit {
+  feature: string;
+  /** Readable condition, e.g. `petal_width ≤ 0.8` or `outlook ∈ {sunny}`. */
+  condition: string;
+  /** Impurity decrease (or gain ratio for C4.5); larger is better. */
+  score: number;
+  scoreName: string;
+  /** Rows sent to each child. */
+  childSamples: number[];
+  /** True for the split the tree actually uses. */
+  chosen: boolean;
+}
+
+// ─── host → webview ─────────────────────────────────────────────────────────────────────────
+
+/** Shows a trained tree and everything about it; replaces whatever was shown. */
+export interface ShowMessage {
+  type: 'show';
+  report: TreeReport;
+  /** The CSV the tree was trained on (display only). */
+  fileName: string;
+  /** The panel's current settings, to fill the controls. */
+  settings: PanelSettings;
+}
+
+/** Work for this panel is running (e.g. a retrain); `fraction` in [0, 1] when known. */
+export interface BusyMessage {
+  type: 'busy';
+  message: string;
+  fraction: number | null;
+}
+
+/** A retrain or an export failed; the panel keeps its view and shows the message. */
+export interface FailedMessage {
+  type: 'failed';
+  message: string;
+}
+
+/** Highlights the path of one data row (host's "row under the cursor", or a reply to `requestRowPath`). */
+export interface RowPathMessage {
+  type: 'rowPath';
+  requestId: number | null;
+  /** 0-based data row (header excluded). */
+  row: number;
+  /** Node ids from the root to the row's leaf. */
+  path: number[];
+  prediction: string | number;
+  /** The row's target value; null when missing. */
+  actual: string | number | null;
+}
+
+/** Reply to `requestAlternatives`: the best splits at a node, best first. */
+export interface AlternativesMessage {
+  type: 'alternatives';
+  requestId: number;
+  nodeId: number;
+  splits: AlternativeSplit[];
+}
+
+/** Reply to any request the host could not serve. */
+export interface RequestFailedMessage {
+  type: 'requestFailed';
+  requestId: number;
+  message: string;
+}
+
+export type ToWebview = ShowMessage | BusyMessage | FailedMessage | RowPathMessage | AlternativesMessage | RequestFailedMessage;
+
+// ─── webview → host ─────────────────────────────────────────────────────────────────────────
+
+/** The webview has loaded and listens; the host answers with `show`. */
+export interface ReadyMessage {
+  type: 'ready';
+}
+
+/** Train again on the same file with these settings changed. */
+export interface RetrainMessage {
+  type: 'retrain';
+  settings: Partial<PanelSettings>;
+}
+
+/** Asks for the five best alternative splits at a node (answered by `alternatives`). */
+export interface RequestAlternativesMessage {
+  type: 'requestAlternatives';
+  requestId: number;
+  nodeId: number;
+}
+
+/** Asks for the path of a data row (answered by `rowPath`). */
+export interface RequestRowPathMessage {
+  type: 'requestRowPath';
+  requestId: number;
+  /** 0-based data row (header excluded). */
+  row: number;
+}
+
+/** Runs one of the export commands for this panel's tree. */
+export interface ExportMessage {
+  type: 'export';
+  what: 'mermaid' | 'model' | 'rules';
+}
+
+/** Something failed inside the webview; the host logs it to the output channel. */
+export interface WebviewErrorMessage {
+  type: 'webviewError';
+  message: string;
+}
+
+export type FromWebview = ReadyMessage | RetrainMessage | RequestAlternativesMessage | RequestRowPathMessage | ExportMessage | WebviewErrorMessage;
+
+// ─── validation of what arrives from the webview ───────────────────────────────────────────
+
+export type Parsed<T> = { ok: true; message: T } | { ok: false; error: string };
+
+const MAX_ID = 2 ** 31 - 1;
+const MAX_TEXT = 10_000;
+
+type Fields = Record<string, unknown>;
+
+function isIndex(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_ID;
+}
+
+/** Checks the fields of one message kind; returns the problem, or null when it is well formed. */
+const CHECKS: { [K in FromWebview['type']]: { fields: readonly string[]; check: (m: Fields) => string | null } } = {
+  ready: { fields: [], check: () => null },
+  retrain: {
+    fields: ['settings'],
+    check: (m) => {
+      const s = m.settings;
+      if (typeof s !== 'object' || s === null || Array.isArray(s)) return 'settings must be an object';
+      const keys = Object.keys(s);
+      const unknown = keys.filter((k) => !(PANEL_SETTING_KEYS as readonly string[]).includes(k));
+      if (unknown.length > 0) return `unknown setting ${JSON.stringify(unknown[0])}`;
+      // The settings' own rules (shared with `decisionTree.*`) decide what a value may be.
+      const { problems } = readTrainSettings((k) => (keys.includes(k) ? (s as Fields)[k] : undefined));
+      return problems.length > 0 ? problems[0] : null;
+    },
+  },
+  requestAlternatives: {
+    fields: ['requestId', 'nodeId'],
+    check: (m) => (!isIndex(m.requestId) ? 'requestId must be a non-negative integer' : !isIndex(m.nodeId) ? 'nodeId must be a non-negative integer' : null),
+  },
+  requestRowPath: {
+    fields: ['requestId', 'row'],
+    check: (m) => (!isIndex(m.requestId) ? 'requestId must be a non-negative integer' : !isIndex(m.row) ? 'row must be a non-negative integer' : null),
+  },
+  export: {
+    fields: ['what'],
+    check: (m) => (m.what === 'mermaid' || m.what === 'model' || m.what === 'rules' ? null : 'what must be one of mermaid, model, rules'),
+  },
+  webviewError: {
+    fields: ['message'],
+    check: (m) => (typeof m.message === 'string' && m.message.length <= MAX_TEXT ? null : `message must be a string of at most ${MAX_TEXT} characters`),
+  },
+};
+
+/** Validates a message from the webview: the right tag, exactly the expected fields, each well formed. */
+export function parseFromWebview(raw: unknown): Parsed<FromWebview> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, error: 'message is not an object' };
+  const m = raw as Fields;
+  if (typeof m.type !== 'string' || !Object.hasOwn(CHECKS, m.type)) {
+    return { ok: false, error: `unknown message type ${JSON.stringify(m.type)}` };
+  }
+  const spec = CHECKS[m.type as FromWebview['type']];
+  const extra = Object.keys(m).find((k) => k !== 'type' && !spec.fields.includes(k));
+  if (extra !== undefined) return { ok: false, error: `${m.type}: unexpected field ${JSON.stringify(extra)}` };
+  const problem = spec.check(m);
+  return problem === null ? { ok: true, message: m as unknown as FromWebview } : { ok: false, error: `${m.type}: ${problem}` };
+}
