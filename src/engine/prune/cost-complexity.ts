@@ -1,0 +1,122 @@
+// Minimal cost-complexity pruning (CART; design.md §3) with scikit-learn's semantics:
+// R(t) = N_t/N · imp(t); the weakest link is the decision node with the smallest
+// α(t) = (R(t) − R(T_t)) / (|leaves(T_t)| − 1) (the first in preorder on exact ties); pruning at
+// `ccp_alpha` cuts weakest links while their α ≤ ccp_alpha. The updates mirror scikit-learn's
+// arithmetic so that the path agrees to the last bits where the tree does.
+import { InputError } from '../errors';
+import type { TreeModel } from '../model';
+import type { PruningPath } from './types';
+import { collapseNodes } from './collapse';
+
+interface WeakestLinks {
+  path: PruningPath;
+  /** 1 for decision nodes cut by the time the walk stopped. */
+  collapsed: Uint8Array;
+}
+
+function weakestLinks(model: TreeModel, stopAbove: number): WeakestLinks {
+  const nodes = model.nodes;
+  const n = nodes.length;
+  const total = n > 0 ? nodes[0].samples : 0;
+  const parent = new Int32Array(n).fill(-1);
+  const rNode = new Float64Array(n);
+  const rBranch = new Float64Array(n);
+  const leaves = new Float64Array(n);
+  const isLeaf = new Uint8Array(n);
+  const removed = new Uint8Array(n);
+  const collapsed = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    rNode[i] = total > 0 ? (nodes[i].samples * nodes[i].impurity) / total : 0;
+    for (const c of nodes[i].children) parent[c] = i;
+  }
+  // Preorder ids: children come after their parent, so a reverse sweep is bottom-up.
+  for (let i = n - 1; i >= 0; i--) {
+    if (nodes[i].children.length === 0) {
+      isLeaf[i] = 1;
+      rBranch[i] = rNode[i];
+      leaves[i] = 1;
+    }
+    if (parent[i] >= 0) {
+      rBranch[parent[i]] += rBranch[i];
+      leaves[parent[i]] += leaves[i];
+    }
+  }
+  let nodeCount = n;
+  const path: PruningPath = { ccpAlphas: [0], impurities: [n ? rBranch[0] : 0], nodeCounts: [n], leafCounts: [n ? leaves[0] : 0] };
+  while (n > 0 && !isLeaf[0]) {
+    let best = Infinity;
+    let weakest = -1;
+    for (let i = 0; i < n; i++) {
+      if (isLeaf[i] || removed[i]) continue;
+      const alpha = (rNode[i] - rBranch[i]) / (leaves[i] - 1);
+      if (alpha < best) {
+        best = alpha;
+        weakest = i;
+      }
+    }
+    if (stopAbove < best) break;
+    // Cut `weakest`: drop its descendants, then pass the change up to every ancestor.
+    const stack = [...nodes[weakest].children];
+    while (stack.length) {
+      const d = stack.pop() as number;
+      if (!removed[d]) {
+        removed[d] = 1;
+        nodeCount--;
+        stack.push(...nodes[d].children);
+      }
+    }
+    const rDiff = rNode[weakest] - rBranch[weakest];
+    const leafDiff = leaves[weakest] - 1;
+    isLeaf[weakest] = 1;
+    collapsed[weakest] = 1;
+    rBranch[weakest] = rNode[weakest];
+    leaves[weakest] = 1;
+    for (let a = parent[weakest]; a >= 0; a = parent[a]) {
+      rBranch[a] += rDiff;
+      leaves[a] -= leafDiff;
+    }
+    path.ccpAlphas.push(best);
+    path.impurities.push(rBranch[0]);
+    path.nodeCounts.push(nodeCount);
+    path.leafCounts.push(leaves[0]);
+  }
+  return { path, collapsed };
+}
+
+/** scikit-learn's `cost_complexity_pruning_path` of a grown tree, with node and leaf counts. */
+export function costComplexityPath(model: TreeModel): PruningPath {
+  return weakestLinks(model, Infinity).path;
+}
+
+export function checkCcpAlpha(alpha: number): void {
+  if (!Number.isFinite(alpha) || alpha < 0) {
+    throw new InputError('bad-option', `ccp_alpha must be a finite number ≥ 0, got ${alpha}`);
+  }
+}
+
+/** The subtree scikit-learn keeps for `ccp_alpha` (α ≥ 0); like scikit-learn, 0 leaves the tree as grown. */
+export function pruneCostComplexity(model: TreeModel, alpha: number): TreeModel {
+  checkCcpAlpha(alpha);
+  if (alpha === 0) return model;
+  const { collapsed } = weakestLinks(model, alpha);
+  return collapseNodes(model, collapsed, { ccpAlpha: alpha, prune: 'cost-complexity' });
+}
+
+/**
+ * Collapse runs of (nearly) equal alphas, keeping the impurity after the last step of a run: the
+ * step function that does not depend on how exact ties between nested subtrees were broken.
+ */
+export function dedupPath(path: Pick<PruningPath, 'ccpAlphas' | 'impurities'>, relTol = 1e-9): { ccpAlphas: number[]; impurities: number[] } {
+  const ccpAlphas: number[] = [];
+  const impurities: number[] = [];
+  path.ccpAlphas.forEach((a, i) => {
+    const last = ccpAlphas.length - 1;
+    if (last >= 0 && Math.abs(a - ccpAlphas[last]) <= relTol * Math.max(Math.abs(a), 1e-12) + 1e-15) {
+      impurities[last] = path.impurities[i];
+    } else {
+      ccpAlphas.push(a);
+      impurities.push(path.impurities[i]);
+    }
+  });
+  return { ccpAlphas, impurities };
+}
