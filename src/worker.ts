@@ -1,0 +1,37 @@
+// The engine worker (bundled to dist/worker.js): runs one job posted by the host's WorkerBridge,
+// reporting progress and its result or failure. Parsing and training run here, never on the
+// extension host's thread.
+import { parentPort } from 'node:worker_threads';
+import { toWireError } from './host/wire-error';
+import { datasetBuffers, loadJob } from './host/jobs/load';
+import type { FromWorker, JobKind, JobProgress, JobTypes, ToWorker } from './host/worker-messages';
+
+interface Outcome<R> {
+  result: R;
+  /** Buffers of the result moved to the host instead of copied. */
+  transfer?: ArrayBuffer[];
+}
+
+type Handlers = { [K in JobKind]: (job: JobTypes[K]['job'], progress: (p: JobProgress) => void) => Outcome<JobTypes[K]['result']> };
+
+const handlers: Partial<Handlers> = {
+  load: (job, progress) => {
+    const result = loadJob(job, progress);
+    return { result, transfer: datasetBuffers(result.dataset) };
+  },
+};
+
+const port = parentPort;
+if (port === null) throw new Error('dist/worker.js runs as a worker thread only');
+
+port.on('message', ({ id, kind, job }: ToWorker) => {
+  const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
+  try {
+    const handler = handlers[kind as JobKind] as ((job: unknown, progress: (p: JobProgress) => void) => Outcome<unknown>) | undefined;
+    if (handler === undefined) throw new Error(`unknown job "${kind}"`);
+    const { result, transfer } = handler(job, (progress) => post({ id, type: 'progress', progress }));
+    post({ id, type: 'done', result }, transfer);
+  } catch (err) {
+    post({ id, type: 'failed', error: toWireError(err) });
+  }
+});

@@ -1,0 +1,83 @@
+// The real engine worker (src/worker.ts, bundled here with esbuild) behind the bridge: parsing in
+// the worker, errors that keep their line, cancellation mid-parse.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { WorkerBridge } from '../../src/host/worker-bridge';
+import { CancelledError, InputError } from '../../src/engine/errors';
+import type { JobProgress } from '../../src/host/worker-messages';
+
+let bridge: WorkerBridge;
+before(async () => {
+  // Loaded at run time from the project: esbuild's API cannot itself be bundled by the fast test runner.
+  const esbuild = createRequire(path.join(process.cwd(), 'package.json'))('esbuild') as typeof import('esbuild');
+  const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'dte-worker-')), 'worker.js');
+  await esbuild.build({ entryPoints: [path.join(process.cwd(), 'src/worker.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
+  bridge = new WorkerBridge(outfile);
+});
+
+const bytesOf = (text: string) => ({ kind: 'bytes' as const, bytes: new TextEncoder().encode(text) });
+
+/** A deterministic CSV of `rows` rows: 6 numeric columns, a category and a class. */
+function bigCsv(rows: number): string {
+  const lines = ['a,b,c,d,e,f,colour,label'];
+  let s = 12345;
+  const next = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = 0; i < rows; i++) {
+    const v = [next(), next(), next(), next(), next(), next()].map((x) => (x * 100).toFixed(3));
+    lines.push(`${v.join(',')},${['red', 'green', 'blue'][i % 3]},${next() < 0.5 ? 'yes' : 'no'}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+test('the iris sample loads in the worker with a summary per column', async () => {
+  const bytes = readFileSync(path.join(process.cwd(), 'media/samples/iris.csv'));
+  const { dataset, columns } = await bridge.run('load', { source: { kind: 'bytes', bytes: WorkerBridge.ownBytes(bytes) }, fileName: 'iris.csv' }).result;
+  assert.equal(dataset.rowCount, 150);
+  assert.equal(columns.length, 5);
+  assert.deepEqual(columns[4], { name: 'species', type: 'categorical', distinct: 3, missing: 0 });
+  assert.equal(columns[0].type, 'numeric');
+  assert.ok(dataset.columns[0].type === 'numeric' && dataset.columns[0].values instanceof Float64Array);
+  // Distinct count of a numeric column, checked against a Set over the same values.
+  const col = dataset.columns[2];
+  assert.ok(col.type === 'numeric');
+  assert.equal(columns[2].distinct, new Set(col.values).size);
+});
+
+test('missing values are counted, a forced tab delimiter is used, unsaved text loads', async () => {
+  const { columns } = await bridge.run('load', { source: { kind: 'text', text: 'x\ty\n1\ta\n\tb\n3\t\n3\ta\n' }, fileName: 'u.tsv', delimiter: '\t' }).result;
+  assert.deepEqual(columns, [
+    { name: 'x', type: 'numeric', distinct: 2, missing: 1 },
+    { name: 'y', type: 'categorical', distinct: 2, missing: 1 },
+  ]);
+});
+
+test('a ragged row fails as an InputError naming the line', async () => {
+  await assert.rejects(bridge.run('load', { source: bytesOf('a,b,c\n1,2,3\n4,5\n'), fileName: 'r.csv' }).result, (err: unknown) => {
+    assert.ok(err instanceof InputError, String(err));
+    assert.equal(err.line, 3);
+    assert.match(err.message, /line 3/);
+    return true;
+  });
+});
+
+test('parse progress is reported and a big parse can be cancelled midway', async () => {
+  const text = bigCsv(400_000);
+  const seen: JobProgress[] = [];
+  const full = await bridge.run('load', { source: bytesOf(text), fileName: 'big.csv' }, { onProgress: (p) => seen.push(p) }).result;
+  assert.equal(full.dataset.rowCount, 400_000);
+  const fractions = seen.map((p) => (p.phase === 'parse' ? p.fraction : -1));
+  assert.ok(fractions.length >= 5, `only ${fractions.length} progress reports`);
+  assert.ok(fractions.every((f, i) => f >= 0 && f <= 1 && (i === 0 || f >= fractions[i - 1])));
+  assert.equal(fractions[fractions.length - 1], 1);
+
+  let handle!: ReturnType<typeof bridge.run<'load'>>;
+  await new Promise<void>((resolve) => {
+    handle = bridge.run('load', { source: bytesOf(text), fileName: 'big.csv' }, { onProgress: () => resolve() });
+  });
+  handle.cancel();
+  await assert.rejects(handle.result, CancelledError);
+});
