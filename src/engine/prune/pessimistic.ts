@@ -1,0 +1,53 @@
+// Pessimistic error pruning (C4.5 course notes, design.md §3), bottom-up: a decision node t with
+// N rows becomes a leaf when its subtree's corrected error is no better than the leaf's:
+//   E'_p = (Σ leaf errors + k·ε)/N  ≥  E_p = (errors as a leaf + ε)/N   (k = leaves of the subtree).
+// Children are decided first, so a subtree is judged with its own subtrees already pruned.
+import { InputError } from '../errors';
+import type { TreeModel } from '../model';
+import { collapseNodes } from './collapse';
+
+/** Training rows at node `id` that its prediction gets wrong. */
+function leafErrors(model: TreeModel, id: number): number {
+  const node = model.nodes[id];
+  const counts = node.value as number[];
+  const c = (model.classes ?? []).indexOf(String(node.prediction));
+  return node.samples - (c >= 0 ? counts[c] : Math.max(...counts));
+}
+
+export function prunePessimistic(model: TreeModel, epsilon = 0.5): TreeModel {
+  if (model.task !== 'classification') {
+    throw new InputError('bad-option', 'pessimistic pruning counts misclassified rows, so it needs a classification tree');
+  }
+  if (!Number.isFinite(epsilon) || epsilon < 0) {
+    throw new InputError('bad-option', `the pessimistic-pruning ε must be a finite number ≥ 0, got ${epsilon}`);
+  }
+  const n = model.nodes.length;
+  const collapsed = new Uint8Array(n);
+  const subtreeErrors = new Float64Array(n);
+  const subtreeLeaves = new Float64Array(n);
+  // Reverse preorder visits every child before its parent.
+  for (let id = n - 1; id >= 0; id--) {
+    const node = model.nodes[id];
+    const asLeaf = leafErrors(model, id);
+    if (node.children.length === 0) {
+      subtreeErrors[id] = asLeaf;
+      subtreeLeaves[id] = 1;
+      continue;
+    }
+    let errors = 0;
+    let leaves = 0;
+    for (const c of node.children) {
+      errors += subtreeErrors[c];
+      leaves += subtreeLeaves[c];
+    }
+    if (errors + leaves * epsilon >= asLeaf + epsilon) {
+      collapsed[id] = 1;
+      subtreeErrors[id] = asLeaf;
+      subtreeLeaves[id] = 1;
+    } else {
+      subtreeErrors[id] = errors;
+      subtreeLeaves[id] = leaves;
+    }
+  }
+  return collapseNodes(model, collapsed, { prune: 'pessimistic' });
+}

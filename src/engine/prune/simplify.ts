@@ -1,0 +1,81 @@
+// Simplify: merge sibling leaves that predict the same thing (a split that changes no
+// prediction). A binary node whose two leaves agree becomes a leaf; in a multiway categorical
+// node the agreeing leaves become one branch with the union of their categories. Every row gets
+// the same prediction as before: merged leaves keep the prediction they shared.
+import type { ModelNode, TreeModel } from '../model';
+import { entropy, gini } from '../impurity';
+import { mdiImportances } from '../importance/mdi';
+
+interface Draft {
+  node: ModelNode;
+  children: Draft[];
+}
+
+const isLeaf = (d: Draft): boolean => d.children.length === 0;
+
+function leafImpurity(model: TreeModel, counts: number[]): number {
+  return model.params.criterion === 'gini' ? gini(counts) : entropy(counts, 'bits');
+}
+
+/** One leaf standing for leaves `a` and `b` (same prediction): pooled counts, or pooled mean and variance. */
+function mergeLeaves(model: TreeModel, a: ModelNode, b: ModelNode): ModelNode {
+  const samples = a.samples + b.samples;
+  if (Array.isArray(a.value) && Array.isArray(b.value)) {
+    const av = a.value;
+    const value = b.value.map((v, i) => v + av[i]);
+    return { ...a, samples, value, impurity: leafImpurity(model, value) };
+  }
+  const ma = a.value as number;
+  const mb = b.value as number;
+  const mean = (a.samples * ma + b.samples * mb) / samples;
+  const impurity = (a.samples * (a.impurity + (ma - mean) ** 2) + b.samples * (b.impurity + (mb - mean) ** 2)) / samples;
+  return { ...a, samples, value: mean, impurity };
+}
+
+function asLeaf(node: ModelNode, prediction: string | number): Draft {
+  return { node: { ...node, prediction, split: null, missingGoesTo: null, children: [] }, children: [] };
+}
+
+function simplifyNode(model: TreeModel, id: number): Draft {
+  const src = model.nodes[id];
+  const children = src.children.map((c) => simplifyNode(model, c));
+  if (!src.split || children.length === 0) return { node: { ...src }, children: [] };
+  if (src.split.kind === 'numeric') {
+    const [l, r] = children;
+    if (isLeaf(l) && isLeaf(r) && l.node.prediction === r.node.prediction) return asLeaf(src, l.node.prediction);
+    return { node: { ...src }, children };
+  }
+  const branches = src.split.branches.map((b) => [...b]);
+  let missingGoesTo = src.missingGoesTo ?? 0;
+  for (let i = 0; i < children.length; i++) {
+    for (let j = children.length - 1; j > i; j--) {
+      const a = children[i];
+      const b = children[j];
+      if (!isLeaf(a) || !isLeaf(b) || a.node.prediction !== b.node.prediction) continue;
+      a.node = mergeLeaves(model, a.node, b.node);
+      branches[i].push(...branches[j]);
+      children.splice(j, 1);
+      branches.splice(j, 1);
+      if (missingGoesTo === j) missingGoesTo = i;
+      else if (missingGoesTo > j) missingGoesTo--;
+    }
+  }
+  if (children.length === 1) return asLeaf(src, children[0].node.prediction);
+  return { node: { ...src, split: { ...src.split, branches }, missingGoesTo }, children };
+}
+
+export function simplifyTree(model: TreeModel): TreeModel {
+  if (model.nodes.length === 0) return model;
+  const nodes: ModelNode[] = [];
+  const flatten = (d: Draft): number => {
+    const id = nodes.length;
+    const node: ModelNode = { ...d.node, id, children: [] };
+    nodes.push(node);
+    node.children = d.children.map(flatten);
+    return id;
+  };
+  flatten(simplifyNode(model, 0));
+  const result: TreeModel = { ...model, nodes };
+  result.featureImportances = mdiImportances(result);
+  return result;
+}
