@@ -1,0 +1,209 @@
+// Grows a CART tree (binary splits) into a TreeStore: depth-first, or best-first with a priority
+// queue when maxLeafNodes is set, with scikit-learn's stopping rules (sklearn/tree/_tree.pyx):
+// a node is a leaf when depth ≥ max_depth, samples < min_samples_split or < 2·min_samples_leaf,
+// impurity ≤ ε, no valid split exists, or its weighted impurity decrease
+// N_t/N·(imp − N_L/N_t·imp_L − N_R/N_t·imp_R) + ε < min_impurity_decrease.
+import { throwIfAborted } from '../errors';
+import { CartSplitter, type CartSplit, type SampleStats } from './cart-splitter';
+import { type CartCriterion, classImpurity, sideProxyFor } from './criterion';
+import { MaxHeap } from './max-heap';
+import type { ResolvedParams } from './params';
+import { SortedSamples } from './sorted-samples';
+import type { TrainingSet } from './training-set';
+import { TreeStore } from './tree-store';
+
+/** numpy.finfo(float64).eps, scikit-learn's EPSILON. */
+const EPSILON = 2.220446049250313e-16;
+/** Relative margin by which a later candidate must beat the best one (see CartSplitter.findBest). */
+const TIE_TOLERANCE = 1e-12;
+const PROGRESS_EVERY = 1024;
+
+export interface GrowHooks {
+  signal?: AbortSignal;
+  onProgress?: (nodesGrown: number) => void;
+}
+
+interface NodeInfo {
+  readonly start: number;
+  readonly end: number;
+  readonly depth: number;
+  readonly stats: Float64Array;
+  readonly impurity: number;
+  /** Regression: the mean; classification: unused. */
+  readonly mean: number;
+}
+
+interface Plan {
+  readonly feature: number;
+  readonly threshold: number;
+  /** Categorical: child index per category code (−1: not present in the node). */
+  readonly childOfCode: Int32Array | null;
+  readonly missingChild: number;
+  readonly left: NodeInfo;
+  readonly right: NodeInfo;
+  /** N_t·imp_t − N_L·imp_L − N_R·imp_R. */
+  readonly decrease: number;
+  /** The decrease weighted by N_t/N, as scikit-learn's split.improvement. */
+  readonly improvement: number;
+}
+
+class CartGrower {
+  readonly store: TreeStore;
+  private readonly samples: SortedSamples;
+  private readonly splitter: CartSplitter;
+  private readonly sampleStats: SampleStats;
+  private readonly criterion: CartCriterion;
+  private grownSinceReport = 0;
+
+  constructor(
+    private readonly set: TrainingSet,
+    private readonly params: ResolvedParams,
+    private readonly hooks: GrowHooks,
+  ) {
+    this.criterion = params.criterion as CartCriterion;
+    const classification = set.task === 'classification';
+    this.sampleStats = classification
+      ? { dim: set.classes.length, slot: set.yClass, amount: null }
+      : { dim: 1, slot: new Int32Array(set.n), amount: set.yValue };
+    this.store = new TreeStore(this.sampleStats.dim);
+    this.samples = new SortedSamples(set.features, set.n);
+    this.splitter = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf);
+  }
+
+  nodeInfo(start: number, end: number, depth: number): NodeInfo {
+    const { dim, slot, amount } = this.sampleStats;
+    const stats = new Float64Array(dim);
+    const order = this.samples.order;
+    const w = end - start;
+    if (amount === null) {
+      for (let p = start; p < end; p++) stats[slot[order[p]]] += 1;
+      return { start, end, depth, stats, impurity: classImpurity(this.criterion, stats, w), mean: NaN };
+    }
+    let sum = 0;
+    for (let p = start; p < end; p++) sum += amount[order[p]];
+    stats[0] = sum;
+    const mean = sum / w;
+    let ss = 0;
+    for (let p = start; p < end; p++) {
+      const d = amount[order[p]] - mean;
+      ss += d * d;
+    }
+    return { start, end, depth, stats, impurity: ss / w, mean };
+  }
+
+  addNode(info: NodeInfo): number {
+    const id = this.store.addNode(info.depth, info.end - info.start, info.impurity, this.set.task === 'classification' ? info.stats : [info.mean]);
+    if (++this.grownSinceReport === PROGRESS_EVERY) {
+      this.grownSinceReport = 0;
+      throwIfAborted(this.hooks.signal);
+      this.hooks.onProgress?.(this.store.count);
+    }
+    return id;
+  }
+
+  /** The split to apply at `node` (its samples already partitioned by it), or null for a leaf. */
+  plan(node: NodeInfo): Plan | null {
+    const { params } = this;
+    const w = node.end - node.start;
+    if (node.depth >= params.maxDepth || w < params.minSamplesSplit || w < 2 * params.minSamplesLeaf || node.impurity <= EPSILON) return null;
+    const scale = this.set.task === 'classification' ? w * (1 + Math.log(w)) : w * node.impurity;
+    const split = this.splitter.findBest(node.start, node.end, node.stats, TIE_TOLERANCE * scale);
+    if (split === null) return null;
+    const childOfCode = this.route(split, node.start, node.end);
+    const pos = this.samples.partition(node.start, node.end, this.set.features.length);
+    if (pos === node.start || pos === node.end) return null;
+    const left = this.nodeInfo(node.start, pos, node.depth + 1);
+    const right = this.nodeInfo(pos, node.end, node.depth + 1);
+    const wl = pos - node.start;
+    const wr = node.end - pos;
+    const improvement = (w / this.set.n) * (node.impurity - (wr / w) * right.impurity - (wl / w) * left.impurity);
+    if (improvement + EPSILON < params.minImpurityDecrease) return null;
+    // No missing value seen here: at prediction they follow the larger child (scikit-learn ≥ 1.3).
+    const missingLeft = split.sawMissing ? split.missingLeft : wl >= wr;
+    return {
+      feature: split.feature,
+      threshold: split.kind === 'numeric' ? split.threshold : NaN,
+      childOfCode,
+      missingChild: missingLeft ? 0 : 1,
+      left,
+      right,
+      decrease: w * node.impurity - wl * left.impurity - wr * right.impurity,
+      improvement,
+    };
+  }
+
+  /** Marks goLeft for the node's samples; for a categorical split returns the child of each code. */
+  private route(split: CartSplit, start: number, end: number): Int32Array | null {
+    const { order, values, goLeft, n } = this.samples;
+    const base = split.feature * n;
+    const missing = split.missingLeft ? 1 : 0;
+    if (split.kind === 'numeric') {
+      const t = split.threshold;
+      for (let p = base + start; p < base + end; p++) {
+        const v = values[p];
+        goLeft[order[p]] = Number.isNaN(v) ? missing : v <= t ? 1 : 0;
+      }
+      return null;
+    }
+    const childOfCode = new Int32Array(this.set.features[split.feature].categories.length).fill(-1);
+    for (let p = base + start; p < base + end; p++) {
+      const v = values[p];
+      if (Number.isNaN(v)) {
+        goLeft[order[p]] = missing;
+        continue;
+      }
+      const l = split.left[v];
+      goLeft[order[p]] = l;
+      childOfCode[v] = l === 1 ? 0 : 1;
+    }
+    return childOfCode;
+  }
+
+  /** Creates the two children of `id` from its plan; returns their ids. */
+  expand(id: number, plan: Plan): [number, number] {
+    const l = this.addNode(plan.left);
+    const r = this.addNode(plan.right);
+    this.store.setSplit(id, plan.feature, plan.threshold, l, 2, plan.missingChild, plan.decrease);
+    if (plan.childOfCode !== null) this.store.setCategoryChildren(id, plan.childOfCode);
+    return [l, r];
+  }
+
+  growDepthFirst(): void {
+    const root = this.nodeInfo(0, this.set.n, 0);
+    const stack: Array<{ id: number; info: NodeInfo }> = [{ id: this.addNode(root), info: root }];
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+      const plan = this.plan(top.info);
+      if (plan === null) continue;
+      const [l, r] = this.expand(top.id, plan);
+      stack.push({ id: r, info: plan.right }, { id: l, info: plan.left });
+    }
+  }
+
+  growBestFirst(maxLeafNodes: number): void {
+    type Entry = { priority: number; seq: number; plan: Plan | null };
+    const frontier = new MaxHeap<Entry>();
+    const push = (info: NodeInfo): void => {
+      const id = this.addNode(info);
+      const plan = this.plan(info);
+      frontier.push({ priority: plan ? plan.improvement : 0, seq: id, plan });
+    };
+    push(this.nodeInfo(0, this.set.n, 0));
+    let splitsLeft = maxLeafNodes - 1;
+    for (let e = frontier.pop(); e !== undefined; e = frontier.pop()) {
+      if (e.plan === null || splitsLeft <= 0) continue;
+      splitsLeft--;
+      const plan = e.plan;
+      this.store.setSplit(e.seq, plan.feature, plan.threshold, this.store.count, 2, plan.missingChild, plan.decrease);
+      if (plan.childOfCode !== null) this.store.setCategoryChildren(e.seq, plan.childOfCode);
+      push(plan.left);
+      push(plan.right);
+    }
+  }
+}
+
+export function growCart(set: TrainingSet, params: ResolvedParams, hooks: GrowHooks = {}): TreeStore {
+  const grower = new CartGrower(set, params, hooks);
+  if (params.maxLeafNodes === null) grower.growDepthFirst();
+  else grower.growBestFirst(params.maxLeafNodes);
+  return grower.store;
+}

@@ -1,0 +1,246 @@
+// Best binary split of one node over every feature (scikit-learn's BestSplitter), on samples the
+// SortedSamples keep in feature order. Numeric: `x ≤ t` at midpoints between consecutive distinct
+// values. Categorical/boolean: a subset of the categories present goes left — the optimal subset
+// by Breiman's ordering for two classes and regression, an exhaustive search for more classes up
+// to MAX_EXACT_LEVELS levels, beyond that the ordering by the node's majority-class share.
+// Missing values: each candidate is tried with them on the right and on the left (scikit-learn
+// ≥ 1.3), plus "present values left, missing right". Ties: the first strictly better candidate
+// wins — features in file order, thresholds ascending, missing-right before missing-left.
+import type { SideProxy } from './criterion';
+import type { SortedSamples } from './sorted-samples';
+import type { FeatureColumn } from './training-set';
+
+/** Exhaustive subset search up to this many categories present in the node (2^(L−1) − 1 subsets). */
+export const MAX_EXACT_LEVELS = 10;
+
+export interface CartSplit {
+  feature: number;
+  kind: 'numeric' | 'categorical';
+  threshold: number;
+  /** Categorical: 1 for each category code that goes left. */
+  left: Uint8Array;
+  missingLeft: boolean;
+  /** Whether the node held missing values of the feature (else the caller picks the side). */
+  sawMissing: boolean;
+}
+
+/** Per-sample contribution to the stats vectors: a class (weight 1) or a target value at slot 0. */
+export interface SampleStats {
+  readonly dim: number;
+  /** Stats slot of each sample (its class code; 0 for regression). */
+  readonly slot: Int32Array;
+  /** Amount added at the slot (the target for regression); null means 1. */
+  readonly amount: Float64Array | null;
+}
+
+/** Midpoint of two consecutive distinct values, `lo` when it rounds up to `hi` (as scikit-learn). */
+export function midpoint(lo: number, hi: number): number {
+  let t = (lo + hi) / 2;
+  if (!Number.isFinite(t)) t = lo / 2 + hi / 2;
+  return t === hi ? lo : t;
+}
+
+export class CartSplitter {
+  private readonly dim: number;
+  private readonly left: Float64Array;
+  private readonly present: Float64Array;
+  private readonly missing: Float64Array;
+  private readonly sideA: Float64Array;
+  private readonly sideB: Float64Array;
+  private readonly catStats: Float64Array;
+  private readonly catWeight: Float64Array;
+  private readonly bestLeft: Uint8Array;
+  private wPresent = 0;
+  private wMissing = 0;
+  private bestProxy = -Infinity;
+  private tolerance = 0;
+
+  constructor(
+    private readonly features: readonly FeatureColumn[],
+    private readonly samples: SortedSamples,
+    private readonly stats: SampleStats,
+    private readonly proxy: SideProxy,
+    private readonly minSamplesLeaf: number,
+  ) {
+    const dim = stats.dim;
+    this.dim = dim;
+    this.left = new Float64Array(dim);
+    this.present = new Float64Array(dim);
+    this.missing = new Float64Array(dim);
+    this.sideA = new Float64Array(dim);
+    this.sideB = new Float64Array(dim);
+    const maxLevels = Math.max(1, ...features.map((f) => f.categories.length));
+    this.catStats = new Float64Array(maxLevels * dim);
+    this.catWeight = new Float64Array(maxLevels);
+    this.bestLeft = new Uint8Array(maxLevels);
+  }
+
+  /**
+   * Best split of the node [start, end) with stats `nodeStats`, or null when no valid split exists.
+   * `tolerance`: how much better (in proxy units) a later candidate must be to replace the best,
+   * so that ties that differ only by rounding still go to the first candidate.
+   */
+  findBest(start: number, end: number, nodeStats: Float64Array, tolerance: number): CartSplit | null {
+    this.bestProxy = -Infinity;
+    this.tolerance = tolerance;
+    let best: CartSplit | null = null;
+    for (let f = 0; f < this.features.length; f++) {
+      const pe = this.samples.presentEnd(f, start, end);
+      if (pe === start) continue;
+      this.prepareMissing(f, pe, end, nodeStats);
+      this.wPresent = pe - start;
+      this.wMissing = end - pe;
+      const found = this.features[f].type === 'numeric' ? this.scanNumeric(f, start, pe) : this.scanCategorical(f, start, pe, nodeStats);
+      if (found) best = found;
+    }
+    return best;
+  }
+
+  private prepareMissing(f: number, pe: number, end: number, nodeStats: Float64Array): void {
+    const { missing, present, dim } = this;
+    const { slot, amount } = this.stats;
+    const order = this.samples.order;
+    const base = f * this.samples.n;
+    missing.fill(0);
+    for (let p = base + pe; p < base + end; p++) {
+      const i = order[p];
+      missing[slot[i]] += amount === null ? 1 : amount[i];
+    }
+    for (let k = 0; k < dim; k++) present[k] = nodeStats[k] - missing[k];
+  }
+
+  /**
+   * Tries the split "present samples with stats `left` (weight wL) go left", with missing values
+   * on the right and then on the left. Returns 0 (no improvement), 1 (best, missing right) or 2
+   * (best, missing left).
+   */
+  private consider(left: Float64Array, wL: number): number {
+    const { dim, present, missing, sideA, sideB, proxy, minSamplesLeaf } = this;
+    const wR = this.wPresent - wL;
+    const wM = this.wMissing;
+    let result = 0;
+    if (wL >= minSamplesLeaf && wR + wM >= minSamplesLeaf) {
+      for (let k = 0; k < dim; k++) sideB[k] = present[k] - left[k] + missing[k];
+      const p = proxy(left, 0, dim, wL) + proxy(sideB, 0, dim, wR + wM);
+      if (p > this.bestProxy + this.tolerance) {
+        this.bestProxy = p;
+        result = 1;
+      }
+    }
+    if (wM > 0 && wL + wM >= minSamplesLeaf && wR >= minSamplesLeaf) {
+      for (let k = 0; k < dim; k++) {
+        sideA[k] = left[k] + missing[k];
+        sideB[k] = present[k] - left[k];
+      }
+      const p = proxy(sideA, 0, dim, wL + wM) + proxy(sideB, 0, dim, wR);
+      if (p > this.bestProxy + this.tolerance) {
+        this.bestProxy = p;
+        result = 2;
+      }
+    }
+    return result;
+  }
+
+  private scanNumeric(f: number, start: number, pe: number): CartSplit | null {
+    const base = f * this.samples.n;
+    const { order, values } = this.samples;
+    const { slot, amount } = this.stats;
+    const s = base + start;
+    const e = base + pe;
+    if (this.wMissing === 0 && values[s] === values[e - 1]) return null;
+    const left = this.left;
+    left.fill(0);
+    let best: CartSplit | null = null;
+    for (let p = s; p < e; p++) {
+      const i = order[p];
+      left[slot[i]] += amount === null ? 1 : amount[i];
+      const next = p + 1;
+      if (next < e) {
+        if (!(values[next] > values[p])) continue;
+        const r = this.consider(left, next - s);
+        if (r !== 0) best = this.numericSplit(f, midpoint(values[p], values[next]), r === 2);
+      } else if (this.wMissing > 0) {
+        // Every present value left, missing right: threshold = the largest present value.
+        const r = this.consider(left, next - s);
+        if (r !== 0) best = this.numericSplit(f, values[p], r === 2);
+      }
+    }
+    return best;
+  }
+
+  private numericSplit(feature: number, threshold: number, missingLeft: boolean): CartSplit {
+    return { feature, kind: 'numeric', threshold, left: this.bestLeft, missingLeft, sawMissing: this.wMissing > 0 };
+  }
+
+  private scanCategorical(f: number, start: number, pe: number, nodeStats: Float64Array): CartSplit | null {
+    const { dim, catStats, catWeight, left } = this;
+    const levels = this.features[f].categories.length;
+    const base = f * this.samples.n;
+    const { order, values } = this.samples;
+    const { slot, amount } = this.stats;
+    catStats.fill(0, 0, levels * dim);
+    catWeight.fill(0, 0, levels);
+    for (let p = base + start; p < base + pe; p++) {
+      const i = order[p];
+      const c = values[p];
+      catStats[c * dim + slot[i]] += amount === null ? 1 : amount[i];
+      catWeight[c] += 1;
+    }
+    const codes: number[] = [];
+    for (let c = 0; c < levels; c++) if (catWeight[c] > 0) codes.push(c);
+    const withMissing = this.wMissing > 0;
+    if (codes.length + (withMissing ? 1 : 0) < 2) return null;
+    let best: CartSplit | null = null;
+    const record = (r: number, inLeft: (j: number) => boolean): void => {
+      if (r === 0) return;
+      this.bestLeft.fill(0);
+      codes.forEach((c, j) => {
+        if (inLeft(j)) this.bestLeft[c] = 1;
+      });
+      best = { feature: f, kind: 'categorical', threshold: NaN, left: this.bestLeft, missingLeft: r === 2, sawMissing: withMissing };
+    };
+    const regressionOrBinary = amount !== null || dim === 2;
+    if (!regressionOrBinary && codes.length <= MAX_EXACT_LEVELS) {
+      // Every bipartition once: the last category present stays on the right.
+      const last = codes.length - 1;
+      const subsets = 1 << last;
+      for (let mask = 1; mask < subsets; mask++) {
+        left.fill(0);
+        let wL = 0;
+        for (let j = 0; j < last; j++) {
+          if ((mask & (1 << j)) === 0) continue;
+          const c = codes[j];
+          for (let k = 0; k < dim; k++) left[k] += catStats[c * dim + k];
+          wL += catWeight[c];
+        }
+        record(this.consider(left, wL), (j) => j < last && (mask & (1 << j)) !== 0);
+      }
+      if (withMissing) {
+        for (let k = 0; k < dim; k++) left[k] = this.present[k];
+        record(this.consider(left, this.wPresent), () => true);
+      }
+      return best;
+    }
+    // Breiman: order by class-1 share (two classes) or mean (regression); the optimal subset is a
+    // prefix. More classes: order by the share of the node's majority class (heuristic).
+    const key = regressionOrBinary ? (amount !== null ? 0 : 1) : majority(nodeStats);
+    const score = (c: number): number => catStats[c * dim + key] / catWeight[c];
+    codes.sort((a, b) => score(a) - score(b) || a - b);
+    left.fill(0);
+    let wL = 0;
+    for (let j = 0; j < codes.length; j++) {
+      const c = codes[j];
+      for (let k = 0; k < dim; k++) left[k] += catStats[c * dim + k];
+      wL += catWeight[c];
+      if (j === codes.length - 1 && !withMissing) break;
+      record(this.consider(left, wL), (i) => i <= j);
+    }
+    return best;
+  }
+}
+
+function majority(stats: Float64Array): number {
+  let k = 0;
+  for (let j = 1; j < stats.length; j++) if (stats[j] > stats[k]) k = j;
+  return k;
+}

@@ -1,0 +1,41 @@
+// Split criteria as "proxies": for a candidate split, proxy(left) + proxy(right) ranks candidates
+// exactly as the weighted child impurity does (larger proxy = smaller N_L·imp_L + N_R·imp_R),
+// without the parts that are constant within a node — scikit-learn's proxy_impurity_improvement.
+// Stats vectors are class weights (classification, dim = K) or [Σ w·y] (regression, dim = 1).
+import { entropy, gini } from '../impurity';
+
+export type CartCriterion = 'gini' | 'entropy' | 'squared_error';
+
+/** Proxy of one side of a split from its stats `s[off .. off+dim)` and total weight `w` (> 0). */
+export type SideProxy = (s: Float64Array, off: number, dim: number, w: number) => number;
+
+/** Σc²/w = w − w·Gini. */
+export function giniProxy(s: Float64Array, off: number, dim: number, w: number): number {
+  let sq = 0;
+  for (let k = off; k < off + dim; k++) sq += s[k] * s[k];
+  return sq / w;
+}
+
+/** Σ c·ln c − w·ln w = −w·H (nats): the natural-log scale ranks the same as bits. */
+export function entropyProxy(s: Float64Array, off: number, dim: number, w: number): number {
+  let acc = 0;
+  for (let k = off; k < off + dim; k++) {
+    const c = s[k];
+    if (c > 0) acc += c * Math.log(c);
+  }
+  return acc - w * Math.log(w);
+}
+
+/** (Σy)²/w = Σy² − w·MSE, up to the node constant Σy². */
+export function squaredErrorProxy(s: Float64Array, off: number, _dim: number, w: number): number {
+  return (s[off] * s[off]) / w;
+}
+
+export function sideProxyFor(criterion: CartCriterion): SideProxy {
+  return criterion === 'gini' ? giniProxy : criterion === 'entropy' ? entropyProxy : squaredErrorProxy;
+}
+
+/** Node impurity from class weights: Gini, or entropy in bits as scikit-learn reports it. */
+export function classImpurity(criterion: CartCriterion, counts: Float64Array, w: number): number {
+  return criterion === 'gini' ? gini(counts, w) : entropy(counts, 'bits', w);
+}

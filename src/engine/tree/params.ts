@@ -1,0 +1,53 @@
+// Training parameters with their defaults (scikit-learn's DecisionTreeClassifier/Regressor:
+// fully grown, min_samples_split = 2, min_samples_leaf = 1) and the checks that make a bad
+// combination an InputError rather than a silently different tree.
+import { InputError } from '../errors';
+import type { Algorithm, Criterion, Task, TrainParams } from '../model';
+
+export interface ResolvedParams {
+  readonly algorithm: Algorithm;
+  readonly criterion: Criterion;
+  /** Infinity when unlimited. */
+  readonly maxDepth: number;
+  readonly minSamplesSplit: number;
+  readonly minSamplesLeaf: number;
+  /** null: depth-first growth without a leaf budget. */
+  readonly maxLeafNodes: number | null;
+  readonly minImpurityDecrease: number;
+}
+
+const CRITERIA: Record<Algorithm, Record<Task, readonly Criterion[]>> = {
+  cart: { classification: ['gini', 'entropy'], regression: ['squared_error'] },
+  id3: { classification: ['entropy'], regression: [] },
+  c45: { classification: ['gain_ratio'], regression: [] },
+};
+
+function integer(name: string, value: number | undefined | null, fallback: number, min: number): number {
+  if (value === undefined || value === null) return fallback;
+  if (!Number.isInteger(value) || value < min) throw new InputError('bad-option', `${name} must be an integer ≥ ${min}, got ${value}`);
+  return value;
+}
+
+export function resolveParams(params: TrainParams, task: Task): ResolvedParams {
+  const algorithm = params.algorithm ?? 'cart';
+  if (!(algorithm in CRITERIA)) throw new InputError('bad-option', `unknown algorithm "${String(algorithm)}" (cart, id3, c45)`);
+  const allowed = CRITERIA[algorithm][task];
+  if (allowed.length === 0) throw new InputError('bad-option', `${algorithm} builds classification trees only; use --algorithm cart for a ${task} target`);
+  const criterion = params.criterion ?? allowed[0];
+  if (!allowed.includes(criterion)) {
+    throw new InputError('bad-option', `criterion "${criterion}" does not fit ${algorithm} ${task} (use ${allowed.join(' or ')})`);
+  }
+  const minImpurityDecrease = params.minImpurityDecrease ?? 0;
+  if (!Number.isFinite(minImpurityDecrease) || minImpurityDecrease < 0) {
+    throw new InputError('bad-option', `min impurity decrease must be a number ≥ 0, got ${minImpurityDecrease}`);
+  }
+  return {
+    algorithm,
+    criterion,
+    maxDepth: params.maxDepth === null || params.maxDepth === undefined ? Infinity : integer('max depth', params.maxDepth, 0, 1),
+    minSamplesSplit: integer('min samples split', params.minSamplesSplit, 2, 2),
+    minSamplesLeaf: integer('min samples leaf', params.minSamplesLeaf, 1, 1),
+    maxLeafNodes: params.maxLeafNodes === null || params.maxLeafNodes === undefined ? null : integer('max leaf nodes', params.maxLeafNodes, 0, 2),
+    minImpurityDecrease,
+  };
+}

@@ -1,0 +1,45 @@
+// The engine-output shape that test/fixtures/parity/check.py reads: binary nodes with left/right
+// links, importances and predictions on a test set. Only CART (binary) models fit this shape.
+import type { Dataset } from '../dataset';
+import type { TreeModel } from '../model';
+import { predict } from './predict';
+
+export interface ParityNode {
+  id: number;
+  feature: string | null;
+  threshold: number | null;
+  impurity: number;
+  samples: number;
+  value: number[] | number;
+  left: number | null;
+  right: number | null;
+}
+
+export interface ParityJson {
+  classes?: string[];
+  nodes: ParityNode[];
+  featureImportances: Record<string, number>;
+  predictions: Array<string | number>;
+}
+
+export function toParityJson(model: TreeModel, test: Dataset): ParityJson {
+  const nodes = model.nodes.map((n): ParityNode => {
+    const numeric = n.split?.kind === 'numeric';
+    return {
+      id: n.id,
+      feature: n.split ? n.split.feature : null,
+      threshold: n.split?.kind === 'numeric' ? n.split.threshold : null,
+      impurity: n.impurity,
+      samples: n.samples,
+      value: n.value,
+      left: numeric ? n.children[0] : null,
+      right: numeric ? n.children[1] : null,
+    };
+  });
+  return {
+    ...(model.classes ? { classes: model.classes } : {}),
+    nodes,
+    featureImportances: model.featureImportances,
+    predictions: predict(model, test),
+  };
+}

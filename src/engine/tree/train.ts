@@ -1,0 +1,22 @@
+// The tree learner's one entry point: Dataset + parameters → model JSON (design.md §6).
+import type { Dataset } from '../dataset';
+import type { TrainParams, TreeModel } from '../model';
+import { growCart, type GrowHooks } from './cart-builder';
+import { resolveParams } from './params';
+import { toModel } from './to-model';
+import { buildTrainingSet } from './training-set';
+
+export interface TrainResult {
+  model: TreeModel;
+  /** Rows used for training (target present). */
+  trainingRows: number;
+  /** Rows left out because their target was missing. */
+  droppedMissingTarget: number;
+}
+
+export function trainTree(dataset: Dataset, params: TrainParams, hooks: GrowHooks = {}): TrainResult {
+  const set = buildTrainingSet(dataset, params.target, params.task ?? 'auto', params.ignore ?? []);
+  const resolved = resolveParams(params, set.task);
+  const store = growCart(set, resolved, hooks);
+  return { model: toModel(store, set, params, resolved), trainingRows: set.n, droppedMissingTarget: set.droppedMissingTarget };
+}

@@ -1,0 +1,93 @@
+// The grown tree as flat typed arrays (scikit-learn's Tree): one slot per node, children of a node
+// in consecutive slots [firstChild, firstChild + childCount). Learners append nodes here; the
+// model JSON (preorder ids) is produced from it by to-model.ts.
+
+const LEAF = -1;
+
+function grown<T extends Int32Array | Float64Array>(a: T, size: number): T {
+  const b = new (a.constructor as { new (n: number): T })(size);
+  b.set(a);
+  return b;
+}
+
+export class TreeStore {
+  count = 0;
+  depth = new Int32Array(16);
+  /** Weighted sample count (the sample count for unit weights). */
+  samples = new Float64Array(16);
+  impurity = new Float64Array(16);
+  /** `valueDim` entries per node: class weights, or the mean for regression. */
+  value: Float64Array;
+  feature = new Int32Array(16);
+  threshold = new Float64Array(16);
+  firstChild = new Int32Array(16);
+  childCount = new Int32Array(16);
+  /** Child index (0-based, within the node's children) taken by missing values and unseen categories. */
+  missingChild = new Int32Array(16);
+  /** Categorical splits: offset into `categoryChild`, or −1. */
+  categoryOffset = new Int32Array(16);
+  /** For each category code of the split feature: the child index it goes to, −1 if unseen. */
+  categoryChild = new Int32Array(16);
+  private categoryUsed = 0;
+  /** Weighted impurity decrease of each split node (N_t·imp_t − Σ N_c·imp_c), for importances. */
+  decrease = new Float64Array(16);
+
+  constructor(readonly valueDim: number) {
+    this.value = new Float64Array(16 * valueDim);
+  }
+
+  /** Appends a leaf and returns its id. */
+  addNode(depth: number, samples: number, impurity: number, value: ArrayLike<number>): number {
+    if (this.count === this.depth.length) this.reserve(this.count * 2);
+    const id = this.count++;
+    this.depth[id] = depth;
+    this.samples[id] = samples;
+    this.impurity[id] = impurity;
+    for (let k = 0; k < this.valueDim; k++) this.value[id * this.valueDim + k] = value[k];
+    this.feature[id] = LEAF;
+    this.threshold[id] = NaN;
+    this.firstChild[id] = LEAF;
+    this.childCount[id] = 0;
+    this.missingChild[id] = LEAF;
+    this.categoryOffset[id] = LEAF;
+    this.decrease[id] = 0;
+    return id;
+  }
+
+  isLeaf(id: number): boolean {
+    return this.firstChild[id] === LEAF;
+  }
+
+  /** Turns leaf `id` into a split node whose children are the nodes [firstChild, firstChild + childCount). */
+  setSplit(id: number, feature: number, threshold: number, firstChild: number, childCount: number, missingChild: number, decrease: number): void {
+    this.feature[id] = feature;
+    this.threshold[id] = threshold;
+    this.firstChild[id] = firstChild;
+    this.childCount[id] = childCount;
+    this.missingChild[id] = missingChild;
+    this.decrease[id] = decrease;
+  }
+
+  /** Records, for a categorical split, the child index of every category code (−1: unseen here). */
+  setCategoryChildren(id: number, childOfCode: ArrayLike<number>): void {
+    const need = this.categoryUsed + childOfCode.length;
+    if (need > this.categoryChild.length) this.categoryChild = grown(this.categoryChild, Math.max(need, this.categoryChild.length * 2));
+    this.categoryOffset[id] = this.categoryUsed;
+    for (let c = 0; c < childOfCode.length; c++) this.categoryChild[this.categoryUsed + c] = childOfCode[c];
+    this.categoryUsed = need;
+  }
+
+  private reserve(size: number): void {
+    this.depth = grown(this.depth, size);
+    this.samples = grown(this.samples, size);
+    this.impurity = grown(this.impurity, size);
+    this.value = grown(this.value, size * this.valueDim);
+    this.feature = grown(this.feature, size);
+    this.threshold = grown(this.threshold, size);
+    this.firstChild = grown(this.firstChild, size);
+    this.childCount = grown(this.childCount, size);
+    this.missingChild = grown(this.missingChild, size);
+    this.categoryOffset = grown(this.categoryOffset, size);
+    this.decrease = grown(this.decrease, size);
+  }
+}

@@ -1,0 +1,112 @@
+// Every scikit-learn case in test/fixtures/parity: CART with the case's parameters must give the
+// `canonical` tree (design.md §4 tie rule) — structure, features, thresholds (1e-4 relative),
+// impurities, samples, values and importances (1e-6), and the test predictions.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseCsv } from '../../src/engine/csv/read';
+import { trainTree } from '../../src/engine/tree/train';
+import { predict } from '../../src/engine/tree/predict';
+import type { ModelNode, TrainParams, TreeModel } from '../../src/engine/model';
+
+const ROOT = path.join(process.cwd(), 'test/fixtures/parity');
+
+interface ExpectedNode {
+  id: number;
+  feature: string | null;
+  threshold: number | null;
+  impurity: number;
+  samples: number;
+  value: number[] | number;
+  left: number | null;
+  right: number | null;
+}
+
+interface Expected {
+  kind?: string;
+  task: 'classification' | 'regression';
+  target: string;
+  classes?: string[];
+  params: { criterion: string; max_depth: number | null; min_samples_leaf: number; min_samples_split: number; max_leaf_nodes: number | null; min_impurity_decrease: number };
+  float32_effects?: { ambiguous_test_rows?: Array<{ row: number; prediction_by_mode: Record<string, string | number> }> };
+  canonical: { nodes: ExpectedNode[]; feature_importances: Record<string, number>; predictions: Array<string | number> };
+}
+
+function close(a: number, b: number, abs: number, rel = 0): boolean {
+  return Math.abs(a - b) <= abs + rel * Math.abs(b);
+}
+
+function compareTree(model: TreeModel, exp: Expected): string[] {
+  const diffs: string[] = [];
+  const reg = exp.task === 'regression';
+  const rec = (e: ExpectedNode, g: ModelNode, where: string): void => {
+    if (g.samples !== e.samples) diffs.push(`${where}: samples ${g.samples} != ${e.samples}`);
+    if (!close(g.impurity, e.impurity, 1e-6, reg ? 1e-9 : 0)) diffs.push(`${where}: impurity ${g.impurity} != ${e.impurity}`);
+    if (reg) {
+      if (!close(g.value as number, e.value as number, 1e-6, 1e-9)) diffs.push(`${where}: value ${String(g.value)} != ${String(e.value)}`);
+    } else {
+      const gv = g.value as number[];
+      const ev = e.value as number[];
+      if (gv.length !== ev.length || gv.some((v, k) => !close(v, ev[k], 1e-6))) diffs.push(`${where}: value ${gv.join(',')} != ${ev.join(',')}`);
+    }
+    if (e.feature === null || g.split === null) {
+      if ((e.feature === null) !== (g.split === null)) diffs.push(`${where}: leaf mismatch (expected ${e.feature ?? 'leaf'}, got ${g.split?.feature ?? 'leaf'})`);
+      return;
+    }
+    if (g.split.kind !== 'numeric' || g.split.feature !== e.feature) {
+      diffs.push(`${where}: split on ${g.split.feature} != ${e.feature}`);
+      return;
+    }
+    if (!close(g.split.threshold, e.threshold as number, 1e-12, 1e-4)) diffs.push(`${where}: threshold ${g.split.threshold} != ${e.threshold}`);
+    const byId = (id: number | null): ExpectedNode => exp.canonical.nodes[id as number];
+    rec(byId(e.left), model.nodes[g.children[0]], where + 'L');
+    rec(byId(e.right), model.nodes[g.children[1]], where + 'R');
+  };
+  rec(exp.canonical.nodes[0], model.nodes[0], 'root.');
+  return diffs;
+}
+
+function paramsOf(exp: Expected): TrainParams {
+  const p = exp.params;
+  return {
+    target: exp.target,
+    task: exp.task,
+    criterion: p.criterion as TrainParams['criterion'],
+    maxDepth: p.max_depth,
+    minSamplesLeaf: p.min_samples_leaf,
+    minSamplesSplit: p.min_samples_split,
+    maxLeafNodes: p.max_leaf_nodes,
+    minImpurityDecrease: p.min_impurity_decrease,
+  };
+}
+
+const cases = readdirSync(ROOT).filter((c) => {
+  const file = path.join(ROOT, c, 'expected.json');
+  return existsSync(file) && (JSON.parse(readFileSync(file, 'utf8')) as Expected).kind === 'sklearn';
+});
+
+test('the parity fixtures hold scikit-learn cases', () => {
+  assert.ok(cases.length >= 11, `found ${cases.length} cases`);
+});
+
+for (const name of cases) {
+  test(`parity: ${name} gives the canonical tree`, () => {
+    const exp = JSON.parse(readFileSync(path.join(ROOT, name, 'expected.json'), 'utf8')) as Expected;
+    const train = parseCsv(readFileSync(path.join(ROOT, name, 'train.csv')));
+    const testSet = parseCsv(readFileSync(path.join(ROOT, name, 'test.csv')));
+    const { model } = trainTree(train, paramsOf(exp));
+    assert.equal(model.nodes.length, exp.canonical.nodes.length, 'node count');
+    assert.deepEqual(compareTree(model, exp), []);
+    for (const [feature, want] of Object.entries(exp.canonical.feature_importances)) {
+      assert.ok(close(model.featureImportances[feature], want, 1e-6), `importance of ${feature}: ${model.featureImportances[feature]} != ${want}`);
+    }
+    const ambiguous = new Map((exp.float32_effects?.ambiguous_test_rows ?? []).map((r) => [r.row, Object.values(r.prediction_by_mode).map(String)]));
+    const got = predict(model, testSet);
+    exp.canonical.predictions.forEach((want, row) => {
+      const g = got[row];
+      const ok = exp.task === 'regression' ? close(g as number, want as number, 1e-9, 1e-9) : String(g) === String(want) || (ambiguous.get(row)?.includes(String(g)) ?? false);
+      assert.ok(ok, `row ${row}: predicted ${g}, expected ${want}`);
+    });
+  });
+}
