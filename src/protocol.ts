@@ -33,6 +33,8 @@ export interface ShowMessage {
   report: TreeReport;
   /** The CSV the tree was trained on (display only). */
   fileName: string;
+  /** The CSV's URI, opaque to the webview: kept in its saved state so a restored panel finds its file. */
+  documentUri: string;
   /** The panel's current settings, to fill the controls. */
   settings: PanelSettings;
 }

@@ -1,0 +1,56 @@
+// The tree panel's HTML: a strict Content-Security-Policy with a per-load nonce (design.md §7).
+// Pure, so the policy is unit-tested: scripts run only with the nonce; styles are relaxed just
+// enough for Mermaid's inline <style> in its SVG and the toolkit's constructed style sheets.
+import { randomBytes } from 'node:crypto';
+
+export interface PanelHtmlInput {
+  /** `webview.cspSource`: the origin the webview may load its own resources from. */
+  cspSource: string;
+  nonce: string;
+  /** `webview.asWebviewUri(...)` of dist/webview.js and media/panel.css. */
+  scriptUri: string;
+  styleUri: string;
+  /** Shown while the script loads (e.g. the CSV's file name); escaped here. */
+  title: string;
+}
+
+/** 128 random bits, base64: unguessable by anything the page might load. */
+export function makeNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${cspSource} 'unsafe-inline'`,
+    `img-src ${cspSource} data:`,
+    `font-src ${cspSource}`,
+  ].join('; ');
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** Escapes text for HTML content and for double-quoted attribute values (the only kind used here). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (ch) => HTML_ESCAPES[ch]);
+}
+
+export function panelHtml(input: PanelHtmlInput): string {
+  const csp = escapeHtml(contentSecurityPolicy(input.cspSource, input.nonce));
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${escapeHtml(input.styleUri)}">
+<title>${escapeHtml(input.title)}</title>
+</head>
+<body>
+<div id="root"><p class="loading">Loading ${escapeHtml(input.title)}…</p></div>
+<script nonce="${escapeHtml(input.nonce)}" src="${escapeHtml(input.scriptUri)}"></script>
+</body>
+</html>
+`;
+}
