@@ -1,5 +1,5 @@
 // Glue shared by readCsv and parseCsv: collects the first bytes to drop a UTF-8 BOM and sniff
-// the delimiter, then feeds every chunk through one tokenizer into one table builder.
+// the delimiter (unless given), then feeds every chunk through one tokenizer into one table builder.
 import type { Dataset } from '../dataset';
 import { InputError } from '../errors';
 import { DEFAULT_MISSING_TOKENS, type CsvOptions } from './options';
@@ -28,7 +28,8 @@ export class CsvStreamReader {
     // Copy: the caller may reuse its buffer while we wait for enough bytes to sniff.
     this.sample.push(chunk.slice());
     this.sampled += chunk.length;
-    if (this.sampled >= SAMPLE_BYTES) this.start(false);
+    // A given delimiter needs only enough bytes to see a BOM; sniffing wants a good sample.
+    if (this.sampled >= (this.options.delimiter !== undefined ? BOM.length : SAMPLE_BYTES)) this.start(false);
   }
 
   finish(): Dataset {

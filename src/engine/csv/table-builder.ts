@@ -15,6 +15,7 @@ export class TableBuilder implements FieldSink {
   private header: string[] | null = [];
   private columns: ColumnBuilder[] = [];
   private renamed: Dataset['renamedHeaders'] = [];
+  private headerLine: number | undefined;
   private fieldIndex = 0;
   private rows = 0;
 
@@ -43,6 +44,7 @@ export class TableBuilder implements FieldSink {
     if (this.header !== null) {
       this.startColumns(this.header);
       this.header = null;
+      this.headerLine = this.tokenizer?.rowLine;
     } else if (this.fieldIndex !== this.columns.length) {
       const line = this.tokenizer?.rowLine;
       throw new InputError(
@@ -57,8 +59,8 @@ export class TableBuilder implements FieldSink {
   }
 
   finish(): Dataset {
-    if (this.header !== null) throw new InputError('empty-file', 'the file is empty (no header row)', 1);
-    if (this.rows === 0) throw new InputError('header-only', 'the file has a header row but no data rows', 1);
+    if (this.header !== null) throw new InputError('empty-file', 'the file is empty (no header row)');
+    if (this.rows === 0) throw new InputError('header-only', `line ${this.headerLine}: the header row has no data rows below it`, this.headerLine);
     const columns = this.columns.map((c, k) => {
       try {
         return c.finish();

@@ -119,33 +119,35 @@ export class CsvTokenizer {
       }
       if (state === State.Quoted) {
         const stop = this.stopQuoted;
-        while (i < n && stop[buf[i]] === 0) i++;
+        let b = 0;
+        for (;;) {
+          while (i < n && stop[(b = buf[i])] === 0) i++;
+          if (i === n || (b !== CR && b !== LF)) break;
+          // A newline inside quotes is data; it only moves the line count.
+          if (!(b === LF && (i > 0 ? buf[i - 1] : prev) === CR)) this.line++;
+          i++;
+        }
         if (i === n) {
           this.keep(buf, start, n, true);
           break;
         }
-        const b = buf[i];
-        if (b === QUOTE) {
-          if (i + 1 === n) {
-            this.keep(buf, start, i, true);
-            state = State.QuoteInQuoted;
-            i++;
-            break;
-          }
-          if (buf[i + 1] === QUOTE) {
-            // Escaped quote: keep the text so far plus one quote, continue after the pair.
-            this.keep(buf, start, i + 1, true);
-            i += 2;
-            start = i;
-            continue;
-          }
-          this.emit(buf, start, i);
-          state = State.AfterQuote;
+        if (b === NUL) this.binary();
+        // b is a quote: an escaped one if another follows, else the closing one.
+        if (i + 1 === n) {
+          this.keep(buf, start, i, true);
+          state = State.QuoteInQuoted;
           i++;
+          break;
+        }
+        if (buf[i + 1] === QUOTE) {
+          // Keep the text so far plus one quote, continue after the pair.
+          this.keep(buf, start, i + 1, true);
+          i += 2;
+          start = i;
           continue;
         }
-        if (b === NUL) this.binary();
-        if (!(b === LF && (i > 0 ? buf[i - 1] : prev) === CR)) this.line++;
+        this.emit(buf, start, i);
+        state = State.AfterQuote;
         i++;
         continue;
       }

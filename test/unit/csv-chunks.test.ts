@@ -1,0 +1,65 @@
+// The streaming reader must give the same Dataset however the bytes are cut: inside quotes, inside
+// a multi-byte UTF-8 character, between CR and LF, on a doubled quote.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseCsv, readCsv } from '../../src/engine/csv/read';
+import { SAMPLE_BYTES } from '../../src/engine/csv/sniff';
+import { chunked, prng } from './csv-helpers';
+
+const hostile = readFileSync(path.join(process.cwd(), 'test/fixtures/csv/hostile.csv'));
+
+/** hostile.csv's rows repeated past the sniffing sample, so cuts fall inside the tokenizer. */
+function bigHostile(): Uint8Array {
+  const text = hostile.toString('utf8');
+  const firstBreak = text.indexOf('\r\n') + 2;
+  const header = text.slice(0, firstBreak);
+  const body = text.slice(firstBreak);
+  let out = header;
+  while (out.length < SAMPLE_BYTES * 3) out += body;
+  return new TextEncoder().encode(out);
+}
+
+test('1-byte chunks give the same dataset as one buffer (small file, with a BOM)', async () => {
+  const whole = parseCsv(hostile);
+  assert.deepEqual(await readCsv(chunked(hostile, () => 1)), whole);
+});
+
+test('1-byte chunks beyond the sniffing sample give the same dataset', async () => {
+  const big = bigHostile();
+  const whole = parseCsv(big);
+  assert.ok(whole.rowCount > 1000);
+  assert.deepEqual(await readCsv(chunked(big, () => 1)), whole);
+});
+
+test('random chunk sizes give the same dataset', async () => {
+  const big = bigHostile();
+  const whole = parseCsv(big);
+  for (const seed of [1, 2, 3, 4, 5]) {
+    const random = prng(seed);
+    assert.deepEqual(await readCsv(chunked(big, () => Math.floor(random() * 97))), whole, `seed ${seed}`);
+  }
+});
+
+test('cuts between CR and LF, inside a doubled quote and inside a character, with a given delimiter', async () => {
+  const text = 'a;b;c\r\n"x""y";ü€😀;1\r\n"p\r\nq";"";2\r\n';
+  const bytes = new TextEncoder().encode(text);
+  const whole = parseCsv(bytes, { delimiter: ';' });
+  assert.deepEqual(whole.columns[0].type, 'categorical');
+  for (let cut = 1; cut < bytes.length; cut++) {
+    const parts = [bytes.slice(0, cut), bytes.slice(cut)];
+    const source = (async function* () {
+      yield* parts;
+    })();
+    assert.deepEqual(await readCsv(source, { delimiter: ';' }), whole, `cut at ${cut}`);
+  }
+});
+
+test('errors name the same line however the input is chunked', async () => {
+  const text = 'a,b\r\n1,"x\r\ny"\r\n2,3\r\n4\r\n';
+  const bytes = new TextEncoder().encode(text);
+  for (const delimiter of [',', undefined]) {
+    await assert.rejects(readCsv(chunked(bytes, () => 1), { delimiter }), { code: 'ragged-row', line: 5 });
+  }
+});

@@ -1,0 +1,107 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseCsv } from '../../src/engine/csv/read';
+import { DICTIONARY_LIMIT } from '../../src/engine/csv/column-builder';
+import type { CategoricalColumn, NumericColumn } from '../../src/engine/dataset';
+import { byName, cells } from './csv-helpers';
+
+test('numeric columns hold Float64 values with NaN for every missing token', () => {
+  const d = parseCsv('x\n1\n-2.5\n\nNA\nn/a\nNaN\nNULL\n?\n1e3\n+.5\n"7"\n');
+  const x = byName(d, 'x') as NumericColumn;
+  assert.equal(x.type, 'numeric');
+  assert.ok(x.values instanceof Float64Array);
+  // The blank line is skipped (one column); the other missing spellings are NaN.
+  assert.deepEqual(cells(x), [1, -2.5, NaN, NaN, NaN, NaN, NaN, 1000, 0.5, 7]);
+});
+
+test('one non-number makes a column categorical, keeping every spelling as written', () => {
+  const d = parseCsv('x\n1\n1.0\n01\nabc\n1\n\n');
+  const x = byName(d, 'x') as CategoricalColumn;
+  assert.equal(x.type, 'categorical');
+  assert.ok(x.codes instanceof Int32Array);
+  assert.deepEqual(x.categories, ['1', '1.0', '01', 'abc']);
+  assert.deepEqual(Array.from(x.codes), [0, 1, 2, 3, 0]);
+});
+
+test('missing values in a categorical column are code -1', () => {
+  const d = parseCsv('c,v\nred,1\n,2\nNA,3\nblue,4\n');
+  const c = byName(d, 'c') as CategoricalColumn;
+  assert.deepEqual(Array.from(c.codes), [0, -1, -1, 1]);
+  assert.deepEqual(c.categories, ['red', 'blue']);
+});
+
+test('true/false and yes/no pairs are boolean with the false-like spelling as code 0', () => {
+  const d = parseCsv('p,q,r,s\nYes,TRUE,yes,x\nno,FALSE,yes,y\nYes,,yes,x\n');
+  const p = byName(d, 'p') as CategoricalColumn;
+  assert.equal(p.type, 'boolean');
+  assert.deepEqual(p.categories, ['no', 'Yes']);
+  assert.deepEqual(Array.from(p.codes), [1, 0, 1]);
+  const q = byName(d, 'q') as CategoricalColumn;
+  assert.equal(q.type, 'boolean');
+  assert.deepEqual(q.categories, ['FALSE', 'TRUE']);
+  assert.deepEqual(Array.from(q.codes), [1, 0, -1]);
+  assert.equal(byName(d, 'r').type, 'categorical', 'one value is not a pair');
+  assert.equal(byName(d, 's').type, 'categorical');
+});
+
+test('0/1 columns stay numeric unless forced to boolean', () => {
+  const text = 'f\n0\n1\n1\n';
+  assert.equal(parseCsv(text).columns[0].type, 'numeric');
+  const forced = parseCsv(text, { types: { f: 'boolean' } }).columns[0] as CategoricalColumn;
+  assert.equal(forced.type, 'boolean');
+  assert.deepEqual(forced.categories, ['0', '1']);
+  assert.deepEqual(Array.from(forced.codes), [0, 1, 1]);
+});
+
+test('overrides: numbers as categories, categories refused as numbers with line and column', () => {
+  const d = parseCsv('zip,n\n01234,1\n1234,2\n', { types: { zip: 'categorical' } });
+  assert.deepEqual(cells(byName(d, 'zip')), ['01234', '1234']);
+  assert.throws(() => parseCsv('a,n\n1,2\n3,x\n', { types: { n: 'numeric' } }), {
+    code: 'bad-value',
+    line: 3,
+    column: 2,
+    message: 'line 3, column 2 ("n"): "x" is not a number, but the column is set to numeric',
+  });
+  assert.throws(() => parseCsv('a\nx\ny\nz\n', { types: { a: 'boolean' } }), { code: 'bad-value', message: /column 1 \("a"\) is set to boolean but holds 3 distinct values/ });
+  assert.throws(() => parseCsv('a\n1\n', { types: { nope: 'numeric' } }), { code: 'unknown-column', message: /"nope"/ });
+});
+
+test('a forced boolean with one value still has both categories', () => {
+  const c = parseCsv('b\nyes\nyes\n', { types: { b: 'boolean' } }).columns[0] as CategoricalColumn;
+  assert.deepEqual(c.categories, ['no', 'yes']);
+  assert.deepEqual(Array.from(c.codes), [1, 1]);
+});
+
+test('custom missing tokens replace the default ones (the empty field stays missing)', () => {
+  const d = parseCsv('x\n-999\n""\nNA\n', { missingTokens: ['-999'] });
+  assert.equal(d.columns[0].type, 'categorical');
+  assert.deepEqual(cells(d.columns[0]), [null, null, 'NA']);
+});
+
+test('infinite or malformed numbers make a column categorical', () => {
+  for (const token of ['1e999', 'Infinity', '0x10', '1,5', '1.2.3', '--1', '1e', '.', '1 2']) {
+    const d = parseCsv(`x\n1\n"${token}"\n`);
+    assert.equal(d.columns[0].type, 'categorical', token);
+  }
+});
+
+test('a numeric-looking ID column turning categorical late keeps every row (canonical spellings)', () => {
+  const n = DICTIONARY_LIMIT + 10;
+  let text = 'id\n';
+  for (let i = 0; i < n; i++) text += `${i}.50\n`;
+  text += 'other\n';
+  const c = parseCsv(text).columns[0] as CategoricalColumn;
+  assert.equal(c.type, 'categorical');
+  assert.equal(c.codes.length, n + 1);
+  assert.equal(c.categories[c.codes[3]], '3.5');
+  assert.equal(c.categories[c.codes[n]], 'other');
+  assert.equal(new Set(c.codes).size, n + 1);
+});
+
+test('a numeric column with few distinct values turning categorical keeps exact spellings', () => {
+  let text = 'id\n';
+  for (let i = 0; i < 100; i++) text += `${i % 7}.50\n`;
+  text += 'other\n';
+  const c = parseCsv(text).columns[0] as CategoricalColumn;
+  assert.equal(c.categories[c.codes[3]], '3.50');
+});
