@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseCsv } from '../../src/engine/csv/read';
+import { parseCsv, readCsv } from '../../src/engine/csv/read';
+import { MAX_FIELD_BYTES } from '../../src/engine/csv/tokenizer';
 import { InputError } from '../../src/engine/errors';
 
 /** Asserts that parsing fails with an InputError of `code` at `line` whose message matches. */
@@ -65,8 +66,6 @@ test('text that is not UTF-8 is refused, naming line and column', () => {
 });
 
 test('a field that would run past the size limit is refused without reading on', async () => {
-  const { readCsv } = await import('../../src/engine/csv/read');
-  const { MAX_FIELD_BYTES } = await import('../../src/engine/csv/tokenizer');
   const block = new Uint8Array(1 << 20).fill(0x61);
   let sent = 0;
   async function* source(): AsyncGenerator<Uint8Array> {
