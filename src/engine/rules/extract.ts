@@ -25,6 +25,10 @@ function numericCondition(feature: string, steps: readonly Step[]): Omit<Numeric
   return { feature, kind: 'numeric', lower, upper, missing };
 }
 
+function intersect(a: Set<string> | null, b: Set<string>): Set<string> {
+  return a === null ? b : new Set([...a].filter((c) => b.has(c)));
+}
+
 function categoricalCondition(feature: string, steps: readonly Step[]): Omit<CategoricalCondition, 'text' | 'foilGain'> {
   // A step along a node's missing branch admits every value not sent to its other branches;
   // any other step admits exactly its branch's categories.
@@ -34,11 +38,11 @@ function categoricalCondition(feature: string, steps: readonly Step[]): Omit<Cat
   for (const { node, child } of steps) {
     const branches = (node.split as { branches: string[][] }).branches;
     const mine = new Set(branches[child]);
-    shown = shown === null ? mine : new Set([...shown].filter((c) => mine.has(c)));
+    shown = intersect(shown, mine);
     if (child === node.missingGoesTo) {
       branches.forEach((b, i) => i !== child && b.forEach((c) => excluded.add(c)));
     } else {
-      required = required === null ? mine : new Set([...required].filter((c) => mine.has(c)));
+      required = intersect(required, mine);
     }
   }
   if (required !== null) {
