@@ -19,6 +19,8 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.mjs', 'test/e2e/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' },
+    },
   },
 );
