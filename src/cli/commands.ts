@@ -1,8 +1,12 @@
 // The CLI's command table: one module per command, each taking its own argv.
+import { predictCommand } from './predict';
 import { profileCommand } from './profile';
+import { trainCommand } from './train';
 
 export type Command = (argv: string[]) => Promise<void>;
 
 export const commands: Record<string, Command> = {
   profile: profileCommand,
+  train: trainCommand,
+  predict: predictCommand,
 };

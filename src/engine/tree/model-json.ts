@@ -1,0 +1,70 @@
+// Model JSON save/load (design.md §6). Loading checks the format tag and version first, then
+// the shape every reader relies on (preorder ids, children in range, splits naming known
+// features), so a foreign or damaged file is a clear InputError('bad-model'), never a crash later.
+import { InputError } from '../errors';
+import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
+
+export function serializeModel(model: TreeModel): string {
+  return JSON.stringify(model, null, 2) + '\n';
+}
+
+function bad(problem: string): never {
+  throw new InputError('bad-model', `not a usable model file: ${problem}`);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+
+function checkNode(node: unknown, id: number, model: TreeModel, features: Map<string, TreeModel['features'][number]>): void {
+  if (!isObject(node)) bad(`node ${id} is not an object`);
+  const n = node as unknown as ModelNode;
+  if (n.id !== id) bad(`node at index ${id} has id ${String(n.id)} (ids must equal their index)`);
+  if (typeof n.samples !== 'number' || typeof n.impurity !== 'number' || typeof n.depth !== 'number') bad(`node ${id} lacks samples, impurity or depth`);
+  if (model.task === 'classification') {
+    if (!Array.isArray(n.value) || n.value.length !== (model.classes as string[]).length || n.value.some((v) => typeof v !== 'number')) {
+      bad(`node ${id} value must hold one count per class`);
+    }
+  } else if (typeof n.value !== 'number') bad(`node ${id} value must be a number`);
+  if (!Array.isArray(n.children) || n.children.some((c) => !Number.isInteger(c) || c <= id || c >= model.nodes.length)) {
+    bad(`node ${id} children must be later node ids`);
+  }
+  if (n.split === null || n.split === undefined) {
+    if (n.children.length !== 0) bad(`node ${id} has children but no split`);
+    return;
+  }
+  const f = features.get(n.split.feature);
+  if (f === undefined) bad(`node ${id} splits on unknown feature "${String(n.split.feature)}"`);
+  if (n.split.kind === 'numeric') {
+    if (f.type !== 'numeric' || typeof n.split.threshold !== 'number' || n.children.length !== 2) bad(`node ${id} has a malformed numeric split`);
+  } else if (n.split.kind === 'categorical') {
+    if (!Array.isArray(n.split.branches) || !n.split.branches.every(isStringArray) || n.split.branches.length !== n.children.length) {
+      bad(`node ${id} has a malformed categorical split`);
+    }
+  } else bad(`node ${id} has an unknown split kind`);
+  if (!Number.isInteger(n.missingGoesTo) || (n.missingGoesTo as number) < 0 || (n.missingGoesTo as number) >= n.children.length) {
+    bad(`node ${id} missingGoesTo must index its children`);
+  }
+}
+
+/** Parses and validates a model file's text. */
+export function parseModel(text: string): TreeModel {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    bad(`invalid JSON (${(err as Error).message})`);
+  }
+  if (!isObject(raw)) bad('expected a JSON object');
+  if (raw.format !== MODEL_FORMAT) bad(`format is ${JSON.stringify(raw.format ?? null)}, expected "${MODEL_FORMAT}"`);
+  if (raw.version !== MODEL_VERSION) bad(`version ${JSON.stringify(raw.version ?? null)} is not supported (this build reads version ${MODEL_VERSION})`);
+  const model = raw as unknown as TreeModel;
+  if (model.task !== 'classification' && model.task !== 'regression') bad('task must be "classification" or "regression"');
+  if (typeof model.target !== 'string') bad('target must be a column name');
+  if (model.task === 'classification' && (!isStringArray(model.classes) || model.classes.length === 0)) bad('classification models need "classes"');
+  if (!Array.isArray(model.features) || !model.features.every((f) => isObject(f) && typeof f.name === 'string')) bad('"features" must list named features');
+  if (!Array.isArray(model.nodes) || model.nodes.length === 0) bad('"nodes" must be a non-empty array');
+  if (!isObject(model.featureImportances)) bad('"featureImportances" must be an object');
+  const features = new Map(model.features.map((f) => [f.name, f]));
+  model.nodes.forEach((node, id) => checkNode(node, id, model, features));
+  return model;
+}
