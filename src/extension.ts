@@ -1,13 +1,92 @@
-// Extension host entry: registers contributions only; all work happens on demand (lazy activation).
+// Extension host entry. Activation registers the commands and the tree panel's serializer and
+// nothing else: the worker, the output channel and the editor listeners start on first use.
 import * as vscode from 'vscode';
+import { TreePanels, type PanelRequests } from './panel/tree-panel';
+import { csvToTrain, trainedFor } from './host/csv-target';
+import { exportMermaid, exportModel } from './host/exports';
+import { Notifier } from './host/notifier';
+import { rowPath } from './host/row-path';
+import { openSample } from './host/samples';
+import { panelSettings, Trainer, type TrainMode } from './host/trainer';
+import { TrainedFiles } from './host/trained-files';
+import { WorkerBridge } from './host/worker-bridge';
+import type { TrainedFile } from './host/trained-files';
+
+let disposeAll: (() => void) | undefined;
 
 export function activate(context: vscode.ExtensionContext): void {
-  const comingSoon = (title: string) => () =>
-    vscode.window.showInformationMessage(`Decision Tree: "${title}" is coming soon.`);
-  context.subscriptions.push(
-    vscode.commands.registerCommand('decisionTree.train', comingSoon('Train Decision Tree')),
-    vscode.commands.registerCommand('decisionTree.profile', comingSoon('Profile CSV Columns')),
-  );
+  const notifier = new Notifier();
+  const trained = new TrainedFiles();
+  let bridge: WorkerBridge | undefined;
+  const worker = () => (bridge ??= new WorkerBridge(vscode.Uri.joinPath(context.extensionUri, 'dist', 'worker.js').fsPath));
+
+  const requests: PanelRequests = {
+    retrain: (uri, settings) => void trainer().retrain(uri, settings),
+    alternatives: async () => {
+      throw new Error('Alternative splits are not available yet.');
+    },
+    rowPath: async (uri, row) => {
+      const file = trained.get(uri);
+      if (file === undefined) throw new Error('Train the tree again to trace rows: this panel was restored without its data.');
+      return rowPath(file.report.model, file.dataset, row);
+    },
+    export: (uri, what) => void runExport(what, trained.get(uri)),
+    restored: (uri) => notifier.log(`Restored the tree panel of ${uri.toString(true)}; retrain to use its controls.`),
+    log: (message) => notifier.log(message),
+  };
+  const panels = new TreePanels(context.extensionUri, requests);
+
+  let trainerInstance: Trainer | undefined;
+  const trainer = () => (trainerInstance ??= new Trainer({ bridge: worker(), notifier, state: context.workspaceState, trained, panels }));
+
+  async function runExport(what: 'mermaid' | 'model' | 'rules', file: TrainedFile | undefined): Promise<void> {
+    if (file === undefined) {
+      void vscode.window.showInformationMessage('Decision Tree: train a tree first (right-click a CSV → Train Decision Tree).');
+      return;
+    }
+    try {
+      if (what === 'model') await exportModel(file);
+      else if (what === 'mermaid') await exportMermaid(file);
+      else throw new Error('Exporting rules is not available yet.');
+    } catch (err) {
+      notifier.failure(`export the ${what === 'model' ? 'model' : what === 'mermaid' ? 'tree' : 'rules'} of`, file.uri, err);
+    }
+  }
+
+  const train = (mode: TrainMode) => async (arg: unknown) => {
+    const uri = await csvToTrain(arg);
+    if (uri !== undefined) await trainer().train(uri, mode);
+  };
+
+  const commands: Record<string, (arg: unknown) => Promise<void>> = {
+    'decisionTree.train': train('quick'),
+    'decisionTree.trainWithOptions': train('options'),
+    'decisionTree.setTarget': train('target'),
+    'decisionTree.showPanel': async (arg) => {
+      const file = trainedFor(arg, trained);
+      if (file !== undefined) panels.show(file.uri, file.report, panelSettings(file.settings));
+      else void vscode.window.showInformationMessage('Decision Tree: no tree yet — right-click a CSV → Train Decision Tree.');
+    },
+    'decisionTree.exportModel': (arg) => runExport('model', trainedFor(arg, trained)),
+    'decisionTree.exportMermaid': (arg) => runExport('mermaid', trainedFor(arg, trained)),
+    'decisionTree.exportRules': (arg) => runExport('rules', trainedFor(arg, trained)),
+    'decisionTree.openSample': () => openSample(context.extensionUri),
+  };
+  for (const [id, run] of Object.entries(commands)) {
+    context.subscriptions.push(
+      vscode.commands.registerCommand(id, async (arg: unknown) => {
+        try {
+          await run(arg);
+        } catch (err) {
+          notifier.failure(`run ${id} on`, arg instanceof vscode.Uri ? arg : 'the current file', err);
+        }
+      }),
+    );
+  }
+  context.subscriptions.push(panels, notifier);
+  disposeAll = () => bridge?.dispose();
 }
 
-export function deactivate(): void {}
+export function deactivate(): void {
+  disposeAll?.();
+}

@@ -1,0 +1,27 @@
+// Which CSV a command acts on: the URI a menu passed, else the active editor's file, else (for
+// commands that need a trained tree) the file trained most recently.
+import * as vscode from 'vscode';
+import type { TrainedFile, TrainedFiles } from './trained-files';
+
+const CSV_PATH = /\.(csv|tsv)$/i;
+
+export function isCsvDocument(document: vscode.TextDocument): boolean {
+  return CSV_PATH.test(document.uri.path) || document.languageId === 'csv' || document.languageId === 'tsv';
+}
+
+/** The CSV to train on; asks with an open dialog when nothing is in focus. */
+export async function csvToTrain(arg: unknown): Promise<vscode.Uri | undefined> {
+  if (arg instanceof vscode.Uri) return arg;
+  const editor = vscode.window.activeTextEditor;
+  if (editor !== undefined && isCsvDocument(editor.document)) return editor.document.uri;
+  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'CSV files': ['csv', 'tsv'] }, title: 'Decision Tree: choose a CSV to train on' });
+  return picked?.[0];
+}
+
+/** The trained file a model command (export, predict, show) acts on; undefined when none. */
+export function trainedFor(arg: unknown, trained: TrainedFiles): TrainedFile | undefined {
+  if (arg instanceof vscode.Uri) return trained.get(arg);
+  const editor = vscode.window.activeTextEditor;
+  const fromEditor = editor === undefined ? undefined : trained.get(editor.document.uri);
+  return fromEditor ?? trained.latest();
+}

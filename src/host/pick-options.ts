@@ -1,0 +1,87 @@
+// "Train Decision Tree with Options…": algorithm and criterion, max depth, min samples per leaf,
+// pruning and hold-out, one prompt each, starting from the current values. Escape cancels all.
+import * as vscode from 'vscode';
+import type { Algorithm, Criterion, PruneMethod } from '../engine/model';
+import { settingProblem, type TrainSettings } from './train-settings';
+
+interface AlgorithmItem extends vscode.QuickPickItem {
+  algorithm: Algorithm;
+  criterion: Criterion | 'auto';
+}
+
+const ALGORITHMS: AlgorithmItem[] = [
+  { label: 'CART', description: 'criterion chosen from the target (Gini, or squared error for a numeric target)', algorithm: 'cart', criterion: 'auto' },
+  { label: 'CART · Gini', description: 'classification', algorithm: 'cart', criterion: 'gini' },
+  { label: 'CART · entropy', description: 'classification, information gain', algorithm: 'cart', criterion: 'entropy' },
+  { label: 'CART · squared error', description: 'regression', algorithm: 'cart', criterion: 'squared_error' },
+  { label: 'ID3', description: 'information gain, one branch per category', algorithm: 'id3', criterion: 'auto' },
+  { label: 'C4.5', description: 'gain ratio, one branch per category', algorithm: 'c45', criterion: 'auto' },
+];
+
+interface PruneItem extends vscode.QuickPickItem {
+  prune: PruneMethod;
+}
+
+const PRUNING: PruneItem[] = [
+  { label: 'No pruning', prune: 'none' },
+  { label: 'Cost-complexity', description: 'prune subtrees whose effective α is at most a value you give', prune: 'cost-complexity' },
+  { label: 'Pessimistic', description: "C4.5's pessimistic error estimate", prune: 'pessimistic' },
+];
+
+const STEPS = 5;
+
+/** Current choice first, so that Enter keeps it. */
+function currentFirst<T extends vscode.QuickPickItem>(items: T[], isCurrent: (item: T) => boolean): T[] {
+  const at = items.findIndex(isCurrent);
+  return at <= 0 ? items : [items[at], ...items.slice(0, at), ...items.slice(at + 1)];
+}
+
+async function askNumber<K extends keyof TrainSettings>(key: K, step: number, prompt: string, current: number): Promise<number | undefined> {
+  const text = await vscode.window.showInputBox({
+    title: `Decision Tree options (${step}/${STEPS})`,
+    prompt,
+    value: String(current),
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const problem = settingProblem(key, value.trim() === '' ? Number.NaN : Number(value));
+      return problem === undefined ? undefined : `The value ${problem}.`;
+    },
+  });
+  return text === undefined ? undefined : Number(text);
+}
+
+export async function pickOptions(start: TrainSettings): Promise<TrainSettings | undefined> {
+  const settings = { ...start };
+  const algorithm = await vscode.window.showQuickPick(
+    currentFirst(ALGORITHMS, (i) => i.algorithm === start.algorithm && i.criterion === start.criterion),
+    { title: `Decision Tree options (1/${STEPS})`, placeHolder: 'Algorithm and split criterion', ignoreFocusOut: true },
+  );
+  if (algorithm === undefined) return undefined;
+  settings.algorithm = algorithm.algorithm;
+  settings.criterion = algorithm.criterion;
+
+  const maxDepth = await askNumber('maxDepth', 2, 'Maximum depth (0 = grow fully)', settings.maxDepth);
+  if (maxDepth === undefined) return undefined;
+  settings.maxDepth = maxDepth;
+
+  const minSamplesLeaf = await askNumber('minSamplesLeaf', 3, 'Minimum training rows per leaf', settings.minSamplesLeaf);
+  if (minSamplesLeaf === undefined) return undefined;
+  settings.minSamplesLeaf = minSamplesLeaf;
+
+  const prune = await vscode.window.showQuickPick(
+    currentFirst(PRUNING, (i) => i.prune === start.prune),
+    { title: `Decision Tree options (4/${STEPS})`, placeHolder: 'Pruning', ignoreFocusOut: true },
+  );
+  if (prune === undefined) return undefined;
+  settings.prune = prune.prune;
+  if (prune.prune === 'cost-complexity') {
+    const alpha = await askNumber('ccpAlpha', 4, 'Complexity parameter α (≥ 0): subtrees with effective α ≤ this are pruned', settings.ccpAlpha);
+    if (alpha === undefined) return undefined;
+    settings.ccpAlpha = alpha;
+  }
+
+  const holdOut = await askNumber('holdOutFraction', 5, 'Share of rows held out to measure the tree (0 to 0.9; 0 = none)', settings.holdOutFraction);
+  if (holdOut === undefined) return undefined;
+  settings.holdOutFraction = holdOut;
+  return settings;
+}

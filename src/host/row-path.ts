@@ -1,0 +1,34 @@
+// The path of one data row through the shown tree, with its prediction and true value: what the
+// panel highlights for "path of a row". Cheap (one root-to-leaf walk), so it runs on the host.
+import { columnIndex, type Dataset } from '../engine/dataset';
+import { InputError } from '../engine/errors';
+import type { TreeModel } from '../engine/model';
+import { decisionPath } from '../engine/tree/predict';
+import type { RowPathMessage } from '../protocol';
+
+export type RowPathResult = Omit<RowPathMessage, 'type' | 'requestId'>;
+
+/** `row` is 0-based among the data rows (the header excluded). */
+export function rowPath(model: TreeModel, dataset: Dataset, row: number): RowPathResult {
+  if (!Number.isInteger(row) || row < 0 || row >= dataset.rowCount) {
+    throw new InputError('bad-option', `row ${row + 1} does not exist: the file has ${dataset.rowCount.toLocaleString('en-US')} data rows`);
+  }
+  const path = decisionPath(model, dataset, row);
+  const prediction = model.nodes[path[path.length - 1]].prediction;
+  const at = columnIndex(dataset, model.target);
+  let actual: string | number | null = null;
+  if (at >= 0) {
+    const column = dataset.columns[at];
+    if (column.type === 'numeric') actual = Number.isNaN(column.values[row]) ? null : column.values[row];
+    else actual = column.codes[row] < 0 ? null : column.categories[column.codes[row]];
+  }
+  return { row, path, prediction, actual };
+}
+
+/**
+ * The data row on an editor line (0-based line, line 0 = header), or undefined for the header.
+ * Assumes one record per line, which holds unless a quoted field spans lines.
+ */
+export function rowOfLine(line: number): number | undefined {
+  return line >= 1 ? line - 1 : undefined;
+}

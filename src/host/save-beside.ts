@@ -1,0 +1,55 @@
+// Writing a result next to the CSV it came from: a save dialog proposing `<name><suffix>` in the
+// CSV's folder (the dialog itself asks before replacing a file), then the result opened.
+import * as vscode from 'vscode';
+
+/** `iris.csv` + `.model.json` → `iris.model.json`, in the same folder. */
+export function besideUri(csv: vscode.Uri, suffix: string): vscode.Uri {
+  const name = csv.path.slice(csv.path.lastIndexOf('/') + 1).replace(/\.(csv|tsv|txt)$/i, '');
+  return vscode.Uri.joinPath(csv, '..', `${name}${suffix}`);
+}
+
+export interface SaveRequest {
+  csv: vscode.Uri;
+  suffix: string;
+  title: string;
+  filters: Record<string, string[]>;
+  content: string;
+}
+
+/** Asks where to save (default: beside the CSV), writes, opens the file. False when cancelled. */
+export async function saveBeside(request: SaveRequest): Promise<boolean> {
+  const target = await vscode.window.showSaveDialog({ defaultUri: besideUri(request.csv, request.suffix), filters: request.filters, title: request.title });
+  if (target === undefined) return false;
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(request.content));
+  await vscode.window.showTextDocument(target, { preview: false, viewColumn: vscode.ViewColumn.Active });
+  return true;
+}
+
+/**
+ * Writes a new file beside the CSV without a dialog, but never over an existing file without
+ * asking: the user may overwrite, choose another name, or cancel. Returns where it was written.
+ */
+export async function writeBesideAsking(request: SaveRequest): Promise<vscode.Uri | undefined> {
+  let target = besideUri(request.csv, request.suffix);
+  if (await exists(target)) {
+    const name = target.path.slice(target.path.lastIndexOf('/') + 1);
+    const choice = await vscode.window.showWarningMessage(`${name} already exists.`, { modal: true }, 'Overwrite', 'Choose Another Name…');
+    if (choice === undefined) return undefined;
+    if (choice === 'Choose Another Name…') {
+      const picked = await vscode.window.showSaveDialog({ defaultUri: target, filters: request.filters, title: request.title });
+      if (picked === undefined) return undefined;
+      target = picked;
+    }
+  }
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(request.content));
+  return target;
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}

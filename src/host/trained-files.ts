@@ -1,0 +1,38 @@
+// What the extension knows about each CSV it trained on: the parsed dataset (kept so a retrain,
+// a row path or an export never re-reads the file), the report shown, and the settings behind it.
+import * as vscode from 'vscode';
+import type { Dataset } from '../engine/dataset';
+import type { TreeReport } from '../engine/report-types';
+import type { TrainSettings } from './train-settings';
+import type { ColumnSummary } from './worker-messages';
+
+export interface TrainedFile {
+  uri: vscode.Uri;
+  dataset: Dataset;
+  columns: ColumnSummary[];
+  target: string;
+  settings: TrainSettings;
+  report: TreeReport;
+}
+
+export class TrainedFiles {
+  private readonly files = new Map<string, TrainedFile>();
+  private latestKey: string | undefined;
+
+  set(file: TrainedFile): void {
+    const key = file.uri.toString();
+    this.files.set(key, file);
+    this.latestKey = key;
+    // Enables the palette entries that need a trained tree (package.json when-clauses).
+    void vscode.commands.executeCommand('setContext', 'decisionTree.hasModel', true);
+  }
+
+  get(uri: vscode.Uri): TrainedFile | undefined {
+    return this.files.get(uri.toString());
+  }
+
+  /** The file trained most recently, for commands run without a file in focus. */
+  latest(): TrainedFile | undefined {
+    return this.latestKey === undefined ? undefined : this.files.get(this.latestKey);
+  }
+}

@@ -1,0 +1,116 @@
+// The training flows behind "Train Decision Tree", "…with Options…", "Set Target Column" and the
+// panel's retrain: read the file, parse it in the worker, ask what must be asked, train and
+// explain in the worker, show the report. Every failure becomes one notification.
+import * as vscode from 'vscode';
+import { CancelledError } from '../engine/errors';
+import type { PanelSettings } from '../protocol';
+import { PANEL_SETTING_KEYS } from '../protocol';
+import type { TreePanels } from '../panel/tree-panel';
+import { fileNameOf, prepareLoad } from './csv-source';
+import { defaultTarget, readChoices, rememberChoices, type ChoiceStore } from './file-choices';
+import { withJobProgress } from './job-progress';
+import type { Notifier } from './notifier';
+import { pickOptions } from './pick-options';
+import { pickTarget } from './pick-target';
+import { readTrainSettings, reportOptions, type TrainSettings } from './train-settings';
+import type { TrainedFile, TrainedFiles } from './trained-files';
+import type { WorkerBridge } from './worker-bridge';
+import type { LoadResult } from './worker-messages';
+
+/** quick: ask the target only if none is remembered; options: also the options; target: always ask the target. */
+export type TrainMode = 'quick' | 'options' | 'target';
+
+export interface TrainerDeps {
+  bridge: WorkerBridge;
+  notifier: Notifier;
+  state: ChoiceStore;
+  trained: TrainedFiles;
+  panels: TreePanels;
+}
+
+export function panelSettings(settings: TrainSettings): PanelSettings {
+  return Object.fromEntries(PANEL_SETTING_KEYS.map((k) => [k, settings[k]])) as unknown as PanelSettings;
+}
+
+export class Trainer {
+  constructor(private readonly deps: TrainerDeps) {}
+
+  /** Runs one training flow; resolves when done, cancelled or failed (failures are notified). */
+  async train(uri: vscode.Uri, mode: TrainMode): Promise<void> {
+    try {
+      const loaded = await this.load(uri);
+      const fileKey = uri.toString();
+      const choices = readChoices(this.deps.state, fileKey);
+      const names = loaded.columns.map((c) => c.name);
+      const remembered = choices.target !== undefined && names.includes(choices.target);
+      const target =
+        mode === 'quick' && remembered ? choices.target : await pickTarget(loaded.columns, defaultTarget(choices, names), fileNameOf(uri));
+      if (target === undefined) return;
+      let settings: TrainSettings = { ...this.settings(uri), ...choices.options };
+      if (mode === 'options') {
+        const picked = await pickOptions(settings);
+        if (picked === undefined) return;
+        settings = picked;
+        await rememberChoices(this.deps.state, fileKey, { target, options: picked });
+      } else {
+        await rememberChoices(this.deps.state, fileKey, { target });
+      }
+      await this.fit(uri, loaded, target, settings);
+    } catch (err) {
+      this.deps.notifier.failure('train a tree on', uri, err);
+    }
+  }
+
+  /** The panel's controls: the same file and target, some settings changed. */
+  async retrain(uri: vscode.Uri, changes: Partial<PanelSettings>): Promise<void> {
+    const { panels, notifier } = this.deps;
+    try {
+      panels.busy(uri, 'Retraining…', null);
+      const known = this.deps.trained.get(uri);
+      if (known === undefined) {
+        // A panel restored after a reload: nothing in memory yet, so read the file again.
+        const loaded = await this.load(uri);
+        const choices = readChoices(this.deps.state, uri.toString());
+        const target = defaultTarget(choices, loaded.columns.map((c) => c.name));
+        if (target === undefined) return;
+        await this.fit(uri, loaded, target, { ...this.settings(uri), ...choices.options, ...changes });
+        return;
+      }
+      const settings = { ...known.settings, ...changes };
+      await rememberChoices(this.deps.state, uri.toString(), { options: settings });
+      await this.fit(uri, known, known.target, settings);
+    } catch (err) {
+      if (!(err instanceof CancelledError)) panels.failed(uri, err instanceof Error ? err.message : String(err));
+      notifier.failure('retrain the tree of', uri, err);
+    }
+  }
+
+  private settings(uri: vscode.Uri): TrainSettings {
+    const configuration = vscode.workspace.getConfiguration('decisionTree', uri);
+    const { settings, problems } = readTrainSettings((key) => configuration.get(key));
+    if (problems.length > 0) {
+      this.deps.notifier.warning(`${problems.length === 1 ? 'a setting was' : `${problems.length} settings were`} invalid; defaults used.`, problems.join('\n'));
+    }
+    return settings;
+  }
+
+  private async load(uri: vscode.Uri): Promise<LoadResult> {
+    const { job, transfer } = await prepareLoad(uri);
+    return withJobProgress(`Decision Tree: reading ${job.fileName}`, (onProgress) =>
+      this.deps.bridge.run('load', job, { key: uri.toString(), onProgress, transfer }),
+    );
+  }
+
+  private async fit(uri: vscode.Uri, loaded: LoadResult, target: string, settings: TrainSettings): Promise<TrainedFile> {
+    const { bridge, panels, trained, notifier } = this.deps;
+    const options = reportOptions(settings, target);
+    const report = await withJobProgress(`Decision Tree: training on ${fileNameOf(uri)}`, (onProgress) =>
+      bridge.run('report', { dataset: loaded.dataset, options }, { key: uri.toString(), onProgress }),
+    );
+    const file: TrainedFile = { uri, dataset: loaded.dataset, columns: loaded.columns, target, settings, report };
+    trained.set(file);
+    panels.show(uri, report, panelSettings(settings));
+    for (const warning of report.warnings) notifier.log(`${fileNameOf(uri)}: ${warning}`);
+    return file;
+  }
+}
