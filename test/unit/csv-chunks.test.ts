@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv, readCsv } from '../../src/engine/csv/read';
 import { SAMPLE_BYTES } from '../../src/engine/csv/sniff';
-import { chunked, prng } from './csv-helpers';
+import { createRng } from '../../src/engine/random';
+import { chunked } from './csv-helpers';
 
 const hostile = readFileSync(path.join(process.cwd(), 'test/fixtures/csv/hostile.csv'));
 
@@ -37,7 +38,7 @@ test('random chunk sizes give the same dataset', async () => {
   const big = bigHostile();
   const whole = parseCsv(big);
   for (const seed of [1, 2, 3, 4, 5]) {
-    const random = prng(seed);
+    const random = createRng(seed);
     assert.deepEqual(await readCsv(chunked(big, () => Math.floor(random() * 97))), whole, `seed ${seed}`);
   }
 });

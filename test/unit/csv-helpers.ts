@@ -1,4 +1,4 @@
-// Shared helpers of the CSV tests: plain views of columns and a seeded PRNG for chunking.
+// Shared helpers of the CSV tests: plain views of columns, and chunked byte sources.
 import type { Column, Dataset } from '../../src/engine/dataset';
 import { isNumeric } from '../../src/engine/dataset';
 
@@ -12,18 +12,6 @@ export function byName(dataset: Dataset, name: string): Column {
   const column = dataset.columns.find((c) => c.name === name);
   if (column === undefined) throw new Error(`no column ${name}`);
   return column;
-}
-
-/** mulberry32: small, fast, deterministic. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Yields `bytes` in chunks whose sizes come from `size()`. */

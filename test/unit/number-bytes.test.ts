@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseNumberBytes } from '../../src/engine/csv/number-bytes';
-import { prng } from './csv-helpers';
+import { createRng } from '../../src/engine/random';
 
 const parse = (s: string) => {
   const b = new TextEncoder().encode(s);
@@ -22,7 +22,7 @@ test('rejects what is not a finite decimal number', () => {
 });
 
 test('agrees with Number() on many random decimals (correct rounding on the fast path)', () => {
-  const random = prng(42);
+  const random = createRng(42);
   for (let k = 0; k < 50000; k++) {
     const digits = 1 + Math.floor(random() * 20);
     let s = random() < 0.3 ? '-' : '';
