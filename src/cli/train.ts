@@ -5,6 +5,7 @@ import { InputError } from '../engine/errors';
 import type { Algorithm, Criterion, TrainParams, TreeModel } from '../engine/model';
 import { exportText } from '../engine/tree/export-text';
 import { serializeModel } from '../engine/tree/model-json';
+import { treeToMermaidMarkdown } from '../render/mermaid';
 import { trainTree } from '../engine/tree/train';
 import { numberFlag, parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
 import { loadCsvFile } from './load-csv';
@@ -12,7 +13,7 @@ import { loadCsvFile } from './load-csv';
 const USAGE =
   'usage: train <csv> --target COL [--task auto|classification|regression] [--algorithm cart|id3|c45] ' +
   '[--criterion gini|entropy|gain_ratio|squared_error] [--max-depth N] [--min-samples-split N] [--min-samples-leaf N] ' +
-  '[--max-leaf-nodes N] [--min-impurity-decrease X] [--ignore COL,COL] [--out model.json] [--format json|text]';
+  '[--max-leaf-nodes N] [--min-impurity-decrease X] [--ignore COL,COL] [--out model.json] [--format json|text|mermaid]';
 
 /** Flags shared by every command that trains (train, evaluate, prune-path...). */
 export const TRAIN_FLAGS = {
@@ -53,13 +54,14 @@ export function trainParamsFromArgs(args: ParsedArgs): TrainParams {
 }
 
 function render(model: TreeModel, format: string): string {
+  if (format === 'mermaid') return treeToMermaidMarkdown(model);
   return format === 'text' ? exportText(model) : serializeModel(model);
 }
 
 export async function trainCommand(argv: string[]): Promise<void> {
   const args = parseArgs(argv, { ...TRAIN_FLAGS, out: true, format: true });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
-  const format = oneOf(args, 'format', ['json', 'text'] as const) ?? 'json';
+  const format = oneOf(args, 'format', ['json', 'text', 'mermaid'] as const) ?? 'json';
   const params = trainParamsFromArgs(args);
   const dataset = await loadCsvFile(args.positional[0]);
   const { model, droppedMissingTarget } = trainTree(dataset, params);
