@@ -51,22 +51,21 @@ function label(lines: readonly string[], maxName: number): string {
 
 interface Styling {
   classOf: (nodeId: number) => string;
-  classDefs: string[];
+  /** Class name → its `classDef` line; only the classes nodes use are emitted. */
+  classDefs: Map<string, string>;
   legend: LegendEntry[];
+}
+
+/** Tinted fill, or in high contrast no fill and an outline whose width grows with strength. */
+function fillStyle(hue: string, level: number, highContrast: boolean): string {
+  return highContrast ? `fill:none,stroke:${hue},stroke-width:${1 + level}px` : `fill:${tint(hue, level)},stroke:${hue},stroke-width:1px`;
 }
 
 function styleClassification(model: TreeModel, highContrast: boolean): Styling {
   const classes = model.classes ?? [];
-  const classDefs: string[] = [];
+  const classDefs = new Map<string, string>();
   for (let k = 0; k < classes.length; k++) {
-    for (let s = 0; s < STRENGTH_LEVELS; s++) {
-      const hue = classHue(k);
-      classDefs.push(
-        highContrast
-          ? `classDef k${k}s${s} fill:none,stroke:${hue},stroke-width:${1 + s}px`
-          : `classDef k${k}s${s} fill:${tint(hue, s)},stroke:${hue},stroke-width:1px`,
-      );
-    }
+    for (let s = 0; s < STRENGTH_LEVELS; s++) classDefs.set(`k${k}s${s}`, fillStyle(classHue(k), s, highContrast));
   }
   return {
     classDefs,
@@ -89,12 +88,8 @@ function styleRegression(model: TreeModel, highContrast: boolean): Styling {
     if (v > hi) hi = v;
   }
   const level = (v: number) => (hi > lo ? Math.min(STRENGTH_LEVELS - 1, Math.floor(((v - lo) / (hi - lo)) * STRENGTH_LEVELS)) : 0);
-  const classDefs: string[] = [];
-  for (let s = 0; s < STRENGTH_LEVELS; s++) {
-    classDefs.push(
-      highContrast ? `classDef r${s} fill:none,stroke:${hue},stroke-width:${1 + s}px` : `classDef r${s} fill:${tint(hue, s)},stroke:${hue},stroke-width:1px`,
-    );
-  }
+  const classDefs = new Map<string, string>();
+  for (let s = 0; s < STRENGTH_LEVELS; s++) classDefs.set(`r${s}`, fillStyle(hue, s, highContrast));
   const legend =
     model.nodes.length > 0
       ? [
@@ -148,12 +143,14 @@ export function treeToMermaid(model: TreeModel, options: MermaidOptions = {}): M
     lines.push('  end');
   }
 
-  lines.push(...styling.classDefs.map((d) => `  ${d}`));
   const byClass = new Map<string, number[]>();
   for (const id of fold.shown) {
     const cls = styling.classOf(id);
-    byClass.set(cls, [...(byClass.get(cls) ?? []), id]);
+    const ids = byClass.get(cls);
+    if (ids) ids.push(id);
+    else byClass.set(cls, [id]);
   }
+  for (const cls of byClass.keys()) lines.push(`  classDef ${cls} ${styling.classDefs.get(cls)}`);
   for (const [cls, ids] of byClass) lines.push(`  class ${ids.map((id) => `n${id}`).join(',')} ${cls}`);
   if (fold.folded.length > 0) {
     lines.push('  classDef stub stroke-dasharray:4 3');

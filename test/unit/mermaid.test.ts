@@ -136,6 +136,8 @@ test('nodes are tinted by majority class, stronger when purer, with a legend', (
   assert.equal(d.classes.get('n1'), 'k0s3'); // pure setosa
   assert.match(d.classes.get('n2')!, /^k1s[0-1]$/); // 0/35/35, versicolor first on the tie
   assert.ok(d.other.includes('classDef k2s3 fill:#009E73b3,stroke:#009E73,stroke-width:1px'));
+  const defined = d.other.filter((l) => l.startsWith('classDef ')).map((l) => l.split(' ')[1]);
+  assert.deepEqual(new Set(defined), new Set(d.classes.values()), 'exactly the classes in use are defined');
   assert.deepEqual(
     diagram.legend.map((l) => l.label),
     ['setosa', 'versicolor', 'virginica'],
