@@ -1,3 +1,269 @@
-// Webview entry (browser only). Renders what the extension host sends; loads nothing remote.
+// Webview entry (browser only): renders what the extension host sends and asks it for more
+// (retrain, alternatives at a node, the path of a row). Loads nothing remote; every text from the
+// data goes in through textContent. The state it keeps (setState) lets a hidden or reloaded panel
+// redraw at once.
+import type { ToWebview } from '../src/protocol';
+import { pathTo } from '../src/render/tree-labels';
+import { renderControls } from './controls';
+import { renderDetails, type AlternativesState } from './details';
+import { el, replaceChildren } from './dom';
+import { renderImportances } from './importances-view';
+import { renderMetrics } from './metrics-view';
+import { renderRules } from './rules-view';
+import { restoreState, type PanelState, type TabId } from './state';
+import { registerToolkit, tabs } from './toolkit';
+import { TreeView } from './tree-view';
+import { vscodeApi } from './vscode-api';
+
+void registerToolkit();
+const api = vscodeApi<PanelState>();
+let state = restoreState(api.getState());
+const save = () => api.setState(state);
+
+const banner = el('div', { class: 'banner', role: 'status', 'aria-live': 'polite' });
+const title = el('h2', { class: 'title' });
+const controlsBox = el('div', { class: 'settings' });
+const rulesBox = el('div', { class: 'rules-tab' });
+const importancesBox = el('div', { class: 'importances-tab' });
+const metricsBox = el('div', { class: 'metrics-tab' });
+
+/** Alternatives per node of the report shown, and the requests still waiting for a reply. */
+const alternatives = new Map<number, AlternativesState>();
+const pending = new Map<number, { kind: 'alternatives'; nodeId: number } | { kind: 'row' }>();
+let nextRequestId = 1;
+
+function showBanner(kind: 'busy' | 'error' | 'none', text = ''): void {
+  banner.className = `banner ${kind}`;
+  replaceChildren(banner, text);
+}
+
+function reportError(message: string): void {
+  showBanner('error', message);
+}
+
+const treeView = new TreeView({
+  select: (id) => selectNode(id),
+  expand: (id) => setOpen(id, true),
+  expandAll: () => {
+    const model = state.shown?.report.model;
+    if (!model) return;
+    state.expanded = model.nodes.filter((n) => n.children.length > 0).map((n) => n.id);
+    state.collapsed = [];
+    void drawTree(false);
+  },
+  resetFolding: () => {
+    state.expanded = [];
+    state.collapsed = [];
+    void drawTree(true);
+  },
+  showRow: (row) => {
+    const requestId = nextRequestId++;
+    pending.set(requestId, { kind: 'row' });
+    api.postMessage({ type: 'requestRowPath', requestId, row });
+  },
+  clearPath: () => {
+    state.highlight = null;
+    treeView.setPathInfo(null);
+    void drawTree(false);
+  },
+  exportMermaid: () => api.postMessage({ type: 'export', what: 'mermaid' }),
+  viewChanged: (view) => {
+    state.view = view;
+    save();
+  },
+  failed: reportError,
+});
+
+const tabList = tabs(
+  [
+    { id: 'tree', label: 'Tree', panel: treeView.element },
+    { id: 'rules', label: 'Rules', panel: rulesBox },
+    { id: 'importances', label: 'Importances', panel: importancesBox },
+    { id: 'metrics', label: 'Metrics', panel: metricsBox },
+  ],
+  state.tab,
+  (id) => {
+    if (state.tab === id) return;
+    state.tab = id as TabId;
+    save();
+    // A diagram drawn while its tab was hidden has no size to fit to.
+    if (id === 'tree' && !state.view) treeView.fit();
+  },
+);
+
 const root = document.getElementById('root');
-if (root) root.textContent = 'Decision Tree Explorer';
+if (root) replaceChildren(root, el('header', {}, title, banner), controlsBox, tabList.element);
+
+function setOpen(nodeId: number, open: boolean): void {
+  state.expanded = state.expanded.filter((id) => id !== nodeId);
+  state.collapsed = state.collapsed.filter((id) => id !== nodeId);
+  (open ? state.expanded : state.collapsed).push(nodeId);
+  void drawTree(false);
+}
+
+async function drawTree(fit: boolean): Promise<void> {
+  const model = state.shown?.report.model;
+  if (!model) return;
+  if (fit) state.view = null;
+  save();
+  await treeView.render(
+    { model, expanded: state.expanded, collapsed: state.collapsed, path: state.highlight?.path ?? [], selected: state.selected },
+    state.view,
+  );
+  if (state.selected !== null) showDetails(state.selected);
+}
+
+function showDetails(nodeId: number | null): void {
+  const model = state.shown?.report.model;
+  if (!model) return;
+  renderDetails(treeView.details, model, nodeId, nodeId === null ? undefined : alternatives.get(nodeId), {
+    toggle: (id) => setOpen(id, !isOpen(id)),
+    isOpen,
+  });
+}
+
+function isOpen(nodeId: number): boolean {
+  const node = state.shown?.report.model.nodes[nodeId];
+  return !!node && node.children.length > 0 && !treeView.folded.has(nodeId);
+}
+
+function selectNode(nodeId: number): void {
+  const node = state.shown?.report.model.nodes[nodeId];
+  if (!node) return;
+  state.selected = nodeId;
+  save();
+  treeView.select(nodeId);
+  if (node.split && !alternatives.has(nodeId)) {
+    alternatives.set(nodeId, { kind: 'loading' });
+    const requestId = nextRequestId++;
+    pending.set(requestId, { kind: 'alternatives', nodeId });
+    api.postMessage({ type: 'requestAlternatives', requestId, nodeId });
+  }
+  showDetails(nodeId);
+}
+
+function describeHighlight(): string | null {
+  const h = state.highlight;
+  if (!h || h.row === null) return null;
+  const fmt = (v: string | number | null) => (v === null ? 'missing' : String(v));
+  const verdict = h.actual === null ? '' : String(h.actual) === String(h.prediction) ? ' ✓' : ' ✗';
+  return `Row ${h.row + 1}: predicted ${fmt(h.prediction)}, actual ${fmt(h.actual)}${verdict}`;
+}
+
+function highlightPath(highlight: NonNullable<PanelState['highlight']>): void {
+  state.highlight = highlight;
+  state.selected = highlight.path[highlight.path.length - 1] ?? null;
+  state.tab = 'tree';
+  tabList.select('tree');
+  treeView.setPathInfo(describeHighlight());
+  void drawTree(false).then(() => {
+    if (state.selected !== null) {
+      selectNode(state.selected);
+      treeView.focusNode(state.selected);
+    }
+  });
+}
+
+function renderViews(): void {
+  const shown = state.shown;
+  if (!shown) return;
+  const { report } = shown;
+  replaceChildren(title, `Decision tree for “${report.model.target}” · ${shown.fileName}`);
+  renderControls(controlsBox, report, state.settings ?? shown.settings, (settings) => {
+    const bad = !Number.isInteger(settings.maxDepth) || settings.maxDepth < 0 || !Number.isInteger(settings.minSamplesLeaf) || settings.minSamplesLeaf < 1;
+    if (bad) {
+      reportError('Max depth must be a whole number ≥ 0 and min samples leaf a whole number ≥ 1.');
+      return;
+    }
+    state.settings = settings;
+    save();
+    showBanner('busy', 'Retraining…');
+    api.postMessage({ type: 'retrain', settings });
+  });
+  const regression = report.model.task === 'regression';
+  const drawRules = () =>
+    renderRules(rulesBox, report.rules, regression, state.rulesSort, (sort) => {
+      state.rulesSort = sort;
+      save();
+      drawRules();
+    }, (leaf) => highlightPath({ row: null, path: pathTo(report.model, leaf), prediction: null, actual: null }));
+  drawRules();
+  const drawImportances = () =>
+    renderImportances(importancesBox, report.importances, state.importance, (m) => {
+      state.importance = m;
+      save();
+      drawImportances();
+    });
+  drawImportances();
+  renderMetrics(metricsBox, report);
+  if (report.warnings.length > 0) showBanner('none', report.warnings.join(' '));
+  treeView.setPathInfo(describeHighlight());
+  showDetails(state.selected);
+  void drawTree(state.view === null);
+}
+
+function onShow(message: Extract<ToWebview, { type: 'show' }>): void {
+  const { type: _type, ...shown } = message;
+  const same = state.shown !== null && JSON.stringify(state.shown.report) === JSON.stringify(shown.report);
+  if (!same) {
+    state = { ...state, expanded: [], collapsed: [], selected: null, highlight: null, view: null, settings: shown.settings };
+    alternatives.clear();
+  }
+  state.shown = shown;
+  state.documentUri = shown.documentUri;
+  showBanner('none');
+  save();
+  renderViews();
+}
+
+function onMessage(message: ToWebview): void {
+  switch (message.type) {
+    case 'show':
+      onShow(message);
+      return;
+    case 'busy':
+      showBanner('busy', message.fraction === null ? message.message : `${message.message} ${Math.round(message.fraction * 100)}%`);
+      return;
+    case 'failed':
+      reportError(message.message);
+      return;
+    case 'rowPath':
+      if (message.requestId !== null) pending.delete(message.requestId);
+      highlightPath({ row: message.row, path: message.path, prediction: message.prediction, actual: message.actual });
+      return;
+    case 'alternatives':
+      pending.delete(message.requestId);
+      alternatives.set(message.nodeId, { kind: 'ready', splits: message.splits });
+      if (state.selected === message.nodeId) showDetails(message.nodeId);
+      return;
+    case 'requestFailed': {
+      const request = pending.get(message.requestId);
+      pending.delete(message.requestId);
+      if (request?.kind === 'alternatives') {
+        alternatives.set(request.nodeId, { kind: 'failed', message: message.message });
+        if (state.selected === request.nodeId) showDetails(request.nodeId);
+      } else {
+        reportError(message.message);
+      }
+      return;
+    }
+  }
+}
+
+window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
+  try {
+    onMessage(event.data);
+  } catch (err) {
+    reportFailure(err);
+  }
+});
+
+function reportFailure(err: unknown): void {
+  const text = err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err);
+  api.postMessage({ type: 'webviewError', message: text.slice(0, 10_000) });
+}
+window.addEventListener('error', (e) => reportFailure(e.error ?? e.message));
+window.addEventListener('unhandledrejection', (e) => reportFailure(e.reason));
+
+if (state.shown) renderViews(); // a restored panel draws its last tree at once
+api.postMessage({ type: 'ready' });

@@ -1,0 +1,82 @@
+// The Settings tab strip: change criterion, algorithm, max depth, min samples per leaf and
+// pruning (an alpha slider over the tree's own pruning path, pessimistic on/off), then retrain in
+// place; and, always visible, the settings that produced the tree shown.
+import type { TreeReport } from '../src/engine/report-types';
+import type { PanelSettings } from '../src/protocol';
+import { formatNumber } from '../src/render/tree-labels';
+import { el, replaceChildren } from './dom';
+import { button, checkbox, dropdown, numberField, slider } from './toolkit';
+
+/** One line that says how the tree shown was made. */
+export function settingsSummary(report: TreeReport): string {
+  const s = report.settings;
+  const p = s.params;
+  const parts = [
+    `${(p.algorithm ?? 'cart').toUpperCase()}, ${p.criterion ?? 'default criterion'}`,
+    `max depth ${p.maxDepth ?? '∞'}`,
+    `min samples leaf ${p.minSamplesLeaf ?? 1}`,
+    s.prune === 'cost-complexity' ? `cost-complexity pruning α = ${formatNumber(s.ccpAlpha, 4)}${s.ccpAlphaSource === 'cv' ? ' (chosen by CV)' : ''}` : s.prune === 'pessimistic' ? `pessimistic pruning ε = ${s.pessimisticEpsilon}` : 'no pruning',
+    s.validation.kind === 'holdout' ? `hold-out ${formatNumber(s.validation.testSize * 100, 3)}%` : s.validation.kind === 'cv' ? `${s.validation.folds}-fold CV` : 'no hold-out',
+    `${report.final.nodes} nodes (${report.final.leaves} leaves, depth ${report.final.depth}) from ${report.trainingRows} rows`,
+  ];
+  return parts.join(' · ');
+}
+
+/** Index on the pruning path of the largest alpha not above `alpha`. */
+function pathIndex(alphas: readonly number[], alpha: number): number {
+  let i = 0;
+  while (i + 1 < alphas.length && alphas[i + 1] <= alpha * (1 + 1e-9)) i++;
+  return i;
+}
+
+export function renderControls(container: HTMLElement, report: TreeReport, current: PanelSettings, retrain: (settings: PanelSettings) => void): void {
+  const next: PanelSettings = { ...current };
+  const path = report.pruningPath;
+  const alphaText = el('span', { class: 'alpha-text', 'aria-live': 'polite' });
+  const showAlpha = (i: number) =>
+    replaceChildren(alphaText, path.ccpAlphas.length > 0 ? `α = ${formatNumber(path.ccpAlphas[i], 4)} → ${path.nodeCounts[i]} nodes, ${path.leafCounts[i]} leaves` : 'no pruning path');
+  const start = pathIndex(path.ccpAlphas, next.prune === 'cost-complexity' ? next.ccpAlpha : 0);
+  const alpha = slider('ccp α', path.ccpAlphas.length, start, (i) => {
+    next.ccpAlpha = path.ccpAlphas[i] ?? 0;
+    next.prune = next.ccpAlpha > 0 ? 'cost-complexity' : 'none';
+    showAlpha(i);
+  });
+  showAlpha(start);
+  const pessimistic = checkbox('Pessimistic pruning', next.prune === 'pessimistic', (on) => {
+    next.prune = on ? 'pessimistic' : next.ccpAlpha > 0 ? 'cost-complexity' : 'none';
+    alpha.setDisabled(on);
+  });
+  alpha.setDisabled(next.prune === 'pessimistic');
+  const regression = report.model.task === 'regression';
+  const criteria = regression ? (['auto', 'squared_error'] as const) : (['auto', 'gini', 'entropy', 'gain_ratio'] as const);
+  replaceChildren(
+    container,
+    el(
+      'div',
+      { class: 'controls', role: 'group', 'aria-label': 'Training settings' },
+      dropdown(
+        'Algorithm',
+        [
+          { value: 'cart', label: 'CART' },
+          { value: 'id3', label: 'ID3' },
+          { value: 'c45', label: 'C4.5' },
+        ],
+        next.algorithm,
+        (v) => (next.algorithm = v),
+      ).element,
+      dropdown(
+        'Criterion',
+        criteria.map((c) => ({ value: c, label: c === 'auto' ? 'auto' : c.replace('_', ' ') })),
+        (criteria as readonly string[]).includes(next.criterion) ? next.criterion : 'auto',
+        (v) => (next.criterion = v),
+      ).element,
+      numberField('Max depth (0 = none)', next.maxDepth, { min: 0, max: 1000 }, (v) => (next.maxDepth = v)).element,
+      numberField('Min samples leaf', next.minSamplesLeaf, { min: 1 }, (v) => (next.minSamplesLeaf = v)).element,
+      alpha.element,
+      alphaText,
+      pessimistic.element,
+      button('Retrain', () => retrain({ ...next }), { primary: true, title: 'Train again on the same file with these settings' }),
+    ),
+    el('p', { class: 'settings-shown' }, el('strong', {}, 'Shown: '), settingsSummary(report)),
+  );
+}

@@ -1,0 +1,80 @@
+// The details pane beside the tree: what one node holds (class distribution bars), the rule that
+// leads to it, and the best alternative splits at it (why this question won).
+import type { TreeModel } from '../src/engine/model';
+import type { AlternativeSplit } from '../src/protocol';
+import { classHue } from '../src/render/palette';
+import { formatNumber, impurityText, nodeLines, ruleTo } from '../src/render/tree-labels';
+import { el, percent, replaceChildren } from './dom';
+import { button } from './toolkit';
+
+/** Alternatives of a node as known so far. */
+export type AlternativesState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; splits: AlternativeSplit[] };
+
+export interface DetailsActions {
+  /** Open or fold the node's subtree. */
+  toggle(nodeId: number): void;
+  isOpen(nodeId: number): boolean;
+}
+
+function distribution(model: TreeModel, value: readonly number[], samples: number): HTMLElement {
+  const classes = model.classes ?? [];
+  const rows = value.map((count, k) =>
+    el(
+      'div',
+      { class: 'dist-row', role: 'listitem' },
+      el('span', { class: 'swatch', style: `background:${classHue(k)}` }),
+      el('span', { class: 'dist-name', title: classes[k] ?? '' }, classes[k] ?? `class ${k}`),
+      el('span', { class: 'dist-bar' }, el('span', { class: 'dist-fill', style: `width:${samples > 0 ? (100 * count) / samples : 0}%;background:${classHue(k)}` })),
+      el('span', { class: 'dist-count' }, `${formatNumber(count)} (${percent(samples > 0 ? count / samples : 0)})`),
+    ),
+  );
+  return el('div', { class: 'distribution', role: 'list', 'aria-label': 'Class distribution' }, ...rows);
+}
+
+function alternativesTable(state: AlternativesState | undefined): HTMLElement {
+  if (!state || state.kind === 'loading') return el('p', { class: 'muted' }, 'Scoring the alternatives…');
+  if (state.kind === 'failed') return el('p', { class: 'error' }, state.message);
+  if (state.splits.length === 0) return el('p', { class: 'muted' }, 'No other valid split at this node.');
+  const head = el('tr', {}, el('th', {}, 'Split'), el('th', {}, state.splits[0].scoreName), el('th', {}, 'Rows per branch'));
+  const body = state.splits.map((s) =>
+    el(
+      'tr',
+      { class: s.chosen ? 'chosen' : undefined },
+      el('td', { title: s.feature }, s.condition, s.chosen ? ' (chosen)' : ''),
+      el('td', { class: 'num' }, formatNumber(s.score, 4)),
+      el('td', { class: 'num' }, s.childSamples.join(' / ')),
+    ),
+  );
+  return el('table', { class: 'alternatives' }, el('thead', {}, head), el('tbody', {}, ...body));
+}
+
+export function renderDetails(
+  container: HTMLElement,
+  model: TreeModel,
+  nodeId: number | null,
+  alternatives: AlternativesState | undefined,
+  actions: DetailsActions,
+): void {
+  const node = nodeId === null ? undefined : model.nodes[nodeId];
+  if (!node) {
+    replaceChildren(container, el('p', { class: 'muted' }, 'Click a node (or focus it and press Enter) to see its details.'));
+    return;
+  }
+  const rule = ruleTo(model, node.id);
+  const title = node.split ? `Decision node ${node.id}` : `Leaf ${node.id}`;
+  replaceChildren(
+    container,
+    el('h3', {}, title, el('span', { class: 'muted' }, ` · depth ${node.depth}`)),
+    el('ul', { class: 'node-lines' }, ...nodeLines(model, node).map((l) => el('li', {}, l))),
+    Array.isArray(node.value)
+      ? distribution(model, node.value, node.samples)
+      : el('p', {}, `mean = ${formatNumber(node.value)}, ${impurityText(model.params.criterion, node.impurity)}`),
+    el('h4', {}, 'Rule to this node'),
+    rule.length === 0
+      ? el('p', { class: 'muted' }, 'The root: every training row.')
+      : el('ol', { class: 'rule' }, ...rule.map((c, i) => el('li', {}, i === 0 ? 'IF ' : 'AND ', el('code', {}, c)))),
+    node.children.length > 0 && button(actions.isOpen(node.id) ? 'Fold subtree' : 'Expand subtree', () => actions.toggle(node.id)),
+    node.split && el('h4', {}, 'Best splits at this node'),
+    node.split && alternativesTable(alternatives),
+  );
+}

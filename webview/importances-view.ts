@@ -1,0 +1,51 @@
+// The Importances tab: a horizontal bar per feature, by mean decrease in impurity (MDI), by
+// permutation importance (± its spread), or by the number of splits on the feature.
+import type { FeatureImportance, Importances } from '../src/engine/importance/types';
+import { formatNumber } from '../src/render/tree-labels';
+import { el, replaceChildren } from './dom';
+import { dropdown } from './toolkit';
+
+export type ImportanceMeasure = 'mdi' | 'permutation' | 'splits';
+
+const MEASURES: Record<ImportanceMeasure, { label: string; value: (f: FeatureImportance) => number | null }> = {
+  mdi: { label: 'Mean decrease in impurity (MDI)', value: (f) => f.mdi },
+  permutation: { label: 'Permutation importance', value: (f) => f.permutationMean },
+  splits: { label: 'Split count', value: (f) => f.splitCount },
+};
+
+export function renderImportances(container: HTMLElement, importances: Importances, measure: ImportanceMeasure, onMeasure: (m: ImportanceMeasure) => void): void {
+  const available = (m: ImportanceMeasure) => m !== 'permutation' || importances.permutation !== null;
+  const chosen = available(measure) ? measure : 'mdi';
+  const picker = dropdown(
+    'Measure',
+    (Object.keys(MEASURES) as ImportanceMeasure[]).filter(available).map((m) => ({ value: m, label: MEASURES[m].label })),
+    chosen,
+    onMeasure,
+  );
+  const value = MEASURES[chosen].value;
+  const rows = importances.features.map((f) => ({ f, v: value(f) ?? 0 })).sort((a, b) => b.v - a.v);
+  const max = Math.max(1e-12, ...rows.map((r) => Math.abs(r.v)));
+  const bars = rows.map(({ f, v }) => {
+    const spread = chosen === 'permutation' && f.permutationStd !== null ? ` ± ${formatNumber(f.permutationStd, 3)}` : '';
+    return el(
+      'div',
+      { class: 'bar-row', role: 'listitem', 'aria-label': `${f.feature}: ${formatNumber(v, 4)}${spread}` },
+      el('span', { class: 'bar-label', title: f.feature }, f.feature),
+      el('span', { class: 'bar-track' }, el('span', { class: v < 0 ? 'bar-fill negative' : 'bar-fill', style: `width:${(100 * Math.abs(v)) / max}%` })),
+      el('span', { class: 'bar-value' }, formatNumber(v, 4) + spread),
+    );
+  });
+  const p = importances.permutation;
+  const note =
+    chosen === 'permutation' && p
+      ? `Drop of ${p.scoreName} (baseline ${formatNumber(p.baselineScore, 4)}) on the ${p.set} rows when the column is shuffled, over ${p.repeats} shuffles (seed ${p.seed}).`
+      : chosen === 'mdi'
+        ? 'Share of the total weighted impurity decrease due to splits on each feature; favours features with many distinct values.'
+        : 'Decision nodes that split on each feature.';
+  replaceChildren(
+    container,
+    el('div', { class: 'toolbar' }, picker.element),
+    el('p', { class: 'muted' }, note),
+    el('div', { class: 'bars', role: 'list' }, ...bars),
+  );
+}

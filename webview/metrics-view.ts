@@ -1,0 +1,89 @@
+// The Metrics tab: accuracy and the confusion matrix as a heat map, per-class precision/recall/F1,
+// the ROC curve with its AUC for two classes; R², RMSE and MAE for regression. Hold-out numbers
+// come first when there are any, then cross-validation, then the training rows.
+import type { ClassificationMetrics, Metrics, RegressionMetrics, RocCurve } from '../src/engine/metrics/types';
+import type { TreeReport } from '../src/engine/report-types';
+import { formatNumber } from '../src/render/tree-labels';
+import { el, percent, replaceChildren, svgEl } from './dom';
+
+function stat(label: string, value: string): HTMLElement {
+  return el('div', { class: 'stat' }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, value));
+}
+
+function confusion(m: ClassificationMetrics): HTMLElement {
+  const max = Math.max(1, ...m.confusion.flat());
+  const head = el('tr', {}, el('th', { scope: 'col', class: 'corner' }, 'true ↓ / predicted →'), ...m.classes.map((c) => el('th', { scope: 'col', title: c }, c)));
+  const rows = m.confusion.map((row, i) =>
+    el(
+      'tr',
+      {},
+      el('th', { scope: 'row', title: m.classes[i] }, m.classes[i]),
+      ...row.map((n, j) =>
+        el('td', { class: i === j ? 'cell diagonal' : 'cell', style: `--heat:${Math.round((100 * n) / max)}%`, title: `true ${m.classes[i]}, predicted ${m.classes[j]}: ${n}` }, String(n)),
+      ),
+    ),
+  );
+  return el('table', { class: 'confusion', 'aria-label': 'Confusion matrix' }, el('thead', {}, head), el('tbody', {}, ...rows));
+}
+
+function perClass(m: ClassificationMetrics): HTMLElement {
+  const fmt = (x: number) => formatNumber(x, 3);
+  const head = el('tr', {}, ...['class', 'support', 'precision', 'recall', 'F1', 'specificity'].map((h) => el('th', { scope: 'col' }, h)));
+  const rows = m.perClass.map((c) =>
+    el('tr', {}, el('th', { scope: 'row', title: c.class }, c.class), el('td', { class: 'num' }, String(c.support)), ...[c.precision, c.recall, c.f1, c.specificity].map((x) => el('td', { class: 'num' }, fmt(x)))),
+  );
+  const avg = (label: string, a: ClassificationMetrics['macro']) =>
+    el('tr', { class: 'average' }, el('th', { scope: 'row' }, label), el('td', { class: 'num' }, String(m.rows)), ...[a.precision, a.recall, a.f1, a.specificity].map((x) => el('td', { class: 'num' }, fmt(x))));
+  return el('table', { class: 'per-class' }, el('thead', {}, head), el('tbody', {}, ...rows, avg('macro avg', m.macro), avg('weighted avg', m.weighted)));
+}
+
+function rocChart(roc: RocCurve): HTMLElement {
+  const size = 220;
+  const pad = 30;
+  const x = (v: number) => pad + v * (size - 2 * pad);
+  const y = (v: number) => size - pad - v * (size - 2 * pad);
+  const points = roc.fpr.map((f, i) => `${x(f)},${y(roc.tpr[i])}`).join(' ');
+  const svg = svgEl(
+    'svg',
+    { class: 'roc', width: size, height: size, viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': `ROC curve, AUC ${formatNumber(roc.auc, 3)}` },
+    svgEl('rect', { x: pad, y: pad, width: size - 2 * pad, height: size - 2 * pad, class: 'frame' }),
+    svgEl('line', { x1: x(0), y1: y(0), x2: x(1), y2: y(1), class: 'chance' }),
+    svgEl('polyline', { points, class: 'curve' }),
+    svgEl('text', { x: size / 2, y: size - 6, 'text-anchor': 'middle' }, 'false-positive rate'),
+    svgEl('text', { x: 10, y: size / 2, 'text-anchor': 'middle', transform: `rotate(-90 10 ${size / 2})` }, 'true-positive rate'),
+  );
+  return el('figure', { class: 'roc-figure' }, svg, el('figcaption', {}, `ROC for positive class “${roc.positiveClass}”, AUC = ${formatNumber(roc.auc, 3)}`));
+}
+
+function classification(m: ClassificationMetrics): HTMLElement[] {
+  return [
+    el('div', { class: 'stats' }, stat('accuracy', percent(m.accuracy)), stat('error rate', percent(m.errorRate)), stat('rows', String(m.rows))),
+    el('div', { class: 'metric-grid' }, confusion(m), m.roc ? rocChart(m.roc) : null),
+    perClass(m),
+  ];
+}
+
+function regression(m: RegressionMetrics): HTMLElement[] {
+  const f = (x: number) => formatNumber(x, 4);
+  return [el('div', { class: 'stats' }, stat('R²', f(m.r2)), stat('RMSE', f(m.rmse)), stat('MAE', f(m.mae)), stat('MSE', f(m.mse)), stat('rows', String(m.rows)))];
+}
+
+function section(title: string, m: Metrics): HTMLElement {
+  return el('section', { class: 'metrics-set' }, el('h3', {}, title), ...(m.task === 'classification' ? classification(m) : regression(m)));
+}
+
+export function renderMetrics(container: HTMLElement, report: TreeReport): void {
+  const { training, holdout, crossValidation: cv } = report.metrics;
+  const parts: HTMLElement[] = [];
+  const v = report.settings.validation;
+  if (holdout) parts.push(section(`Hold-out (${v.kind === 'holdout' ? percent(v.testSize) : ''} of the rows, not used for training)`, holdout));
+  if (cv) {
+    parts.push(
+      el('p', {}, `${cv.folds}-fold cross-validation: ${cv.scoreName} ${formatNumber(cv.mean, 4)} ± ${formatNumber(cv.std, 3)} (folds: ${cv.scores.map((s) => formatNumber(s, 3)).join(', ')})`),
+      section('Cross-validation (out-of-fold predictions)', cv.pooled),
+    );
+  }
+  parts.push(section('Training rows', training));
+  if (!holdout && !cv) parts.push(el('p', { class: 'muted' }, 'Measured on the rows the tree learnt from, so optimistic; hold out rows in the settings for an honest estimate.'));
+  replaceChildren(container, ...parts);
+}

@@ -1,0 +1,92 @@
+// The Rules tab: one if-then rule per leaf with class, coverage, accuracy and the FOIL gain of each
+// condition; sortable by any column; picking a rule highlights its leaf in the tree.
+import type { Rule } from '../src/engine/rules/types';
+import { formatNumber } from '../src/render/tree-labels';
+import { el, percent, replaceChildren } from './dom';
+
+export type RuleSortKey = 'order' | 'prediction' | 'covered' | 'accuracy' | 'conditions';
+export interface RuleSort {
+  key: RuleSortKey;
+  descending: boolean;
+}
+
+interface Column {
+  key: RuleSortKey;
+  label: string;
+  value: (r: Rule, index: number) => number | string;
+}
+
+function columns(regression: boolean): Column[] {
+  return [
+    { key: 'order', label: '#', value: (_r, i) => i },
+    { key: 'conditions', label: 'Rule', value: (r) => r.conditions.length },
+    { key: 'prediction', label: 'Prediction', value: (r) => r.prediction },
+    { key: 'covered', label: 'Coverage', value: (r) => r.covered },
+    regression
+      ? { key: 'accuracy', label: 'MSE', value: (r) => r.mse ?? 0 }
+      : { key: 'accuracy', label: 'Accuracy', value: (r) => r.accuracy ?? 0 },
+  ];
+}
+
+function compare(a: number | string, b: number | string): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b));
+}
+
+function ruleCell(rule: Rule): HTMLElement {
+  const conditions = rule.conditions.map((c, i) =>
+    el(
+      'li',
+      {},
+      i === 0 ? 'IF ' : 'AND ',
+      el('code', {}, c.text),
+      c.foilGain === null ? null : el('span', { class: 'foil', title: 'FOIL gain of this condition' }, ` FOIL ${formatNumber(c.foilGain, 3)}`),
+    ),
+  );
+  if (conditions.length === 0) conditions.push(el('li', {}, 'always'));
+  return el('td', {}, el('ul', { class: 'conditions' }, ...conditions));
+}
+
+export function renderRules(container: HTMLElement, rules: readonly Rule[], regression: boolean, sort: RuleSort, onSort: (sort: RuleSort) => void, onPick: (leaf: number) => void): void {
+  const cols = columns(regression);
+  const col = cols.find((c) => c.key === sort.key) ?? cols[0];
+  const order = rules.map((r, i) => ({ r, i }));
+  order.sort((a, b) => {
+    const d = compare(col.value(a.r, a.i), col.value(b.r, b.i));
+    return (sort.descending ? -d : d) || a.i - b.i;
+  });
+  const header = el(
+    'tr',
+    {},
+    ...cols.map((c) => {
+      const active = c.key === sort.key;
+      const b = el('button', { class: 'sort', type: 'button', title: `Sort by ${c.label}` }, c.label, active ? (sort.descending ? ' ▼' : ' ▲') : '');
+      b.addEventListener('click', () => onSort({ key: c.key, descending: active ? !sort.descending : c.key !== 'order' }));
+      return el('th', { 'aria-sort': active ? (sort.descending ? 'descending' : 'ascending') : 'none', scope: 'col' }, b);
+    }),
+  );
+  const rows = order.map(({ r, i }) => {
+    const tr = el(
+      'tr',
+      { tabindex: 0, class: 'rule-row', title: 'Show this leaf in the tree' },
+      el('td', { class: 'num' }, String(i + 1)),
+      ruleCell(r),
+      el('td', {}, typeof r.prediction === 'number' ? formatNumber(r.prediction) : r.prediction),
+      el('td', { class: 'num' }, `${r.covered} (${percent(r.coverage)})`),
+      el('td', { class: 'num' }, regression ? formatNumber(r.mse ?? NaN, 4) : percent(r.accuracy ?? 0)),
+    );
+    tr.addEventListener('click', () => onPick(r.leaf));
+    tr.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        onPick(r.leaf);
+      }
+    });
+    return tr;
+  });
+  replaceChildren(
+    container,
+    el('p', { class: 'muted' }, `${rules.length} rules, one per leaf. Click a rule to see its leaf in the tree.`),
+    el('table', { class: 'rules' }, el('thead', {}, header), el('tbody', {}, ...rows)),
+  );
+}

@@ -1,0 +1,67 @@
+// What the panel remembers across hide/show and reloads (VS Code keeps it via setState): the
+// report shown, so a restored panel draws at once, and the user's view of it.
+import type { PanelSettings, ShowMessage } from '../src/protocol';
+import type { ImportanceMeasure } from './importances-view';
+import type { View } from './pan-zoom';
+import type { RuleSort } from './rules-view';
+
+export type TabId = 'tree' | 'rules' | 'importances' | 'metrics';
+
+export interface Highlight {
+  /** The data row whose path is shown, or null for a rule's leaf. */
+  row: number | null;
+  path: number[];
+  prediction: string | number | null;
+  actual: string | number | null;
+}
+
+export interface PanelState {
+  /** Read by the host's panel serializer to find the file again after a reload. */
+  documentUri: string | null;
+  shown: Omit<ShowMessage, 'type'> | null;
+  /** The controls' values, which may differ from the settings shown until a retrain. */
+  settings: PanelSettings | null;
+  tab: TabId;
+  expanded: number[];
+  collapsed: number[];
+  selected: number | null;
+  highlight: Highlight | null;
+  view: View | null;
+  importance: ImportanceMeasure;
+  rulesSort: RuleSort;
+}
+
+export const INITIAL_STATE: PanelState = {
+  documentUri: null,
+  shown: null,
+  settings: null,
+  tab: 'tree',
+  expanded: [],
+  collapsed: [],
+  selected: null,
+  highlight: null,
+  view: null,
+  importance: 'mdi',
+  rulesSort: { key: 'covered', descending: true },
+};
+
+/** A saved state is data from a previous session: keep it only if it has the expected shape. */
+export function restoreState(saved: unknown): PanelState {
+  if (typeof saved !== 'object' || saved === null) return { ...INITIAL_STATE };
+  const s = saved as Partial<PanelState>;
+  const numbers = (v: unknown) => (Array.isArray(v) && v.every((x) => Number.isInteger(x)) ? (v as number[]) : []);
+  return {
+    ...INITIAL_STATE,
+    documentUri: typeof s.documentUri === 'string' ? s.documentUri : null,
+    shown: s.shown && typeof s.shown === 'object' && s.shown.report?.model?.nodes ? s.shown : null,
+    settings: s.settings && typeof s.settings === 'object' ? s.settings : null,
+    tab: s.tab === 'rules' || s.tab === 'importances' || s.tab === 'metrics' ? s.tab : 'tree',
+    expanded: numbers(s.expanded),
+    collapsed: numbers(s.collapsed),
+    selected: Number.isInteger(s.selected) ? (s.selected as number) : null,
+    highlight: s.highlight && Array.isArray(s.highlight.path) ? { ...s.highlight, path: numbers(s.highlight.path) } : null,
+    view: s.view && typeof s.view.scale === 'number' ? s.view : null,
+    importance: s.importance === 'permutation' || s.importance === 'splits' ? s.importance : 'mdi',
+    rulesSort: s.rulesSort && typeof s.rulesSort.key === 'string' ? s.rulesSort : INITIAL_STATE.rulesSort,
+  };
+}

@@ -1,0 +1,178 @@
+// The Tree tab: the Mermaid flowchart with zoom/pan/fit, node selection, fold/expand, the path of
+// a row, the legend, and the details pane.
+import type { TreeModel } from '../src/engine/model';
+import { parseDiagramId, treeToMermaid, type DiagramNodeRef } from '../src/render/mermaid';
+import { el, replaceChildren } from './dom';
+import { isHighContrast, renderMermaid } from './mermaid-setup';
+import { PanZoom, type View } from './pan-zoom';
+import { button, numberField } from './toolkit';
+
+export interface TreeViewInput {
+  model: TreeModel;
+  expanded: readonly number[];
+  collapsed: readonly number[];
+  path: readonly number[];
+  selected: number | null;
+}
+
+export interface TreeViewEvents {
+  select(nodeId: number): void;
+  /** Open a folded node (stub clicked) or fold/unfold from the toolbar. */
+  expand(nodeId: number): void;
+  expandAll(): void;
+  resetFolding(): void;
+  showRow(row: number): void;
+  clearPath(): void;
+  exportMermaid(): void;
+  viewChanged(view: View): void;
+  failed(message: string): void;
+}
+
+/** Mermaid ids look like `<diagram>-flowchart-n12-3`; the middle part is ours (see src/render/mermaid.ts). */
+function refOf(element: Element): DiagramNodeRef | undefined {
+  const m = /-flowchart-([nfl]\d+)-\d+$/.exec(element.id);
+  return m ? parseDiagramId(m[1]) : undefined;
+}
+
+export class TreeView {
+  readonly element: HTMLElement;
+  readonly details = el('aside', { class: 'details', 'aria-label': 'Node details', 'aria-live': 'polite' });
+  private readonly viewport = el('div', { class: 'viewport', tabindex: 0, 'aria-label': 'Decision tree diagram. Plus and minus zoom, arrows pan.' });
+  private readonly stage = el('div', { class: 'stage' });
+  private readonly legend = el('div', { class: 'legend', 'aria-label': 'Legend' });
+  private readonly status = el('p', { class: 'tree-status', 'aria-live': 'polite' });
+  private readonly pathInfo = el('p', { class: 'path-info', 'aria-live': 'polite' });
+  private readonly panZoom: PanZoom;
+  private svg: SVGSVGElement | null = null;
+  private renderToken = 0;
+  private rowField = numberField('Row', 1, { min: 1 }, () => undefined);
+
+  constructor(private readonly events: TreeViewEvents) {
+    this.viewport.appendChild(this.stage);
+    this.panZoom = new PanZoom(this.viewport, this.stage, (v) => events.viewChanged(v));
+    const toolbar = el(
+      'div',
+      { class: 'toolbar', role: 'toolbar', 'aria-label': 'Tree' },
+      button('−', () => this.panZoom.zoomBy(0.8), { title: 'Zoom out' }),
+      button('+', () => this.panZoom.zoomBy(1.25), { title: 'Zoom in' }),
+      button('Fit', () => this.fit(), { title: 'Fit the tree to the view' }),
+      button('Expand all', () => events.expandAll(), { title: 'Show every node (big trees get slow)' }),
+      button('Fold to default', () => events.resetFolding(), { title: 'Fold deep subtrees again' }),
+      el('span', { class: 'separator' }),
+      this.rowField.element,
+      button('Show path', () => this.askRow(), { title: 'Highlight the path of this data row (1 = first row after the header)' }),
+      button('Clear path', () => events.clearPath()),
+      el('span', { class: 'separator' }),
+      button('Export Mermaid', () => events.exportMermaid(), { title: 'Save the whole tree as Mermaid Markdown' }),
+    );
+    this.viewport.addEventListener('click', (e) => this.onClick(e));
+    this.viewport.addEventListener('keydown', (e) => this.onKey(e));
+    this.element = el(
+      'section',
+      { class: 'tree-tab' },
+      toolbar,
+      this.pathInfo,
+      el('div', { class: 'tree-body' }, el('div', { class: 'diagram' }, this.viewport, this.legend, this.status), this.details),
+    );
+  }
+
+  private askRow(): void {
+    const row = this.rowField.get();
+    if (Number.isInteger(row) && row >= 1) this.events.showRow(row - 1);
+    else this.events.failed('Row must be a whole number ≥ 1.');
+  }
+
+  setPathInfo(text: string | null): void {
+    replaceChildren(this.pathInfo, text ?? '');
+  }
+
+  fit(): void {
+    if (!this.svg) return;
+    const box = this.svg.viewBox.baseVal;
+    this.panZoom.fit(box?.width || this.svg.clientWidth, box?.height || this.svg.clientHeight);
+  }
+
+  /** Nodes folded in the diagram drawn last. */
+  folded = new Set<number>();
+
+  /** Draws the tree; `view` restores a zoom, otherwise the tree is fitted. */
+  async render(input: TreeViewInput, view: View | null): Promise<void> {
+    const token = ++this.renderToken;
+    const diagram = treeToMermaid(input.model, {
+      expanded: input.expanded,
+      collapsed: input.collapsed,
+      path: input.path,
+      highContrast: isHighContrast(),
+    });
+    this.folded = new Set(diagram.folded);
+    replaceChildren(
+      this.legend,
+      ...diagram.legend.map((entry) => el('span', { class: 'legend-entry' }, el('span', { class: 'swatch', style: `background:${entry.colour}` }), entry.label)),
+    );
+    const hidden = input.model.nodes.length - diagram.shownNodes;
+    replaceChildren(
+      this.status,
+      `${diagram.shownNodes} of ${input.model.nodes.length} nodes shown` + (hidden > 0 ? ` · click a "+N nodes" stub to expand it` : ''),
+    );
+    const edges = diagram.text.split('\n').filter((l) => l.includes('-->') || l.includes('-.->')).length;
+    let svg: SVGSVGElement | null;
+    try {
+      svg = await renderMermaid(this.stage, diagram.text, edges);
+    } catch (err) {
+      if (token === this.renderToken) this.events.failed(`The diagram could not be drawn: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    if (token !== this.renderToken || !svg) return; // a newer render replaced this one
+    this.svg = svg;
+    const box = svg.viewBox.baseVal;
+    if (box && box.width > 0) {
+      svg.setAttribute('width', String(box.width));
+      svg.setAttribute('height', String(box.height));
+      svg.style.maxWidth = 'none';
+    }
+    for (const g of svg.querySelectorAll('g.node')) {
+      const ref = refOf(g);
+      if (!ref || ref.kind === 'legend') continue;
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('role', 'button');
+      g.setAttribute('data-ref', `${ref.kind}:${ref.id}`);
+      const text = g.textContent ?? '';
+      g.setAttribute('aria-label', ref.kind === 'stub' ? `Expand folded subtree: ${text}` : text);
+    }
+    this.select(input.selected);
+    if (view) this.panZoom.set(view);
+    else this.fit();
+  }
+
+  /** Outlines the selected node without redrawing. */
+  select(nodeId: number | null): void {
+    if (!this.svg) return;
+    for (const g of this.svg.querySelectorAll('g.node.selected')) g.classList.remove('selected');
+    if (nodeId === null) return;
+    this.svg.querySelector(`g.node[data-ref="node:${nodeId}"]`)?.classList.add('selected');
+  }
+
+  focusNode(nodeId: number): void {
+    const g = this.svg?.querySelector<SVGGElement>(`g.node[data-ref="node:${nodeId}"]`);
+    g?.focus();
+  }
+
+  private activate(target: EventTarget | null): boolean {
+    const g = (target as Element | null)?.closest?.('g.node[data-ref]');
+    if (!g) return false;
+    const [kind, id] = (g.getAttribute('data-ref') ?? '').split(':');
+    if (kind === 'stub') this.events.expand(Number(id));
+    else this.events.select(Number(id));
+    return true;
+  }
+
+  private onClick(e: MouseEvent): void {
+    if (this.panZoom.dragged) return;
+    this.activate(e.target);
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if ((e.key === 'Enter' || e.key === ' ') && this.activate(e.target)) e.preventDefault();
+    if (e.key === '0' && e.target === this.viewport) this.fit();
+  }
+}
