@@ -1,0 +1,93 @@
+// `npm run bench:csv`: parse throughput and memory of the CSV reader on a deterministic
+// 1,000,000-row CSV (20 numeric, 5 categorical columns and a class column), generated once into
+// bench/data/ and reused. Each run is a fresh child process (clean peak RSS); medians of 3 runs.
+// When /usr/bin/python3 has pandas, pandas.read_csv is timed on the same file in the same run.
+// Figures are printed, never asserted.
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { loadCsvFile } from '../src/cli/load-csv';
+import { isNumeric, type Dataset } from '../src/engine/dataset';
+import { reportFromChild, runChild, type ChildReport } from './lib/child-run';
+import { pythonTimer, pythonWith } from './lib/python';
+import { median, mib } from './lib/stats';
+import { writeSyntheticCsv } from './lib/synthetic-csv';
+
+const ROWS = 1_000_000;
+const RUNS = 3;
+const FILE = path.join('bench', 'data', `csv-${ROWS}x20n5c-seed1.csv`);
+
+interface OursReport extends ChildReport {
+  rows: number;
+  columnarBytes: number;
+}
+
+/** Bytes of the typed arrays (plus dictionary strings at 2 bytes per character). */
+function columnarBytes(dataset: Dataset): number {
+  let bytes = 0;
+  for (const c of dataset.columns) {
+    if (isNumeric(c)) bytes += c.values.byteLength;
+    else bytes += c.codes.byteLength + c.categories.reduce((s, v) => s + 2 * v.length, 0);
+  }
+  return bytes;
+}
+
+function summarise<T extends ChildReport>(runs: T[]): { wall: number; cpu: number; maxRss: number } {
+  return { wall: median(runs.map((r) => r.wall)), cpu: median(runs.map((r) => r.cpu)), maxRss: Math.max(...runs.map((r) => r.maxRss)) };
+}
+
+async function main(): Promise<void> {
+  if (process.argv[2] === '--child') {
+    await reportFromChild(async () => {
+      const dataset = await loadCsvFile(process.argv[3]);
+      return { rows: dataset.rowCount, columnarBytes: columnarBytes(dataset) };
+    });
+    return;
+  }
+  if (!existsSync(FILE)) {
+    mkdirSync(path.dirname(FILE), { recursive: true });
+    process.stdout.write(`generating ${FILE} …\n`);
+    writeSyntheticCsv(FILE, { rows: ROWS, numeric: 20, categorical: 5, seed: 1 });
+  }
+  const size = statSync(FILE).size;
+  process.stdout.write(`file: ${FILE}, ${mib(size)}, ${ROWS} rows, 26 columns; median of ${RUNS} runs, each in a fresh process\n\n`);
+
+  const ours: OursReport[] = [];
+  for (let i = 0; i < RUNS; i++) ours.push(runChild<OursReport>(process.execPath, [__filename, '--child', FILE]));
+  const o = summarise(ours);
+  const columnar = ours[0].columnarBytes;
+  process.stdout.write(
+    [
+      'ours (readCsv via loadCsvFile):',
+      `  wall ${o.wall.toFixed(2)} s, cpu ${o.cpu.toFixed(2)} s`,
+      `  ${(size / 1048576 / o.wall).toFixed(1)} MiB/s, ${Math.round(ROWS / o.wall).toLocaleString('en-US')} rows/s`,
+      `  peak RSS ${mib(o.maxRss)}; columnar size ${mib(columnar)}; RSS/columnar ${(o.maxRss / columnar).toFixed(2)} (goal < 2)`,
+      '',
+    ].join('\n'),
+  );
+
+  const python = pythonWith(['pandas']);
+  if (python === null) {
+    process.stdout.write('pandas: not available (/usr/bin/python3 with pandas), no comparison\n');
+    return;
+  }
+  const script = pythonTimer('import pandas, sys', 'df = pandas.read_csv(sys.argv[1])');
+  const pandas: ChildReport[] = [];
+  for (let i = 0; i < RUNS; i++) pandas.push(runChild<ChildReport>(python, ['-c', script, FILE]));
+  const p = summarise(pandas);
+  process.stdout.write(
+    [
+      'pandas.read_csv (C engine, default options):',
+      `  wall ${p.wall.toFixed(2)} s, cpu ${p.cpu.toFixed(2)} s`,
+      `  ${(size / 1048576 / p.wall).toFixed(1)} MiB/s, ${Math.round(ROWS / p.wall).toLocaleString('en-US')} rows/s`,
+      `  peak RSS ${mib(p.maxRss)}`,
+      '',
+      `ratio ours/pandas: wall ${(o.wall / p.wall).toFixed(2)}, cpu ${(o.cpu / p.cpu).toFixed(2)}, peak RSS ${(o.maxRss / p.maxRss).toFixed(2)} (goal: wall ≤ 1; issue 7: ≤ 0.5)`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exitCode = 1;
+});

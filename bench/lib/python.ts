@@ -1,0 +1,27 @@
+// Finds the system Python when it can import the given modules, for side-by-side baselines.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const PYTHON = '/usr/bin/python3';
+
+/** PYTHON if it exists and imports every module, else null. */
+export function pythonWith(modules: readonly string[]): string | null {
+  if (!existsSync(PYTHON)) return null;
+  const r = spawnSync(PYTHON, ['-c', modules.map((m) => `import ${m}`).join('; ')], { encoding: 'utf8' });
+  return r.status === 0 ? PYTHON : null;
+}
+
+/**
+ * Python source that times `statement` (after `setup`) in this process and prints a ChildReport
+ * as its last line: wall and CPU seconds and peak RSS in bytes.
+ */
+export function pythonTimer(setup: string, statement: string): string {
+  return [
+    'import json, resource, time',
+    setup,
+    't0 = time.perf_counter(); c0 = time.process_time()',
+    statement,
+    'wall = time.perf_counter() - t0; cpu = time.process_time() - c0',
+    'print(json.dumps({"wall": wall, "cpu": cpu, "maxRss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}))',
+  ].join('\n');
+}

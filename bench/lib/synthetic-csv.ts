@@ -1,0 +1,59 @@
+// A deterministic synthetic CSV for benchmarks: numeric columns in a few typical spellings (fixed
+// decimals, integers, signed floats with some missing values), categorical columns of several
+// cardinalities (one always quoted, with commas inside) and a class column.
+import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
+import { createRng, randomInt } from '../../src/engine/random';
+
+export interface SyntheticShape {
+  rows: number;
+  numeric: number;
+  categorical: number;
+  seed: number;
+}
+
+const CARDINALITIES = [3, 12, 60, 250, 1000];
+const CLASSES = ['low', 'mid', 'high'];
+
+export function writeSyntheticCsv(file: string, shape: SyntheticShape): void {
+  const rng = createRng(shape.seed);
+  const header: string[] = [];
+  for (let j = 0; j < shape.numeric; j++) header.push(`num_${j}`);
+  for (let j = 0; j < shape.categorical; j++) header.push(`cat_${j}`);
+  header.push('class');
+  const partial = `${file}.partial`;
+  const fd = openSync(partial, 'w');
+  writeSync(fd, header.join(',') + '\n');
+  let buffer = '';
+  for (let r = 0; r < shape.rows; r++) {
+    const fields: string[] = [];
+    for (let j = 0; j < shape.numeric; j++) {
+      const u = rng();
+      switch (j % 4) {
+        case 0:
+          fields.push((u * 1000).toFixed(4));
+          break;
+        case 1:
+          fields.push(String(randomInt(rng, 10000)));
+          break;
+        case 2:
+          fields.push(u < 0.01 ? '' : ((u - 0.5) * 200).toFixed(2));
+          break;
+        default:
+          fields.push(String(Math.fround(u * 50 - 25)));
+      }
+    }
+    for (let j = 0; j < shape.categorical; j++) {
+      const k = randomInt(rng, CARDINALITIES[j % CARDINALITIES.length]);
+      fields.push(j === 0 ? `"town ${k}, district ${k % 7}"` : `v${j}_${k}`);
+    }
+    fields.push(CLASSES[randomInt(rng, CLASSES.length)]);
+    buffer += fields.join(',') + '\n';
+    if (buffer.length > 1 << 22) {
+      writeSync(fd, buffer);
+      buffer = '';
+    }
+  }
+  writeSync(fd, buffer);
+  closeSync(fd);
+  renameSync(partial, file); // only a complete file is ever reused
+}
