@@ -4,12 +4,10 @@ import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { once } from 'node:events';
-import type { Dataset } from '../engine/dataset';
 import { InputError } from '../engine/errors';
 import { parseModel } from '../engine/tree/model-json';
-import { predict } from '../engine/tree/predict';
 import { parseArgs, requiredFlag, stringFlag } from './args';
-import { csvField } from './csv-field';
+import { predictionCsvLines } from './prediction-csv';
 import { loadCsvFile } from './load-csv';
 
 const USAGE = 'usage: predict --model model.json <csv> [--out FILE]';
@@ -29,33 +27,21 @@ async function loadModel(file: string) {
   }
 }
 
-/** Text of one input cell as the dataset holds it (missing → empty). */
-function cellText(dataset: Dataset, column: number, row: number): string {
-  const c = dataset.columns[column];
-  if (c.type === 'numeric') return Number.isNaN(c.values[row]) ? '' : String(c.values[row]);
-  return c.codes[row] < 0 ? '' : c.categories[c.codes[row]];
-}
-
 export async function predictCommand(argv: string[]): Promise<void> {
   const args = parseArgs(argv, { model: true, out: true });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
   const model = await loadModel(requiredFlag(args, 'model'));
   const dataset = await loadCsvFile(args.positional[0]);
-  const predictions = predict(model, dataset);
-  const d = dataset.delimiter;
   const out = stringFlag(args, 'out');
   const sink = out === undefined ? process.stdout : createWriteStream(out);
-  const header = [...dataset.columns.map((c) => c.name), `predicted_${model.target}`];
-  const lines: string[] = [header.map((h) => csvField(h, d)).join(d)];
+  const lines: string[] = [];
   const flush = async (): Promise<void> => {
     if (lines.length === 0) return;
     if (!sink.write(lines.join('\n') + '\n')) await once(sink, 'drain');
     lines.length = 0;
   };
-  for (let row = 0; row < dataset.rowCount; row++) {
-    const fields = dataset.columns.map((_, j) => csvField(cellText(dataset, j, row), d));
-    fields.push(csvField(String(predictions[row]), d));
-    lines.push(fields.join(d));
+  for (const line of predictionCsvLines(model, dataset)) {
+    lines.push(line);
     if (lines.length >= 4096) await flush();
   }
   await flush();
