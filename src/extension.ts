@@ -3,10 +3,12 @@
 import * as vscode from 'vscode';
 import { TreePanels, type PanelRequests } from './panel/tree-panel';
 import { csvToTrain, trainedFor } from './host/csv-target';
-import { exportMermaid, exportModel } from './host/exports';
+import { exportMermaid, exportModel, exportRules } from './host/exports';
 import { Notifier } from './host/notifier';
 import { rowPath } from './host/row-path';
 import { openSample } from './host/samples';
+import { predictOnAnotherCsv } from './host/predict-command';
+import { profileCsv } from './host/profile-command';
 import { panelSettings, Trainer, type TrainMode } from './host/trainer';
 import { TrainedFiles } from './host/trained-files';
 import { WorkerBridge } from './host/worker-bridge';
@@ -40,18 +42,17 @@ export function activate(context: vscode.ExtensionContext): void {
   const trainer = () => (trainerInstance ??= new Trainer({ bridge: worker(), notifier, state: context.workspaceState, trained, panels }));
 
   async function runExport(what: 'mermaid' | 'model' | 'rules', file: TrainedFile | undefined): Promise<void> {
-    if (file === undefined) {
-      void vscode.window.showInformationMessage('Decision Tree: train a tree first (right-click a CSV → Train Decision Tree).');
-      return;
-    }
+    if (file === undefined) return noTreeYet();
     try {
       if (what === 'model') await exportModel(file);
       else if (what === 'mermaid') await exportMermaid(file);
-      else throw new Error('Exporting rules is not available yet.');
+      else await exportRules(file);
     } catch (err) {
       notifier.failure(`export the ${what === 'model' ? 'model' : what === 'mermaid' ? 'tree' : 'rules'} of`, file.uri, err);
     }
   }
+
+  const noTreeYet = () => void vscode.window.showInformationMessage('Decision Tree: no tree yet — train one first (right-click a CSV → Train Decision Tree).');
 
   const train = (mode: TrainMode) => async (arg: unknown) => {
     const uri = await csvToTrain(arg);
@@ -65,11 +66,29 @@ export function activate(context: vscode.ExtensionContext): void {
     'decisionTree.showPanel': async (arg) => {
       const file = trainedFor(arg, trained);
       if (file !== undefined) panels.show(file.uri, file.report, panelSettings(file.settings));
-      else void vscode.window.showInformationMessage('Decision Tree: no tree yet — right-click a CSV → Train Decision Tree.');
+      else noTreeYet();
     },
     'decisionTree.exportModel': (arg) => runExport('model', trainedFor(arg, trained)),
     'decisionTree.exportMermaid': (arg) => runExport('mermaid', trainedFor(arg, trained)),
     'decisionTree.exportRules': (arg) => runExport('rules', trainedFor(arg, trained)),
+    'decisionTree.predict': async (arg) => {
+      const file = trainedFor(arg, trained);
+      if (file === undefined) return noTreeYet();
+      try {
+        await predictOnAnotherCsv(file, worker());
+      } catch (err) {
+        notifier.failure('predict with the tree of', file.uri, err);
+      }
+    },
+    'decisionTree.profile': async (arg) => {
+      const uri = await csvToTrain(arg);
+      if (uri === undefined) return;
+      try {
+        await profileCsv(uri, worker());
+      } catch (err) {
+        notifier.failure('profile', uri, err);
+      }
+    },
     'decisionTree.openSample': () => openSample(context.extensionUri),
   };
   for (const [id, run] of Object.entries(commands)) {

@@ -4,6 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { toWireError } from './host/wire-error';
 import { datasetBuffers, loadJob } from './host/jobs/load';
+import { predictJob, profileJob } from './host/jobs/text-jobs';
 import type { FromWorker, JobKind, JobProgress, JobTypes, ToWorker } from './host/worker-messages';
 
 interface Outcome<R> {
@@ -19,6 +20,8 @@ const handlers: Partial<Handlers> = {
     const result = loadJob(job, progress);
     return { result, transfer: datasetBuffers(result.dataset) };
   },
+  predict: (job, progress) => ({ result: predictJob(job, progress) }),
+  profile: (job, progress) => ({ result: profileJob(job, progress) }),
 };
 
 const port = parentPort;

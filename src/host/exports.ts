@@ -1,6 +1,9 @@
 // The export commands: the model as JSON (design.md §6), the tree as Mermaid Markdown (the same
 // renderer as the panel), and the rules as code.
+import * as vscode from 'vscode';
 import type { TreeModel } from '../engine/model';
+import { exportCode, type CodeFormat } from '../engine/export/code';
+import type { Rule } from '../engine/rules/types';
 import { treeToMermaidMarkdown } from '../render/mermaid';
 import { saveBeside } from './save-beside';
 import type { TrainedFile } from './trained-files';
@@ -15,4 +18,39 @@ export async function exportModel(file: TrainedFile): Promise<void> {
 
 export async function exportMermaid(file: TrainedFile): Promise<void> {
   await saveBeside({ csv: file.uri, suffix: '.tree.md', title: 'Export Tree as Mermaid Markdown', filters: { Markdown: ['md'] }, content: treeToMermaidMarkdown(file.report.model) });
+}
+
+interface RulesFormat extends vscode.QuickPickItem {
+  format: CodeFormat | 'text';
+  suffix: string;
+  filters: Record<string, string[]>;
+}
+
+const RULE_FORMATS: RulesFormat[] = [
+  { label: 'Python', description: 'a predict(row) function', format: 'python', suffix: '.rules.py', filters: { Python: ['py'] } },
+  { label: 'JavaScript', description: 'a predict(row) function', format: 'js', suffix: '.rules.js', filters: { JavaScript: ['js'] } },
+  { label: 'SQL', description: 'a CASE WHEN … END expression', format: 'sql', suffix: '.rules.sql', filters: { SQL: ['sql'] } },
+  { label: 'Text', description: 'IF … THEN … rules with coverage and accuracy', format: 'text', suffix: '.rules.txt', filters: { Text: ['txt'] } },
+];
+
+const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** The rules as text, one per line, with what supports each. */
+export function rulesText(rules: readonly Rule[]): string {
+  return (
+    rules
+      .map((r) => {
+        const quality = r.accuracy !== null ? `accuracy ${percent(r.accuracy)}` : `mse ${r.mse === null ? 'n/a' : Number(r.mse.toPrecision(6))}`;
+        return `${r.text}    [covers ${r.covered} (${percent(r.coverage)}), ${quality}]`;
+      })
+      .join('\n') + '\n'
+  );
+}
+
+export async function exportRules(file: TrainedFile): Promise<void> {
+  const picked = await vscode.window.showQuickPick(RULE_FORMATS, { title: 'Decision Tree: export the rules as…' });
+  if (picked === undefined) return;
+  const model = file.report.model;
+  const content = picked.format === 'text' ? rulesText(file.report.rules) : exportCode(model, picked.format);
+  await saveBeside({ csv: file.uri, suffix: picked.suffix, title: `Export Rules (${picked.label})`, filters: picked.filters, content });
 }

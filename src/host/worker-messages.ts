@@ -46,8 +46,8 @@ export interface PredictResult {
 }
 
 export interface ProfileResult {
-  /** Column profiles as a Markdown document. */
-  markdown: string;
+  /** Column profiles as a readable plain-text report. */
+  text: string;
 }
 
 /** Every job the worker runs: its input and its result. */

@@ -9,6 +9,9 @@ import { createRequire } from 'node:module';
 import { WorkerBridge } from '../../src/host/worker-bridge';
 import { CancelledError, InputError } from '../../src/engine/errors';
 import type { JobProgress } from '../../src/host/worker-messages';
+import { parseCsv } from '../../src/engine/csv/read';
+import { trainTree } from '../../src/engine/tree/train';
+import { predict } from '../../src/engine/tree/predict';
 
 let bridge: WorkerBridge;
 before(async () => {
@@ -80,4 +83,32 @@ test('parse progress is reported and a big parse can be cancelled midway', async
   });
   handle.cancel();
   await assert.rejects(handle.result, CancelledError);
+});
+
+test('predict in the worker: the input columns plus the prediction column, row for row', async () => {
+  const irisText = readFileSync(path.join(process.cwd(), 'media/samples/iris.csv'), 'utf8');
+  const iris = parseCsv(irisText);
+  const { model } = trainTree(iris, { target: 'species', maxDepth: 2 });
+  const { csv, rows } = await bridge.run('predict', { source: { kind: 'text', text: irisText }, fileName: 'iris.csv', model }).result;
+  assert.equal(rows, 150);
+  const lines = csv.trimEnd().split('\n');
+  assert.equal(lines.length, 151);
+  assert.equal(lines[0], 'sepal_length_cm,sepal_width_cm,petal_length_cm,petal_width_cm,species,predicted_species');
+  const expected = predict(model, iris);
+  assert.deepEqual(lines.slice(1).map((l) => l.slice(l.lastIndexOf(',') + 1)), expected);
+  // A depth-2 tree on iris is wrong on a few rows, right on most: the column is the model's, not a copy of the target.
+  const wrong = lines.slice(1).filter((l) => { const f = l.split(','); return f[4] !== f[5]; }).length;
+  assert.ok(wrong > 0 && wrong < 15, `${wrong} wrong`);
+});
+
+test('predict with a model whose feature is missing from the CSV fails as bad input', async () => {
+  const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
+  const { model } = trainTree(iris, { target: 'species', maxDepth: 2 });
+  await assert.rejects(bridge.run('predict', { source: { kind: 'text', text: 'a,b\n1,2\n' }, fileName: 'other.csv', model }).result, InputError);
+});
+
+test('profile in the worker: the readable report of every column', async () => {
+  const { text } = await bridge.run('profile', { source: { kind: 'text', text: 'x,y\n1,a\n2,b\n2,\n' }, fileName: 'p.csv' }).result;
+  assert.match(text, /^p\.csv: 3 rows, 2 columns/);
+  assert.match(text, /\by\s+categorical\s+2\s+1\s+2\b/);
 });
