@@ -37,6 +37,9 @@ export function resolveParams(params: TrainParams, task: Task): ResolvedParams {
   if (!allowed.includes(criterion)) {
     throw new InputError('bad-option', `criterion "${criterion}" does not fit ${algorithm} ${task} (use ${allowed.join(' or ')})`);
   }
+  if (algorithm !== 'cart' && params.maxLeafNodes !== undefined && params.maxLeafNodes !== null) {
+    throw new InputError('bad-option', `max leaf nodes (best-first growth) applies to cart only, not ${algorithm}`);
+  }
   const minImpurityDecrease = params.minImpurityDecrease ?? 0;
   if (!Number.isFinite(minImpurityDecrease) || minImpurityDecrease < 0) {
     throw new InputError('bad-option', `min impurity decrease must be a number ≥ 0, got ${minImpurityDecrease}`);

@@ -1,0 +1,217 @@
+// ID3 and C4.5 (Quinlan): one branch per category of a categorical attribute (each used at most
+// once on a path), a binary threshold for a numeric one. ID3 takes the largest information gain;
+// C4.5 the largest gain ratio among attributes whose gain is at least the average gain. Missing
+// values are handled as C4.5 does, by fractional instances: the gain is computed on the cases
+// whose value is known and scaled by their weight share F; split information counts the unknown
+// cases as one more outcome; and a case with an unknown value goes down every branch with its
+// weight multiplied by that branch's share of the known weight. (Quinlan's MDL correction of
+// numeric gains is not applied; thresholds are midpoints as in CART.)
+import { entropy } from '../impurity';
+import { throwIfAborted } from '../errors';
+import type { GrowHooks } from './cart-builder';
+import { midpoint } from './cart-splitter';
+import type { ResolvedParams } from './params';
+import type { FeatureColumn, TrainingSet } from './training-set';
+import { TreeStore } from './tree-store';
+
+const EPSILON = 2.220446049250313e-16;
+/** Gains within this of each other count as equal (first attribute in column order wins). */
+const GAIN_TOLERANCE = 1e-12;
+
+/** A node's cases: sample ids and their (possibly fractional) weights. */
+interface Cases {
+  readonly ids: Int32Array;
+  readonly weights: Float64Array;
+}
+
+export interface AttributeScore {
+  readonly feature: number;
+  readonly gain: number;
+  readonly splitInfo: number;
+  readonly gainRatio: number;
+  /** NaN for categorical attributes. */
+  readonly threshold: number;
+  /** Branch of each category code (−1: absent here); numeric: null. */
+  readonly branchOfCode: Int32Array | null;
+  /** Known weight per branch. */
+  readonly branchWeights: number[];
+}
+
+function classWeights(set: TrainingSet, cases: Cases, into: Float64Array): number {
+  into.fill(0);
+  let w = 0;
+  for (let j = 0; j < cases.ids.length; j++) {
+    into[set.yClass[cases.ids[j]]] += cases.weights[j];
+    w += cases.weights[j];
+  }
+  return w;
+}
+
+/** Σ_b w_b·H(b) over branch class-weight vectors laid out K per branch. */
+function weightedEntropy(counts: Float64Array, branchWeights: number[], k: number): number {
+  let acc = 0;
+  branchWeights.forEach((wb, b) => {
+    if (wb > 0) acc += wb * entropy(counts.subarray(b * k, (b + 1) * k), 'bits', wb);
+  });
+  return acc;
+}
+
+function splitInformation(branchWeights: number[], unknown: number, total: number): number {
+  let si = 0;
+  for (const wb of [...branchWeights, unknown]) if (wb > 0) si -= (wb / total) * Math.log2(wb / total);
+  return si;
+}
+
+/** Gain, split information and gain ratio of one attribute at a node, or null if it cannot split. */
+function scoreAttribute(set: TrainingSet, f: number, cases: Cases, total: number, minLeaf: number): AttributeScore | null {
+  const feature: FeatureColumn = set.features[f];
+  const k = set.classes.length;
+  const known: number[] = [];
+  let wKnown = 0;
+  for (let j = 0; j < cases.ids.length; j++) {
+    if (!Number.isNaN(feature.x[cases.ids[j]])) {
+      known.push(j);
+      wKnown += cases.weights[j];
+    }
+  }
+  if (wKnown <= 0) return null;
+  const knownCounts = new Float64Array(k);
+  for (const j of known) knownCounts[set.yClass[cases.ids[j]]] += cases.weights[j];
+  const infoKnown = entropy(knownCounts, 'bits', wKnown);
+  const finish = (branchCounts: Float64Array, branchWeights: number[], threshold: number, branchOfCode: Int32Array | null): AttributeScore | null => {
+    if (branchWeights.filter((wb) => wb >= minLeaf).length < 2) return null;
+    const gain = (wKnown / total) * (infoKnown - weightedEntropy(branchCounts, branchWeights, k) / wKnown);
+    const splitInfo = splitInformation(branchWeights, total - wKnown, total);
+    return { feature: f, gain, splitInfo, gainRatio: splitInfo > 0 ? gain / splitInfo : 0, threshold, branchOfCode, branchWeights };
+  };
+  if (feature.type !== 'numeric') {
+    const levels = feature.categories.length;
+    const perCode = new Float64Array(levels * k);
+    const wCode = new Float64Array(levels);
+    for (const j of known) {
+      const c = feature.x[cases.ids[j]];
+      perCode[c * k + set.yClass[cases.ids[j]]] += cases.weights[j];
+      wCode[c] += cases.weights[j];
+    }
+    const branchOfCode = new Int32Array(levels).fill(-1);
+    const branchWeights: number[] = [];
+    const branchCounts = new Float64Array(levels * k);
+    for (let c = 0; c < levels; c++) {
+      if (wCode[c] <= 0) continue;
+      const b = branchWeights.length;
+      branchOfCode[c] = b;
+      branchWeights.push(wCode[c]);
+      branchCounts.set(perCode.subarray(c * k, (c + 1) * k), b * k);
+    }
+    return finish(branchCounts, branchWeights, NaN, branchOfCode);
+  }
+  // Numeric: the binary threshold with the largest gain (first on ties), then its gain ratio.
+  const x = feature.x;
+  known.sort((a, b) => x[cases.ids[a]] - x[cases.ids[b]] || a - b);
+  const left = new Float64Array(k);
+  let wLeft = 0;
+  let best: { threshold: number; remainder: number; wLeft: number; counts: Float64Array } | null = null;
+  for (let q = 0; q < known.length - 1; q++) {
+    const j = known[q];
+    left[set.yClass[cases.ids[j]]] += cases.weights[j];
+    wLeft += cases.weights[j];
+    const v = x[cases.ids[j]];
+    const next = x[cases.ids[known[q + 1]]];
+    if (!(next > v) || wLeft < minLeaf || wKnown - wLeft < minLeaf) continue;
+    const counts = new Float64Array(2 * k);
+    counts.set(left);
+    for (let c = 0; c < k; c++) counts[k + c] = knownCounts[c] - left[c];
+    const remainder = weightedEntropy(counts, [wLeft, wKnown - wLeft], k);
+    if (best === null || remainder < best.remainder - GAIN_TOLERANCE * wKnown) best = { threshold: midpoint(v, next), remainder, wLeft, counts };
+  }
+  if (best === null) return null;
+  return finish(best.counts, [best.wLeft, wKnown - best.wLeft], best.threshold, null);
+}
+
+/** Scores of every attribute that can split the cases (used by ID3/C4.5 and to report root gains). */
+export function scoreAttributes(set: TrainingSet, cases: Cases, usable: (f: number) => boolean, minLeaf = 1): AttributeScore[] {
+  let total = 0;
+  for (let j = 0; j < cases.weights.length; j++) total += cases.weights[j];
+  const scores: AttributeScore[] = [];
+  for (let f = 0; f < set.features.length; f++) {
+    if (!usable(f)) continue;
+    const s = scoreAttribute(set, f, cases, total, minLeaf);
+    if (s !== null) scores.push(s);
+  }
+  return scores;
+}
+
+/** ID3: largest gain; C4.5: largest gain ratio among gains ≥ the average gain. */
+function choose(scores: AttributeScore[], algorithm: 'id3' | 'c45'): AttributeScore | null {
+  const useful = scores.filter((s) => s.gain > GAIN_TOLERANCE);
+  if (useful.length === 0) return null;
+  if (algorithm === 'id3') return useful.reduce((a, b) => (b.gain > a.gain + GAIN_TOLERANCE ? b : a));
+  const average = scores.reduce((acc, s) => acc + s.gain, 0) / scores.length;
+  const eligible = useful.filter((s) => s.gain >= average - GAIN_TOLERANCE);
+  return eligible.reduce((a, b) => (b.gainRatio > a.gainRatio + GAIN_TOLERANCE ? b : a));
+}
+
+/** Splits the cases among the branches; unknown values go to every branch with a fraction. */
+function distribute(set: TrainingSet, cases: Cases, score: AttributeScore): Cases[] {
+  const x = set.features[score.feature].x;
+  const nb = score.branchWeights.length;
+  const wKnown = score.branchWeights.reduce((a, b) => a + b, 0);
+  const ids: number[][] = Array.from({ length: nb }, () => []);
+  const ws: number[][] = Array.from({ length: nb }, () => []);
+  for (let j = 0; j < cases.ids.length; j++) {
+    const id = cases.ids[j];
+    const v = x[id];
+    const w = cases.weights[j];
+    if (Number.isNaN(v)) {
+      for (let b = 0; b < nb; b++) {
+        ids[b].push(id);
+        ws[b].push((w * score.branchWeights[b]) / wKnown);
+      }
+      continue;
+    }
+    const b = score.branchOfCode === null ? (v <= score.threshold ? 0 : 1) : score.branchOfCode[v];
+    ids[b].push(id);
+    ws[b].push(w);
+  }
+  return ids.map((list, b) => ({ ids: Int32Array.from(list), weights: Float64Array.from(ws[b]) }));
+}
+
+export function growMultiway(set: TrainingSet, params: ResolvedParams, algorithm: 'id3' | 'c45', hooks: GrowHooks = {}): TreeStore {
+  const k = set.classes.length;
+  const store = new TreeStore(k);
+  const root: Cases = { ids: Int32Array.from({ length: set.n }, (_, i) => i), weights: new Float64Array(set.n).fill(1) };
+  type NodeStats = { w: number; impurity: number; counts: Float64Array };
+  const statsOf = (cases: Cases): NodeStats => {
+    const counts = new Float64Array(k);
+    const w = classWeights(set, cases, counts);
+    return { w, impurity: entropy(counts, 'bits', w), counts };
+  };
+  const addNode = (stats: NodeStats, depth: number): number => store.addNode(depth, stats.w, stats.impurity, stats.counts);
+  type Item = { cases: Cases; depth: number; used: Uint8Array; id: number; stats: NodeStats };
+  const rootStats = statsOf(root);
+  const stack: Item[] = [{ cases: root, depth: 0, used: new Uint8Array(set.features.length), id: addNode(rootStats, 0), stats: rootStats }];
+  let sinceCheck = 0;
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { cases, depth, used, id, stats } = item;
+    if (++sinceCheck === 256) {
+      sinceCheck = 0;
+      throwIfAborted(hooks.signal);
+      hooks.onProgress?.(store.count);
+    }
+    if (depth >= params.maxDepth || stats.w < params.minSamplesSplit || stats.impurity <= EPSILON) continue;
+    const best = choose(scoreAttributes(set, cases, (f) => used[f] === 0, params.minSamplesLeaf), algorithm);
+    if (best === null) continue;
+    const parts = distribute(set, cases, best);
+    const childStats = parts.map(statsOf);
+    const decrease = stats.w * stats.impurity - childStats.reduce((acc, c) => acc + c.w * c.impurity, 0);
+    if (decrease / set.n + EPSILON < params.minImpurityDecrease) continue;
+    const children = childStats.map((c) => addNode(c, depth + 1));
+    const largest = best.branchWeights.indexOf(Math.max(...best.branchWeights));
+    store.setSplit(id, best.feature, best.threshold, children[0], children.length, largest, decrease);
+    if (best.branchOfCode !== null) store.setCategoryChildren(id, best.branchOfCode);
+    const childUsed = used.slice();
+    if (best.branchOfCode !== null) childUsed[best.feature] = 1;
+    for (let b = children.length - 1; b >= 0; b--) stack.push({ cases: parts[b], depth: depth + 1, used: childUsed, id: children[b], stats: childStats[b] });
+  }
+  return store;
+}
