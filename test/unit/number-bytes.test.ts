@@ -36,3 +36,25 @@ test('agrees with Number() on many random decimals (correct rounding on the fast
     assert.ok(Object.is(parse(s), Number(s)), `${s}: ${parse(s)} vs ${Number(s)}`);
   }
 });
+
+test('every double round-trips through its shortest and its 16-19 digit spellings', () => {
+  const random = createRng(7);
+  const words = new Uint32Array(2);
+  const view = new Float64Array(words.buffer);
+  for (let k = 0; k < 50000; k++) {
+    // Random bit patterns between 1e-7 and 1e15 exercise every exponent of typical data.
+    words[0] = Math.floor(random() * 2 ** 32);
+    words[1] = 0x3e700000 + Math.floor(random() * (0x43100000 - 0x3e700000));
+    const x = view[0];
+    for (const s of [String(x), x.toPrecision(16), x.toPrecision(17), x.toPrecision(18), x.toPrecision(19), String(Math.fround(x))]) {
+      assert.ok(Object.is(parse(s), Number(s)), `${s}: ${parse(s)} vs ${Number(s)}`);
+    }
+  }
+});
+
+test('halfway cases between two doubles round to even, as Number() does', () => {
+  // 2^53 + 1 and friends: exactly between two doubles.
+  for (const s of ['9007199254740993', '9007199254740995', '900719925474099.3', '0.9007199254740993', '1.00000000000000011102230246251565404236316680908203125', '4503599627370496.5', '4503599627370497.5']) {
+    assert.ok(Object.is(parse(s), Number(s)), `${s}: ${parse(s)} vs ${Number(s)}`);
+  }
+});

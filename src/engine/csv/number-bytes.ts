@@ -2,11 +2,18 @@
 // Grammar: [+-] digits [. digits] [(e|E) [+-] digits], at least one mantissa digit. Anything else
 // (hex, "Infinity", thousands separators, inner spaces) is not a number. Non-finite results
 // (1e999) are not numbers either: numeric columns hold finite values only.
+//
+// Results are correctly rounded, like Number(). Up to 15 significant digits take Clinger's fast
+// path; 16-19 digits (e.g. the 17-digit shortest form of any double) a residual-checked path
+// (long-decimal.ts); anything else, or a near-tie, builds a string for Number().
+import { correctlyRoundedQuotient } from './long-decimal';
 
 const POW10 = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
 
-/** Largest count of significant digits that a double holds exactly (10^15 < 2^53). */
+/** Significant digits a double holds exactly (10^15 < 2^53). */
 const EXACT_DIGITS = 15;
+/** Digits after those that the long path accepts (19 in all: below 2^64). */
+const EXTRA_DIGITS = 4;
 
 /** The number in buf[start, end), or NaN when the bytes are not a finite decimal number. */
 export function parseNumberBytes(buf: Uint8Array, start: number, end: number): number {
@@ -18,39 +25,41 @@ export function parseNumberBytes(buf: Uint8Array, start: number, end: number): n
     i++;
   }
   const bodyStart = i;
-  let mantissa = 0;
-  let significant = 0; // significant digits seen (leading zeros excluded); > EXACT_DIGITS means inexact
-  let dropped = 0; // integer digits beyond EXACT_DIGITS, scale the mantissa up
-  let scale = 0; // fractional digits accumulated, scale it down
+  let mantissa = 0; // the first EXACT_DIGITS significant digits
+  let extra = 0; // the next EXTRA_DIGITS of them
+  let extraDigits = 0;
+  let significant = 0; // significant digits seen (leading zeros excluded)
+  let lost = false; // a non-zero digit beyond all kept ones
+  let power = 0; // decimal exponent of the last kept digit
   let digits = 0;
+  let fraction = false;
   for (; i < end; i++) {
-    c = buf[i] - 0x30;
+    c = buf[i];
+    if (c === 0x2e && !fraction) {
+      fraction = true;
+      continue;
+    }
+    c -= 0x30;
     if (c < 0 || c > 9) break;
     digits++;
-    if (significant < EXACT_DIGITS) {
-      mantissa = mantissa * 10 + c;
-      if (mantissa !== 0) significant++;
-    } else {
-      dropped++;
-      if (c !== 0) significant++; // lost precision: take the exact slow path
+    if (significant === 0 && c === 0) {
+      if (fraction) power--;
+      continue;
     }
-  }
-  if (i < end && buf[i] === 0x2e) {
-    for (i++; i < end; i++) {
-      c = buf[i] - 0x30;
-      if (c < 0 || c > 9) break;
-      digits++;
-      if (significant < EXACT_DIGITS) {
-        mantissa = mantissa * 10 + c;
-        scale++;
-        if (mantissa !== 0) significant++;
-      } else if (c !== 0) {
-        significant++; // a non-zero digit we could not keep: the fast path would round wrongly
-      }
+    significant++;
+    if (significant <= EXACT_DIGITS) {
+      mantissa = mantissa * 10 + c;
+      if (fraction) power--;
+    } else if (significant <= EXACT_DIGITS + EXTRA_DIGITS) {
+      extra = extra * 10 + c;
+      extraDigits++;
+      if (fraction) power--;
+    } else {
+      if (c !== 0) lost = true;
+      if (!fraction) power++;
     }
   }
   if (digits === 0) return NaN;
-  let exponent = 0;
   if (i < end && (buf[i] | 0x20) === 0x65) {
     i++;
     let expNegative = false;
@@ -59,23 +68,24 @@ export function parseNumberBytes(buf: Uint8Array, start: number, end: number): n
       i++;
     }
     const expStart = i;
+    let exponent = 0;
     for (; i < end; i++) {
       c = buf[i] - 0x30;
       if (c < 0 || c > 9) break;
       if (exponent < 100000) exponent = exponent * 10 + c;
     }
     if (i === expStart) return NaN;
-    if (expNegative) exponent = -exponent;
+    power += expNegative ? -exponent : exponent;
   }
   if (i !== end) return NaN;
-  const power = exponent + dropped - scale;
-  let value: number;
-  if (significant <= EXACT_DIGITS && power >= -22 && power <= 22) {
+  let value = NaN;
+  if (!lost && extraDigits === 0 && power >= -22 && power <= 22) {
     // Both operands are exact doubles, so one IEEE operation rounds correctly (Clinger's fast path).
     value = power >= 0 ? mantissa * POW10[power] : mantissa / POW10[-power];
-  } else {
-    value = Number(latin1(buf, bodyStart, end));
+  } else if (!lost && power <= 0 && power >= -22) {
+    value = correctlyRoundedQuotient(mantissa, POW10[extraDigits], extra, POW10[-power]);
   }
+  if (value !== value) value = Number(latin1(buf, bodyStart, end));
   if (!Number.isFinite(value)) return NaN;
   return negative ? -value : value;
 }
