@@ -29,7 +29,7 @@ function permutedColumn(column: Column, rows: Int32Array, rng: Rng): Column {
 
 export function permutationImportance(model: TreeModel, dataset: Dataset, repeats: number, seed: number): PermutationResult {
   const truth = readTruth(model, dataset);
-  const baselineScore = scoreModel(model, dataset, truth);
+  const baselineScore = scoreModel(model, dataset);
   const rng = createRng(seed);
   const used = new Set(model.nodes.map((n) => n.split?.feature));
   const mean: number[] = [];
@@ -46,7 +46,7 @@ export function permutationImportance(model: TreeModel, dataset: Dataset, repeat
     for (let k = 0; k < repeats; k++) {
       const columns = [...dataset.columns];
       columns[index] = permutedColumn(dataset.columns[index], truth.rows, rng);
-      drops.push(baselineScore - scoreModel(model, { ...dataset, columns }, truth));
+      drops.push(baselineScore - scoreModel(model, { ...dataset, columns }));
     }
     const m = drops.reduce((a, b) => a + b, 0) / repeats;
     mean.push(m);

@@ -8,13 +8,14 @@ import type { TreeModel } from '../model';
 import type { PruningPath } from './types';
 import { collapseNodes } from './collapse';
 
-interface WeakestLinks {
+/** The full weakest-link sequence: the path, and for every node the step that cut it (−1: never). */
+export interface PruningSequence {
   path: PruningPath;
-  /** 1 for decision nodes cut by the time the walk stopped. */
-  collapsed: Uint8Array;
+  /** Step k (0-based) produced path entry k + 1. */
+  collapseStep: Int32Array;
 }
 
-function weakestLinks(model: TreeModel, stopAbove: number): WeakestLinks {
+export function pruningSequence(model: TreeModel): PruningSequence {
   const nodes = model.nodes;
   const n = nodes.length;
   const total = n > 0 ? nodes[0].samples : 0;
@@ -24,7 +25,7 @@ function weakestLinks(model: TreeModel, stopAbove: number): WeakestLinks {
   const leaves = new Float64Array(n);
   const isLeaf = new Uint8Array(n);
   const removed = new Uint8Array(n);
-  const collapsed = new Uint8Array(n);
+  const collapseStep = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     rNode[i] = total > 0 ? (nodes[i].samples * nodes[i].impurity) / total : 0;
     for (const c of nodes[i].children) parent[c] = i;
@@ -43,7 +44,7 @@ function weakestLinks(model: TreeModel, stopAbove: number): WeakestLinks {
   }
   let nodeCount = n;
   const path: PruningPath = { ccpAlphas: [0], impurities: [n ? rBranch[0] : 0], nodeCounts: [n], leafCounts: [n ? leaves[0] : 0] };
-  while (n > 0 && !isLeaf[0]) {
+  for (let step = 0; n > 0 && !isLeaf[0]; step++) {
     let best = Infinity;
     let weakest = -1;
     for (let i = 0; i < n; i++) {
@@ -54,7 +55,6 @@ function weakestLinks(model: TreeModel, stopAbove: number): WeakestLinks {
         weakest = i;
       }
     }
-    if (stopAbove < best) break;
     // Cut `weakest`: drop its descendants, then pass the change up to every ancestor.
     const stack = [...nodes[weakest].children];
     while (stack.length) {
@@ -68,7 +68,7 @@ function weakestLinks(model: TreeModel, stopAbove: number): WeakestLinks {
     const rDiff = rNode[weakest] - rBranch[weakest];
     const leafDiff = leaves[weakest] - 1;
     isLeaf[weakest] = 1;
-    collapsed[weakest] = 1;
+    collapseStep[weakest] = step;
     rBranch[weakest] = rNode[weakest];
     leaves[weakest] = 1;
     for (let a = parent[weakest]; a >= 0; a = parent[a]) {
@@ -80,12 +80,26 @@ function weakestLinks(model: TreeModel, stopAbove: number): WeakestLinks {
     path.nodeCounts.push(nodeCount);
     path.leafCounts.push(leaves[0]);
   }
-  return { path, collapsed };
+  return { path, collapseStep };
+}
+
+/** Steps scikit-learn takes for `alpha`: it stops at the first weakest link whose α exceeds it. */
+export function stepsWithin(sequence: PruningSequence, alpha: number): number {
+  const alphas = sequence.path.ccpAlphas;
+  let k = 0;
+  while (k + 1 < alphas.length && alphas[k + 1] <= alpha) k++;
+  return k;
+}
+
+/** 1 for the decision nodes that are leaves after pruning at `alpha`. */
+export function collapsedAt(sequence: PruningSequence, alpha: number): Uint8Array {
+  const steps = stepsWithin(sequence, alpha);
+  return Uint8Array.from(sequence.collapseStep, (s) => (s >= 0 && s < steps ? 1 : 0));
 }
 
 /** scikit-learn's `cost_complexity_pruning_path` of a grown tree, with node and leaf counts. */
 export function costComplexityPath(model: TreeModel): PruningPath {
-  return weakestLinks(model, Infinity).path;
+  return pruningSequence(model).path;
 }
 
 export function checkCcpAlpha(alpha: number): void {
@@ -98,8 +112,7 @@ export function checkCcpAlpha(alpha: number): void {
 export function pruneCostComplexity(model: TreeModel, alpha: number): TreeModel {
   checkCcpAlpha(alpha);
   if (alpha === 0) return model;
-  const { collapsed } = weakestLinks(model, alpha);
-  return collapseNodes(model, collapsed, { ccpAlpha: alpha, prune: 'cost-complexity' });
+  return collapseNodes(model, collapsedAt(pruningSequence(model), alpha), { ccpAlpha: alpha, prune: 'cost-complexity' });
 }
 
 /**

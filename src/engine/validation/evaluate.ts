@@ -11,45 +11,57 @@ import type { ScoreName } from './types';
 
 export const scoreName = (model: TreeModel): ScoreName => (model.task === 'classification' ? 'accuracy' : 'r2');
 
-/** Predicted class code (into `truth.classes`) or value for every row of `truth`. */
-function predictionsFor(model: TreeModel, leaves: Int32Array, truth: Truth): { codes: Int32Array; values: Float64Array } {
-  const n = truth.rows.length;
-  if (model.task === 'regression') {
-    return { codes: new Int32Array(0), values: Float64Array.from(truth.rows, (r) => model.nodes[leaves[r]].prediction as number) };
-  }
-  const codeOf = new Map(truth.classes.map((c, i) => [c, i]));
-  const codes = new Int32Array(n);
-  for (let i = 0; i < n; i++) codes[i] = codeOf.get(String(model.nodes[leaves[truth.rows[i]]].prediction)) ?? -1;
-  return { codes, values: new Float64Array(0) };
+/** Truth and prediction for every row that has a target. */
+export interface RowPredictions {
+  truth: Truth;
+  /** Classification: predicted class code into `truth.classes`. */
+  codes: Int32Array;
+  /** Regression: predicted value. */
+  values: Float64Array;
+  /** Two classes: the leaf's share of `truth.classes[1]` per row (the ROC/PR score); else null. */
+  scores: Float64Array | null;
 }
 
-export function evaluateModel(model: TreeModel, dataset: Dataset): Metrics {
+export function predictRows(model: TreeModel, dataset: Dataset): RowPredictions {
   const truth = readTruth(model, dataset);
   const leaves = predictLeaves(model, dataset);
-  const { codes, values } = predictionsFor(model, leaves, truth);
-  if (model.task === 'regression') return regressionMetrics(truth.values, values);
-  // Binary: the score of a row is its leaf's share of the second class.
-  let scores: Float64Array | undefined;
+  const leafOf = (i: number) => model.nodes[leaves[truth.rows[i]]];
+  const n = truth.rows.length;
+  if (model.task === 'regression') {
+    return { truth, codes: new Int32Array(0), values: Float64Array.from({ length: n }, (_, i) => leafOf(i).prediction as number), scores: null };
+  }
+  const codeOf = new Map(truth.classes.map((c, i) => [c, i]));
+  const codes = Int32Array.from({ length: n }, (_, i) => codeOf.get(String(leafOf(i).prediction)) ?? -1);
+  let scores: Float64Array | null = null;
   if (truth.classes.length === 2) {
-    scores = Float64Array.from(truth.rows, (r) => {
-      const counts = model.nodes[leaves[r]].value as number[];
+    scores = Float64Array.from({ length: n }, (_, i) => {
+      const counts = leafOf(i).value as number[];
       const total = counts.reduce((a, b) => a + b, 0);
       return total > 0 ? counts[1] / total : 0;
     });
   }
-  return classificationMetrics(truth.classes, truth.codes, codes, scores);
+  return { truth, codes, values: new Float64Array(0), scores };
 }
 
-/** Accuracy (classification) or R² (regression) of `model` on the rows of `truth`. */
-export function scoreModel(model: TreeModel, dataset: Dataset, truth: Truth): number {
-  const leaves = predictLeaves(model, dataset);
-  const { codes, values } = predictionsFor(model, leaves, truth);
-  const n = truth.rows.length;
+export function metricsOf(p: RowPredictions): Metrics {
+  if (p.truth.classes.length === 0) return regressionMetrics(p.truth.values, p.values);
+  return classificationMetrics(p.truth.classes, p.truth.codes, p.codes, p.scores ?? undefined);
+}
+
+export function evaluateModel(model: TreeModel, dataset: Dataset): Metrics {
+  return metricsOf(predictRows(model, dataset));
+}
+
+/** Accuracy (classification) or R² (regression) of predictions. */
+export function scoreOf(p: RowPredictions): number {
+  const n = p.truth.rows.length;
   if (n === 0) return 0;
-  if (model.task === 'classification') {
-    let correct = 0;
-    for (let i = 0; i < n; i++) if (codes[i] === truth.codes[i]) correct++;
-    return correct / n;
-  }
-  return regressionMetrics(truth.values, values).r2;
+  if (p.truth.classes.length === 0) return regressionMetrics(p.truth.values, p.values).r2;
+  let correct = 0;
+  for (let i = 0; i < n; i++) if (p.codes[i] === p.truth.codes[i]) correct++;
+  return correct / n;
+}
+
+export function scoreModel(model: TreeModel, dataset: Dataset): number {
+  return scoreOf(predictRows(model, dataset));
 }
