@@ -22,9 +22,10 @@ const defaultSettings = {
   'chat.disableAIFeatures': true,
   'git.enabled': false,
   'window.commandCenter': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
-/** A new state folder under .vscode-test/runs/ (git-ignored, kept for post-mortems until removed). */
+/** A new state folder under .vscode-test/runs/ (git-ignored). */
 export function makeStateDir(prefix = 'run-') {
   mkdirSync(join(cacheDir, 'runs'), { recursive: true });
   return mkdtempSync(join(cacheDir, 'runs', prefix));
@@ -148,6 +149,8 @@ export async function startCodeServer(options = {}) {
   const onParentExit = () => killGroup('SIGKILL');
   process.once('exit', onParentExit);
 
+  // A state folder made here is removed on stop, unless DTE_E2E_KEEP_STATE=1 keeps it (logs, settings).
+  const ownState = !options.stateDir && !process.env.DTE_E2E_KEEP_STATE;
   const stop = async () => {
     process.removeListener('exit', onParentExit);
     killGroup('SIGTERM');
@@ -155,6 +158,7 @@ export async function startCodeServer(options = {}) {
     // The group leader may be gone while children linger: always finish with SIGKILL.
     killGroup('SIGKILL');
     if (!done) await exitPromise;
+    if (ownState) removeStateDir(stateDir);
   };
 
   const url = `http://127.0.0.1:${port}`;

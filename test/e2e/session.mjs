@@ -1,0 +1,25 @@
+// One UI test file's world: a code-server with a fresh state folder, a workspace holding copies of
+// the given repo files, and a headless Chromium. `close()` tears all of it down.
+import { launchBrowser } from './browser.mjs';
+import { startCodeServer } from './code-server.mjs';
+import { makeWorkspace } from './workspace.mjs';
+
+/**
+ * @param {{ files: string[], stateDir?: string }} options repo-relative files for the workspace
+ */
+export async function startSession({ files, stateDir }) {
+  const server = await startCodeServer({ stateDir });
+  let browser;
+  try {
+    browser = await launchBrowser();
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  const folder = makeWorkspace(server.stateDir, files);
+  const close = async () => {
+    await browser.close();
+    await server.stop();
+  };
+  return { server, context: browser.context, folder, close };
+}

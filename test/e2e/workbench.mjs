@@ -1,0 +1,151 @@
+/* global document -- page.waitForFunction callbacks run in the browser */
+// What a user does in the VS Code workbench, as Playwright steps: open the workbench on a folder,
+// run a command from the palette, pick a quick-pick item, use the Explorer's context menu, find a
+// webview's frame, read notifications, take screenshots. Selectors are VS Code's own DOM classes.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { workbenchUrl } from './code-server.mjs';
+import { artifactsDir, repoRoot } from './paths.mjs';
+
+const quickInput = '.quick-input-widget';
+const quickInputBox = `${quickInput} .quick-input-box input`;
+const quickInputRows = `${quickInput} .quick-input-list .monaco-list-row`;
+
+/**
+ * Opens the workbench on `folder` with this repo loaded as the development extension (unless
+ * `extensionDevelopmentPath: null`, for an installed .vsix) and waits until it is usable.
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {string} serverUrl
+ * @param {{ folder: string, extensionDevelopmentPath?: string | null }} options
+ */
+export async function openWorkbench(context, serverUrl, { folder, extensionDevelopmentPath = repoRoot }) {
+  const page = await context.newPage();
+  await page.goto(workbenchUrl(serverUrl, { folder, extensionDevelopmentPath: extensionDevelopmentPath ?? undefined }));
+  await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+  // The Explorer lists the folder once the file service answers: a sign the remote side is up.
+  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+  return page;
+}
+
+/**
+ * Opens the quick input with F1 and types `text` (a leading '>' runs commands, none opens files).
+ * Focus stays where it was, so when-clauses of the active editor (resourceExtname) still apply.
+ */
+async function openQuickInput(page, text) {
+  await page.keyboard.press('F1');
+  const box = page.locator(quickInputBox);
+  await box.waitFor();
+  await box.fill(text);
+  return box;
+}
+
+/**
+ * The labels the palette offers for `filter` (e.g. "Decision Tree:"), as the user sees them.
+ * Closes the palette afterwards.
+ */
+export async function paletteCommands(page, filter) {
+  await openQuickInput(page, `>${filter}`);
+  await page.locator(quickInputRows).first().waitFor();
+  // The list filters asynchronously; let it settle before reading.
+  await page.waitForTimeout(500);
+  const labels = await page.locator(`${quickInputRows} .quick-input-list-entry .label-name`).allInnerTexts();
+  await page.keyboard.press('Escape');
+  return labels.map((l) => l.trim());
+}
+
+/** Runs the command whose palette label is exactly `title` (e.g. "Decision Tree: Train Decision Tree"). */
+export async function runCommand(page, title) {
+  await openQuickInput(page, `>${title}`);
+  await rowLabelled(page, title).click();
+  // The palette closes or turns into the command's own quick input: wait for that before reading.
+  await page.waitForFunction((selector) => {
+    const box = document.querySelector(selector);
+    return !box || !box.checkVisibility() || !box.value.startsWith('>');
+  }, quickInputBox);
+}
+
+/** Opens a workspace file by name through quick open, as Ctrl+P would. */
+export async function openFile(page, name) {
+  await openQuickInput(page, name);
+  await rowLabelled(page, name).click();
+  await page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor();
+}
+
+/** Waits for a quick pick (e.g. the target column) and picks the item labelled `label`. */
+export async function pickQuickItem(page, label, { filter = true } = {}) {
+  const box = page.locator(quickInputBox);
+  await box.waitFor();
+  if (filter) await box.fill(label);
+  await rowLabelled(page, label).click();
+}
+
+/** The labels of the quick pick currently shown. */
+export async function quickPickLabels(page) {
+  await page.locator(quickInputRows).first().waitFor();
+  return (await page.locator(`${quickInputRows} .label-name`).allInnerTexts()).map((l) => l.trim());
+}
+
+function rowLabelled(page, label) {
+  return page
+    .locator(quickInputRows)
+    .filter({ has: page.locator('.label-name', { hasText: exactText(label) }) })
+    .first();
+}
+
+// Quick-pick labels highlight matches in nested spans; compare the whole text, not a substring.
+function exactText(text) {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
+/** Right-clicks `name` in the Explorer and returns the labels of its context menu (left open). */
+export async function explorerContextMenu(page, name) {
+  const row = page.locator(`.explorer-folders-view .monaco-list-row[aria-label^="${name}"]`).first();
+  await row.click({ button: 'right' });
+  const items = page.locator('.context-view .monaco-menu .action-item .action-label');
+  await items.first().waitFor();
+  return (await items.allInnerTexts()).map((l) => l.trim()).filter(Boolean);
+}
+
+/** Clicks `label` in the open context menu. */
+export async function clickContextMenuItem(page, label) {
+  await page.locator('.context-view .monaco-menu .action-item .action-label', { hasText: exactText(label) }).click();
+}
+
+/** The texts of the notification toasts on screen. */
+export async function notificationTexts(page) {
+  return (await page.locator('.notifications-toasts .notification-list-item-message').allInnerTexts()).map((t) =>
+    t.trim(),
+  );
+}
+
+/** Waits for a notification toast whose text matches `pattern`; returns its text. */
+export async function waitForNotification(page, pattern, { timeout = 30_000 } = {}) {
+  const toast = page.locator('.notifications-toasts .notification-list-item-message', { hasText: pattern }).first();
+  await toast.waitFor({ timeout });
+  return (await toast.innerText()).trim();
+}
+
+/**
+ * Webviews are nested iframes (VS Code's host frame, then the content frame). Resolves with the
+ * first frame under a webview that has `selector`, polling until `timeout`.
+ * @returns {Promise<import('playwright-core').Frame>}
+ */
+export async function waitForWebviewFrame(page, selector, { timeout = 60_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    for (const frame of page.frames()) {
+      if (!frame.url().includes('/webview/')) continue;
+      if (await frame.$(selector).catch(() => null)) return frame;
+    }
+    if (Date.now() > deadline) throw new Error(`no webview frame has ${selector} after ${timeout / 1000} s`);
+    await page.waitForTimeout(250);
+  }
+}
+
+/** Saves a PNG of the whole page to test-artifacts/<name>.png and returns its path. */
+export async function screenshot(page, name) {
+  mkdirSync(artifactsDir, { recursive: true });
+  const path = join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
