@@ -156,7 +156,7 @@ function highlightPath(highlight: NonNullable<PanelState['highlight']>): void {
   state.tab = 'tree';
   tabList.select('tree');
   treeView.setPathInfo(describeHighlight());
-  void drawTree(false).then(() => {
+  void drawTree(true).then(() => {
     if (state.selected !== null) {
       selectNode(state.selected);
       treeView.focusNode(state.selected);

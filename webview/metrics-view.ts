@@ -19,7 +19,7 @@ function confusion(m: ClassificationMetrics): HTMLElement {
       {},
       el('th', { scope: 'row', title: m.classes[i] }, m.classes[i]),
       ...row.map((n, j) =>
-        el('td', { class: i === j ? 'cell diagonal' : 'cell', style: `--heat:${Math.round((100 * n) / max)}%`, title: `true ${m.classes[i]}, predicted ${m.classes[j]}: ${n}` }, String(n)),
+        el('td', { class: i === j ? 'cell diagonal' : 'cell', style: `--heat:${Math.round((60 * n) / max)}%`, title: `true ${m.classes[i]}, predicted ${m.classes[j]}: ${n}` }, String(n)),
       ),
     ),
   );

@@ -66,12 +66,12 @@ export function dropdown<T extends string>(label: string, options: readonly { va
 }
 
 export function numberField(label: string, value: number, limits: { min: number; max?: number }, onChange: (value: number) => void): Control<number> {
-  const field = el('vscode-text-field' as 'input', { type: 'number', value: String(value), min: limits.min, max: limits.max, 'aria-label': label, size: 6 });
+  // The toolkit's text field shows its text content as the label and names itself after it.
+  const field = el('vscode-text-field' as 'input', { type: 'number', value: String(value), min: limits.min, max: limits.max, size: 6 }, label);
   const read = () => Number(field.value);
   field.addEventListener('change', () => onChange(read()));
-  const wrapper = el('label', { class: 'control' }, el('span', {}, label), field);
   return {
-    element: wrapper,
+    element: el('div', { class: 'control' }, field),
     get: read,
     set: (v) => {
       field.value = String(v);

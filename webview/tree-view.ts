@@ -116,13 +116,21 @@ export class TreeView {
     );
     const edges = diagram.text.split('\n').filter((l) => l.includes('-->') || l.includes('-.->')).length;
     let svg: SVGSVGElement | null;
+    // Mermaid measures the labels inside the stage: measured under a zoom, they come out clipped.
+    const keep = view ?? this.panZoom.current;
+    this.stage.style.transform = 'none';
     try {
       svg = await renderMermaid(this.stage, diagram.text, edges);
     } catch (err) {
-      if (token === this.renderToken) this.events.failed(`The diagram could not be drawn: ${err instanceof Error ? err.message : String(err)}`);
+      if (token === this.renderToken) {
+        this.panZoom.set(keep);
+        this.events.failed(`The diagram could not be drawn: ${err instanceof Error ? err.message : String(err)}`);
+      }
       return;
     }
-    if (token !== this.renderToken || !svg) return; // a newer render replaced this one
+    if (token !== this.renderToken) return; // a newer render replaced this one
+    this.panZoom.set(keep);
+    if (!svg) return;
     this.svg = svg;
     const box = svg.viewBox.baseVal;
     if (box && box.width > 0) {

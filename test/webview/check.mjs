@@ -1,0 +1,204 @@
+/* global window, document, console, process */
+// Renders the real webview bundle (dist/webview.js) in headless Chromium under the panel's own
+// HTML and Content-Security-Policy, with a stand-in for the VS Code host, and checks what a user
+// would see: node counts, literal hostile labels, details, rules, importances, metrics, theme.
+// Screenshots go to test-artifacts/webview/. Run after `npm run build`: node test/webview/check.mjs
+import * as esbuild from 'esbuild';
+import { chromium } from 'playwright-core';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import assert from 'node:assert/strict';
+
+const root = process.cwd();
+const work = mkdtempSync(join(tmpdir(), 'dte-webview-'));
+const artifacts = join(root, 'test-artifacts/webview');
+mkdirSync(artifacts, { recursive: true });
+
+await esbuild.build({
+  entryPoints: [join(root, 'test/webview/reports.ts')],
+  outfile: join(work, 'reports.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  logLevel: 'warning',
+});
+const { build } = createRequire(import.meta.url)(join(work, 'reports.cjs'));
+const nonce = 'TestNonce0123456789abc==';
+const { html, reports } = build('file:', nonce);
+
+// The host stand-in: acquireVsCodeApi records what the webview posts; the theme variables VS Code
+// would set. Loaded with the nonce, like any script the policy allows.
+const host = `
+window.__posted = [];
+window.__violations = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+let saved;
+window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(JSON.parse(JSON.stringify(m))), getState: () => saved, setState: (s) => { saved = s; } });
+const dark = location.hash !== '#light';
+document.body.classList.add(dark ? 'vscode-dark' : 'vscode-light');
+const vars = dark
+  ? { '--vscode-editor-background': '#1e1e1e', '--vscode-editor-foreground': '#d4d4d4', '--vscode-foreground': '#cccccc', '--vscode-panel-border': '#80808059', '--vscode-focusBorder': '#007fd4', '--vscode-descriptionForeground': '#ccccccb3', '--vscode-editorWidget-border': '#454545', '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-charts-blue': '#3794ff', '--vscode-button-background': '#0e639c', '--vscode-textCodeBlock-background': '#0a0a0a66', '--vscode-inputValidation-errorBackground': '#5a1d1d', '--vscode-inputValidation-errorBorder': '#be1100' }
+  : { '--vscode-editor-background': '#ffffff', '--vscode-editor-foreground': '#000000', '--vscode-foreground': '#616161', '--vscode-panel-border': '#80808059', '--vscode-focusBorder': '#0090f1', '--vscode-descriptionForeground': '#717171', '--vscode-editorWidget-border': '#c8c8c8', '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-charts-blue': '#1a85ff', '--vscode-button-background': '#007acc' };
+for (const [k, v] of Object.entries(vars)) document.documentElement.style.setProperty(k, v);
+document.body.style.cssText = '';
+`;
+writeFileSync(join(work, 'host.js'), host);
+writeFileSync(join(work, 'index.html'), html.replace('<script nonce', `<script nonce="${nonce}" src="host.js"></script>\n<script nonce`));
+copyFileSync(join(root, 'dist/webview.js'), join(work, 'webview.js'));
+copyFileSync(join(root, 'media/panel.css'), join(work, 'panel.css'));
+
+const userDataDir = mkdtempSync(join(tmpdir(), 'dte-chromium-'));
+const context = await chromium.launchPersistentContext(userDataDir, {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  viewport: { width: 1400, height: 900 },
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const failures = [];
+const dialogs = [];
+const requests = [];
+let passed = 0;
+
+async function check(name, fn) {
+  try {
+    await fn();
+    passed++;
+    console.log(`ok - ${name}`);
+  } catch (err) {
+    failures.push(name);
+    console.log(`not ok - ${name}\n  ${String(err?.stack ?? err).split('\n').slice(0, 6).join('\n  ')}`);
+  }
+}
+
+async function openPanel(reportName, theme = 'dark') {
+  const page = await context.newPage();
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
+  await page.goto(`file://${join(work, 'index.html')}#${theme}`);
+  await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
+  const report = reports[reportName];
+  await page.evaluate((show) => window.postMessage(show, '*'), { type: 'show', report, fileName: `${reportName}.csv`, documentUri: `file:///data/${reportName}.csv`, settings: { algorithm: 'cart', criterion: 'auto', maxDepth: 0, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0 } });
+  await page.waitForSelector('.stage svg g.node', { timeout: 30_000 });
+  return page;
+}
+
+const nodeCount = (page) => page.locator('.stage svg g.node').count();
+
+await check('iris: the tree opens folded to depth 4 and the root says what it asks', async () => {
+  const page = await openPanel('iris');
+  const model = reports.iris.model;
+  const shownModelNodes = model.nodes.filter((n) => n.depth <= 4).length;
+  const stubs = model.nodes.filter((n) => n.depth === 4 && n.children.length > 0).length;
+  assert.equal(await nodeCount(page), shownModelNodes + stubs);
+  const rootText = await page.locator('.stage svg g.node[data-ref="node:0"]').textContent();
+  assert.match(rootText, /≤.*samples = 150/);
+  await page.screenshot({ path: join(artifacts, 'tree-dark.png') });
+
+  await page.locator('.stage svg g.node[data-ref="node:0"]').click();
+  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'requestAlternatives'));
+  assert.deepEqual(asked.map((m) => m.nodeId), [0]);
+  await page.evaluate((requestId) => window.postMessage({ type: 'alternatives', requestId, nodeId: 0, splits: [
+    { feature: 'petal_length_cm', condition: 'petal_length_cm ≤ 2.45', score: 0.333, scoreName: 'gini decrease', childSamples: [50, 100], chosen: true },
+    { feature: 'petal_width_cm', condition: 'petal_width_cm ≤ 0.8', score: 0.333, scoreName: 'gini decrease', childSamples: [50, 100], chosen: false },
+  ] }, '*'), asked[0].requestId);
+  await page.waitForSelector('.details table.alternatives');
+  assert.equal(await page.locator('.details .dist-row').count(), 3);
+  assert.match(await page.locator('.details').textContent(), /The root: every training row/);
+  await page.screenshot({ path: join(artifacts, 'tree-details.png') });
+
+  if (stubs > 0) {
+    const stub = page.locator('.stage svg g.node[data-ref^="stub:"]').first();
+    await stub.click();
+    await page.waitForFunction((n) => document.querySelectorAll('.stage svg g.node').length > n, shownModelNodes + stubs);
+  }
+
+  // The path of a row: the webview asks, the host answers with the nodes.
+  await page.locator('vscode-text-field[aria-label="Row"]').evaluate((f) => {
+    f.value = '3';
+  });
+  await page.getByText('Show path').click();
+  const rowAsk = await page.evaluate(() => window.__posted.find((m) => m.type === 'requestRowPath'));
+  assert.equal(rowAsk.row, 2);
+  const leaf = model.nodes.find((n) => n.depth === 5 && n.children.length === 0) ?? model.nodes[model.nodes.length - 1];
+  const path = [];
+  for (let id = leaf.id; id >= 0; id = model.nodes.findIndex((n) => n.children.includes(id))) path.unshift(id);
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'rowPath', requestId: rowAsk.requestId, row: 2, path, prediction: leaf.prediction, actual: 'virginica' });
+  await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${leaf.id}"]`);
+  assert.match(await page.locator('.path-info').textContent(), /^Row 3: predicted /);
+  await page.screenshot({ path: join(artifacts, 'tree-path.png') });
+
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  assert.equal(await page.locator('table.rules tbody tr').count(), reports.iris.rules.length);
+  await page.screenshot({ path: join(artifacts, 'rules.png') });
+  await page.locator('table.rules tbody tr').first().click();
+  await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${reports.iris.rules[0].leaf}"]`);
+
+  await page.getByRole('tab', { name: 'Importances' }).click();
+  assert.equal(await page.locator('.bar-row').count(), 4);
+  await page.screenshot({ path: join(artifacts, 'importances.png') });
+  await page.getByRole('tab', { name: 'Metrics' }).click();
+  assert.equal(await page.locator('table.confusion tbody tr').count(), 3);
+  await page.screenshot({ path: join(artifacts, 'metrics.png') });
+
+  // Retrain from the controls.
+  await page.getByText('Retrain').click();
+  const retrain = await page.evaluate(() => window.__posted.find((m) => m.type === 'retrain'));
+  assert.deepEqual(Object.keys(retrain.settings).sort(), ['algorithm', 'ccpAlpha', 'criterion', 'maxDepth', 'minSamplesLeaf', 'prune']);
+  await page.close();
+});
+
+await check('hostile names render as text: no markup, no script, no dialog', async () => {
+  const page = await openPanel('hostile');
+  const model = reports.hostile.model;
+  assert.ok(model.nodes.length > 1, 'the hostile data gives a tree with splits');
+  assert.equal(await page.locator('#root img, #root script, #root b, svg img, svg script').count(), 0);
+  const labels = await page.locator('.stage svg').textContent();
+  assert.ok(labels.includes('"]-->x[<img src=x onerror=alert(1)>') || labels.includes('%%{init') || labels.includes('`tick` <script>alert(2)</script>'), 'a hostile feature name is shown literally');
+  assert.ok(labels.includes('<script>alert(4)</script>') || labels.includes('"]-->y[<img src=1 onerror=alert(3)>') || labels.includes('مرحبا'));
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  const rulesText = await page.locator('table.rules').textContent();
+  assert.ok(/<script>|<img|مرحبا/.test(rulesText));
+  assert.equal(await page.locator('table.rules img, table.rules script').count(), 0);
+  await page.getByRole('tab', { name: 'Tree' }).click();
+  await page.screenshot({ path: join(artifacts, 'hostile.png') });
+  await page.close();
+});
+
+await check('regression: mean values and R²/RMSE/MAE', async () => {
+  const page = await openPanel('diabetes', 'light');
+  assert.match(await page.locator('.stage svg g.node[data-ref="node:0"]').textContent(), /mse = /);
+  await page.screenshot({ path: join(artifacts, 'regression-light.png') });
+  await page.getByRole('tab', { name: 'Metrics' }).click();
+  assert.match(await page.locator('.metrics-tab').textContent(), /R².*RMSE.*MAE/);
+  await page.close();
+});
+
+await check('two classes: ROC curve with AUC', async () => {
+  const page = await openPanel('bike');
+  await page.getByRole('tab', { name: 'Metrics' }).click();
+  await page.waitForSelector('svg.roc polyline');
+  assert.match(await page.locator('.roc-figure figcaption').textContent(), /AUC = /);
+  await page.screenshot({ path: join(artifacts, 'roc.png') });
+  await page.close();
+});
+
+await check('nothing was blocked by the policy, nothing remote was requested, no dialog opened', async () => {
+  const page = await openPanel('iris');
+  const violations = await page.evaluate(() => window.__violations);
+  assert.deepEqual(violations, []);
+  assert.deepEqual(requests.filter((u) => !u.startsWith('file://') && !u.startsWith('data:')), []);
+  assert.deepEqual(dialogs, []);
+  await page.close();
+});
+
+await context.close();
+rmSync(userDataDir, { recursive: true, force: true });
+rmSync(work, { recursive: true, force: true });
+console.log(`${passed} passed, ${failures.length} failed; screenshots in ${artifacts}`);
+process.exitCode = failures.length > 0 ? 1 : 0;
