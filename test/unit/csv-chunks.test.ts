@@ -64,3 +64,15 @@ test('errors name the same line however the input is chunked', async () => {
     await assert.rejects(readCsv(chunked(bytes, () => 1), { delimiter }), { code: 'ragged-row', line: 5 });
   }
 });
+
+test('a wrong size hint changes nothing but memory: too small spills into blocks, too large is trimmed', async () => {
+  let text = 'n,c\n';
+  for (let i = 0; i < 200000; i++) text += `${i % 1000}.5,${i % 3 === 0 ? 'x' : 'y'}\n`;
+  const bytes = new TextEncoder().encode(text);
+  const whole = parseCsv(bytes);
+  assert.equal(whole.rowCount, 200000);
+  for (const totalBytes of [1000, bytes.length, bytes.length * 3, undefined]) {
+    const d = await readCsv(chunked(bytes, () => 65536), { totalBytes });
+    assert.deepEqual(d, whole, `totalBytes ${totalBytes}`);
+  }
+});

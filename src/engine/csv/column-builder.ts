@@ -11,7 +11,7 @@
 // distinct values therefore never cost more than their Float64Array plus a bounded dictionary.
 // Boolean is decided at the end: a categorical column whose two values are a true/false pair.
 import type { Column, ColumnType } from '../dataset';
-import { BlockStore } from './block-store';
+import { ColumnStore } from './column-store';
 import { booleanReading } from './boolean-values';
 import { ByteDictionary } from './byte-dictionary';
 import { FieldProblem } from './field-problem';
@@ -20,6 +20,8 @@ import { parseNumberBytes } from './number-bytes';
 import { decodeUtf8 } from './utf8';
 
 export const DICTIONARY_LIMIT = 4096;
+/** Initial capacity of a numeric candidate's codes. */
+const CANDIDATE_CODES = 1024;
 
 const enum Mode {
   /** Numeric so far; the type is still open. */
@@ -33,8 +35,8 @@ const encoder = new TextEncoder();
 
 export class ColumnBuilder {
   private mode: Mode;
-  private values: BlockStore<Float64Array> | null = null;
-  private codes: BlockStore<Int32Array> | null = null;
+  private values: ColumnStore<Float64Array> | null = null;
+  private codes: ColumnStore<Int32Array> | null = null;
   private dictionary: ByteDictionary | null = new ByteDictionary(decodeUtf8);
   private rows = 0;
 
@@ -42,10 +44,14 @@ export class ColumnBuilder {
     readonly name: string,
     private readonly forced: ColumnType | undefined,
     private readonly missing: MissingTokens,
+    /** Row count the file is expected to have (an estimate), to size the arrays once. */
+    private readonly expectedRows: number,
   ) {
     this.mode = forced === undefined ? Mode.Candidate : forced === 'numeric' ? Mode.Numeric : Mode.Categorical;
-    if (this.mode !== Mode.Categorical) this.values = new BlockStore((n) => new Float64Array(n));
-    if (this.mode !== Mode.Numeric) this.codes = new BlockStore((n) => new Int32Array(n));
+    if (this.mode !== Mode.Categorical) this.values = newValues(expectedRows);
+    // A candidate's codes are likely dropped soon (dictionary overflow): they start small.
+    if (this.mode === Mode.Candidate) this.codes = newCodes(CANDIDATE_CODES);
+    if (this.mode === Mode.Categorical) this.codes = newCodes(expectedRows);
     if (this.mode === Mode.Numeric) this.dictionary = null;
   }
 
@@ -57,7 +63,7 @@ export class ColumnBuilder {
       return;
     }
     if (this.mode === Mode.Categorical) {
-      (this.codes as BlockStore<Int32Array>).push((this.dictionary as ByteDictionary).codeOf(buf, start, end));
+      (this.codes as ColumnStore<Int32Array>).push((this.dictionary as ByteDictionary).codeOf(buf, start, end));
       return;
     }
     const value = parseNumberBytes(buf, start, end);
@@ -66,13 +72,13 @@ export class ColumnBuilder {
         throw new FieldProblem('bad-value', `"${decodeUtf8(buf.subarray(start, end))}" is not a number, but the column is set to numeric`);
       }
       this.becomeCategorical();
-      (this.codes as BlockStore<Int32Array>).push((this.dictionary as ByteDictionary).codeOf(buf, start, end));
+      (this.codes as ColumnStore<Int32Array>).push((this.dictionary as ByteDictionary).codeOf(buf, start, end));
       return;
     }
-    (this.values as BlockStore<Float64Array>).push(value);
+    (this.values as ColumnStore<Float64Array>).push(value);
     const dictionary = this.dictionary;
     if (dictionary !== null) {
-      (this.codes as BlockStore<Int32Array>).push(dictionary.codeOf(buf, start, end));
+      (this.codes as ColumnStore<Int32Array>).push(dictionary.codeOf(buf, start, end));
       if (dictionary.size > DICTIONARY_LIMIT) {
         this.dictionary = null;
         this.codes = null;
@@ -83,10 +89,10 @@ export class ColumnBuilder {
   /** The finished column; the builder is spent afterwards. */
   finish(): Column {
     if (this.mode !== Mode.Categorical) {
-      return { name: this.name, type: 'numeric', values: (this.values as BlockStore<Float64Array>).take() };
+      return { name: this.name, type: 'numeric', values: (this.values as ColumnStore<Float64Array>).take() };
     }
     const categories = (this.dictionary as ByteDictionary).values();
-    const codes = (this.codes as BlockStore<Int32Array>).take();
+    const codes = (this.codes as ColumnStore<Int32Array>).take();
     if (this.forced !== 'categorical') {
       const reading = booleanReading(categories, this.forced === 'boolean');
       if (reading !== null) {
@@ -102,12 +108,15 @@ export class ColumnBuilder {
   }
 
   private becomeCategorical(): void {
-    const values = this.values as BlockStore<Float64Array>;
-    if (this.dictionary === null) {
+    const values = this.values as ColumnStore<Float64Array>;
+    const rows = this.rows - 1;
+    const codes = newCodes(Math.max(this.expectedRows, rows + 1));
+    if (this.dictionary !== null) {
+      const old = this.codes as ColumnStore<Int32Array>;
+      for (let row = 0; row < rows; row++) codes.push(old.get(row));
+    } else {
       // The dictionary overflowed earlier: rebuild codes from the numbers, spelled canonically.
       const dictionary = new ByteDictionary(decodeUtf8);
-      const codes = new BlockStore((n) => new Int32Array(n));
-      const rows = this.rows - 1;
       for (let row = 0; row < rows; row++) {
         const v = values.get(row);
         if (v !== v) {
@@ -118,9 +127,17 @@ export class ColumnBuilder {
         }
       }
       this.dictionary = dictionary;
-      this.codes = codes;
     }
+    this.codes = codes;
     this.values = null;
     this.mode = Mode.Categorical;
   }
+}
+
+function newValues(length: number): ColumnStore<Float64Array> {
+  return new ColumnStore((n) => new Float64Array(n), length);
+}
+
+function newCodes(length: number): ColumnStore<Int32Array> {
+  return new ColumnStore((n) => new Int32Array(n), length);
 }

@@ -11,7 +11,7 @@ export interface CsvOptions {
   readonly signal?: AbortSignal;
   /** Called with the number of bytes consumed so far (at most about every 1% when `totalBytes` is known). */
   readonly onProgress?: (bytesRead: number) => void;
-  /** Size of the source in bytes, when known: only used to space out progress reports. */
+  /** Size of the source in bytes, when known: sizes the column arrays up front and spaces out progress reports. */
   readonly totalBytes?: number;
 }
 

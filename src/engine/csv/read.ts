@@ -26,7 +26,7 @@ export async function readCsv(source: AsyncIterable<Uint8Array>, options: CsvOpt
 
 export function parseCsv(data: string | Uint8Array, options: CsvOptions = {}): Dataset {
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-  const reader = new CsvStreamReader(options);
+  const reader = new CsvStreamReader({ ...options, totalBytes: bytes.length });
   const progress = progressReporter(options);
   for (let at = 0; at < bytes.length; at += SLICE_BYTES) {
     throwIfAborted(options.signal);

@@ -9,6 +9,8 @@ import { TableBuilder } from './table-builder';
 import { CsvTokenizer } from './tokenizer';
 
 const BOM = [0xef, 0xbb, 0xbf];
+/** Initial column capacity when the input size is unknown (more rows go to overflow blocks). */
+const UNKNOWN_SIZE_ROWS = 1 << 16;
 
 export class CsvStreamReader {
   private tokenizer: CsvTokenizer | null = null;
@@ -44,11 +46,21 @@ export class CsvStreamReader {
     if (BOM.every((b, i) => bytes[i] === b)) bytes = bytes.subarray(BOM.length);
     const delimiter = this.options.delimiter ?? sniffDelimiter(bytes, whole);
     const missing = new MissingTokens(this.options.missingTokens ?? DEFAULT_MISSING_TOKENS);
-    this.table = new TableBuilder(delimiter, missing, this.options.types ?? {});
+    this.table = new TableBuilder(delimiter, missing, this.options.types ?? {}, expectedRows(bytes, whole, this.options.totalBytes));
     this.tokenizer = new CsvTokenizer(delimiter.charCodeAt(0), this.table);
     this.table.tokenizer = this.tokenizer;
     this.tokenizer.push(bytes);
   }
+}
+
+/** Rows to size the columns for: the sample's line density times the whole size, plus a little. */
+function expectedRows(sample: Uint8Array, whole: boolean, totalBytes: number | undefined): number {
+  let lines = 0;
+  for (let i = 0; i < sample.length; i++) if (sample[i] === 0x0a) lines++;
+  if (lines === 0) for (let i = 0; i < sample.length; i++) if (sample[i] === 0x0d) lines++;
+  if (whole) return lines + 1;
+  if (totalBytes === undefined || sample.length === 0) return UNKNOWN_SIZE_ROWS;
+  return Math.ceil(((lines + 1) * totalBytes * 1.02) / sample.length) + 16;
 }
 
 function checkDelimiter(d: string): void {

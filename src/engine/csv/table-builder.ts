@@ -23,6 +23,7 @@ export class TableBuilder implements FieldSink {
     private readonly delimiter: string,
     private readonly missing: MissingTokens,
     private readonly types: Readonly<Record<string, ColumnType>>,
+    private readonly expectedRows: number,
   ) {}
 
   field(buf: Uint8Array, start: number, end: number): void {
@@ -80,7 +81,7 @@ export class TableBuilder implements FieldSink {
       throw new InputError('unknown-column', `type override for unknown column ${unknown.map((u) => JSON.stringify(u)).join(', ')}; columns are ${names.map((n) => JSON.stringify(n)).join(', ')}`);
     }
     this.renamed = renamed;
-    this.columns = names.map((name) => new ColumnBuilder(name, this.types[name], this.missing));
+    this.columns = names.map((name) => new ColumnBuilder(name, this.types[name], this.missing, this.expectedRows));
   }
 
   private guard<T>(k: number, work: () => T): T {
