@@ -125,7 +125,7 @@ test('task auto-detection: > 20 distinct numeric values is regression, override 
 });
 
 test('cancellation: an aborted signal stops training', () => {
-  const big = randomNumeric(9, 6000, 3, (x, rng) => (rng() < 0.5 ? 'a' : 'b'));
+  const big = randomNumeric(9, 6000, 3, (_x, rng) => (rng() < 0.5 ? 'a' : 'b'));
   const controller = new AbortController();
   let calls = 0;
   assert.throws(
