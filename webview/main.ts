@@ -3,6 +3,7 @@
 // data goes in through textContent. The state it keeps (setState) lets a hidden or reloaded panel
 // redraw at once.
 import type { ToWebview } from '../src/protocol';
+import { foldTree } from '../src/render/fold';
 import { pathTo } from '../src/render/tree-labels';
 import { renderControls } from './controls';
 import { renderDetails, type AlternativesState } from './details';
@@ -16,6 +17,8 @@ import { TreeView } from './tree-view';
 import { vscodeApi } from './vscode-api';
 
 void registerToolkit();
+/** Most nodes "Expand all" opens at once; stubs expand the rest on demand. */
+const EXPAND_ALL_BUDGET = 400;
 const api = vscodeApi<PanelState>();
 let state = restoreState(api.getState());
 const save = () => api.setState(state);
@@ -47,7 +50,8 @@ const treeView = new TreeView({
   expandAll: () => {
     const model = state.shown?.report.model;
     if (!model) return;
-    state.expanded = model.nodes.filter((n) => n.children.length > 0).map((n) => n.id);
+    // Breadth-first up to a budget: a diagram of thousands of nodes would freeze the panel.
+    state.expanded = [...foldTree(model, { maxDepth: Infinity, maxNodes: EXPAND_ALL_BUDGET }).open];
     state.collapsed = [];
     void drawTree(false);
   },

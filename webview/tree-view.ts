@@ -56,7 +56,7 @@ export class TreeView {
       button('−', () => this.panZoom.zoomBy(0.8), { title: 'Zoom out' }),
       button('+', () => this.panZoom.zoomBy(1.25), { title: 'Zoom in' }),
       button('Fit', () => this.fit(), { title: 'Fit the tree to the view' }),
-      button('Expand all', () => events.expandAll(), { title: 'Show every node (big trees get slow)' }),
+      button('Expand all', () => events.expandAll(), { title: 'Show the whole tree, up to 400 nodes; stubs expand the rest' }),
       button('Fold to default', () => events.resetFolding(), { title: 'Fold deep subtrees again' }),
       el('span', { class: 'separator' }),
       this.rowField.element,
