@@ -23,6 +23,18 @@ export interface GrowHooks {
   onProgress?: (nodesGrown: number) => void;
 }
 
+/** What each training sample adds to the splitter's stats: its class, or its target value. */
+export function sampleStatsOf(set: TrainingSet): SampleStats {
+  return set.task === 'classification'
+    ? { dim: set.classes.length, slot: set.yClass, amount: null }
+    : { dim: 1, slot: new Int32Array(set.n), amount: set.yValue };
+}
+
+/** The splitter's tie margin for a node of weight `w`, scaled to the size of its proxy values. */
+export function tieTolerance(set: TrainingSet, w: number, impurity: number): number {
+  return TIE_TOLERANCE * (set.task === 'classification' ? w * (1 + Math.log(w)) : w * impurity);
+}
+
 interface NodeInfo {
   readonly start: number;
   readonly end: number;
@@ -61,10 +73,7 @@ class CartGrower {
     private readonly hooks: GrowHooks,
   ) {
     this.criterion = params.criterion as CartCriterion;
-    const classification = set.task === 'classification';
-    this.sampleStats = classification
-      ? { dim: set.classes.length, slot: set.yClass, amount: null }
-      : { dim: 1, slot: new Int32Array(set.n), amount: set.yValue };
+    this.sampleStats = sampleStatsOf(set);
     this.store = new TreeStore(this.sampleStats.dim);
     this.samples = new SortedSamples(set.features, set.n);
     this.splitter = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf);
@@ -106,8 +115,7 @@ class CartGrower {
     const { params } = this;
     const w = node.end - node.start;
     if (node.depth >= params.maxDepth || w < params.minSamplesSplit || w < 2 * params.minSamplesLeaf || node.impurity <= EPSILON) return null;
-    const scale = this.set.task === 'classification' ? w * (1 + Math.log(w)) : w * node.impurity;
-    const split = this.splitter.findBest(node.start, node.end, node.stats, TIE_TOLERANCE * scale);
+    const split = this.splitter.findBest(node.start, node.end, node.stats, tieTolerance(this.set, w, node.impurity));
     if (split === null) return null;
     const childOfCode = this.route(split, node.start, node.end);
     const pos = this.samples.partition(node.start, node.end, this.set.features.length);

@@ -33,6 +33,9 @@ export interface SampleStats {
   readonly amount: Float64Array | null;
 }
 
+/** Sees one numeric candidate: its threshold and the stats (weight `wLeft`) of the present samples ≤ it. */
+export type CandidateObserver = (threshold: number, left: Float64Array, wLeft: number) => void;
+
 /** Midpoint of two consecutive distinct values, `lo` when it rounds up to `hi` (as scikit-learn). */
 export function midpoint(lo: number, hi: number): number {
   let t = (lo + hi) / 2;
@@ -54,6 +57,7 @@ export class CartSplitter {
   private wMissing = 0;
   private bestProxy = -Infinity;
   private tolerance = 0;
+  private observer: CandidateObserver | null = null;
 
   constructor(
     private readonly features: readonly FeatureColumn[],
@@ -85,15 +89,35 @@ export class CartSplitter {
     this.tolerance = tolerance;
     let best: CartSplit | null = null;
     for (let f = 0; f < this.features.length; f++) {
-      const pe = this.samples.presentEnd(f, start, end);
-      if (pe === start) continue;
-      this.prepareMissing(f, pe, end, nodeStats);
-      this.wPresent = pe - start;
-      this.wMissing = end - pe;
-      const found = this.features[f].type === 'numeric' ? this.scanNumeric(f, start, pe) : this.scanCategorical(f, start, pe, nodeStats);
+      const found = this.scanFeature(f, start, end, nodeStats);
       if (found) best = found;
     }
     return best;
+  }
+
+  /**
+   * Best split of the node on feature `f` alone (each column's own best split, for split scores).
+   * `observer` sees every numeric candidate threshold with the stats of the present samples on
+   * its left, so a caller can chart the score along the thresholds this search tries.
+   */
+  findBestOn(f: number, start: number, end: number, nodeStats: Float64Array, tolerance: number, observer: CandidateObserver | null = null): CartSplit | null {
+    this.bestProxy = -Infinity;
+    this.tolerance = tolerance;
+    this.observer = observer;
+    try {
+      return this.scanFeature(f, start, end, nodeStats);
+    } finally {
+      this.observer = null;
+    }
+  }
+
+  private scanFeature(f: number, start: number, end: number, nodeStats: Float64Array): CartSplit | null {
+    const pe = this.samples.presentEnd(f, start, end);
+    if (pe === start) return null;
+    this.prepareMissing(f, pe, end, nodeStats);
+    this.wPresent = pe - start;
+    this.wMissing = end - pe;
+    return this.features[f].type === 'numeric' ? this.scanNumeric(f, start, pe) : this.scanCategorical(f, start, pe, nodeStats);
   }
 
   private prepareMissing(f: number, pe: number, end: number, nodeStats: Float64Array): void {
@@ -148,8 +172,10 @@ export class CartSplitter {
     const s = base + start;
     const e = base + pe;
     if (this.wMissing === 0 && values[s] === values[e - 1]) return null;
-    if (this.wMissing === 0 && amount === null && this.proxy === giniProxy) return this.scanNumericGini(f, s, e);
-    if (this.wMissing === 0 && amount !== null && this.proxy === squaredErrorProxy) return this.scanNumericSquaredError(f, s, e, amount);
+    // The hot paths report no candidates: an observer takes the general loop.
+    const fast = this.wMissing === 0 && this.observer === null;
+    if (fast && amount === null && this.proxy === giniProxy) return this.scanNumericGini(f, s, e);
+    if (fast && amount !== null && this.proxy === squaredErrorProxy) return this.scanNumericSquaredError(f, s, e, amount);
     const left = this.left;
     left.fill(0);
     let best: CartSplit | null = null;
@@ -161,6 +187,7 @@ export class CartSplitter {
         if (!(values[next] > values[p])) continue;
         const r = this.consider(left, next - s);
         if (r !== 0) best = this.numericSplit(f, midpoint(values[p], values[next]), r === 2);
+        this.observer?.(midpoint(values[p], values[next]), left, next - s);
       } else if (this.wMissing > 0) {
         // Every present value left, missing right: threshold = the largest present value.
         const r = this.consider(left, next - s);

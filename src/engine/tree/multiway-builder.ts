@@ -142,7 +142,7 @@ export function scoreAttributes(set: TrainingSet, cases: Cases, usable: (f: numb
 }
 
 /** ID3: largest gain; C4.5: largest gain ratio among gains ≥ the average gain. */
-function choose(scores: AttributeScore[], algorithm: 'id3' | 'c45'): AttributeScore | null {
+export function chooseAttribute(scores: AttributeScore[], algorithm: 'id3' | 'c45'): AttributeScore | null {
   const useful = scores.filter((s) => s.gain > GAIN_TOLERANCE);
   if (useful.length === 0) return null;
   if (algorithm === 'id3') return useful.reduce((a, b) => (b.gain > a.gain + GAIN_TOLERANCE ? b : a));
@@ -199,7 +199,7 @@ export function growMultiway(set: TrainingSet, params: ResolvedParams, algorithm
       hooks.onProgress?.(store.count);
     }
     if (depth >= params.maxDepth || stats.w < params.minSamplesSplit || stats.impurity <= EPSILON) continue;
-    const best = choose(scoreAttributes(set, cases, (f) => used[f] === 0, params.minSamplesLeaf), algorithm);
+    const best = chooseAttribute(scoreAttributes(set, cases, (f) => used[f] === 0, params.minSamplesLeaf), algorithm);
     if (best === null) continue;
     const parts = distribute(set, cases, best);
     const childStats = parts.map(statsOf);
