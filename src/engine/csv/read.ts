@@ -10,6 +10,7 @@ export type { CsvOptions } from './options';
 /** In-memory input is fed in slices of this size so that cancellation and progress still work. */
 const SLICE_BYTES = 1 << 20;
 
+/** Reads a CSV from chunks of bytes. Each chunk is done with when the next is requested, so a source may reuse its buffer. */
 export async function readCsv(source: AsyncIterable<Uint8Array>, options: CsvOptions = {}): Promise<Dataset> {
   const reader = new CsvStreamReader(options);
   const progress = progressReporter(options);
@@ -24,6 +25,7 @@ export async function readCsv(source: AsyncIterable<Uint8Array>, options: CsvOpt
   return reader.finish();
 }
 
+/** Reads a CSV held in memory, by the same rules as readCsv. */
 export function parseCsv(data: string | Uint8Array, options: CsvOptions = {}): Dataset {
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
   const reader = new CsvStreamReader({ ...options, totalBytes: bytes.length });
