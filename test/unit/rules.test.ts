@@ -4,31 +4,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { extractRules } from '../../src/engine/rules/extract';
 import type { TreeModel } from '../../src/engine/model';
-import { parityExpected, parityModel } from './helpers/parity-model';
+import { parityModel } from './helpers/parity-model';
+import { assertPlayTennisRules } from './helpers/play-tennis-rules';
 import { buildModel, cat, num } from './helpers/build-model';
 
 const playTennis: TreeModel = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models/play-tennis-id3.json'), 'utf8'));
 
 test('play_tennis: the 5 rules of the fixture, each 100 % accurate, sorted by coverage', () => {
-  const expected = parityExpected('play_tennis').rules;
   const rules = extractRules(playTennis);
-  assert.equal(rules.length, 5);
   assert.deepEqual(rules.map((r) => r.covered), [4, 3, 3, 2, 2]);
-  const key = (conds: { attribute: string; value: string }[]) => conds.map((c) => `${c.attribute}=${c.value}`).join('&');
-  const want = new Map<string, { then: string; covered: number; coverage: number; accuracy: number }>(
-    expected.map((r: { if: { attribute: string; value: string }[]; then: string; covered: number; coverage: number; accuracy: number }) => [key(r.if), r]),
-  );
-  for (const rule of rules) {
-    const k = key(rule.conditions.map((c) => ({ attribute: c.feature, value: c.kind === 'categorical' ? c.categories.join('|') : '' })));
-    const w = want.get(k);
-    assert.ok(w, `unexpected rule ${rule.text}`);
-    assert.equal(rule.prediction, w.then);
-    assert.equal(rule.covered, w.covered);
-    assert.ok(Math.abs(rule.coverage - w.coverage) < 1e-12);
-    assert.equal(rule.accuracy, w.accuracy);
-    want.delete(k);
-  }
-  assert.equal(want.size, 0);
+  assertPlayTennisRules(rules);
 });
 
 test('play_tennis: text, missing routing and FOIL gains by hand', () => {

@@ -2,11 +2,13 @@
 // R(t) = N_t/N · imp(t); the weakest link is the decision node with the smallest
 // α(t) = (R(t) − R(T_t)) / (|leaves(T_t)| − 1) (the first in preorder on exact ties); pruning at
 // `ccp_alpha` cuts weakest links while their α ≤ ccp_alpha. The updates mirror scikit-learn's
-// arithmetic so that the path agrees to the last bits where the tree does.
+// arithmetic so that the path agrees to the last bits where the tree does; a heap instead of
+// scikit-learn's full scan per step keeps big trees at O(n log n + n·depth).
 import { InputError } from '../errors';
 import type { TreeModel } from '../model';
 import type { PruningPath } from './types';
 import { collapseNodes } from './collapse';
+import { MaxHeap } from '../tree/max-heap';
 
 /** The full weakest-link sequence: the path, and for every node the step that cut it (−1: never). */
 export interface PruningSequence {
@@ -42,19 +44,21 @@ export function pruningSequence(model: TreeModel): PruningSequence {
       leaves[parent[i]] += leaves[i];
     }
   }
+  // Weakest link first: a heap on (α, preorder id), the id breaking exact ties as scikit-learn's
+  // first-minimum scan does. Cutting a node changes only its ancestors' α, so each cut re-queues
+  // them and older entries are recognised as stale by their version.
+  const version = new Int32Array(n);
+  const heap = new MaxHeap<{ priority: number; seq: number; version: number }>();
+  const queue = (i: number): void => heap.push({ priority: -((rNode[i] - rBranch[i]) / (leaves[i] - 1)), seq: i, version: version[i] });
+  for (let i = 0; i < n; i++) if (!isLeaf[i]) queue(i);
   let nodeCount = n;
   const path: PruningPath = { ccpAlphas: [0], impurities: [n ? rBranch[0] : 0], nodeCounts: [n], leafCounts: [n ? leaves[0] : 0] };
-  for (let step = 0; n > 0 && !isLeaf[0]; step++) {
-    let best = Infinity;
-    let weakest = -1;
-    for (let i = 0; i < n; i++) {
-      if (isLeaf[i] || removed[i]) continue;
-      const alpha = (rNode[i] - rBranch[i]) / (leaves[i] - 1);
-      if (alpha < best) {
-        best = alpha;
-        weakest = i;
-      }
-    }
+  let step = 0;
+  while (n > 0 && !isLeaf[0]) {
+    const top = heap.pop() as { priority: number; seq: number; version: number };
+    const weakest = top.seq;
+    if (isLeaf[weakest] || removed[weakest] || top.version !== version[weakest]) continue;
+    const best = -top.priority;
     // Cut `weakest`: drop its descendants, then pass the change up to every ancestor.
     const stack = [...nodes[weakest].children];
     while (stack.length) {
@@ -68,12 +72,14 @@ export function pruningSequence(model: TreeModel): PruningSequence {
     const rDiff = rNode[weakest] - rBranch[weakest];
     const leafDiff = leaves[weakest] - 1;
     isLeaf[weakest] = 1;
-    collapseStep[weakest] = step;
+    collapseStep[weakest] = step++;
     rBranch[weakest] = rNode[weakest];
     leaves[weakest] = 1;
     for (let a = parent[weakest]; a >= 0; a = parent[a]) {
       rBranch[a] += rDiff;
       leaves[a] -= leafDiff;
+      version[a]++;
+      queue(a);
     }
     path.ccpAlphas.push(best);
     path.impurities.push(rBranch[0]);

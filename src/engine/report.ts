@@ -1,0 +1,139 @@
+// ONE call from a dataset and settings to everything the webview shows (report-types.ts): split,
+// grow, choose alpha, prune, simplify, rules, importances, metrics, pruning path. The extension
+// worker and the CLI use it, so they never assemble pieces differently.
+import type { Dataset } from './dataset';
+import { InputError, throwIfAborted } from './errors';
+import type { TreeModel } from './model';
+import { REPORT_FORMAT, REPORT_VERSION, type ReportOptions, type TreeReport, type TreeShape } from './report-types';
+import { costComplexityPath } from './prune/cost-complexity';
+import { postProcess, resolvePostProcessing } from './prune/post-process';
+import { extractRules } from './rules/extract';
+import { computeImportances } from './importance/importances';
+import { trainTree } from './tree/train';
+import { holdoutSplit, targetStrata } from './validation/split';
+import { subsetDataset } from './validation/subset';
+import { evaluateModel } from './validation/evaluate';
+import { crossValidate } from './validation/cross-validate';
+import { selectAlphaByCv } from './validation/alpha-cv';
+import type { ValidationSettings } from './validation/types';
+
+/** Folds used to choose alpha when no `cvFolds` is given. */
+const DEFAULT_ALPHA_FOLDS = 5;
+
+export function treeShape(model: TreeModel): TreeShape {
+  let leaves = 0;
+  let depth = 0;
+  for (const n of model.nodes) {
+    if (n.children.length === 0) leaves++;
+    depth = Math.max(depth, n.depth);
+  }
+  return { nodes: model.nodes.length, leaves, depth };
+}
+
+function checkCount(name: string, value: number, min: number): void {
+  if (!Number.isInteger(value) || value < min) throw new InputError('bad-option', `${name} must be an integer ≥ ${min}, got ${value}`);
+}
+
+export function buildReport(dataset: Dataset, options: ReportOptions): TreeReport {
+  const { params, signal } = options;
+  const progress = options.onProgress ?? (() => undefined);
+  const seed = options.seed ?? 0;
+  const repeats = options.permutationRepeats ?? 5;
+  checkCount('the number of permutation repeats', repeats, 0);
+  if (!Number.isFinite(seed)) throw new InputError('bad-option', `the seed must be a number, got ${seed}`);
+  const alphaOption = options.ccpAlpha ?? params.ccpAlpha ?? 0;
+  const byCv = alphaOption === 'cv';
+  if (byCv && options.prune !== undefined && options.prune !== 'cost-complexity') {
+    throw new InputError('bad-option', `choosing ccp_alpha by cross-validation needs cost-complexity pruning, not "${options.prune}"`);
+  }
+  const post = resolvePostProcessing({
+    prune: byCv ? 'cost-complexity' : (options.prune ?? params.prune),
+    ccpAlpha: byCv ? 0 : alphaOption,
+    pessimisticEpsilon: options.pessimisticEpsilon,
+    simplify: options.simplify,
+  });
+  if (options.testSize !== undefined && options.cvFolds !== undefined) {
+    throw new InputError('bad-option', 'choose a hold-out split (test size) or cross-validation (folds), not both');
+  }
+  if (options.cvFolds !== undefined) checkCount('the number of folds', options.cvFolds, 2);
+
+  // 1. Which rows train and which test.
+  progress('split', 0);
+  let train = dataset;
+  let test: Dataset | null = null;
+  let dropped: number | null = null;
+  let validation: ValidationSettings = { kind: 'none' };
+  if (options.testSize !== undefined) {
+    const strata = targetStrata(dataset, params.target, params.task ?? 'auto');
+    const split = holdoutSplit(strata, options.testSize, seed);
+    train = subsetDataset(dataset, split.train);
+    test = subsetDataset(dataset, split.test);
+    dropped = dataset.rowCount - strata.rows.length;
+    validation = { kind: 'holdout', testSize: options.testSize, seed, stratified: strata.task === 'classification' };
+  } else if (options.cvFolds !== undefined) {
+    validation = { kind: 'cv', folds: options.cvFolds, seed, stratified: targetStrata(dataset, params.target, params.task ?? 'auto').task === 'classification' };
+  }
+
+  // 2. Grow, choose alpha, prune, simplify.
+  progress('train', 0.05);
+  const grown = trainTree(train, params, { signal });
+  throwIfAborted(signal);
+  let alphaSelection = null;
+  if (byCv) {
+    progress('alpha-cv', 0.3);
+    alphaSelection = selectAlphaByCv(train, params, grown.model, options.cvFolds ?? DEFAULT_ALPHA_FOLDS, seed, options.alphaRule ?? 'best', signal);
+    post.ccpAlpha = alphaSelection.chosenAlpha;
+  }
+  progress('prune', 0.55);
+  const model = postProcess(grown.model, post);
+  throwIfAborted(signal);
+
+  // 3. What the tree says and how good it is.
+  progress('rules', 0.6);
+  const rules = extractRules(model);
+  progress('importances', 0.65);
+  const importances = computeImportances(
+    model,
+    repeats > 0 ? { dataset: test ?? train, set: test ? 'holdout' : 'training', repeats, seed } : undefined,
+  );
+  throwIfAborted(signal);
+  progress('evaluate', 0.8);
+  const training = evaluateModel(model, train);
+  const holdout = test ? evaluateModel(model, test) : null;
+  let crossValidation = null;
+  if (options.cvFolds !== undefined) {
+    progress('cross-validate', 0.85);
+    crossValidation = crossValidate(train, params, post, options.cvFolds, seed, signal);
+  }
+
+  const droppedMissingTarget = dropped ?? grown.droppedMissingTarget;
+  const warnings: string[] = [];
+  if (droppedMissingTarget > 0) warnings.push(`${droppedMissingTarget} rows with a missing target were left out`);
+  progress('evaluate', 1);
+  return {
+    format: REPORT_FORMAT,
+    version: REPORT_VERSION,
+    settings: {
+      params: { ...model.params },
+      prune: post.prune,
+      ccpAlpha: post.prune === 'cost-complexity' ? post.ccpAlpha : 0,
+      ccpAlphaSource: byCv ? 'cv' : 'given',
+      pessimisticEpsilon: post.pessimisticEpsilon,
+      simplify: post.simplify,
+      validation,
+      seed,
+      permutationRepeats: repeats,
+    },
+    model,
+    grown: treeShape(grown.model),
+    final: treeShape(model),
+    trainingRows: grown.trainingRows,
+    droppedMissingTarget,
+    rules,
+    importances,
+    metrics: { training, holdout, crossValidation },
+    pruningPath: costComplexityPath(grown.model),
+    alphaSelection,
+    warnings,
+  };
+}
