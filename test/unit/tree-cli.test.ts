@@ -1,0 +1,88 @@
+// train and predict end to end: a freshly bundled CLI in a child process, files, exit codes.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseCsv } from '../../src/engine/csv/read';
+
+let dir = '';
+let cli = '';
+
+before(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'dte-tree-cli-'));
+  cli = path.join(dir, 'cli.js');
+  const esbuild = path.join(process.cwd(), 'node_modules/.bin/esbuild');
+  const r = spawnSync(esbuild, ['src/cli.ts', '--bundle', '--platform=node', '--format=cjs', '--external:vscode', `--outfile=${cli}`, '--log-level=error'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+});
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: process.cwd() });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const iris = (file: string) => path.join('test/fixtures/parity/iris_gini_max_depth_3', file);
+
+test('train --out writes a loadable model; predict appends predicted_<target> in row order', () => {
+  const model = path.join(dir, 'iris.json');
+  const t = run('train', iris('train.csv'), '--target', 'species', '--max-depth', '3', '--out', model);
+  assert.equal(t.status, 0, t.stderr);
+  assert.match(t.stdout, /wrote .*iris\.json: 9 nodes/);
+  const saved = JSON.parse(readFileSync(model, 'utf8'));
+  assert.equal(saved.format, 'decision-tree-explorer/model');
+  assert.equal(saved.params.maxDepth, 3);
+  const out = path.join(dir, 'pred.csv');
+  const p = run('predict', '--model', model, iris('test.csv'), '--out', out);
+  assert.equal(p.status, 0, p.stderr);
+  const result = parseCsv(readFileSync(out));
+  const input = parseCsv(readFileSync(iris('test.csv')));
+  assert.equal(result.rowCount, input.rowCount);
+  assert.deepEqual(result.columns.map((c) => c.name), [...input.columns.map((c) => c.name), 'predicted_species']);
+  const expected = JSON.parse(readFileSync(iris('expected.json'), 'utf8')).canonical.predictions as string[];
+  const pred = result.columns[5];
+  assert.ok(pred.type === 'categorical');
+  assert.deepEqual(Array.from(pred.codes, (c) => pred.categories[c]), expected);
+});
+
+test('train --format text prints an export_text-style tree; json is the model', () => {
+  const text = run('train', iris('train.csv'), '--target', 'species', '--max-depth', '2', '--format', 'text');
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /^\|--- petal_length_cm <= 2\.45\n\|   \|--- class: setosa\n/);
+  const json = run('train', iris('train.csv'), '--target', 'species', '--max-depth', '1');
+  assert.equal(JSON.parse(json.stdout).nodes.length, 3);
+});
+
+test('predict quotes output fields holding the delimiter, quotes or newlines', () => {
+  const csv = 'name,kind,y\n"a, b",x,1\n"say ""hi""",z,0\n"two\nlines",x,1\nplain,z,0\n';
+  const file = path.join(dir, 'quoted.csv');
+  writeFileSync(file, csv);
+  const model = path.join(dir, 'quoted.json');
+  assert.equal(run('train', file, '--target', 'y', '--out', model).status, 0);
+  const p = run('predict', '--model', model, file);
+  assert.equal(p.status, 0, p.stderr);
+  const back = parseCsv(p.stdout);
+  assert.equal(back.rowCount, 4);
+  const name = back.columns[0];
+  assert.ok(name.type === 'categorical');
+  assert.deepEqual(Array.from(name.codes, (c) => name.categories[c]), ['a, b', 'say "hi"', 'two\nlines', 'plain']);
+});
+
+test('bad input exits 2 with one line naming the problem', () => {
+  const cases: Array<[string[], RegExp]> = [
+    [['train', iris('train.csv'), '--target', 'nope'], /unknown target column "nope"/],
+    [['train', iris('train.csv'), '--target', 'species', '--task', 'regression'], /numeric target/],
+    [['train', iris('train.csv'), '--target', 'species', '--criterion', 'squared_error'], /criterion/],
+    [['train', iris('train.csv'), '--target', 'species', '--max-depth', 'x'], /--max-depth must be an integer/],
+    [['train', iris('train.csv')], /--target is required/],
+    [['predict', '--model', iris('expected.json'), iris('test.csv')], /not a usable model file: format/],
+    [['predict', '--model', path.join(dir, 'absent.json'), iris('test.csv')], /cannot read/],
+  ];
+  for (const [args, message] of cases) {
+    const r = run(...args);
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, message);
+    assert.equal(r.stderr.trim().split('\n').length, 1);
+  }
+});
