@@ -1,0 +1,59 @@
+// `npm run test:e2e`: installs the toolchain if needed (.vscode-test/), builds, compiles the tests,
+// then runs the extension-host mocha suite and the Playwright UI tests (test/e2e/ui/*.test.mjs)
+// in a real VS Code (code-server). Screenshots and results go to test-artifacts/. Exit code: 0
+// only if every step passed. Prints how long each step took.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { install } from './install.mjs';
+import { artifactsDir, repoRoot } from './paths.mjs';
+import { runExtensionTests } from './run-extension-tests.mjs';
+
+const timings = [];
+async function step(label, fn) {
+  const t0 = Date.now();
+  console.log(`\n[e2e] ${label}`);
+  let code;
+  try {
+    code = await fn();
+  } catch (err) {
+    console.error(`[e2e] ${label}: ${err.stack ?? err}`);
+    code = 1;
+  }
+  timings.push({ label, seconds: (Date.now() - t0) / 1000, code });
+  return code;
+}
+
+function run(cmd, args) {
+  return spawnSync(cmd, args, { cwd: repoRoot, stdio: 'inherit' }).status ?? 1;
+}
+
+const t0 = Date.now();
+rmSync(artifactsDir, { recursive: true, force: true });
+const setup = [
+  ['install (skipped when present)', async () => (await install(), 0)],
+  ['build', () => run(process.execPath, ['scripts/build.mjs'])],
+  ['compile tests', () => run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.test.json'])],
+];
+let failed = false;
+for (const [label, fn] of setup) {
+  if ((await step(label, fn)) !== 0) {
+    failed = true;
+    break;
+  }
+}
+if (!failed) {
+  const ext = await step('extension-host tests', () => runExtensionTests());
+  const ui = await step('UI tests', () =>
+    // One file at a time: each starts its own code-server and Chromium on a 2-core machine.
+    run(process.execPath, ['--test', '--test-concurrency=1', join('test', 'e2e', 'ui')]),
+  );
+  failed = ext !== 0 || ui !== 0;
+}
+
+console.log('\n[e2e] summary');
+for (const { label, seconds, code } of timings) {
+  console.log(`  ${code === 0 ? 'ok    ' : 'FAILED'} ${label.padEnd(32)} ${seconds.toFixed(1)} s`);
+}
+console.log(`  total ${((Date.now() - t0) / 1000).toFixed(1)} s; artifacts in ${artifactsDir}`);
+process.exit(failed ? 1 : 0);
