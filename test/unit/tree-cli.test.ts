@@ -49,7 +49,7 @@ test('train --out writes a loadable model; predict appends predicted_<target> in
 test('train --format text prints an export_text-style tree; json is the model', () => {
   const text = run('train', iris('train.csv'), '--target', 'species', '--max-depth', '2', '--format', 'text');
   assert.equal(text.status, 0, text.stderr);
-  assert.match(text.stdout, /^\|--- petal_length_cm <= 2\.45\n\|   \|--- class: setosa\n/);
+  assert.match(text.stdout, /^\|--- petal_length_cm <= 2\.45\n\| {3}\|--- class: setosa\n/);
   const json = run('train', iris('train.csv'), '--target', 'species', '--max-depth', '1');
   assert.equal(JSON.parse(json.stdout).nodes.length, 3);
 });
