@@ -6,7 +6,7 @@ import { InputError, throwIfAborted } from './errors';
 import type { TreeModel } from './model';
 import { REPORT_FORMAT, REPORT_VERSION, type ReportOptions, type TreeReport, type TreeShape } from './report-types';
 import { costComplexityPath } from './prune/cost-complexity';
-import { postProcess, resolvePostProcessing } from './prune/post-process';
+import { pruneGrown, resolvePruneOptions, type PruneOptions } from './prune/prune-grown';
 import { extractRules } from './rules/extract';
 import { computeImportances } from './importance/importances';
 import { trainTree } from './tree/train';
@@ -14,11 +14,7 @@ import { holdoutSplit, targetStrata } from './validation/split';
 import { subsetDataset } from './validation/subset';
 import { evaluateModel } from './validation/evaluate';
 import { crossValidate } from './validation/cross-validate';
-import { selectAlphaByCv } from './validation/alpha-cv';
 import type { ValidationSettings } from './validation/types';
-
-/** Folds used to choose alpha when no `cvFolds` is given. */
-const DEFAULT_ALPHA_FOLDS = 5;
 
 export function treeShape(model: TreeModel): TreeShape {
   let leaves = 0;
@@ -41,17 +37,16 @@ export function buildReport(dataset: Dataset, options: ReportOptions): TreeRepor
   const repeats = options.permutationRepeats ?? 5;
   checkCount('the number of permutation repeats', repeats, 0);
   if (!Number.isFinite(seed)) throw new InputError('bad-option', `the seed must be a number, got ${seed}`);
-  const alphaOption = options.ccpAlpha ?? params.ccpAlpha ?? 0;
-  const byCv = alphaOption === 'cv';
-  if (byCv && options.prune !== undefined && options.prune !== 'cost-complexity') {
-    throw new InputError('bad-option', `choosing ccp_alpha by cross-validation needs cost-complexity pruning, not "${options.prune}"`);
-  }
-  const post = resolvePostProcessing({
-    prune: byCv ? 'cost-complexity' : (options.prune ?? params.prune),
-    ccpAlpha: byCv ? 0 : alphaOption,
+  const pruneOptions: PruneOptions = {
+    prune: options.prune ?? params.prune,
+    ccpAlpha: options.ccpAlpha ?? params.ccpAlpha ?? 0,
     pessimisticEpsilon: options.pessimisticEpsilon,
     simplify: options.simplify,
-  });
+    alphaRule: options.alphaRule,
+    folds: options.cvFolds,
+    seed,
+  };
+  const { byCv } = resolvePruneOptions(pruneOptions);
   if (options.testSize !== undefined && options.cvFolds !== undefined) {
     throw new InputError('bad-option', 'choose a hold-out split (test size) or cross-validation (folds), not both');
   }
@@ -78,14 +73,8 @@ export function buildReport(dataset: Dataset, options: ReportOptions): TreeRepor
   progress('train', 0.05);
   const grown = trainTree(train, params, { signal });
   throwIfAborted(signal);
-  let alphaSelection = null;
-  if (byCv) {
-    progress('alpha-cv', 0.3);
-    alphaSelection = selectAlphaByCv(train, params, grown.model, options.cvFolds ?? DEFAULT_ALPHA_FOLDS, seed, options.alphaRule ?? 'best', signal);
-    post.ccpAlpha = alphaSelection.chosenAlpha;
-  }
-  progress('prune', 0.55);
-  const model = postProcess(grown.model, post);
+  progress(byCv ? 'alpha-cv' : 'prune', 0.3);
+  const { model, post, alphaSelection } = pruneGrown(grown.model, train, params, pruneOptions, signal);
   throwIfAborted(signal);
 
   // 3. What the tree says and how good it is.
