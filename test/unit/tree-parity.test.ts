@@ -3,11 +3,14 @@
 // impurities, samples, values and importances (1e-6), and the test predictions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseCsv } from '../../src/engine/csv/read';
 import { trainTree } from '../../src/engine/tree/train';
 import { predict } from '../../src/engine/tree/predict';
+import { toParityJson } from '../../src/engine/tree/parity-json';
 import type { ModelNode, TrainParams, TreeModel } from '../../src/engine/model';
 
 const ROOT = path.join(process.cwd(), 'test/fixtures/parity');
@@ -110,3 +113,19 @@ for (const name of cases) {
     });
   });
 }
+
+// The fixtures' own checker (standard-library Python) on the engine's output, --canonical mode.
+const python = ['/usr/bin/python3', 'python3'].find((p) => spawnSync(p, ['--version']).status === 0);
+test('check.py --canonical passes on every case', { skip: python === undefined && 'no python3' }, () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dte-parity-'));
+  for (const name of cases) {
+    const exp = JSON.parse(readFileSync(path.join(ROOT, name, 'expected.json'), 'utf8')) as Expected;
+    const { model } = trainTree(parseCsv(readFileSync(path.join(ROOT, name, 'train.csv'))), paramsOf(exp));
+    const engine = toParityJson(model, parseCsv(readFileSync(path.join(ROOT, name, 'test.csv'))));
+    writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(engine));
+  }
+  const r = spawnSync(python as string, [path.join(ROOT, 'check.py'), '--all', ROOT, dir, '--canonical', '-q'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /(\d+) passed, 0 failed/);
+  assert.ok(Number(/(\d+) passed/.exec(r.stdout)?.[1]) >= cases.length * 5);
+});
