@@ -55,12 +55,17 @@ export class CsvStreamReader {
 
 /** Rows to size the columns for: the sample's line density times the whole size, plus a little. */
 function expectedRows(sample: Uint8Array, whole: boolean, totalBytes: number | undefined): number {
-  let lines = 0;
-  for (let i = 0; i < sample.length; i++) if (sample[i] === 0x0a) lines++;
-  if (lines === 0) for (let i = 0; i < sample.length; i++) if (sample[i] === 0x0d) lines++;
+  let lines = countByte(sample, 0x0a);
+  if (lines === 0) lines = countByte(sample, 0x0d);
   if (whole) return lines + 1;
   if (totalBytes === undefined || sample.length === 0) return UNKNOWN_SIZE_ROWS;
   return Math.ceil(((lines + 1) * totalBytes * 1.02) / sample.length) + 16;
+}
+
+function countByte(bytes: Uint8Array, byte: number): number {
+  let n = 0;
+  for (let i = bytes.indexOf(byte); i >= 0; i = bytes.indexOf(byte, i + 1)) n++;
+  return n;
 }
 
 function checkDelimiter(d: string): void {
