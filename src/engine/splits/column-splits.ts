@@ -1,0 +1,219 @@
+// Every column's best split of the whole data set against a target, scored in every measure and
+// ranked by the chosen criterion. The search is the tree's own: CART's splitter restricted to one
+// column at a time (binary splits), or ID3/C4.5's attribute scores (one branch per category), so
+// the numbers equal those the tree uses at its root. Only the scoring of the chosen partition in
+// the other measures, and the curve of scores along the thresholds, are added here.
+import type { Dataset } from '../dataset';
+import type { Criterion } from '../model';
+import { sampleStatsOf, tieTolerance } from '../tree/cart-builder';
+import { CartSplitter, type CandidateObserver, type CartSplit } from '../tree/cart-splitter';
+import { sideProxyFor, type CartCriterion } from '../tree/criterion';
+import { chooseAttribute, scoreAttributes, type AttributeScore } from '../tree/multiway-builder';
+import { resolveParams } from '../tree/params';
+import { SortedSamples } from '../tree/sorted-samples';
+import { buildTrainingSet, type TrainingSet } from '../tree/training-set';
+import { CurveCollector } from './curve';
+import { classPartitionScores, regressionPartitionScores, type PartitionScores } from './partition-scores';
+import type { ColumnSplit, SplitOptions, SplitsReport } from './types';
+
+const DEFAULT_CURVE_POINTS = 120;
+/** Scores this close (relative) count as tied; the earlier column ranks first, as in the tree. */
+const TIE = 1e-12;
+
+/** What each criterion ranks by, in words. */
+export const CRITERION_MEASURE: Record<Criterion, string> = {
+  gini: 'Gini decrease',
+  entropy: 'information gain',
+  gain_ratio: 'gain ratio',
+  squared_error: 'variance reduction',
+};
+
+export function scoreOf(scores: PartitionScores, criterion: Criterion): number {
+  const value =
+    criterion === 'gini' ? scores.giniDecrease : criterion === 'entropy' ? scores.informationGain : criterion === 'gain_ratio' ? scores.gainRatio : scores.varianceReduction;
+  return value ?? 0;
+}
+
+/** The root node: class counts (classification) or [Σy] with the mean and variance (regression). */
+interface RootNode {
+  readonly stats: Float64Array;
+  readonly mean: number;
+  readonly impurity: number;
+}
+
+function rootNode(set: TrainingSet): RootNode {
+  if (set.task === 'classification') {
+    const stats = new Float64Array(set.classes.length);
+    for (let i = 0; i < set.n; i++) stats[set.yClass[i]] += 1;
+    return { stats, mean: NaN, impurity: 0 };
+  }
+  let sum = 0;
+  for (let i = 0; i < set.n; i++) sum += set.yValue[i];
+  const mean = sum / set.n;
+  let ss = 0;
+  for (let i = 0; i < set.n; i++) ss += (set.yValue[i] - mean) ** 2;
+  return { stats: Float64Array.of(sum), mean, impurity: ss / set.n };
+}
+
+/**
+ * The scores of sending each sample to branch `branchOf(i)` (−1: left out). Classification:
+ * class counts per branch; regression: counts and sums of targets centred on `mean`.
+ */
+function scorePartition(set: TrainingSet, branchCount: number, branchOf: (i: number) => number, mean: number): PartitionScores {
+  if (set.task === 'classification') {
+    const k = set.classes.length;
+    const counts = Array.from({ length: branchCount }, () => new Float64Array(k));
+    for (let i = 0; i < set.n; i++) {
+      const b = branchOf(i);
+      if (b >= 0) counts[b][set.yClass[i]] += 1;
+    }
+    return classPartitionScores(counts);
+  }
+  const weights = new Array<number>(branchCount).fill(0);
+  const sums = new Array<number>(branchCount).fill(0);
+  for (let i = 0; i < set.n; i++) {
+    const b = branchOf(i);
+    if (b < 0) continue;
+    weights[b] += 1;
+    sums[b] += set.yValue[i] - mean;
+  }
+  return regressionPartitionScores(weights, sums);
+}
+
+/** A CART split as the model states it, and its scores (missing values on their chosen side). */
+function describeCart(set: TrainingSet, split: CartSplit, mean: number): Pick<ColumnSplit, 'kind' | 'threshold' | 'branches'> & { scores: PartitionScores } {
+  const x = set.features[split.feature].x;
+  const missingBranch = split.missingLeft ? 0 : 1;
+  if (split.kind === 'numeric') {
+    const t = split.threshold;
+    const scores = scorePartition(set, 2, (i) => (Number.isNaN(x[i]) ? missingBranch : x[i] <= t ? 0 : 1), mean);
+    return { kind: 'numeric', threshold: t, scores };
+  }
+  const left = split.left.slice();
+  const categories = set.features[split.feature].categories;
+  const seen = new Uint8Array(categories.length);
+  for (let i = 0; i < set.n; i++) if (!Number.isNaN(x[i])) seen[x[i]] = 1;
+  const branches: string[][] = [[], []];
+  categories.forEach((name, c) => {
+    if (seen[c] === 1) branches[left[c] === 1 ? 0 : 1].push(name);
+  });
+  const scores = scorePartition(set, 2, (i) => (Number.isNaN(x[i]) ? missingBranch : left[x[i]] === 1 ? 0 : 1), mean);
+  return { kind: 'categorical', branches, scores };
+}
+
+/** An ID3/C4.5 attribute as the model states it; gain and gain ratio are the learner's own. */
+function describeMultiway(set: TrainingSet, a: AttributeScore): Pick<ColumnSplit, 'kind' | 'threshold' | 'branches'> & { scores: PartitionScores } {
+  const x = set.features[a.feature].x;
+  const codes = a.branchOfCode;
+  const branchOf = codes === null ? (i: number) => (Number.isNaN(x[i]) ? -1 : x[i] <= a.threshold ? 0 : 1) : (i: number) => (Number.isNaN(x[i]) ? -1 : codes[x[i]]);
+  // Gini decrease on the cases with a known value, scaled by their share as C4.5 scales the gain.
+  const known = a.branchWeights.reduce((s, w) => s + w, 0);
+  const giniDecrease = (scorePartition(set, a.branchWeights.length, branchOf, NaN).giniDecrease ?? 0) * (known / set.n);
+  const scores: PartitionScores = { informationGain: a.gain, splitInfo: a.splitInfo, gainRatio: a.gainRatio, giniDecrease, varianceReduction: null };
+  if (codes === null) return { kind: 'numeric', threshold: a.threshold, scores };
+  const branches: string[][] = a.branchWeights.map(() => []);
+  set.features[a.feature].categories.forEach((name, c) => {
+    if (codes[c] >= 0) branches[codes[c]].push(name);
+  });
+  return { kind: 'categorical', branches, scores };
+}
+
+/** Observer that scores each candidate threshold of feature `f` on its present values. */
+function curveObserver(set: TrainingSet, f: number, root: RootNode, criterion: Criterion, curve: CurveCollector): CandidateObserver {
+  const x = set.features[f].x;
+  const present = root.stats.slice();
+  let wPresent = set.n;
+  for (let i = 0; i < set.n; i++) {
+    if (!Number.isNaN(x[i])) continue;
+    wPresent--;
+    present[set.task === 'classification' ? set.yClass[i] : 0] -= set.task === 'classification' ? 1 : set.yValue[i];
+  }
+  if (set.task === 'regression') {
+    const mean = present[0] / wPresent;
+    return (threshold, left, wLeft) => {
+      const c = left[0] - wLeft * mean;
+      curve.add(threshold, scoreOf(regressionPartitionScores([wLeft, wPresent - wLeft], [c, -c]), criterion));
+    };
+  }
+  const right = new Float64Array(present.length);
+  const parent = new Float64Array(present.length);
+  return (threshold, left) => {
+    for (let k = 0; k < right.length; k++) right[k] = present[k] - left[k];
+    curve.add(threshold, scoreOf(classPartitionScores([left, right], parent), criterion));
+  };
+}
+
+function countMissing(x: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < x.length; i++) if (Number.isNaN(x[i])) m++;
+  return m;
+}
+
+export function columnSplits(dataset: Dataset, options: SplitOptions): SplitsReport {
+  const set = buildTrainingSet(dataset, options.target, options.task ?? 'auto', options.ignore ?? []);
+  const algorithm = options.algorithm ?? (options.criterion === 'gain_ratio' ? 'c45' : 'cart');
+  const params = resolveParams({ target: options.target, algorithm, criterion: options.criterion, minSamplesLeaf: options.minSamplesLeaf }, set.task);
+  const criterion = params.criterion;
+  const root = rootNode(set);
+  const cartCriterion: CartCriterion = criterion === 'gini' || criterion === 'squared_error' ? criterion : 'entropy';
+  const samples = new SortedSamples(set.features, set.n);
+  const splitter = new CartSplitter(set.features, samples, sampleStatsOf(set), sideProxyFor(cartCriterion), params.minSamplesLeaf);
+  const tolerance = tieTolerance(set, set.n, root.impurity);
+  const attributes = algorithm === 'cart' ? null : scoreAttributes(set, { ids: Int32Array.from({ length: set.n }, (_, i) => i), weights: new Float64Array(set.n).fill(1) }, () => true, params.minSamplesLeaf);
+  const curvePoints = options.curvePoints ?? DEFAULT_CURVE_POINTS;
+
+  const found: Array<ColumnSplit & { index: number }> = [];
+  const unsplittable: string[] = [];
+  set.features.forEach((feature, f) => {
+    const curve = curvePoints > 0 && feature.type === 'numeric' ? new CurveCollector() : null;
+    const observer = curve === null ? null : curveObserver(set, f, root, criterion, curve);
+    // CART: the column's own best split. ID3/C4.5: the same search only traces the curve.
+    const split = splitter.findBestOn(f, 0, set.n, root.stats, tolerance, observer);
+    const attribute = attributes?.find((a) => a.feature === f);
+    const described = attributes === null ? (split === null ? null : describeCart(set, split, root.mean)) : attribute === undefined ? null : describeMultiway(set, attribute);
+    if (described === null) {
+      unsplittable.push(feature.name);
+      return;
+    }
+    const { scores, ...shape } = described;
+    found.push({
+      index: f,
+      feature: feature.name,
+      ...shape,
+      informationGain: scores.informationGain,
+      gainRatio: scores.gainRatio,
+      giniDecrease: scores.giniDecrease,
+      varianceReduction: scores.varianceReduction,
+      score: scoreOf(scores, criterion),
+      rank: 0,
+      missing: countMissing(feature.x),
+      ...(curve === null ? {} : { curve: curve.thin(curvePoints) }),
+    });
+  });
+  found.sort((a, b) => (Math.abs(a.score - b.score) <= TIE * Math.max(1, Math.abs(a.score)) ? a.index - b.index : b.score - a.score));
+  const splits: ColumnSplit[] = found.map(({ index: _index, ...s }, r) => ({ ...s, rank: r + 1 }));
+
+  let rootQuestion: SplitsReport['root'] = null;
+  const measure = CRITERION_MEASURE[criterion];
+  if (attributes === null) {
+    const best = splitter.findBest(0, set.n, root.stats, tolerance);
+    if (best !== null) {
+      const name = set.features[best.feature].name;
+      rootQuestion = { feature: name, reason: `it has the largest ${measure} of all ${splits.length} columns that can split` };
+    }
+  } else {
+    const best = chooseAttribute(attributes, algorithm === 'c45' ? 'c45' : 'id3');
+    if (best !== null) {
+      const name = set.features[best.feature].name;
+      const average = attributes.reduce((s, a) => s + a.gain, 0) / attributes.length;
+      rootQuestion = {
+        feature: name,
+        reason:
+          algorithm === 'c45'
+            ? `it has the largest gain ratio among the columns whose information gain is at least the average (${average.toFixed(4)})`
+            : `it has the largest information gain of all ${splits.length} columns that can split`,
+      };
+    }
+  }
+  return { target: set.target, task: set.task, algorithm, criterion, rows: set.n, splits, unsplittable, root: rootQuestion };
+}
