@@ -72,6 +72,12 @@ async function check(name, fn) {
   }
 }
 
+/** The controls' values as the host would send them: the settings that made the report. */
+function panelSettings(report) {
+  const { params, prune, ccpAlpha } = report.settings;
+  return { algorithm: params.algorithm ?? 'cart', criterion: params.criterion ?? 'auto', maxDepth: params.maxDepth ?? 0, minSamplesLeaf: params.minSamplesLeaf ?? 1, prune, ccpAlpha };
+}
+
 async function openPanel(reportName, theme = 'dark') {
   const page = await context.newPage();
   page.on('dialog', (d) => {
@@ -83,7 +89,7 @@ async function openPanel(reportName, theme = 'dark') {
   await page.goto(`file://${join(work, 'index.html')}#${theme}`);
   await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
   const report = reports[reportName];
-  await page.evaluate((show) => window.postMessage(show, '*'), { type: 'show', report, fileName: `${reportName}.csv`, documentUri: `file:///data/${reportName}.csv`, settings: { algorithm: 'cart', criterion: 'auto', maxDepth: 0, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0 } });
+  await page.evaluate((show) => window.postMessage(show, '*'), { type: 'show', report, fileName: `${reportName}.csv`, documentUri: `file:///data/${reportName}.csv`, settings: panelSettings(report) });
   await page.waitForSelector('.stage svg g.node', { timeout: 30_000 });
   return page;
 }
@@ -212,11 +218,28 @@ await check('regression: mean values and R²/RMSE/MAE', async () => {
   await page.close();
 });
 
+await check('hold-out and pruning: metrics on unseen rows first, the settings shown say how the tree was made', async () => {
+  const page = await openPanel('irisHoldout');
+  const r = reports.irisHoldout;
+  assert.match(await page.locator('.settings-shown').textContent(), /cost-complexity pruning α = 0\.01 · hold-out 30%/);
+  const alphas = r.pruningPath.ccpAlphas;
+  const at = alphas.filter((a) => a <= 0.01).length - 1; // the slider sits on the subtree the report shows
+  assert.equal(await page.locator('.alpha-text').textContent(), `α = ${Number(alphas[at].toPrecision(4))} → ${r.pruningPath.nodeCounts[at]} nodes, ${r.pruningPath.leafCounts[at]} leaves`);
+  await page.getByRole('tab', { name: 'Metrics' }).click();
+  const headings = await page.locator('.metrics-set h3').allTextContents();
+  assert.equal(headings.length, 2);
+  assert.match(headings[0], /^Hold-out/);
+  const confusionTotal = (await page.locator('.metrics-set').first().locator('table.confusion td').allTextContents()).reduce((a, t) => a + Number(t), 0);
+  assert.equal(confusionTotal, r.metrics.holdout.rows);
+  await page.screenshot({ path: join(artifacts, 'metrics-holdout.png') });
+  await page.close();
+});
+
 await check('two classes: ROC curve with AUC', async () => {
   const page = await openPanel('bike');
   await page.getByRole('tab', { name: 'Metrics' }).click();
-  await page.waitForSelector('svg.roc polyline');
-  assert.match(await page.locator('.roc-figure figcaption').textContent(), /AUC = /);
+  await page.locator('svg.roc polyline').first().waitFor();
+  assert.match(await page.locator('.roc-figure figcaption').first().textContent(), /AUC = /);
   await page.screenshot({ path: join(artifacts, 'roc.png') });
   await page.close();
 });

@@ -4,53 +4,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../../src/engine/csv/read';
 import type { Dataset } from '../../src/engine/dataset';
-import { computeImportances } from '../../src/engine/importance/importances';
 import type { TrainParams } from '../../src/engine/model';
-import { costComplexityPath } from '../../src/engine/prune/cost-complexity';
-import { REPORT_FORMAT, REPORT_VERSION, type TreeReport } from '../../src/engine/report-types';
-import { extractRules } from '../../src/engine/rules/extract';
-import { trainTree } from '../../src/engine/tree/train';
-import { evaluateModel } from '../../src/engine/validation/evaluate';
+import { buildReport } from '../../src/engine/report';
+import type { ReportOptions, TreeReport } from '../../src/engine/report-types';
 import { panelHtml } from '../../src/panel/html';
 
-function shape(model: TreeReport['model']): TreeReport['final'] {
-  return {
-    nodes: model.nodes.length,
-    leaves: model.nodes.filter((n) => n.children.length === 0).length,
-    depth: Math.max(...model.nodes.map((n) => n.depth)),
-  };
-}
-
-/** A TreeReport put together from the engine's parts (the report call itself is the Insight engineer's). */
-function report(dataset: Dataset, params: TrainParams): TreeReport {
-  const { model, trainingRows, droppedMissingTarget } = trainTree(dataset, params);
-  const s = shape(model);
-  return {
-    format: REPORT_FORMAT,
-    version: REPORT_VERSION,
-    settings: {
-      params: model.params,
-      prune: 'none',
-      ccpAlpha: 0,
-      ccpAlphaSource: 'given',
-      pessimisticEpsilon: 0.5,
-      simplify: false,
-      validation: { kind: 'none' },
-      seed: 0,
-      permutationRepeats: 3,
-    },
-    model,
-    grown: s,
-    final: s,
-    trainingRows,
-    droppedMissingTarget,
-    rules: extractRules(model),
-    importances: computeImportances(model, { dataset, set: 'training', repeats: 3, seed: 0 }),
-    metrics: { training: evaluateModel(model, dataset), holdout: null, crossValidation: null },
-    pruningPath: costComplexityPath(model),
-    alphaSelection: null,
-    warnings: [],
-  };
+function report(dataset: Dataset, params: TrainParams, options: Omit<ReportOptions, 'params'> = {}): TreeReport {
+  return buildReport(dataset, { params, ...options });
 }
 
 function sample(name: string): Dataset {
@@ -71,9 +31,10 @@ export function build(cspSource: string, nonce: string): { html: string; reports
   return {
     html: panelHtml({ cspSource, nonce, scriptUri: 'webview.js', styleUri: 'panel.css', title: 'iris.csv' }),
     reports: {
-      iris: report(sample('iris.csv'), { target: 'species' }),
+      iris: report(sample('iris.csv'), { target: 'species' }, { simplify: false }),
+      irisHoldout: report(sample('iris.csv'), { target: 'species' }, { testSize: 0.3, seed: 1, ccpAlpha: 0.01 }),
       diabetes: report(sample('diabetes.csv'), { target: 'disease_progression', maxDepth: 6 }),
-      bike: report(sample('bike_or_car.csv'), { target: 'go_by_car' }),
+      bike: report(sample('bike_or_car.csv'), { target: 'go_by_car' }, { testSize: 0.25, seed: 3 }),
       hostile: report(parseCsv(HOSTILE_CSV), { target: 'label' }),
     },
   };
