@@ -1,6 +1,7 @@
 // The CLI's command table: one module per command, each taking its own argv.
 import { predictCommand } from './predict';
 import { profileCommand } from './profile';
+import { splitsCommand } from './splits';
 import { trainCommand } from './train';
 
 export type Command = (argv: string[]) => Promise<void>;
@@ -9,4 +10,5 @@ export const commands: Record<string, Command> = {
   profile: profileCommand,
   train: trainCommand,
   predict: predictCommand,
+  splits: splitsCommand,
 };

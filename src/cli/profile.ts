@@ -50,7 +50,7 @@ function topList(c: ColumnProfile): string {
   return c.top.map((t) => `${typeof t.value === 'string' ? quoted(t.value) : num(t.value)} ${t.count} (${(t.frequency * 100).toFixed(1)}%)`).join(', ');
 }
 
-function table(header: string[], rows: string[][]): string[] {
+export function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, k) => Math.max(h.length, ...rows.map((r) => r[k].length)));
   const line = (cells: string[]) => cells.map((c, k) => c.padEnd(widths[k])).join('  ').trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
@@ -74,7 +74,7 @@ function quoted(text: string): string {
 }
 
 /** File text shown on a terminal: control characters escaped (no escape sequences), long text cut. */
-function plain(text: string): string {
+export function plain(text: string): string {
   // eslint-disable-next-line no-control-regex
   const safe = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return safe.length > MAX_SHOWN ? safe.slice(0, MAX_SHOWN - 1) + '…' : safe;

@@ -1,0 +1,57 @@
+// `splits <csv> --target COL [--criterion C] [--algorithm A] [--json]` (design.md §5): every
+// column's best root split with its information gain, gain ratio, Gini decrease (variance
+// reduction for a numeric target), ranked by the criterion, and the question the tree asks first.
+import { basename } from 'node:path';
+import { InputError } from '../engine/errors';
+import { columnSplits, CRITERION_MEASURE } from '../engine/splits/column-splits';
+import type { ColumnSplit, SplitsReport } from '../engine/splits/types';
+import { categorySetText, formatThreshold } from '../render/tree-labels';
+import { parseArgs } from './args';
+import { loadCsvFile } from './load-csv';
+import { plain, table } from './profile';
+import { trainParamsFromArgs } from './train';
+
+const USAGE =
+  'usage: splits <csv> --target COL [--criterion gini|entropy|gain_ratio|squared_error] [--algorithm cart|id3|c45] ' +
+  '[--task auto|classification|regression] [--min-samples-leaf N] [--ignore COL,COL] [--json]';
+
+export async function splitsCommand(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, { target: true, task: true, algorithm: true, criterion: true, 'min-samples-leaf': true, ignore: true, json: false });
+  if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
+  const { target, task, algorithm, criterion, minSamplesLeaf, ignore } = trainParamsFromArgs(args);
+  const file = args.positional[0];
+  const dataset = await loadCsvFile(file);
+  const json = args.flags.has('json');
+  const report = columnSplits(dataset, { target, task, algorithm, criterion, minSamplesLeaf, ignore, curvePoints: 0 });
+  process.stdout.write(json ? JSON.stringify(report, null, 2) + '\n' : formatSplits(basename(file), report));
+}
+
+/** The split as a short phrase: `≤ 20.995`, or the category set of each branch. */
+export function splitText(s: Pick<ColumnSplit, 'kind' | 'threshold' | 'branches'>, escape: (text: string) => string = (t) => t): string {
+  if (s.kind === 'numeric') return `≤ ${formatThreshold(s.threshold ?? NaN)}`;
+  return (s.branches ?? []).map((b) => categorySetText(b.map(escape))).join(' | ');
+}
+
+const fixed = (x: number | null) => (x === null ? 'n/a' : x.toFixed(4));
+
+export function formatSplits(file: string, report: SplitsReport): string {
+  const measure = CRITERION_MEASURE[report.criterion];
+  const out = [
+    `${plain(file)}: target ${plain(report.target)} (${report.task}, ${report.rows} rows), ${report.algorithm}, ranked by ${measure}`,
+  ];
+  const root = report.splits.find((s) => s.feature === report.root?.feature);
+  if (report.root !== null && root !== undefined) {
+    out.push(`the tree asks first: ${plain(root.feature)} ${splitText(root, plain)} — ${report.root.reason}`);
+  }
+  const regression = report.task === 'regression';
+  const header = ['rank', 'column', 'split', ...(regression ? ['variance reduction'] : ['info gain', 'gain ratio', 'gini decrease'])];
+  const rows = report.splits.map((s) => [
+    String(s.rank),
+    plain(s.feature),
+    splitText(s, plain),
+    ...(regression ? [fixed(s.varianceReduction)] : [fixed(s.informationGain), fixed(s.gainRatio), fixed(s.giniDecrease)]),
+  ]);
+  out.push('', ...table(header, rows));
+  if (report.unsplittable.length > 0) out.push('', `no split possible (constant or missing): ${report.unsplittable.map(plain).join(', ')}`);
+  return out.join('\n') + '\n';
+}
