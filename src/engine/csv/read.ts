@@ -19,9 +19,10 @@ export async function readCsv(source: AsyncIterable<Uint8Array>, options: CsvOpt
     throwIfAborted(options.signal);
     reader.push(chunk);
     bytesRead += chunk.length;
-    progress(bytesRead);
+    progress(bytesRead, false);
   }
   throwIfAborted(options.signal);
+  progress(bytesRead, true);
   return reader.finish();
 }
 
@@ -34,21 +35,24 @@ export function parseCsv(data: string | Uint8Array, options: CsvOptions = {}): D
     throwIfAborted(options.signal);
     const end = Math.min(at + SLICE_BYTES, bytes.length);
     reader.push(bytes.subarray(at, end));
-    progress(end);
+    progress(end, false);
   }
   throwIfAborted(options.signal);
+  progress(bytes.length, true);
   return reader.finish();
 }
 
-/** Calls onProgress, at most about once per 1% of totalBytes when that is known. */
-function progressReporter(options: CsvOptions): (bytesRead: number) => void {
+/** Calls onProgress at most about once per 1% of totalBytes when that is known, and always at the end. */
+function progressReporter(options: CsvOptions): (bytesRead: number, last: boolean) => void {
   const report = options.onProgress;
   if (report === undefined) return () => undefined;
   const step = options.totalBytes !== undefined && options.totalBytes > 0 ? options.totalBytes / 100 : 0;
   let next = 0;
-  return (bytesRead) => {
-    if (bytesRead < next) return;
+  let reported = -1;
+  return (bytesRead, last) => {
+    if ((bytesRead < next && !last) || bytesRead === reported) return;
     next = bytesRead + step;
+    reported = bytesRead;
     report(bytesRead);
   };
 }
