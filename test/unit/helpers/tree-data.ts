@@ -22,13 +22,13 @@ export function dataset(...columns: Column[]): Dataset {
   return { columns, rowCount: columns[0].type === 'numeric' ? columns[0].values.length : columns[0].codes.length, delimiter: ',', renamedHeaders: [] };
 }
 
-/** `n` rows of `features` numeric columns with values k/8 (exact in float32), label from `rule`. */
+/** `n` rows of `features` numeric columns with values k/1024 in [0, 20) (exact in float32), label from `rule`. */
 export function randomNumeric(seed: number, n: number, features: number, rule: (x: number[], rng: Rng) => string | number): Dataset {
   const rng = createRng(seed);
   const cols = Array.from({ length: features }, () => new Array<number>(n));
   const y: Array<string | number> = [];
   for (let r = 0; r < n; r++) {
-    const x = cols.map((c) => (c[r] = Math.floor(rng() * 160) / 8));
+    const x = cols.map((c) => (c[r] = Math.floor(rng() * 20480) / 1024));
     y.push(rule(x, rng));
   }
   const target = typeof y[0] === 'number' ? num('y', y as number[]) : cat('y', y as string[]);
