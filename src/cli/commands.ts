@@ -1,6 +1,9 @@
 // The CLI's command table: one module per command, each taking its own argv.
 import { predictCommand } from './predict';
 import { profileCommand } from './profile';
+import { prunePathCommand } from './prune-path';
+import { rulesCommand } from './rules';
+import { evaluateCommand } from './evaluate';
 import { splitsCommand } from './splits';
 import { trainCommand } from './train';
 
@@ -11,4 +14,7 @@ export const commands: Record<string, Command> = {
   train: trainCommand,
   predict: predictCommand,
   splits: splitsCommand,
+  rules: rulesCommand,
+  evaluate: evaluateCommand,
+  'prune-path': prunePathCommand,
 };

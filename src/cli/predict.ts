@@ -12,7 +12,7 @@ import { loadCsvFile } from './load-csv';
 
 const USAGE = 'usage: predict --model model.json <csv> [--out FILE]';
 
-async function loadModel(file: string) {
+export async function loadModel(file: string) {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

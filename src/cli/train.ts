@@ -9,11 +9,14 @@ import { treeToMermaidMarkdown } from '../render/mermaid';
 import { trainTree } from '../engine/tree/train';
 import { numberFlag, parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
 import { loadCsvFile } from './load-csv';
+import { PRUNE_FLAGS, PRUNE_USAGE, pruneOptionsFromArgs } from './prune-flags';
+import { pruneGrown, resolvePruneOptions } from '../engine/prune/prune-grown';
 
 const USAGE =
   'usage: train <csv> --target COL [--task auto|classification|regression] [--algorithm cart|id3|c45] ' +
   '[--criterion gini|entropy|gain_ratio|squared_error] [--max-depth N] [--min-samples-split N] [--min-samples-leaf N] ' +
-  '[--max-leaf-nodes N] [--min-impurity-decrease X] [--ignore COL,COL] [--out model.json] [--format json|text|mermaid]';
+  '[--max-leaf-nodes N] [--min-impurity-decrease X] [--ignore COL,COL] [--out model.json] [--format json|text|mermaid] ' +
+  `${PRUNE_USAGE} [--cv K] [--seed N]`;
 
 /** Flags shared by every command that trains (train, evaluate, prune-path...). */
 export const TRAIN_FLAGS = {
@@ -59,12 +62,17 @@ function render(model: TreeModel, format: string): string {
 }
 
 export async function trainCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { ...TRAIN_FLAGS, out: true, format: true });
+  const args = parseArgs(argv, { ...TRAIN_FLAGS, ...PRUNE_FLAGS, cv: true, seed: true, out: true, format: true });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
   const format = oneOf(args, 'format', ['json', 'text', 'mermaid'] as const) ?? 'json';
   const params = trainParamsFromArgs(args);
+  // Pruning (Insight engineer): --ccp-alpha X|cv, --prune …, with --cv K folds and --seed N for "cv"; checked before reading the data.
+  const prune = { ...pruneOptionsFromArgs(args, false), folds: numberFlag(args, 'cv', { integer: true, min: 2 }), seed: numberFlag(args, 'seed', { integer: true }) };
+  resolvePruneOptions(prune);
   const dataset = await loadCsvFile(args.positional[0]);
-  const { model, droppedMissingTarget } = trainTree(dataset, params);
+  const grown = trainTree(dataset, params);
+  const { droppedMissingTarget } = grown;
+  const { model } = pruneGrown(grown.model, dataset, params, prune);
   if (droppedMissingTarget > 0) process.stderr.write(`note: ${droppedMissingTarget} rows with a missing target were left out\n`);
   const out = stringFlag(args, 'out');
   if (out !== undefined) await writeFile(out, serializeModel(model));

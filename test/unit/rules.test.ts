@@ -19,13 +19,13 @@ test('play_tennis: the 5 rules of the fixture, each 100 % accurate, sorted by co
 test('play_tennis: text, missing routing and FOIL gains by hand', () => {
   const rules = extractRules(playTennis);
   const overcast = rules[0];
-  assert.equal(overcast.text, 'IF outlook = overcast or missing/unseen THEN play = P');
+  assert.equal(overcast.text, 'IF (outlook = overcast or missing/unseen) THEN play = P');
   const cond = overcast.conditions[0];
   assert.ok(cond.kind === 'categorical' && cond.missing);
   assert.deepEqual(cond.excluded, ['rain', 'sunny']);
   // root (9 P, 5 N) → overcast (4 P, 0 N): 4 · (log2 1 − log2 9/14)
   assert.ok(Math.abs((cond.foilGain as number) - 4 * -Math.log2(9 / 14)) < 1e-12);
-  const rainCalm = rules.find((r) => r.text === 'IF outlook = rain AND windy = false or missing/unseen THEN play = P');
+  const rainCalm = rules.find((r) => r.text === 'IF outlook = rain AND (windy = false or missing/unseen) THEN play = P');
   assert.ok(rainCalm);
   const [outlook, windy] = rainCalm.conditions;
   assert.ok(outlook.kind === 'categorical' && !outlook.missing && outlook.excluded.length === 0);
@@ -39,8 +39,8 @@ test('conditions on one column merge into an interval, missing only if every ste
   const rules = extractRules(model, 'tree');
   assert.equal(rules.length, model.nodes.filter((n) => n.children.length === 0).length);
   // canonical iris: petal_length ≤ 2.45 → setosa; then petal_width ≤ 1.55, petal_length ≤ 4.95 → versicolor.
-  assert.equal(rules[0].text, 'IF petal_length_cm ≤ 2.45 or missing THEN species = setosa');
-  assert.equal(rules[1].text, 'IF 2.45 < petal_length_cm ≤ 4.95 AND petal_width_cm ≤ 1.55 or missing THEN species = versicolor');
+  assert.equal(rules[0].text, 'IF (petal_length_cm ≤ 2.45 or missing) THEN species = setosa');
+  assert.equal(rules[1].text, 'IF 2.45 < petal_length_cm ≤ 4.95 AND (petal_width_cm ≤ 1.55 or missing) THEN species = versicolor');
   const merged = rules[1].conditions[0];
   assert.ok(merged.kind === 'numeric');
   assert.equal(merged.missing, false, 'missing values went left at 2.45, so they cannot be > 2.45');

@@ -1,5 +1,5 @@
 // Plain-text wording of rule conditions and rules (the CLI prints it; the webview escapes it).
-import type { CategoricalCondition, NumericCondition } from './types';
+import type { CategoricalCondition, NumericCondition, Rule } from './types';
 
 /** Shortest readable form of a number for people; the exact value stays in the JSON fields. */
 export function formatNumber(x: number): string {
@@ -18,7 +18,7 @@ export function numericText(c: Omit<NumericCondition, 'text' | 'foilGain'>): str
   else if (c.upper !== null) text = `${f} ≤ ${formatNumber(c.upper)}`;
   else if (c.lower !== null) text = `${f} > ${formatNumber(c.lower)}`;
   else text = `${f} is any value`;
-  return c.missing ? `${text} or missing` : text;
+  return c.missing ? `(${text} or missing)` : text;
 }
 
 export function categoricalText(c: Omit<CategoricalCondition, 'text' | 'foilGain'>): string {
@@ -26,11 +26,28 @@ export function categoricalText(c: Omit<CategoricalCondition, 'text' | 'foilGain
   const names = c.categories.map(formatName);
   const text = names.length === 1 ? `${f} = ${names[0]}` : `${f} ∈ {${names.join(', ')}}`;
   // With `missing`, anything but the excluded values passes: missing values and categories unseen here.
-  return c.missing ? `${text} or missing/unseen` : text;
+  return c.missing ? `(${text} or missing/unseen)` : text;
 }
 
 export function ruleText(conditions: readonly { text: string }[], target: string, prediction: string | number): string {
   const when = conditions.length ? conditions.map((c) => c.text).join(' AND ') : 'TRUE';
   const then = typeof prediction === 'number' ? formatNumber(prediction) : formatName(prediction);
   return `IF ${when} THEN ${formatName(target)} = ${then}`;
+}
+
+const percent = (x: number): string => `${(x * 100).toFixed(1)} %`;
+
+/** Rules as readable text: each with its support, quality, class distribution and FOIL gains. */
+export function rulesToText(rules: readonly Rule[], classes: readonly string[] = []): string {
+  return rules
+    .map((r, i) => {
+      const quality = r.accuracy !== null ? `accuracy ${percent(r.accuracy)}` : `mse ${formatNumber(r.mse ?? 0)}`;
+      const lines = [`${i + 1}. ${r.text}`, `   covers ${r.covered} rows (${percent(r.coverage)}), ${quality}`];
+      if (r.distribution) lines.push(`   classes: ${r.distribution.map((n, c) => `${formatName(classes[c] ?? String(c))} ${n}`).join(', ')}`);
+      const gains = r.conditions.filter((c) => c.foilGain !== null);
+      if (gains.length) lines.push(`   FOIL gain: ${gains.map((c) => `${c.text} ${formatNumber(c.foilGain as number)}`).join('; ')}`);
+      return lines.join('\n');
+    })
+    .join('\n\n')
+    .concat('\n');
 }

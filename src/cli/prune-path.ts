@@ -1,0 +1,27 @@
+// `prune-path <csv> --target COL [train options] [--json]`: the cost-complexity pruning path of
+// the fully grown tree (scikit-learn's cost_complexity_pruning_path).
+import { InputError } from '../engine/errors';
+import { costComplexityPath } from '../engine/prune/cost-complexity';
+import { trainTree } from '../engine/tree/train';
+import { parseArgs } from './args';
+import { loadCsvFile } from './load-csv';
+import { TRAIN_FLAGS, trainParamsFromArgs } from './train';
+
+const USAGE = 'usage: prune-path <csv> --target COL [train options] [--json]';
+
+export async function prunePathCommand(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, { ...TRAIN_FLAGS, json: false });
+  if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
+  const params = trainParamsFromArgs(args);
+  const dataset = await loadCsvFile(args.positional[0]);
+  const path = costComplexityPath(trainTree(dataset, params).model);
+  if (args.flags.has('json')) {
+    process.stdout.write(JSON.stringify({ ccpAlphas: path.ccpAlphas, impurities: path.impurities }) + '\n');
+    return;
+  }
+  const rows = path.ccpAlphas.map((a, i) => [String(a), String(path.impurities[i]), String(path.nodeCounts[i]), String(path.leafCounts[i])]);
+  const header = ['ccp_alpha', 'total leaf impurity', 'nodes', 'leaves'];
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]) => cells.map((s, c) => (c === 0 ? s.padEnd(widths[c]) : s.padStart(widths[c]))).join('  ');
+  process.stdout.write([line(header), ...rows.map(line)].join('\n') + '\n');
+}

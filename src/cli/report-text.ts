@@ -1,0 +1,90 @@
+// The readable form of a TreeReport for `evaluate` (its --json form is the report itself).
+import type { ClassificationMetrics, Metrics } from '../engine/metrics/types';
+import type { TreeReport } from '../engine/report-types';
+import { formatName } from '../engine/rules/text';
+
+const f4 = (x: number): string => x.toFixed(4);
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]) => '  ' + cells.map((s, c) => (c === 0 ? s.padEnd(widths[c]) : s.padStart(widths[c]))).join('  ');
+  return [line(header), ...rows.map(line)];
+}
+
+function classificationText(m: ClassificationMetrics): string[] {
+  const names = m.classes.map(formatName);
+  const lines = [`  accuracy ${f4(m.accuracy)}   error rate ${f4(m.errorRate)}`, '  confusion matrix (rows = true class, columns = predicted):'];
+  lines.push(...table(['', ...names], m.confusion.map((row, i) => [names[i], ...row.map(String)])).map((l) => '  ' + l));
+  const rates = (label: string, x: { precision: number; recall: number; specificity: number; fpr: number; fdr: number; f1: number }, support: string) => [
+    label,
+    f4(x.precision),
+    f4(x.recall),
+    f4(x.specificity),
+    f4(x.fpr),
+    f4(x.fdr),
+    f4(x.f1),
+    support,
+  ];
+  lines.push(
+    ...table(
+      ['class', 'precision', 'recall', 'specificity', 'FPR', 'FDR', 'F1', 'support'],
+      [
+        ...m.perClass.map((c, i) => rates(names[i], c, String(c.support))),
+        rates('macro avg', m.macro, String(m.rows)),
+        rates('weighted avg', m.weighted, String(m.rows)),
+      ],
+    ),
+  );
+  if (m.roc) lines.push(`  ROC AUC ${f4(m.roc.auc)} (positive class ${formatName(m.roc.positiveClass)}, ${m.roc.fpr.length} points)`);
+  if (m.pr) lines.push(`  PR AUC ${f4(m.pr.auc)}, average precision ${f4(m.pr.averagePrecision)}`);
+  return lines;
+}
+
+export function metricsText(title: string, m: Metrics): string[] {
+  const lines = [`${title} (${m.rows} rows)`];
+  if (m.task === 'classification') lines.push(...classificationText(m));
+  else lines.push(`  MSE ${m.mse.toPrecision(6)}   RMSE ${m.rmse.toPrecision(6)}   MAE ${m.mae.toPrecision(6)}   R² ${f4(m.r2)}`);
+  return lines;
+}
+
+export function reportText(r: TreeReport, csvName: string): string {
+  const s = r.settings;
+  const p = s.params;
+  const out = [
+    `${csvName}: ${r.model.task} tree for ${formatName(r.model.target)} (${p.algorithm}, ${p.criterion}), ${r.trainingRows} training rows`,
+    `tree: ${r.grown.nodes} nodes grown; shown: ${r.final.nodes} nodes, ${r.final.leaves} leaves, depth ${r.final.depth} (` +
+      (s.prune === 'cost-complexity' ? `cost-complexity pruning at ccp_alpha ${s.ccpAlpha}` : s.prune === 'pessimistic' ? `pessimistic pruning, ε ${s.pessimisticEpsilon}` : 'not pruned') +
+      (s.simplify ? ', simplified)' : ')'),
+  ];
+  if (r.alphaSelection) {
+    const a = r.alphaSelection;
+    out.push(`ccp_alpha chosen by ${a.folds}-fold cross-validation (${a.rule} rule, seed ${a.seed}): ${a.chosenAlpha} (best mean ${a.scoreName} at ${a.bestAlpha})`);
+    out.push(...table(['alpha', `mean ${a.scoreName}`, 'std', 'std error'], a.candidates.map((c) => [String(c.alpha), f4(c.meanScore), f4(c.stdScore), f4(c.stdError)])));
+  }
+  for (const w of r.warnings) out.push(`note: ${w}`);
+  out.push('');
+  const v = s.validation;
+  if (r.metrics.holdout && v.kind === 'holdout') out.push(...metricsText(`hold-out metrics, test fraction ${v.testSize}, seed ${v.seed}${v.stratified ? ', stratified' : ''}`, r.metrics.holdout), '');
+  const cv = r.metrics.crossValidation;
+  if (cv) {
+    out.push(`${cv.folds}-fold cross-validation (seed ${cv.seed}): mean ${cv.scoreName} ${f4(cv.mean)} ± ${f4(cv.std)}; per fold ${cv.scores.map(f4).join(', ')}`);
+    out.push(...metricsText('out-of-fold metrics', cv.pooled), '');
+  }
+  out.push(...metricsText('training metrics', r.metrics.training), '');
+  const perm = r.importances.permutation;
+  out.push(perm ? `feature importances (permutation: ${perm.scoreName} drop on the ${perm.set === 'holdout' ? 'hold-out' : 'training'} rows, ${perm.repeats} repeats, seed ${perm.seed})` : 'feature importances');
+  out.push(
+    ...table(
+      ['feature', 'MDI', 'splits', 'mean depth', 'permutation', '± std'],
+      r.importances.features.map((f) => [
+        formatName(f.feature),
+        f4(f.mdi),
+        String(f.splitCount),
+        f.meanDepth === null ? '-' : f.meanDepth.toFixed(2),
+        f.permutationMean === null ? '-' : f4(f.permutationMean),
+        f.permutationStd === null ? '-' : f4(f.permutationStd),
+      ]),
+    ),
+  );
+  return out.join('\n') + '\n';
+}
