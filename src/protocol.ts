@@ -3,6 +3,7 @@
 // `parseFromWebview` on everything that arrives, since a webview is a browser page and its
 // messages are untrusted input. Requests carry a `requestId` that their reply echoes.
 // The webview says `ready` first; only then does the host post the first `show`.
+import type { NodeSplit } from './engine/node-alternatives';
 import type { TreeReport } from './engine/report-types';
 import { readTrainSettings, type TrainSettings } from './host/train-settings';
 
@@ -12,18 +13,7 @@ export type PanelSettings = Pick<TrainSettings, 'algorithm' | 'criterion' | 'max
 export const PANEL_SETTING_KEYS: readonly (keyof PanelSettings)[] = ['algorithm', 'criterion', 'maxDepth', 'minSamplesLeaf', 'prune', 'ccpAlpha'];
 
 /** One candidate split at a node, scored by the node's criterion: why the chosen question won. */
-export interface AlternativeSplit {
-  feature: string;
-  /** Readable condition, e.g. `petal_width ≤ 0.8` or `outlook ∈ {sunny}`. */
-  condition: string;
-  /** Impurity decrease (or gain ratio for C4.5); larger is better. */
-  score: number;
-  scoreName: string;
-  /** Rows sent to each child. */
-  childSamples: number[];
-  /** True for the split the tree actually uses. */
-  chosen: boolean;
-}
+export type AlternativeSplit = NodeSplit;
 
 // ─── host → webview ─────────────────────────────────────────────────────────────────────────
 

@@ -1,0 +1,95 @@
+// The best splits at one node of a trained tree: every column's best question for the training
+// rows that reach the node, ranked by the tree's criterion — why the chosen question won. Reuses
+// the per-column search of splits/column-splits.ts on those rows, so the scores are the tree's own.
+import { columnIndex, isNumeric, type Dataset } from './dataset';
+import { InputError } from './errors';
+import type { TreeModel } from './model';
+import type { ReportSettings } from './report-types';
+import { columnSplits, CRITERION_MEASURE } from './splits/column-splits';
+import type { ColumnSplit } from './splits/types';
+import { predictLeaves } from './tree/predict';
+import { holdoutSplit, targetStrata } from './validation/split';
+import { subsetDataset } from './validation/subset';
+
+export interface NodeSplit {
+  feature: string;
+  /** Readable condition, e.g. `petal_width ≤ 0.8` or `outlook ∈ {sunny, rain}`. */
+  condition: string;
+  /** The criterion's score (Gini decrease, information gain, gain ratio or variance reduction). */
+  score: number;
+  scoreName: string;
+  /** Training rows at the node sent to each branch (rows missing the feature not counted). */
+  childSamples: number[];
+  /** True for the split the tree uses at this node. */
+  chosen: boolean;
+}
+
+/** The rows the tree was trained on: the report's hold-out split is re-drawn from its seed. */
+function trainingRows(dataset: Dataset, model: TreeModel, settings: ReportSettings): Dataset {
+  const v = settings.validation;
+  if (v.kind !== 'holdout') return dataset;
+  const strata = targetStrata(dataset, model.target, model.task);
+  return subsetDataset(dataset, holdoutSplit(strata, v.testSize, v.seed).train);
+}
+
+/** Largest id in the subtree of `nodeId`: in preorder a subtree is the id range [nodeId, last]. */
+function lastInSubtree(model: TreeModel, nodeId: number): number {
+  let id = nodeId;
+  while (model.nodes[id].children.length > 0) id = model.nodes[id].children[model.nodes[id].children.length - 1];
+  return id;
+}
+
+function conditionOf(split: ColumnSplit): string {
+  if (split.kind === 'numeric') return `${split.feature} ≤ ${split.threshold}`;
+  const branches = split.branches ?? [];
+  return branches.length === 2 ? `${split.feature} ∈ {${branches[0].join(', ')}}` : `${split.feature} (${branches.length} branches)`;
+}
+
+function branchCounts(data: Dataset, split: ColumnSplit): number[] {
+  const column = data.columns[columnIndex(data, split.feature)];
+  if (split.kind === 'numeric' && isNumeric(column)) {
+    const counts = [0, 0];
+    for (const x of column.values) if (!Number.isNaN(x)) counts[x <= (split.threshold ?? 0) ? 0 : 1]++;
+    return counts;
+  }
+  const branches = split.branches ?? [];
+  const counts = new Array<number>(branches.length).fill(0);
+  if (isNumeric(column)) return counts;
+  const branchOf = column.categories.map((c) => branches.findIndex((b) => b.includes(c)));
+  for (const code of column.codes) if (code >= 0 && branchOf[code] >= 0) counts[branchOf[code]]++;
+  return counts;
+}
+
+/**
+ * The `count` best splits, one per column, for the training rows reaching `nodeId`, best first.
+ * `dataset` is the whole file the report was built from.
+ */
+export function bestSplitsAt(dataset: Dataset, model: TreeModel, settings: ReportSettings, nodeId: number, count = 5): NodeSplit[] {
+  const node = model.nodes[nodeId];
+  if (!Number.isInteger(nodeId) || node === undefined) throw new InputError('bad-option', `the tree has no node ${nodeId}`);
+  const train = trainingRows(dataset, model, settings);
+  const leaves = predictLeaves(model, train);
+  const last = lastInSubtree(model, nodeId);
+  const rows: number[] = [];
+  for (let r = 0; r < leaves.length; r++) if (leaves[r] >= nodeId && leaves[r] <= last) rows.push(r);
+  const atNode = subsetDataset(train, Int32Array.from(rows));
+  if (atNode.rowCount < 2) return [];
+  const p = model.params;
+  const report = columnSplits(atNode, {
+    target: model.target,
+    task: model.task,
+    algorithm: p.algorithm,
+    criterion: p.criterion,
+    minSamplesLeaf: p.minSamplesLeaf,
+    ignore: p.ignore,
+    curvePoints: 0,
+  });
+  return report.splits.slice(0, count).map((s) => ({
+    feature: s.feature,
+    condition: conditionOf(s),
+    score: s.score,
+    scoreName: CRITERION_MEASURE[report.criterion],
+    childSamples: branchCounts(atNode, s),
+    chosen: node.split?.feature === s.feature,
+  }));
+}
