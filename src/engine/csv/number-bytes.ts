@@ -17,6 +17,59 @@ const EXTRA_DIGITS = 4;
 
 /** The number in buf[start, end), or NaN when the bytes are not a finite decimal number. */
 export function parseNumberBytes(buf: Uint8Array, start: number, end: number): number {
+  // The common shape first, in tight loops: [-]digits[.digits] with at most 15 digits in all
+  // (leading zeros included), so the mantissa is exact and one division rounds correctly.
+  let i = start;
+  const negative = buf[i] === 0x2d;
+  if (negative) i++;
+  const digitsStart = i;
+  let mantissa = 0;
+  let d = 0;
+  while (i < end && (d = buf[i] - 0x30) >>> 0 <= 9) {
+    mantissa = mantissa * 10 + d;
+    i++;
+  }
+  let digits = i - digitsStart;
+  let scale = 0;
+  if (i < end && buf[i] === 0x2e) {
+    const fractionStart = ++i;
+    while (i < end && (d = buf[i] - 0x30) >>> 0 <= 9) {
+      mantissa = mantissa * 10 + d;
+      i++;
+    }
+    scale = i - fractionStart;
+    digits += scale;
+  }
+  if (i === end && digits > 0) {
+    let value = NaN;
+    if (digits <= EXACT_DIGITS) value = scale === 0 ? mantissa : mantissa / POW10[scale];
+    else if (scale <= 22) value = longMantissa(buf, digitsStart, end, scale);
+    if (value === value) return negative ? -value : value;
+  }
+  return parseGeneral(buf, start, end);
+}
+
+/** [digits][.digits] with 16 or more digits: correctly rounded when it has at most 19 significant ones, else NaN. */
+function longMantissa(buf: Uint8Array, start: number, end: number, scale: number): number {
+  let i = start;
+  let high = 0;
+  let extra = 0;
+  let significant = 0;
+  for (; i < end; i++) {
+    const d = buf[i] - 0x30;
+    if (d < 0) continue; // the decimal point
+    if (significant === 0 && d === 0) continue;
+    significant++;
+    if (significant <= EXACT_DIGITS) high = high * 10 + d;
+    else extra = extra * 10 + d;
+  }
+  if (significant <= EXACT_DIGITS) return scale === 0 ? high : high / POW10[scale];
+  if (significant > EXACT_DIGITS + EXTRA_DIGITS) return NaN;
+  return correctlyRoundedQuotient(high, POW10[significant - EXACT_DIGITS], extra, POW10[scale]);
+}
+
+/** Any other spelling: exponents, a plus sign, more than 15 digits, or not a number at all. */
+function parseGeneral(buf: Uint8Array, start: number, end: number): number {
   let i = start;
   let negative = false;
   let c = buf[i];
