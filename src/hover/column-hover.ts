@@ -1,0 +1,102 @@
+// Hover markdown for a header cell: the column's profile and heterogeneity, and against the
+// current target its best split (threshold or category sets), information gain, gain ratio, Gini
+// decrease or variance reduction, its rank among the columns, a chart of the score along the
+// thresholds and links to train or set the target. On the target itself: the class distribution
+// with its entropy and Gini. Every piece of file text passes through mdText.
+import type { ColumnProfile } from '../engine/profile';
+import { CRITERION_MEASURE } from '../engine/splits/column-splits';
+import type { ColumnSplit, SplitsReport } from '../engine/splits/types';
+import { categorySetText, formatNumber, formatThreshold } from '../render/tree-labels';
+import { HOVER_COMMANDS } from './hover-commands';
+import type { HoverData } from './hover-data';
+import { commandUri, mdText, ordinal, score } from './markdown-text';
+import { scoreChartUri } from './score-chart';
+
+const ALGORITHM_NAME = { cart: 'CART', id3: 'ID3', c45: 'C4.5' } as const;
+
+function profileLines(p: ColumnProfile): string[] {
+  const counts = `${p.type} · ${p.count.toLocaleString('en-US')} values · ${p.missing.toLocaleString('en-US')} missing · ${p.distinct.toLocaleString('en-US')} distinct`;
+  const h = p.heterogeneity;
+  const indices =
+    h === null
+      ? `Heterogeneity: n/a (${p.heterogeneityNote ?? 'no values'})`
+      : `Heterogeneity: Gini ${score(h.gini)} (normalised ${score(h.giniNormalized)}) · entropy ${score(h.entropyBits)} bits (normalised ${score(h.entropyNormalized)})`;
+  return [counts, '', indices];
+}
+
+/** The split as the tree would write it: `≤ 20.995`, `∈ {a, b} | {c}`. */
+function splitPhrase(s: ColumnSplit): string {
+  if (s.kind === 'numeric') return `≤ ${formatThreshold(s.threshold ?? NaN)}`;
+  return (s.branches ?? []).map((b) => mdText(categorySetText(b), 80)).join(' \\| ');
+}
+
+function rankLine(report: SplitsReport, s: ColumnSplit): string {
+  const measure = CRITERION_MEASURE[report.criterion];
+  const head = `Rank **${ordinal(s.rank)} of ${report.splits.length}** by ${measure}`;
+  if (report.root?.feature === s.feature) return `${head} — the tree's first question: ${mdText(report.root.reason, 200)}.`;
+  const better = report.splits.filter((o) => o.rank < s.rank).map((o) => `*${mdText(o.feature)}*`);
+  if (better.length === 0) return `${head}.`;
+  const named = better.length <= 2 ? better.join(' and ') : `${better.slice(0, 2).join(', ')} and ${better.length - 2} more`;
+  return `${head} — ${named} ${better.length === 1 ? 'scores' : 'score'} higher.`;
+}
+
+function scoreTable(report: SplitsReport, s: ColumnSplit): string[] {
+  if (report.task === 'regression') return ['| variance reduction |', '|---:|', `| ${score(s.varianceReduction)} |`];
+  return ['| information gain | gain ratio | Gini decrease |', '|---:|---:|---:|', `| ${score(s.informationGain)} | ${score(s.gainRatio)} | ${score(s.giniDecrease)} |`];
+}
+
+function links(uri: string, column: string): string {
+  const train = commandUri(HOVER_COMMANDS.trainWithTarget, [uri, column]);
+  const set = commandUri(HOVER_COMMANDS.setTarget, [uri, column]);
+  return `[Train tree with target = ${mdText(column, 40)}](${train}) · [Set as target](${set})`;
+}
+
+/** Hover of the header cell of column `index` (not the target). */
+export function headerHover(data: HoverData, index: number, uri: string): string {
+  const profile = data.profiles[index];
+  const name = profile.name;
+  const out = [`**${mdText(name)}** — column ${index + 1} of ${data.profiles.length}`, '', ...profileLines(profile), '', '---', ''];
+  const report = data.splits;
+  const s = report?.splits.find((c) => c.feature === name);
+  if (report === null) {
+    out.push(`No split scores against target *${mdText(data.target)}*: ${mdText(data.note ?? 'unknown reason', 200)}`);
+  } else if (s === undefined) {
+    out.push(`Against target *${mdText(data.target)}*: this column cannot split the rows (constant or missing).`);
+  } else {
+    const settings = `${ALGORITHM_NAME[report.algorithm]}, ${CRITERION_MEASURE[report.criterion]}`;
+    out.push(`**Best split** for target *${mdText(data.target)}* (${settings}): *${mdText(name)}* ${splitPhrase(s)}`, '');
+    out.push(...scoreTable(report, s), '', rankLine(report, s));
+    if (s.missing > 0) out.push('', `${s.missing.toLocaleString('en-US')} rows have no value here.`);
+    if (s.curve !== undefined && s.curve.length > 0) {
+      out.push('', `![${CRITERION_MEASURE[report.criterion]} by threshold](${scoreChartUri(s.curve, s.threshold)})`);
+    }
+    if (data.note !== null) out.push('', `*${mdText(data.note, 200)}*`);
+  }
+  out.push('', links(uri, name));
+  return out.join('\n');
+}
+
+/** Hover of the target column's header: class distribution, entropy and Gini (or the spread). */
+export function targetHover(data: HoverData, index: number, uri: string): string {
+  const p = data.profiles[index];
+  const task = data.splits?.task;
+  const out = [`**${mdText(p.name)}** — the target column`, '', ...profileLines(p).slice(0, 1), ''];
+  if (task === 'regression' && p.numeric !== null) {
+    const n = p.numeric;
+    out.push(`Numeric target: mean ${formatNumber(n.mean)} · std ${n.std === null ? 'n/a' : formatNumber(n.std)} · min ${formatNumber(n.min)} · max ${formatNumber(n.max)}`);
+  } else {
+    out.push('| class | rows | share |', '|---|---:|---:|');
+    for (const t of p.top) out.push(`| ${mdText(String(t.value), 40)} | ${t.count.toLocaleString('en-US')} | ${(t.frequency * 100).toFixed(1)}% |`);
+    if (p.distinct > p.top.length) out.push(`| … ${p.distinct - p.top.length} more | | |`);
+    const h = p.heterogeneity;
+    if (h !== null) out.push('', `Entropy **${score(h.entropyBits)} bits** (normalised ${score(h.entropyNormalized)}) · Gini **${score(h.gini)}** (normalised ${score(h.giniNormalized)})`);
+  }
+  if (data.note !== null) out.push('', `*${mdText(data.note, 200)}*`);
+  out.push('', `[Train tree with target = ${mdText(p.name, 40)}](${commandUri(HOVER_COMMANDS.trainWithTarget, [uri, p.name])})`);
+  return out.join('\n');
+}
+
+/** While the scores of this version are being computed. */
+export function computingHover(column: string | undefined): string {
+  return `${column === undefined ? '' : `**${mdText(column)}** — `}computing split scores… (hover again in a moment)`;
+}

@@ -1,0 +1,40 @@
+// Hover markdown for a data cell of a file with a trained tree: the row's prediction, its true
+// value and the short path (`petal_length ≤ 2.45 → setosa`), with a link that highlights the path
+// in the tree panel.
+import type { TreeModel } from '../engine/model';
+import type { RowPathResult } from '../host/row-path';
+import { formatNumber, ruleConditionText } from '../render/tree-labels';
+import { HOVER_COMMANDS } from './hover-commands';
+import { commandUri, mdText } from './markdown-text';
+
+function valueText(v: string | number | null): string {
+  if (v === null) return '*missing*';
+  return typeof v === 'number' ? formatNumber(v) : mdText(v, 40);
+}
+
+/** The conditions from the root to the leaf, then the prediction. */
+export function shortPath(model: TreeModel, path: readonly number[]): string {
+  const steps: string[] = [];
+  for (let i = 0; i + 1 < path.length; i++) {
+    const node = model.nodes[path[i]];
+    if (node.split === null) break;
+    steps.push(mdText(ruleConditionText(node.split, node.children.indexOf(path[i + 1])), 80));
+  }
+  const leaf = model.nodes[path[path.length - 1]];
+  return [...steps, `**${valueText(leaf.prediction)}**`].join(' → ');
+}
+
+export function rowHover(model: TreeModel, result: RowPathResult, column: string, uri: string): string {
+  const { row, prediction, actual } = result;
+  // Class labels are text in the model; a numeric target column gives its value as a number.
+  const match = model.task !== 'classification' || actual === null ? '' : String(prediction) === String(actual) ? ' ✓' : ' ✗';
+  return [
+    `**Row ${(row + 1).toLocaleString('en-US')}** · column *${mdText(column)}*`,
+    '',
+    `Prediction **${valueText(prediction)}** · true ${mdText(model.target)} **${valueText(actual)}**${match}`,
+    '',
+    `Path: ${shortPath(model, result.path)}`,
+    '',
+    `[Highlight this path in the tree panel](${commandUri(HOVER_COMMANDS.highlightRow, [uri, row])})`,
+  ].join('\n');
+}
