@@ -8,7 +8,7 @@ import { Notifier } from './host/notifier';
 import { rowPath } from './host/row-path';
 import { openSample } from './host/samples';
 import { predictOnAnotherCsv } from './host/predict-command';
-import { profileCsv } from './host/profile-command';
+import { ProfileDocuments } from './host/profile-command';
 import { panelSettings, Trainer, type TrainMode } from './host/trainer';
 import { TrainedFiles } from './host/trained-files';
 import { WorkerBridge } from './host/worker-bridge';
@@ -37,6 +37,7 @@ export function activate(context: vscode.ExtensionContext): void {
     log: (message) => notifier.log(message),
   };
   const panels = new TreePanels(context.extensionUri, requests);
+  const profiles = new ProfileDocuments();
 
   let trainerInstance: Trainer | undefined;
   const trainer = () => (trainerInstance ??= new Trainer({ bridge: worker(), notifier, state: context.workspaceState, trained, panels }));
@@ -84,7 +85,7 @@ export function activate(context: vscode.ExtensionContext): void {
       const uri = await csvToTrain(arg);
       if (uri === undefined) return;
       try {
-        await profileCsv(uri, worker());
+        await profiles.show(uri, worker());
       } catch (err) {
         notifier.failure('profile', uri, err);
       }
@@ -102,7 +103,7 @@ export function activate(context: vscode.ExtensionContext): void {
       }),
     );
   }
-  context.subscriptions.push(panels, notifier);
+  context.subscriptions.push(panels, notifier, profiles);
   disposeAll = () => bridge?.dispose();
 }
 
