@@ -5,6 +5,8 @@ import { parentPort } from 'node:worker_threads';
 import { toWireError } from './host/wire-error';
 import { datasetBuffers, loadJob } from './host/jobs/load';
 import { predictJob, profileJob } from './host/jobs/text-jobs';
+import { alternativesJob, reportJob } from './host/jobs/report';
+import { hoverBuffers, hoverJob } from './hover/hover-job';
 import type { FromWorker, JobKind, JobProgress, JobTypes, ToWorker } from './host/worker-messages';
 
 interface Outcome<R> {
@@ -15,13 +17,19 @@ interface Outcome<R> {
 
 type Handlers = { [K in JobKind]: (job: JobTypes[K]['job'], progress: (p: JobProgress) => void) => Outcome<JobTypes[K]['result']> };
 
-const handlers: Partial<Handlers> = {
+const handlers: Handlers = {
   load: (job, progress) => {
     const result = loadJob(job, progress);
     return { result, transfer: datasetBuffers(result.dataset) };
   },
+  report: (job, progress) => ({ result: reportJob(job, progress) }),
+  alternatives: (job) => ({ result: alternativesJob(job) }),
   predict: (job, progress) => ({ result: predictJob(job, progress) }),
   profile: (job, progress) => ({ result: profileJob(job, progress) }),
+  hover: (job, progress) => {
+    const result = hoverJob(job, progress);
+    return { result, transfer: hoverBuffers(result) };
+  },
 };
 
 const port = parentPort;
@@ -30,8 +38,8 @@ if (port === null) throw new Error('dist/worker.js runs as a worker thread only'
 port.on('message', ({ id, kind, job }: ToWorker) => {
   const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
   try {
-    const handler = handlers[kind as JobKind] as ((job: unknown, progress: (p: JobProgress) => void) => Outcome<unknown>) | undefined;
-    if (handler === undefined) throw new Error(`unknown job "${kind}"`);
+    if (!Object.hasOwn(handlers, kind)) throw new Error(`unknown job "${kind}"`);
+    const handler = handlers[kind as JobKind] as (job: unknown, progress: (p: JobProgress) => void) => Outcome<unknown>;
     const { result, transfer } = handler(job, (progress) => post({ id, type: 'progress', progress }));
     post({ id, type: 'done', result }, transfer);
   } catch (err) {

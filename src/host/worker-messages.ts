@@ -2,7 +2,10 @@
 // structured-clone data: typed arrays travel as such, errors as plain records rebuilt on arrival.
 import type { ColumnType, Dataset } from '../engine/dataset';
 import type { TreeModel } from '../engine/model';
-import type { ReportOptions, ReportPhase, TreeReport } from '../engine/report-types';
+import type { ReportOptions, ReportPhase, ReportSettings, TreeReport } from '../engine/report-types';
+import type { NodeSplit } from '../engine/node-alternatives';
+import type { HoverData } from '../hover/hover-data';
+import type { HoverJob } from '../hover/hover-job';
 
 /** CSV content: the file's bytes, or the text of an editor with unsaved edits. */
 export type CsvSource = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'text'; text: string };
@@ -34,6 +37,14 @@ export interface ReportJob {
   options: Omit<ReportOptions, 'signal' | 'onProgress'>;
 }
 
+/** The best splits at one node of a shown tree, on the rows that trained it. */
+export interface AlternativesJob {
+  dataset: Dataset;
+  model: TreeModel;
+  settings: ReportSettings;
+  nodeId: number;
+}
+
 /** Predict every row of another CSV with a trained model. */
 export interface PredictJob extends LoadJob {
   model: TreeModel;
@@ -54,8 +65,11 @@ export interface ProfileResult {
 export interface JobTypes {
   load: { job: LoadJob; result: LoadResult };
   report: { job: ReportJob; result: TreeReport };
+  alternatives: { job: AlternativesJob; result: NodeSplit[] };
   predict: { job: PredictJob; result: PredictResult };
   profile: { job: LoadJob; result: ProfileResult };
+  /** The CSV hover's data for one document version (src/hover/hover-job.ts). */
+  hover: { job: HoverJob; result: HoverData };
 }
 
 export type JobKind = keyof JobTypes;

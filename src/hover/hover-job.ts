@@ -1,0 +1,22 @@
+// Worker job behind the CSV hover: parse one version of a document, index where its records
+// start, profile its columns and score every column's best split against the target.
+import { recordStartLines } from '../engine/locate/record-lines';
+import { datasetBuffers, parseSource } from '../host/jobs/load';
+import type { JobProgress, LoadJob } from '../host/worker-messages';
+import { buildHoverData, type HoverData, type SplitRequest } from './hover-data';
+
+export interface HoverJob extends LoadJob {
+  request: SplitRequest;
+}
+
+export function hoverJob(job: HoverJob, progress: (p: JobProgress) => void): HoverData {
+  const dataset = parseSource(job, progress);
+  const source = job.source.kind === 'bytes' ? job.source.bytes : job.source.text;
+  return buildHoverData(dataset, recordStartLines(source, dataset.delimiter), job.request);
+}
+
+/** Buffers moved back to the host: the columns and the record index. */
+export function hoverBuffers(data: HoverData): ArrayBuffer[] {
+  const index = data.recordStarts.buffer;
+  return index instanceof ArrayBuffer ? [...datasetBuffers(data.dataset), index] : datasetBuffers(data.dataset);
+}
