@@ -15,7 +15,7 @@ function describe(column: ColumnSummary): string {
 }
 
 // QuickPick labels render `$(name)` as an icon; a zero-width space keeps a column name literal.
-const literal = (text: string) => text.replace(/\$\(/g, '$\u200b(');
+export const literal = (text: string) => text.replace(/\$\(/g, '$\u200b(');
 
 export function targetItems(columns: readonly ColumnSummary[], defaultColumn: string | undefined): TargetItem[] {
   const items = columns.map((c) => ({ label: literal(c.name), description: describe(c), column: c.name }));
