@@ -152,12 +152,29 @@ export class TreeView {
     else this.fit();
   }
 
-  /** Outlines the selected node without redrawing. */
+  /**
+   * Outlines the selected node without redrawing. Mermaid writes class colours as inline
+   * `!important` styles, which no style sheet outranks, so the outline is set on the shape itself
+   * and the shape's own style is put back when the selection moves.
+   */
   select(nodeId: number | null): void {
     if (!this.svg) return;
-    for (const g of this.svg.querySelectorAll('g.node.selected')) g.classList.remove('selected');
+    for (const g of this.svg.querySelectorAll('g.node.selected')) {
+      g.classList.remove('selected');
+      for (const shape of g.querySelectorAll<SVGElement>(':scope > [data-style]')) {
+        shape.setAttribute('style', shape.getAttribute('data-style') ?? '');
+        shape.removeAttribute('data-style');
+      }
+    }
     if (nodeId === null) return;
-    this.svg.querySelector(`g.node[data-ref="node:${nodeId}"]`)?.classList.add('selected');
+    const g = this.svg.querySelector(`g.node[data-ref="node:${nodeId}"]`);
+    if (!g) return;
+    g.classList.add('selected');
+    for (const shape of g.querySelectorAll<SVGElement>(':scope > rect, :scope > path, :scope > polygon')) {
+      shape.setAttribute('data-style', shape.getAttribute('style') ?? '');
+      shape.style.setProperty('stroke', 'var(--vscode-focusBorder, #007fd4)', 'important');
+      shape.style.setProperty('stroke-width', '4px', 'important');
+    }
   }
 
   focusNode(nodeId: number): void {

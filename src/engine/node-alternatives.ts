@@ -5,6 +5,7 @@ import { columnIndex, isNumeric, type Dataset } from './dataset';
 import { InputError } from './errors';
 import type { TreeModel } from './model';
 import type { ReportSettings } from './report-types';
+import { formatNumber } from './rules/text';
 import { columnSplits, CRITERION_MEASURE } from './splits/column-splits';
 import type { ColumnSplit } from './splits/types';
 import { predictLeaves } from './tree/predict';
@@ -40,7 +41,7 @@ function lastInSubtree(model: TreeModel, nodeId: number): number {
 }
 
 function conditionOf(split: ColumnSplit): string {
-  if (split.kind === 'numeric') return `${split.feature} ≤ ${split.threshold}`;
+  if (split.kind === 'numeric') return `${split.feature} ≤ ${formatNumber(split.threshold ?? NaN)}`;
   const branches = split.branches ?? [];
   return branches.length === 2 ? `${split.feature} ∈ {${branches[0].join(', ')}}` : `${split.feature} (${branches.length} branches)`;
 }

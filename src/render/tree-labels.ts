@@ -1,6 +1,7 @@
 // Plain-text wording of a tree node: its condition, impurity, counts and branch labels. Shared by
 // the Mermaid renderer, the webview's details pane and the exporters, so all say the same thing.
 import type { Criterion, ModelNode, ModelSplit, TreeModel } from '../engine/model';
+import { formatNumber as formatRuleNumber } from '../engine/rules/text';
 
 /** A number with at most `significant` significant digits, without trailing zeros. */
 export function formatNumber(x: number, significant = 4): string {
@@ -9,10 +10,8 @@ export function formatNumber(x: number, significant = 4): string {
   return String(Number(x.toPrecision(significant)));
 }
 
-/** Thresholds keep more digits: `≤ 20.995` must not read as `≤ 21`. */
-export function formatThreshold(t: number): string {
-  return formatNumber(t, 6);
-}
+/** Thresholds keep six digits, as the rules do: `≤ 20.995` must not read as `≤ 21`. */
+export const formatThreshold: (t: number) => string = formatRuleNumber;
 
 /** The impurity named by its criterion: `gini = 0.42`, `entropy = 0.971 bits`, `mse = 3.1`. */
 export function impurityText(criterion: Criterion, impurity: number): string {

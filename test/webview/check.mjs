@@ -26,7 +26,7 @@ await esbuild.build({
 });
 const { build } = createRequire(import.meta.url)(join(work, 'reports.cjs'));
 const nonce = 'TestNonce0123456789abc==';
-const { html, reports } = build('file:', nonce);
+const { html, reports, irisAlternatives } = build('file:', nonce);
 
 // The host stand-in: acquireVsCodeApi records what the webview posts; the theme variables VS Code
 // would set. Loaded with the nonce, like any script the policy allows.
@@ -109,11 +109,10 @@ await check('iris: the tree opens folded to depth 4 and the root says what it as
   await page.locator('.stage svg g.node[data-ref="node:0"]').click();
   const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'requestAlternatives'));
   assert.deepEqual(asked.map((m) => m.nodeId), [0]);
-  await page.evaluate((requestId) => window.postMessage({ type: 'alternatives', requestId, nodeId: 0, splits: [
-    { feature: 'petal_length_cm', condition: 'petal_length_cm ≤ 2.45', score: 0.333, scoreName: 'gini decrease', childSamples: [50, 100], chosen: true },
-    { feature: 'petal_width_cm', condition: 'petal_width_cm ≤ 0.8', score: 0.333, scoreName: 'gini decrease', childSamples: [50, 100], chosen: false },
-  ] }, '*'), asked[0].requestId);
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'alternatives', requestId: asked[0].requestId, nodeId: 0, splits: irisAlternatives[0] });
   await page.waitForSelector('.details table.alternatives');
+  assert.equal(await page.locator('.details table.alternatives tbody tr').count(), 4);
+  assert.match(await page.locator('.details table.alternatives tbody tr.chosen').textContent(), /^petal_length_cm ≤ 2\.45 \(chosen\)/);
   assert.equal(await page.locator('.details .dist-row').count(), 3);
   assert.match(await page.locator('.details').textContent(), /The root: every training row/);
   await page.screenshot({ path: join(artifacts, 'tree-details.png') });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseCsv } from '../../src/engine/csv/read';
 import type { Dataset } from '../../src/engine/dataset';
 import type { TrainParams } from '../../src/engine/model';
+import { bestSplitsAt, type NodeSplit } from '../../src/engine/node-alternatives';
 import { buildReport } from '../../src/engine/report';
 import type { ReportOptions, TreeReport } from '../../src/engine/report-types';
 import { panelHtml } from '../../src/panel/html';
@@ -27,11 +28,16 @@ const HOSTILE_CSV = [
   }),
 ].join('\n');
 
-export function build(cspSource: string, nonce: string): { html: string; reports: Record<string, TreeReport> } {
+export function build(cspSource: string, nonce: string): { html: string; reports: Record<string, TreeReport>; irisAlternatives: Record<number, NodeSplit[]> } {
+  const iris = sample('iris.csv');
+  const irisReport = report(iris, { target: 'species' }, { simplify: false });
+  const irisAlternatives: Record<number, NodeSplit[]> = {};
+  for (const n of irisReport.model.nodes) if (n.split) irisAlternatives[n.id] = bestSplitsAt(iris, irisReport.model, irisReport.settings, n.id);
   return {
     html: panelHtml({ cspSource, nonce, scriptUri: 'webview.js', styleUri: 'panel.css', title: 'iris.csv' }),
+    irisAlternatives,
     reports: {
-      iris: report(sample('iris.csv'), { target: 'species' }, { simplify: false }),
+      iris: irisReport,
       irisHoldout: report(sample('iris.csv'), { target: 'species' }, { testSize: 0.3, seed: 1, ccpAlpha: 0.01 }),
       diabetes: report(sample('diabetes.csv'), { target: 'disease_progression', maxDepth: 6 }),
       bike: report(sample('bike_or_car.csv'), { target: 'go_by_car' }, { testSize: 0.25, seed: 3 }),
