@@ -46,10 +46,14 @@ test('train --out writes a loadable model; predict appends predicted_<target> in
   assert.deepEqual(Array.from(pred.codes, (c) => pred.categories[c]), expected);
 });
 
-test('train --format text prints an export_text-style tree; json is the model', () => {
+test('train --format text prints an export_text-style tree, mermaid a flowchart; json is the model', () => {
   const text = run('train', iris('train.csv'), '--target', 'species', '--max-depth', '2', '--format', 'text');
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /^\|--- petal_length_cm <= 2\.45\n\| {3}\|--- class: setosa\n/);
+  const mermaid = run('train', iris('train.csv'), '--target', 'species', '--max-depth', '2', '--format', 'mermaid');
+  assert.equal(mermaid.status, 0, mermaid.stderr);
+  assert.match(mermaid.stdout, /```mermaid\nflowchart TD\n/);
+  assert.match(mermaid.stdout, /petal_length_cm/);
   const json = run('train', iris('train.csv'), '--target', 'species', '--max-depth', '1');
   assert.equal(JSON.parse(json.stdout).nodes.length, 3);
 });
