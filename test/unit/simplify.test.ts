@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { simplifyTree } from '../../src/engine/prune/simplify';
+import { pruneCostComplexity } from '../../src/engine/prune/cost-complexity';
+import { parseCsv } from '../../src/engine/csv/read';
+import { trainTree } from '../../src/engine/tree/train';
+import { predict } from '../../src/engine/tree/predict';
 import { buildModel, cat, num } from './helpers/build-model';
 
 const features = [
@@ -76,4 +82,26 @@ test('regression: equal leaf values merge with the pooled mean and variance', ()
   assert.equal(merged.samples, 4);
   assert.equal(merged.value, 2);
   assert.equal(merged.impurity, 2);
+});
+
+test('simplifying trained trees never changes a prediction (train and test rows of the parity cases)', () => {
+  let merged = 0;
+  const cases: [string, string, Record<string, unknown>][] = [
+    ['iris_gini_min_samples_leaf_5', 'species', { minSamplesLeaf: 5 }],
+    ['iris_entropy_max_depth_3', 'species', { criterion: 'entropy', maxDepth: 3 }],
+    ['iris_gini_max_leaf_nodes_8', 'species', { maxLeafNodes: 8 }],
+    ['diabetes_squared_error_max_depth_3', 'disease_progression', { maxDepth: 3 }],
+    ['play_tennis', 'play', { algorithm: 'id3' }],
+  ];
+  for (const [name, target, extra] of cases) {
+    const load = (file: string) => parseCsv(readFileSync(path.join(process.cwd(), 'test/fixtures/parity', name, file)));
+    const train = load('train.csv');
+    const grown = trainTree(train, { target, ...extra }).model;
+    for (const model of [grown, pruneCostComplexity(grown, 0.01)]) {
+      const simple = simplifyTree(model);
+      merged += model.nodes.length - simple.nodes.length;
+      for (const data of [train, load('test.csv')]) assert.deepEqual(predict(simple, data), predict(model, data), name);
+    }
+  }
+  assert.ok(merged > 0, 'some of these trees have redundant splits');
 });
