@@ -1,4 +1,4 @@
-/* global window, document, console, process */
+/* global window, document, console, process, getComputedStyle */
 // Renders the real webview bundle (dist/webview.js) in headless Chromium under the panel's own
 // HTML and Content-Security-Policy, with a stand-in for the VS Code host, and checks what a user
 // would see: node counts, literal hostile labels, details, rules, importances, metrics, theme.
@@ -36,9 +36,12 @@ window.__violations = [];
 document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
 let saved = window.__savedState;
 window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(JSON.parse(JSON.stringify(m))), getState: () => saved, setState: (s) => { saved = s; } });
-const dark = location.hash !== '#light';
-document.body.classList.add(dark ? 'vscode-dark' : 'vscode-light');
-const vars = dark
+const theme = location.hash.slice(1) || 'dark';
+const dark = theme !== 'light';
+document.body.classList.add(theme === 'hc' ? 'vscode-high-contrast' : dark ? 'vscode-dark' : 'vscode-light');
+const vars = theme === 'hc'
+  ? { '--vscode-editor-background': '#000000', '--vscode-editor-foreground': '#ffffff', '--vscode-foreground': '#ffffff', '--vscode-panel-border': '#6fc3df', '--vscode-contrastBorder': '#6fc3df', '--vscode-focusBorder': '#f38518', '--vscode-descriptionForeground': '#ffffff', '--vscode-editorWidget-border': '#6fc3df', '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-charts-blue': '#3794ff' }
+  : dark
   ? { '--vscode-editor-background': '#1e1e1e', '--vscode-editor-foreground': '#d4d4d4', '--vscode-foreground': '#cccccc', '--vscode-panel-border': '#80808059', '--vscode-focusBorder': '#007fd4', '--vscode-descriptionForeground': '#ccccccb3', '--vscode-editorWidget-border': '#454545', '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-charts-blue': '#3794ff', '--vscode-button-background': '#0e639c', '--vscode-textCodeBlock-background': '#0a0a0a66', '--vscode-inputValidation-errorBackground': '#5a1d1d', '--vscode-inputValidation-errorBorder': '#be1100' }
   : { '--vscode-editor-background': '#ffffff', '--vscode-editor-foreground': '#000000', '--vscode-foreground': '#616161', '--vscode-panel-border': '#80808059', '--vscode-focusBorder': '#0090f1', '--vscode-descriptionForeground': '#717171', '--vscode-editorWidget-border': '#c8c8c8', '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-charts-blue': '#1a85ff', '--vscode-button-background': '#007acc' };
 for (const [k, v] of Object.entries(vars)) document.documentElement.style.setProperty(k, v);
@@ -205,6 +208,16 @@ await check('a restored panel draws its saved tree before the host answers', asy
   await page.goto(`file://${join(work, 'index.html')}#dark`);
   await page.waitForSelector('.stage svg g.node.selected[data-ref="node:2"]', { timeout: 30_000 });
   assert.ok(await page.evaluate(() => window.__posted.some((m) => m.type === 'ready')));
+  await page.close();
+});
+
+await check('high contrast: outlined nodes on the theme background instead of tints', async () => {
+  const page = await openPanel('iris', 'hc');
+  const fill = await page.locator('.stage svg g.node[data-ref="node:1"] > rect').evaluate((r) => getComputedStyle(r).fill);
+  assert.equal(fill, 'none');
+  const width = await page.locator('.stage svg g.node[data-ref="node:1"] > rect').evaluate((r) => getComputedStyle(r).strokeWidth);
+  assert.equal(width, '4px', 'a pure leaf gets the thickest outline');
+  await page.screenshot({ path: join(artifacts, 'tree-high-contrast.png') });
   await page.close();
 });
 
