@@ -4,8 +4,8 @@
 import { basename } from 'node:path';
 import { InputError } from '../engine/errors';
 import { columnSplits, CRITERION_MEASURE } from '../engine/splits/column-splits';
-import type { ColumnSplit, SplitsReport } from '../engine/splits/types';
-import { categorySetText, formatThreshold } from '../render/tree-labels';
+import type { SplitsReport } from '../engine/splits/types';
+import { splitText } from '../render/split-text';
 import { parseArgs } from './args';
 import { loadCsvFile } from './load-csv';
 import { plain, table } from './profile';
@@ -24,12 +24,6 @@ export async function splitsCommand(argv: string[]): Promise<void> {
   const json = args.flags.has('json');
   const report = columnSplits(dataset, { target, task, algorithm, criterion, minSamplesLeaf, ignore, curvePoints: 0 });
   process.stdout.write(json ? JSON.stringify(report, null, 2) + '\n' : formatSplits(basename(file), report));
-}
-
-/** The split as a short phrase: `≤ 20.995`, or the category set of each branch. */
-export function splitText(s: Pick<ColumnSplit, 'kind' | 'threshold' | 'branches'>, escape: (text: string) => string = (t) => t): string {
-  if (s.kind === 'numeric') return `≤ ${formatThreshold(s.threshold ?? NaN)}`;
-  return (s.branches ?? []).map((b) => categorySetText(b.map(escape))).join(' | ');
 }
 
 const fixed = (x: number | null) => (x === null ? 'n/a' : x.toFixed(4));

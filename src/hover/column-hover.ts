@@ -6,7 +6,8 @@
 import type { ColumnProfile } from '../engine/profile';
 import { CRITERION_MEASURE } from '../engine/splits/column-splits';
 import type { ColumnSplit, SplitsReport } from '../engine/splits/types';
-import { categorySetText, formatNumber, formatThreshold } from '../render/tree-labels';
+import { splitText } from '../render/split-text';
+import { formatNumber } from '../render/tree-labels';
 import { HOVER_COMMANDS } from './hover-commands';
 import type { HoverData } from './hover-data';
 import { commandUri, mdText, ordinal, score } from './markdown-text';
@@ -24,10 +25,9 @@ function profileLines(p: ColumnProfile): string[] {
   return [counts, '', indices];
 }
 
-/** The split as the tree would write it: `≤ 20.995`, `∈ {a, b} | {c}`. */
+/** The split as the tree would write it: `≤ 20.995`, `{a, b} | c` (category names escaped). */
 function splitPhrase(s: ColumnSplit): string {
-  if (s.kind === 'numeric') return `≤ ${formatThreshold(s.threshold ?? NaN)}`;
-  return (s.branches ?? []).map((b) => mdText(categorySetText(b), 80)).join(' \\| ');
+  return splitText(s, (name) => mdText(name, 80));
 }
 
 function rankLine(report: SplitsReport, s: ColumnSplit): string {

@@ -1,0 +1,64 @@
+// "Rank Columns by Split Score": every column's best split and scores in a QuickPick, sorted by
+// the tree's criterion; the title bar buttons re-sort by another measure. The title states the
+// question a tree with these settings asks first, and why.
+import * as vscode from 'vscode';
+import { CRITERION_MEASURE } from '../engine/splits/column-splits';
+import type { ColumnSplit, SplitsReport } from '../engine/splits/types';
+import { splitText } from '../render/split-text';
+import { literal } from '../host/target-items';
+
+type Measure = 'score' | 'informationGain' | 'gainRatio' | 'giniDecrease';
+
+const MEASURE_NAME: Record<Exclude<Measure, 'score'>, string> = {
+  informationGain: 'information gain',
+  gainRatio: 'gain ratio',
+  giniDecrease: 'Gini decrease',
+};
+
+const fixed = (x: number | null) => (x === null ? 'n/a' : x.toFixed(4));
+
+interface RankItem extends vscode.QuickPickItem {
+  split: ColumnSplit;
+}
+
+function items(report: SplitsReport, measure: Measure): RankItem[] {
+  const value = (s: ColumnSplit) => (measure === 'score' ? s.score : (s[measure] ?? -Infinity));
+  const sorted = [...report.splits].sort((a, b) => value(b) - value(a) || a.rank - b.rank);
+  return sorted.map((s, i) => ({
+    label: `${i + 1}. ${literal(s.feature)}`,
+    description: literal(splitText(s)),
+    detail:
+      report.task === 'regression'
+        ? `variance reduction ${fixed(s.varianceReduction)}`
+        : `information gain ${fixed(s.informationGain)} · gain ratio ${fixed(s.gainRatio)} · Gini decrease ${fixed(s.giniDecrease)}`,
+    split: s,
+  }));
+}
+
+export async function showRanking(report: SplitsReport, fileName: string): Promise<void> {
+  const pick = vscode.window.createQuickPick<RankItem>();
+  const root = report.splits.find((s) => s.feature === report.root?.feature);
+  pick.title = root === undefined ? `${fileName}: no column can split on target ${report.target}` : `${fileName}: the tree asks first "${root.feature} ${splitText(root)}"`;
+  const why = report.root === null ? '' : ` — ${report.root.reason}`;
+  const measures: Measure[] = report.task === 'regression' ? ['score'] : ['score', 'informationGain', 'gainRatio', 'giniDecrease'];
+  let current: Measure = 'score';
+  const show = () => {
+    const name = current === 'score' ? CRITERION_MEASURE[report.criterion] : MEASURE_NAME[current];
+    pick.placeholder = `Target ${report.target}: ${report.splits.length} columns ranked by ${name}${current === 'score' ? why : ''}`;
+    pick.items = items(report, current);
+  };
+  pick.buttons = measures.length > 1 ? [{ iconPath: new vscode.ThemeIcon('list-ordered'), tooltip: 'Sort by the next measure' }] : [];
+  pick.onDidTriggerButton(() => {
+    current = measures[(measures.indexOf(current) + 1) % measures.length];
+    show();
+  });
+  pick.matchOnDescription = true;
+  pick.matchOnDetail = true;
+  show();
+  await new Promise<void>((resolve) => {
+    pick.onDidHide(() => resolve());
+    pick.onDidAccept(() => pick.hide());
+    pick.show();
+  });
+  pick.dispose();
+}
