@@ -24,8 +24,13 @@ export function activate(context: vscode.ExtensionContext): void {
 
   const requests: PanelRequests = {
     retrain: (uri, settings) => void trainer().retrain(uri, settings),
-    alternatives: async () => {
-      throw new Error('Alternative splits are not available yet.');
+    alternatives: async (uri, nodeId) => {
+      const file = trained.get(uri);
+      if (file === undefined) throw new Error('Train the tree again to see alternative splits: this panel was restored without its data.');
+      const { dataset, report } = file;
+      const job = { dataset, model: report.model, settings: report.settings, nodeId };
+      // Clicking another node cancels the search for the previous one.
+      return worker().run('alternatives', job, { key: `alternatives:${uri.toString()}` }).result;
     },
     rowPath: async (uri, row) => {
       const file = trained.get(uri);

@@ -12,6 +12,9 @@ import type { JobProgress } from '../../src/host/worker-messages';
 import { parseCsv } from '../../src/engine/csv/read';
 import { trainTree } from '../../src/engine/tree/train';
 import { predict } from '../../src/engine/tree/predict';
+import type { Dataset } from '../../src/engine/dataset';
+import { createRng } from '../../src/engine/random';
+import { reportOptions, DEFAULT_TRAIN_SETTINGS } from '../../src/host/train-settings';
 
 let bridge: WorkerBridge;
 before(async () => {
@@ -27,8 +30,7 @@ const bytesOf = (text: string) => ({ kind: 'bytes' as const, bytes: new TextEnco
 /** A deterministic CSV of `rows` rows: 6 numeric columns, a category and a class. */
 function bigCsv(rows: number): string {
   const lines = ['a,b,c,d,e,f,colour,label'];
-  let s = 12345;
-  const next = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const next = createRng(12345);
   for (let i = 0; i < rows; i++) {
     const v = [next(), next(), next(), next(), next(), next()].map((x) => (x * 100).toFixed(3));
     lines.push(`${v.join(',')},${['red', 'green', 'blue'][i % 3]},${next() < 0.5 ? 'yes' : 'no'}`);
@@ -111,4 +113,63 @@ test('profile in the worker: the readable report of every column', async () => {
   const { text } = await bridge.run('profile', { source: { kind: 'text', text: 'x,y\n1,a\n2,b\n2,\n' }, fileName: 'p.csv' }).result;
   assert.match(text, /^p\.csv: 3 rows, 2 columns/);
   assert.match(text, /\by\s+categorical\s+2\s+1\s+2\b/);
+});
+
+/** A noisy 3-class problem on `rows` rows and 8 numeric features: a fully grown tree is large. */
+function noisyDataset(rows: number): Dataset {
+  const next = createRng(99);
+  const features = Array.from({ length: 8 }, (_, j) => ({ name: `f${j}`, type: 'numeric' as const, values: new Float64Array(rows) }));
+  const codes = new Int32Array(rows);
+  for (let r = 0; r < rows; r++) {
+    for (const f of features) f.values[r] = next();
+    const signal = features[0].values[r] + features[1].values[r] * features[2].values[r];
+    codes[r] = next() < 0.3 ? Math.floor(next() * 3) : signal < 0.5 ? 0 : signal < 1 ? 1 : 2;
+  }
+  return { columns: [...features, { name: 'label', type: 'categorical', codes, categories: ['a', 'b', 'c'] }], rowCount: rows, delimiter: ',', renamedHeaders: [] };
+}
+
+test('the report job trains and explains in the worker: one rule per leaf, hold-out metrics, progress by step', async () => {
+  const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
+  const steps: string[] = [];
+  const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, maxDepth: 3 }, 'species');
+  const report = await bridge.run('report', { dataset: iris, options }, { onProgress: (p) => p.phase === 'report' && steps.push(p.step) }).result;
+  assert.equal(report.model.target, 'species');
+  assert.equal(report.rules.length, report.final.leaves);
+  assert.ok(report.final.depth <= 3);
+  assert.ok(report.metrics.holdout, 'hold-out metrics with the default 0.3 fraction');
+  assert.equal(report.trainingRows, 105);
+  assert.ok(steps.includes('train') && steps.includes('rules'), steps.join());
+});
+
+test('alternative splits at the root: at most five, the tree\'s own split among them', async () => {
+  const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
+  const report = await bridge.run('report', { dataset: iris, options: reportOptions({ ...DEFAULT_TRAIN_SETTINGS, holdOutFraction: 0 }, 'species') }).result;
+  const splits = await bridge.run('alternatives', { dataset: iris, model: report.model, settings: report.settings, nodeId: 0 }).result;
+  assert.ok(splits.length > 0 && splits.length <= 5);
+  assert.ok(splits.some((s) => s.chosen && s.feature === report.model.nodes[0].split?.feature));
+  assert.ok(splits.every((s, i) => i === 0 || s.score <= splits[i - 1].score), 'best first');
+});
+
+test('the host event loop keeps running while the worker trains a big tree, and Cancel stops it', async () => {
+  const dataset = noisyDataset(30_000);
+  const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, holdOutFraction: 0 }, 'label');
+  const ticks: number[] = [];
+  const timer = setInterval(() => ticks.push(Date.now()), 10);
+  const started = Date.now();
+  const report = await bridge.run('report', { dataset, options }).result;
+  const elapsed = Date.now() - started;
+  clearInterval(timer);
+  assert.ok(report.grown.nodes > 1000, `${report.grown.nodes} nodes`);
+  let maxGap = 0;
+  for (let i = 1; i < ticks.length; i++) maxGap = Math.max(maxGap, ticks[i] - ticks[i - 1]);
+  // Training on this thread would leave no tick until it ended. Bounds are generous for a busy box.
+  assert.ok(ticks.length >= 10, `only ${ticks.length} timer ticks in ${elapsed} ms`);
+  assert.ok(maxGap < elapsed / 2, `the event loop stalled for ${maxGap} ms of ${elapsed} ms`);
+
+  let handle!: ReturnType<typeof bridge.run<'report'>>;
+  await new Promise<void>((resolve) => {
+    handle = bridge.run('report', { dataset, options }, { onProgress: (p) => p.phase === 'report' && p.step === 'train' && resolve() });
+  });
+  handle.cancel();
+  await assert.rejects(handle.result, CancelledError);
 });
