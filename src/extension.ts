@@ -13,6 +13,7 @@ import { panelSettings, Trainer, type TrainMode } from './host/trainer';
 import { TrainedFiles } from './host/trained-files';
 import { WorkerBridge } from './host/worker-bridge';
 import type { TrainedFile } from './host/trained-files';
+import { registerHover } from './hover/register';
 
 let disposeAll: (() => void) | undefined;
 
@@ -42,10 +43,12 @@ export function activate(context: vscode.ExtensionContext): void {
     log: (message) => notifier.log(message),
   };
   const panels = new TreePanels(context.extensionUri, requests);
+  // CSV hover, target status bar, Rank Columns; its choice store tells them when a target is chosen.
+  const hover = registerHover(context, { worker, trained, panels, state: context.workspaceState });
   const profiles = new ProfileDocuments();
 
   let trainerInstance: Trainer | undefined;
-  const trainer = () => (trainerInstance ??= new Trainer({ bridge: worker(), notifier, state: context.workspaceState, trained, panels }));
+  const trainer = () => (trainerInstance ??= new Trainer({ bridge: worker(), notifier, state: hover.choices, trained, panels }));
 
   async function runExport(what: 'mermaid' | 'model' | 'rules', file: TrainedFile | undefined): Promise<void> {
     if (file === undefined) return noTreeYet();
