@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseNumberBytes } from '../../src/engine/csv/number-bytes';
+import { parsedNumber, parseNumberInto } from '../../src/engine/csv/number-bytes';
 import { createRng } from '../../src/engine/random';
 
 const parse = (s: string) => {
   const b = new TextEncoder().encode(s);
-  return parseNumberBytes(b, 0, b.length);
+  return parseNumberInto(b, 0, b.length) ? parsedNumber[0] : NaN;
 };
 
 test('parses decimal forms exactly as Number() does', () => {

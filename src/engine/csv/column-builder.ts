@@ -16,7 +16,7 @@ import { booleanReading } from './boolean-values';
 import { ByteDictionary } from './byte-dictionary';
 import { FieldProblem } from './field-problem';
 import type { MissingTokens } from './missing-tokens';
-import { parseNumberBytes } from './number-bytes';
+import { parsedNumber, parseNumberInto } from './number-bytes';
 import { decodeUtf8 } from './utf8';
 
 export const DICTIONARY_LIMIT = 4096;
@@ -66,8 +66,7 @@ export class ColumnBuilder {
       (this.codes as ColumnStore<Int32Array>).push((this.dictionary as ByteDictionary).codeOf(buf, start, end));
       return;
     }
-    const value = parseNumberBytes(buf, start, end);
-    if (value !== value) {
+    if (!parseNumberInto(buf, start, end)) {
       if (this.mode === Mode.Numeric) {
         throw new FieldProblem('bad-value', `"${decodeUtf8(buf.subarray(start, end))}" is not a number, but the column is set to numeric`);
       }
@@ -75,7 +74,7 @@ export class ColumnBuilder {
       (this.codes as ColumnStore<Int32Array>).push((this.dictionary as ByteDictionary).codeOf(buf, start, end));
       return;
     }
-    (this.values as ColumnStore<Float64Array>).push(value);
+    (this.values as ColumnStore<Float64Array>).push(parsedNumber[0]);
     const dictionary = this.dictionary;
     if (dictionary !== null) {
       (this.codes as ColumnStore<Int32Array>).push(dictionary.codeOf(buf, start, end));

@@ -1,7 +1,7 @@
 // Correct rounding of (high·scale + low) / divisor for a 16-19 digit decimal mantissa, without
 // strings or BigInt: a first guess is checked, and moved one double at a time, by its residual
 // computed exactly enough with error-free products (Dekker). Where the value lies too close to a
-// rounding boundary to decide safely, NaN tells the caller to use Number() instead.
+// rounding boundary to decide safely, false tells the caller to use Number() instead.
 
 const SPLITTER = 134217729; // 2^27 + 1
 
@@ -35,10 +35,11 @@ function step(y: number, up: boolean): number {
 }
 
 /**
- * (high·scale + low) / divisor correctly rounded, for integers high < 10^15, scale ≤ 10^4,
- * low < scale, divisor = 10^k with k ≤ 22, and high·scale ≥ 10^15; or NaN (undecided).
+ * (high·scale + low) / divisor correctly rounded into out[0], for integers high < 10^15,
+ * scale ≤ 10^4, low < scale, divisor = 10^k with k ≤ 22, and high·scale ≥ 10^15; false when
+ * undecided. (Written to a typed array rather than returned, so the double is not boxed.)
  */
-export function correctlyRoundedQuotient(high: number, scale: number, low: number, divisor: number): number {
+export function correctlyRoundedQuotient(high: number, scale: number, low: number, divisor: number, out: Float64Array): boolean {
   // The mantissa M = q + f + low exactly, where q = fl(high·scale).
   const q = high * scale;
   const f = productError(high, scale, q);
@@ -57,9 +58,12 @@ export function correctlyRoundedQuotient(high: number, scale: number, low: numbe
     words[HI] = (exponent - 52) << 20;
     const halfGap = (bits[0] * divisor) / (residual < 0 && powerOfTwo ? 4 : 2);
     const distance = Math.abs(residual) - halfGap;
-    if (distance < -1e-6) return y;
-    if (distance <= 1e-6) return NaN;
+    if (distance < -1e-6) {
+      out[0] = y;
+      return true;
+    }
+    if (distance <= 1e-6) return false;
     y = step(y, residual > 0);
   }
-  return NaN;
+  return false;
 }

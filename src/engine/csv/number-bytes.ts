@@ -15,8 +15,14 @@ const EXACT_DIGITS = 15;
 /** Digits after those that the long path accepts (19 in all: below 2^64). */
 const EXTRA_DIGITS = 4;
 
-/** The number in buf[start, end), or NaN when the bytes are not a finite decimal number. */
-export function parseNumberBytes(buf: Uint8Array, start: number, end: number): number {
+/** Where parseNumberInto leaves its result: a typed array slot, so no double is boxed on return. */
+export const parsedNumber = new Float64Array(1);
+
+/**
+ * Parses buf[start, end) into parsedNumber[0]; false when it is not a finite decimal number.
+ * (Returning the double itself would box it on the heap: millions of garbage objects per file.)
+ */
+export function parseNumberInto(buf: Uint8Array, start: number, end: number): boolean {
   // The common shape first, in tight loops: [-]digits[.digits] with at most 15 digits in all
   // (leading zeros included), so the mantissa is exact and one division rounds correctly.
   let i = start;
@@ -40,22 +46,29 @@ export function parseNumberBytes(buf: Uint8Array, start: number, end: number): n
     scale = i - fractionStart;
     digits += scale;
   }
-  if (i === end && digits > 0) {
-    let value = NaN;
-    if (digits <= EXACT_DIGITS) value = scale === 0 ? mantissa : mantissa / POW10[scale];
-    else if (scale <= 22) value = longMantissa(buf, digitsStart, end, scale);
-    if (value === value) return negative ? -value : value;
+  if (i === end && digits > 0 && digits <= EXACT_DIGITS) {
+    const value = scale === 0 ? mantissa : mantissa / POW10[scale];
+    parsedNumber[0] = negative ? -value : value;
+    return true;
   }
-  return parseGeneral(buf, start, end);
+  if (i === end && digits > 0 && scale <= 22 && longMantissa(buf, digitsStart, end, scale)) {
+    if (negative) parsedNumber[0] = -parsedNumber[0];
+    return true;
+  }
+  const value = parseGeneral(buf, start, end);
+  parsedNumber[0] = value;
+  return value === value;
 }
 
-/** [digits][.digits] with 16 or more digits: correctly rounded when it has at most 19 significant ones, else NaN. */
-function longMantissa(buf: Uint8Array, start: number, end: number, scale: number): number {
-  let i = start;
+/**
+ * [digits][.digits] with 16 or more digits, into parsedNumber[0], correctly rounded; false when
+ * it has more than 19 significant digits or lies too near a rounding boundary to decide here.
+ */
+function longMantissa(buf: Uint8Array, start: number, end: number, scale: number): boolean {
   let high = 0;
   let extra = 0;
   let significant = 0;
-  for (; i < end; i++) {
+  for (let i = start; i < end; i++) {
     const d = buf[i] - 0x30;
     if (d < 0) continue; // the decimal point
     if (significant === 0 && d === 0) continue;
@@ -63,9 +76,12 @@ function longMantissa(buf: Uint8Array, start: number, end: number, scale: number
     if (significant <= EXACT_DIGITS) high = high * 10 + d;
     else extra = extra * 10 + d;
   }
-  if (significant <= EXACT_DIGITS) return scale === 0 ? high : high / POW10[scale];
-  if (significant > EXACT_DIGITS + EXTRA_DIGITS) return NaN;
-  return correctlyRoundedQuotient(high, POW10[significant - EXACT_DIGITS], extra, POW10[scale]);
+  if (significant <= EXACT_DIGITS) {
+    parsedNumber[0] = scale === 0 ? high : high / POW10[scale];
+    return true;
+  }
+  if (significant > EXACT_DIGITS + EXTRA_DIGITS) return false;
+  return correctlyRoundedQuotient(high, POW10[significant - EXACT_DIGITS], extra, POW10[scale], parsedNumber);
 }
 
 /** Any other spelling: exponents, a plus sign, more than 15 digits, or not a number at all. */
@@ -135,8 +151,8 @@ function parseGeneral(buf: Uint8Array, start: number, end: number): number {
   if (!lost && extraDigits === 0 && power >= -22 && power <= 22) {
     // Both operands are exact doubles, so one IEEE operation rounds correctly (Clinger's fast path).
     value = power >= 0 ? mantissa * POW10[power] : mantissa / POW10[-power];
-  } else if (!lost && power <= 0 && power >= -22) {
-    value = correctlyRoundedQuotient(mantissa, POW10[extraDigits], extra, POW10[-power]);
+  } else if (!lost && power <= 0 && power >= -22 && correctlyRoundedQuotient(mantissa, POW10[extraDigits], extra, POW10[-power], parsedNumber)) {
+    value = parsedNumber[0];
   }
   if (value !== value) value = Number(latin1(buf, bodyStart, end));
   if (!Number.isFinite(value)) return NaN;
