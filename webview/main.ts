@@ -70,7 +70,7 @@ const treeView = new TreeView({
     treeView.setPathInfo(null);
     void drawTree(false);
   },
-  exportMermaid: () => api.postMessage({ type: 'export', what: 'mermaid' }),
+  export: (what) => api.postMessage({ type: 'export', what }),
   viewChanged: (view) => {
     state.view = view;
     save();
@@ -190,7 +190,7 @@ function renderViews(): void {
       state.rulesSort = sort;
       save();
       drawRules();
-    }, (leaf) => highlightPath({ row: null, path: pathTo(report.model, leaf), prediction: null, actual: null }));
+    }, (leaf) => highlightPath({ row: null, path: pathTo(report.model, leaf), prediction: null, actual: null }), () => api.postMessage({ type: 'export', what: 'rules' }));
   drawRules();
   const drawImportances = () =>
     renderImportances(importancesBox, report.importances, state.importance, (m) => {

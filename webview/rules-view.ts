@@ -3,6 +3,7 @@
 import type { Rule } from '../src/engine/rules/types';
 import { formatNumber } from '../src/render/tree-labels';
 import { el, percent, replaceChildren } from './dom';
+import { button } from './toolkit';
 
 export type RuleSortKey = 'order' | 'prediction' | 'covered' | 'accuracy' | 'conditions';
 export interface RuleSort {
@@ -47,7 +48,15 @@ function ruleCell(rule: Rule): HTMLElement {
   return el('td', {}, el('ul', { class: 'conditions' }, ...conditions));
 }
 
-export function renderRules(container: HTMLElement, rules: readonly Rule[], regression: boolean, sort: RuleSort, onSort: (sort: RuleSort) => void, onPick: (leaf: number) => void): void {
+export function renderRules(
+  container: HTMLElement,
+  rules: readonly Rule[],
+  regression: boolean,
+  sort: RuleSort,
+  onSort: (sort: RuleSort) => void,
+  onPick: (leaf: number) => void,
+  onExport: () => void,
+): void {
   const cols = columns(regression);
   const col = cols.find((c) => c.key === sort.key) ?? cols[0];
   const order = rules.map((r, i) => ({ r, i }));
@@ -86,7 +95,12 @@ export function renderRules(container: HTMLElement, rules: readonly Rule[], regr
   });
   replaceChildren(
     container,
-    el('p', { class: 'muted' }, `${rules.length} rules, one per leaf. Click a rule to see its leaf in the tree.`),
+    el(
+      'div',
+      { class: 'toolbar' },
+      el('span', { class: 'muted' }, `${rules.length} rules, one per leaf. Click a rule to see its leaf in the tree.`),
+      button('Export rules…', onExport, { title: 'Save the rules as Python, JavaScript, SQL or text' }),
+    ),
     el('table', { class: 'rules' }, el('thead', {}, header), el('tbody', {}, ...rows)),
   );
 }

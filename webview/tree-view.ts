@@ -1,6 +1,7 @@
 // The Tree tab: the Mermaid flowchart with zoom/pan/fit, node selection, fold/expand, the path of
 // a row, the legend, and the details pane.
 import type { TreeModel } from '../src/engine/model';
+import type { ExportMessage } from '../src/protocol';
 import { parseDiagramId, treeToMermaid, type DiagramNodeRef } from '../src/render/mermaid';
 import { el, replaceChildren } from './dom';
 import { isHighContrast, renderMermaid } from './mermaid-setup';
@@ -23,7 +24,8 @@ export interface TreeViewEvents {
   resetFolding(): void;
   showRow(row: number): void;
   clearPath(): void;
-  exportMermaid(): void;
+  /** Runs one of the host's export commands for this tree. */
+  export(what: ExportMessage['what']): void;
   viewChanged(view: View): void;
   failed(message: string): void;
 }
@@ -63,7 +65,8 @@ export class TreeView {
       button('Show path', () => this.askRow(), { title: 'Highlight the path of this data row (1 = first row after the header)' }),
       button('Clear path', () => events.clearPath()),
       el('span', { class: 'separator' }),
-      button('Export Mermaid', () => events.exportMermaid(), { title: 'Save the whole tree as Mermaid Markdown' }),
+      button('Export Mermaid', () => events.export('mermaid'), { title: 'Save the whole tree as Mermaid Markdown' }),
+      button('Export model', () => events.export('model'), { title: 'Save the model as JSON (for the CLI\'s predict)' }),
     );
     this.viewport.addEventListener('click', (e) => this.onClick(e));
     this.viewport.addEventListener('keydown', (e) => this.onKey(e));

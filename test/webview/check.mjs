@@ -144,6 +144,8 @@ await check('iris: the tree opens folded to depth 4 and the root says what it as
   await page.getByRole('tab', { name: 'Rules' }).click();
   assert.equal(await page.locator('table.rules tbody tr').count(), reports.iris.rules.length);
   await page.screenshot({ path: join(artifacts, 'rules.png') });
+  await page.getByText('Export rules…').click();
+  assert.ok(await page.evaluate(() => window.__posted.some((m) => m.type === 'export' && m.what === 'rules')));
   await page.locator('table.rules tbody tr').first().click();
   await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${reports.iris.rules[0].leaf}"]`);
 
