@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { TreePanels, type PanelRequests } from './panel/tree-panel';
 import { csvToTrain, trainedFor } from './host/csv-target';
+import { followCursorRow } from './host/cursor-row';
 import { exportMermaid, exportModel, exportRules } from './host/exports';
 import { Notifier } from './host/notifier';
 import { rowPath } from './host/row-path';
@@ -111,7 +112,7 @@ export function activate(context: vscode.ExtensionContext): void {
       }),
     );
   }
-  context.subscriptions.push(panels, notifier, profiles);
+  context.subscriptions.push(panels, notifier, profiles, followCursorRow(trained, panels));
   disposeAll = () => bridge?.dispose();
 }
 
