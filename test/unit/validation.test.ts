@@ -96,6 +96,16 @@ test('alpha by CV: every candidate\'s mean equals cross-validating the tree prun
   assert.ok(chosen && top && chosen.meanScore >= top.meanScore - top.stdError);
 });
 
+test('alpha by CV on a regression tree: candidate means equal cross-validated R² of the pruned trees', () => {
+  const params = { target: 'disease_progression', maxDepth: 4 };
+  const sel = selectAlphaByCv(diabetes, params, trainTree(diabetes, params).model, 4, 5);
+  assert.equal(sel.scoreName, 'r2');
+  for (const c of sel.candidates) {
+    const cv = crossValidate(diabetes, params, resolvePostProcessing({ prune: 'cost-complexity', ccpAlpha: c.alpha, simplify: false }), 4, 5);
+    assert.ok(Math.abs(cv.mean - c.meanScore) < 1e-9, `alpha ${c.alpha}: ${cv.mean} != ${c.meanScore}`);
+  }
+});
+
 test('regression CV scores R²', () => {
   const cv = crossValidate(diabetes, { target: 'disease_progression', maxDepth: 3 }, resolvePostProcessing({}), 4, 0);
   assert.equal(cv.scoreName, 'r2');

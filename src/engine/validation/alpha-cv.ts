@@ -5,12 +5,12 @@
 import type { Dataset } from '../dataset';
 import { throwIfAborted } from '../errors';
 import type { TrainParams, TreeModel } from '../model';
-import { collapsedAt, dedupPath, pruningSequence, type PruningSequence } from '../prune/cost-complexity';
+import { dedupPath, pruningSequence, stepsWithin, type PruningSequence } from '../prune/cost-complexity';
 import { trainTree } from '../tree/train';
 import { predictLeaves } from '../tree/predict';
 import { readTruth } from './truth';
 import { makeFolds, meanOf, stdOf } from './cross-validate';
-import { scoreOf, scoreName } from './evaluate';
+import { scoreName } from './evaluate';
 import type { AlphaCandidate, AlphaSelection } from './types';
 
 export function candidateAlphas(grown: TreeModel): number[] {
@@ -21,28 +21,72 @@ export function candidateAlphas(grown: TreeModel): number[] {
   return out;
 }
 
-/** Scores of one fold's tree pruned at each alpha, predicting each row once and re-reading the leaf owner per alpha. */
+/**
+ * Scores of one fold's tree pruned at each alpha (ascending). Rows are routed once; then the
+ * weakest links are cut in order and each cut updates the count of right answers (or the squared
+ * error) of its subtree and its ancestors, so a candidate costs O(depth), not a re-prediction.
+ */
 function foldScores(model: TreeModel, sequence: PruningSequence, test: Dataset, alphas: readonly number[]): number[] {
   const truth = readTruth(model, test);
   const leaves = predictLeaves(model, test);
-  const parent = new Int32Array(model.nodes.length).fill(-1);
-  model.nodes.forEach((n) => n.children.forEach((c) => (parent[c] = n.id)));
-  const codeOf = new Map(truth.classes.map((c, i) => [c, i]));
+  const nodes = model.nodes;
+  const n = truth.rows.length;
+  const parent = new Int32Array(nodes.length).fill(-1);
+  nodes.forEach((node) => node.children.forEach((c) => (parent[c] = node.id)));
+  const regression = model.task === 'regression';
+  // ifLeaf[v]: right answers (or −squared error) of v's rows if v answered them; now[v]: as the tree stands.
+  const ifLeaf = new Float64Array(nodes.length);
+  const now = new Float64Array(nodes.length);
+  if (regression) {
+    const count = new Float64Array(nodes.length);
+    const sum = new Float64Array(nodes.length);
+    const sumSq = new Float64Array(nodes.length);
+    for (let i = 0; i < n; i++) {
+      const y = truth.values[i];
+      for (let v = leaves[truth.rows[i]]; v >= 0; v = parent[v]) {
+        count[v]++;
+        sum[v] += y;
+        sumSq[v] += y * y;
+      }
+    }
+    nodes.forEach((node, v) => {
+      const p = node.prediction as number;
+      ifLeaf[v] = -(sumSq[v] - 2 * p * sum[v] + count[v] * p * p);
+    });
+  } else {
+    const codeOf = new Map(truth.classes.map((c, i) => [c, i]));
+    const predicted = Int32Array.from(nodes, (node) => codeOf.get(String(node.prediction)) ?? -1);
+    for (let i = 0; i < n; i++) {
+      for (let v = leaves[truth.rows[i]]; v >= 0; v = parent[v]) if (predicted[v] === truth.codes[i]) ifLeaf[v]++;
+    }
+  }
+  let total = 0;
+  for (let v = nodes.length - 1; v >= 0; v--) {
+    if (nodes[v].children.length === 0) {
+      now[v] = ifLeaf[v];
+      total += ifLeaf[v];
+    }
+    if (parent[v] >= 0) now[parent[v]] += now[v];
+  }
+  const stepNode = new Int32Array(sequence.path.ccpAlphas.length - 1);
+  sequence.collapseStep.forEach((step, v) => step >= 0 && (stepNode[step] = v));
+  let ssTot = 0;
+  if (regression && n > 0) {
+    const mean = truth.values.reduce((a, b) => a + b, 0) / n;
+    for (let i = 0; i < n; i++) ssTot += (truth.values[i] - mean) ** 2;
+  }
+  let applied = 0;
   return alphas.map((alpha) => {
-    const collapsed = collapsedAt(sequence, alpha);
-    // owner[v]: the node that answers for v's rows after pruning (the top-most collapsed ancestor, else v).
-    const owner = new Int32Array(model.nodes.length);
-    for (let v = 0; v < owner.length; v++) {
-      const p = parent[v];
-      owner[v] = p >= 0 && (owner[p] !== p || collapsed[p]) ? owner[p] : v;
+    for (const upTo = stepsWithin(sequence, alpha); applied < upTo; applied++) {
+      const w = stepNode[applied];
+      const delta = ifLeaf[w] - now[w];
+      for (let a = w; a >= 0; a = parent[a]) now[a] += delta;
+      total += delta;
     }
-    const n = truth.rows.length;
-    const prediction = (i: number) => model.nodes[owner[leaves[truth.rows[i]]]].prediction;
-    if (model.task === 'regression') {
-      return scoreOf({ truth, codes: new Int32Array(0), values: Float64Array.from({ length: n }, (_, i) => prediction(i) as number), scores: null });
-    }
-    const codes = Int32Array.from({ length: n }, (_, i) => codeOf.get(String(prediction(i))) ?? -1);
-    return scoreOf({ truth, codes, values: new Float64Array(0), scores: null });
+    if (n === 0) return 0;
+    if (!regression) return total / n;
+    const ssRes = -total;
+    return ssTot > 0 ? 1 - ssRes / ssTot : ssRes === 0 ? 1 : 0;
   });
 }
 
