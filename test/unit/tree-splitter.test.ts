@@ -77,3 +77,17 @@ test('boolean feature splits into its two values', () => {
   assert.ok(split && split.kind === 'categorical');
   assert.deepEqual([...split.branches].map((b) => b.join()).sort(), ['no', 'yes']);
 });
+
+test('an identifier-like categorical column (a level per row) trains without blowing up', () => {
+  const n = 20000;
+  const rng = createRng(12);
+  const ids = Array.from({ length: n }, (_, i) => `row${i}`);
+  const xs = Array.from({ length: n }, () => Math.floor(rng() * 1000));
+  const ys = xs.map((x) => `c${Math.floor(x / 200)}`);
+  const { model } = trainTree(dataset(cat('id', ids), num('x', xs), cat('y', ys)), { target: 'y' });
+  // Each class is an interval of x: x alone separates them perfectly with 4 splits.
+  assert.equal(model.nodes.length, 9);
+  assert.deepEqual(Object.keys(model.featureImportances), ['id', 'x']);
+  // Every categorical branch lists only categories present at its node.
+  for (const node of model.nodes) if (node.split?.kind === 'categorical') assert.ok(node.split.branches.flat().length <= node.samples);
+});

@@ -48,8 +48,8 @@ interface NodeInfo {
 interface Plan {
   readonly feature: number;
   readonly threshold: number;
-  /** Categorical: child index per category code (−1: not present in the node). */
-  readonly childOfCode: Int32Array | null;
+  /** Categorical: (code, child index) of each category present in the node, flattened. */
+  readonly branches: number[] | null;
   readonly missingChild: number;
   readonly left: NodeInfo;
   readonly right: NodeInfo;
@@ -66,6 +66,8 @@ class CartGrower {
   private readonly sampleStats: SampleStats;
   private readonly criterion: CartCriterion;
   private grownSinceReport = 0;
+  /** Scratch membership of the codes going left at a categorical split (all 0 between uses). */
+  private readonly isLeftCode: Uint8Array;
 
   constructor(
     private readonly set: TrainingSet,
@@ -75,6 +77,7 @@ class CartGrower {
     this.criterion = params.criterion as CartCriterion;
     this.sampleStats = sampleStatsOf(set);
     this.store = new TreeStore(this.sampleStats.dim);
+    this.isLeftCode = new Uint8Array(Math.max(0, ...set.features.map((f) => f.categories.length)));
     this.samples = new SortedSamples(set.features, set.n);
     this.splitter = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf);
   }
@@ -117,7 +120,7 @@ class CartGrower {
     if (node.depth >= params.maxDepth || w < params.minSamplesSplit || w < 2 * params.minSamplesLeaf || node.impurity <= EPSILON) return null;
     const split = this.splitter.findBest(node.start, node.end, node.stats, tieTolerance(this.set, w, node.impurity));
     if (split === null) return null;
-    const childOfCode = this.route(split, node.start, node.end);
+    const branches = this.route(split, node.start, node.end);
     const pos = this.samples.partition(node.start, node.end, this.set.features.length);
     if (pos === node.start || pos === node.end) return null;
     const left = this.nodeInfo(node.start, pos, node.depth + 1);
@@ -131,7 +134,7 @@ class CartGrower {
     return {
       feature: split.feature,
       threshold: split.kind === 'numeric' ? split.threshold : NaN,
-      childOfCode,
+      branches,
       missingChild: missingLeft ? 0 : 1,
       left,
       right,
@@ -140,8 +143,8 @@ class CartGrower {
     };
   }
 
-  /** Marks goLeft for the node's samples; for a categorical split returns the child of each code. */
-  private route(split: CartSplit, start: number, end: number): Int32Array | null {
+  /** Marks goLeft for the node's samples; for a categorical split returns its (code, child) pairs. */
+  private route(split: CartSplit, start: number, end: number): number[] | null {
     const { order, values, goLeft, n } = this.samples;
     const base = split.feature * n;
     const missing = split.missingLeft ? 1 : 0;
@@ -153,18 +156,22 @@ class CartGrower {
       }
       return null;
     }
-    const childOfCode = new Int32Array(this.set.features[split.feature].categories.length).fill(-1);
+    const isLeft = this.isLeftCode;
+    for (const c of split.leftCodes) isLeft[c] = 1;
+    const branches: number[] = [];
     for (let p = base + start; p < base + end; p++) {
       const v = values[p];
       if (Number.isNaN(v)) {
         goLeft[order[p]] = missing;
         continue;
       }
-      const l = split.left[v];
+      const l = isLeft[v];
       goLeft[order[p]] = l;
-      childOfCode[v] = l === 1 ? 0 : 1;
+      // Sorted by code: a new code starts a run.
+      if (p === base + start || values[p - 1] !== v) branches.push(v, l === 1 ? 0 : 1);
     }
-    return childOfCode;
+    for (const c of split.leftCodes) isLeft[c] = 0;
+    return branches;
   }
 
   /** Creates the two children of `id` from its plan; returns their ids. */
@@ -172,8 +179,13 @@ class CartGrower {
     const l = this.addNode(plan.left);
     const r = this.addNode(plan.right);
     this.store.setSplit(id, plan.feature, plan.threshold, l, 2, plan.missingChild, plan.decrease);
-    if (plan.childOfCode !== null) this.store.setCategoryChildren(id, plan.childOfCode);
+    this.recordBranches(id, plan);
     return [l, r];
+  }
+
+  private recordBranches(id: number, plan: Plan): void {
+    const b = plan.branches;
+    if (b !== null) for (let j = 0; j < b.length; j += 2) this.store.addCategoryBranch(id, b[j], b[j + 1]);
   }
 
   growDepthFirst(): void {
@@ -202,7 +214,7 @@ class CartGrower {
       splitsLeft--;
       const plan = e.plan;
       this.store.setSplit(e.seq, plan.feature, plan.threshold, this.store.count, 2, plan.missingChild, plan.decrease);
-      if (plan.childOfCode !== null) this.store.setCategoryChildren(e.seq, plan.childOfCode);
+      this.recordBranches(e.seq, plan);
       push(plan.left);
       push(plan.right);
     }

@@ -17,8 +17,8 @@ export interface CartSplit {
   feature: number;
   kind: 'numeric' | 'categorical';
   threshold: number;
-  /** Categorical: 1 for each category code that goes left. */
-  left: Uint8Array;
+  /** Categorical: the category codes that go left. */
+  leftCodes: readonly number[];
   missingLeft: boolean;
   /** Whether the node held missing values of the feature (else the caller picks the side). */
   sawMissing: boolean;
@@ -50,9 +50,6 @@ export class CartSplitter {
   private readonly missing: Float64Array;
   private readonly sideA: Float64Array;
   private readonly sideB: Float64Array;
-  private readonly catStats: Float64Array;
-  private readonly catWeight: Float64Array;
-  private readonly bestLeft: Uint8Array;
   private wPresent = 0;
   private wMissing = 0;
   private bestProxy = -Infinity;
@@ -73,10 +70,6 @@ export class CartSplitter {
     this.missing = new Float64Array(dim);
     this.sideA = new Float64Array(dim);
     this.sideB = new Float64Array(dim);
-    const maxLevels = Math.max(1, ...features.map((f) => f.categories.length));
-    this.catStats = new Float64Array(maxLevels * dim);
-    this.catWeight = new Float64Array(maxLevels);
-    this.bestLeft = new Uint8Array(maxLevels);
   }
 
   /**
@@ -258,73 +251,98 @@ export class CartSplitter {
   }
 
   private numericSplit(feature: number, threshold: number, missingLeft: boolean): CartSplit {
-    return { feature, kind: 'numeric', threshold, left: this.bestLeft, missingLeft, sawMissing: this.wMissing > 0 };
+    return { feature, kind: 'numeric', threshold, leftCodes: [], missingLeft, sawMissing: this.wMissing > 0 };
   }
 
+  /** Adds the stats of positions [from, to) of the sorted samples to `into`. */
+  private addRange(into: Float64Array, from: number, to: number): void {
+    const order = this.samples.order;
+    const { slot, amount } = this.stats;
+    for (let p = from; p < to; p++) {
+      const i = order[p];
+      into[slot[i]] += amount === null ? 1 : amount[i];
+    }
+  }
+
+  /**
+   * Categorical scan. Samples of a node are sorted by code, so each category present is one run
+   * of positions; nothing here is sized by the number of levels of the column (an identifier-like
+   * column costs in proportion to the node, not to its dictionary).
+   */
   private scanCategorical(f: number, start: number, pe: number, nodeStats: Float64Array): CartSplit | null {
-    const { dim, catStats, catWeight, left } = this;
-    const levels = this.features[f].categories.length;
+    const { dim, left } = this;
     const base = f * this.samples.n;
     const { order, values } = this.samples;
     const { slot, amount } = this.stats;
-    catStats.fill(0, 0, levels * dim);
-    catWeight.fill(0, 0, levels);
-    for (let p = base + start; p < base + pe; p++) {
-      const i = order[p];
-      const c = values[p];
-      catStats[c * dim + slot[i]] += amount === null ? 1 : amount[i];
-      catWeight[c] += 1;
-    }
+    const runStart: number[] = [];
     const codes: number[] = [];
-    for (let c = 0; c < levels; c++) if (catWeight[c] > 0) codes.push(c);
+    for (let p = base + start; p < base + pe; p++) {
+      if (p === base + start || values[p] !== values[p - 1]) {
+        runStart.push(p);
+        codes.push(values[p]);
+      }
+    }
+    runStart.push(base + pe);
+    const runs = codes.length;
     const withMissing = this.wMissing > 0;
-    if (codes.length + (withMissing ? 1 : 0) < 2) return null;
-    let best: CartSplit | null = null;
-    const record = (r: number, inLeft: (j: number) => boolean): void => {
+    if (runs + (withMissing ? 1 : 0) < 2) return null;
+    const runWeight = (r: number): number => runStart[r + 1] - runStart[r];
+    // The left set of the best candidate so far, listed only once the scan is over.
+    let bestCodes: (() => number[]) | null = null;
+    let bestMissingLeft = false;
+    const record = (r: number, leftCodes: () => number[]): void => {
       if (r === 0) return;
-      this.bestLeft.fill(0);
-      codes.forEach((c, j) => {
-        if (inLeft(j)) this.bestLeft[c] = 1;
-      });
-      best = { feature: f, kind: 'categorical', threshold: NaN, left: this.bestLeft, missingLeft: r === 2, sawMissing: withMissing };
+      bestCodes = leftCodes;
+      bestMissingLeft = r === 2;
     };
     const regressionOrBinary = amount !== null || dim === 2;
-    if (!regressionOrBinary && codes.length <= MAX_EXACT_LEVELS) {
+    if (!regressionOrBinary && runs <= MAX_EXACT_LEVELS) {
       // Every bipartition once: the last category present stays on the right.
-      const last = codes.length - 1;
-      const subsets = 1 << last;
-      for (let mask = 1; mask < subsets; mask++) {
+      const table = new Float64Array(runs * dim);
+      for (let r = 0; r < runs; r++) this.addRange(table.subarray(r * dim, (r + 1) * dim), runStart[r], runStart[r + 1]);
+      const last = runs - 1;
+      for (let mask = 1; mask < 1 << last; mask++) {
         left.fill(0);
         let wL = 0;
-        for (let j = 0; j < last; j++) {
-          if ((mask & (1 << j)) === 0) continue;
-          const c = codes[j];
-          for (let k = 0; k < dim; k++) left[k] += catStats[c * dim + k];
-          wL += catWeight[c];
+        for (let r = 0; r < last; r++) {
+          if ((mask & (1 << r)) === 0) continue;
+          for (let k = 0; k < dim; k++) left[k] += table[r * dim + k];
+          wL += runWeight(r);
         }
-        record(this.consider(left, wL), (j) => j < last && (mask & (1 << j)) !== 0);
+        record(this.consider(left, wL), () => codes.filter((_, r) => r < last && (mask & (1 << r)) !== 0));
       }
       if (withMissing) {
-        for (let k = 0; k < dim; k++) left[k] = this.present[k];
-        record(this.consider(left, this.wPresent), () => true);
+        left.set(this.present);
+        record(this.consider(left, this.wPresent), () => codes);
       }
-      return best;
+    } else {
+      // Breiman: order by class-1 share (two classes) or mean (regression); the optimal subset is
+      // a prefix. More classes: order by the share of the node's majority class (heuristic).
+      const keySlot = amount !== null ? 0 : dim === 2 ? 1 : majority(nodeStats);
+      const key = new Float64Array(runs);
+      for (let r = 0; r < runs; r++) {
+        let acc = 0;
+        for (let p = runStart[r]; p < runStart[r + 1]; p++) {
+          const i = order[p];
+          if (amount !== null) acc += amount[i];
+          else if (slot[i] === keySlot) acc += 1;
+        }
+        key[r] = acc / runWeight(r);
+      }
+      const ranked = Array.from({ length: runs }, (_, r) => r).sort((a, b) => key[a] - key[b] || a - b);
+      left.fill(0);
+      let wL = 0;
+      for (let j = 0; j < runs; j++) {
+        const r = ranked[j];
+        this.addRange(left, runStart[r], runStart[r + 1]);
+        wL += runWeight(r);
+        if (j === runs - 1 && !withMissing) break;
+        record(this.consider(left, wL), () => ranked.slice(0, j + 1).map((q) => codes[q]));
+      }
     }
-    // Breiman: order by class-1 share (two classes) or mean (regression); the optimal subset is a
-    // prefix. More classes: order by the share of the node's majority class (heuristic).
-    const key = regressionOrBinary ? (amount !== null ? 0 : 1) : majority(nodeStats);
-    const score = (c: number): number => catStats[c * dim + key] / catWeight[c];
-    codes.sort((a, b) => score(a) - score(b) || a - b);
-    left.fill(0);
-    let wL = 0;
-    for (let j = 0; j < codes.length; j++) {
-      const c = codes[j];
-      for (let k = 0; k < dim; k++) left[k] += catStats[c * dim + k];
-      wL += catWeight[c];
-      if (j === codes.length - 1 && !withMissing) break;
-      record(this.consider(left, wL), (i) => i <= j);
-    }
-    return best;
+    const chosen = bestCodes as (() => number[]) | null;
+    if (chosen === null) return null;
+    return { feature: f, kind: 'categorical', threshold: NaN, leftCodes: chosen(), missingLeft: bestMissingLeft, sawMissing: withMissing };
   }
 }
 

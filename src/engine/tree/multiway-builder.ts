@@ -208,7 +208,9 @@ export function growMultiway(set: TrainingSet, params: ResolvedParams, algorithm
     const children = childStats.map((c) => addNode(c, depth + 1));
     const largest = best.branchWeights.indexOf(Math.max(...best.branchWeights));
     store.setSplit(id, best.feature, best.threshold, children[0], children.length, largest, decrease);
-    if (best.branchOfCode !== null) store.setCategoryChildren(id, best.branchOfCode);
+    best.branchOfCode?.forEach((b, code) => {
+      if (b >= 0) store.addCategoryBranch(id, code, b);
+    });
     const childUsed = used.slice();
     if (best.branchOfCode !== null) childUsed[best.feature] = 1;
     for (let b = children.length - 1; b >= 0; b--) stack.push({ cases: parts[b], depth: depth + 1, used: childUsed, id: children[b], stats: childStats[b] });

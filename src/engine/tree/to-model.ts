@@ -16,11 +16,10 @@ function splitOf(store: TreeStore, set: TrainingSet, id: number): ModelSplit {
   const feature = set.features[store.feature[id]];
   if (feature.type === 'numeric') return { feature: feature.name, kind: 'numeric', threshold: store.threshold[id] };
   const branches: string[][] = Array.from({ length: store.childCount[id] }, () => []);
-  const off = store.categoryOffset[id];
-  feature.categories.forEach((name, code) => {
-    const child = store.categoryChild[off + code];
-    if (child >= 0) branches[child].push(name);
-  });
+  // Pairs in ascending code order, so each branch lists its categories in the file's order.
+  const pairs = Array.from({ length: store.categoryCount[id] }, (_, j) => store.categoryOffset[id] + j);
+  pairs.sort((a, b) => store.categoryCode[a] - store.categoryCode[b]);
+  for (const j of pairs) branches[store.categoryChild[j]].push(feature.categories[store.categoryCode[j]]);
   return { feature: feature.name, kind: 'categorical', branches };
 }
 

@@ -24,9 +24,12 @@ export class TreeStore {
   childCount = new Int32Array(16);
   /** Child index (0-based, within the node's children) taken by missing values and unseen categories. */
   missingChild = new Int32Array(16);
-  /** Categorical splits: offset into `categoryChild`, or −1. */
+  /** Categorical splits: where the node's (code, child) pairs start in the pools, or −1. */
   categoryOffset = new Int32Array(16);
-  /** For each category code of the split feature: the child index it goes to, −1 if unseen. */
+  categoryCount = new Int32Array(16);
+  /** Pools of (category code, child index) pairs: only the categories present at the node, so an
+   * identifier-like column with many levels costs nothing at nodes where few of them occur. */
+  categoryCode = new Int32Array(16);
   categoryChild = new Int32Array(16);
   private categoryUsed = 0;
   /** Weighted impurity decrease of each split node (N_t·imp_t − Σ N_c·imp_c), for importances. */
@@ -50,6 +53,7 @@ export class TreeStore {
     this.childCount[id] = 0;
     this.missingChild[id] = LEAF;
     this.categoryOffset[id] = LEAF;
+    this.categoryCount[id] = 0;
     this.decrease[id] = 0;
     return id;
   }
@@ -68,13 +72,17 @@ export class TreeStore {
     this.decrease[id] = decrease;
   }
 
-  /** Records, for a categorical split, the child index of every category code (−1: unseen here). */
-  setCategoryChildren(id: number, childOfCode: ArrayLike<number>): void {
-    const need = this.categoryUsed + childOfCode.length;
-    if (need > this.categoryChild.length) this.categoryChild = grown(this.categoryChild, Math.max(need, this.categoryChild.length * 2));
-    this.categoryOffset[id] = this.categoryUsed;
-    for (let c = 0; c < childOfCode.length; c++) this.categoryChild[this.categoryUsed + c] = childOfCode[c];
-    this.categoryUsed = need;
+  /** Records, for a categorical split, the child index of each category code present at the node. */
+  addCategoryBranch(id: number, code: number, child: number): void {
+    if (this.categoryOffset[id] === LEAF) this.categoryOffset[id] = this.categoryUsed;
+    if (this.categoryUsed === this.categoryCode.length) {
+      this.categoryCode = grown(this.categoryCode, this.categoryUsed * 2);
+      this.categoryChild = grown(this.categoryChild, this.categoryUsed * 2);
+    }
+    this.categoryCode[this.categoryUsed] = code;
+    this.categoryChild[this.categoryUsed] = child;
+    this.categoryUsed++;
+    this.categoryCount[id]++;
   }
 
   private reserve(size: number): void {
@@ -88,6 +96,7 @@ export class TreeStore {
     this.childCount = grown(this.childCount, size);
     this.missingChild = grown(this.missingChild, size);
     this.categoryOffset = grown(this.categoryOffset, size);
+    this.categoryCount = grown(this.categoryCount, size);
     this.decrease = grown(this.decrease, size);
   }
 }
