@@ -2,7 +2,7 @@
 // tree), so pruning, rules and importances can be checked against the fixture without training.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ModelNode, TreeModel } from '../../../src/engine/model';
+import type { ModelNode, TrainParams, TreeModel } from '../../../src/engine/model';
 
 interface FixtureNode {
   depth: number;
@@ -70,3 +70,19 @@ export const SKLEARN_CASES = [
   'iris_entropy_min_samples_leaf_5',
   'diabetes_squared_error_max_depth_3',
 ];
+
+/** TrainParams equal to a scikit-learn case's estimator parameters. */
+export function parityParams(caseName: string): TrainParams {
+  const exp = parityExpected(caseName);
+  const p = exp.params;
+  return {
+    target: exp.target,
+    task: exp.task,
+    criterion: p.criterion,
+    maxDepth: p.max_depth,
+    minSamplesLeaf: p.min_samples_leaf,
+    minSamplesSplit: p.min_samples_split,
+    maxLeafNodes: p.max_leaf_nodes,
+    minImpurityDecrease: p.min_impurity_decrease,
+  };
+}
