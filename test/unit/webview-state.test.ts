@@ -1,0 +1,37 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { INITIAL_STATE, restoreState } from '../../webview/state';
+
+test('a saved panel state comes back as saved', () => {
+  const saved = {
+    ...INITIAL_STATE,
+    documentUri: 'file:///data/iris.csv',
+    tab: 'rules' as const,
+    expanded: [2, 5],
+    collapsed: [1],
+    selected: 5,
+    highlight: { row: 3, path: [0, 2, 5], prediction: 'setosa', actual: null },
+    view: { scale: 0.5, x: 10, y: -4 },
+    importance: 'splits' as const,
+    rulesSort: { key: 'accuracy' as const, descending: false },
+  };
+  assert.deepEqual(restoreState(structuredClone(saved)), saved);
+});
+
+test('a damaged or foreign saved state falls back to defaults field by field', () => {
+  assert.deepEqual(restoreState(undefined), INITIAL_STATE);
+  assert.deepEqual(restoreState('x'), INITIAL_STATE);
+  const r = restoreState({
+    documentUri: 42,
+    shown: { report: {} },
+    tab: '<script>',
+    expanded: [1, 'x'],
+    collapsed: 'all',
+    selected: 1.5,
+    highlight: { path: 'nope' },
+    view: { scale: 'big' },
+    importance: 'magic',
+    rulesSort: null,
+  });
+  assert.deepEqual(r, INITIAL_STATE);
+});
