@@ -9,6 +9,7 @@ export type InputErrorCode =
   | 'ragged-row'
   | 'bad-quote'
   | 'field-too-long'
+  | 'too-many-columns'
   | 'bad-encoding'
   | 'bad-value'
   | 'unreadable-file'

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv, readCsv } from '../../src/engine/csv/read';
 import { MAX_FIELD_BYTES } from '../../src/engine/csv/tokenizer';
+import { MAX_COLUMNS } from '../../src/engine/csv/table-builder';
 import { InputError } from '../../src/engine/errors';
 
 /** Asserts that parsing fails with an InputError of `code` at `line` whose message matches. */
@@ -77,4 +78,9 @@ test('a field that would run past the size limit is refused without reading on',
   }
   await assert.rejects(readCsv(source()), (err: unknown) => err instanceof InputError && err.code === 'unterminated-quote' && err.line === 2);
   assert.ok(sent <= MAX_FIELD_BYTES + block.length, `read ${sent} bytes before giving up`);
+});
+
+test('a header wider than the column limit is refused before any column is built', () => {
+  const header = Array.from({ length: MAX_COLUMNS + 1 }, (_, i) => `c${i}`).join(',');
+  fails(`${header}\n`, 'too-many-columns', 1, /more than 100000 fields/);
 });

@@ -2,14 +2,14 @@
 // so a categorical field costs no string allocation; a string is decoded once per new value.
 // Codes are dense and follow first appearance, as the Dataset contract requires.
 
-const INITIAL_SLOTS = 64;
+const INITIAL_SLOTS = 16;
 
 export class ByteDictionary {
   /** Open-addressing table of code + 1 (0 = empty); its length is a power of two. */
   private slots = new Int32Array(INITIAL_SLOTS);
   private hashes = new Int32Array(INITIAL_SLOTS / 2);
   private offsets = new Int32Array(INITIAL_SLOTS / 2 + 1);
-  private arena = new Uint8Array(1024);
+  private arena = new Uint8Array(256);
   private readonly decoded: string[] = [];
 
   /** @param decode turns a new value's bytes into its string (and may reject them, e.g. bad UTF-8). */

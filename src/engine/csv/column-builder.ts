@@ -50,7 +50,7 @@ export class ColumnBuilder {
     this.mode = forced === undefined ? Mode.Candidate : forced === 'numeric' ? Mode.Numeric : Mode.Categorical;
     if (this.mode !== Mode.Categorical) this.values = newValues(expectedRows);
     // A candidate's codes are likely dropped soon (dictionary overflow): they start small.
-    if (this.mode === Mode.Candidate) this.codes = newCodes(CANDIDATE_CODES);
+    if (this.mode === Mode.Candidate) this.codes = newCodes(Math.min(CANDIDATE_CODES, expectedRows));
     if (this.mode === Mode.Categorical) this.codes = newCodes(expectedRows);
     if (this.mode === Mode.Numeric) this.dictionary = null;
   }

@@ -9,8 +9,10 @@ import { TableBuilder } from './table-builder';
 import { CsvTokenizer } from './tokenizer';
 
 const BOM = [0xef, 0xbb, 0xbf];
-/** Initial column capacity when the input size is unknown (more rows go to overflow blocks). */
+/** Initial column capacity when the input size is unknown (more rows go to overflow blocks)… */
 const UNKNOWN_SIZE_ROWS = 1 << 16;
+/** …and the initial capacity of all columns together then. */
+const UNKNOWN_SIZE_FIELDS = 1 << 22;
 
 export class CsvStreamReader {
   private tokenizer: CsvTokenizer | null = null;
@@ -46,7 +48,10 @@ export class CsvStreamReader {
     if (BOM.every((b, i) => bytes[i] === b)) bytes = bytes.subarray(BOM.length);
     const delimiter = this.options.delimiter ?? sniffDelimiter(bytes, whole);
     const missing = new MissingTokens(this.options.missingTokens ?? DEFAULT_MISSING_TOKENS);
-    this.table = new TableBuilder(delimiter, missing, this.options.types ?? {}, expectedRows(bytes, whole, this.options.totalBytes));
+    const rows = expectedRows(bytes, whole, this.options.totalBytes);
+    // Every field takes at least one byte of the file, which bounds what a column can need.
+    const bound = this.options.totalBytes ?? UNKNOWN_SIZE_FIELDS;
+    this.table = new TableBuilder(delimiter, missing, this.options.types ?? {}, (columns) => Math.min(rows, Math.ceil(bound / columns) + 1));
     this.tokenizer = new CsvTokenizer(delimiter.charCodeAt(0), this.table);
     this.table.tokenizer = this.tokenizer;
     this.tokenizer.push(bytes);

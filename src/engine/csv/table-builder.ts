@@ -9,6 +9,9 @@ import type { MissingTokens } from './missing-tokens';
 import type { CsvTokenizer, FieldSink } from './tokenizer';
 import { decodeUtf8 } from './utf8';
 
+/** Widest header accepted: bounds the per-column bookkeeping a hostile header line could demand. */
+export const MAX_COLUMNS = 100_000;
+
 export class TableBuilder implements FieldSink {
   /** Set once the tokenizer exists; used only to name lines in errors. */
   tokenizer: CsvTokenizer | null = null;
@@ -23,12 +26,17 @@ export class TableBuilder implements FieldSink {
     private readonly delimiter: string,
     private readonly missing: MissingTokens,
     private readonly types: Readonly<Record<string, ColumnType>>,
-    private readonly expectedRows: number,
+    /** Rows to size each column for, given the column count (an estimate). */
+    private readonly expectedRows: (columns: number) => number,
   ) {}
 
   field(buf: Uint8Array, start: number, end: number): void {
     const k = this.fieldIndex++;
     if (this.header !== null) {
+      if (k === MAX_COLUMNS) {
+        const line = this.tokenizer?.rowLine;
+        throw new InputError('too-many-columns', `line ${line}: the header has more than ${MAX_COLUMNS} fields, the most this reader accepts`, line);
+      }
       this.header.push(this.guard(k, () => decodeUtf8(buf.subarray(start, end))));
       return;
     }
@@ -81,7 +89,8 @@ export class TableBuilder implements FieldSink {
       throw new InputError('unknown-column', `type override for unknown column ${unknown.map((u) => JSON.stringify(u)).join(', ')}; columns are ${names.map((n) => JSON.stringify(n)).join(', ')}`);
     }
     this.renamed = renamed;
-    this.columns = names.map((name) => new ColumnBuilder(name, this.types[name], this.missing, this.expectedRows));
+    const rows = this.expectedRows(names.length);
+    this.columns = names.map((name) => new ColumnBuilder(name, this.types[name], this.missing, rows));
   }
 
   private guard<T>(k: number, work: () => T): T {
