@@ -1,9 +1,9 @@
 // rules, evaluate, prune-path and train's pruning flags end to end: a freshly bundled CLI in a
 // child process, parity fixtures in, exit codes and outputs checked.
-import { test, before } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dedupPath } from '../../src/engine/prune/cost-complexity';
@@ -20,6 +20,8 @@ before(() => {
   const r = spawnSync(esbuild, ['src/cli.ts', '--bundle', '--platform=node', '--format=cjs', '--external:vscode', `--outfile=${cli}`, '--log-level=error'], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
 });
+
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: process.cwd() });

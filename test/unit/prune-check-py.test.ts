@@ -1,10 +1,10 @@
 // The fixtures' own checker (test/fixtures/parity/check.py --canonical) on the engine's pruning
 // output: the cost-complexity path of the trained tree and its node count at the fixture's
 // safe_alpha, next to the tree, importances and predictions.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseCsv } from '../../src/engine/csv/read';
@@ -15,6 +15,7 @@ import { parityExpected, parityParams, SKLEARN_CASES } from './helpers/parity-mo
 
 const ROOT = path.join(process.cwd(), 'test/fixtures/parity');
 const dir = mkdtempSync(path.join(tmpdir(), 'dte-prune-check-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 for (const name of SKLEARN_CASES) {
   test(`check.py --canonical passes ${name} with the pruning path and pruned node count`, () => {
