@@ -89,8 +89,9 @@ function describeCart(set: TrainingSet, split: CartSplit, mean: number): Pick<Co
     const scores = scorePartition(set, 2, (i) => (Number.isNaN(x[i]) ? missingBranch : x[i] <= t ? 0 : 1), mean);
     return { kind: 'numeric', threshold: t, scores };
   }
-  const left = split.left.slice();
   const categories = set.features[split.feature].categories;
+  const left = new Uint8Array(categories.length);
+  for (const c of split.leftCodes) left[c] = 1;
   const seen = new Uint8Array(categories.length);
   for (let i = 0; i < set.n; i++) if (!Number.isNaN(x[i])) seen[x[i]] = 1;
   const branches: string[][] = [[], []];
