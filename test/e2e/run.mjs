@@ -3,7 +3,6 @@
 // in a real VS Code (code-server). Screenshots and results go to test-artifacts/. Exit code: 0
 // only if every step passed. Prints how long each step took.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { install } from './install.mjs';
 import { artifactsDir, repoRoot } from './paths.mjs';
@@ -29,7 +28,6 @@ function run(cmd, args) {
 }
 
 const t0 = Date.now();
-rmSync(artifactsDir, { recursive: true, force: true });
 const setup = [
   ['install (skipped when present)', async () => (await install(), 0)],
   ['build', () => run(process.execPath, ['scripts/build.mjs'])],

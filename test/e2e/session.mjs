@@ -5,13 +5,14 @@ import { startCodeServer } from './code-server.mjs';
 import { makeWorkspace } from './workspace.mjs';
 
 /**
- * @param {{ files: string[], stateDir?: string }} options repo-relative files for the workspace
+ * @param {{ files: string[], stateDir?: string, viewport?: { width: number, height: number } }} options
+ *   `files`: repo-relative files copied into the workspace
  */
-export async function startSession({ files, stateDir }) {
+export async function startSession({ files, stateDir, viewport }) {
   const server = await startCodeServer({ stateDir });
   let browser;
   try {
-    browser = await launchBrowser();
+    browser = await launchBrowser(viewport ? { viewport } : {});
   } catch (err) {
     await server.stop();
     throw err;

@@ -19,7 +19,9 @@ const quickInputRows = `${quickInput} .quick-input-list .monaco-list-row`;
  * @param {{ folder: string, extensionDevelopmentPath?: string | null }} options
  */
 export async function openWorkbench(context, serverUrl, { folder, extensionDevelopmentPath = repoRoot }) {
-  const page = await context.newPage();
+  // A fresh browser has one blank tab: use it rather than leave it beside the workbench.
+  const blank = context.pages().find((p) => p.url() === 'about:blank');
+  const page = blank ?? (await context.newPage());
   await page.goto(workbenchUrl(serverUrl, { folder, extensionDevelopmentPath: extensionDevelopmentPath ?? undefined }));
   await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
   // The Explorer lists the folder once the file service answers: a sign the remote side is up.
@@ -55,8 +57,18 @@ export async function paletteCommands(page, filter) {
 
 /** Runs the command whose palette label is exactly `title` (e.g. "Decision Tree: Train Decision Tree"). */
 export async function runCommand(page, title) {
-  await openQuickInput(page, `>${title}`);
-  await rowLabelled(page, title).click();
+  // Right after start-up the palette may not list an extension's command yet (its when-clause
+  // context is still being computed): close and reopen rather than fail at once.
+  for (let attempt = 1; ; attempt++) {
+    await openQuickInput(page, `>${title}`);
+    try {
+      await rowLabelled(page, title).click({ timeout: 10_000 });
+      break;
+    } catch (err) {
+      await page.keyboard.press('Escape');
+      if (attempt === 3) throw err;
+    }
+  }
   // The palette closes or turns into the command's own quick input: wait for that before reading.
   await page.waitForFunction((selector) => {
     const box = document.querySelector(selector);
@@ -111,31 +123,46 @@ export async function clickContextMenuItem(page, label) {
   await page.locator('.context-view .monaco-menu .action-item .action-label', { hasText: exactText(label) }).click();
 }
 
-/** The texts of the notification toasts on screen. */
+const notificationMessages = '.notification-list-item-message';
+
+/**
+ * The texts of all notifications: toasts and the notification center. In code-server's headless
+ * workbench new notifications often land only in the center, so it is opened (and left open).
+ */
 export async function notificationTexts(page) {
-  return (await page.locator('.notifications-toasts .notification-list-item-message').allInnerTexts()).map((t) =>
-    t.trim(),
-  );
+  const center = page.locator('.notifications-center');
+  if (!(await center.isVisible())) {
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'Notifications: Show Notifications');
+    await center.waitFor();
+  }
+  return (await page.locator(notificationMessages).allInnerTexts()).map((t) => t.trim());
 }
 
-/** Waits for a notification toast whose text matches `pattern`; returns its text. */
+/** Waits for a notification whose text matches `pattern` (RegExp); returns its text. */
 export async function waitForNotification(page, pattern, { timeout = 30_000 } = {}) {
-  const toast = page.locator('.notifications-toasts .notification-list-item-message', { hasText: pattern }).first();
-  await toast.waitFor({ timeout });
-  return (await toast.innerText()).trim();
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const match = (await notificationTexts(page)).find((text) => pattern.test(text));
+    if (match !== undefined) return match;
+    if (Date.now() > deadline) throw new Error(`no notification matching ${pattern} after ${timeout / 1000} s`);
+    await page.waitForTimeout(500);
+  }
 }
 
 /**
  * Webviews are nested iframes (VS Code's host frame, then the content frame). Resolves with the
- * first frame under a webview that has `selector`, polling until `timeout`.
+ * first frame under a webview that has `selector` (containing `hasText`, if given), polling until
+ * `timeout`.
  * @returns {Promise<import('playwright-core').Frame>}
  */
-export async function waitForWebviewFrame(page, selector, { timeout = 60_000 } = {}) {
+export async function waitForWebviewFrame(page, selector, { hasText, timeout = 60_000 } = {}) {
   const deadline = Date.now() + timeout;
   for (;;) {
     for (const frame of page.frames()) {
       if (!frame.url().includes('/webview/')) continue;
-      if (await frame.$(selector).catch(() => null)) return frame;
+      const found = await frame.locator(selector, hasText === undefined ? {} : { hasText }).count().catch(() => 0);
+      if (found > 0) return frame;
     }
     if (Date.now() > deadline) throw new Error(`no webview frame has ${selector} after ${timeout / 1000} s`);
     await page.waitForTimeout(250);
@@ -147,5 +174,13 @@ export async function screenshot(page, name) {
   mkdirSync(artifactsDir, { recursive: true });
   const path = join(artifactsDir, `${name}.png`);
   await page.screenshot({ path });
+  return path;
+}
+
+/** Saves a PNG of just a webview (e.g. the tree panel) given its content frame. */
+export async function screenshotFrame(frame, name) {
+  mkdirSync(artifactsDir, { recursive: true });
+  const path = join(artifactsDir, `${name}.png`);
+  await (await frame.frameElement()).screenshot({ path });
   return path;
 }

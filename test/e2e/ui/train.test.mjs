@@ -1,0 +1,144 @@
+// The whole loop in a real VS Code: train on iris from the palette, see the folded tree, a node's
+// details, rules, importances and metrics; train on a CSV with hostile names from the Explorer's
+// context menu and see them drawn as text; train on a ragged CSV and get one clear error.
+// Expected figures come from the CLI and the panel's fold rule (../expected.mjs), not from here.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { defaultNodeCount, defaultReport, firstRaggedLine } from '../expected.mjs';
+import { repoRoot } from '../paths.mjs';
+import { startSession } from '../session.mjs';
+import {
+  clickContextMenuItem,
+  explorerContextMenu,
+  openFile,
+  openWorkbench,
+  pickQuickItem,
+  quickPickLabels,
+  runCommand,
+  screenshot,
+  screenshotFrame,
+  waitForNotification,
+  waitForWebviewFrame,
+} from '../workbench.mjs';
+
+const iris = 'media/samples/iris.csv';
+const hostile = 'test/fixtures/e2e/hostile-labels.csv';
+const ragged = 'test/fixtures/csv/ragged.csv';
+const nodes = '.stage svg g.node';
+
+function headerOf(csv) {
+  return readFileSync(join(repoRoot, csv), 'utf8').split(/\r?\n/)[0].split(',');
+}
+
+describe('training in the workbench', () => {
+  let session;
+  let page;
+  let panel;
+  const dialogs = [];
+  const irisReport = defaultReport(iris, 'species');
+
+  before(async () => {
+    // Wide enough that the panel beside the CSV shows the chart, not only its controls.
+    session = await startSession({ files: [iris, hostile, ragged], viewport: { width: 1920, height: 1200 } });
+    page = await openWorkbench(session.context, session.server.url, { folder: session.folder });
+    // alert()/confirm() from any frame would mean hostile text was executed.
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  it('trains iris from the palette and opens the panel with the folded tree', async () => {
+    await openFile(page, 'iris.csv');
+    await runCommand(page, 'Decision Tree: Train Decision Tree');
+    assert.deepEqual((await quickPickLabels(page)).sort(), headerOf(iris).sort());
+    await pickQuickItem(page, 'species');
+    panel = await waitForWebviewFrame(page, nodes);
+    const model = irisReport.model;
+    assert.equal(await panel.locator(nodes).count(), await defaultNodeCount(model));
+    const root = model.nodes[0];
+    const rootText = await panel.locator(`${nodes}[data-ref="node:0"]`).textContent();
+    assert.ok(rootText.includes(`${root.split.feature} ≤`), rootText);
+    assert.ok(rootText.includes(`samples = ${irisReport.trainingRows}`), rootText);
+    await screenshot(page, 'train-iris-workbench');
+    await screenshotFrame(panel, 'panel-tree');
+  });
+
+  it("shows a clicked node's class distribution and why its question won", async () => {
+    await panel.locator(`${nodes}[data-ref="node:0"]`).click();
+    const details = panel.locator('.details');
+    await details.locator('table.alternatives tbody tr').first().waitFor();
+    assert.equal(await details.locator('.dist-row').count(), irisReport.model.classes.length);
+    const chosen = await details.locator('table.alternatives tbody tr.chosen').textContent();
+    assert.ok(chosen.startsWith(irisReport.model.nodes[0].split.feature), chosen);
+    await screenshotFrame(panel, 'panel-details');
+  });
+
+  it('lists one rule per leaf in the Rules tab', async () => {
+    await panel.getByRole('tab', { name: 'Rules' }).click();
+    await panel.locator('table.rules tbody tr').first().waitFor();
+    assert.equal(await panel.locator('table.rules tbody tr').count(), irisReport.rules.length);
+    await screenshotFrame(panel, 'panel-rules');
+  });
+
+  it('charts one importance bar per feature', async () => {
+    await panel.getByRole('tab', { name: 'Importances' }).click();
+    await panel.locator('.bar-row').first().waitFor();
+    assert.equal(await panel.locator('.bar-row').count(), irisReport.model.features.length);
+    await screenshotFrame(panel, 'panel-importances');
+  });
+
+  it('shows the hold-out confusion matrix first, cell for cell', async () => {
+    await panel.getByRole('tab', { name: 'Metrics' }).click();
+    const holdout = panel.locator('table.confusion').first();
+    await holdout.locator('tbody tr').first().waitFor();
+    const cells = await holdout
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => Number(td.textContent))));
+    assert.deepEqual(cells, irisReport.metrics.holdout.confusion);
+    await screenshotFrame(panel, 'panel-metrics');
+  });
+
+  it('trains from the Explorer context menu and draws hostile names as plain text', async () => {
+    const report = defaultReport(hostile, 'class -->|x|');
+    const menu = await explorerContextMenu(page, 'hostile-labels.csv');
+    assert.ok(menu.includes('Train Decision Tree'), String(menu));
+    await clickContextMenuItem(page, 'Train Decision Tree');
+    await pickQuickItem(page, 'class -->|x|');
+    const frame = await waitForWebviewFrame(page, 'header', { hasText: 'hostile-labels.csv' });
+    await frame.locator(nodes).first().waitFor();
+    assert.equal(await frame.locator(nodes).count(), await defaultNodeCount(report.model));
+    assert.equal(await frame.locator('#root img, #root script, svg img, svg script, svg b').count(), 0);
+    const drawn = await frame
+      .locator(`${nodes}[data-ref^="node:"]`)
+      .evaluateAll((gs) => gs.map((g) => [Number(g.getAttribute('data-ref').slice(5)), g.textContent]));
+    assert.ok(drawn.length > 1);
+    for (const [id, text] of drawn) {
+      const node = report.model.nodes[id];
+      const expected = node.split ? node.split.feature : String(node.prediction);
+      assert.ok(text.includes(expected), `node ${id} shows ${JSON.stringify(text)}, not ${JSON.stringify(expected)}`);
+    }
+    await screenshotFrame(frame, 'panel-hostile');
+    await frame.getByRole('tab', { name: 'Rules' }).click();
+    const rules = frame.locator('table.rules');
+    await rules.locator('tbody tr').first().waitFor();
+    assert.ok((await rules.textContent()).includes('<b>bold</b>'));
+    assert.equal(await rules.locator('img, script, b').count(), 0);
+    assert.deepEqual(dialogs, []);
+  });
+
+  it('reports a ragged CSV in one notification that names the file and the line', async () => {
+    await openFile(page, 'ragged.csv');
+    await runCommand(page, 'Decision Tree: Train Decision Tree');
+    const text = await waitForNotification(page, /ragged\.csv/);
+    assert.match(text, new RegExp(`line ${firstRaggedLine(ragged)}\\b`));
+    await screenshot(page, 'train-ragged-error');
+    const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
+    assert.ok(!tabs.some((t) => t.includes('Decision Tree: ragged.csv')), `a panel opened: ${tabs}`);
+  });
+});
