@@ -4,7 +4,8 @@ import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const cacheDir = join(repoRoot, '.vscode-test');
+// DTE_E2E_CACHE moves the cache (e.g. to time an install from scratch without touching this one).
+export const cacheDir = process.env.DTE_E2E_CACHE ? resolve(process.env.DTE_E2E_CACHE) : join(repoRoot, '.vscode-test');
 export const serverDir = join(cacheDir, 'server');
 
 // Pinned together: code-server 4.139.1 is VS Code 1.139.1 and its postinstall wants Node 24.
