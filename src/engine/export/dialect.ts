@@ -4,6 +4,7 @@
 // nesting depth does not grow with the tree's.
 import type { CategoricalCondition, NumericCondition, Rule } from '../rules/types';
 import type { TreeModel } from '../model';
+import { rowCount } from '../rules/text';
 
 export interface Dialect {
   /** Numeric condition on the column held in variable `v`. */
@@ -50,5 +51,5 @@ export function commentText(text: string): string {
 /** One-line description of a rule for a code comment. */
 export function ruleComment(rule: Rule): string {
   const quality = rule.accuracy !== null ? `accuracy ${(rule.accuracy * 100).toFixed(1)} %` : `mse ${rule.mse}`;
-  return commentText(`${rule.text} — ${rule.covered} rows (${(rule.coverage * 100).toFixed(1)} %), ${quality}`);
+  return commentText(`${rule.text} — ${rowCount(rule.covered)} (${(rule.coverage * 100).toFixed(1)} %), ${quality}`);
 }

@@ -37,12 +37,15 @@ export function ruleText(conditions: readonly { text: string }[], target: string
 
 const percent = (x: number): string => `${(x * 100).toFixed(1)} %`;
 
+/** "1 row", "3 rows". */
+export const rowCount = (n: number): string => `${n} ${n === 1 ? 'row' : 'rows'}`;
+
 /** Rules as readable text: each with its support, quality, class distribution and FOIL gains. */
 export function rulesToText(rules: readonly Rule[], classes: readonly string[] = []): string {
   return rules
     .map((r, i) => {
       const quality = r.accuracy !== null ? `accuracy ${percent(r.accuracy)}` : `mse ${formatNumber(r.mse ?? 0)}`;
-      const lines = [`${i + 1}. ${r.text}`, `   covers ${r.covered} rows (${percent(r.coverage)}), ${quality}`];
+      const lines = [`${i + 1}. ${r.text}`, `   covers ${rowCount(r.covered)} (${percent(r.coverage)}), ${quality}`];
       if (r.distribution) lines.push(`   classes: ${r.distribution.map((n, c) => `${formatName(classes[c] ?? String(c))} ${n}`).join(', ')}`);
       const gains = r.conditions.filter((c) => c.foilGain !== null);
       if (gains.length) lines.push(`   FOIL gain: ${gains.map((c) => `${c.text} ${formatNumber(c.foilGain as number)}`).join('; ')}`);
