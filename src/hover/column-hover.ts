@@ -33,16 +33,19 @@ function splitPhrase(s: ColumnSplit): string {
 function rankLine(report: SplitsReport, s: ColumnSplit): string {
   const measure = CRITERION_MEASURE[report.criterion];
   const head = `Rank **${ordinal(s.rank)} of ${report.splits.length}** by ${measure}`;
-  if (report.root?.feature === s.feature) return `${head} — the tree's first question: ${mdText(report.root.reason, 200)}.`;
+  if (report.root?.feature === s.feature) {
+    // C4.5's choice needs its reason (the average-gain guard); elsewhere rank 1 says it all.
+    return report.algorithm === 'c45' ? `${head} — the tree's first question: ${mdText(report.root.reason, 200)}.` : `${head} — the tree's first question.`;
+  }
   const better = report.splits.filter((o) => o.rank < s.rank).map((o) => `*${mdText(o.feature)}*`);
   if (better.length === 0) return `${head}.`;
   const named = better.length <= 2 ? better.join(' and ') : `${better.slice(0, 2).join(', ')} and ${better.length - 2} more`;
   return `${head} — ${named} ${better.length === 1 ? 'scores' : 'score'} higher.`;
 }
 
-function scoreTable(report: SplitsReport, s: ColumnSplit): string[] {
-  if (report.task === 'regression') return ['| variance reduction |', '|---:|', `| ${score(s.varianceReduction)} |`];
-  return ['| information gain | gain ratio | Gini decrease |', '|---:|---:|---:|', `| ${score(s.informationGain)} | ${score(s.gainRatio)} | ${score(s.giniDecrease)} |`];
+function scoreLine(report: SplitsReport, s: ColumnSplit): string {
+  if (report.task === 'regression') return `Variance reduction **${score(s.varianceReduction)}**`;
+  return `Information gain **${score(s.informationGain)}** · gain ratio **${score(s.gainRatio)}** · Gini decrease **${score(s.giniDecrease)}**`;
 }
 
 function links(uri: string, column: string): string {
@@ -65,7 +68,7 @@ export function headerHover(data: HoverData, index: number, uri: string): string
   } else {
     const settings = `${ALGORITHM_NAME[report.algorithm]}, ${CRITERION_MEASURE[report.criterion]}`;
     out.push(`**Best split** for target *${mdText(data.target)}* (${settings}): *${mdText(name)}* ${splitPhrase(s)}`, '');
-    out.push(...scoreTable(report, s), '', rankLine(report, s));
+    out.push(scoreLine(report, s), '', rankLine(report, s));
     if (s.missing > 0) out.push('', `${s.missing.toLocaleString('en-US')} rows have no value here.`);
     if (s.curve !== undefined && s.curve.length > 0) {
       out.push('', `![${CRITERION_MEASURE[report.criterion]} by threshold](${scoreChartUri(s.curve, s.threshold)})`);

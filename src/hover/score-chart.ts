@@ -5,7 +5,7 @@ import type { CurvePoint } from '../engine/splits/types';
 import { formatNumber } from '../render/tree-labels';
 
 const WIDTH = 300;
-const HEIGHT = 110;
+const HEIGHT = 90;
 const PAD = { left: 40, right: 10, top: 16, bottom: 18 };
 // Mid-tones that read on dark, light and high-contrast hover backgrounds.
 const LINE = '#3794ff';

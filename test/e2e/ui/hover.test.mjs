@@ -1,0 +1,106 @@
+// The CSV hover as a user meets it in a real VS Code: hover a header cell and read the best split
+// with the course's numbers (bike_or_car, information gain: required_speed ≤ 20.995, 0.3928) and
+// its chart; hover the target; see "Target: go_by_car" in the status bar; train, then hover a data
+// cell and read the row's prediction and path. Screenshots go to test-artifacts/.
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startSession } from '../session.mjs';
+import { openFile, openWorkbench, pickQuickItem, runCommand, screenshot, waitForWebviewFrame } from '../workbench.mjs';
+
+const hoverWidget = '.monaco-editor .monaco-hover:not(.hidden)';
+
+/** Puts the cursor at 1-based line:column through Go to Line, which leaves the editor focused. */
+async function moveCursor(page, line, column) {
+  await page.keyboard.press('Control+G');
+  const box = page.locator('.quick-input-widget .quick-input-box input');
+  await box.waitFor();
+  await box.fill(`:${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(200);
+}
+
+/**
+ * Shows the hover at the cursor (Ctrl+K Ctrl+I) until its text matches `pattern` (the first hover
+ * of a file may still say "computing…"); returns the text.
+ */
+async function hoverText(page, line, column, pattern, { timeout = 60_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  let last = '';
+  for (;;) {
+    await moveCursor(page, line, column);
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    const widget = page.locator(hoverWidget).first();
+    try {
+      await widget.waitFor({ timeout: 5_000 });
+      last = (await widget.innerText()).trim();
+      if (pattern.test(last)) return last;
+    } catch {
+      // no hover yet
+    }
+    if (Date.now() > deadline) throw new Error(`hover at ${line}:${column} never matched ${pattern}; last: ${last}`);
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(1_000);
+  }
+}
+
+describe('CSV hover', () => {
+  let session;
+  let page;
+  before(async () => {
+    session = await startSession({ files: ['media/samples/bike_or_car.csv'] });
+    // The course notes rank by information gain: the workspace asks for the entropy criterion, and
+    // trains on every row so that the root is the one the hover reports.
+    mkdirSync(join(session.folder, '.vscode'), { recursive: true });
+    writeFileSync(join(session.folder, '.vscode', 'settings.json'), JSON.stringify({ 'decisionTree.criterion': 'entropy', 'decisionTree.holdOutFraction': 0 }));
+    page = await openWorkbench(session.context, session.server.url, { folder: session.folder });
+    await openFile(page, 'bike_or_car.csv');
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  it('shows the best split of a header cell with the engine\'s numbers and a chart', async () => {
+    // Line 1 is the header: im_well_rested,dst_has_shower,required_speed,go_by_car; column 35 is in required_speed.
+    const text = await hoverText(page, 1, 35, /Best split/);
+    await page.waitForTimeout(500); // the hover fades in
+    await screenshot(page, 'hover-header');
+    assert.match(text, /required_speed ≤ 20\.995/);
+    assert.match(text, /0\.3928/);
+    assert.match(text, /Rank 1st of 3 by information gain/);
+    assert.match(text, /Train tree with target = required_speed/);
+    const image = page.locator(`${hoverWidget} img[src^="data:image/svg+xml"]`).first();
+    await image.waitFor({ timeout: 5_000 });
+    const width = await image.evaluate((img) => img.naturalWidth);
+    assert.ok(width > 0, 'the chart image did not load');
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows the target column\'s class distribution and the target in the status bar', async () => {
+    const text = await hoverText(page, 1, 50, /the target column/);
+    // 13 rows of class 1 and 3 of class 0.
+    assert.match(text, /1\s+13\s+81\.3%/);
+    assert.match(text, /Entropy 0\.6962 bits/);
+    await page.keyboard.press('Escape');
+    const status = page.locator('.statusbar-item', { hasText: 'Target: go_by_car' }).first();
+    await status.waitFor({ timeout: 10_000 });
+  });
+
+  it('after training, a data cell shows its prediction, true value and path', async () => {
+    await runCommand(page, 'Decision Tree: Train Decision Tree');
+    await pickQuickItem(page, 'go_by_car');
+    await waitForWebviewFrame(page, 'svg');
+    // The panel took the focus: back to the CSV editor.
+    await openFile(page, 'bike_or_car.csv');
+    // Line 2 is the first data row (0,0,10.63,1).
+    const text = await hoverText(page, 2, 6, /Prediction/);
+    await page.waitForTimeout(500);
+    await screenshot(page, 'hover-cell');
+    assert.match(text, /Row 1/);
+    assert.match(text, /true go_by_car 1/);
+    assert.match(text, /Path: required_speed ≤ 20\.995 → /);
+    assert.match(text, /Highlight this path in the tree panel/);
+  });
+});
