@@ -76,6 +76,8 @@ test('custom missing tokens replace the default ones (the empty field stays miss
   const d = parseCsv('x\n-999\n""\nNA\n', { missingTokens: ['-999'] });
   assert.equal(d.columns[0].type, 'categorical');
   assert.deepEqual(cells(d.columns[0]), [null, null, 'NA']);
+  const numeric = parseCsv('x\n5\n-999\n-999.5\n', { missingTokens: ['-999'] });
+  assert.deepEqual(cells(numeric.columns[0]), [5, NaN, -999.5]);
 });
 
 test('infinite or malformed numbers make a column categorical', () => {

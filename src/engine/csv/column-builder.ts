@@ -57,23 +57,30 @@ export class ColumnBuilder {
 
   add(buf: Uint8Array, start: number, end: number): void {
     this.rows++;
+    // Numbers first: most fields of a numeric column are numbers, and no default missing token
+    // parses as one (a numeric-looking custom token is checked first, below).
+    if (this.mode !== Mode.Categorical && !this.missing.numeric && parseNumberInto(buf, start, end)) {
+      this.addNumber(buf, start, end);
+      return;
+    }
     if (this.missing.matches(buf, start, end)) {
       this.values?.push(NaN);
       this.codes?.push(-1);
       return;
     }
-    if (this.mode === Mode.Categorical) {
-      (this.codes as ColumnStore<Int32Array>).push((this.dictionary as ByteDictionary).codeOf(buf, start, end));
+    if (this.mode !== Mode.Categorical && this.missing.numeric && parseNumberInto(buf, start, end)) {
+      this.addNumber(buf, start, end);
       return;
     }
-    if (!parseNumberInto(buf, start, end)) {
-      if (this.mode === Mode.Numeric) {
-        throw new FieldProblem('bad-value', `"${decodeUtf8(buf.subarray(start, end))}" is not a number, but the column is set to numeric`);
-      }
-      this.becomeCategorical();
-      (this.codes as ColumnStore<Int32Array>).push((this.dictionary as ByteDictionary).codeOf(buf, start, end));
-      return;
+    if (this.mode === Mode.Numeric) {
+      throw new FieldProblem('bad-value', `"${decodeUtf8(buf.subarray(start, end))}" is not a number, but the column is set to numeric`);
     }
+    if (this.mode === Mode.Candidate) this.becomeCategorical();
+    (this.codes as ColumnStore<Int32Array>).push((this.dictionary as ByteDictionary).codeOf(buf, start, end));
+  }
+
+  /** Stores the number just parsed (parsedNumber[0]), and its spelling while that is tracked. */
+  private addNumber(buf: Uint8Array, start: number, end: number): void {
     (this.values as ColumnStore<Float64Array>).push(parsedNumber[0]);
     const dictionary = this.dictionary;
     if (dictionary !== null) {

@@ -1,4 +1,5 @@
 // Recognises missing-value tokens in raw field bytes, case-insensitively, without decoding them.
+import { parseNumberInto } from './number-bytes';
 
 const LOWER = new Uint8Array(256);
 for (let b = 0; b < 256; b++) LOWER[b] = b >= 0x41 && b <= 0x5a ? b + 0x20 : b;
@@ -8,10 +9,13 @@ export class MissingTokens {
   /** firstByte[b] = 1 when some token starts with (lower-cased) byte b: a one-lookup early exit. */
   private readonly firstByte = new Uint8Array(256);
   private readonly maxLength: number;
+  /** Whether some token reads as a number (e.g. -999), so numbers must be checked against the tokens first. */
+  readonly numeric: boolean;
 
   constructor(tokens: readonly string[]) {
     const encoder = new TextEncoder();
     this.tokens = tokens.filter((t) => t.length > 0).map((t) => encoder.encode(t).map((b) => LOWER[b]));
+    this.numeric = this.tokens.some((t) => parseNumberInto(t, 0, t.length));
     for (const t of this.tokens) this.firstByte[t[0]] = 1;
     this.maxLength = this.tokens.reduce((m, t) => Math.max(m, t.length), 0);
   }
