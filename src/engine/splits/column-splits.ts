@@ -17,6 +17,8 @@ import { classPartitionScores, regressionPartitionScores, type PartitionScores }
 import type { ColumnSplit, SplitOptions, SplitsReport } from './types';
 
 const DEFAULT_CURVE_POINTS = 120;
+/** Candidates scored per curve point at most (see curveObserver). */
+const CANDIDATES_PER_POINT = 4;
 /** Scores this close (relative) count as tied; the earlier column ranks first, as in the tree. */
 const TIE = 1e-12;
 
@@ -119,8 +121,12 @@ function describeMultiway(set: TrainingSet, a: AttributeScore): Pick<ColumnSplit
   return { kind: 'categorical', branches, scores };
 }
 
-/** Observer that scores each candidate threshold of feature `f` on its present values. */
-function curveObserver(set: TrainingSet, f: number, root: RootNode, criterion: Criterion, curve: CurveCollector): CandidateObserver {
+/**
+ * Observer that scores candidate thresholds of feature `f` on its present values: every one for
+ * a small column, every `stride`-th for a large one (a chart of ~100 points needs no more; the
+ * chosen split's own point is added afterwards, so the peak is exact).
+ */
+function curveObserver(set: TrainingSet, f: number, root: RootNode, criterion: Criterion, curve: CurveCollector, stride: number): CandidateObserver {
   const x = set.features[f].x;
   const present = root.stats.slice();
   let wPresent = set.n;
@@ -131,14 +137,18 @@ function curveObserver(set: TrainingSet, f: number, root: RootNode, criterion: C
   }
   if (set.task === 'regression') {
     const mean = present[0] / wPresent;
+    let seen = 0;
     return (threshold, left, wLeft) => {
+      if (seen++ % stride !== 0) return;
       const c = left[0] - wLeft * mean;
       curve.add(threshold, scoreOf(regressionPartitionScores([wLeft, wPresent - wLeft], [c, -c]), criterion));
     };
   }
   const right = new Float64Array(present.length);
   const parent = new Float64Array(present.length);
+  let seen = 0;
   return (threshold, left) => {
+    if (seen++ % stride !== 0) return;
     for (let k = 0; k < right.length; k++) right[k] = present[k] - left[k];
     curve.add(threshold, scoreOf(classPartitionScores([left, right], parent), criterion));
   };
@@ -162,12 +172,13 @@ export function columnSplits(dataset: Dataset, options: SplitOptions): SplitsRep
   const tolerance = tieTolerance(set, set.n, root.impurity);
   const attributes = algorithm === 'cart' ? null : scoreAttributes(set, { ids: Int32Array.from({ length: set.n }, (_, i) => i), weights: new Float64Array(set.n).fill(1) }, () => true, params.minSamplesLeaf);
   const curvePoints = options.curvePoints ?? DEFAULT_CURVE_POINTS;
+  const stride = Math.max(1, Math.floor(set.n / (curvePoints * CANDIDATES_PER_POINT)));
 
   const found: Array<ColumnSplit & { index: number }> = [];
   const unsplittable: string[] = [];
   set.features.forEach((feature, f) => {
     const curve = curvePoints > 0 && feature.type === 'numeric' ? new CurveCollector() : null;
-    const observer = curve === null ? null : curveObserver(set, f, root, criterion, curve);
+    const observer = curve === null ? null : curveObserver(set, f, root, criterion, curve, stride);
     // CART: the column's own best split. ID3/C4.5: the same search only traces the curve.
     const split = splitter.findBestOn(f, 0, set.n, root.stats, tolerance, observer);
     const attribute = attributes?.find((a) => a.feature === f);
@@ -177,6 +188,7 @@ export function columnSplits(dataset: Dataset, options: SplitOptions): SplitsRep
       return;
     }
     const { scores, ...shape } = described;
+    if (curve !== null && stride > 1 && shape.threshold !== undefined) curve.add(shape.threshold, scoreOf(scores, criterion));
     found.push({
       index: f,
       feature: feature.name,

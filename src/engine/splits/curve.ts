@@ -2,7 +2,7 @@
 // each bucket keeps its best point, so peaks (the best split above all) survive the thinning.
 import type { CurvePoint } from './types';
 
-/** Collects (threshold, score) pairs in ascending threshold order, as the splitter visits them. */
+/** Collects (threshold, score) pairs, in any order. */
 export class CurveCollector {
   private thresholds = new Float64Array(256);
   private scores = new Float64Array(256);
@@ -21,20 +21,25 @@ export class CurveCollector {
     this.scores[this.count++] = score;
   }
 
-  /** At most `maxPoints` points, ascending by threshold; every point when there are few enough. */
+  /** At most `maxPoints` points, ascending by threshold (one per threshold, its best score). */
   thin(maxPoints: number): CurvePoint[] {
-    const { thresholds, scores, count } = this;
-    if (count === 0) return [];
-    if (count <= maxPoints) return Array.from({ length: count }, (_, i) => ({ threshold: thresholds[i], score: scores[i] }));
-    const lo = thresholds[0];
-    const span = thresholds[count - 1] - lo;
-    const best = new Int32Array(maxPoints).fill(-1);
-    for (let i = 0; i < count; i++) {
-      const b = span > 0 ? Math.min(maxPoints - 1, Math.floor(((thresholds[i] - lo) / span) * maxPoints)) : 0;
-      if (best[b] < 0 || scores[i] > scores[best[b]]) best[b] = i;
+    const { thresholds, scores } = this;
+    const order = Array.from({ length: this.count }, (_, i) => i).sort((a, b) => thresholds[a] - thresholds[b]);
+    const points: CurvePoint[] = [];
+    for (const i of order) {
+      const last = points[points.length - 1];
+      if (last !== undefined && last.threshold === thresholds[i]) last.score = Math.max(last.score, scores[i]);
+      else points.push({ threshold: thresholds[i], score: scores[i] });
     }
-    const out: CurvePoint[] = [];
-    for (const i of best) if (i >= 0) out.push({ threshold: thresholds[i], score: scores[i] });
-    return out;
+    if (points.length <= maxPoints) return points;
+    const lo = points[0].threshold;
+    const span = points[points.length - 1].threshold - lo;
+    const best: Array<CurvePoint | undefined> = new Array(maxPoints);
+    for (const p of points) {
+      const b = span > 0 ? Math.min(maxPoints - 1, Math.floor(((p.threshold - lo) / span) * maxPoints)) : 0;
+      const kept = best[b];
+      if (kept === undefined || p.score > kept.score) best[b] = p;
+    }
+    return best.filter((p): p is CurvePoint => p !== undefined);
   }
 }
