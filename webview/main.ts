@@ -90,8 +90,9 @@ const tabList = tabs(
     if (state.tab === id) return;
     state.tab = id as TabId;
     save();
-    // A diagram drawn while its tab was hidden has no size to fit to.
-    if (id === 'tree' && !state.view) treeView.fit();
+    // A diagram drawn while its tab was hidden had no size to fit to.
+    // The tab control reports the change before it unhides the view: measure on the next frame.
+    if (id === 'tree') requestAnimationFrame(() => (treeStale ? void drawTree(state.view === null) : treeView.becameVisible()));
   },
 );
 
@@ -105,11 +106,16 @@ function setOpen(nodeId: number, open: boolean): void {
   void drawTree(false);
 }
 
+/** True when the tree changed while its tab was hidden: Mermaid cannot measure labels in a hidden view. */
+let treeStale = false;
+
 async function drawTree(fit: boolean): Promise<void> {
   const model = state.shown?.report.model;
   if (!model) return;
   if (fit) state.view = null;
   save();
+  treeStale = state.tab !== 'tree';
+  if (treeStale) return;
   await treeView.render(
     { model, expanded: state.expanded, collapsed: state.collapsed, path: state.highlight?.path ?? [], selected: state.selected },
     state.view,

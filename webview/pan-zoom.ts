@@ -49,13 +49,14 @@ export class PanZoom {
     this.set({ scale, x: px - (px - this.view.x) * k, y: py - (py - this.view.y) * k });
   }
 
-  /** Shows the whole content, centred, at most at natural size. */
-  fit(contentWidth: number, contentHeight: number): void {
+  /** Shows the whole content, centred, at most at natural size; false while the viewport has no size (hidden tab). */
+  fit(contentWidth: number, contentHeight: number): boolean {
     const w = this.viewport.clientWidth;
     const h = this.viewport.clientHeight;
-    if (contentWidth <= 0 || contentHeight <= 0 || w <= 0 || h <= 0) return;
+    if (contentWidth <= 0 || contentHeight <= 0 || w <= 0 || h <= 0) return false;
     const scale = Math.min(1, (w - 16) / contentWidth, (h - 16) / contentHeight);
     this.set({ scale, x: (w - contentWidth * scale) / 2, y: Math.max(8, (h - contentHeight * scale) / 2) });
+    return true;
   }
 
   private onWheel(e: WheelEvent): void {

@@ -104,8 +104,11 @@ export function tabs(list: readonly Tab[], active: string, onChange: (id: string
   const panels = el('vscode-panels' as 'div', { activeid: `tab-${active}`, 'aria-label': 'Views' });
   for (const t of list) panels.appendChild(el('vscode-panel-tab' as 'div', { id: `tab-${t.id}` }, t.label));
   for (const t of list) panels.appendChild(el('vscode-panel-view' as 'div', { id: `view-${t.id}` }, t.panel));
-  panels.addEventListener('change', () => {
-    const id = panels.getAttribute('activeid');
+  panels.addEventListener('change', (e) => {
+    // Changes of controls inside the views bubble up here too; only the tab strip's own count.
+    // Its attribute is updated after the event, so the tab comes from the event itself.
+    if (e.target !== panels) return;
+    const id = (e as CustomEvent<HTMLElement | undefined>).detail?.id;
     if (id?.startsWith('tab-')) onChange(id.slice(4));
   });
   return {

@@ -47,6 +47,7 @@ export class TreeView {
   private readonly panZoom: PanZoom;
   private svg: SVGSVGElement | null = null;
   private renderToken = 0;
+  private needsFit = false;
   private rowField = numberField('Row', 1, { min: 1 }, () => undefined);
 
   constructor(private readonly events: TreeViewEvents) {
@@ -92,7 +93,12 @@ export class TreeView {
   fit(): void {
     if (!this.svg) return;
     const box = this.svg.viewBox.baseVal;
-    this.panZoom.fit(box?.width || this.svg.clientWidth, box?.height || this.svg.clientHeight);
+    this.needsFit = !this.panZoom.fit(box?.width || this.svg.clientWidth, box?.height || this.svg.clientHeight);
+  }
+
+  /** The Tree tab was shown: a diagram drawn while it was hidden gets fitted now. */
+  becameVisible(): void {
+    if (this.needsFit) this.fit();
   }
 
   /** Nodes folded in the diagram drawn last. */

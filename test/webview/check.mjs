@@ -205,6 +205,20 @@ await check('a restored panel draws its saved tree before the host answers', asy
   const saved = await first.evaluate(() => window.acquireVsCodeApi().getState());
   await first.close();
   assert.equal(saved.documentUri, 'file:///data/iris.csv');
+  // Restored on another tab, the tree is drawn hidden and fitted once its tab is shown.
+  const onRules = await (async () => {
+    const page = await context.newPage();
+    await page.addInitScript((s) => { window.__savedState = s; }, { ...saved, tab: 'rules', view: null });
+    await page.goto(`file://${join(work, 'index.html')}#dark`);
+    await page.waitForSelector('table.rules');
+    await page.getByRole('tab', { name: 'Tree' }).click();
+    await page.waitForSelector('.stage svg g.node');
+    const box = await page.locator('.stage svg').evaluate((svg) => svg.viewBox.baseVal.width);
+    assert.ok(box > 300, 'labels were measured in a visible view');
+    assert.equal(await page.evaluate(() => window.acquireVsCodeApi().getState().tab), 'tree', 'the tab choice is saved');
+    return page;
+  })();
+  await onRules.close();
   const page = await context.newPage();
   await page.addInitScript((s) => { window.__savedState = s; }, saved);
   await page.goto(`file://${join(work, 'index.html')}#dark`);
