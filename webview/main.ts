@@ -143,7 +143,8 @@ function selectNode(nodeId: number): void {
   state.selected = nodeId;
   save();
   treeView.select(nodeId);
-  if (node.split && !alternatives.has(nodeId)) {
+  // A failed request (e.g. superseded by a click on another node) is asked again.
+  if (node.split && (alternatives.get(nodeId)?.kind ?? 'failed') === 'failed') {
     alternatives.set(nodeId, { kind: 'loading' });
     const requestId = nextRequestId++;
     pending.set(requestId, { kind: 'alternatives', nodeId });

@@ -120,6 +120,18 @@ await check('iris: the tree opens folded to depth 4 and the root says what it as
   assert.match(await page.locator('.details').textContent(), /The root: every training row/);
   await page.screenshot({ path: join(artifacts, 'tree-details.png') });
 
+  // A request the host could not serve (here: superseded) is shown, and asked again on the next click.
+  await page.locator('.stage svg g.node[data-ref="node:2"]').click();
+  const second = await page.evaluate(() => window.__posted.filter((m) => m.type === 'requestAlternatives').at(-1));
+  assert.equal(second.nodeId, 2);
+  await page.evaluate((requestId) => window.postMessage({ type: 'requestFailed', requestId, message: 'cancelled' }, '*'), second.requestId);
+  await page.waitForFunction(() => document.querySelector('.details .error')?.textContent === 'cancelled');
+  await page.locator('.stage svg g.node[data-ref="node:2"]').click();
+  const third = await page.evaluate(() => window.__posted.filter((m) => m.type === 'requestAlternatives').at(-1));
+  assert.ok(third.requestId > second.requestId && third.nodeId === 2);
+  await page.locator('.stage svg g.node[data-ref="node:0"]').click();
+  assert.equal(await page.evaluate(() => window.__posted.filter((m) => m.type === 'requestAlternatives' && m.nodeId === 0).length), 1, 'answered requests are cached');
+
   if (stubs > 0) {
     const stub = page.locator('.stage svg g.node[data-ref^="stub:"]').first();
     await stub.click();
