@@ -21,7 +21,14 @@ void registerToolkit();
 const EXPAND_ALL_BUDGET = 400;
 const api = vscodeApi<PanelState>();
 let state = restoreState(api.getState());
-const save = () => api.setState(state);
+// The state holds the whole report, so it is written at most every 250 ms, not on each pan step.
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+const save = () => {
+  saveTimer ??= setTimeout(() => {
+    saveTimer = undefined;
+    api.setState(state);
+  }, 250);
+};
 
 const banner = el('div', { class: 'banner', role: 'status', 'aria-live': 'polite' });
 const title = el('h2', { class: 'title' });

@@ -214,6 +214,7 @@ await check('keyboard: a node takes focus and Enter shows its details', async ()
 await check('a restored panel draws its saved tree before the host answers', async () => {
   const first = await openPanel('iris');
   await first.locator('.stage svg g.node[data-ref="node:2"]').click();
+  await first.waitForFunction(() => window.acquireVsCodeApi().getState()?.selected === 2);
   const saved = await first.evaluate(() => window.acquireVsCodeApi().getState());
   await first.close();
   assert.equal(saved.documentUri, 'file:///data/iris.csv');
@@ -227,7 +228,7 @@ await check('a restored panel draws its saved tree before the host answers', asy
     await page.waitForSelector('.stage svg g.node');
     const box = await page.locator('.stage svg').evaluate((svg) => svg.viewBox.baseVal.width);
     assert.ok(box > 300, 'labels were measured in a visible view');
-    assert.equal(await page.evaluate(() => window.acquireVsCodeApi().getState().tab), 'tree', 'the tab choice is saved');
+    await page.waitForFunction(() => window.acquireVsCodeApi().getState()?.tab === 'tree'); // the tab choice is saved
     return page;
   })();
   await onRules.close();
