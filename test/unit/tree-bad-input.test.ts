@@ -36,6 +36,7 @@ test('a non-numeric regression target', () => {
 
 test('every target missing leaves no training data', () => {
   rejects(() => trainTree(dataset(num('x', [1, 2]), num('y', [null, null])), { target: 'y' }), 'bad-target', /missing on every row/);
+  rejects(() => trainTree(dataset(num('x', []), num('y', [])), { target: 'y' }), 'bad-target', /no rows/);
 });
 
 test('bad parameter combinations', () => {

@@ -141,6 +141,7 @@ export function buildTrainingSet(dataset: Dataset, target: string, task: 'auto' 
   }
   const targetColumn = dataset.columns[t];
   const rows = rowsWithTarget(targetColumn, dataset.rowCount);
+  if (dataset.rowCount === 0) throw new InputError('bad-target', 'the data has no rows to train on');
   if (rows.length === 0) throw new InputError('bad-target', `target "${target}" is missing on every row; no training data left`);
   const resolvedTask = task === 'auto' ? detectTask(targetColumn, rows) : task;
   let classes: string[] = [];
