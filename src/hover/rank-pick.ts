@@ -24,27 +24,25 @@ interface RankItem extends vscode.QuickPickItem {
 function items(report: SplitsReport, measure: Measure): RankItem[] {
   const value = (s: ColumnSplit) => (measure === 'score' ? s.score : (s[measure] ?? -Infinity));
   const sorted = [...report.splits].sort((a, b) => value(b) - value(a) || a.rank - b.rank);
-  return sorted.map((s, i) => ({
-    label: `${i + 1}. ${literal(s.feature)}`,
-    description: literal(splitText(s)),
-    detail:
+  return sorted.map((s, i) => {
+    const scores =
       report.task === 'regression'
         ? `variance reduction ${fixed(s.varianceReduction)}`
-        : `information gain ${fixed(s.informationGain)} · gain ratio ${fixed(s.gainRatio)} · Gini decrease ${fixed(s.giniDecrease)}`,
-    split: s,
-  }));
+        : `information gain ${fixed(s.informationGain)} · gain ratio ${fixed(s.gainRatio)} · Gini decrease ${fixed(s.giniDecrease)}`;
+    const root = report.root?.feature === s.feature ? ` — the tree's first question: ${report.root.reason}` : '';
+    return { label: `${i + 1}. ${literal(s.feature)}`, description: literal(splitText(s)), detail: literal(scores + root), split: s };
+  });
 }
 
 export async function showRanking(report: SplitsReport, fileName: string): Promise<void> {
   const pick = vscode.window.createQuickPick<RankItem>();
   const root = report.splits.find((s) => s.feature === report.root?.feature);
   pick.title = root === undefined ? `${fileName}: no column can split on target ${report.target}` : `${fileName}: the tree asks first "${root.feature} ${splitText(root)}"`;
-  const why = report.root === null ? '' : ` — ${report.root.reason}`;
   const measures: Measure[] = report.task === 'regression' ? ['score'] : ['score', 'informationGain', 'gainRatio', 'giniDecrease'];
   let current: Measure = 'score';
   const show = () => {
     const name = current === 'score' ? CRITERION_MEASURE[report.criterion] : MEASURE_NAME[current];
-    pick.placeholder = `Target ${report.target}: ${report.splits.length} columns ranked by ${name}${current === 'score' ? why : ''}`;
+    pick.placeholder = `Target ${report.target}: ${report.splits.length} columns sorted by ${name} (the button re-sorts)`;
     pick.items = items(report, current);
   };
   pick.buttons = measures.length > 1 ? [{ iconPath: new vscode.ThemeIcon('list-ordered'), tooltip: 'Sort by the next measure' }] : [];

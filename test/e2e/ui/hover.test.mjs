@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startSession } from '../session.mjs';
-import { openFile, openWorkbench, pickQuickItem, runCommand, screenshot, waitForWebviewFrame } from '../workbench.mjs';
+import { openFile, openWorkbench, pickQuickItem, quickPickLabels, runCommand, screenshot, waitForWebviewFrame } from '../workbench.mjs';
 
 const hoverWidget = '.monaco-editor .monaco-hover:not(.hidden)';
 
@@ -88,6 +88,18 @@ describe('CSV hover', () => {
     await status.waitFor({ timeout: 10_000 });
   });
 
+  it('ranks every column by split score in a quick pick, the root question in its title', async () => {
+    await runCommand(page, 'Decision Tree: Rank Columns by Split Score');
+    const labels = await quickPickLabels(page);
+    await screenshot(page, 'hover-rank-columns');
+    // Each item's label, then its detail line with the scores.
+    assert.deepEqual(labels.filter((l) => /^\d+\. /.test(l)), ['1. required_speed', '2. im_well_rested', '3. dst_has_shower']);
+    assert.ok(labels.includes("information gain 0.3928 · gain ratio 0.4384 · Gini decrease 0.1547 — the tree's first question: it has the largest information gain of all 3 columns that can split"), String(labels));
+    const title = await page.locator('.quick-input-widget .quick-input-title').innerText();
+    assert.match(title, /the tree asks first "required_speed ≤ 20\.995"/);
+    await page.keyboard.press('Escape');
+  });
+
   it('after training, a data cell shows its prediction, true value and path', async () => {
     await runCommand(page, 'Decision Tree: Train Decision Tree');
     await pickQuickItem(page, 'go_by_car');
@@ -102,5 +114,15 @@ describe('CSV hover', () => {
     assert.match(text, /true go_by_car 1/);
     assert.match(text, /Path: required_speed ≤ 20\.995 → /);
     assert.match(text, /Highlight this path in the tree panel/);
+  });
+
+  it('"Set as target" in a header hover makes that column the target', async () => {
+    await openFile(page, 'bike_or_car.csv');
+    await hoverText(page, 1, 20, /Best split/);
+    await page.locator(`${hoverWidget} a`, { hasText: 'Set as target' }).first().click();
+    await page.locator('.statusbar-item', { hasText: 'Target: dst_has_shower' }).first().waitFor({ timeout: 10_000 });
+    // The scores are recomputed against the new target.
+    const text = await hoverText(page, 1, 35, /for target dst_has_shower/);
+    assert.match(text, /required_speed/);
   });
 });
