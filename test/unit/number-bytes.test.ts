@@ -58,3 +58,32 @@ test('halfway cases between two doubles round to even, as Number() does', () => 
     assert.ok(Object.is(parse(s), Number(s)), `${s}: ${parse(s)} vs ${Number(s)}`);
   }
 });
+
+test('decimals a hair away from the midpoint between two doubles round like Number()', () => {
+  const random = createRng(11);
+  const view = new Float64Array(1);
+  const bits = new BigUint64Array(view.buffer);
+  for (let k = 0; k < 3000; k++) {
+    view[0] = 10 ** (random() * 22 - 7); // 1e-7 … 1e15
+    const exponent = Number((bits[0] >> 52n) & 0x7ffn) - 1075;
+    const mantissa = (bits[0] & ((1n << 52n) - 1n)) | (1n << 52n);
+    // The midpoint (2m + 1)·2^(exponent − 1), exactly, as decimal digits and a power of ten.
+    const q = 1 - exponent;
+    const digits = q > 0 ? ((2n * mantissa + 1n) * 5n ** BigInt(q)).toString() : ((2n * mantissa + 1n) << BigInt(-q)).toString();
+    const power = q > 0 ? -q : 0;
+    for (const keep of [16, 17, 18, 19]) {
+      if (digits.length <= keep) continue;
+      for (const delta of [-1n, 0n, 1n]) {
+        const kept = (BigInt(digits.slice(0, keep)) + delta).toString();
+        const scale = -(digits.length - keep + power);
+        // Scientific, and plain ("123.456…", the form of the fast path) when it has a fraction.
+        const spellings = [`${kept}e${-scale}`];
+        if (scale > 0) {
+          const padded = kept.padStart(scale + 1, '0');
+          spellings.push(`${padded.slice(0, padded.length - scale)}.${padded.slice(padded.length - scale)}`);
+        }
+        for (const s of spellings) assert.ok(Object.is(parse(s), Number(s)), `${s}: ${parse(s)} vs ${Number(s)}`);
+      }
+    }
+  }
+});
