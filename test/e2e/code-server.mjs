@@ -148,11 +148,20 @@ export async function startCodeServer(options = {}) {
   };
   const onParentExit = () => killGroup('SIGKILL');
   process.once('exit', onParentExit);
+  // Interrupted (Ctrl+C, a CI timeout): 'exit' handlers do not run on a signal's default action.
+  const onSignal = (signal) => {
+    killGroup('SIGKILL');
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
 
   // A state folder made here is removed on stop, unless DTE_E2E_KEEP_STATE=1 keeps it (logs, settings).
   const ownState = !options.stateDir && !process.env.DTE_E2E_KEEP_STATE;
   const stop = async () => {
     process.removeListener('exit', onParentExit);
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
     killGroup('SIGTERM');
     const done = await Promise.race([exitPromise.then(() => true), sleep(5000).then(() => false)]);
     // The group leader may be gone while children linger: always finish with SIGKILL.

