@@ -38,9 +38,12 @@ function rankLine(report: SplitsReport, s: ColumnSplit): string {
     return report.algorithm === 'c45' ? `${head} — the tree's first question: ${mdText(report.root.reason, 200)}.` : `${head} — the tree's first question.`;
   }
   const better = report.splits.filter((o) => o.rank < s.rank).map((o) => `*${mdText(o.feature)}*`);
-  if (better.length === 0) return `${head}.`;
   const named = better.length <= 2 ? better.join(' and ') : `${better.slice(0, 2).join(', ')} and ${better.length - 2} more`;
-  return `${head} — ${named} ${better.length === 1 ? 'scores' : 'score'} higher.`;
+  const line = better.length === 0 ? `${head}.` : `${head} — ${named} ${better.length === 1 ? 'scores' : 'score'} higher.`;
+  // C4.5 may pass over a better gain ratio whose gain is below the average.
+  const root = report.splits.find((o) => o.feature === report.root?.feature);
+  if (report.root === null || root === undefined || root.rank < s.rank) return line;
+  return `${line} Yet the tree asks *${mdText(root.feature)}* first: ${mdText(report.root.reason, 200)}.`;
 }
 
 function scoreLine(report: SplitsReport, s: ColumnSplit): string {

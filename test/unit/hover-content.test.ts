@@ -64,6 +64,17 @@ test('play_tennis outlook with gain ratio (C4.5): gain 0.2467, gain ratio 0.1564
   assert.doesNotMatch(md, /data:image/, 'a categorical column has no threshold chart');
 });
 
+test('C4.5: a column whose gain ratio ranks first but whose gain is below the average is told why the tree asks another', () => {
+  const text = 'a,b,c,y\nq,v,k,no\np,u,m,yes\np,w,o,yes\np,u,k,no\nq,w,l,no\np,v,m,yes\np,w,m,yes\np,v,l,yes\np,v,n,no\nq,v,l,no\np,u,n,no\nq,u,l,no\n';
+  const data = dataOf(text, { target: 'y', algorithm: 'c45' });
+  assert.deepEqual(data.splits?.splits.map((s) => s.feature), ['a', 'c', 'b']);
+  assert.equal(data.splits?.root?.feature, 'c');
+  const md = headerHover(data, indexOf(data, 'a'), URI);
+  assert.match(md, /Rank \*\*1st of 3\*\* by gain ratio\. Yet the tree asks \*c\* first: it has the largest gain ratio among the columns whose information gain is at least the average/);
+  assert.equal(trainTree(parseCsv(text), { target: 'y', algorithm: 'c45' }).model.nodes[0].split?.feature, 'c');
+  assert.match(headerHover(data, indexOf(data, 'c'), URI), /Rank \*\*2nd of 3\*\* by gain ratio — the tree's first question: /);
+});
+
 test('the target column shows its class distribution, entropy and Gini', () => {
   const data = dataOf(sample('play_tennis'), {});
   assert.equal(data.target, 'play', 'defaults to the last column');
