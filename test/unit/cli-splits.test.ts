@@ -69,7 +69,7 @@ test('splits: usage and bad input exit 2 with one line on stderr', () => {
 test('splits on the hostile CSV: names and categories printed as inert text, ties in column order', () => {
   const r = run('splits', 'test/fixtures/csv/hostile.csv', '--target', 'flag');
   assert.equal(r.status, 0, r.stderr);
-  assert.ok(!r.stdout.includes("\r") && !r.stdout.includes("\u001b"), "raw control characters in the output");
+  assert.ok(!r.stdout.includes('\r') && !r.stdout.includes('\u001b'), 'raw control characters in the output');
   assert.match(r.stdout, /two\\u000d\\u000alines/);
   const rows = r.stdout.split('\n').filter((l) => /^\d+\s/.test(l));
   // name, amount and note tie at 0.375: file order; the markup-named column scores lower.
