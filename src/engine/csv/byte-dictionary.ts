@@ -45,10 +45,8 @@ export class ByteDictionary {
   private add(buf: Uint8Array, start: number, end: number, hash: number, slot: number): number {
     const code = this.decoded.length;
     this.decoded.push(this.decode(buf.subarray(start, end)));
-    if (code + 1 >= this.offsets.length) {
-      this.hashes = grow(this.hashes, code + 1);
-      this.offsets = grow(this.offsets, code + 2);
-    }
+    if (code >= this.hashes.length) this.hashes = grow(this.hashes, code + 1);
+    if (code + 1 >= this.offsets.length) this.offsets = grow(this.offsets, code + 2);
     const from = this.offsets[code];
     const to = from + (end - start);
     if (to > this.arena.length) this.arena = grow(this.arena, to);
