@@ -107,3 +107,13 @@ test('a numeric column with few distinct values turning categorical keeps exact 
   const c = parseCsv(text).columns[0] as CategoricalColumn;
   assert.equal(c.categories[c.codes[3]], '3.50');
 });
+
+test('leading missing values before the first number, and a column with no value at all', () => {
+  const d = parseCsv('a,b,c\nNA,1,\n,2,\n5,3,NA\n');
+  assert.equal(byName(d, 'a').type, 'numeric');
+  assert.deepEqual(cells(byName(d, 'a')), [NaN, NaN, 5]);
+  assert.equal(byName(d, 'c').type, 'numeric');
+  assert.deepEqual(cells(byName(d, 'c')), [NaN, NaN, NaN]);
+  const late = parseCsv('a,b\n,1\nNA,2\nx,3\n');
+  assert.deepEqual(cells(byName(late, 'a')), [null, null, 'x']);
+});

@@ -48,7 +48,8 @@ export class ColumnBuilder {
     private readonly expectedRows: number,
   ) {
     this.mode = forced === undefined ? Mode.Candidate : forced === 'numeric' ? Mode.Numeric : Mode.Categorical;
-    if (this.mode !== Mode.Categorical) this.values = newValues(expectedRows);
+    // A candidate allocates its numbers at its first number: a text column never does.
+    if (this.mode === Mode.Numeric) this.values = newValues(expectedRows);
     // A candidate's codes are likely dropped soon (dictionary overflow): they start small.
     if (this.mode === Mode.Candidate) this.codes = newCodes(Math.min(CANDIDATE_CODES, expectedRows));
     if (this.mode === Mode.Categorical) this.codes = newCodes(expectedRows);
@@ -81,7 +82,12 @@ export class ColumnBuilder {
 
   /** Stores the number just parsed (parsedNumber[0]), and its spelling while that is tracked. */
   private addNumber(buf: Uint8Array, start: number, end: number): void {
-    (this.values as ColumnStore<Float64Array>).push(parsedNumber[0]);
+    if (this.values === null) {
+      // The first number of a candidate: every earlier row was missing.
+      this.values = newValues(Math.max(this.expectedRows, this.rows));
+      for (let row = 1; row < this.rows; row++) this.values.push(NaN);
+    }
+    this.values.push(parsedNumber[0]);
     const dictionary = this.dictionary;
     if (dictionary !== null) {
       (this.codes as ColumnStore<Int32Array>).push(dictionary.codeOf(buf, start, end));
@@ -95,7 +101,9 @@ export class ColumnBuilder {
   /** The finished column; the builder is spent afterwards. */
   finish(): Column {
     if (this.mode !== Mode.Categorical) {
-      return { name: this.name, type: 'numeric', values: (this.values as ColumnStore<Float64Array>).take() };
+      // No number at all (every value missing) is numeric too, all NaN.
+      const values = this.values === null ? new Float64Array(this.rows).fill(NaN) : this.values.take();
+      return { name: this.name, type: 'numeric', values };
     }
     const categories = (this.dictionary as ByteDictionary).values();
     const codes = (this.codes as ColumnStore<Int32Array>).take();
@@ -114,7 +122,6 @@ export class ColumnBuilder {
   }
 
   private becomeCategorical(): void {
-    const values = this.values as ColumnStore<Float64Array>;
     const rows = this.rows - 1;
     const codes = newCodes(Math.max(this.expectedRows, rows + 1));
     if (this.dictionary !== null) {
@@ -122,6 +129,7 @@ export class ColumnBuilder {
       for (let row = 0; row < rows; row++) codes.push(old.get(row));
     } else {
       // The dictionary overflowed earlier: rebuild codes from the numbers, spelled canonically.
+      const values = this.values as ColumnStore<Float64Array>;
       const dictionary = new ByteDictionary(decodeUtf8);
       for (let row = 0; row < rows; row++) {
         const v = values.get(row);
