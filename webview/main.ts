@@ -18,7 +18,7 @@ import { vscodeApi } from './vscode-api';
 
 void registerToolkit();
 /** Most nodes "Expand all" opens at once; stubs expand the rest on demand. */
-const EXPAND_ALL_BUDGET = 400;
+const EXPAND_ALL_BUDGET = 150;
 const api = vscodeApi<PanelState>();
 let state = restoreState(api.getState());
 // The state holds the whole report, so it is written at most every 250 ms, not on each pan step.

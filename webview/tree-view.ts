@@ -59,7 +59,7 @@ export class TreeView {
       button('−', () => this.panZoom.zoomBy(0.8), { title: 'Zoom out' }),
       button('+', () => this.panZoom.zoomBy(1.25), { title: 'Zoom in' }),
       button('Fit', () => this.fit(), { title: 'Fit the tree to the view' }),
-      button('Expand all', () => events.expandAll(), { title: 'Show the whole tree, up to 400 nodes; stubs expand the rest' }),
+      button('Expand all', () => events.expandAll(), { title: 'Show the tree breadth-first, up to 150 nodes; stubs expand the rest' }),
       button('Fold to default', () => events.resetFolding(), { title: 'Fold deep subtrees again' }),
       el('span', { class: 'separator' }),
       this.rowField.element,
@@ -119,10 +119,11 @@ export class TreeView {
       ...diagram.legend.map((entry) => el('span', { class: 'legend-entry' }, el('span', { class: 'swatch', style: `background:${entry.colour}` }), entry.label)),
     );
     const hidden = input.model.nodes.length - diagram.shownNodes;
-    replaceChildren(
-      this.status,
-      `${diagram.shownNodes} of ${input.model.nodes.length} nodes shown` + (hidden > 0 ? ` · click a "+N nodes" stub to expand it` : ''),
-    );
+    const summary = `${diagram.shownNodes} of ${input.model.nodes.length} nodes shown` + (hidden > 0 ? ` · click a "+N nodes" stub to expand it` : '');
+    // Mermaid's layout blocks the page for a moment on big diagrams: say so before it starts.
+    replaceChildren(this.status, `Drawing ${diagram.shownNodes} nodes…`);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    if (token !== this.renderToken) return;
     const edges = diagram.text.split('\n').filter((l) => l.includes('-->') || l.includes('-.->')).length;
     let svg: SVGSVGElement | null;
     // Mermaid measures the labels inside the stage: measured under a zoom, they come out clipped.
@@ -132,12 +133,14 @@ export class TreeView {
       svg = await renderMermaid(this.stage, diagram.text, edges);
     } catch (err) {
       if (token === this.renderToken) {
+        replaceChildren(this.status, summary);
         this.panZoom.set(keep);
         this.events.failed(`The diagram could not be drawn: ${err instanceof Error ? err.message : String(err)}`);
       }
       return;
     }
     if (token !== this.renderToken) return; // a newer render replaced this one
+    replaceChildren(this.status, summary);
     this.panZoom.set(keep);
     if (!svg) return;
     this.svg = svg;

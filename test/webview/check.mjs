@@ -3,6 +3,7 @@
 // HTML and Content-Security-Policy, with a stand-in for the VS Code host, and checks what a user
 // would see: node counts, literal hostile labels, details, rules, importances, metrics, theme.
 // Screenshots go to test-artifacts/webview/. Run after `npm run build`: node test/webview/check.mjs
+// (PROFILE=1 also prints where the page spends its time while "Expand all" draws a big tree).
 import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
@@ -273,6 +274,36 @@ await check('hold-out and pruning: metrics on unseen rows first, the settings sh
   const confusionTotal = (await page.locator('.metrics-set').first().locator('table.confusion td').allTextContents()).reduce((a, t) => a + Number(t), 0);
   assert.equal(confusionTotal, r.metrics.holdout.rows);
   await page.screenshot({ path: join(artifacts, 'metrics-holdout.png') });
+  await page.close();
+});
+
+await check('a big tree opens folded and "Expand all" stops at its budget (timings printed)', async () => {
+  const started = Date.now();
+  const page = await openPanel('diabetesFull');
+  const opened = Date.now() - started;
+  const total = reports.diabetesFull.model.nodes.length;
+  assert.ok(total > 400, `the full diabetes tree has ${total} nodes`);
+  assert.match(await page.locator('.tree-status').textContent(), new RegExp(`^\\d+ of ${total} nodes shown`));
+  const cdp = process.env.PROFILE ? await page.context().newCDPSession(page) : null;
+  if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.start'); }
+  const t0 = Date.now();
+  await page.getByText('Expand all').click();
+  await page.waitForFunction(() => /^1[45]\d of /.test(document.querySelector('.tree-status')?.textContent ?? '') && document.querySelectorAll('.stage svg g.node').length > 140);
+  await page.waitForFunction(() => document.querySelector('.stage svg g.node[data-ref]'));
+  const expanded = Date.now() - t0;
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const self = new Map();
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    profile.samples.forEach((id, i) => {
+      const n = byId.get(id);
+      const k = `${n.callFrame.functionName} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+      self.set(k, (self.get(k) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    });
+    for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${(v / 1000).toFixed(0)} ms ${k}`);
+  }
+  console.log(`  ${total}-node tree: opened folded in ${opened} ms (page load included), Expand all drew ${await page.locator('.stage svg g.node').count()} nodes in ${expanded} ms`);
+  await page.screenshot({ path: join(artifacts, 'big-tree-expanded.png') });
   await page.close();
 });
 

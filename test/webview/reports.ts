@@ -40,6 +40,7 @@ export function build(cspSource: string, nonce: string): { html: string; reports
       iris: irisReport,
       irisHoldout: report(sample('iris.csv'), { target: 'species' }, { testSize: 0.3, seed: 1, ccpAlpha: 0.01 }),
       diabetes: report(sample('diabetes.csv'), { target: 'disease_progression', maxDepth: 6 }),
+      diabetesFull: report(sample('diabetes.csv'), { target: 'disease_progression' }, { simplify: false, permutationRepeats: 0 }),
       bike: report(sample('bike_or_car.csv'), { target: 'go_by_car' }, { testSize: 0.25, seed: 3 }),
       hostile: report(parseCsv(HOSTILE_CSV), { target: 'label' }),
     },
