@@ -52,7 +52,8 @@ export class CsvHoverProvider implements vscode.HoverProvider {
     }
     const uri = document.uri.toString();
     if (data === undefined) {
-      if (cell.record !== 0) return undefined;
+      // Data cells have something to say only once a tree is trained for the file.
+      if (cell.record !== 0 && this.trained.get(document.uri) === undefined) return undefined;
       return new vscode.Hover(hoverMarkdown(error === undefined ? computingHover(undefined) : `Decision Tree cannot read this file: ${mdText(error, 300)}`));
     }
     const profile = data.profiles[cell.field];
