@@ -52,17 +52,19 @@ export class SortedSamples {
       const base = f * n;
       let l = base + start;
       let r = 0;
+      // Branch-free: the side of a sample is random in any order but the split feature's, so a
+      // branch would be mispredicted half the time. Both slots are written; only one advances
+      // (writing at l ≤ p only touches positions already read).
       for (let p = base + start; p < base + end; p++) {
         const i = order[p];
-        if (goLeft[i] === 1) {
-          order[l] = i;
-          values[l] = values[p];
-          l++;
-        } else {
-          spareIndex[r] = i;
-          spareValue[r] = values[p];
-          r++;
-        }
+        const v = values[p];
+        const g = goLeft[i];
+        order[l] = i;
+        values[l] = v;
+        spareIndex[r] = i;
+        spareValue[r] = v;
+        l += g;
+        r += 1 - g;
       }
       order.set(spareIndex.subarray(0, r), l);
       values.set(spareValue.subarray(0, r), l);
