@@ -60,7 +60,7 @@ const treeView = new TreeView({
     // Breadth-first up to a budget: a diagram of thousands of nodes would freeze the panel.
     state.expanded = [...foldTree(model, { maxDepth: Infinity, maxNodes: EXPAND_ALL_BUDGET }).open];
     state.collapsed = [];
-    void drawTree(false);
+    void drawTree(true);
   },
   resetFolding: () => {
     state.expanded = [];
