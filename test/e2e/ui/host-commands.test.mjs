@@ -1,0 +1,161 @@
+/* global document -- page.waitForFunction callbacks run in the browser */
+// The host's commands as a user runs them in a real VS Code: open a sample, train with options
+// (ID3 on play_tennis), export the model, predict on a CSV (and be asked before a file is
+// replaced), profile the columns, and an engine error reported once with its details.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startSession } from '../session.mjs';
+import {
+  openFile,
+  openWorkbench,
+  pickQuickItem,
+  quickPickLabels,
+  runCommand,
+  screenshot,
+  waitForNotification,
+  waitForWebviewFrame,
+} from '../workbench.mjs';
+
+const inputBox = '.quick-input-widget .quick-input-box input';
+
+/** Types `value` into the open input box (a prompt or the simple file dialog) and presses Enter. */
+async function answer(page, value) {
+  const box = page.locator(inputBox);
+  await box.waitFor();
+  if (value !== undefined) await box.fill(value);
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Answers VS Code's simple file dialog with a path. The dialog fills in its folder asynchronously,
+ * which would overwrite a path typed too early: wait for that, then type and check it stuck.
+ */
+async function answerPath(page, path) {
+  const box = page.locator(inputBox);
+  await page.waitForFunction((selector) => document.querySelector(selector)?.value.startsWith('/'), inputBox);
+  for (let attempt = 1; ; attempt++) {
+    await box.fill(path).catch(async (e) => {
+      await screenshot(page, 'host-answerpath-fail');
+      throw e;
+    });
+    await page.waitForTimeout(300);
+    if ((await box.inputValue()) === path) break;
+    if (attempt === 5) throw new Error(`the file dialog kept replacing ${path} with ${await box.inputValue()}`);
+  }
+  await page.keyboard.press('Enter');
+}
+
+/** Waits until `file` exists (the extension host writes it asynchronously). */
+async function waitForFile(page, file, { newerThan = 0, timeout = 30_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  while (!(existsSync(file) && statSync(file).mtimeMs > newerThan)) {
+    if (Date.now() > deadline) throw new Error(`${file} was not written in ${timeout / 1000} s`);
+    await page.waitForTimeout(250);
+  }
+  return readFileSync(file, 'utf8');
+}
+
+describe('host commands in the workbench', () => {
+  let session;
+  let page;
+
+  before(async () => {
+    session = await startSession({ files: ['media/samples/iris.csv', 'media/samples/play_tennis.csv'] });
+    page = await openWorkbench(session.context, session.server.url, { folder: session.folder });
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  it('opens each shipped sample dataset', async () => {
+    await runCommand(page, 'Decision Tree: Open Sample Dataset');
+    assert.deepEqual(await quickPickLabels(page), ['iris', 'play_tennis', 'bike_or_car', 'diabetes']);
+    await pickQuickItem(page, 'diabetes');
+    await page.locator('.tabs-container .tab[aria-label^="diabetes.csv"]').first().waitFor();
+  });
+
+  it('trains with options: ID3 on play_tennis grows the textbook tree rooted at outlook', async () => {
+    await openFile(page, 'play_tennis.csv');
+    await runCommand(page, 'Decision Tree: Train Decision Tree with Options…');
+    await pickQuickItem(page, 'play');
+    await pickQuickItem(page, 'ID3');
+    await answer(page, '0'); // max depth: grow fully
+    await answer(page, '1'); // min samples per leaf
+    await pickQuickItem(page, 'No pruning');
+    await answer(page, '0'); // no hold-out: all 14 days train
+    const panel = await waitForWebviewFrame(page, 'header', { hasText: 'play_tennis.csv' });
+    await panel.locator('.stage svg g.node').first().waitFor();
+    const root = await panel.locator('.stage svg g.node[data-ref="node:0"]').textContent();
+    assert.ok(root.includes('outlook'), root);
+    assert.ok(root.includes('samples = 14'), root);
+    // 1 root, 3 outlook branches, 2 humidity and 2 windy leaves.
+    assert.equal(await panel.locator('.stage svg g.node[data-ref^="node:"]').count(), 8);
+    await screenshot(page, 'host-train-options-id3');
+  });
+
+  it('exports the model as JSON beside the CSV', async () => {
+    await openFile(page, 'play_tennis.csv');
+    await runCommand(page, 'Decision Tree: Export Model (JSON)');
+    // The save dialog proposes play_tennis.model.json beside the CSV: accept it.
+    await page.waitForFunction((selector) => document.querySelector(selector)?.value.endsWith('play_tennis.model.json'), inputBox);
+    await answer(page);
+    const model = JSON.parse(await waitForFile(page, join(session.folder, 'play_tennis.model.json')));
+    assert.equal(model.format, 'decision-tree-explorer/model');
+    assert.equal(model.target, 'play');
+    assert.equal(model.params.algorithm, 'id3');
+    assert.equal(model.nodes.length, 8);
+  });
+
+  it('predicts on another CSV into a new file, and asks before replacing it', async () => {
+    const input = join(session.folder, 'play_tennis.csv');
+    const output = join(session.folder, 'play_tennis.predictions.csv');
+    await openFile(page, 'play_tennis.csv');
+    await runCommand(page, 'Decision Tree: Predict on Another CSV…');
+    await answerPath(page, input);
+    const lines = (await waitForFile(page, output)).trimEnd().split('\n');
+    assert.equal(lines[0], 'outlook,temperature,humidity,windy,play,predicted_play');
+    assert.equal(lines.length, 15);
+    // A fully grown ID3 tree fits its training days exactly.
+    for (const line of lines.slice(1)) {
+      const f = line.split(',');
+      assert.equal(f[5], f[4], line);
+    }
+    const firstWrite = statSync(output).mtimeMs;
+
+    // The predictions file is now the active editor; the command falls back to the tree trained last.
+    await runCommand(page, 'Decision Tree: Predict on Another CSV…');
+    await answerPath(page, input);
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    assert.match(await dialog.innerText(), /play_tennis\.predictions\.csv already exists/);
+    await screenshot(page, 'host-predict-overwrite');
+    await dialog.getByRole('button', { name: 'Overwrite' }).click();
+    await waitForFile(page, output, { newerThan: firstWrite });
+  });
+
+  it('profiles the columns in a read-only document', async () => {
+    await openFile(page, 'iris.csv');
+    await runCommand(page, 'Decision Tree: Profile CSV Columns');
+    await page.locator('.tabs-container .tab[aria-label^="iris.csv profile.txt"]').first().waitFor();
+    // Monaco draws spaces as no-break spaces.
+    const text = (await page.locator('.editor-instance .view-lines').last().innerText()).replace(/\u00a0/g, ' ');
+    assert.match(text, /iris\.csv: 150 rows, 5 columns/);
+    await screenshot(page, 'host-profile');
+  });
+
+  it('reports an engine error once, naming the file and the problem', async () => {
+    await openFile(page, 'iris.csv');
+    await runCommand(page, 'Decision Tree: Train Decision Tree with Options…');
+    await pickQuickItem(page, 'species');
+    await pickQuickItem(page, 'CART · squared error'); // a regression criterion for a class target
+    await answer(page, '0');
+    await answer(page, '1');
+    await pickQuickItem(page, 'No pruning');
+    await answer(page, '0.3');
+    const text = await waitForNotification(page, /Decision Tree: iris\.csv: criterion "squared_error"/);
+    assert.match(text, /use gini or entropy/);
+    await screenshot(page, 'host-error-notification');
+  });
+});
