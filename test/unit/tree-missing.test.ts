@@ -42,6 +42,7 @@ test('without missing values in training, missing values follow the larger child
   const test = dataset(num('x', [null, 2]), cat('y', ['a', 'a']));
   assert.deepEqual(predict(model, test), ['b', 'a']);
   assert.deepEqual(decisionPath(model, test, 0), [0, model.nodes[0].children[1]]);
+  assert.throws(() => decisionPath(model, test, 2), RangeError);
   assert.deepEqual(predictProba(model, test)[1], [1, 0]);
 });
 

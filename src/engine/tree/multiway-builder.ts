@@ -5,7 +5,9 @@
 // whose value is known and scaled by their weight share F; split information counts the unknown
 // cases as one more outcome; and a case with an unknown value goes down every branch with its
 // weight multiplied by that branch's share of the known weight. (Quinlan's MDL correction of
-// numeric gains is not applied; thresholds are midpoints as in CART.)
+// numeric gains is not applied; thresholds are midpoints as in CART. A split needs at least two
+// branches holding min_samples_leaf cases, Quinlan's MINOBJS.) At prediction a missing value
+// follows the branch with the most known weight (the model's missingGoesTo).
 import { entropy } from '../impurity';
 import { throwIfAborted } from '../errors';
 import type { GrowHooks } from './cart-builder';

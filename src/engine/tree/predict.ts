@@ -85,6 +85,7 @@ export function predictProba(model: TreeModel, dataset: Dataset): number[][] {
 
 /** Node ids that row `row` passes through, root first, leaf last. */
 export function decisionPath(model: TreeModel, dataset: Dataset, row: number): number[] {
+  if (!Number.isInteger(row) || row < 0 || row >= dataset.rowCount) throw new RangeError(`row ${row} is not in 0..${dataset.rowCount - 1}`);
   const route = makeRouter(model, dataset);
   const path = [0];
   while (model.nodes[path[path.length - 1]].children.length > 0) path.push(route(path[path.length - 1], row));
