@@ -1,0 +1,117 @@
+// A stand-in for the `vscode` module, just enough of the webview-panel API for the panel host's
+// unit tests. Importing this file first makes `require('vscode')` return it.
+import Module from 'node:module';
+
+type Listener<T> = (value: T) => void;
+
+export class FakeEmitter<T> {
+  private readonly listeners: Listener<T>[] = [];
+  readonly event = (listener: Listener<T>) => {
+    this.listeners.push(listener);
+    return { dispose: () => undefined };
+  };
+  fire(value: T): void {
+    for (const l of [...this.listeners]) l(value);
+  }
+}
+
+export class FakeUri {
+  private constructor(
+    readonly scheme: string,
+    readonly authority: string,
+    readonly path: string,
+  ) {}
+  static parse(value: string, strict?: boolean): FakeUri {
+    const m = /^([a-z][\w+.-]*):\/\/([^/]*)(\/.*)?$/i.exec(value);
+    if (!m) {
+      if (strict) throw new Error(`not a URI: ${value}`);
+      return new FakeUri('file', '', value);
+    }
+    return new FakeUri(m[1], m[2], m[3] ?? '/');
+  }
+  static file(path: string): FakeUri {
+    return new FakeUri('file', '', path);
+  }
+  static joinPath(base: FakeUri, ...parts: string[]): FakeUri {
+    return new FakeUri(base.scheme, base.authority, [base.path.replace(/\/$/, ''), ...parts].join('/'));
+  }
+  get fsPath(): string {
+    return this.path;
+  }
+  toString(): string {
+    return `${this.scheme}://${this.authority}${this.path}`;
+  }
+}
+
+export class FakeWebview {
+  options: { enableScripts?: boolean; localResourceRoots?: FakeUri[] } = {};
+  html = '';
+  readonly cspSource = 'https://webview.test';
+  readonly posted: unknown[] = [];
+  readonly received = new FakeEmitter<unknown>();
+  readonly onDidReceiveMessage = this.received.event;
+  asWebviewUri(uri: FakeUri): FakeUri {
+    return FakeUri.parse(`https://webview.test${uri.path}`);
+  }
+  async postMessage(message: unknown): Promise<boolean> {
+    this.posted.push(message);
+    return true;
+  }
+}
+
+export class FakePanel {
+  readonly webview = new FakeWebview();
+  visible = true;
+  disposed = false;
+  revealed = 0;
+  private readonly disposeEmitter = new FakeEmitter<void>();
+  private readonly viewState = new FakeEmitter<void>();
+  readonly onDidDispose = this.disposeEmitter.event;
+  readonly onDidChangeViewState = this.viewState.event;
+  constructor(
+    readonly viewType: string,
+    public title: string,
+    readonly createOptions: unknown,
+  ) {}
+  reveal(): void {
+    this.revealed++;
+  }
+  dispose(): void {
+    this.disposed = true;
+    this.disposeEmitter.fire();
+  }
+  /** The user hides the panel (its webview is torn down) or shows it again. */
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    this.viewState.fire();
+  }
+  /** The webview posts a message to the host. */
+  send(message: unknown): void {
+    this.webview.received.fire(message);
+  }
+}
+
+export const created: FakePanel[] = [];
+export const serializers = new Map<string, { deserializeWebviewPanel(panel: FakePanel, state: unknown): Promise<void> }>();
+
+const fake = {
+  Uri: FakeUri,
+  ViewColumn: { Beside: -2 },
+  window: {
+    createWebviewPanel(viewType: string, title: string, _column: unknown, options: unknown): FakePanel {
+      const panel = new FakePanel(viewType, title, options);
+      created.push(panel);
+      return panel;
+    },
+    registerWebviewPanelSerializer(viewType: string, serializer: { deserializeWebviewPanel(panel: FakePanel, state: unknown): Promise<void> }) {
+      serializers.set(viewType, serializer);
+      return { dispose: () => serializers.delete(viewType) };
+    },
+  },
+};
+
+const moduleWithLoad = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
+const load = moduleWithLoad._load;
+moduleWithLoad._load = function (request: string, ...rest: unknown[]) {
+  return request === 'vscode' ? fake : load.call(this, request, ...rest);
+};

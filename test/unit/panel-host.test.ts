@@ -1,0 +1,139 @@
+import './helpers/fake-vscode'; // first: makes `vscode` resolvable for the panel host
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { created, FakePanel, FakeUri, serializers } from './helpers/fake-vscode';
+import { TREE_PANEL_VIEW_TYPE, TreePanels, type PanelRequests } from '../../src/panel/tree-panel';
+import type { TreeReport } from '../../src/engine/report-types';
+import type { PanelSettings } from '../../src/protocol';
+
+const SETTINGS: PanelSettings = { algorithm: 'cart', criterion: 'auto', maxDepth: 0, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0 };
+const model = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models/iris-gini-depth3.json'), 'utf8'));
+// The panel host passes reports through untouched, so any object with a model stands in for one.
+const REPORT = { model } as unknown as TreeReport;
+
+function recorder() {
+  const calls: [string, ...unknown[]][] = [];
+  const requests: PanelRequests = {
+    retrain: (uri, settings) => calls.push(['retrain', uri.toString(), settings]),
+    alternatives: async (_uri, nodeId) => {
+      if (nodeId === 99) throw new Error('no such node');
+      return [{ feature: 'f', condition: 'f ≤ 1', score: 0.5, scoreName: 'Gini decrease', childSamples: [1, 2], chosen: true }];
+    },
+    rowPath: async (_uri, row) => ({ row, path: [0, 2], prediction: 'setosa', actual: 'setosa' }),
+    export: (uri, what) => calls.push(['export', uri.toString(), what]),
+    restored: (uri) => calls.push(['restored', uri.toString()]),
+    log: (message) => calls.push(['log', message]),
+  };
+  return { calls, requests };
+}
+
+const ext = FakeUri.file('/ext') as unknown as vscode.Uri;
+const iris = FakeUri.file('/data/iris.csv') as unknown as vscode.Uri;
+const tick = () => new Promise((r) => setImmediate(r));
+const types = (p: FakePanel) => p.webview.posted.map((m) => (m as { type: string }).type);
+
+test('one panel per CSV, with scripts from dist/ and media/ only, under the nonce policy', () => {
+  const { requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  const before = created.length;
+  panels.show(iris, REPORT, SETTINGS);
+  panels.show(iris, REPORT, SETTINGS);
+  assert.equal(created.length, before + 1, 'the second show reuses the panel');
+  const panel = created[created.length - 1];
+  assert.equal(panel.viewType, TREE_PANEL_VIEW_TYPE);
+  assert.equal(panel.title, 'Decision Tree: iris.csv');
+  assert.equal(panel.revealed, 1);
+  assert.equal(panel.webview.options.enableScripts, true);
+  assert.deepEqual(panel.webview.options.localResourceRoots?.map(String), ['file:///ext/dist', 'file:///ext/media']);
+  const nonce = /script-src 'nonce-([^']+)'/.exec(panel.webview.html)?.[1];
+  assert.ok(nonce && panel.webview.html.includes(`<script nonce="${nonce}" src="https://webview.test/ext/dist/webview.js">`));
+  panels.dispose();
+  assert.equal(panel.disposed, true);
+});
+
+test('the report goes out only after the webview says ready, and again after it is rebuilt', async () => {
+  const { requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  panels.show(iris, REPORT, SETTINGS);
+  const panel = created[created.length - 1];
+  panels.highlightRow(iris, { row: 4, path: [0, 1], prediction: 'setosa', actual: 'setosa' });
+  assert.deepEqual(panel.webview.posted, [], 'nothing before ready');
+  panel.send({ type: 'ready' });
+  await tick();
+  assert.deepEqual(types(panel), ['show', 'rowPath']);
+  const show = panel.webview.posted[0] as { report: unknown; documentUri: string; fileName: string; settings: unknown };
+  assert.equal(show.report, REPORT);
+  assert.equal(show.documentUri, 'file:///data/iris.csv');
+  assert.equal(show.fileName, 'iris.csv');
+  assert.deepEqual(show.settings, SETTINGS);
+
+  panel.setVisible(false); // hidden: the webview is gone, posts would be lost
+  panels.busy(iris, 'Retraining…', null);
+  panels.show(iris, REPORT, SETTINGS);
+  assert.deepEqual(types(panel), ['show', 'rowPath', 'busy']);
+  panel.setVisible(true);
+  panel.send({ type: 'ready' });
+  await tick();
+  assert.deepEqual(types(panel), ['show', 'rowPath', 'busy', 'show'], 'a new show clears the old row highlight');
+  panels.dispose();
+});
+
+test('messages from the webview are validated, then routed to the extension or answered', async () => {
+  const { calls, requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  panels.show(iris, REPORT, SETTINGS);
+  const panel = created[created.length - 1];
+  panel.send({ type: 'ready' });
+  panel.send({ type: 'retrain', settings: { maxDepth: 3 } });
+  panel.send({ type: 'retrain', settings: { maxDepth: -3 } });
+  panel.send({ type: 'export', what: 'rules' });
+  panel.send({ type: 'eval', code: 'x' });
+  panel.send({ type: 'requestAlternatives', requestId: 1, nodeId: 0 });
+  panel.send({ type: 'requestAlternatives', requestId: 2, nodeId: 99 });
+  panel.send({ type: 'requestRowPath', requestId: 3, row: 7 });
+  await tick();
+  assert.deepEqual(calls.filter((c) => c[0] !== 'log'), [
+    ['retrain', 'file:///data/iris.csv', { maxDepth: 3 }],
+    ['export', 'file:///data/iris.csv', 'rules'],
+  ]);
+  const logged = calls.filter((c) => c[0] === 'log').map((c) => String(c[1]));
+  assert.equal(logged.length, 2);
+  assert.match(logged[0], /ignored a malformed message: retrain: decisionTree\.maxDepth must be/);
+  assert.match(logged[1], /ignored a malformed message: unknown message type "eval"/);
+  const replies = panel.webview.posted.slice(1) as { type: string; requestId: number }[];
+  assert.deepEqual(
+    replies.map((m) => [m.type, m.requestId]).sort((a, b) => Number(a[1]) - Number(b[1])),
+    [
+      ['alternatives', 1],
+      ['requestFailed', 2],
+      ['rowPath', 3],
+    ],
+  );
+  assert.equal((replies.find((m) => m.requestId === 2) as unknown as { message: string }).message, 'no such node');
+  panels.dispose();
+});
+
+test('a panel restored after reload finds its file from the saved state; a bad state closes it', async () => {
+  const { calls, requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  const serializer = serializers.get(TREE_PANEL_VIEW_TYPE)!;
+  const bad = new FakePanel(TREE_PANEL_VIEW_TYPE, 'Decision Tree: x', {});
+  await serializer.deserializeWebviewPanel(bad, { documentUri: 42 });
+  assert.equal(bad.disposed, true);
+  const good = new FakePanel(TREE_PANEL_VIEW_TYPE, 'Decision Tree: iris.csv', {});
+  await serializer.deserializeWebviewPanel(good, { documentUri: 'file:///data/iris.csv', tab: 'rules' });
+  assert.equal(good.disposed, false);
+  assert.match(good.webview.html, /Content-Security-Policy/);
+  assert.ok(panels.has(iris));
+  good.send({ type: 'ready' });
+  await tick();
+  assert.deepEqual(calls, [['restored', 'file:///data/iris.csv']]);
+  panels.show(iris, REPORT, SETTINGS); // the extension retrains: the restored panel shows it
+  assert.equal(created.includes(good), false);
+  assert.deepEqual(types(good), ['show']);
+  panels.dispose();
+  assert.equal(serializers.has(TREE_PANEL_VIEW_TYPE), false);
+});
