@@ -89,3 +89,12 @@ test('C4.5 gain of an attribute with unknown values is scaled by the known share
   assert.ok(Math.abs(score.splitInfo - si) < 1e-12);
   assert.ok(Math.abs(score.gainRatio - 0.75 / si) < 1e-12);
 });
+
+test('regression: missing values go to the side whose mean they match', () => {
+  const xs = [1, 2, 3, 4, 10, 11, 12, 13, null, null, null];
+  const ys = [1, 1.2, 0.8, 1.1, 9, 9.5, 10, 10.5, 9.8, 10.1, 9.7];
+  const { model } = trainTree(dataset(num('x', xs), num('y', ys)), { target: 'y', task: 'regression', maxDepth: 1 });
+  assert.deepEqual(model.nodes[0].split, { feature: 'x', kind: 'numeric', threshold: 7 });
+  assert.equal(model.nodes[0].missingGoesTo, 1);
+  assert.equal(model.nodes[model.nodes[0].children[1]].samples, 7);
+});

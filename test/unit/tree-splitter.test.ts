@@ -91,3 +91,22 @@ test('an identifier-like categorical column (a level per row) trains without blo
   // Every categorical branch lists only categories present at its node.
   for (const node of model.nodes) if (node.split?.kind === 'categorical') assert.ok(node.split.branches.flat().length <= node.samples);
 });
+
+test('more than 10 levels and 3+ classes: ordering by the majority class share splits it off', () => {
+  const levels = Array.from({ length: 12 }, (_, j) => `L${j}`);
+  const x: string[] = [];
+  const y: string[] = [];
+  levels.forEach((l, j) => {
+    // Class c0 is the most frequent (levels 0..5); c1 and c2 share the rest.
+    const cls = j < 6 ? 'c0' : j < 9 ? 'c1' : 'c2';
+    for (let r = 0; r < 5; r++) {
+      x.push(l);
+      y.push(cls);
+    }
+  });
+  const { model } = trainTree(dataset(cat('x', x), cat('y', y)), { target: 'y', maxDepth: 1 });
+  const split = model.nodes[0].split;
+  assert.ok(split && split.kind === 'categorical');
+  const c0Side = split.branches.find((b) => b.includes('L0'));
+  assert.deepEqual(c0Side, ['L0', 'L1', 'L2', 'L3', 'L4', 'L5']);
+});
