@@ -3,28 +3,25 @@
 // importances recomputed, so the result is a valid model in its own right.
 import type { ModelNode, TreeModel } from '../model';
 import { mdiImportances } from '../importance/mdi';
+import { rebuildPreorder } from './preorder';
 
 /** `collapse[id]` = 1: node `id` becomes a leaf (its own value and prediction), its subtree dropped. */
 export function collapseNodes(model: TreeModel, collapse: Uint8Array, params: Partial<TreeModel['params']> = {}): TreeModel {
-  const nodes: ModelNode[] = [];
-  const copy = (id: number): number => {
-    const src = model.nodes[id];
-    const newId = nodes.length;
-    const leaf = collapse[id] === 1 || src.children.length === 0;
-    const node: ModelNode = {
-      ...src,
-      id: newId,
-      value: Array.isArray(src.value) ? [...src.value] : src.value,
-      split: leaf ? null : src.split,
-      missingGoesTo: leaf ? null : src.missingGoesTo,
-      children: [],
-    };
-    nodes.push(node);
-    if (!leaf) node.children = src.children.map(copy);
-    return newId;
-  };
-  if (model.nodes.length > 0) copy(0);
-  const result: TreeModel = { ...model, params: { ...model.params, ...params }, nodes };
+  const nodes = rebuildPreorder(
+    0,
+    (id) => (collapse[id] === 1 ? [] : model.nodes[id].children),
+    (id): ModelNode => {
+      const src = model.nodes[id];
+      const leaf = collapse[id] === 1 || src.children.length === 0;
+      return {
+        ...src,
+        value: Array.isArray(src.value) ? [...src.value] : src.value,
+        split: leaf ? null : src.split,
+        missingGoesTo: leaf ? null : src.missingGoesTo,
+      };
+    },
+  );
+  const result: TreeModel = { ...model, params: { ...model.params, ...params }, nodes: model.nodes.length ? nodes : [] };
   result.featureImportances = mdiImportances(result);
   return result;
 }

@@ -5,6 +5,7 @@
 import type { ModelNode, TreeModel } from '../model';
 import { entropy, gini } from '../impurity';
 import { mdiImportances } from '../importance/mdi';
+import { rebuildPreorder } from './preorder';
 
 interface Draft {
   node: ModelNode;
@@ -36,9 +37,9 @@ function asLeaf(node: ModelNode, prediction: string | number): Draft {
   return { node: { ...node, prediction, split: null, missingGoesTo: null, children: [] }, children: [] };
 }
 
-function simplifyNode(model: TreeModel, id: number): Draft {
+/** The simplified subtree of `id`, given its children's simplified subtrees. */
+function simplifyNode(model: TreeModel, id: number, children: Draft[]): Draft {
   const src = model.nodes[id];
-  const children = src.children.map((c) => simplifyNode(model, c));
   if (!src.split || children.length === 0) return { node: { ...src }, children: [] };
   if (src.split.kind === 'numeric') {
     const [l, r] = children;
@@ -66,15 +67,16 @@ function simplifyNode(model: TreeModel, id: number): Draft {
 
 export function simplifyTree(model: TreeModel): TreeModel {
   if (model.nodes.length === 0) return model;
-  const nodes: ModelNode[] = [];
-  const flatten = (d: Draft): number => {
-    const id = nodes.length;
-    const node: ModelNode = { ...d.node, id, children: [] };
-    nodes.push(node);
-    node.children = d.children.map(flatten);
-    return id;
-  };
-  flatten(simplifyNode(model, 0));
+  // Reverse preorder: every child is simplified before its parent (no recursion: trees can be very deep).
+  const drafts: Draft[] = new Array<Draft>(model.nodes.length);
+  for (let id = model.nodes.length - 1; id >= 0; id--) {
+    drafts[id] = simplifyNode(model, id, model.nodes[id].children.map((c) => drafts[c]));
+  }
+  const nodes = rebuildPreorder(
+    drafts[0],
+    (d) => d.children,
+    (d) => d.node,
+  );
   const result: TreeModel = { ...model, nodes };
   result.featureImportances = mdiImportances(result);
   return result;
