@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Dataset } from '../../src/engine/dataset';
+import { InputError } from '../../src/engine/errors';
 import type { TreeModel } from '../../src/engine/model';
 import { exportCode } from '../../src/engine/export/code';
 import { predict } from '../../src/engine/tree/predict';
@@ -91,4 +92,9 @@ test('a single-leaf tree exports a constant', () => {
   const dataset = hostileDataset('x');
   assertAllLanguagesReproduce(model, dataset);
   assert.match(exportCode(model, 'sql'), /WHEN 1 = 1 THEN 'a'/);
+});
+
+test('a model file with a non-finite threshold is bad input, not a crash', () => {
+  const model = buildModel({ value: [1, 1], split: num(NUM, Infinity), children: [{ value: [1, 0] }, { value: [0, 1] }] }, { classes: ['a', 'b'], features: hostileFeatures });
+  for (const format of ['js', 'python', 'sql'] as const) assert.throws(() => exportCode(model, format), InputError);
 });

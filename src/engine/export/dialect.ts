@@ -4,6 +4,7 @@
 // nesting depth does not grow with the tree's.
 import type { CategoricalCondition, NumericCondition, Rule } from '../rules/types';
 import type { TreeModel } from '../model';
+import { InputError } from '../errors';
 import { rowCount } from '../rules/text';
 
 export interface Dialect {
@@ -15,7 +16,8 @@ export interface Dialect {
 
 /** Shortest text that reads back as exactly the same double (JS, Python and SQL all parse it). */
 export function numberLiteral(x: number): string {
-  if (!Number.isFinite(x)) throw new Error(`cannot export the non-finite number ${x}`);
+  // Only a damaged model file holds one (JSON reads 1e999 as Infinity): bad input, not a crash.
+  if (!Number.isFinite(x)) throw new InputError('bad-model', `the model holds the non-finite number ${x}, which code cannot express`);
   return String(x);
 }
 
