@@ -200,23 +200,22 @@ class CartGrower {
   }
 
   growBestFirst(maxLeafNodes: number): void {
+    // A node's split is planned when the node is created; its priority is that split's improvement.
     type Entry = { priority: number; seq: number; plan: Plan | null };
     const frontier = new MaxHeap<Entry>();
-    const push = (info: NodeInfo): void => {
-      const id = this.addNode(info);
+    const enqueue = (id: number, info: NodeInfo): void => {
       const plan = this.plan(info);
       frontier.push({ priority: plan ? plan.improvement : 0, seq: id, plan });
     };
-    push(this.nodeInfo(0, this.set.n, 0));
+    const root = this.nodeInfo(0, this.set.n, 0);
+    enqueue(this.addNode(root), root);
     let splitsLeft = maxLeafNodes - 1;
     for (let e = frontier.pop(); e !== undefined; e = frontier.pop()) {
       if (e.plan === null || splitsLeft <= 0) continue;
       splitsLeft--;
-      const plan = e.plan;
-      this.store.setSplit(e.seq, plan.feature, plan.threshold, this.store.count, 2, plan.missingChild, plan.decrease);
-      this.recordBranches(e.seq, plan);
-      push(plan.left);
-      push(plan.right);
+      const [l, r] = this.expand(e.seq, e.plan);
+      enqueue(l, e.plan.left);
+      enqueue(r, e.plan.right);
     }
   }
 }
