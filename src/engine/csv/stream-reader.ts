@@ -13,6 +13,8 @@ const BOM = [0xef, 0xbb, 0xbf];
 const UNKNOWN_SIZE_ROWS = 1 << 16;
 /** …and the initial capacity of all columns together then. */
 const UNKNOWN_SIZE_FIELDS = 1 << 22;
+/** Fewer complete lines than this in the sample say too little about the row density. */
+const MIN_SAMPLE_LINES = 8;
 
 export class CsvStreamReader {
   private tokenizer: CsvTokenizer | null = null;
@@ -58,13 +60,19 @@ export class CsvStreamReader {
   }
 }
 
-/** Rows to size the columns for: the sample's line density times the whole size, plus a little. */
+/**
+ * Rows to size the columns for: the line density of the sample's complete lines times the whole
+ * size, plus a little. A sample with too few lines to judge gets a default (overflow blocks take
+ * any excess).
+ */
 function expectedRows(sample: Uint8Array, whole: boolean, totalBytes: number | undefined): number {
-  let lines = countByte(sample, 0x0a);
-  if (lines === 0) lines = countByte(sample, 0x0d);
+  let newline = 0x0a;
+  let lines = countByte(sample, newline);
+  if (lines === 0) lines = countByte(sample, (newline = 0x0d));
   if (whole) return lines + 1;
-  if (totalBytes === undefined || sample.length === 0) return UNKNOWN_SIZE_ROWS;
-  return Math.ceil(((lines + 1) * totalBytes * 1.02) / sample.length) + 16;
+  if (totalBytes === undefined || lines < MIN_SAMPLE_LINES) return UNKNOWN_SIZE_ROWS;
+  const covered = sample.lastIndexOf(newline) + 1;
+  return Math.ceil((lines * totalBytes * 1.02) / covered) + 16;
 }
 
 function countByte(bytes: Uint8Array, byte: number): number {
