@@ -72,7 +72,10 @@ export async function trainCommand(argv: string[]): Promise<void> {
   const dataset = await loadCsvFile(args.positional[0]);
   const grown = trainTree(dataset, params);
   const { droppedMissingTarget } = grown;
-  const { model } = pruneGrown(grown.model, dataset, params, prune);
+  const { model, alphaSelection } = pruneGrown(grown.model, dataset, params, prune);
+  if (alphaSelection) {
+    process.stderr.write(`note: ccp_alpha ${alphaSelection.chosenAlpha} chosen by ${alphaSelection.folds}-fold cross-validation (${alphaSelection.rule} rule, seed ${alphaSelection.seed})\n`);
+  }
   if (droppedMissingTarget > 0) process.stderr.write(`note: ${droppedMissingTarget} rows with a missing target were left out\n`);
   const out = stringFlag(args, 'out');
   if (out !== undefined) await writeFile(out, serializeModel(model));
