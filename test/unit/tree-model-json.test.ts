@@ -40,6 +40,7 @@ test('loading rejects other formats, versions and damaged models with bad-model'
     ['cycle', { ...good, nodes: good.nodes.map((n: { id: number; children: number[] }) => (n.id === 1 && n.children.length ? { ...n, children: [0, 0] } : n)) }],
     ['unknown feature', { ...good, nodes: good.nodes.map((n: { id: number; split: object }) => (n.id === 0 ? { ...n, split: { ...n.split, feature: 'ghost' } } : n)) }],
     ['bad value', { ...good, nodes: good.nodes.map((n: { id: number }) => (n.id === 0 ? { ...n, value: [1] } : n)) }],
+    ['categorical split on a numeric feature', { ...good, nodes: good.nodes.map((n: { id: number; split: { feature: string } }) => (n.id === 0 ? { ...n, split: { feature: 'size', kind: 'categorical', branches: [['1'], ['2']] } } : n)) }],
     ['missingGoesTo', { ...good, nodes: good.nodes.map((n: { id: number }) => (n.id === 0 ? { ...n, missingGoesTo: 5 } : n)) }],
   ];
   for (const [label, value] of cases) {

@@ -37,7 +37,7 @@ function checkNode(node: unknown, id: number, model: TreeModel, features: Map<st
   if (n.split.kind === 'numeric') {
     if (f.type !== 'numeric' || typeof n.split.threshold !== 'number' || n.children.length !== 2) bad(`node ${id} has a malformed numeric split`);
   } else if (n.split.kind === 'categorical') {
-    if (!Array.isArray(n.split.branches) || !n.split.branches.every(isStringArray) || n.split.branches.length !== n.children.length) {
+    if (f.type === 'numeric' || !Array.isArray(n.split.branches) || !n.split.branches.every(isStringArray) || n.split.branches.length !== n.children.length) {
       bad(`node ${id} has a malformed categorical split`);
     }
   } else bad(`node ${id} has an unknown split kind`);
