@@ -22,7 +22,14 @@ export async function splitsCommand(argv: string[]): Promise<void> {
   const file = args.positional[0];
   const dataset = await loadCsvFile(file);
   const json = args.flags.has('json');
-  const report = columnSplits(dataset, { target, task, algorithm, criterion, minSamplesLeaf, ignore, curvePoints: 0 });
+  let report: SplitsReport;
+  try {
+    report = columnSplits(dataset, { target, task, algorithm, criterion, minSamplesLeaf, ignore, curvePoints: 0 });
+  } catch (err) {
+    // Name the file, as the reader's errors do.
+    if (err instanceof InputError) throw new InputError(err.code, `${basename(file)}: ${err.message}`, err.line, err.column);
+    throw err;
+  }
   process.stdout.write(json ? JSON.stringify(report, null, 2) + '\n' : formatSplits(basename(file), report));
 }
 

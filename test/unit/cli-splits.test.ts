@@ -64,6 +64,7 @@ test('splits: usage and bad input exit 2 with one line on stderr', () => {
     assert.equal(r.stdout, '');
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
   }
+  assert.match(run('splits', 'media/samples/iris.csv', '--target', 'nope').stderr, /^error: iris\.csv: unknown target column "nope"/);
 });
 
 test('splits on the hostile CSV: names and categories printed as inert text, ties in column order', () => {
