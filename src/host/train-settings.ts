@@ -124,3 +124,16 @@ export function reportOptions(settings: TrainSettings, target: string): ReportRe
 export function settingProblem<K extends keyof TrainSettings>(key: K, value: unknown): string | undefined {
   return RULES[key].check(value) ? undefined : `must be ${RULES[key].expected}`;
 }
+
+/**
+ * The valid entries of remembered or received overrides (workspace state may hold values from an
+ * older version, a webview sends untrusted data); anything unknown or invalid is dropped.
+ */
+export function validOverrides(overrides: unknown): Partial<TrainSettings> {
+  if (typeof overrides !== 'object' || overrides === null) return {};
+  const valid: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(overrides)) {
+    if (Object.hasOwn(RULES, key) && RULES[key as keyof TrainSettings].check(value)) valid[key] = value;
+  }
+  return valid as Partial<TrainSettings>;
+}

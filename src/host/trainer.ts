@@ -12,7 +12,7 @@ import { withJobProgress } from './job-progress';
 import type { Notifier } from './notifier';
 import { pickOptions } from './pick-options';
 import { pickTarget } from './pick-target';
-import { readTrainSettings, reportOptions, type TrainSettings } from './train-settings';
+import { readTrainSettings, reportOptions, validOverrides, type TrainSettings } from './train-settings';
 import type { TrainedFile, TrainedFiles } from './trained-files';
 import type { WorkerBridge } from './worker-bridge';
 import type { LoadResult } from './worker-messages';
@@ -32,6 +32,16 @@ export function panelSettings(settings: TrainSettings): PanelSettings {
   return Object.fromEntries(PANEL_SETTING_KEYS.map((k) => [k, settings[k]])) as unknown as PanelSettings;
 }
 
+/**
+ * What "with Options…" asks, remembered for the file: only these override the settings later,
+ * so a setting the user never chose for this file still follows `decisionTree.*`.
+ */
+const ASKED: readonly (keyof TrainSettings)[] = ['algorithm', 'criterion', 'maxDepth', 'minSamplesLeaf', 'prune', 'ccpAlpha', 'holdOutFraction'];
+
+function askedOptions(settings: TrainSettings): Partial<TrainSettings> {
+  return Object.fromEntries(ASKED.map((k) => [k, settings[k]]));
+}
+
 export class Trainer {
   constructor(private readonly deps: TrainerDeps) {}
 
@@ -46,12 +56,12 @@ export class Trainer {
       const target =
         mode === 'quick' && remembered ? choices.target : await pickTarget(loaded.columns, defaultTarget(choices, names), fileNameOf(uri));
       if (target === undefined) return;
-      let settings: TrainSettings = { ...this.settings(uri), ...choices.options };
+      let settings: TrainSettings = { ...this.settings(uri), ...validOverrides(choices.options) };
       if (mode === 'options') {
         const picked = await pickOptions(settings);
         if (picked === undefined) return;
         settings = picked;
-        await rememberChoices(this.deps.state, fileKey, { target, options: picked });
+        await rememberChoices(this.deps.state, fileKey, { target, options: askedOptions(picked) });
       } else {
         await rememberChoices(this.deps.state, fileKey, { target });
       }
@@ -73,11 +83,12 @@ export class Trainer {
         const choices = readChoices(this.deps.state, uri.toString());
         const target = defaultTarget(choices, loaded.columns.map((c) => c.name));
         if (target === undefined) return;
-        await this.fit(uri, loaded, target, { ...this.settings(uri), ...choices.options, ...changes });
+        await this.fit(uri, loaded, target, { ...this.settings(uri), ...validOverrides(choices.options), ...changes });
         return;
       }
       const settings = { ...known.settings, ...changes };
-      await rememberChoices(this.deps.state, uri.toString(), { options: settings });
+      const remembered = validOverrides(readChoices(this.deps.state, uri.toString()).options);
+      await rememberChoices(this.deps.state, uri.toString(), { options: { ...remembered, ...changes } });
       await this.fit(uri, known, known.target, settings);
     } catch (err) {
       if (!(err instanceof CancelledError)) panels.failed(uri, err instanceof Error ? err.message : String(err));

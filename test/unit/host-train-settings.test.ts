@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_TRAIN_SETTINGS, readTrainSettings, reportOptions, settingProblem, type TrainSettings } from '../../src/host/train-settings';
+import { DEFAULT_TRAIN_SETTINGS, readTrainSettings, reportOptions, settingProblem, validOverrides, type TrainSettings } from '../../src/host/train-settings';
 
 const from = (values: Partial<Record<keyof TrainSettings, unknown>>) => readTrainSettings((key) => values[key]);
 
@@ -96,4 +96,10 @@ test('the defaults contributed in package.json are the defaults the code uses', 
   for (const [key, value] of Object.entries(DEFAULT_TRAIN_SETTINGS)) {
     assert.deepEqual(properties[`decisionTree.${key}`]?.default, value, key);
   }
+});
+
+test('remembered overrides keep only known, valid entries', () => {
+  assert.deepEqual(validOverrides({ maxDepth: 3, algorithm: 'id3', minSamplesLeaf: 0, colour: 'red', prune: 'sometimes' }), { maxDepth: 3, algorithm: 'id3' });
+  assert.deepEqual(validOverrides(undefined), {});
+  assert.deepEqual(validOverrides('maxDepth=3'), {});
 });
