@@ -70,6 +70,7 @@ export function reportText(r: TreeReport, csvName: string): string {
     out.push(`${cv.folds}-fold cross-validation (seed ${cv.seed}): mean ${cv.scoreName} ${f4(cv.mean)} ± ${f4(cv.std)}; per fold ${cv.scores.map(f4).join(', ')}`);
     out.push(...metricsText('out-of-fold metrics', cv.pooled), '');
   }
+  if (v.kind === 'none') out.push('note: no --test-size or --cv: the metrics below are on the training rows, an optimistic estimate', '');
   out.push(...metricsText('training metrics', r.metrics.training), '');
   const perm = r.importances.permutation;
   out.push(perm ? `feature importances (permutation: ${perm.scoreName} drop on the ${perm.set === 'holdout' ? 'hold-out' : 'training'} rows, ${perm.repeats} repeats, seed ${perm.seed})` : 'feature importances');
