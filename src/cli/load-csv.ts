@@ -9,19 +9,29 @@ import { readCsv, type CsvOptions } from '../engine/csv/read';
 const CHUNK_BYTES = 1 << 20;
 
 /**
- * The file's bytes, read into one reused buffer: readCsv is done with a chunk when it asks for
- * the next, so a large file leaves no trail of garbage buffers behind (lower peak memory).
+ * The file's bytes in two alternating buffers: the next chunk is read from disk while the reader
+ * parses the current one, and since readCsv is done with a chunk when it asks for the next, no
+ * buffer is ever allocated again (no trail of garbage chunks, lower peak memory).
  */
 async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
   const handle = await fs.open(path, 'r');
+  const buffers = [new Uint8Array(CHUNK_BYTES), new Uint8Array(CHUNK_BYTES)];
+  let which = 0;
+  let position = 0;
+  let pending = handle.read(buffers[which], 0, CHUNK_BYTES, position);
   try {
-    const buffer = new Uint8Array(CHUNK_BYTES);
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+      const { bytesRead } = await pending;
       if (bytesRead === 0) return;
-      yield buffer.subarray(0, bytesRead);
+      position += bytesRead;
+      const current = buffers[which];
+      which = 1 - which;
+      pending = handle.read(buffers[which], 0, CHUNK_BYTES, position);
+      yield current.subarray(0, bytesRead);
     }
   } finally {
+    // The reader may stop early (an error in the data): let the read in flight end before closing.
+    await pending.catch(() => undefined);
     await handle.close();
   }
 }
