@@ -7,6 +7,7 @@ import { rebuildPreorder } from './preorder';
 
 /** `collapse[id]` = 1: node `id` becomes a leaf (its own value and prediction), its subtree dropped. */
 export function collapseNodes(model: TreeModel, collapse: Uint8Array, params: Partial<TreeModel['params']> = {}): TreeModel {
+  if (model.nodes.length === 0) return { ...model, params: { ...model.params, ...params } };
   const nodes = rebuildPreorder(
     0,
     (id) => (collapse[id] === 1 ? [] : model.nodes[id].children),
@@ -21,7 +22,7 @@ export function collapseNodes(model: TreeModel, collapse: Uint8Array, params: Pa
       };
     },
   );
-  const result: TreeModel = { ...model, params: { ...model.params, ...params }, nodes: model.nodes.length ? nodes : [] };
+  const result: TreeModel = { ...model, params: { ...model.params, ...params }, nodes };
   result.featureImportances = mdiImportances(result);
   return result;
 }
