@@ -2,7 +2,7 @@
 // --out, and prints the tree as JSON (default), indented text or Mermaid.
 import { writeFile } from 'node:fs/promises';
 import { InputError } from '../engine/errors';
-import type { Algorithm, Criterion, TrainParams, TreeModel } from '../engine/model';
+import type { Algorithm, Criterion, Splitter, TrainParams, TreeModel } from '../engine/model';
 import { exportText } from '../engine/tree/export-text';
 import { serializeModel } from '../engine/tree/model-json';
 import { treeToMermaidMarkdown } from '../render/mermaid';
@@ -15,7 +15,7 @@ import { pruneGrown, resolvePruneOptions } from '../engine/prune/prune-grown';
 const USAGE =
   'usage: train <csv> --target COL [--task auto|classification|regression] [--algorithm cart|id3|c45] ' +
   '[--criterion gini|entropy|gain_ratio|squared_error] [--max-depth N] [--min-samples-split N] [--min-samples-leaf N] ' +
-  '[--max-leaf-nodes N] [--min-impurity-decrease X] [--ignore COL,COL] [--out model.json] [--format json|text|mermaid] ' +
+  '[--max-leaf-nodes N] [--min-impurity-decrease X] [--splitter exact|hist] [--ignore COL,COL] [--out model.json] [--format json|text|mermaid] ' +
   `${PRUNE_USAGE} [--cv K] [--seed N]`;
 
 /** Flags shared by every command that trains (train, evaluate, prune-path...). */
@@ -30,6 +30,7 @@ export const TRAIN_FLAGS = {
   'max-leaf-nodes': true,
   'min-impurity-decrease': true,
   ignore: true,
+  splitter: true,
 } as const;
 
 function oneOf<T extends string>(args: ParsedArgs, name: string, allowed: readonly T[]): T | undefined {
@@ -52,6 +53,7 @@ export function trainParamsFromArgs(args: ParsedArgs): TrainParams {
     minSamplesLeaf: numberFlag(args, 'min-samples-leaf', { integer: true, min: 1 }),
     maxLeafNodes: numberFlag(args, 'max-leaf-nodes', { integer: true, min: 2 }),
     minImpurityDecrease: numberFlag(args, 'min-impurity-decrease', { min: 0 }),
+    splitter: oneOf<Splitter>(args, 'splitter', ['exact', 'hist']),
     ignore: ignore === undefined ? undefined : ignore.split(',').map((s) => s.trim()).filter((s) => s !== ''),
   };
 }

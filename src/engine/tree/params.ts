@@ -2,7 +2,7 @@
 // fully grown, min_samples_split = 2, min_samples_leaf = 1) and the checks that make a bad
 // combination an InputError rather than a silently different tree.
 import { InputError } from '../errors';
-import type { Algorithm, Criterion, Task, TrainParams } from '../model';
+import type { Algorithm, Criterion, Splitter, Task, TrainParams } from '../model';
 
 export interface ResolvedParams {
   readonly algorithm: Algorithm;
@@ -14,6 +14,8 @@ export interface ResolvedParams {
   /** null: depth-first growth without a leaf budget. */
   readonly maxLeafNodes: number | null;
   readonly minImpurityDecrease: number;
+  /** CART's split search: every threshold (exact) or bin bounds of ≤ 255 quantile bins (hist). */
+  readonly splitter: Splitter;
 }
 
 const CRITERIA: Record<Algorithm, Record<Task, readonly Criterion[]>> = {
@@ -40,6 +42,9 @@ export function resolveParams(params: TrainParams, task: Task): ResolvedParams {
   if (algorithm !== 'cart' && params.maxLeafNodes !== undefined && params.maxLeafNodes !== null) {
     throw new InputError('bad-option', `max leaf nodes (best-first growth) applies to cart only, not ${algorithm}`);
   }
+  const splitter = params.splitter ?? 'exact';
+  if (splitter !== 'exact' && splitter !== 'hist') throw new InputError('bad-option', `unknown splitter "${String(splitter)}" (exact, hist)`);
+  if (algorithm !== 'cart' && splitter === 'hist') throw new InputError('bad-option', `the histogram splitter applies to cart only, not ${algorithm}`);
   const minImpurityDecrease = params.minImpurityDecrease ?? 0;
   if (!Number.isFinite(minImpurityDecrease) || minImpurityDecrease < 0) {
     throw new InputError('bad-option', `min impurity decrease must be a number ≥ 0, got ${minImpurityDecrease}`);
@@ -52,5 +57,6 @@ export function resolveParams(params: TrainParams, task: Task): ResolvedParams {
     minSamplesLeaf: integer('min samples leaf', params.minSamplesLeaf, 1, 1),
     maxLeafNodes: params.maxLeafNodes === null || params.maxLeafNodes === undefined ? null : integer('max leaf nodes', params.maxLeafNodes, 0, 2),
     minImpurityDecrease,
+    splitter,
   };
 }

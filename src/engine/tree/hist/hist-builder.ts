@@ -1,0 +1,282 @@
+// Grows a CART tree in histogram mode (`splitter: 'hist'`): the same stopping rules, criteria,
+// tie margin and TreeStore as the exact builder, but each node's split comes from per-feature bin
+// histograms (HistSplitter) instead of presorted samples. One index array is partitioned in
+// place (a node owns idx[start, end)); of two children the smaller one's histograms are built
+// from its samples and the larger one's are the parent's minus the smaller's, in the parent's
+// buffer. Depth-first keeps at most one histogram per pending node on the stack; best-first
+// (max_leaf_nodes) keeps none in its frontier and builds both children's when it expands a node.
+import { throwIfAborted } from '../../errors';
+import { type GrowHooks, sampleStatsOf, tieTolerance } from '../cart-builder';
+import type { SampleStats } from '../cart-splitter';
+import { type CartCriterion, classImpurity, sideProxyFor } from '../criterion';
+import { MaxHeap } from '../max-heap';
+import type { ResolvedParams } from '../params';
+import type { TrainingSet } from '../training-set';
+import { TreeStore } from '../tree-store';
+import { type BinnedSet, binTrainingSet } from './bins';
+import { type HistSplit, HistSplitter } from './hist-splitter';
+
+const PROGRESS_EVERY = 256;
+/** numpy.finfo(float64).eps, scikit-learn's EPSILON (as the exact builder). */
+const EPSILON = Number.EPSILON;
+
+interface HistNode {
+  readonly start: number;
+  readonly end: number;
+  readonly depth: number;
+  readonly stats: Float64Array;
+  readonly impurity: number;
+  readonly mean: number;
+}
+
+interface Plan {
+  readonly split: HistSplit;
+  readonly left: HistNode;
+  readonly right: HistNode;
+  readonly decrease: number;
+  readonly improvement: number;
+}
+
+class HistGrower {
+  readonly store: TreeStore;
+  private readonly binned: BinnedSet;
+  private readonly splitter: HistSplitter;
+  private readonly stats: SampleStats;
+  private readonly stride: number;
+  private readonly featureCount: number;
+  /** Training sample indices; a node owns [start, end), ascending within it (stable partitions). */
+  private readonly idx: Int32Array;
+  private readonly spare: Int32Array;
+  private readonly pool: Float64Array[] = [];
+  private grown = 0;
+
+  constructor(
+    private readonly set: TrainingSet,
+    private readonly params: ResolvedParams,
+    private readonly hooks: GrowHooks,
+  ) {
+    const criterion = params.criterion as CartCriterion;
+    this.stats = sampleStatsOf(set);
+    this.stride = this.stats.dim + 1;
+    this.store = new TreeStore(this.stats.dim);
+    this.binned = binTrainingSet(set);
+    this.featureCount = set.features.length;
+    const numeric = set.features.map((f) => f.type === 'numeric');
+    this.splitter = new HistSplitter(this.binned, numeric, this.stats.dim, set.task === 'regression', sideProxyFor(criterion), params.minSamplesLeaf);
+    this.idx = Int32Array.from({ length: set.n }, (_, i) => i);
+    this.spare = new Int32Array(set.n);
+  }
+
+  private acquire(): Float64Array {
+    const h = this.pool.pop();
+    if (h === undefined) return new Float64Array(this.binned.slotCount * this.stride);
+    h.fill(0);
+    return h;
+  }
+
+  private release(h: Float64Array | null): void {
+    if (h !== null) this.pool.push(h);
+  }
+
+  /** Adds the samples idx[start, end) to the zeroed histogram `h`. */
+  private fill(h: Float64Array, start: number, end: number): void {
+    const { idx, featureCount: F, stride } = this;
+    const { bins, offsets } = this.binned;
+    const { slot, amount, dim } = this.stats;
+    if (amount === null) {
+      for (let p = start; p < end; p++) {
+        const i = idx[p];
+        const k = slot[i];
+        const row = i * F;
+        for (let f = 0; f < F; f++) {
+          const s = (offsets[f] + bins[row + f]) * stride;
+          h[s + k] += 1;
+          h[s + dim] += 1;
+        }
+      }
+      return;
+    }
+    for (let p = start; p < end; p++) {
+      const i = idx[p];
+      const y = amount[i];
+      const row = i * F;
+      for (let f = 0; f < F; f++) {
+        const s = (offsets[f] + bins[row + f]) * stride;
+        h[s] += y;
+        h[s + 1] += 1;
+      }
+    }
+  }
+
+  nodeOf(start: number, end: number, depth: number): HistNode {
+    const { dim, slot, amount } = this.stats;
+    const stats = new Float64Array(dim);
+    const idx = this.idx;
+    const w = end - start;
+    if (amount === null) {
+      for (let p = start; p < end; p++) stats[slot[idx[p]]] += 1;
+      return { start, end, depth, stats, impurity: classImpurity(this.params.criterion as CartCriterion, stats, w), mean: NaN };
+    }
+    let sum = 0;
+    for (let p = start; p < end; p++) sum += amount[idx[p]];
+    stats[0] = sum;
+    const mean = sum / w;
+    let ss = 0;
+    for (let p = start; p < end; p++) {
+      const d = amount[idx[p]] - mean;
+      ss += d * d;
+    }
+    return { start, end, depth, stats, impurity: ss / w, mean };
+  }
+
+  /** The cheap stopping rules: a node failing them becomes a leaf without any histogram. */
+  mightSplit(node: HistNode): boolean {
+    const { params } = this;
+    const w = node.end - node.start;
+    return !(node.depth >= params.maxDepth || w < params.minSamplesSplit || w < 2 * params.minSamplesLeaf || node.impurity <= EPSILON);
+  }
+
+  addNode(node: HistNode): number {
+    const id = this.store.addNode(node.depth, node.end - node.start, node.impurity, this.set.task === 'classification' ? node.stats : [node.mean]);
+    // Nodes near the root take long each: the signal is read at every node, progress less often.
+    throwIfAborted(this.hooks.signal);
+    if (++this.grown % PROGRESS_EVERY === 0) this.hooks.onProgress?.(this.store.count);
+    return id;
+  }
+
+  /** The split of `node` from its histogram `h` (its samples partitioned by it), or null for a leaf. */
+  plan(node: HistNode, h: Float64Array): Plan | null {
+    const w = node.end - node.start;
+    const split = this.splitter.findBest(h, node.stats, w, tieTolerance(this.set, w, node.impurity));
+    if (split === null) return null;
+    const pos = this.partition(node.start, node.end, split);
+    if (pos === node.start || pos === node.end) return null;
+    const left = this.nodeOf(node.start, pos, node.depth + 1);
+    const right = this.nodeOf(pos, node.end, node.depth + 1);
+    const wl = pos - node.start;
+    const wr = node.end - pos;
+    const improvement = (w / this.set.n) * (node.impurity - (wr / w) * right.impurity - (wl / w) * left.impurity);
+    if (improvement + EPSILON < this.params.minImpurityDecrease) return null;
+    return { split, left, right, decrease: w * node.impurity - wl * left.impurity - wr * right.impurity, improvement };
+  }
+
+  /** Stable partition of idx[start, end) by the split's side of each sample's bin. */
+  private partition(start: number, end: number, split: HistSplit): number {
+    const { idx, spare, featureCount: F } = this;
+    const { bins } = this.binned;
+    const side = split.leftOfBin;
+    const f = split.feature;
+    let l = start;
+    let r = 0;
+    for (let p = start; p < end; p++) {
+      const i = idx[p];
+      const g = side[bins[i * F + f]];
+      idx[l] = i;
+      spare[r] = i;
+      l += g;
+      r += 1 - g;
+    }
+    idx.set(spare.subarray(0, r), l);
+    return l;
+  }
+
+  /**
+   * Histograms of the plan's children that might split (null for the others). With the parent's
+   * histogram: the smaller child's is built, the larger's is the parent's minus it, in place.
+   */
+  childHistograms(plan: Plan, parent: Float64Array | null): [Float64Array | null, Float64Array | null] {
+    const { left, right } = plan;
+    const needL = this.mightSplit(left);
+    const needR = this.mightSplit(right);
+    const leftSmaller = left.end - left.start <= right.end - right.start;
+    const small = leftSmaller ? left : right;
+    const needSmall = leftSmaller ? needL : needR;
+    const needLarge = leftSmaller ? needR : needL;
+    let hs: Float64Array | null = null;
+    let hl: Float64Array | null = null;
+    if (needSmall || (needLarge && parent !== null)) {
+      hs = this.acquire();
+      this.fill(hs, small.start, small.end);
+    }
+    if (needLarge) {
+      if (parent !== null && hs !== null) {
+        for (let j = 0; j < parent.length; j++) parent[j] -= hs[j];
+        hl = parent;
+        parent = null;
+      } else hl = this.histogramOf(leftSmaller ? right : left);
+    }
+    this.release(parent);
+    if (!needSmall) {
+      this.release(hs);
+      hs = null;
+    }
+    return leftSmaller ? [hs, hl] : [hl, hs];
+  }
+
+  /** A node's histogram built from its samples, or null when it cannot split anyway. */
+  histogramOf(node: HistNode): Float64Array | null {
+    if (!this.mightSplit(node)) return null;
+    const h = this.acquire();
+    this.fill(h, node.start, node.end);
+    return h;
+  }
+
+  expand(id: number, plan: Plan): [number, number] {
+    const l = this.addNode(plan.left);
+    const r = this.addNode(plan.right);
+    const { split } = plan;
+    const binned = this.binned.features[split.feature];
+    // No missing value seen here: at prediction they follow the larger child (as the exact builder).
+    const wl = plan.left.end - plan.left.start;
+    const missingLeft = split.sawMissing ? split.missingLeft : wl >= plan.right.end - plan.right.start;
+    this.store.setSplit(id, split.feature, split.kind === 'numeric' ? split.threshold : NaN, l, 2, missingLeft ? 0 : 1, plan.decrease);
+    // Only categories that reached this node get a branch; others go where missing values go.
+    for (const b of split.presentBins) this.store.addCategoryBranch(id, binned.codeOfBin[b], split.leftOfBin[b] === 1 ? 0 : 1);
+    return [l, r];
+  }
+
+  growDepthFirst(): void {
+    const root = this.nodeOf(0, this.set.n, 0);
+    const rootHist = this.histogramOf(root);
+    const stack: Array<{ id: number; node: HistNode; hist: Float64Array | null }> = [{ id: this.addNode(root), node: root, hist: rootHist }];
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+      if (top.hist === null) continue;
+      const plan = this.plan(top.node, top.hist);
+      if (plan === null) {
+        this.release(top.hist);
+        continue;
+      }
+      const [l, r] = this.expand(top.id, plan);
+      const [hl, hr] = this.childHistograms(plan, top.hist);
+      stack.push({ id: r, node: plan.right, hist: hr }, { id: l, node: plan.left, hist: hl });
+    }
+  }
+
+  growBestFirst(maxLeafNodes: number): void {
+    type Entry = { priority: number; seq: number; plan: Plan | null };
+    const frontier = new MaxHeap<Entry>();
+    const enqueue = (id: number, node: HistNode, hist: Float64Array | null): void => {
+      const plan = hist === null ? null : this.plan(node, hist);
+      this.release(hist);
+      frontier.push({ priority: plan ? plan.improvement : 0, seq: id, plan });
+    };
+    const root = this.nodeOf(0, this.set.n, 0);
+    enqueue(this.addNode(root), root, this.histogramOf(root));
+    let splitsLeft = maxLeafNodes - 1;
+    for (let e = frontier.pop(); e !== undefined; e = frontier.pop()) {
+      if (e.plan === null || splitsLeft <= 0) continue;
+      splitsLeft--;
+      const [l, r] = this.expand(e.seq, e.plan);
+      const [hl, hr] = this.childHistograms(e.plan, null);
+      enqueue(l, e.plan.left, hl);
+      enqueue(r, e.plan.right, hr);
+    }
+  }
+}
+
+export function growHist(set: TrainingSet, params: ResolvedParams, hooks: GrowHooks = {}): TreeStore {
+  const grower = new HistGrower(set, params, hooks);
+  if (params.maxLeafNodes === null) grower.growDepthFirst();
+  else grower.growBestFirst(params.maxLeafNodes);
+  return grower.store;
+}
