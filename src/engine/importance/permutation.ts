@@ -5,7 +5,8 @@ import type { Column, Dataset } from '../dataset';
 import type { TreeModel } from '../model';
 import { createRng, shuffleInPlace, type Rng } from '../random';
 import { readTruth } from '../validation/truth';
-import { scoreModel } from '../validation/evaluate';
+import { scoreLeaves } from '../validation/evaluate';
+import { predictLeaves } from '../tree/predict';
 
 export interface PermutationResult {
   baselineScore: number;
@@ -29,7 +30,7 @@ function permutedColumn(column: Column, rows: Int32Array, rng: Rng): Column {
 
 export function permutationImportance(model: TreeModel, dataset: Dataset, repeats: number, seed: number): PermutationResult {
   const truth = readTruth(model, dataset);
-  const baselineScore = scoreModel(model, dataset);
+  const baselineScore = scoreLeaves(model, predictLeaves(model, dataset), truth);
   const rng = createRng(seed);
   const used = new Set(model.nodes.map((n) => n.split?.feature));
   const mean: number[] = [];
@@ -46,7 +47,7 @@ export function permutationImportance(model: TreeModel, dataset: Dataset, repeat
     for (let k = 0; k < repeats; k++) {
       const columns = [...dataset.columns];
       columns[index] = permutedColumn(dataset.columns[index], truth.rows, rng);
-      drops.push(baselineScore - scoreModel(model, { ...dataset, columns }));
+      drops.push(baselineScore - scoreLeaves(model, predictLeaves(model, { ...dataset, columns }), truth));
     }
     const m = drops.reduce((a, b) => a + b, 0) / repeats;
     mean.push(m);

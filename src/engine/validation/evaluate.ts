@@ -62,6 +62,16 @@ export function scoreOf(p: RowPredictions): number {
   return correct / n;
 }
 
-export function scoreModel(model: TreeModel, dataset: Dataset): number {
-  return scoreOf(predictRows(model, dataset));
+/** The score straight from each row's leaf, for callers that score many variants against one `truth`. */
+export function scoreLeaves(model: TreeModel, leaves: Int32Array, truth: Truth): number {
+  const n = truth.rows.length;
+  if (n === 0) return 0;
+  if (model.task === 'regression') {
+    return regressionMetrics(truth.values, Float64Array.from(truth.rows, (r) => model.nodes[leaves[r]].prediction as number)).r2;
+  }
+  const codeOf = new Map(truth.classes.map((c, i) => [c, i]));
+  const leafCode = Int32Array.from(model.nodes, (node) => (node.children.length ? -1 : (codeOf.get(String(node.prediction)) ?? -1)));
+  let correct = 0;
+  for (let i = 0; i < n; i++) if (leafCode[leaves[truth.rows[i]]] === truth.codes[i]) correct++;
+  return correct / n;
 }
