@@ -1,7 +1,7 @@
-// `npm run test:e2e`: installs the toolchain if needed (.vscode-test/), builds, compiles the tests,
-// then runs the extension-host mocha suite and the Playwright UI tests (test/e2e/ui/*.test.mjs)
-// in a real VS Code (code-server). Screenshots and results go to test-artifacts/. Exit code: 0
-// only if every step passed. Prints how long each step took.
+// `npm run test:e2e`: installs the toolchain if needed (.vscode-test/), builds, compiles the tests
+// (unless --no-build), then runs the extension-host mocha suite and the Playwright UI tests
+// (test/e2e/ui/*.test.mjs) in a real VS Code (code-server). Screenshots and results go to
+// test-artifacts/. Exit code: 0 only if every step passed. Prints how long each step took.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { install } from './install.mjs';
@@ -28,11 +28,14 @@ function run(cmd, args) {
 }
 
 const t0 = Date.now();
-const setup = [
-  ['install (skipped when present)', async () => (await install(), 0)],
-  ['build', () => run(process.execPath, ['scripts/build.mjs'])],
-  ['compile tests', () => run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.test.json'])],
-];
+const setup = [['install (skipped when present)', async () => (await install(), 0)]];
+// `--no-build` when the caller has just built and compiled (e.g. `npm test` before the e2e run).
+if (!process.argv.includes('--no-build')) {
+  setup.push(
+    ['build', () => run(process.execPath, ['scripts/build.mjs'])],
+    ['compile tests', () => run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.test.json'])],
+  );
+}
 let failed = false;
 for (const [label, fn] of setup) {
   if ((await step(label, fn)) !== 0) {

@@ -86,10 +86,17 @@ describe('training in the workbench', () => {
     await screenshotFrame(panel, 'panel-rules');
   });
 
-  it('charts one importance bar per feature', async () => {
+  it('charts the impurity-based importance of every feature, largest first', async () => {
     await panel.getByRole('tab', { name: 'Importances' }).click();
     await panel.locator('.bar-row').first().waitFor();
-    assert.equal(await panel.locator('.bar-row').count(), irisReport.model.features.length);
+    const bars = await panel
+      .locator('.bar-row')
+      .evaluateAll((rows) => rows.map((row) => [row.querySelector('.bar-label').textContent, row.querySelector('.bar-value').textContent]));
+    const expected = Object.entries(irisReport.model.featureImportances).sort((a, b) => b[1] - a[1]);
+    assert.deepEqual(
+      bars.map(([name, value]) => [name, Number(value)]),
+      expected.map(([name, value]) => [name, Number(value.toPrecision(4))]),
+    );
     await screenshotFrame(panel, 'panel-importances');
   });
 
