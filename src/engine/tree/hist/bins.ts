@@ -43,9 +43,18 @@ function upperBound(sorted: Float64Array, v: number): number {
 
 /** Bin edges of a numeric column: midpoints between distinct values, at quantiles when there are many. */
 function numericEdges(x: Float64Array): Float64Array {
-  const present = x.filter((v) => !Number.isNaN(v));
-  const stride = Math.max(1, Math.ceil(present.length / QUANTILE_SAMPLE));
-  const sample = stride === 1 ? present : present.filter((_, i) => i % stride === 0);
+  let present = 0;
+  for (let i = 0; i < x.length; i++) if (!Number.isNaN(x[i])) present++;
+  const stride = Math.max(1, Math.ceil(present / QUANTILE_SAMPLE));
+  const sample = new Float64Array(Math.ceil(present / stride));
+  // Every stride-th present value, in row order: deterministic and spread over the file.
+  let seen = 0;
+  let taken = 0;
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i];
+    if (Number.isNaN(v)) continue;
+    if (seen++ % stride === 0) sample[taken++] = v;
+  }
   sample.sort();
   const edges: number[] = [];
   let distinct = 0;

@@ -194,18 +194,20 @@ class HistGrower {
     const needLarge = leftSmaller ? needR : needL;
     let hs: Float64Array | null = null;
     let hl: Float64Array | null = null;
-    if (needSmall || (needLarge && parent !== null)) {
+    const large = leftSmaller ? right : left;
+    // Subtraction costs a pass over every slot; a small enough child is cheaper to build.
+    const subtract = needLarge && parent !== null && (large.end - large.start) * this.featureCount * 4 >= parent.length;
+    if (needSmall || subtract) {
       hs = this.acquire();
       this.fill(hs, small.start, small.end);
     }
-    if (needLarge) {
-      if (parent !== null && hs !== null) {
-        for (let j = 0; j < parent.length; j++) parent[j] -= hs[j];
-        hl = parent;
-        parent = null;
-      } else hl = this.histogramOf(leftSmaller ? right : left);
+    if (subtract && parent !== null && hs !== null) {
+      for (let j = 0; j < parent.length; j++) parent[j] -= hs[j];
+      hl = parent;
+    } else {
+      this.release(parent);
+      if (needLarge) hl = this.histogramOf(large);
     }
-    this.release(parent);
     if (!needSmall) {
       this.release(hs);
       hs = null;
