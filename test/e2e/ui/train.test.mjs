@@ -79,6 +79,33 @@ describe('training in the workbench', () => {
     await screenshotFrame(panel, 'panel-details');
   });
 
+  it('highlights the path of a chosen row and shows its prediction against the true value', async () => {
+    // Walk the model over iris' rows here, and take the last row that ends in a leaf the default
+    // fold shows (not row 1, which the field holds already).
+    const [header, ...lines] = readFileSync(join(repoRoot, iris), 'utf8').trim().split(/\r?\n/);
+    const columns = header.split(',');
+    const { nodes: modelNodes } = irisReport.model;
+    const walk = (values) => {
+      const path = [0];
+      for (let node = modelNodes[0]; node.split; node = modelNodes[path.at(-1)]) {
+        assert.equal(node.split.kind, 'numeric');
+        const x = Number(values[columns.indexOf(node.split.feature)]);
+        path.push(node.children[x <= node.split.threshold ? 0 : 1]);
+      }
+      return path;
+    };
+    const row = lines.findLastIndex((line) => modelNodes[walk(line.split(',')).at(-1)].depth <= 3);
+    const values = lines[row].split(',');
+    const leaf = modelNodes[walk(values).at(-1)];
+    await panel.locator('vscode-text-field[aria-label="Row"] input').fill(String(row + 1));
+    await panel.getByRole('button', { name: 'Show path' }).click();
+    await panel.locator(`${nodes}.selected[data-ref="node:${leaf.id}"]`).waitFor();
+    const info = await panel.locator('.path-info').textContent();
+    assert.ok(info.startsWith(`Row ${row + 1}: predicted ${leaf.prediction}`), info);
+    assert.ok(info.includes(values[columns.indexOf('species')]), info);
+    await screenshotFrame(panel, 'panel-row-path');
+  });
+
   it('lists one rule per leaf in the Rules tab', async () => {
     await panel.getByRole('tab', { name: 'Rules' }).click();
     await panel.locator('table.rules tbody tr').first().waitFor();
