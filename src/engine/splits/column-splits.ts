@@ -167,8 +167,9 @@ export function columnSplits(dataset: Dataset, options: SplitOptions): SplitsRep
   const criterion = params.criterion;
   const root = rootNode(set);
   const cartCriterion: CartCriterion = criterion === 'gini' || criterion === 'squared_error' ? criterion : 'entropy';
-  const samples = new SortedSamples(set.features, set.n);
-  const splitter = new CartSplitter(set.features, samples, sampleStatsOf(set), sideProxyFor(cartCriterion), params.minSamplesLeaf);
+  const stats = sampleStatsOf(set);
+  const samples = new SortedSamples(set.features, set.n, stats.slot);
+  const splitter = new CartSplitter(set.features, samples, stats, sideProxyFor(cartCriterion), params.minSamplesLeaf);
   const tolerance = tieTolerance(set, set.n, root.impurity);
   const attributes = algorithm === 'cart' ? null : scoreAttributes(set, { ids: Int32Array.from({ length: set.n }, (_, i) => i), weights: new Float64Array(set.n).fill(1) }, () => true, params.minSamplesLeaf);
   const curvePoints = options.curvePoints ?? DEFAULT_CURVE_POINTS;

@@ -78,17 +78,17 @@ class CartGrower {
     this.sampleStats = sampleStatsOf(set);
     this.store = new TreeStore(this.sampleStats.dim);
     this.isLeftCode = new Uint8Array(Math.max(0, ...set.features.map((f) => f.categories.length)));
-    this.samples = new SortedSamples(set.features, set.n);
+    this.samples = new SortedSamples(set.features, set.n, this.sampleStats.slot);
     this.splitter = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf);
   }
 
   nodeInfo(start: number, end: number, depth: number): NodeInfo {
-    const { dim, slot, amount } = this.sampleStats;
+    const { dim, amount } = this.sampleStats;
     const stats = new Float64Array(dim);
-    const order = this.samples.order;
+    const { order, slots } = this.samples;
     const w = end - start;
     if (amount === null) {
-      for (let p = start; p < end; p++) stats[slot[order[p]]] += 1;
+      for (let p = start; p < end; p++) stats[slots[p]] += 1;
       return { start, end, depth, stats, impurity: classImpurity(this.criterion, stats, w), mean: NaN };
     }
     let sum = 0;

@@ -115,14 +115,11 @@ export class CartSplitter {
 
   private prepareMissing(f: number, pe: number, end: number, nodeStats: Float64Array): void {
     const { missing, present, dim } = this;
-    const { slot, amount } = this.stats;
-    const order = this.samples.order;
+    const { amount } = this.stats;
+    const { order, slots } = this.samples;
     const base = f * this.samples.n;
     missing.fill(0);
-    for (let p = base + pe; p < base + end; p++) {
-      const i = order[p];
-      missing[slot[i]] += amount === null ? 1 : amount[i];
-    }
+    for (let p = base + pe; p < base + end; p++) missing[slots[p]] += amount === null ? 1 : amount[order[p]];
     for (let k = 0; k < dim; k++) present[k] = nodeStats[k] - missing[k];
   }
 
@@ -160,8 +157,8 @@ export class CartSplitter {
 
   private scanNumeric(f: number, start: number, pe: number): CartSplit | null {
     const base = f * this.samples.n;
-    const { order, values } = this.samples;
-    const { slot, amount } = this.stats;
+    const { order, values, slots } = this.samples;
+    const amount = this.stats.amount;
     const s = base + start;
     const e = base + pe;
     if (this.wMissing === 0 && values[s] === values[e - 1]) return null;
@@ -173,8 +170,7 @@ export class CartSplitter {
     left.fill(0);
     let best: CartSplit | null = null;
     for (let p = s; p < e; p++) {
-      const i = order[p];
-      left[slot[i]] += amount === null ? 1 : amount[i];
+      left[slots[p]] += amount === null ? 1 : amount[order[p]];
       const next = p + 1;
       if (next < e) {
         if (!(values[next] > values[p])) continue;
@@ -195,8 +191,7 @@ export class CartSplitter {
    * O(1) per sample (exact integer arithmetic), so each candidate costs two divisions.
    */
   private scanNumericGini(f: number, s: number, e: number): CartSplit | null {
-    const { order, values } = this.samples;
-    const slot = this.stats.slot;
+    const { values, slots } = this.samples;
     const { left, sideB: right, present, minSamplesLeaf, tolerance } = this;
     left.fill(0);
     right.set(present);
@@ -206,7 +201,7 @@ export class CartSplitter {
     const w = e - s;
     let best: CartSplit | null = null;
     for (let p = s; p < e - 1; p++) {
-      const k = slot[order[p]];
+      const k = slots[p];
       sqL += 2 * left[k] + 1;
       left[k] += 1;
       sqR -= 2 * right[k] - 1;
@@ -256,12 +251,9 @@ export class CartSplitter {
 
   /** Adds the stats of positions [from, to) of the sorted samples to `into`. */
   private addRange(into: Float64Array, from: number, to: number): void {
-    const order = this.samples.order;
-    const { slot, amount } = this.stats;
-    for (let p = from; p < to; p++) {
-      const i = order[p];
-      into[slot[i]] += amount === null ? 1 : amount[i];
-    }
+    const { order, slots } = this.samples;
+    const amount = this.stats.amount;
+    for (let p = from; p < to; p++) into[slots[p]] += amount === null ? 1 : amount[order[p]];
   }
 
   /**
@@ -272,8 +264,8 @@ export class CartSplitter {
   private scanCategorical(f: number, start: number, pe: number, nodeStats: Float64Array): CartSplit | null {
     const { dim, left } = this;
     const base = f * this.samples.n;
-    const { order, values } = this.samples;
-    const { slot, amount } = this.stats;
+    const { order, values, slots } = this.samples;
+    const amount = this.stats.amount;
     const runStart: number[] = [];
     const codes: number[] = [];
     for (let p = base + start; p < base + pe; p++) {
@@ -323,9 +315,8 @@ export class CartSplitter {
       for (let r = 0; r < runs; r++) {
         let acc = 0;
         for (let p = runStart[r]; p < runStart[r + 1]; p++) {
-          const i = order[p];
-          if (amount !== null) acc += amount[i];
-          else if (slot[i] === keySlot) acc += 1;
+          if (amount !== null) acc += amount[order[p]];
+          else if (slots[p] === keySlot) acc += 1;
         }
         key[r] = acc / runWeight(r);
       }
