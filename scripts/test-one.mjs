@@ -3,8 +3,7 @@
 // `npm test` remains the full, type-checked run.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { join, basename } from 'node:path';
 
 const files = process.argv.slice(2);
@@ -12,7 +11,9 @@ if (files.length === 0) {
   console.error('usage: node scripts/test-one.mjs test/unit/<file>.test.ts [...]');
   process.exit(2);
 }
-const outdir = mkdtempSync(join(tmpdir(), 'dte-test-'));
+// Inside node_modules so that external native modules (better-sqlite3) resolve from the bundle.
+mkdirSync('node_modules/.cache', { recursive: true });
+const outdir = mkdtempSync(join('node_modules/.cache', 'dte-test-'));
 await esbuild.build({
   entryPoints: files,
   outdir,
