@@ -1,136 +1,156 @@
-// `npm run bench:tree`: CART gini fit time on deterministic synthetic data (20 numeric features,
-// 3 classes, 100k and 1M rows), fully grown and with max_depth = 10; node count and training
-// accuracy; and, when /usr/bin/python3 has scikit-learn, DecisionTreeClassifier on the same data
-// in the same run with the ratio ours/sklearn. Both fits are single-threaded, so CPU seconds are
-// reported beside wall seconds: on a shared machine the CPU ratio is the steadier comparison.
-// Timings are printed, never asserted. `--quick`: 100k rows only.
-import { spawnSync } from 'node:child_process';
+// `npm run bench:tree`: CART fit time of our exact and histogram splitters beside scikit-learn's
+// DecisionTreeClassifier/Regressor on deterministic data (bench/lib/tree-data.ts) at 10k, 100k and
+// 1M rows — gini and entropy on numeric data, gini on mixed numeric/categorical data, squared
+// error on a regression target — fully grown and max_depth=10. Every fit runs in a fresh child
+// process, so its CPU seconds and peak RSS are its own; figures are medians of 3 runs (1 at 1M).
+// Also printed: nodes, the held-out score (accuracy or R² on 100k other rows), and for ours the
+// time to predict every training row. Timings are printed, never asserted.
+// Options: --quick (10k and 100k), --sizes 10000,100000, --only numeric:gini,regression:squared_error
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Dataset } from '../src/engine/dataset';
-import { pythonWith } from './lib/python';
-import { median } from './lib/stats';
-import { createRng } from '../src/engine/random';
+import type { Criterion, Splitter } from '../src/engine/model';
 import { predict } from '../src/engine/tree/predict';
 import { trainTree } from '../src/engine/tree/train';
+import { runChild, type ChildReport } from './lib/child-run';
+import { pythonWith } from './lib/python';
+import { median, mib } from './lib/stats';
+import { type BenchData, type DataKind, makeBenchData } from './lib/tree-data';
 
-const FEATURES = 20;
-const CLASSES = ['a', 'b', 'c'];
+const TEST_ROWS = 100_000;
+const CASES: ReadonlyArray<{ kind: DataKind; criterion: Criterion }> = [
+  { kind: 'numeric', criterion: 'gini' },
+  { kind: 'numeric', criterion: 'entropy' },
+  { kind: 'mixed', criterion: 'gini' },
+  { kind: 'regression', criterion: 'squared_error' },
+];
 
-/** Classes from noisy linear scores on the first 6 features, 10% of labels flipped at random. */
-function makeData(rows: number, seed: number): { dataset: Dataset; x: Float64Array; y: Int32Array } {
-  const rng = createRng(seed);
-  const x = new Float64Array(rows * FEATURES);
-  const columns = Array.from({ length: FEATURES }, () => new Float64Array(rows));
-  const codes = new Int32Array(rows);
-  for (let r = 0; r < rows; r++) {
-    for (let f = 0; f < FEATURES; f++) {
-      // float32-exact values, so that scikit-learn's float32 cast sees the same numbers.
-      const v = Math.fround(rng() * 100);
-      columns[f][r] = v;
-      x[r * FEATURES + f] = v;
-    }
-    const s0 = columns[0][r] + columns[1][r] - columns[2][r];
-    const s1 = columns[3][r] - columns[4][r] + 0.5 * columns[5][r] + 20;
-    const s2 = 0.7 * (columns[1][r] + columns[4][r]) - 10;
-    let c = s0 >= s1 && s0 >= s2 ? 0 : s1 >= s2 ? 1 : 2;
-    if (rng() < 0.1) c = Math.floor(rng() * 3);
-    codes[r] = c;
-  }
-  const dataset: Dataset = {
-    columns: [
-      ...columns.map((values, f) => ({ name: `x${f}`, type: 'numeric' as const, values })),
-      { name: 'label', type: 'categorical' as const, codes, categories: CLASSES },
-    ],
-    rowCount: rows,
-    delimiter: ',',
-    renamedHeaders: [],
-  };
-  return { dataset, x, y: codes };
-}
-
-interface Fit {
-  /** Median wall and CPU seconds of the fits. */
-  seconds: number;
-  cpu: number;
+interface FitReport extends ChildReport {
   nodes: number;
-  accuracy: number;
+  /** Accuracy (classification) or R² (regression) on the held-out rows. */
+  score: number;
+  /** Ours: seconds to predict every training row. */
+  predict?: number;
 }
 
-function fitOurs(dataset: Dataset, y: Int32Array, maxDepth: number | null, runs: number): Fit {
-  const times: number[] = [];
-  const cpus: number[] = [];
-  let nodes = 0;
-  let accuracy = 0;
-  for (let i = 0; i < runs; i++) {
-    const c0 = process.cpuUsage();
-    const t0 = process.hrtime.bigint();
-    const { model } = trainTree(dataset, { target: 'label', maxDepth });
-    times.push(Number(process.hrtime.bigint() - t0) / 1e9);
-    const c = process.cpuUsage(c0);
-    cpus.push((c.user + c.system) / 1e6);
-    nodes = model.nodes.length;
-    if (i === 0) {
-      const pred = predict(model, dataset);
-      let right = 0;
-      pred.forEach((p, r) => {
-        if (p === CLASSES[y[r]]) right++;
-      });
-      accuracy = right / y.length;
-    }
+function score(kind: DataKind, pred: Array<string | number>, test: BenchData): number {
+  if (kind !== 'regression') {
+    const col = test.dataset.columns[test.dataset.columns.length - 1];
+    if (col.type === 'numeric') throw new Error('class column expected');
+    let right = 0;
+    pred.forEach((p, r) => (right += p === col.categories[col.codes[r]] ? 1 : 0));
+    return right / pred.length;
   }
-  return { seconds: median(times), cpu: median(cpus), nodes, accuracy };
+  const y = test.y;
+  let mean = 0;
+  for (let r = 0; r < y.length; r++) mean += y[r] / y.length;
+  let ssRes = 0;
+  let ssTot = 0;
+  pred.forEach((p, r) => {
+    ssRes += ((p as number) - y[r]) ** 2;
+    ssTot += (y[r] - mean) ** 2;
+  });
+  return 1 - ssRes / ssTot;
+}
+
+/** In a child process: one fit, measured (peak RSS taken right after it), then its score and predict time. */
+function child(kind: DataKind, rows: number, criterion: Criterion, depth: number | null, splitter: Splitter): void {
+  const train = makeBenchData(kind, rows, 42);
+  const cpu0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
+  const { model } = trainTree(train.dataset, { target: 'y', criterion, maxDepth: depth, splitter });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  const cpu = process.cpuUsage(cpu0);
+  const maxRss = process.resourceUsage().maxRSS * 1024;
+  const p0 = process.hrtime.bigint();
+  predict(model, train.dataset);
+  const predictSeconds = Number(process.hrtime.bigint() - p0) / 1e9;
+  const test = makeBenchData(kind, TEST_ROWS, 7);
+  const report: FitReport = { wall, cpu: (cpu.user + cpu.system) / 1e6, maxRss, nodes: model.nodes.length, score: score(kind, predict(model, test.dataset), test), predict: predictSeconds };
+  process.stdout.write(JSON.stringify(report) + '\n');
 }
 
 const SKLEARN = `
-import sys, json, time, numpy as np
-from sklearn.tree import DecisionTreeClassifier
-xf, yf, rows, feats, runs, depth = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
-X = np.fromfile(xf, dtype=np.float64).reshape(rows, feats).astype(np.float32)
-y = np.fromfile(yf, dtype=np.int32)
-times, cpus = [], []
-for _ in range(runs):
-    clf = DecisionTreeClassifier(random_state=0, max_depth=None if depth == 'none' else int(depth))
-    t0 = time.perf_counter(); c0 = time.process_time(); clf.fit(X, y)
-    times.append(time.perf_counter() - t0); cpus.append(time.process_time() - c0)
-mid = len(times) // 2
-print(json.dumps({"seconds": sorted(times)[mid], "cpu": sorted(cpus)[mid], "nodes": int(clf.tree_.node_count), "accuracy": float(clf.score(X, y))}))
+import sys, json, time, resource, numpy as np
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
+xf, yf, txf, tyf, rows, feats, test_rows, crit, depth = sys.argv[1:10]
+rows, feats, test_rows = int(rows), int(feats), int(test_rows)
+reg = crit == 'squared_error'
+ydt = np.float64 if reg else np.int32
+X = np.fromfile(xf, dtype=np.float64).reshape(rows, feats).astype(np.float32); y = np.fromfile(yf, dtype=ydt)
+Xt = np.fromfile(txf, dtype=np.float64).reshape(test_rows, feats).astype(np.float32); yt = np.fromfile(tyf, dtype=ydt)
+cls = DecisionTreeRegressor if reg else DecisionTreeClassifier
+m = cls(random_state=0, criterion=crit, max_depth=None if depth == 'none' else int(depth))
+t0 = time.perf_counter(); c0 = time.process_time(); m.fit(X, y)
+wall = time.perf_counter() - t0; cpu = time.process_time() - c0
+print(json.dumps({"wall": wall, "cpu": cpu, "maxRss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024, "nodes": int(m.tree_.node_count), "score": float(m.score(Xt, yt))}))
 `;
 
-function fitSklearn(python: string, dir: string, x: Float64Array, y: Int32Array, rows: number, maxDepth: number | null, runs: number): Fit | null {
-  const xf = path.join(dir, 'x.bin');
-  const yf = path.join(dir, 'y.bin');
-  writeFileSync(xf, new Uint8Array(x.buffer, x.byteOffset, x.byteLength));
-  writeFileSync(yf, new Uint8Array(y.buffer, y.byteOffset, y.byteLength));
-  const r = spawnSync(python, ['-c', SKLEARN, xf, yf, String(rows), String(FEATURES), String(runs), maxDepth === null ? 'none' : String(maxDepth)], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 20,
-  });
-  if (r.status !== 0) {
-    console.log(`  sklearn failed: ${r.stderr.trim().split('\n').pop() ?? ''}`);
-    return null;
-  }
-  return JSON.parse(r.stdout) as Fit;
+function bytes(a: Float64Array | Int32Array): Uint8Array {
+  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+}
+
+function runOurs(kind: DataKind, rows: number, criterion: Criterion, depth: number | null, splitter: Splitter): FitReport {
+  return runChild<FitReport>(process.execPath, [
+    __filename,
+    '--child',
+    kind,
+    String(rows),
+    criterion,
+    depth === null ? 'none' : String(depth),
+    splitter,
+  ]);
+}
+
+function summarise(runs: FitReport[]): FitReport {
+  return {
+    wall: median(runs.map((r) => r.wall)),
+    cpu: median(runs.map((r) => r.cpu)),
+    maxRss: Math.max(...runs.map((r) => r.maxRss)),
+    nodes: runs[0].nodes,
+    score: runs[0].score,
+    ...(runs[0].predict === undefined ? {} : { predict: median(runs.map((r) => r.predict ?? 0)) }),
+  };
+}
+
+function flag(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 function main(): void {
-  const sizes = process.argv.includes('--quick') ? [100_000] : [100_000, 1_000_000];
+  const quick = process.argv.includes('--quick');
+  const sizes = (flag('--sizes') ?? (quick ? '10000,100000' : '10000,100000,1000000')).split(',').map(Number);
+  const only = flag('--only')?.split(',');
+  const cases = CASES.filter((c) => only === undefined || only.includes(`${c.kind}:${c.criterion}`));
   const python = pythonWith(['numpy', 'sklearn']);
   const dir = mkdtempSync(path.join(tmpdir(), 'dte-bench-tree-'));
-  console.log(`CART gini, ${FEATURES} numeric features, ${CLASSES.length} classes; median of runs; sklearn ${python ? 'present' : 'absent'}; machine shared: compare the CPU ratio`);
+  console.log(`CART fit, median of runs (3; 1 at 1M rows), each in a fresh process; sklearn ${python ? 'present' : 'absent'}. Machine shared: compare CPU seconds.`);
+  console.log('| data | rows | criterion | max_depth | engine | wall s | CPU s | peak RSS | nodes | held-out score | predict all rows s | CPU ratio ours/sklearn |');
+  console.log('|---|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|');
   try {
     for (const rows of sizes) {
-      const { dataset, x, y } = makeData(rows, 42);
       const runs = rows >= 1_000_000 ? 1 : 3;
-      for (const maxDepth of [null, 10]) {
-        const label = `${rows.toLocaleString('en')} rows, max_depth=${maxDepth ?? 'None'}`;
-        const ours = fitOurs(dataset, y, maxDepth, runs);
-        const time = (f: Fit) => `${f.seconds.toFixed(2)} s (cpu ${f.cpu.toFixed(2)} s), ${f.nodes} nodes, train acc ${f.accuracy.toFixed(4)}`;
-        let line = `${label}: ours ${time(ours)}`;
-        const ref = python ? fitSklearn(python, dir, x, y, rows, maxDepth, runs) : null;
-        if (ref) line += ` | sklearn ${time(ref)} | ratio ours/sklearn cpu ${(ours.cpu / ref.cpu).toFixed(2)}, wall ${(ours.seconds / ref.seconds).toFixed(2)}`;
-        console.log(line);
+      for (const { kind, criterion } of cases) {
+        let files: string[] | null = null;
+        if (python) {
+          const train = makeBenchData(kind, rows, 42);
+          const test = makeBenchData(kind, TEST_ROWS, 7);
+          files = ['x', 'y', 'tx', 'ty'].map((n) => path.join(dir, `${n}.bin`));
+          [train.x, train.y, test.x, test.y].forEach((a, i) => writeFileSync((files as string[])[i], bytes(a)));
+          files.push(String(rows), String(train.features), String(TEST_ROWS));
+        }
+        for (const depth of [null, 10]) {
+          const ref = files
+            ? summarise(Array.from({ length: runs }, () => runChild<FitReport>(python as string, ['-c', SKLEARN, ...(files as string[]), criterion, depth === null ? 'none' : String(depth)])))
+            : null;
+          const row = (engine: string, f: FitReport) =>
+            `| ${kind} | ${rows.toLocaleString('en')} | ${criterion} | ${depth ?? 'None'} | ${engine} | ${f.wall.toFixed(2)} | ${f.cpu.toFixed(2)} | ${mib(f.maxRss)} | ${f.nodes} | ${f.score.toFixed(4)} | ${f.predict === undefined ? '' : f.predict.toFixed(2)} | ${ref && engine !== 'sklearn' ? (f.cpu / ref.cpu).toFixed(2) : ''} |`;
+          for (const splitter of ['exact', 'hist'] as const) {
+            console.log(row(`ours ${splitter}`, summarise(Array.from({ length: runs }, () => runOurs(kind, rows, criterion, depth, splitter)))));
+          }
+          if (ref) console.log(row('sklearn', ref));
+        }
       }
     }
   } finally {
@@ -138,4 +158,7 @@ function main(): void {
   }
 }
 
-main();
+if (process.argv[2] === '--child') {
+  const [kind, rows, criterion, depth, splitter] = process.argv.slice(3);
+  child(kind as DataKind, Number(rows), criterion as Criterion, depth === 'none' ? null : Number(depth), splitter as Splitter);
+} else main();

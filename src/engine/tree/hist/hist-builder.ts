@@ -14,7 +14,7 @@ import type { ResolvedParams } from '../params';
 import type { TrainingSet } from '../training-set';
 import { TreeStore } from '../tree-store';
 import { type BinnedSet, binTrainingSet } from './bins';
-import { type HistSplit, HistSplitter } from './hist-splitter';
+import { type HistSplit, HistSplitter, leftOfBins, SMALL_NODE } from './hist-splitter';
 
 const PROGRESS_EVERY = 256;
 /** numpy.finfo(float64).eps, scikit-learn's EPSILON (as the exact builder). */
@@ -144,12 +144,23 @@ class HistGrower {
     return id;
   }
 
-  /** The split of `node` from its histogram `h` (its samples partitioned by it), or null for a leaf. */
-  plan(node: HistNode, h: Float64Array): Plan | null {
+  /** Whether the node is big enough to be searched through a full histogram. */
+  private wantsHistogram(node: HistNode): boolean {
+    return node.end - node.start > SMALL_NODE && this.mightSplit(node);
+  }
+
+  /**
+   * The split of `node` from its histogram `h` (null for a small node: from its sorted bins), its
+   * samples partitioned by it, or null for a leaf.
+   */
+  plan(node: HistNode, h: Float64Array | null): Plan | null {
+    if (!this.mightSplit(node)) return null;
     const w = node.end - node.start;
-    const split = this.splitter.findBest(h, node.stats, w, tieTolerance(this.set, w, node.impurity));
+    const tolerance = tieTolerance(this.set, w, node.impurity);
+    const split = h === null ? this.splitter.findBestSmall(this.idx, node.start, node.end, this.stats, node.stats, tolerance) : this.splitter.findBest(h, node.stats, w, tolerance);
     if (split === null) return null;
-    const pos = this.partition(node.start, node.end, split);
+    const side = leftOfBins(split, this.binned.features[split.feature].binCount);
+    const pos = this.partition(node.start, node.end, split.feature, side);
     if (pos === node.start || pos === node.end) return null;
     const left = this.nodeOf(node.start, pos, node.depth + 1);
     const right = this.nodeOf(pos, node.end, node.depth + 1);
@@ -161,11 +172,9 @@ class HistGrower {
   }
 
   /** Stable partition of idx[start, end) by the split's side of each sample's bin. */
-  private partition(start: number, end: number, split: HistSplit): number {
+  private partition(start: number, end: number, f: number, side: Uint8Array): number {
     const { idx, spare, featureCount: F } = this;
     const { bins } = this.binned;
-    const side = split.leftOfBin;
-    const f = split.feature;
     let l = start;
     let r = 0;
     for (let p = start; p < end; p++) {
@@ -186,8 +195,8 @@ class HistGrower {
    */
   childHistograms(plan: Plan, parent: Float64Array | null): [Float64Array | null, Float64Array | null] {
     const { left, right } = plan;
-    const needL = this.mightSplit(left);
-    const needR = this.mightSplit(right);
+    const needL = this.wantsHistogram(left);
+    const needR = this.wantsHistogram(right);
     const leftSmaller = left.end - left.start <= right.end - right.start;
     const small = leftSmaller ? left : right;
     const needSmall = leftSmaller ? needL : needR;
@@ -215,9 +224,9 @@ class HistGrower {
     return leftSmaller ? [hs, hl] : [hl, hs];
   }
 
-  /** A node's histogram built from its samples, or null when it cannot split anyway. */
+  /** A node's histogram built from its samples, or null when it is small or cannot split anyway. */
   histogramOf(node: HistNode): Float64Array | null {
-    if (!this.mightSplit(node)) return null;
+    if (!this.wantsHistogram(node)) return null;
     const h = this.acquire();
     this.fill(h, node.start, node.end);
     return h;
@@ -233,7 +242,8 @@ class HistGrower {
     const missingLeft = split.sawMissing ? split.missingLeft : wl >= plan.right.end - plan.right.start;
     this.store.setSplit(id, split.feature, split.kind === 'numeric' ? split.threshold : NaN, l, 2, missingLeft ? 0 : 1, plan.decrease);
     // Only categories that reached this node get a branch; others go where missing values go.
-    for (const b of split.presentBins) this.store.addCategoryBranch(id, binned.codeOfBin[b], split.leftOfBin[b] === 1 ? 0 : 1);
+    const side = leftOfBins(split, binned.binCount);
+    for (const b of split.presentBins) this.store.addCategoryBranch(id, binned.codeOfBin[b], side[b] === 1 ? 0 : 1);
     return [l, r];
   }
 
@@ -242,7 +252,6 @@ class HistGrower {
     const rootHist = this.histogramOf(root);
     const stack: Array<{ id: number; node: HistNode; hist: Float64Array | null }> = [{ id: this.addNode(root), node: root, hist: rootHist }];
     for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-      if (top.hist === null) continue;
       const plan = this.plan(top.node, top.hist);
       if (plan === null) {
         this.release(top.hist);
@@ -258,7 +267,7 @@ class HistGrower {
     type Entry = { priority: number; seq: number; plan: Plan | null };
     const frontier = new MaxHeap<Entry>();
     const enqueue = (id: number, node: HistNode, hist: Float64Array | null): void => {
-      const plan = hist === null ? null : this.plan(node, hist);
+      const plan = this.plan(node, hist);
       this.release(hist);
       frontier.push({ priority: plan ? plan.improvement : 0, seq: id, plan });
     };

@@ -6,15 +6,21 @@
 // Categorical: bins ordered by class-1 share (two classes) or mean (regression) — Breiman's
 // optimal prefix — or by the node's majority-class share with more classes.
 import { giniProxy, type SideProxy } from '../criterion';
+import type { SampleStats } from '../cart-splitter';
 import type { BinnedSet } from './bins';
+
+/** Nodes with at most this many samples are scanned from their sorted bins, not a full histogram. */
+export const SMALL_NODE = 256;
 
 export interface HistSplit {
   feature: number;
   kind: 'numeric' | 'categorical';
   /** Numeric: x ≤ threshold goes left. */
   threshold: number;
-  /** 1 for each bin (the missing bin included) whose samples go left. */
-  leftOfBin: Uint8Array;
+  /** Numeric: bins 0..lastLeftBin go left. */
+  lastLeftBin: number;
+  /** Categorical: the bins that go left. */
+  leftBins: readonly number[];
   missingLeft: boolean;
   /** Categorical: the bins with samples in the node (the categories that get a branch). */
   presentBins: readonly number[];
@@ -32,6 +38,12 @@ export class HistSplitter {
   private wMissing = 0;
   private bestProxy = -Infinity;
   private tolerance = 0;
+  /** Bin of each scanned slot, or null when slot j is bin j (a full histogram). */
+  private binOf: Int32Array | null = null;
+  /** A small node's compact histogram of one feature: its present bins in order, then missing. */
+  private readonly compact: Float64Array;
+  private readonly compactBin: Int32Array;
+  private readonly keys: Int32Array;
 
   /** Histogram slots hold dim stats then the sample count (stride dim + 1). */
   constructor(
@@ -47,28 +59,79 @@ export class HistSplitter {
     this.missing = new Float64Array(dim);
     this.sideA = new Float64Array(dim);
     this.sideB = new Float64Array(dim);
+    this.compact = new Float64Array((SMALL_NODE + 1) * (dim + 1));
+    this.compactBin = new Int32Array(SMALL_NODE);
+    this.keys = new Int32Array(SMALL_NODE);
   }
 
+  /** Best split of a node from its full histogram `hist`. */
   findBest(hist: Float64Array, nodeStats: Float64Array, w: number, tolerance: number): HistSplit | null {
     this.bestProxy = -Infinity;
     this.tolerance = tolerance;
+    this.binOf = null;
     let best: HistSplit | null = null;
     const stride = this.dim + 1;
     for (let f = 0; f < this.binned.features.length; f++) {
-      const nb = this.binned.features[f].binCount;
-      const base = this.binned.offsets[f] * stride;
-      const m = base + nb * stride;
-      for (let k = 0; k < this.dim; k++) {
-        this.missing[k] = hist[m + k];
-        this.present[k] = nodeStats[k] - hist[m + k];
-      }
-      this.wMissing = hist[m + this.dim];
-      this.wPresent = w - this.wMissing;
-      if (this.wPresent <= 0) continue;
-      const found = this.numeric[f] ? this.scanNumeric(f, hist, base, nb) : this.scanCategorical(f, hist, base, nb, nodeStats);
+      const found = this.scanFeature(f, hist, this.binned.offsets[f] * stride, this.binned.features[f].binCount, nodeStats, w);
       if (found) best = found;
     }
     return best;
+  }
+
+  /**
+   * Best split of a small node (≤ SMALL_NODE samples idx[start, end)) without a full histogram:
+   * per feature its samples sorted by bin give a compact histogram of the bins present, so the
+   * cost follows the node's size, not the bin count.
+   */
+  findBestSmall(idx: Int32Array, start: number, end: number, stats: SampleStats, nodeStats: Float64Array, tolerance: number): HistSplit | null {
+    this.bestProxy = -Infinity;
+    this.tolerance = tolerance;
+    this.binOf = this.compactBin;
+    const { dim, compact, compactBin } = this;
+    const stride = dim + 1;
+    const { bins } = this.binned;
+    const F = this.binned.features.length;
+    const n = end - start;
+    const keys = this.keys.subarray(0, n);
+    const { slot, amount } = stats;
+    let best: HistSplit | null = null;
+    for (let f = 0; f < F; f++) {
+      const nb = this.binned.features[f].binCount;
+      for (let j = 0; j < n; j++) keys[j] = (bins[idx[start + j] * F + f] << 16) | j;
+      sortSmall(keys);
+      // Slots 0..count−1: present bins ascending; slot count: the missing bin (zero when none).
+      let count = 0;
+      let prev = -1;
+      compact.fill(0, 0, (n + 1) * stride);
+      for (let j = 0; j < n; j++) {
+        const b = keys[j] >>> 16;
+        const i = idx[start + (keys[j] & 0xffff)];
+        if (b !== prev) {
+          if (b !== nb) compactBin[count++] = b;
+          prev = b;
+        }
+        const s = (b === nb ? count : count - 1) * stride;
+        compact[s + slot[i]] += amount === null ? 1 : amount[i];
+        compact[s + dim] += 1;
+      }
+      const found = this.scanFeature(f, compact, 0, count, nodeStats, n);
+      if (found) best = found;
+    }
+    return best;
+  }
+
+  /** Scans one feature whose `count` value slots start at `base`, its missing slot right after. */
+  private scanFeature(f: number, hist: Float64Array, base: number, count: number, nodeStats: Float64Array, w: number): HistSplit | null {
+    const stride = this.dim + 1;
+    const m = base + count * stride;
+    for (let k = 0; k < this.dim; k++) {
+      this.missing[k] = hist[m + k];
+      this.present[k] = nodeStats[k] - hist[m + k];
+    }
+    this.wMissing = hist[m + this.dim];
+    this.wPresent = w - this.wMissing;
+    if (this.wPresent <= 0) return null;
+    return this.numeric[f] ? this.scanNumeric(f, hist, base, count) : this.scanCategorical(f, hist, base, count, nodeStats);
   }
 
   /** As CartSplitter.consider: 0 (no improvement), 1 (best, missing right) or 2 (best, missing left). */
@@ -99,23 +162,21 @@ export class HistSplitter {
     return result;
   }
 
-  private split(f: number, kind: HistSplit['kind'], threshold: number, leftBins: readonly number[], missingLeft: boolean, nb: number, presentBins: readonly number[]): HistSplit {
-    const leftOfBin = new Uint8Array(nb + 1);
-    for (const b of leftBins) leftOfBin[b] = 1;
-    leftOfBin[nb] = missingLeft ? 1 : 0;
-    return { feature: f, kind, threshold, leftOfBin, missingLeft, presentBins, sawMissing: this.wMissing > 0 };
+  /** Bins 0..lastLeft go left: x ≤ the upper bound of bin lastLeft. */
+  private numericSplit(f: number, lastLeft: number, missingLeft: boolean): HistSplit {
+    const threshold = this.binned.features[f].upper[lastLeft];
+    return { feature: f, kind: 'numeric', threshold, lastLeftBin: lastLeft, leftBins: [], missingLeft, presentBins: [], sawMissing: this.wMissing > 0 };
   }
 
-  private scanNumeric(f: number, hist: Float64Array, base: number, nb: number): HistSplit | null {
-    if (this.wMissing === 0 && (this.regression || this.proxy === giniProxy)) return this.scanNumericPresent(f, hist, base, nb);
+  private scanNumeric(f: number, hist: Float64Array, base: number, slots: number): HistSplit | null {
+    if (this.wMissing === 0 && (this.regression || this.proxy === giniProxy)) return this.scanNumericPresent(f, hist, base, slots);
     const { dim, left } = this;
     const stride = dim + 1;
-    const upper = this.binned.features[f].upper;
     left.fill(0);
     let wL = 0;
     let bestBin = -1;
     let bestMissingLeft = false;
-    for (let b = 0; b < nb; b++) {
+    for (let b = 0; b < slots; b++) {
       const s = base + b * stride;
       const c = hist[s + dim];
       if (c === 0) continue;
@@ -125,28 +186,26 @@ export class HistSplitter {
       if (wL === this.wPresent && this.wMissing === 0) break;
       const r = this.consider(wL);
       if (r !== 0) {
-        bestBin = b;
+        bestBin = this.binOf === null ? b : this.binOf[b];
         bestMissingLeft = r === 2;
       }
       if (wL === this.wPresent) break;
     }
-    if (bestBin < 0) return null;
-    const bins = Array.from({ length: bestBin + 1 }, (_, b) => b);
-    return this.split(f, 'numeric', upper[bestBin], bins, bestMissingLeft, nb, []);
+    return bestBin < 0 ? null : this.numericSplit(f, bestBin, bestMissingLeft);
   }
 
   /**
    * The hot path of scanNumeric when no sample of the node misses the feature, for Gini (Σc²/w per
    * side) and squared error ((Σy)²/w per side): the proxies inline, no missing-side variants.
    */
-  private scanNumericPresent(f: number, hist: Float64Array, base: number, nb: number): HistSplit | null {
+  private scanNumericPresent(f: number, hist: Float64Array, base: number, slots: number): HistSplit | null {
     const { dim, left, present, minSamplesLeaf, tolerance } = this;
     const stride = dim + 1;
     const w = this.wPresent;
     left.fill(0);
     let wL = 0;
     let bestBin = -1;
-    for (let b = 0; b < nb; b++) {
+    for (let b = 0; b < slots; b++) {
       const s = base + b * stride;
       const c = hist[s + dim];
       if (c === 0) continue;
@@ -165,25 +224,25 @@ export class HistSplitter {
       const p = sqL / wL + sqR / wR;
       if (p > this.bestProxy + tolerance) {
         this.bestProxy = p;
-        bestBin = b;
+        bestBin = this.binOf === null ? b : this.binOf[b];
       }
     }
-    if (bestBin < 0) return null;
-    const bins = Array.from({ length: bestBin + 1 }, (_, b) => b);
-    return this.split(f, 'numeric', this.binned.features[f].upper[bestBin], bins, false, nb, []);
+    return bestBin < 0 ? null : this.numericSplit(f, bestBin, false);
   }
 
-  private scanCategorical(f: number, hist: Float64Array, base: number, nb: number, nodeStats: Float64Array): HistSplit | null {
+  private scanCategorical(f: number, hist: Float64Array, base: number, slots: number, nodeStats: Float64Array): HistSplit | null {
     const { dim, left } = this;
     const stride = dim + 1;
     const keySlot = this.regression ? 0 : dim === 2 ? 1 : majority(nodeStats);
     const present: number[] = [];
+    const slotAt: number[] = [];
     const key: number[] = [];
-    for (let b = 0; b < nb; b++) {
+    for (let b = 0; b < slots; b++) {
       const s = base + b * stride;
       const c = hist[s + dim];
       if (c === 0) continue;
-      present.push(b);
+      present.push(this.binOf === null ? b : this.binOf[b]);
+      slotAt.push(s);
       key.push(hist[s + keySlot] / c);
     }
     const runs = present.length;
@@ -194,7 +253,7 @@ export class HistSplitter {
     let bestCount = 0;
     let bestMissingLeft = false;
     for (let j = 0; j < runs; j++) {
-      const s = base + present[ranked[j]] * stride;
+      const s = slotAt[ranked[j]];
       for (let k = 0; k < dim; k++) left[k] += hist[s + k];
       wL += hist[s + dim];
       if (j === runs - 1 && this.wMissing === 0) break;
@@ -206,8 +265,34 @@ export class HistSplitter {
     }
     if (bestCount === 0) return null;
     const bins = ranked.slice(0, bestCount).map((j) => present[j]);
-    return this.split(f, 'categorical', NaN, bins, bestMissingLeft, nb, present);
+    return { feature: f, kind: 'categorical', threshold: NaN, lastLeftBin: -1, leftBins: bins, missingLeft: bestMissingLeft, presentBins: present, sawMissing: this.wMissing > 0 };
   }
+}
+
+/** Ascending sort; insertion sort below a few dozen keys, where the built-in call costs more. */
+function sortSmall(keys: Int32Array): void {
+  if (keys.length > 24) {
+    keys.sort();
+    return;
+  }
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i];
+    let j = i - 1;
+    while (j >= 0 && keys[j] > k) {
+      keys[j + 1] = keys[j];
+      j--;
+    }
+    keys[j + 1] = k;
+  }
+}
+
+/** 1 for each bin of the split feature (its missing bin, number binCount, included) whose samples go left. */
+export function leftOfBins(split: HistSplit, binCount: number): Uint8Array {
+  const left = new Uint8Array(binCount + 1);
+  if (split.kind === 'numeric') left.fill(1, 0, split.lastLeftBin + 1);
+  else for (const b of split.leftBins) left[b] = 1;
+  left[binCount] = split.missingLeft ? 1 : 0;
+  return left;
 }
 
 function majority(stats: Float64Array): number {
