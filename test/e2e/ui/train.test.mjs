@@ -1,6 +1,7 @@
 // The whole loop in a real VS Code: train on iris from the palette, see the folded tree, a node's
 // details, rules, importances and metrics; train on a CSV with hostile names from the Explorer's
 // context menu and see them drawn as text; train on a ragged CSV and get one clear error.
+/* global document, getComputedStyle -- evaluated in the panel's frame */
 // Expected figures come from the CLI and the panel's fold rule (../expected.mjs), not from here.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -136,6 +137,21 @@ describe('training in the workbench', () => {
       .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => Number(td.textContent))));
     assert.deepEqual(cells, irisReport.metrics.holdout.confusion);
     await screenshotFrame(panel, 'panel-metrics');
+  });
+
+  it('follows VS Code into a dark theme', async () => {
+    await panel.getByRole('tab', { name: 'Tree' }).click();
+    const background = () =>
+      panel.evaluate(() => {
+        const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g).map(Number);
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+      });
+    assert.ok((await background()) > 0.5, 'the panel starts in the light default theme');
+    await runCommand(page, 'Preferences: Color Theme');
+    await pickQuickItem(page, 'Dark Modern');
+    await panel.waitForFunction(() => document.body.classList.contains('vscode-dark'), null, { timeout: 30_000 });
+    assert.ok((await background()) < 0.25, 'the panel background is dark');
+    await screenshotFrame(panel, 'panel-tree-dark');
   });
 
   it('trains from the Explorer context menu and draws hostile names as plain text', async () => {
