@@ -26,7 +26,10 @@ export interface TrainParams {
   prune?: PruneMethod;
   /** Columns left out of the features. */
   ignore?: string[];
-  splitter?: Splitter;
+  /** CART's split search; 'auto': hist above `histogramAboveRows` training rows, else exact. */
+  splitter?: Splitter | 'auto';
+  /** Row count above which 'auto' chooses the histogram splitter (default HIST_ABOVE_ROWS). */
+  histogramAboveRows?: number;
 }
 
 /** Numeric: children = [x ≤ threshold, x > threshold]. Categorical/boolean: one child per branch. */

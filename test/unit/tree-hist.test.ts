@@ -135,3 +135,14 @@ for (const splitter of ['exact', 'hist'] as const) {
     assert.ok(full.nodes.length > 2048, `enough nodes to report progress (${full.nodes.length})`);
   });
 }
+
+test("splitter 'auto' takes hist above the row threshold (CART only) and records the choice in the model", () => {
+  const iris = sample('iris.csv');
+  const chosen = (params: Partial<TrainParams>) => trainTree(iris, { target: 'species', splitter: 'auto', ...params }).model.params.splitter;
+  assert.equal(chosen({ histogramAboveRows: 149 }), 'hist');
+  assert.equal(chosen({ histogramAboveRows: 150 }), 'exact');
+  assert.equal(chosen({}), 'exact', 'the default threshold is far above 150 rows');
+  assert.equal(chosen({ histogramAboveRows: 10, algorithm: 'id3' }), 'exact');
+  assert.throws(() => chosen({ histogramAboveRows: -1 }), InputError);
+  assert.equal(trainTree(iris, { target: 'species' }).model.params.splitter, undefined, 'no splitter asked, none recorded');
+});

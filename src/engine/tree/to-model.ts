@@ -84,6 +84,8 @@ export function toModel(store: TreeStore, set: TrainingSet, params: TrainParams,
       minSamplesLeaf: resolved.minSamplesLeaf,
       maxLeafNodes: resolved.maxLeafNodes,
       minImpurityDecrease: resolved.minImpurityDecrease,
+      // 'auto' is recorded as the splitter it chose.
+      ...(params.splitter === undefined ? {} : { splitter: resolved.splitter }),
     },
     nodes,
     featureImportances: importances(store, set),

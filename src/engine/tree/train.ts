@@ -2,6 +2,7 @@
 import type { Dataset } from '../dataset';
 import type { TrainParams, TreeModel } from '../model';
 import { growCart, type GrowHooks } from './cart-builder';
+import { chooseSplitter } from './hist/choose-splitter';
 import { growHist } from './hist/hist-builder';
 import { growMultiway } from './multiway-builder';
 import { resolveParams } from './params';
@@ -18,7 +19,7 @@ export interface TrainResult {
 
 export function trainTree(dataset: Dataset, params: TrainParams, hooks: GrowHooks = {}): TrainResult {
   const set = buildTrainingSet(dataset, params.target, params.task ?? 'auto', params.ignore ?? []);
-  const resolved = resolveParams(params, set.task);
+  const resolved = resolveParams({ ...params, splitter: chooseSplitter(params, set.n) }, set.task);
   const growBinary = resolved.splitter === 'hist' ? growHist : growCart;
   const store = resolved.algorithm === 'cart' ? growBinary(set, resolved, hooks) : growMultiway(set, resolved, resolved.algorithm, hooks);
   return { model: toModel(store, set, params, resolved), trainingRows: set.n, droppedMissingTarget: set.droppedMissingTarget };
