@@ -13,6 +13,8 @@ export function settingsSummary(report: TreeReport): string {
   const p = s.params;
   const parts = [
     `${(p.algorithm ?? 'cart').toUpperCase()}, ${p.criterion ?? 'default criterion'}`,
+    // The splitter the engine used ('auto' resolved by the row count), as the model records it.
+    ...(report.model.params.splitter === 'hist' ? ['histogram splits (≤ 255 bins per column)'] : report.model.params.splitter === 'exact' ? ['exact splits'] : []),
     `max depth ${p.maxDepth ?? '∞'}`,
     `min samples leaf ${p.minSamplesLeaf ?? 1}`,
     s.prune === 'cost-complexity' ? `cost-complexity pruning α = ${formatNumber(s.ccpAlpha, 4)}${s.ccpAlphaSource === 'cv' ? ' (chosen by CV)' : ''}` : s.prune === 'pessimistic' ? `pessimistic pruning ε = ${s.pessimisticEpsilon}` : 'no pruning',

@@ -1,6 +1,7 @@
 // Settings (`decisionTree.*`) and the "with Options…" answers → engine parameters. Pure (no vscode),
 // so it is unit-tested; settings are JSON a user typed, so every value is checked, never trusted.
-import type { Algorithm, Criterion, PruneMethod, TrainParams } from '../engine/model';
+import type { Algorithm, Criterion, PruneMethod, Splitter, TrainParams } from '../engine/model';
+import { HIST_ABOVE_ROWS } from '../engine/tree/hist/choose-splitter';
 import type { ReportOptions } from '../engine/report-types';
 
 /** ReportOptions without the parts only the worker can fill in. */
@@ -22,6 +23,9 @@ export interface TrainSettings {
   /** Share of rows held out to measure the tree; 0 = evaluate on the training rows. */
   holdOutFraction: number;
   seed: number;
+  /** CART's split search; 'auto' = histogram above `histogramAboveRows` training rows. */
+  splitter: Splitter | 'auto';
+  histogramAboveRows: number;
 }
 
 export const DEFAULT_TRAIN_SETTINGS: Readonly<TrainSettings> = {
@@ -36,6 +40,8 @@ export const DEFAULT_TRAIN_SETTINGS: Readonly<TrainSettings> = {
   ccpAlpha: 0,
   holdOutFraction: 0.3,
   seed: 42,
+  splitter: 'auto',
+  histogramAboveRows: HIST_ABOVE_ROWS,
 };
 
 type Check = (value: unknown) => boolean;
@@ -69,6 +75,8 @@ const RULES: { [K in keyof TrainSettings]: { check: Check; expected: string } } 
   ccpAlpha: { check: numberIn(0, Infinity), expected: 'a number ≥ 0' },
   holdOutFraction: { check: numberIn(0, 0.9), expected: 'a number from 0 to 0.9' },
   seed: { check: integerIn(0, 2 ** 31 - 1), expected: 'an integer from 0 to 2147483647' },
+  splitter: { check: oneOf('auto', 'exact', 'hist'), expected: 'one of auto, exact, hist' },
+  histogramAboveRows: { check: integerIn(0, 1e12), expected: 'an integer ≥ 0' },
 };
 
 export interface SettingsReading {
@@ -109,6 +117,8 @@ export function reportOptions(settings: TrainSettings, target: string): ReportRe
     maxLeafNodes: settings.maxLeafNodes === 0 ? null : settings.maxLeafNodes,
     minImpurityDecrease: settings.minImpurityDecrease,
     prune: settings.prune,
+    splitter: settings.splitter,
+    histogramAboveRows: settings.histogramAboveRows,
   };
   if (settings.criterion !== 'auto') params.criterion = settings.criterion;
   const options: ReportRequest = { params, prune: settings.prune, seed: settings.seed };
