@@ -90,3 +90,24 @@ test('bad input exits 2 with one line naming the problem', () => {
     assert.equal(r.stderr.trim().split('\n').length, 1);
   }
 });
+
+test('issue 3 item 7 through the CLI: each bad training set exits 2 with a one-line reason', () => {
+  const write = (name: string, text: string): string => {
+    const file = path.join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+  const many = ['x,y', ...Array.from({ length: 1200 }, (_, i) => `${i},id${i}`)].join('\n') + '\n';
+  const cases: Array<[string, RegExp]> = [
+    [write('one-class.csv', 'x,y\n1,a\n2,a\n3,a\n'), /single class/],
+    [write('constant.csv', 'x,z,y\n1,,a\n1,,b\n1,,a\n'), /constant or missing/],
+    [write('many.csv', many), /more than 1000 classes.*regression/],
+    [write('no-target.csv', 'x,y\n1,\n2,\n'), /missing on every row/],
+  ];
+  for (const [file, message] of cases) {
+    const r = run('train', file, '--target', 'y');
+    assert.equal(r.status, 2, `${path.basename(file)}: ${r.stderr}`);
+    assert.match(r.stderr, message);
+    assert.equal(r.stderr.trim().split('\n').length, 1);
+  }
+});
