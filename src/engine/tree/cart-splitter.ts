@@ -6,7 +6,7 @@
 // Missing values: each candidate is tried with them on the right and on the left (scikit-learn
 // ≥ 1.3), plus "present values left, missing right". Ties: the first strictly better candidate
 // wins — features in file order, thresholds ascending, missing-right before missing-left.
-import { giniProxy, squaredErrorProxy, type SideProxy } from './criterion';
+import { entropyProxy, giniProxy, squaredErrorProxy, type SideProxy } from './criterion';
 import type { SortedSamples } from './sorted-samples';
 import type { FeatureColumn } from './training-set';
 
@@ -55,6 +55,8 @@ export class CartSplitter {
   private bestProxy = -Infinity;
   private tolerance = 0;
   private observer: CandidateObserver | null = null;
+  /** c·ln c for every integer count c ≤ n (entropy hot path), built on first use. */
+  private xlogx: Float64Array | null = null;
 
   constructor(
     private readonly features: readonly FeatureColumn[],
@@ -165,6 +167,7 @@ export class CartSplitter {
     // The hot paths report no candidates: an observer takes the general loop.
     const fast = this.wMissing === 0 && this.observer === null;
     if (fast && amount === null && this.proxy === giniProxy) return this.scanNumericGini(f, s, e);
+    if (fast && amount === null && this.proxy === entropyProxy) return this.scanNumericEntropy(f, s, e);
     if (fast && amount !== null && this.proxy === squaredErrorProxy) return this.scanNumericSquaredError(f, s, e, amount);
     const left = this.left;
     left.fill(0);
@@ -212,6 +215,44 @@ export class CartSplitter {
       const wR = w - wL;
       if (wL < minSamplesLeaf || wR < minSamplesLeaf) continue;
       const proxy = sqL / wL + sqR / wR;
+      if (proxy > this.bestProxy + tolerance) {
+        this.bestProxy = proxy;
+        best = this.numericSplit(f, midpoint(values[p], values[next]), false);
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The hot path of scanNumeric for entropy without missing values: counts move in O(1) and each
+   * candidate reads c·ln c from a table instead of taking 2K + 2 logarithms. The sums run in the
+   * same order as entropyProxy, so the values (and thus ties) are bit-identical to the general path.
+   */
+  private scanNumericEntropy(f: number, s: number, e: number): CartSplit | null {
+    const { values, slots } = this.samples;
+    const { left, sideB: right, present, minSamplesLeaf, tolerance, dim } = this;
+    if (this.xlogx === null) this.xlogx = Float64Array.from({ length: this.samples.n + 1 }, (_, c) => (c > 0 ? c * Math.log(c) : 0));
+    const t = this.xlogx;
+    left.fill(0);
+    right.set(present);
+    const w = e - s;
+    let best: CartSplit | null = null;
+    for (let p = s; p < e - 1; p++) {
+      const k = slots[p];
+      left[k] += 1;
+      right[k] -= 1;
+      const next = p + 1;
+      if (!(values[next] > values[p])) continue;
+      const wL = next - s;
+      const wR = w - wL;
+      if (wL < minSamplesLeaf || wR < minSamplesLeaf) continue;
+      let accL = 0;
+      let accR = 0;
+      for (let j = 0; j < dim; j++) {
+        accL += t[left[j]];
+        accR += t[right[j]];
+      }
+      const proxy = accL - t[wL] + (accR - t[wR]);
       if (proxy > this.bestProxy + tolerance) {
         this.bestProxy = proxy;
         best = this.numericSplit(f, midpoint(values[p], values[next]), false);
