@@ -12,8 +12,8 @@ import path from 'node:path';
 import type { Criterion, Splitter } from '../src/engine/model';
 import { predict } from '../src/engine/tree/predict';
 import { trainTree } from '../src/engine/tree/train';
-import { runChild, type ChildReport } from './lib/child-run';
-import { pythonWith } from './lib/python';
+import { peakRss, runChild, type ChildReport } from './lib/child-run';
+import { PEAK_RSS_PY, pythonWith } from './lib/python';
 import { median, mib } from './lib/stats';
 import { type BenchData, type DataKind, makeBenchData } from './lib/tree-data';
 
@@ -61,7 +61,7 @@ function child(kind: DataKind, rows: number, criterion: Criterion, depth: number
   const { model } = trainTree(train.dataset, { target: 'y', criterion, maxDepth: depth, splitter });
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
-  const maxRss = process.resourceUsage().maxRSS * 1024;
+  const maxRss = peakRss();
   const p0 = process.hrtime.bigint();
   predict(model, train.dataset);
   const predictSeconds = Number(process.hrtime.bigint() - p0) / 1e9;
@@ -71,7 +71,7 @@ function child(kind: DataKind, rows: number, criterion: Criterion, depth: number
 }
 
 const SKLEARN = `
-import sys, json, time, resource, numpy as np
+import sys, json, time, numpy as np
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 xf, yf, txf, tyf, rows, feats, test_rows, crit, depth = sys.argv[1:10]
 rows, feats, test_rows = int(rows), int(feats), int(test_rows)
@@ -83,7 +83,7 @@ cls = DecisionTreeRegressor if reg else DecisionTreeClassifier
 m = cls(random_state=0, criterion=crit, max_depth=None if depth == 'none' else int(depth))
 t0 = time.perf_counter(); c0 = time.process_time(); m.fit(X, y)
 wall = time.perf_counter() - t0; cpu = time.process_time() - c0
-print(json.dumps({"wall": wall, "cpu": cpu, "maxRss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024, "nodes": int(m.tree_.node_count), "score": float(m.score(Xt, yt))}))
+print(json.dumps({"wall": wall, "cpu": cpu, "maxRss": ${PEAK_RSS_PY}, "nodes": int(m.tree_.node_count), "score": float(m.score(Xt, yt))}))
 `;
 
 function bytes(a: Float64Array | Int32Array): Uint8Array {

@@ -1,6 +1,7 @@
 // Each measured run happens in a fresh child process, so that its peak RSS and CPU time belong to
 // that run alone. The child prints one JSON line (a ChildReport plus extras) as its last line.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export interface ChildReport {
   /** Wall-clock seconds of the measured work. */
@@ -11,6 +12,21 @@ export interface ChildReport {
   maxRss: number;
 }
 
+/**
+ * Peak resident set size of this process image, bytes: Linux's VmHWM. Not getrusage's maxrss,
+ * which a spawned child inherits from the parent it was forked from (a bench parent holding
+ * a large data set would set every child's "peak").
+ */
+export function peakRss(): number {
+  try {
+    const m = /VmHWM:\s*(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (m) return Number(m[1]) * 1024;
+  } catch {
+    // not Linux: fall through
+  }
+  return process.resourceUsage().maxRSS * 1024;
+}
+
 /** In a node child: runs `work`, then prints its report with `extra` fields as the last line. */
 export async function reportFromChild<T extends object>(work: () => Promise<T>): Promise<void> {
   const cpu0 = process.cpuUsage();
@@ -18,7 +34,7 @@ export async function reportFromChild<T extends object>(work: () => Promise<T>):
   const extra = await work();
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
-  const report: ChildReport = { wall, cpu: (cpu.user + cpu.system) / 1e6, maxRss: process.resourceUsage().maxRSS * 1024 };
+  const report: ChildReport = { wall, cpu: (cpu.user + cpu.system) / 1e6, maxRss: peakRss() };
   process.stdout.write(JSON.stringify({ ...extra, ...report }) + '\n');
 }
 

@@ -11,6 +11,9 @@ export function pythonWith(modules: readonly string[]): string | null {
   return r.status === 0 ? PYTHON : null;
 }
 
+/** Python expression: this process's peak RSS in bytes (VmHWM, as peakRss() in child-run.ts). */
+export const PEAK_RSS_PY = "int(open('/proc/self/status').read().split('VmHWM:')[1].split()[0]) * 1024";
+
 /**
  * Python source that times `statement` (after `setup`) in this process and prints a ChildReport
  * as its last line: wall and CPU seconds and peak RSS in bytes.
@@ -22,6 +25,6 @@ export function pythonTimer(setup: string, statement: string): string {
     't0 = time.perf_counter(); c0 = time.process_time()',
     statement,
     'wall = time.perf_counter() - t0; cpu = time.process_time() - c0',
-    'print(json.dumps({"wall": wall, "cpu": cpu, "maxRss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}))',
+    `print(json.dumps({"wall": wall, "cpu": cpu, "maxRss": ${PEAK_RSS_PY}}))`,
   ].join('\n');
 }
