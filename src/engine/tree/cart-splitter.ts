@@ -5,7 +5,8 @@
 // to MAX_EXACT_LEVELS levels, beyond that the ordering by the node's majority-class share.
 // Missing values: each candidate is tried with them on the right and on the left (scikit-learn
 // ≥ 1.3), plus "present values left, missing right". Ties: the first strictly better candidate
-// wins — features in file order, thresholds ascending, missing-right before missing-left.
+// wins — features in file order, thresholds ascending (subsets in Gray-code order), missing-right
+// before missing-left.
 import { entropyProxy, giniProxy, squaredErrorProxy, type SideProxy } from './criterion';
 import type { SortedSamples } from './sorted-samples';
 import type { FeatureColumn } from './training-set';
@@ -330,19 +331,23 @@ export class CartSplitter {
     };
     const regressionOrBinary = amount !== null || dim === 2;
     if (!regressionOrBinary && runs <= MAX_EXACT_LEVELS) {
-      // Every bipartition once: the last category present stays on the right.
+      // Every bipartition once (the last category present stays on the right), in Gray-code
+      // order: each subset differs from the previous one by one category, so the left stats move
+      // by one vector instead of being summed afresh. Counts are integers: no drift.
       const table = new Float64Array(runs * dim);
       for (let r = 0; r < runs; r++) this.addRange(table.subarray(r * dim, (r + 1) * dim), runStart[r], runStart[r + 1]);
       const last = runs - 1;
-      for (let mask = 1; mask < 1 << last; mask++) {
-        left.fill(0);
-        let wL = 0;
-        for (let r = 0; r < last; r++) {
-          if ((mask & (1 << r)) === 0) continue;
-          for (let k = 0; k < dim; k++) left[k] += table[r * dim + k];
-          wL += runWeight(r);
-        }
-        record(this.consider(left, wL), () => codes.filter((_, r) => r < last && (mask & (1 << r)) !== 0));
+      left.fill(0);
+      let wL = 0;
+      let previous = 0;
+      for (let i = 1; i < 1 << last; i++) {
+        const mask = i ^ (i >> 1);
+        const r = 31 - Math.clz32(mask ^ previous);
+        const sign = mask & (1 << r) ? 1 : -1;
+        for (let k = 0; k < dim; k++) left[k] += sign * table[r * dim + k];
+        wL += sign * runWeight(r);
+        previous = mask;
+        record(this.consider(left, wL), () => codes.filter((_, q) => q < last && (mask & (1 << q)) !== 0));
       }
       if (withMissing) {
         left.set(this.present);
