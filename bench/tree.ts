@@ -5,8 +5,12 @@
 // process, so its CPU seconds and peak RSS are its own; figures are medians of 3 runs (1 at 1M).
 // Also printed: nodes, the held-out score (accuracy or R² on 100k other rows), and for ours the
 // time to predict every training row. Timings are printed, never asserted.
-// Options: --quick (10k and 100k), --sizes 10000,100000, --only numeric:gini,regression:squared_error
+// Then responsiveness: a report job on 1M rows in the real engine worker (dist/worker.js), with
+// the progress messages it sends and the time from cancel (the bridge terminates the worker)
+// until the worker has stopped.
+// Options: --no-cancel, --quick (10k and 100k), --sizes 10000,100000, --only numeric:gini,regression:squared_error
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Criterion, Splitter } from '../src/engine/model';
@@ -113,12 +117,27 @@ function summarise(runs: FitReport[]): FitReport {
   };
 }
 
+/** Posts a report job to a fresh engine worker, cancels it after `after` ms; progress count and stop latency. */
+async function cancelLatency(splitter: Splitter, after: number): Promise<{ progress: number; stopMs: number }> {
+  const { dataset } = makeBenchData('numeric', 1_000_000, 42);
+  const worker = new Worker(path.join(__dirname, '..', 'worker.js'));
+  let progress = 0;
+  worker.on('message', (m: { type: string }) => {
+    if (m.type === 'progress') progress++;
+  });
+  worker.postMessage({ id: 1, kind: 'report', job: { dataset, options: { params: { target: 'y', splitter }, seed: 1 } } });
+  await new Promise((r) => setTimeout(r, after));
+  const t0 = performance.now();
+  await worker.terminate();
+  return { progress, stopMs: performance.now() - t0 };
+}
+
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
   const sizes = (flag('--sizes') ?? (quick ? '10000,100000' : '10000,100000,1000000')).split(',').map(Number);
   const only = flag('--only')?.split(',');
@@ -156,9 +175,19 @@ function main(): void {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  if (process.argv.includes('--no-cancel')) return;
+  for (const splitter of ['exact', 'hist'] as const) {
+    const { progress, stopMs } = await cancelLatency(splitter, 3000);
+    console.log(`cancel: report job (${splitter}) on 1,000,000 rows in dist/worker.js, cancelled after 3 s: ${progress} progress messages so far; worker stopped ${stopMs.toFixed(0)} ms after cancel`);
+  }
 }
 
 if (process.argv[2] === '--child') {
   const [kind, rows, criterion, depth, splitter] = process.argv.slice(3);
   child(kind as DataKind, Number(rows), criterion as Criterion, depth === 'none' ? null : Number(depth), splitter as Splitter);
-} else main();
+} else {
+  main().catch((err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exitCode = 1;
+  });
+}
