@@ -18,41 +18,76 @@ function numericValues(model: TreeModel, dataset: Dataset, name: string): Float6
   return Float64Array.from(column.codes, (c) => (c < 0 ? NaN : asNumber[c]));
 }
 
-/** Category name per row (null where missing), whatever type the reader gave the column. */
-function categoryNames(dataset: Dataset, name: string): (row: number) => string | null {
+/** A categorical column as codes per row (−1 missing) and the name of each code, whatever type the reader gave it. */
+function categoryCodes(dataset: Dataset, name: string): { codes: Int32Array; names: readonly string[] } {
   const column = dataset.columns[columnIndex(dataset, name)];
-  if (isNumeric(column)) return (row) => (Number.isNaN(column.values[row]) ? null : String(column.values[row]));
-  return (row) => (column.codes[row] < 0 ? null : column.categories[column.codes[row]]);
+  if (!isNumeric(column)) return { codes: column.codes, names: column.categories };
+  const index = new Map<string, number>();
+  const codes = Int32Array.from(column.values, (v) => {
+    if (Number.isNaN(v)) return -1;
+    const key = String(v);
+    let c = index.get(key);
+    if (c === undefined) index.set(key, (c = index.size));
+    return c;
+  });
+  return { codes, names: [...index.keys()] };
 }
 
+/**
+ * Compiles the model against the dataset's columns once (column arrays per node, category names
+ * resolved to the dataset's codes), so routing a row is array reads, not name lookups.
+ */
 function makeRouter(model: TreeModel, dataset: Dataset): Router {
   const numeric = new Map<string, Float64Array>();
-  const categorical = new Map<string, (row: number) => string | null>();
+  const categorical = new Map<string, { codes: Int32Array; codeOf: Map<string, number> }>();
   for (const f of model.features) {
     if (!model.nodes.some((n) => n.split?.feature === f.name)) continue;
     if (columnIndex(dataset, f.name) < 0) throw new InputError('unknown-column', `column "${f.name}" used by the model is not in the data`);
     if (f.type === 'numeric') numeric.set(f.name, numericValues(model, dataset, f.name));
-    else categorical.set(f.name, categoryNames(dataset, f.name));
+    else {
+      const { codes, names } = categoryCodes(dataset, f.name);
+      categorical.set(f.name, { codes, codeOf: new Map(names.map((n, c) => [n, c])) });
+    }
   }
-  // Per categorical node: category name → branch index.
-  const branchOf = model.nodes.map((node) => {
-    if (node.split?.kind !== 'categorical') return null;
-    const m = new Map<string, number>();
-    node.split.branches.forEach((names, b) => names.forEach((n) => m.set(n, b)));
-    return m;
+  const count = model.nodes.length;
+  const values: Array<Float64Array | null> = new Array(count).fill(null);
+  const codes: Array<Int32Array | null> = new Array(count).fill(null);
+  const childOfCode: Array<Map<number, number> | null> = new Array(count).fill(null);
+  const threshold = new Float64Array(count);
+  const left = new Int32Array(count);
+  const right = new Int32Array(count);
+  const missing = new Int32Array(count);
+  model.nodes.forEach((node: ModelNode, id) => {
+    const split = node.split;
+    if (split === null) return;
+    missing[id] = node.children[node.missingGoesTo ?? 0];
+    if (split.kind === 'numeric') {
+      values[id] = numeric.get(split.feature) as Float64Array;
+      threshold[id] = split.threshold;
+      left[id] = node.children[0];
+      right[id] = node.children[1];
+      return;
+    }
+    const column = categorical.get(split.feature) as { codes: Int32Array; codeOf: Map<string, number> };
+    codes[id] = column.codes;
+    const m = new Map<number, number>();
+    split.branches.forEach((names, b) =>
+      names.forEach((n) => {
+        const c = column.codeOf.get(n);
+        if (c !== undefined) m.set(c, node.children[b]);
+      }),
+    );
+    childOfCode[id] = m;
   });
   return (id, row) => {
-    const node = model.nodes[id];
-    const split = node.split as NonNullable<ModelNode['split']>;
-    const missingChild = node.children[node.missingGoesTo ?? 0];
-    if (split.kind === 'numeric') {
-      const v = (numeric.get(split.feature) as Float64Array)[row];
-      if (Number.isNaN(v)) return missingChild;
-      return node.children[v <= split.threshold ? 0 : 1];
+    const x = values[id];
+    if (x !== null) {
+      const v = x[row];
+      if (Number.isNaN(v)) return missing[id];
+      return v <= threshold[id] ? left[id] : right[id];
     }
-    const name = (categorical.get(split.feature) as (row: number) => string | null)(row);
-    const b = name === null ? undefined : (branchOf[id] as Map<string, number>).get(name);
-    return b === undefined ? missingChild : node.children[b];
+    const c = (codes[id] as Int32Array)[row];
+    return (c < 0 ? undefined : (childOfCode[id] as Map<number, number>).get(c)) ?? missing[id];
   };
 }
 
