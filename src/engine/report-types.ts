@@ -35,6 +35,8 @@ export interface ReportOptions {
   signal?: AbortSignal;
   /** Coarse progress: which phase runs, and the fraction of the whole call done so far. */
   onProgress?: (phase: ReportPhase, fraction: number) => void;
+  /** Fine progress while the shown tree grows: nodes grown so far (the tree builder's hook). */
+  onNodesGrown?: (nodesGrown: number) => void;
 }
 
 export type ReportPhase = 'split' | 'train' | 'alpha-cv' | 'prune' | 'rules' | 'importances' | 'evaluate' | 'cross-validate';

@@ -71,7 +71,7 @@ export function buildReport(dataset: Dataset, options: ReportOptions): TreeRepor
 
   // 2. Grow, choose alpha, prune, simplify.
   progress('train', 0.05);
-  const grown = trainTree(train, params, { signal });
+  const grown = trainTree(train, params, { signal, onProgress: options.onNodesGrown });
   throwIfAborted(signal);
   progress(byCv ? 'alpha-cv' : 'prune', 0.3);
   const { model, post, alphaSelection } = pruneGrown(grown.model, train, params, pruneOptions, signal);

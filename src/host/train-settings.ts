@@ -5,7 +5,7 @@ import { HIST_ABOVE_ROWS } from '../engine/tree/hist/choose-splitter';
 import type { ReportOptions } from '../engine/report-types';
 
 /** ReportOptions without the parts only the worker can fill in. */
-export type ReportRequest = Omit<ReportOptions, 'signal' | 'onProgress'>;
+export type ReportRequest = Omit<ReportOptions, 'signal' | 'onProgress' | 'onNodesGrown'>;
 
 export interface TrainSettings {
   algorithm: Algorithm;

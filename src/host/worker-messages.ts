@@ -34,7 +34,7 @@ export interface LoadResult {
 /** Train and explain: the dataset travels back to a fresh worker, so the file is parsed once. */
 export interface ReportJob {
   dataset: Dataset;
-  options: Omit<ReportOptions, 'signal' | 'onProgress'>;
+  options: Omit<ReportOptions, 'signal' | 'onProgress' | 'onNodesGrown'>;
 }
 
 /** The best splits at one node of a shown tree, on the rows that trained it. */

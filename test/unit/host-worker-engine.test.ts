@@ -80,9 +80,10 @@ test('parse progress is reported and a big parse can be cancelled midway', async
   assert.equal(fractions[fractions.length - 1], 1);
 
   let handle!: ReturnType<typeof bridge.run<'load'>>;
-  await new Promise<void>((resolve) => {
+  const midway = new Promise<void>((resolve) => {
     handle = bridge.run('load', { source: bytesOf(text), fileName: 'big.csv' }, { onProgress: () => resolve() });
   });
+  await Promise.race([midway, handle.result.then(() => assert.fail('the parse ended before reporting progress'))]);
   handle.cancel();
   await assert.rejects(handle.result, CancelledError);
 });
@@ -150,16 +151,19 @@ test('alternative splits at the root: at most five, the tree\'s own split among 
   assert.ok(splits.every((s, i) => i === 0 || s.score <= splits[i - 1].score), 'best first');
 });
 
-test('the host event loop keeps running while the worker trains a big tree, and Cancel stops it', async () => {
+test('the host event loop keeps running while the worker trains a big tree (nodes grown reported), and Cancel stops it midway', async () => {
   const dataset = noisyDataset(30_000);
   const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, holdOutFraction: 0 }, 'label');
   const ticks: number[] = [];
   const timer = setInterval(() => ticks.push(Date.now()), 10);
   const started = Date.now();
-  const report = await bridge.run('report', { dataset, options }).result;
+  const grown: number[] = [];
+  const report = await bridge.run('report', { dataset, options }, { onProgress: (p) => p.phase === 'train' && grown.push(p.nodesGrown) }).result;
   const elapsed = Date.now() - started;
   clearInterval(timer);
-  assert.ok(report.grown.nodes > 1000, `${report.grown.nodes} nodes`);
+  assert.ok(report.grown.nodes > 2048, `${report.grown.nodes} nodes`);
+  // Nodes grown are reported while the tree grows, never more than it ends with.
+  assert.ok(grown.length >= 1 && grown.every((n, i) => n <= report.grown.nodes && (i === 0 || n > grown[i - 1])), grown.join());
   let maxGap = 0;
   for (let i = 1; i < ticks.length; i++) maxGap = Math.max(maxGap, ticks[i] - ticks[i - 1]);
   // Training on this thread would leave no tick until it ended. Bounds are generous for a busy box.
@@ -167,9 +171,11 @@ test('the host event loop keeps running while the worker trains a big tree, and 
   assert.ok(maxGap < elapsed / 2, `the event loop stalled for ${maxGap} ms of ${elapsed} ms`);
 
   let handle!: ReturnType<typeof bridge.run<'report'>>;
-  await new Promise<void>((resolve) => {
-    handle = bridge.run('report', { dataset, options }, { onProgress: (p) => p.phase === 'report' && p.step === 'train' && resolve() });
+  const growing = new Promise<void>((resolve) => {
+    handle = bridge.run('report', { dataset, options }, { onProgress: (p) => p.phase === 'train' && resolve() });
   });
+  // A job that ends (or fails) before growing fails the test instead of leaving it waiting.
+  await Promise.race([growing, handle.result.then(() => assert.fail('the training ended before reporting nodes grown'))]);
   handle.cancel();
   await assert.rejects(handle.result, CancelledError);
 });

@@ -6,7 +6,11 @@ import type { TreeReport } from '../../engine/report-types';
 import type { AlternativesJob, JobProgress, ReportJob } from '../worker-messages';
 
 export function reportJob(job: ReportJob, progress: (p: JobProgress) => void): TreeReport {
-  return buildReport(job.dataset, { ...job.options, onProgress: (step, fraction) => progress({ phase: 'report', step, fraction }) });
+  return buildReport(job.dataset, {
+    ...job.options,
+    onProgress: (step, fraction) => progress({ phase: 'report', step, fraction }),
+    onNodesGrown: (nodesGrown) => progress({ phase: 'train', nodesGrown }),
+  });
 }
 
 export function alternativesJob(job: AlternativesJob): NodeSplit[] {
