@@ -3,6 +3,7 @@
 // sample's bins from one cache line. Numeric: ≤ 255 quantile bins (every distinct value its own
 // bin when there are few); categorical/boolean: one bin per category (the 255 most frequent when
 // there are more; rarer ones share the missing bin); the missing bin of a feature is its last.
+import { argsortFloat64 } from '../argsort';
 import { midpoint } from '../cart-splitter';
 import type { TrainingSet } from '../training-set';
 
@@ -55,22 +56,26 @@ function numericEdges(x: Float64Array): Float64Array {
     if (Number.isNaN(v)) continue;
     if (seen++ % stride === 0) sample[taken++] = v;
   }
-  sample.sort();
+  // The tree's radix argsort: linear, several times faster than the built-in sort on 10⁵ values.
+  const order = new Int32Array(sample.length);
+  argsortFloat64(sample, order);
+  const sorted = new Float64Array(sample.length);
+  for (let j = 0; j < order.length; j++) sorted[j] = sample[order[j]];
   const edges: number[] = [];
   let distinct = 0;
-  for (let i = 0; i < sample.length && distinct <= MAX_BINS; i++) if (i === 0 || sample[i] !== sample[i - 1]) distinct++;
+  for (let i = 0; i < sorted.length && distinct <= MAX_BINS; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) distinct++;
   if (distinct <= MAX_BINS) {
-    for (let i = 1; i < sample.length; i++) if (sample[i] !== sample[i - 1]) edges.push(midpoint(sample[i - 1], sample[i]));
+    for (let i = 1; i < sorted.length; i++) if (sorted[i] !== sorted[i - 1]) edges.push(midpoint(sorted[i - 1], sorted[i]));
     return Float64Array.from(edges);
   }
   // At most MAX_BINS − 1 edges: walk quantile positions, each edge between a value and the next larger one.
   let pos = 0;
-  for (let q = 1; q < MAX_BINS && pos < sample.length; q++) {
-    const target = Math.floor((q * sample.length) / MAX_BINS);
+  for (let q = 1; q < MAX_BINS && pos < sorted.length; q++) {
+    const target = Math.floor((q * sorted.length) / MAX_BINS);
     if (target < pos) continue;
-    const next = upperBound(sample, sample[target]);
-    if (next >= sample.length) break;
-    edges.push(midpoint(sample[next - 1], sample[next]));
+    const next = upperBound(sorted, sorted[target]);
+    if (next >= sorted.length) break;
+    edges.push(midpoint(sorted[next - 1], sorted[next]));
     pos = next;
   }
   return Float64Array.from(edges);
