@@ -76,7 +76,7 @@ export function activate(context: vscode.ExtensionContext): void {
     'decisionTree.showPanel': async (arg) => {
       const file = trainedFor(arg, trained);
       if (file !== undefined) panels.show(file.uri, file.report, panelSettings(file.settings));
-      else noTreeYet();
+      else if (!(arg instanceof vscode.Uri && panels.reveal(arg))) noTreeYet();
     },
     'decisionTree.exportModel': (arg) => runExport('model', trainedFor(arg, trained)),
     'decisionTree.exportMermaid': (arg) => runExport('mermaid', trainedFor(arg, trained)),
@@ -112,7 +112,7 @@ export function activate(context: vscode.ExtensionContext): void {
       }),
     );
   }
-  context.subscriptions.push(panels, notifier, profiles, followCursorRow(trained, panels));
+  context.subscriptions.push(panels, notifier, profiles, followCursorRow(trained, panels, (line) => notifier.log(line)));
   disposeAll = () => bridge?.dispose();
 }
 

@@ -8,7 +8,7 @@ import type { TrainedFiles } from './trained-files';
 
 const SETTLE_MS = 150;
 
-export function followCursorRow(trained: TrainedFiles, panels: TreePanels): vscode.Disposable {
+export function followCursorRow(trained: TrainedFiles, panels: TreePanels, log: (line: string) => void): vscode.Disposable {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const listener = vscode.window.onDidChangeTextEditorSelection((event) => {
     if (event.kind !== vscode.TextEditorSelectionChangeKind.Keyboard && event.kind !== vscode.TextEditorSelectionChangeKind.Mouse) return;
@@ -18,7 +18,12 @@ export function followCursorRow(trained: TrainedFiles, panels: TreePanels): vsco
     clearTimeout(timer);
     // Wait until the cursor settles, so holding an arrow key does not flood the panel.
     timer = setTimeout(() => {
-      if (row !== undefined && row < file.dataset.rowCount) panels.highlightRow(file.uri, rowPath(file.report.model, file.dataset, row));
+      if (row === undefined || row >= file.dataset.rowCount) return;
+      try {
+        panels.highlightRow(file.uri, rowPath(file.report.model, file.dataset, row));
+      } catch (err) {
+        log(`Could not trace row ${row + 1} of ${file.uri.toString(true)}: ${err instanceof Error ? err.message : String(err)}`);
+      }
     }, SETTLE_MS);
   });
   return { dispose: () => (clearTimeout(timer), listener.dispose()) };
