@@ -86,21 +86,17 @@ function binNumeric(x: Float64Array, f: number, featureCount: number, bins: Uint
   const binCount = edges.length + 1;
   const upper = new Float64Array(binCount);
   upper.set(edges);
+  // Edges padded with +∞ to 256, so that a fixed 8-step search finds the count of edges below v
+  // (its bin) without data-dependent loop exits.
+  const padded = new Float64Array(256).fill(Infinity);
+  padded.set(edges);
   let max = -Infinity;
   for (let i = 0; i < x.length; i++) {
     const v = x[i];
-    let b: number;
-    if (Number.isNaN(v)) b = binCount;
-    else {
-      // First edge ≥ v (binary search over ≤ 254 edges).
-      let lo = 0;
-      let hi = edges.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (edges[mid] < v) lo = mid + 1;
-        else hi = mid;
-      }
-      b = lo;
+    let b = binCount;
+    if (!Number.isNaN(v)) {
+      b = 0;
+      for (let step = 128; step > 0; step >>= 1) if (padded[b + step - 1] < v) b += step;
       if (v > max) max = v;
     }
     bins[i * featureCount + f] = b;
