@@ -172,22 +172,30 @@ export class CartSplitter {
     if (fast && amount !== null && this.proxy === squaredErrorProxy) return this.scanNumericSquaredError(f, s, e, amount);
     const left = this.left;
     left.fill(0);
-    let best: CartSplit | null = null;
+    // The best candidate of this scan as plain numbers; one CartSplit is made at the end.
+    let bestThreshold = NaN;
+    let bestMissingLeft = false;
     for (let p = s; p < e; p++) {
       left[slots[p]] += amount === null ? 1 : amount[order[p]];
       const next = p + 1;
       if (next < e) {
         if (!(values[next] > values[p])) continue;
         const r = this.consider(left, next - s);
-        if (r !== 0) best = this.numericSplit(f, midpoint(values[p], values[next]), r === 2);
+        if (r !== 0) {
+          bestThreshold = midpoint(values[p], values[next]);
+          bestMissingLeft = r === 2;
+        }
         this.observer?.(midpoint(values[p], values[next]), left, next - s);
       } else if (this.wMissing > 0) {
         // Every present value left, missing right: threshold = the largest present value.
         const r = this.consider(left, next - s);
-        if (r !== 0) best = this.numericSplit(f, values[p], r === 2);
+        if (r !== 0) {
+          bestThreshold = values[p];
+          bestMissingLeft = r === 2;
+        }
       }
     }
-    return best;
+    return Number.isNaN(bestThreshold) ? null : this.numericSplit(f, bestThreshold, bestMissingLeft);
   }
 
   /**
@@ -203,7 +211,9 @@ export class CartSplitter {
     let sqR = 0;
     for (let k = 0; k < present.length; k++) sqR += present[k] * present[k];
     const w = e - s;
-    let best: CartSplit | null = null;
+    // The best candidate of this scan as plain numbers; one CartSplit is made at the end.
+    let bestThreshold = NaN;
+    let bestMissingLeft = false;
     for (let p = s; p < e - 1; p++) {
       const k = slots[p];
       sqL += 2 * left[k] + 1;
@@ -218,10 +228,11 @@ export class CartSplitter {
       const proxy = sqL / wL + sqR / wR;
       if (proxy > this.bestProxy + tolerance) {
         this.bestProxy = proxy;
-        best = this.numericSplit(f, midpoint(values[p], values[next]), false);
+        bestThreshold = midpoint(values[p], values[next]);
+        bestMissingLeft = false;
       }
     }
-    return best;
+    return Number.isNaN(bestThreshold) ? null : this.numericSplit(f, bestThreshold, bestMissingLeft);
   }
 
   /**
@@ -237,7 +248,9 @@ export class CartSplitter {
     left.fill(0);
     right.set(present);
     const w = e - s;
-    let best: CartSplit | null = null;
+    // The best candidate of this scan as plain numbers; one CartSplit is made at the end.
+    let bestThreshold = NaN;
+    let bestMissingLeft = false;
     for (let p = s; p < e - 1; p++) {
       const k = slots[p];
       left[k] += 1;
@@ -256,10 +269,11 @@ export class CartSplitter {
       const proxy = accL - t[wL] + (accR - t[wR]);
       if (proxy > this.bestProxy + tolerance) {
         this.bestProxy = proxy;
-        best = this.numericSplit(f, midpoint(values[p], values[next]), false);
+        bestThreshold = midpoint(values[p], values[next]);
+        bestMissingLeft = false;
       }
     }
-    return best;
+    return Number.isNaN(bestThreshold) ? null : this.numericSplit(f, bestThreshold, bestMissingLeft);
   }
 
   /** The hot path of scanNumeric for squared error without missing values. */
@@ -269,7 +283,9 @@ export class CartSplitter {
     const total = this.present[0];
     const w = e - s;
     let sumL = 0;
-    let best: CartSplit | null = null;
+    // The best candidate of this scan as plain numbers; one CartSplit is made at the end.
+    let bestThreshold = NaN;
+    let bestMissingLeft = false;
     for (let p = s; p < e - 1; p++) {
       sumL += y[order[p]];
       const next = p + 1;
@@ -281,10 +297,11 @@ export class CartSplitter {
       const proxy = (sumL * sumL) / wL + (sumR * sumR) / wR;
       if (proxy > this.bestProxy + tolerance) {
         this.bestProxy = proxy;
-        best = this.numericSplit(f, midpoint(values[p], values[next]), false);
+        bestThreshold = midpoint(values[p], values[next]);
+        bestMissingLeft = false;
       }
     }
-    return best;
+    return Number.isNaN(bestThreshold) ? null : this.numericSplit(f, bestThreshold, bestMissingLeft);
   }
 
   private numericSplit(feature: number, threshold: number, missingLeft: boolean): CartSplit {

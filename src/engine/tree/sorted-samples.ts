@@ -80,9 +80,13 @@ export class SortedSamples {
         l += g;
         r += 1 - g;
       }
-      order.set(spareIndex.subarray(0, r), l);
-      values.set(spareValue.subarray(0, r), l);
-      slots.set(spareSlot.subarray(0, r), l);
+      // A plain loop, not set(subarray(...)): three views per feature per split add up to
+      // millions of short-lived objects in a deep tree.
+      for (let q = 0; q < r; q++) {
+        order[l + q] = spareIndex[q];
+        values[l + q] = spareValue[q];
+        slots[l + q] = spareSlot[q];
+      }
       mid = l - base;
     }
     return mid;
