@@ -51,10 +51,38 @@ async function answerPath(page, path) {
 async function waitForFile(page, file, { newerThan = 0, timeout = 30_000 } = {}) {
   const deadline = Date.now() + timeout;
   while (!(existsSync(file) && statSync(file).mtimeMs > newerThan)) {
-    if (Date.now() > deadline) throw new Error(`${file} was not written in ${timeout / 1000} s`);
+    if (Date.now() > deadline) {
+      await screenshot(page, 'host-file-not-written');
+      throw new Error(`${file} was not written in ${timeout / 1000} s`);
+    }
     await page.waitForTimeout(250);
   }
   return readFileSync(file, 'utf8');
+}
+
+/**
+ * Opens `name` by clicking it in the Explorer. After a training the tree panel (a webview) has
+ * the keyboard and swallows F1 and Ctrl+P; a click in the Explorer brings it back to the workbench.
+ */
+async function openFromExplorer(page, name) {
+  await page.locator(`.explorer-folders-view .monaco-list-row[aria-label^="${name}"]`).first().click();
+  await page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor();
+}
+
+/**
+ * runCommand, retried: on this loaded headless workbench F1 is now and then lost while an editor
+ * opens, and the palette never shows. Escape and try again.
+ */
+async function command(page, title) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runCommand(page, title);
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(1000);
+    }
+  }
 }
 
 describe('host commands in the workbench', () => {
@@ -96,8 +124,8 @@ describe('host commands in the workbench', () => {
   });
 
   it('exports the model as JSON beside the CSV', async () => {
-    await openFile(page, 'play_tennis.csv');
-    await runCommand(page, 'Decision Tree: Export Model (JSON)');
+    await openFromExplorer(page, 'play_tennis.csv');
+    await command(page, 'Decision Tree: Export Model (JSON)');
     // The save dialog proposes play_tennis.model.json beside the CSV: accept it.
     await page.waitForFunction((selector) => document.querySelector(selector)?.value.endsWith('play_tennis.model.json'), inputBox);
     await answer(page);
@@ -111,8 +139,8 @@ describe('host commands in the workbench', () => {
   it('predicts on another CSV into a new file, and asks before replacing it', async () => {
     const input = join(session.folder, 'play_tennis.csv');
     const output = join(session.folder, 'play_tennis.predictions.csv');
-    await openFile(page, 'play_tennis.csv');
-    await runCommand(page, 'Decision Tree: Predict on Another CSV…');
+    await openFromExplorer(page, 'play_tennis.csv');
+    await command(page, 'Decision Tree: Predict on Another CSV…');
     await answerPath(page, input);
     const lines = (await waitForFile(page, output)).trimEnd().split('\n');
     assert.equal(lines[0], 'outlook,temperature,humidity,windy,play,predicted_play');
@@ -124,8 +152,8 @@ describe('host commands in the workbench', () => {
     }
     const firstWrite = statSync(output).mtimeMs;
 
-    // The predictions file is now the active editor; the command falls back to the tree trained last.
-    await runCommand(page, 'Decision Tree: Predict on Another CSV…');
+    await openFromExplorer(page, 'play_tennis.csv');
+    await command(page, 'Decision Tree: Predict on Another CSV…');
     await answerPath(page, input);
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor();
@@ -136,8 +164,8 @@ describe('host commands in the workbench', () => {
   });
 
   it('profiles the columns in a read-only document', async () => {
-    await openFile(page, 'iris.csv');
-    await runCommand(page, 'Decision Tree: Profile CSV Columns');
+    await openFromExplorer(page, 'iris.csv');
+    await command(page, 'Decision Tree: Profile CSV Columns');
     await page.locator('.tabs-container .tab[aria-label^="iris.csv profile.txt"]').first().waitFor();
     // Monaco draws spaces as no-break spaces.
     const text = (await page.locator('.editor-instance .view-lines').last().innerText()).replace(/\u00a0/g, ' ');
@@ -146,7 +174,7 @@ describe('host commands in the workbench', () => {
   });
 
   it('reports an engine error once, naming the file and the problem', async () => {
-    await openFile(page, 'iris.csv');
+    await openFromExplorer(page, 'iris.csv');
     await runCommand(page, 'Decision Tree: Train Decision Tree with Options…');
     await pickQuickItem(page, 'species');
     await pickQuickItem(page, 'CART · squared error'); // a regression criterion for a class target
