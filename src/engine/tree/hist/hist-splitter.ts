@@ -10,7 +10,7 @@ import type { SampleStats } from '../cart-splitter';
 import type { BinnedSet } from './bins';
 
 /** Nodes with at most this many samples are scanned from their sorted bins, not a full histogram. */
-export const SMALL_NODE = 256;
+export const SMALL_NODE = 32;
 
 export interface HistSplit {
   feature: number;
