@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { TreeModel } from '../engine/model';
 import { exportCode, type CodeFormat } from '../engine/export/code';
-import type { Rule } from '../engine/rules/types';
+import { rulesToText } from '../engine/rules/text';
 import { treeToMermaidMarkdown } from '../render/mermaid';
 import { saveBeside } from './save-beside';
 import type { TrainedFile } from './trained-files';
@@ -33,24 +33,10 @@ const RULE_FORMATS: RulesFormat[] = [
   { label: 'Text', description: 'IF … THEN … rules with coverage and accuracy', format: 'text', suffix: '.rules.txt', filters: { Text: ['txt'] } },
 ];
 
-const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
-
-/** The rules as text, one per line, with what supports each. */
-export function rulesText(rules: readonly Rule[]): string {
-  return (
-    rules
-      .map((r) => {
-        const quality = r.accuracy !== null ? `accuracy ${percent(r.accuracy)}` : `mse ${r.mse === null ? 'n/a' : Number(r.mse.toPrecision(6))}`;
-        return `${r.text}    [covers ${r.covered} (${percent(r.coverage)}), ${quality}]`;
-      })
-      .join('\n') + '\n'
-  );
-}
-
 export async function exportRules(file: TrainedFile): Promise<void> {
   const picked = await vscode.window.showQuickPick(RULE_FORMATS, { title: 'Decision Tree: export the rules as…' });
   if (picked === undefined) return;
   const model = file.report.model;
-  const content = picked.format === 'text' ? rulesText(file.report.rules) : exportCode(model, picked.format);
+  const content = picked.format === 'text' ? rulesToText(file.report.rules, model.classes) : exportCode(model, picked.format);
   await saveBeside({ csv: file.uri, suffix: picked.suffix, title: `Export Rules (${picked.label})`, filters: picked.filters, content });
 }
