@@ -1,19 +1,15 @@
 // The export commands: the model as JSON (design.md §6), the tree as Mermaid Markdown (the same
 // renderer as the panel), and the rules as code.
 import * as vscode from 'vscode';
-import type { TreeModel } from '../engine/model';
+import { serializeModel } from '../engine/tree/model-json';
 import { exportCode, type CodeFormat } from '../engine/export/code';
 import { rulesToText } from '../engine/rules/text';
 import { treeToMermaidMarkdown } from '../render/mermaid';
 import { saveBeside } from './save-beside';
 import type { TrainedFile } from './trained-files';
 
-export function modelJson(model: TreeModel): string {
-  return JSON.stringify(model, null, 2) + '\n';
-}
-
 export async function exportModel(file: TrainedFile): Promise<void> {
-  await saveBeside({ csv: file.uri, suffix: '.model.json', title: 'Export Model (JSON)', filters: { JSON: ['json'] }, content: modelJson(file.report.model) });
+  await saveBeside({ csv: file.uri, suffix: '.model.json', title: 'Export Model (JSON)', filters: { JSON: ['json'] }, content: serializeModel(file.report.model) });
 }
 
 export async function exportMermaid(file: TrainedFile): Promise<void> {
