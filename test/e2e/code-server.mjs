@@ -1,3 +1,4 @@
+/* global AbortSignal */
 // Starts and stops a local code-server (the real VS Code, served to a browser) for the e2e tests
 // and for `npm start`. Each run gets a fresh state folder with HOME, TMPDIR and XDG_* pointed into
 // it, so nothing leaks into the user's home; the server runs in its own process group and is
@@ -156,9 +157,10 @@ export async function startCodeServer(options = {}) {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
-  // A state folder made here is removed on stop, unless DTE_E2E_KEEP_STATE=1 keeps it (logs, settings).
+  // A state folder made here is removed on stop, unless DTE_E2E_KEEP_STATE=1 keeps it (logs,
+  // settings); a server that failed to start keeps it for its log.
   const ownState = !options.stateDir && !process.env.DTE_E2E_KEEP_STATE;
-  const stop = async () => {
+  const shutdown = async (removeState) => {
     process.removeListener('exit', onParentExit);
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
@@ -167,29 +169,29 @@ export async function startCodeServer(options = {}) {
     // The group leader may be gone while children linger: always finish with SIGKILL.
     killGroup('SIGKILL');
     if (!done) await exitPromise;
-    if (ownState) removeStateDir(stateDir);
+    if (removeState) removeStateDir(stateDir);
   };
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
     if (exited) {
-      await stop();
+      await shutdown(false);
       throw new Error(`code-server exited (${JSON.stringify(exited)}) before it was healthy; see ${layout.logFile}`);
     }
     try {
-      const res = await fetch(`${url}/healthz`);
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
       if (res.ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      await stop();
+      await shutdown(false);
       throw new Error(`code-server did not answer ${url}/healthz in time; see ${layout.logFile}`);
     }
     await sleep(200);
   }
-  return { url, port, stateDir, pid, logFile: layout.logFile, stop };
+  return { url, port, stateDir, pid, logFile: layout.logFile, stop: () => shutdown(ownState) };
 }
 
 /**

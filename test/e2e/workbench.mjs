@@ -81,6 +81,8 @@ export async function openFile(page, name) {
   await openQuickInput(page, name);
   await rowLabelled(page, name).click();
   await page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor();
+  // The palette's when-clauses (resourceExtname) follow the focused editor: wait until it has focus.
+  await page.locator('.editor-instance .monaco-editor.focused').first().waitFor();
 }
 
 /** Waits for a quick pick (e.g. the target column) and picks the item labelled `label`. */
