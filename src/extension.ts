@@ -27,26 +27,30 @@ export function activate(context: vscode.ExtensionContext): void {
   const requests: PanelRequests = {
     retrain: (uri, settings) => void trainer().retrain(uri, settings),
     alternatives: async (uri, nodeId) => {
-      const file = trained.get(uri);
-      if (file === undefined) throw new Error('Train the tree again to see alternative splits: this panel was restored without its data.');
-      const { dataset, report } = file;
+      const { dataset, report } = await trainedOrRestored(uri);
       const job = { dataset, model: report.model, settings: report.settings, nodeId };
       // Clicking another node cancels the search for the previous one.
       return worker().run('alternatives', job, { key: `alternatives:${uri.toString()}` }).result;
     },
     rowPath: async (uri, row) => {
-      const file = trained.get(uri);
-      if (file === undefined) throw new Error('Train the tree again to trace rows: this panel was restored without its data.');
+      const file = await trainedOrRestored(uri);
       return rowPath(file.report.model, file.dataset, row);
     },
     export: (uri, what) => void runExport(what, trained.get(uri)),
-    restored: (uri) => notifier.log(`Restored the tree panel of ${uri.toString(true)}; retrain to use its controls.`),
+    restored: (uri) => notifier.log(`Restored the tree panel of ${uri.toString(true)}; its data is read again when the panel needs it.`),
     log: (message) => notifier.log(message),
   };
   const panels = new TreePanels(context.extensionUri, requests);
   // CSV hover, target status bar, Rank Columns; its choice store tells them when a target is chosen.
   const hover = registerHover(context, { worker, trained, panels, state: context.workspaceState });
   const profiles = new ProfileDocuments();
+
+  /** A panel restored after a reload shows its saved tree without the data: train it again on demand. */
+  async function trainedOrRestored(uri: vscode.Uri): Promise<TrainedFile> {
+    const file = trained.get(uri) ?? (await trainer().retrain(uri, {}));
+    if (file === undefined) throw new Error('The file could not be read and trained again; see the Decision Tree output.');
+    return file;
+  }
 
   let trainerInstance: Trainer | undefined;
   const trainer = () => (trainerInstance ??= new Trainer({ bridge: worker(), notifier, state: hover.choices, trained, panels }));

@@ -71,8 +71,11 @@ export class Trainer {
     }
   }
 
-  /** The panel's controls: the same file and target, some settings changed. */
-  async retrain(uri: vscode.Uri, changes: Partial<PanelSettings>): Promise<void> {
+  /**
+   * The panel's controls: the same file and target, some settings changed. Also brings back the
+   * data of a panel restored after a reload. Resolves with the trained file, or undefined on failure.
+   */
+  async retrain(uri: vscode.Uri, changes: Partial<PanelSettings>): Promise<TrainedFile | undefined> {
     const { panels, notifier } = this.deps;
     try {
       panels.busy(uri, 'Retraining…', null);
@@ -82,17 +85,17 @@ export class Trainer {
         const loaded = await this.load(uri);
         const choices = readChoices(this.deps.state, uri.toString());
         const target = defaultTarget(choices, loaded.columns.map((c) => c.name));
-        if (target === undefined) return;
-        await this.fit(uri, loaded, target, { ...this.settings(uri), ...validOverrides(choices.options), ...changes });
-        return;
+        if (target === undefined) return undefined;
+        return await this.fit(uri, loaded, target, { ...this.settings(uri), ...validOverrides(choices.options), ...changes });
       }
       const settings = { ...known.settings, ...changes };
       const remembered = validOverrides(readChoices(this.deps.state, uri.toString()).options);
       await rememberChoices(this.deps.state, uri.toString(), { options: { ...remembered, ...changes } });
-      await this.fit(uri, known, known.target, settings);
+      return await this.fit(uri, known, known.target, settings);
     } catch (err) {
       if (!(err instanceof CancelledError)) panels.failed(uri, err instanceof Error ? err.message : String(err));
       notifier.failure('retrain the tree of', uri, err);
+      return undefined;
     }
   }
 
