@@ -1,25 +1,11 @@
 // The profile command end to end: a freshly bundled CLI in a child process, exit codes and output.
-import { test, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { useCli } from './helpers/cli';
 
-let cli = '';
-
-before(() => {
-  cli = path.join(mkdtempSync(path.join(tmpdir(), 'dte-cli-')), 'cli.js');
-  // Bundled afresh (esbuild's own CLI, so the test runs however it is itself compiled).
-  const esbuild = path.join(process.cwd(), 'node_modules/.bin/esbuild');
-  const r = spawnSync(esbuild, ['src/cli.ts', '--bundle', '--platform=node', '--format=cjs', '--external:vscode', `--outfile=${cli}`, '--log-level=error'], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-});
-
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: process.cwd() });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = useCli();
+const run = cli.run;
 
 const fixture = (p: string) => path.join('test/fixtures', p);
 

@@ -1,24 +1,10 @@
 // The splits command end to end: a freshly bundled CLI, text and JSON output, exit codes.
-import { test, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { useCli } from './helpers/cli';
 
-let cli = '';
-
-before(() => {
-  cli = path.join(mkdtempSync(path.join(tmpdir(), 'dte-cli-')), 'cli.js');
-  const esbuild = path.join(process.cwd(), 'node_modules/.bin/esbuild');
-  const r = spawnSync(esbuild, ['src/cli.ts', '--bundle', '--platform=node', '--format=cjs', '--external:vscode', `--outfile=${cli}`, '--log-level=error'], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-});
-
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: process.cwd() });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = useCli();
+const run = cli.run;
 
 test('splits text: ranked table and the root question', () => {
   const r = run('splits', 'media/samples/bike_or_car.csv', '--target', 'go_by_car', '--criterion', 'entropy');

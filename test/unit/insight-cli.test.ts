@@ -1,32 +1,17 @@
 // rules, evaluate, prune-path and train's pruning flags end to end: a freshly bundled CLI in a
 // child process, parity fixtures in, exit codes and outputs checked.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { dedupPath } from '../../src/engine/prune/cost-complexity';
 import type { TreeReport } from '../../src/engine/report-types';
 import { parityExpected, SKLEARN_CASES } from './helpers/parity-model';
+import { useCli } from './helpers/cli';
 
-let dir = '';
-let cli = '';
-
-before(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'dte-insight-cli-'));
-  cli = path.join(dir, 'cli.js');
-  const esbuild = path.join(process.cwd(), 'node_modules/.bin/esbuild');
-  const r = spawnSync(esbuild, ['src/cli.ts', '--bundle', '--platform=node', '--format=cjs', '--external:vscode', `--outfile=${cli}`, '--log-level=error'], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-});
-
-after(() => rmSync(dir, { recursive: true, force: true }));
-
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: process.cwd() });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = useCli();
+const run = cli.run;
 
 const fixture = (name: string, file = 'train.csv') => path.join('test/fixtures/parity', name, file);
 
@@ -59,7 +44,7 @@ for (const name of SKLEARN_CASES) {
 }
 
 test('rules --model: text and code for an ID3 play_tennis model; the Python reproduces the fixture predictions', () => {
-  const model = path.join(dir, 'tennis.json');
+  const model = path.join(cli.dir, 'tennis.json');
   assert.equal(run('train', fixture('play_tennis'), '--target', 'play', '--algorithm', 'id3', '--out', model).status, 0);
   const text = run('rules', '--model', model);
   assert.equal(text.status, 0, text.stderr);
@@ -105,7 +90,7 @@ test('train --ccp-alpha cv and --prune pessimistic give smaller trees than the g
 
 test('bad input exits 2 with one clear line', () => {
   const iris = fixture('iris_gini_default');
-  const badModel = path.join(dir, 'v2.json');
+  const badModel = path.join(cli.dir, 'v2.json');
   writeFileSync(badModel, JSON.stringify({ format: 'decision-tree-explorer/model', version: 2, nodes: [] }));
   const cases: [string[], RegExp][] = [
     [['train', iris, '--target', 'species', '--ccp-alpha', '-0.1'], /ccp-alpha must be ≥ 0/],

@@ -1,39 +1,25 @@
 // train and predict end to end: a freshly bundled CLI in a child process, files, exit codes.
-import { test, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../../src/engine/csv/read';
+import { useCli } from './helpers/cli';
 
-let dir = '';
-let cli = '';
-
-before(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'dte-tree-cli-'));
-  cli = path.join(dir, 'cli.js');
-  const esbuild = path.join(process.cwd(), 'node_modules/.bin/esbuild');
-  const r = spawnSync(esbuild, ['src/cli.ts', '--bundle', '--platform=node', '--format=cjs', '--external:vscode', `--outfile=${cli}`, '--log-level=error'], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-});
-
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: process.cwd() });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = useCli();
+const run = cli.run;
 
 const iris = (file: string) => path.join('test/fixtures/parity/iris_gini_max_depth_3', file);
 
 test('train --out writes a loadable model; predict appends predicted_<target> in row order', () => {
-  const model = path.join(dir, 'iris.json');
+  const model = path.join(cli.dir, 'iris.json');
   const t = run('train', iris('train.csv'), '--target', 'species', '--max-depth', '3', '--out', model);
   assert.equal(t.status, 0, t.stderr);
   assert.match(t.stdout, /wrote .*iris\.json: 9 nodes/);
   const saved = JSON.parse(readFileSync(model, 'utf8'));
   assert.equal(saved.format, 'decision-tree-explorer/model');
   assert.equal(saved.params.maxDepth, 3);
-  const out = path.join(dir, 'pred.csv');
+  const out = path.join(cli.dir, 'pred.csv');
   const p = run('predict', '--model', model, iris('test.csv'), '--out', out);
   assert.equal(p.status, 0, p.stderr);
   const result = parseCsv(readFileSync(out));
@@ -60,9 +46,9 @@ test('train --format text prints an export_text-style tree, mermaid a flowchart;
 
 test('predict quotes output fields holding the delimiter, quotes or newlines', () => {
   const csv = 'name,kind,y\n"a, b",x,1\n"say ""hi""",z,0\n"two\nlines",x,1\nplain,z,0\n';
-  const file = path.join(dir, 'quoted.csv');
+  const file = path.join(cli.dir, 'quoted.csv');
   writeFileSync(file, csv);
-  const model = path.join(dir, 'quoted.json');
+  const model = path.join(cli.dir, 'quoted.json');
   assert.equal(run('train', file, '--target', 'y', '--out', model).status, 0);
   const p = run('predict', '--model', model, file);
   assert.equal(p.status, 0, p.stderr);
@@ -81,7 +67,7 @@ test('bad input exits 2 with one line naming the problem', () => {
     [['train', iris('train.csv'), '--target', 'species', '--max-depth', 'x'], /--max-depth must be an integer/],
     [['train', iris('train.csv')], /--target is required/],
     [['predict', '--model', iris('expected.json'), iris('test.csv')], /not a usable model file: format/],
-    [['predict', '--model', path.join(dir, 'absent.json'), iris('test.csv')], /cannot read/],
+    [['predict', '--model', path.join(cli.dir, 'absent.json'), iris('test.csv')], /cannot read/],
   ];
   for (const [args, message] of cases) {
     const r = run(...args);
@@ -93,7 +79,7 @@ test('bad input exits 2 with one line naming the problem', () => {
 
 test('issue 3 item 7 through the CLI: each bad training set exits 2 with a one-line reason', () => {
   const write = (name: string, text: string): string => {
-    const file = path.join(dir, name);
+    const file = path.join(cli.dir, name);
     writeFileSync(file, text);
     return file;
   };
