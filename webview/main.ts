@@ -11,6 +11,7 @@ import { el, replaceChildren } from './dom';
 import { renderImportances } from './importances-view';
 import { renderMetrics } from './metrics-view';
 import { renderRules } from './rules-view';
+import { watchTheme } from './mermaid-setup';
 import { restoreState, type PanelState, type TabId } from './state';
 import { registerToolkit, tabs } from './toolkit';
 import { TreeView } from './tree-view';
@@ -283,5 +284,7 @@ function reportFailure(err: unknown): void {
 window.addEventListener('error', (e) => reportFailure(e.error ?? e.message));
 window.addEventListener('unhandledrejection', (e) => reportFailure(e.reason));
 
+// A theme switch redraws the tree in the new colours, keeping the zoom and the highlighted path.
+watchTheme(() => void drawTree(false));
 if (state.shown) renderViews(); // a restored panel draws its last tree at once
 api.postMessage({ type: 'ready' });

@@ -7,17 +7,41 @@ function cssVar(name: string): string {
   return getComputedStyle(document.body).getPropertyValue(name).trim();
 }
 
-/** Mermaid's theme derives shades from its variables, so only plain hex colours are handed over. */
+type Rgb = [number, number, number];
+
+/**
+ * Any CSS colour as an opaque #rrggbb, blended over `under`. VS Code themes use #rrggbbaa and
+ * rgba() too, and Mermaid's theme derives shades from its variables, so only opaque hex is handed
+ * over. Undefined when the browser cannot read the colour.
+ */
+function opaqueHex(colour: string, under: Rgb): string | undefined {
+  const probe = document.createElement('span');
+  probe.style.color = colour;
+  if (!colour || !probe.style.color) return undefined;
+  document.body.appendChild(probe);
+  const computed = getComputedStyle(probe).color;
+  probe.remove();
+  const m = /^rgba?\(([^)]+)\)$/.exec(computed);
+  if (!m) return undefined;
+  const [r, g, b, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+  return '#' + [r, g, b].map((v, i) => Math.round(v * a + under[i] * (1 - a)).toString(16).padStart(2, '0')).join('');
+}
+
+function rgbOf(hex: string): Rgb {
+  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as Rgb;
+}
+
 function themeFromVsCode(): ThemeVariables | undefined {
-  const bg = cssVar('--vscode-editor-background');
-  const fg = cssVar('--vscode-editor-foreground');
-  const line = cssVar('--vscode-editorWidget-border') || fg;
-  if (![bg, fg, line].every((c) => /^#[0-9a-f]{3,8}$/i.test(c))) return undefined;
+  const bg = opaqueHex(cssVar('--vscode-editor-background'), isDark() ? [0, 0, 0] : [255, 255, 255]);
+  const fg = bg && opaqueHex(cssVar('--vscode-editor-foreground') || cssVar('--vscode-foreground'), rgbOf(bg));
+  if (!bg || !fg) return undefined;
+  // Edges, arrowheads and the fold stub's outline take the text colour: theme border colours
+  // (#313131 on #1f1f1f in Dark Modern) are too faint to draw a tree with.
   return {
     background: bg,
     primaryColor: bg,
     primaryTextColor: fg,
-    primaryBorderColor: line,
+    primaryBorderColor: fg,
     secondaryColor: bg,
     tertiaryColor: bg,
     textColor: fg,
@@ -25,9 +49,32 @@ function themeFromVsCode(): ThemeVariables | undefined {
     lineColor: fg,
     edgeLabelBackground: bg,
     clusterBkg: bg,
-    clusterBorder: line,
+    clusterBorder: fg,
     fontFamily: cssVar('--vscode-font-family') || 'sans-serif',
   };
+}
+
+/** What a drawn diagram depends on in the theme. */
+function themeSignature(): string {
+  return JSON.stringify([isDark(), isHighContrast(), themeFromVsCode()]);
+}
+
+/**
+ * Calls `changed` when VS Code switches the theme. It restyles a live webview (the body's class and
+ * the --vscode-* variables on <html>) without reloading it, while Mermaid bakes the colours into
+ * the SVG it draws: the diagram has to be drawn again.
+ */
+export function watchTheme(changed: () => void): void {
+  let last = themeSignature();
+  const check = () => {
+    const now = themeSignature();
+    if (now === last) return;
+    last = now;
+    changed();
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { attributes: true, attributeFilter: ['class'] });
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
 }
 
 export function isHighContrast(): boolean {

@@ -37,15 +37,25 @@ window.__violations = [];
 document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
 let saved = window.__savedState;
 window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(JSON.parse(JSON.stringify(m))), getState: () => saved, setState: (s) => { saved = s; } });
-const theme = location.hash.slice(1) || 'dark';
-const dark = theme !== 'light';
-document.body.classList.add(theme === 'hc' ? 'vscode-high-contrast' : dark ? 'vscode-dark' : 'vscode-light');
-const vars = theme === 'hc'
-  ? { '--vscode-editor-background': '#000000', '--vscode-editor-foreground': '#ffffff', '--vscode-foreground': '#ffffff', '--vscode-panel-border': '#6fc3df', '--vscode-contrastBorder': '#6fc3df', '--vscode-focusBorder': '#f38518', '--vscode-descriptionForeground': '#ffffff', '--vscode-editorWidget-border': '#6fc3df', '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-charts-blue': '#3794ff' }
-  : dark
-  ? { '--vscode-editor-background': '#1e1e1e', '--vscode-editor-foreground': '#d4d4d4', '--vscode-foreground': '#cccccc', '--vscode-panel-border': '#80808059', '--vscode-focusBorder': '#007fd4', '--vscode-descriptionForeground': '#ccccccb3', '--vscode-editorWidget-border': '#454545', '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-charts-blue': '#3794ff', '--vscode-button-background': '#0e639c', '--vscode-textCodeBlock-background': '#0a0a0a66', '--vscode-inputValidation-errorBackground': '#5a1d1d', '--vscode-inputValidation-errorBorder': '#be1100' }
-  : { '--vscode-editor-background': '#ffffff', '--vscode-editor-foreground': '#000000', '--vscode-foreground': '#616161', '--vscode-panel-border': '#80808059', '--vscode-focusBorder': '#0090f1', '--vscode-descriptionForeground': '#717171', '--vscode-editorWidget-border': '#c8c8c8', '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-charts-blue': '#1a85ff', '--vscode-button-background': '#007acc' };
-for (const [k, v] of Object.entries(vars)) document.documentElement.style.setProperty(k, v);
+const common = { '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px' };
+const themes = {
+  hc: ['vscode-high-contrast', { '--vscode-editor-background': '#000000', '--vscode-editor-foreground': '#ffffff', '--vscode-foreground': '#ffffff', '--vscode-panel-border': '#6fc3df', '--vscode-contrastBorder': '#6fc3df', '--vscode-focusBorder': '#f38518', '--vscode-descriptionForeground': '#ffffff', '--vscode-editorWidget-border': '#6fc3df', '--vscode-charts-blue': '#3794ff' }],
+  dark: ['vscode-dark', { '--vscode-editor-background': '#1e1e1e', '--vscode-editor-foreground': '#d4d4d4', '--vscode-foreground': '#cccccc', '--vscode-panel-border': '#80808059', '--vscode-focusBorder': '#007fd4', '--vscode-descriptionForeground': '#ccccccb3', '--vscode-editorWidget-border': '#454545', '--vscode-charts-blue': '#3794ff', '--vscode-button-background': '#0e639c', '--vscode-textCodeBlock-background': '#0a0a0a66', '--vscode-inputValidation-errorBackground': '#5a1d1d', '--vscode-inputValidation-errorBorder': '#be1100' }],
+  // VS Code's default dark theme since 1.78, with its real values.
+  darkModern: ['vscode-dark', { '--vscode-editor-background': '#1f1f1f', '--vscode-editor-foreground': '#cccccc', '--vscode-foreground': '#cccccc', '--vscode-panel-border': '#2b2b2b', '--vscode-focusBorder': '#0078d4', '--vscode-descriptionForeground': '#9d9d9d', '--vscode-editorWidget-border': '#313131', '--vscode-charts-blue': '#3794ff', '--vscode-button-background': '#0078d4' }],
+  light: ['vscode-light', { '--vscode-editor-background': '#ffffff', '--vscode-editor-foreground': '#000000', '--vscode-foreground': '#616161', '--vscode-panel-border': '#80808059', '--vscode-focusBorder': '#0090f1', '--vscode-descriptionForeground': '#717171', '--vscode-editorWidget-border': '#c8c8c8', '--vscode-charts-blue': '#1a85ff', '--vscode-button-background': '#007acc' }],
+};
+// As VS Code does on a theme change, without reloading the webview: the body's theme class, then
+// every --vscode-* variable on <html> replaced.
+window.__applyTheme = (name) => {
+  const [kind, vars] = themes[name];
+  document.body.classList.remove('vscode-light', 'vscode-dark', 'vscode-high-contrast', 'vscode-high-contrast-light');
+  document.body.classList.add(kind);
+  const style = document.documentElement.style;
+  for (let i = style.length - 1; i >= 0; i--) style.removeProperty(style[i]);
+  for (const [k, v] of Object.entries({ ...common, ...vars })) style.setProperty(k, v);
+};
+window.__applyTheme(location.hash.slice(1) || 'dark');
 document.body.style.cssText = '';
 `;
 writeFileSync(join(work, 'host.js'), host);
@@ -248,6 +258,89 @@ await check('high contrast: outlined nodes on the theme background instead of ti
   const width = await page.locator('.stage svg g.node[data-ref="node:1"] > rect').evaluate((r) => getComputedStyle(r).strokeWidth);
   assert.equal(width, '4px', 'a pure leaf gets the thickest outline');
   await page.screenshot({ path: join(artifacts, 'tree-high-contrast.png') });
+  await page.close();
+});
+
+/**
+ * What the diagram's colours measure, in the page: WCAG contrast ratios of an edge off the path, its
+ * arrowhead, an edge label and the fold stub (text and outline) against what lies behind them, and
+ * the colour of the path's edges. Colours come from getComputedStyle, so every style sheet counts.
+ */
+function diagramColours() {
+  const rgba = (c) => {
+    const m = /rgba?\(([^)]+)\)/.exec(c);
+    if (!m) return null;
+    const [r, g, b, a = 1] = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+    return [r, g, b, a];
+  };
+  /** `c` drawn over `under` (alpha composited). */
+  const over = (c, under) => {
+    const [r, g, b, a] = rgba(c) ?? [0, 0, 0, 0];
+    return [r, g, b].map((v, i) => v * a + under[i] * (1 - a));
+  };
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100;
+  };
+  const page = over(getComputedStyle(document.body).backgroundColor, [255, 255, 255]);
+  const svg = document.querySelector('.stage svg');
+  const edges = [...svg.querySelectorAll('path.flowchart-link')];
+  const onPath = edges.find((e) => getComputedStyle(e).strokeWidth === '4px');
+  const plain = edges.find((e) => getComputedStyle(e).strokeWidth !== '4px');
+  const arrow = svg.querySelector(`marker[id$="pointEnd"] path`);
+  // The innermost element holds the text: its own colour and background are what is seen.
+  const labelText = svg.querySelector('g.edgeLabel .edgeLabel p');
+  const labelBack = over(getComputedStyle(labelText).backgroundColor, page);
+  const stub = svg.querySelector('g.node[data-ref^="stub:"]');
+  const stubShape = stub.querySelector('.label-container path, :scope > rect, :scope > path');
+  const stubFill = over(getComputedStyle(stubShape).fill, page);
+  const stubText = stub.querySelector('.nodeLabel p');
+  return {
+    edge: ratio(over(getComputedStyle(plain).stroke, page), page),
+    arrowhead: ratio(over(getComputedStyle(arrow).fill, page), page),
+    edgeLabel: ratio(over(getComputedStyle(labelText).color, labelBack), labelBack),
+    stubText: ratio(over(getComputedStyle(stubText).color, stubFill), stubFill),
+    stubOutline: ratio(over(getComputedStyle(stubShape).stroke, page), page),
+    pathStroke: onPath && getComputedStyle(onPath).stroke,
+  };
+}
+
+await check('theme switches while the panel is open: edges, arrowheads, labels and stubs stay readable, the path stays highlighted', async () => {
+  const page = await openPanel('iris', 'light');
+  const model = reports.iris.model;
+  const leaf = model.nodes.find((n) => n.depth === 3 && n.children.length === 0);
+  const path = [];
+  for (let id = leaf.id; id >= 0; id = model.nodes.findIndex((n) => n.children.includes(id))) path.unshift(id);
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'rowPath', requestId: null, row: 0, path, prediction: leaf.prediction, actual: leaf.prediction });
+  await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${leaf.id}"]`);
+  assert.ok(await page.locator('.stage svg g.node[data-ref^="stub:"]').count() > 0, 'the default fold leaves a stub');
+  const problems = [];
+  for (const theme of ['light', 'darkModern', 'hc', 'light']) {
+    if (theme !== 'light' || (await page.evaluate(() => !document.body.classList.contains('vscode-light')))) {
+      // VS Code restyles a live webview: the diagram drawn for the old theme must be redrawn.
+      await page.evaluate(() => document.querySelector('.stage svg').setAttribute('data-old', ''));
+      await page.evaluate((t) => window.__applyTheme(t), theme);
+      const redrawn = await page
+        .waitForFunction(() => document.querySelector('.stage svg:not([data-old]) g.node.selected'), null, { timeout: 10_000 })
+        .then(() => true, () => false);
+      if (!redrawn) problems.push(`${theme}: the diagram was not redrawn`);
+    }
+    const c = await page.evaluate(diagramColours);
+    console.log(`  ${theme}: ${JSON.stringify(c)}`);
+    // WCAG 2.1: 3:1 for graphics (1.4.11), 4.5:1 for text (1.4.3).
+    for (const key of ['edge', 'arrowhead', 'stubOutline']) if (!(c[key] >= 3)) problems.push(`${theme}: ${key} contrast ${c[key]} < 3`);
+    for (const key of ['edgeLabel', 'stubText']) if (!(c[key] >= 4.5)) problems.push(`${theme}: ${key} contrast ${c[key]} < 4.5`);
+    if (c.pathStroke !== 'rgb(224, 17, 95)') problems.push(`${theme}: the path is drawn in ${c.pathStroke}`);
+    await page.screenshot({ path: join(artifacts, `theme-switch-${theme}.png`) });
+  }
+  assert.deepEqual(problems, []);
   await page.close();
 });
 
