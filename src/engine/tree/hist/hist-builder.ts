@@ -48,6 +48,8 @@ class HistGrower {
   private readonly idx: Int32Array;
   private readonly spare: Int32Array;
   private readonly pool: Float64Array[] = [];
+  /** Scratch: the side of each bin of the split being applied. */
+  private readonly side = new Uint8Array(256);
   private grown = 0;
 
   constructor(
@@ -159,7 +161,7 @@ class HistGrower {
     const tolerance = tieTolerance(this.set, w, node.impurity);
     const split = h === null ? this.splitter.findBestSmall(this.idx, node.start, node.end, this.stats, node.stats, tolerance) : this.splitter.findBest(h, node.stats, w, tolerance);
     if (split === null) return null;
-    const side = leftOfBins(split, this.binned.features[split.feature].binCount);
+    const side = leftOfBins(split, this.binned.features[split.feature].binCount, this.side);
     const pos = this.partition(node.start, node.end, split.feature, side);
     if (pos === node.start || pos === node.end) return null;
     const left = this.nodeOf(node.start, pos, node.depth + 1);
@@ -242,7 +244,7 @@ class HistGrower {
     const missingLeft = split.sawMissing ? split.missingLeft : wl >= plan.right.end - plan.right.start;
     this.store.setSplit(id, split.feature, split.kind === 'numeric' ? split.threshold : NaN, l, 2, missingLeft ? 0 : 1, plan.decrease);
     // Only categories that reached this node get a branch; others go where missing values go.
-    const side = leftOfBins(split, binned.binCount);
+    const side = leftOfBins(split, binned.binCount, this.side);
     for (const b of split.presentBins) this.store.addCategoryBranch(id, binned.codeOfBin[b], side[b] === 1 ? 0 : 1);
     return [l, r];
   }

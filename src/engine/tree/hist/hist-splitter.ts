@@ -95,7 +95,17 @@ export class HistSplitter {
     const keys = this.keys.subarray(0, n);
     const { slot, amount } = stats;
     let best: HistSplit | null = null;
-    for (let f = 0; f < F; f++) {
+    let first = 0;
+    let last = F;
+    if (n === 2) {
+      // Two samples (of different targets, or the node would be a leaf): every feature that tells
+      // them apart gives the same, best possible split, so the first such feature wins the tie.
+      const a = idx[start] * F;
+      const b = idx[start + 1] * F;
+      while (first < F && bins[a + first] === bins[b + first]) first++;
+      last = Math.min(F, first + 1);
+    }
+    for (let f = first; f < last; f++) {
       const nb = this.binned.features[f].binCount;
       for (let j = 0; j < n; j++) keys[j] = (bins[idx[start + j] * F + f] << 16) | j;
       sortSmall(keys);
@@ -286,9 +296,12 @@ function sortSmall(keys: Int32Array): void {
   }
 }
 
-/** 1 for each bin of the split feature (its missing bin, number binCount, included) whose samples go left. */
-export function leftOfBins(split: HistSplit, binCount: number): Uint8Array {
-  const left = new Uint8Array(binCount + 1);
+/**
+ * Writes into `left` 1 for each bin of the split feature (its missing bin, number binCount,
+ * included) whose samples go left, 0 for the others; returns it.
+ */
+export function leftOfBins(split: HistSplit, binCount: number, left: Uint8Array): Uint8Array {
+  left.fill(0, 0, binCount + 1);
   if (split.kind === 'numeric') left.fill(1, 0, split.lastLeftBin + 1);
   else for (const b of split.leftBins) left[b] = 1;
   left[binCount] = split.missingLeft ? 1 : 0;
