@@ -43,6 +43,8 @@ const themes = {
   dark: ['vscode-dark', { '--vscode-editor-background': '#1e1e1e', '--vscode-editor-foreground': '#d4d4d4', '--vscode-foreground': '#cccccc', '--vscode-panel-border': '#80808059', '--vscode-focusBorder': '#007fd4', '--vscode-descriptionForeground': '#ccccccb3', '--vscode-editorWidget-border': '#454545', '--vscode-charts-blue': '#3794ff', '--vscode-button-background': '#0e639c', '--vscode-textCodeBlock-background': '#0a0a0a66', '--vscode-inputValidation-errorBackground': '#5a1d1d', '--vscode-inputValidation-errorBorder': '#be1100' }],
   // VS Code's default dark theme since 1.78, with its real values.
   darkModern: ['vscode-dark', { '--vscode-editor-background': '#1f1f1f', '--vscode-editor-foreground': '#cccccc', '--vscode-foreground': '#cccccc', '--vscode-panel-border': '#2b2b2b', '--vscode-focusBorder': '#0078d4', '--vscode-descriptionForeground': '#9d9d9d', '--vscode-editorWidget-border': '#313131', '--vscode-charts-blue': '#3794ff', '--vscode-button-background': '#0078d4' }],
+  // Theme colours need not be opaque hex: a variable-only change, with rgb()/rgba() values.
+  rgbaDark: ['vscode-dark', { '--vscode-editor-background': 'rgb(31, 31, 31)', '--vscode-editor-foreground': 'rgba(204, 204, 204, 0.85)', '--vscode-foreground': '#cccccc', '--vscode-panel-border': '#2b2b2b', '--vscode-focusBorder': '#0078d4', '--vscode-editorWidget-border': '#31313180' }],
   light: ['vscode-light', { '--vscode-editor-background': '#ffffff', '--vscode-editor-foreground': '#000000', '--vscode-foreground': '#616161', '--vscode-panel-border': '#80808059', '--vscode-focusBorder': '#0090f1', '--vscode-descriptionForeground': '#717171', '--vscode-editorWidget-border': '#c8c8c8', '--vscode-charts-blue': '#1a85ff', '--vscode-button-background': '#007acc' }],
 };
 // As VS Code does on a theme change, without reloading the webview: the body's theme class, then
@@ -322,7 +324,7 @@ await check('theme switches while the panel is open: edges, arrowheads, labels a
   await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${leaf.id}"]`);
   assert.ok(await page.locator('.stage svg g.node[data-ref^="stub:"]').count() > 0, 'the default fold leaves a stub');
   const problems = [];
-  for (const theme of ['light', 'darkModern', 'hc', 'light']) {
+  for (const theme of ['light', 'darkModern', 'rgbaDark', 'hc', 'light']) {
     if (theme !== 'light' || (await page.evaluate(() => !document.body.classList.contains('vscode-light')))) {
       // VS Code restyles a live webview: the diagram drawn for the old theme must be redrawn.
       await page.evaluate(() => document.querySelector('.stage svg').setAttribute('data-old', ''));
