@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCsv } from '../../src/engine/csv/read';
-import { sampleCsvRecords } from '../../src/engine/sample/csv-reservoir';
+import { RecordReservoir, sampleCsvRecords } from '../../src/engine/sample/csv-reservoir';
 
 const text = (rows: number): string => ['id,note', ...Array.from({ length: rows }, (_, i) => (i % 7 === 0 ? `${i},"two\nlines, ""quoted"""` : `${i},plain ${i}`))].join('\n') + '\n';
 
@@ -51,4 +51,17 @@ test('roughly uniform: the sampled ids spread over the whole file', async () => 
   const lastTenth = ids.filter((v) => v >= 18000).length;
   assert.ok(lastTenth > 120 && lastTenth < 280, `${lastTenth} of 2000 in the last tenth`);
   await assert.rejects(sampleCsvRecords(chunks('a\n1\n', 4), 0, 1), RangeError);
+});
+
+test('fed synchronously chunk by chunk (a worker reading with readSync), the sample is the same', async () => {
+  const bytes = new TextEncoder().encode(text(800));
+  const reservoir = new RecordReservoir(50, 5);
+  const buffer = new Uint8Array(13);
+  for (let i = 0; i < bytes.length; i += buffer.length) {
+    // One reused buffer, as fs.readSync fills it.
+    const n = Math.min(buffer.length, bytes.length - i);
+    buffer.set(bytes.subarray(i, i + n));
+    reservoir.push(buffer.subarray(0, n));
+  }
+  assert.deepEqual(reservoir.finish().bytes, (await sampleCsvRecords(chunks(text(800), 4096), 50, 5)).bytes);
 });

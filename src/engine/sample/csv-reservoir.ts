@@ -2,7 +2,7 @@
 // seeded uniform sample of N records (reservoir sampling, Algorithm R) as raw bytes, in file
 // order, so only the sample is ever parsed into columns. Records end at a line feed outside
 // double quotes (RFC 4180: a quoted field may hold line breaks; "" inside quotes toggles twice).
-import { createRng, randomInt } from '../random';
+import { createRng, randomInt, type Rng } from '../random';
 
 export interface RecordSample {
   /** The header line and the sampled records, in file order, each ending with a line feed. */
@@ -27,72 +27,100 @@ function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
   return out;
 }
 
-export async function sampleCsvRecords(source: AsyncIterable<Uint8Array>, sampleSize: number, seed: number, signal?: AbortSignal): Promise<RecordSample> {
-  if (!Number.isInteger(sampleSize) || sampleSize < 1) throw new RangeError(`sample size must be an integer ≥ 1, got ${sampleSize}`);
-  const rng = createRng(seed);
-  let header: Uint8Array | null = null;
-  const kept: Uint8Array[] = [];
-  const keptIndex: number[] = [];
-  let records = 0;
-  let inQuotes = false;
-  // The record being read, as slices of one or more chunks.
-  let pending: Uint8Array[] = [];
-  let pendingLength = 0;
-  const finish = (record: Uint8Array): void => {
-    if (header === null) {
-      header = record;
-      return;
-    }
-    const t = records++;
-    if (t < sampleSize) {
-      kept.push(record);
-      keptIndex.push(t);
-      return;
-    }
-    const j = randomInt(rng, t + 1);
-    if (j < sampleSize) {
-      kept[j] = record;
-      keptIndex[j] = t;
-    }
-  };
-  const take = (chunk: Uint8Array, from: number, to: number): void => {
-    if (to > from) {
-      pending.push(chunk.subarray(from, to));
-      pendingLength += to - from;
-    }
-  };
-  for await (const chunk of source) {
-    if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+/**
+ * The sampler fed chunk by chunk, so that a synchronous reader (a worker reading a file with
+ * fs.readSync) and an asynchronous stream use the same code.
+ */
+export class RecordReservoir {
+  private readonly rng: Rng;
+  private header: Uint8Array | null = null;
+  private readonly kept: Uint8Array[] = [];
+  private readonly keptIndex: number[] = [];
+  private records = 0;
+  private inQuotes = false;
+  /** The record being read, as slices of one or more chunks. */
+  private pending: Uint8Array[] = [];
+  private pendingLength = 0;
+
+  constructor(
+    private readonly sampleSize: number,
+    seed: number,
+  ) {
+    if (!Number.isInteger(sampleSize) || sampleSize < 1) throw new RangeError(`sample size must be an integer ≥ 1, got ${sampleSize}`);
+    this.rng = createRng(seed);
+  }
+
+  /** Adds the next chunk (not kept: the caller may reuse its buffer). */
+  push(chunk: Uint8Array): void {
     let start = 0;
     for (let i = 0; i < chunk.length; i++) {
       const b = chunk[i];
-      if (b === QUOTE) inQuotes = !inQuotes;
-      else if (b === LF && !inQuotes) {
-        take(chunk, start, i + 1);
-        finish(concat(pending, pendingLength));
-        pending = [];
-        pendingLength = 0;
+      if (b === QUOTE) this.inQuotes = !this.inQuotes;
+      else if (b === LF && !this.inQuotes) {
+        this.take(chunk.subarray(start, i + 1));
+        this.finishRecord(concat(this.pending, this.pendingLength));
+        this.pending = [];
+        this.pendingLength = 0;
         start = i + 1;
       }
     }
-    // Copy the unfinished tail: the caller may reuse its chunk buffers.
-    if (start < chunk.length) take(chunk.slice(start), 0, chunk.length - start);
+    if (start < chunk.length) this.take(chunk.slice(start));
   }
-  if (pendingLength > 0) {
-    const last = concat([...pending, Uint8Array.of(LF)], pendingLength + 1);
-    // Trailing blank text is not a record.
-    if (last.some((c) => c !== LF && c !== 0x0d && c !== 0x20)) finish(last);
+
+  /** The sample, once every chunk has been pushed. */
+  finish(): RecordSample {
+    if (this.pendingLength > 0) {
+      const last = concat([...this.pending, Uint8Array.of(LF)], this.pendingLength + 1);
+      this.pending = [];
+      this.pendingLength = 0;
+      // Trailing blank text is not a record.
+      if (last.some((c) => c !== LF && c !== 0x0d && c !== 0x20)) this.finishRecord(last);
+    }
+    const { kept } = this;
+    const order = this.keptIndex.map((t, j) => [t, j]).sort((a, b) => a[0] - b[0]);
+    const header = this.header ?? new Uint8Array(0);
+    let length = header.length;
+    for (const r of kept) length += r.length;
+    const bytes = new Uint8Array(length);
+    bytes.set(header, 0);
+    let at = header.length;
+    for (const [, j] of order) {
+      bytes.set(kept[j], at);
+      at += kept[j].length;
+    }
+    return { bytes, totalRecords: this.records, sampledRecords: kept.length };
   }
-  const order = keptIndex.map((t, j) => [t, j]).sort((a, b) => a[0] - b[0]);
-  const headerBytes: Uint8Array = header ?? new Uint8Array(0);
-  let length = headerBytes.length;
-  for (const r of kept) length += r.length;
-  const bytes = new Uint8Array(length);
-  bytes.set(headerBytes, 0);
-  let at = headerBytes.length;
-  for (const [, j] of order) {
-    bytes.set(kept[j], at);
-    at += kept[j].length;
+
+  private take(part: Uint8Array): void {
+    if (part.length === 0) return;
+    this.pending.push(part);
+    this.pendingLength += part.length;
   }
-  return { bytes, totalRecords: records, sampledRecords: kept.length };
+
+  private finishRecord(record: Uint8Array): void {
+    if (this.header === null) {
+      this.header = record;
+      return;
+    }
+    const t = this.records++;
+    if (t < this.sampleSize) {
+      this.kept.push(record);
+      this.keptIndex.push(t);
+      return;
+    }
+    const j = randomInt(this.rng, t + 1);
+    if (j < this.sampleSize) {
+      this.kept[j] = record;
+      this.keptIndex[j] = t;
+    }
+  }
+}
+
+export async function sampleCsvRecords(source: AsyncIterable<Uint8Array>, sampleSize: number, seed: number, signal?: AbortSignal): Promise<RecordSample> {
+  const reservoir = new RecordReservoir(sampleSize, seed);
+  for await (const chunk of source) {
+    if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+    reservoir.push(chunk);
+  }
+  return reservoir.finish();
 }
