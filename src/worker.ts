@@ -6,6 +6,7 @@ import { toWireError } from './host/wire-error';
 import { datasetBuffers, loadJob } from './host/jobs/load';
 import { predictJob, profileJob } from './host/jobs/text-jobs';
 import { alternativesJob, reportJob } from './host/jobs/report';
+import { sampleJob } from './host/jobs/sample';
 import { hoverBuffers, hoverJob } from './hover/hover-job';
 import type { FromWorker, JobKind, JobProgress, JobTypes, ToWorker } from './host/worker-messages';
 
@@ -20,6 +21,10 @@ type Handlers = { [K in JobKind]: (job: JobTypes[K]['job'], progress: (p: JobPro
 const handlers: Handlers = {
   load: (job, progress) => {
     const result = loadJob(job, progress);
+    return { result, transfer: datasetBuffers(result.dataset) };
+  },
+  sample: (job, progress) => {
+    const result = sampleJob(job, progress);
     return { result, transfer: datasetBuffers(result.dataset) };
   },
   report: (job, progress) => ({ result: reportJob(job, progress) }),

@@ -2,7 +2,7 @@
 // the bytes through vscode.workspace.fs (so remote and virtual workspaces work too).
 import * as vscode from 'vscode';
 import { WorkerBridge } from './worker-bridge';
-import type { LoadJob } from './worker-messages';
+import type { LoadJob, SampleJob } from './worker-messages';
 
 export function fileNameOf(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1) || uri.toString(true);
@@ -27,4 +27,35 @@ export async function prepareLoad(uri: vscode.Uri): Promise<PreparedLoad> {
   }
   const bytes = WorkerBridge.ownBytes(await vscode.workspace.fs.readFile(uri));
   return { job: { source: { kind: 'bytes', bytes }, fileName, delimiter }, transfer: [bytes.buffer] };
+}
+
+/** When a file counts as too large to load whole, and the sample offered instead. */
+export interface SampleLimits {
+  aboveBytes: number;
+  rows: number;
+  seed: number;
+}
+
+/**
+ * For a saved local file larger than `limits.aboveBytes`, asks whether to train on a seeded random
+ * sample (read by the worker, so the extension host never holds the file): the sample job,
+ * 'whole' to load everything as usual, or 'cancel' when the question is dismissed.
+ */
+export async function chooseSample(uri: vscode.Uri, limits: SampleLimits): Promise<SampleJob | 'whole' | 'cancel'> {
+  if (uri.scheme !== 'file') return 'whole';
+  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (document !== undefined && (document.isDirty || document.isUntitled)) return 'whole';
+  const { size } = await vscode.workspace.fs.stat(uri);
+  if (size <= limits.aboveBytes) return 'whole';
+  const fileName = fileNameOf(uri);
+  const sample = `Train on ${limits.rows.toLocaleString('en-US')} random rows`;
+  const whole = 'Load the whole file';
+  const mib = (bytes: number) => `${Math.round(bytes / 1048576).toLocaleString('en-US')} MB`;
+  const pick = await vscode.window.showWarningMessage(
+    `Decision Tree: ${fileName} is ${mib(size)}, above decisionTree.sampleAboveMB (${mib(limits.aboveBytes)}).`,
+    sample,
+    whole,
+  );
+  if (pick === sample) return { path: uri.fsPath, rows: limits.rows, seed: limits.seed, fileName, delimiter: delimiterFor(uri, document?.languageId) };
+  return pick === whole ? 'whole' : 'cancel';
 }

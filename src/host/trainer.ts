@@ -6,7 +6,7 @@ import { CancelledError } from '../engine/errors';
 import type { PanelSettings } from '../protocol';
 import { PANEL_SETTING_KEYS } from '../protocol';
 import type { TreePanels } from '../panel/tree-panel';
-import { fileNameOf, prepareLoad } from './csv-source';
+import { chooseSample, fileNameOf, prepareLoad, type SampleLimits } from './csv-source';
 import { defaultTarget, readChoices, rememberChoices, type ChoiceStore } from './file-choices';
 import { withJobProgress } from './job-progress';
 import type { Notifier } from './notifier';
@@ -108,7 +108,30 @@ export class Trainer {
     return settings;
   }
 
+  /** decisionTree.sampleAboveMB / sampleRows / seed, each checked (defaults 512 MB, 1,000,000 rows). */
+  private sampleLimits(uri: vscode.Uri): SampleLimits {
+    const configuration = vscode.workspace.getConfiguration('decisionTree', uri);
+    const positive = (key: string, fallback: number): number => {
+      const v = configuration.get(key);
+      return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : fallback;
+    };
+    return { aboveBytes: positive('sampleAboveMB', 512) * 1048576, rows: positive('sampleRows', 1_000_000), seed: this.settings(uri).seed };
+  }
+
   private async load(uri: vscode.Uri): Promise<LoadResult> {
+    const choice = await chooseSample(uri, this.sampleLimits(uri));
+    if (choice === 'cancel') throw new CancelledError();
+    if (choice !== 'whole') {
+      const loaded = await withJobProgress(`Decision Tree: sampling ${choice.fileName}`, (onProgress) =>
+        this.deps.bridge.run('sample', choice, { key: uri.toString(), onProgress }),
+      );
+      if (loaded.sampled) {
+        const text = `${choice.fileName}: training on a random sample of ${loaded.sampled.rows.toLocaleString('en-US')} of ${loaded.sampled.of.toLocaleString('en-US')} rows (seed ${choice.seed}).`;
+        this.deps.notifier.log(text);
+        void vscode.window.showInformationMessage(`Decision Tree: ${text}`);
+      }
+      return loaded;
+    }
     const { job, transfer } = await prepareLoad(uri);
     return withJobProgress(`Decision Tree: reading ${job.fileName}`, (onProgress) =>
       this.deps.bridge.run('load', job, { key: uri.toString(), onProgress, transfer }),

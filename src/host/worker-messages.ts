@@ -29,6 +29,17 @@ export interface ColumnSummary {
 export interface LoadResult {
   dataset: Dataset;
   columns: ColumnSummary[];
+  /** Set when the dataset is a random sample of the file's records (see SampleJob). */
+  sampled?: { rows: number; of: number };
+}
+
+/** Load a seeded random sample of `rows` records of a large local file, read by the worker. */
+export interface SampleJob {
+  path: string;
+  rows: number;
+  seed: number;
+  fileName: string;
+  delimiter?: string;
 }
 
 /** Train and explain: the dataset travels back to a fresh worker, so the file is parsed once. */
@@ -64,6 +75,7 @@ export interface ProfileResult {
 /** Every job the worker runs: its input and its result. */
 export interface JobTypes {
   load: { job: LoadJob; result: LoadResult };
+  sample: { job: SampleJob; result: LoadResult };
   report: { job: ReportJob; result: TreeReport };
   alternatives: { job: AlternativesJob; result: NodeSplit[] };
   predict: { job: PredictJob; result: PredictResult };
