@@ -56,4 +56,19 @@ describe('the tree panel after a reload', () => {
     assert.equal(await restored.locator(nodes).count(), expectedNodes);
     await screenshotFrame(restored, 'panel-restored-browser-reload');
   });
+
+  it('comes back from a background tab: drawn when its tab is chosen after the reload', async () => {
+    const expectedNodes = await defaultNodeCount(defaultReport(iris, 'species').model);
+    const tab = page.locator('.tabs-container .tab', { hasText: 'Decision Tree: iris.csv' });
+    // Open the CSV in the panel's own group (the second), on top of the panel.
+    await page.keyboard.press('Control+2'); // workbench.action.focusSecondEditorGroup
+    await openFile(page, 'iris.csv');
+    await page.waitForFunction(() => globalThis.document.querySelectorAll('.tabs-container .tab[aria-label^="iris.csv"]').length === 2);
+    await page.reload();
+    await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+    await tab.waitFor({ timeout: 60_000 });
+    await tab.click();
+    const restored = await waitForWebviewFrame(page, nodes, { timeout: 90_000 });
+    assert.equal(await restored.locator(nodes).count(), expectedNodes);
+  });
 });
