@@ -8,6 +8,7 @@
 // wins — features in file order, thresholds ascending (subsets in Gray-code order), missing-right
 // before missing-left.
 import { entropyProxy, giniProxy, squaredErrorProxy, type SideProxy } from './criterion';
+import { considerMissingSides } from './missing-sides';
 import type { SortedSamples } from './sorted-samples';
 import type { FeatureColumn } from './training-set';
 
@@ -45,16 +46,16 @@ export function midpoint(lo: number, hi: number): number {
 }
 
 export class CartSplitter {
-  private readonly dim: number;
+  readonly dim: number;
   private readonly left: Float64Array;
-  private readonly present: Float64Array;
-  private readonly missing: Float64Array;
-  private readonly sideA: Float64Array;
-  private readonly sideB: Float64Array;
-  private wPresent = 0;
-  private wMissing = 0;
-  private bestProxy = -Infinity;
-  private tolerance = 0;
+  readonly present: Float64Array;
+  readonly missing: Float64Array;
+  readonly sideA: Float64Array;
+  readonly sideB: Float64Array;
+  wPresent = 0;
+  wMissing = 0;
+  bestProxy = -Infinity;
+  tolerance = 0;
   private observer: CandidateObserver | null = null;
   /** c·ln c for every integer count c ≤ n (entropy hot path), built on first use. */
   private xlogx: Float64Array | null = null;
@@ -63,8 +64,8 @@ export class CartSplitter {
     private readonly features: readonly FeatureColumn[],
     private readonly samples: SortedSamples,
     private readonly stats: SampleStats,
-    private readonly proxy: SideProxy,
-    private readonly minSamplesLeaf: number,
+    readonly proxy: SideProxy,
+    readonly minSamplesLeaf: number,
   ) {
     const dim = stats.dim;
     this.dim = dim;
@@ -126,36 +127,8 @@ export class CartSplitter {
     for (let k = 0; k < dim; k++) present[k] = nodeStats[k] - missing[k];
   }
 
-  /**
-   * Tries the split "present samples with stats `left` (weight wL) go left", with missing values
-   * on the right and then on the left. Returns 0 (no improvement), 1 (best, missing right) or 2
-   * (best, missing left).
-   */
   private consider(left: Float64Array, wL: number): number {
-    const { dim, present, missing, sideA, sideB, proxy, minSamplesLeaf } = this;
-    const wR = this.wPresent - wL;
-    const wM = this.wMissing;
-    let result = 0;
-    if (wL >= minSamplesLeaf && wR + wM >= minSamplesLeaf) {
-      for (let k = 0; k < dim; k++) sideB[k] = present[k] - left[k] + missing[k];
-      const p = proxy(left, 0, dim, wL) + proxy(sideB, 0, dim, wR + wM);
-      if (p > this.bestProxy + this.tolerance) {
-        this.bestProxy = p;
-        result = 1;
-      }
-    }
-    if (wM > 0 && wL + wM >= minSamplesLeaf && wR >= minSamplesLeaf) {
-      for (let k = 0; k < dim; k++) {
-        sideA[k] = left[k] + missing[k];
-        sideB[k] = present[k] - left[k];
-      }
-      const p = proxy(sideA, 0, dim, wL + wM) + proxy(sideB, 0, dim, wR);
-      if (p > this.bestProxy + this.tolerance) {
-        this.bestProxy = p;
-        result = 2;
-      }
-    }
-    return result;
+    return considerMissingSides(this, left, wL);
   }
 
   private scanNumeric(f: number, start: number, pe: number): CartSplit | null {

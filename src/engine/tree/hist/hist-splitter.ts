@@ -6,6 +6,7 @@
 // Categorical: bins ordered by class-1 share (two classes) or mean (regression) — Breiman's
 // optimal prefix — or by the node's majority-class share with more classes.
 import { giniProxy, type SideProxy } from '../criterion';
+import { considerMissingSides } from '../missing-sides';
 import type { SampleStats } from '../cart-splitter';
 import type { BinnedSet } from './bins';
 
@@ -30,14 +31,14 @@ export interface HistSplit {
 
 export class HistSplitter {
   private readonly left: Float64Array;
-  private readonly present: Float64Array;
-  private readonly missing: Float64Array;
-  private readonly sideA: Float64Array;
-  private readonly sideB: Float64Array;
-  private wPresent = 0;
-  private wMissing = 0;
-  private bestProxy = -Infinity;
-  private tolerance = 0;
+  readonly present: Float64Array;
+  readonly missing: Float64Array;
+  readonly sideA: Float64Array;
+  readonly sideB: Float64Array;
+  wPresent = 0;
+  wMissing = 0;
+  bestProxy = -Infinity;
+  tolerance = 0;
   /** Bin of each scanned slot, or null when slot j is bin j (a full histogram). */
   private binOf: Int32Array | null = null;
   /** A small node's compact histogram of one feature: its present bins in order, then missing. */
@@ -49,10 +50,10 @@ export class HistSplitter {
   constructor(
     private readonly binned: BinnedSet,
     private readonly numeric: readonly boolean[],
-    private readonly dim: number,
+    readonly dim: number,
     private readonly regression: boolean,
-    private readonly proxy: SideProxy,
-    private readonly minSamplesLeaf: number,
+    readonly proxy: SideProxy,
+    readonly minSamplesLeaf: number,
   ) {
     this.left = new Float64Array(dim);
     this.present = new Float64Array(dim);
@@ -144,32 +145,8 @@ export class HistSplitter {
     return this.numeric[f] ? this.scanNumeric(f, hist, base, count) : this.scanCategorical(f, hist, base, count, nodeStats);
   }
 
-  /** As CartSplitter.consider: 0 (no improvement), 1 (best, missing right) or 2 (best, missing left). */
   private consider(wL: number): number {
-    const { dim, left, present, missing, sideA, sideB, proxy, minSamplesLeaf } = this;
-    const wR = this.wPresent - wL;
-    const wM = this.wMissing;
-    let result = 0;
-    if (wL >= minSamplesLeaf && wR + wM >= minSamplesLeaf) {
-      for (let k = 0; k < dim; k++) sideB[k] = present[k] - left[k] + missing[k];
-      const p = proxy(left, 0, dim, wL) + proxy(sideB, 0, dim, wR + wM);
-      if (p > this.bestProxy + this.tolerance) {
-        this.bestProxy = p;
-        result = 1;
-      }
-    }
-    if (wM > 0 && wL + wM >= minSamplesLeaf && wR >= minSamplesLeaf) {
-      for (let k = 0; k < dim; k++) {
-        sideA[k] = left[k] + missing[k];
-        sideB[k] = present[k] - left[k];
-      }
-      const p = proxy(sideA, 0, dim, wL + wM) + proxy(sideB, 0, dim, wR);
-      if (p > this.bestProxy + this.tolerance) {
-        this.bestProxy = p;
-        result = 2;
-      }
-    }
-    return result;
+    return considerMissingSides(this, this.left, wL);
   }
 
   /** Bins 0..lastLeft go left: x ≤ the upper bound of bin lastLeft. */

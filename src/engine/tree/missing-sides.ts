@@ -1,0 +1,54 @@
+// One split candidate scored with the node's missing values on the right child, then on the left
+// (scikit-learn ≥ 1.3). Shared by the exact and the histogram splitters, whose search differs only
+// in how `left` is accumulated.
+import type { SideProxy } from './criterion';
+
+/** The running state of one node's split search that a candidate is scored against. */
+export interface MissingSidesSearch {
+  readonly dim: number;
+  /** Weighted class counts (or sums) of the node's samples with a value / without one. */
+  readonly present: Float64Array;
+  readonly missing: Float64Array;
+  readonly wPresent: number;
+  readonly wMissing: number;
+  /** Scratch for the two children's statistics. */
+  readonly sideA: Float64Array;
+  readonly sideB: Float64Array;
+  readonly proxy: SideProxy;
+  readonly minSamplesLeaf: number;
+  /** A candidate must beat the best proxy by more than this to replace it (deterministic ties). */
+  readonly tolerance: number;
+  bestProxy: number;
+}
+
+/**
+ * Tries "present samples with statistics `left` (weight wL) go left", with missing values on the
+ * right and then on the left; updates `bestProxy`. Returns 0 (no improvement), 1 (best, missing
+ * right) or 2 (best, missing left).
+ */
+export function considerMissingSides(s: MissingSidesSearch, left: Float64Array, wL: number): number {
+  const { dim, present, missing, sideA, sideB, proxy, minSamplesLeaf } = s;
+  const wR = s.wPresent - wL;
+  const wM = s.wMissing;
+  let result = 0;
+  if (wL >= minSamplesLeaf && wR + wM >= minSamplesLeaf) {
+    for (let k = 0; k < dim; k++) sideB[k] = present[k] - left[k] + missing[k];
+    const p = proxy(left, 0, dim, wL) + proxy(sideB, 0, dim, wR + wM);
+    if (p > s.bestProxy + s.tolerance) {
+      s.bestProxy = p;
+      result = 1;
+    }
+  }
+  if (wM > 0 && wL + wM >= minSamplesLeaf && wR >= minSamplesLeaf) {
+    for (let k = 0; k < dim; k++) {
+      sideA[k] = left[k] + missing[k];
+      sideB[k] = present[k] - left[k];
+    }
+    const p = proxy(sideA, 0, dim, wL + wM) + proxy(sideB, 0, dim, wR);
+    if (p > s.bestProxy + s.tolerance) {
+      s.bestProxy = p;
+      result = 2;
+    }
+  }
+  return result;
+}
