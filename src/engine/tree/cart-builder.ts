@@ -5,7 +5,7 @@
 // N_t/N·(imp − N_L/N_t·imp_L − N_R/N_t·imp_R) + ε < min_impurity_decrease.
 import { throwIfAborted } from '../errors';
 import { CartSplitter, type CartSplit, type SampleStats } from './cart-splitter';
-import { type CartCriterion, classImpurity, sideProxyFor } from './criterion';
+import { type CartCriterion, classImpurity, regressionNodeStats, sideProxyFor } from './criterion';
 import { MaxHeap } from './max-heap';
 import type { ResolvedParams } from './params';
 import { SortedSamples } from './sorted-samples';
@@ -91,16 +91,9 @@ class CartGrower {
       for (let p = start; p < end; p++) stats[slots[p]] += 1;
       return { start, end, depth, stats, impurity: classImpurity(this.criterion, stats, w), mean: NaN };
     }
-    let sum = 0;
-    for (let p = start; p < end; p++) sum += amount[order[p]];
+    const { sum, mean, mse } = regressionNodeStats(amount, order, start, end);
     stats[0] = sum;
-    const mean = sum / w;
-    let ss = 0;
-    for (let p = start; p < end; p++) {
-      const d = amount[order[p]] - mean;
-      ss += d * d;
-    }
-    return { start, end, depth, stats, impurity: ss / w, mean };
+    return { start, end, depth, stats, impurity: mse, mean };
   }
 
   addNode(info: NodeInfo): number {

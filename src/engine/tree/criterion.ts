@@ -39,3 +39,16 @@ export function sideProxyFor(criterion: CartCriterion): SideProxy {
 export function classImpurity(criterion: CartCriterion, counts: Float64Array, w: number): number {
   return criterion === 'gini' ? gini(counts, w) : entropy(counts, 'bits', w);
 }
+
+/** Sum, mean and MSE (the squared_error impurity) of `amount` over the samples order[start:end]. */
+export function regressionNodeStats(amount: Float64Array, order: ArrayLike<number>, start: number, end: number): { sum: number; mean: number; mse: number } {
+  let sum = 0;
+  for (let p = start; p < end; p++) sum += amount[order[p]];
+  const mean = sum / (end - start);
+  let ss = 0;
+  for (let p = start; p < end; p++) {
+    const d = amount[order[p]] - mean;
+    ss += d * d;
+  }
+  return { sum, mean, mse: ss / (end - start) };
+}

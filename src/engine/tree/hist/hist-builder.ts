@@ -8,7 +8,7 @@
 import { throwIfAborted } from '../../errors';
 import { type GrowHooks, sampleStatsOf, tieTolerance } from '../cart-builder';
 import type { SampleStats } from '../cart-splitter';
-import { type CartCriterion, classImpurity, sideProxyFor } from '../criterion';
+import { type CartCriterion, classImpurity, regressionNodeStats, sideProxyFor } from '../criterion';
 import { MaxHeap } from '../max-heap';
 import type { ResolvedParams } from '../params';
 import type { TrainingSet } from '../training-set';
@@ -119,16 +119,9 @@ class HistGrower {
       for (let p = start; p < end; p++) stats[slot[idx[p]]] += 1;
       return { start, end, depth, stats, impurity: classImpurity(this.params.criterion as CartCriterion, stats, w), mean: NaN };
     }
-    let sum = 0;
-    for (let p = start; p < end; p++) sum += amount[idx[p]];
+    const { sum, mean, mse } = regressionNodeStats(amount, idx, start, end);
     stats[0] = sum;
-    const mean = sum / w;
-    let ss = 0;
-    for (let p = start; p < end; p++) {
-      const d = amount[idx[p]] - mean;
-      ss += d * d;
-    }
-    return { start, end, depth, stats, impurity: ss / w, mean };
+    return { start, end, depth, stats, impurity: mse, mean };
   }
 
   /** The cheap stopping rules: a node failing them becomes a leaf without any histogram. */
