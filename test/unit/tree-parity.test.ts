@@ -10,21 +10,12 @@ import path from 'node:path';
 import { parseCsv } from '../../src/engine/csv/read';
 import { trainTree } from '../../src/engine/tree/train';
 import { predict } from '../../src/engine/tree/predict';
-import { toParityJson } from '../../src/engine/tree/parity-json';
+import { toParityJson, type ParityNode } from '../../src/engine/tree/parity-json';
 import type { ModelNode, TrainParams, TreeModel } from '../../src/engine/model';
 
 const ROOT = path.join(process.cwd(), 'test/fixtures/parity');
 
-interface ExpectedNode {
-  id: number;
-  feature: string | null;
-  threshold: number | null;
-  impurity: number;
-  samples: number;
-  value: number[] | number;
-  left: number | null;
-  right: number | null;
-}
+type ExpectedNode = ParityNode;
 
 interface Expected {
   kind?: string;

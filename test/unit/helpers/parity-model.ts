@@ -3,17 +3,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ModelNode, TrainParams, TreeModel } from '../../../src/engine/model';
+import type { ParityNode } from '../../../src/engine/tree/parity-json';
 
-interface FixtureNode {
-  depth: number;
-  feature: string | null;
-  threshold: number | null;
-  impurity: number;
-  samples: number;
-  value: number[] | number;
-  left: number | null;
-  right: number | null;
-}
+/** A fixture node: check.py's node shape with its depth. */
+type FixtureNode = Omit<ParityNode, 'id'> & { depth: number };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function parityExpected(caseName: string): any {
