@@ -85,12 +85,22 @@ export async function openFile(page, name) {
   await page.locator('.editor-instance .monaco-editor.focused').first().waitFor();
 }
 
-/** Waits for a quick pick (e.g. the target column) and picks the item labelled `label`. */
-export async function pickQuickItem(page, label, { filter = true } = {}) {
+/**
+ * Waits for a quick pick (e.g. the target column) and picks the item labelled `label`: by a click,
+ * or with `commit: 'enter'` by Enter on the filtered list (pickers that preview the item under
+ * the cursor, such as the colour theme picker, commit only on Enter).
+ */
+export async function pickQuickItem(page, label, { filter = true, commit = 'click' } = {}) {
   const box = page.locator(quickInputBox);
   await box.waitFor();
   if (filter) await box.fill(label);
-  await rowLabelled(page, label).click();
+  const row = rowLabelled(page, label);
+  if (commit === 'enter') {
+    await row.waitFor();
+    await page.keyboard.press('Enter');
+  } else {
+    await row.click();
+  }
 }
 
 /** The labels of the quick pick currently shown. */
@@ -120,9 +130,17 @@ export async function explorerContextMenu(page, name) {
   return (await items.allInnerTexts()).map((l) => l.trim()).filter(Boolean);
 }
 
-/** Clicks `label` in the open context menu. */
+/**
+ * Chooses `label` in the open context menu. The menu ignores a mouse-up that comes too soon after
+ * it opened (so the right-click's own release picks nothing), and a fast click can land in that
+ * window; hovering focuses the item and Enter runs it, which has no such window.
+ */
 export async function clickContextMenuItem(page, label) {
-  await page.locator('.context-view .monaco-menu .action-item .action-label', { hasText: exactText(label) }).click();
+  const labelled = { has: page.locator('.action-label', { hasText: exactText(label) }) };
+  await page.locator('.context-view .monaco-menu .action-item', labelled).hover();
+  await page.locator('.context-view .monaco-menu .action-item.focused', labelled).waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.context-view .monaco-menu').waitFor({ state: 'hidden' });
 }
 
 const notificationMessages = '.notification-list-item-message';

@@ -148,7 +148,11 @@ describe('training in the workbench', () => {
       });
     assert.ok((await background()) > 0.5, 'the panel starts in the light default theme');
     await runCommand(page, 'Preferences: Color Theme');
-    await pickQuickItem(page, 'Dark Modern');
+    // The theme picker previews the theme under the cursor; only Enter commits it. Wait for the
+    // committed theme (workbench dark, picker gone) so the next tests meet a settled workbench.
+    await pickQuickItem(page, 'Dark Modern', { commit: 'enter' });
+    await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     await panel.waitForFunction(() => document.body.classList.contains('vscode-dark'), null, { timeout: 30_000 });
     assert.ok((await background()) < 0.25, 'the panel background is dark');
     await screenshotFrame(panel, 'panel-tree-dark');
