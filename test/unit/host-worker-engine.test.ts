@@ -2,10 +2,8 @@
 // the worker, errors that keep their line, cancellation mid-parse.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { WorkerBridge } from '../../src/host/worker-bridge';
 import { CancelledError, InputError } from '../../src/engine/errors';
 import type { JobProgress } from '../../src/host/worker-messages';
@@ -15,14 +13,11 @@ import { predict } from '../../src/engine/tree/predict';
 import type { Dataset } from '../../src/engine/dataset';
 import { createRng } from '../../src/engine/random';
 import { reportOptions, DEFAULT_TRAIN_SETTINGS } from '../../src/host/train-settings';
+import { bundleWorker } from './helpers/worker-bundle';
 
 let bridge: WorkerBridge;
 before(async () => {
-  // Loaded at run time from the project: esbuild's API cannot itself be bundled by the fast test runner.
-  const esbuild = createRequire(path.join(process.cwd(), 'package.json'))('esbuild') as typeof import('esbuild');
-  const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'dte-worker-')), 'worker.js');
-  await esbuild.build({ entryPoints: [path.join(process.cwd(), 'src/worker.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
-  bridge = new WorkerBridge(outfile);
+  bridge = new WorkerBridge(await bundleWorker());
 });
 
 const bytesOf = (text: string) => ({ kind: 'bytes' as const, bytes: new TextEncoder().encode(text) });

@@ -2,21 +2,15 @@
 // record index and the split scores back (moved, not copied), equal to the in-process result.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createRequire } from 'node:module';
 import { WorkerBridge } from '../../src/host/worker-bridge';
 import { parseCsv } from '../../src/engine/csv/read';
 import { recordStartLines } from '../../src/engine/locate/record-lines';
 import { buildHoverData } from '../../src/hover/hover-data';
+import { bundleWorker } from './helpers/worker-bundle';
 
 let bridge: WorkerBridge;
 before(async () => {
-  const esbuild = createRequire(path.join(process.cwd(), 'package.json'))('esbuild') as typeof import('esbuild');
-  const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'dte-worker-')), 'worker.js');
-  await esbuild.build({ entryPoints: [path.join(process.cwd(), 'src/worker.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
-  bridge = new WorkerBridge(outfile);
+  bridge = new WorkerBridge(await bundleWorker());
 });
 after(() => bridge.dispose());
 

@@ -2,6 +2,7 @@
 // the delimiter (unless given), then feeds every chunk through one tokenizer into one table builder.
 import type { Dataset } from '../dataset';
 import { InputError } from '../errors';
+import { concatBytes } from './concat-bytes';
 import { DEFAULT_MISSING_TOKENS, type CsvOptions } from './options';
 import { MissingTokens } from './missing-tokens';
 import { SAMPLE_BYTES, sniffDelimiter } from './sniff';
@@ -45,7 +46,7 @@ export class CsvStreamReader {
   }
 
   private start(whole: boolean): void {
-    let bytes = concat(this.sample, this.sampled);
+    let bytes = concatBytes(this.sample, this.sampled);
     this.sample = [];
     if (BOM.every((b, i) => bytes[i] === b)) bytes = bytes.subarray(BOM.length);
     const delimiter = this.options.delimiter ?? sniffDelimiter(bytes, whole);
@@ -88,13 +89,3 @@ function checkDelimiter(d: string): void {
   }
 }
 
-function concat(parts: Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}

@@ -2,6 +2,7 @@
 // seeded uniform sample of N records (reservoir sampling, Algorithm R) as raw bytes, in file
 // order, so only the sample is ever parsed into columns. Records end at a line feed outside
 // double quotes (RFC 4180: a quoted field may hold line breaks; "" inside quotes toggles twice).
+import { concatBytes } from '../csv/concat-bytes';
 import { createRng, randomInt, type Rng } from '../random';
 
 export interface RecordSample {
@@ -15,17 +16,6 @@ export interface RecordSample {
 
 const LF = 0x0a;
 const QUOTE = 0x22;
-
-function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1) return parts[0].slice();
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /**
  * The sampler fed chunk by chunk, so that a synchronous reader (a worker reading a file with
@@ -58,7 +48,7 @@ export class RecordReservoir {
       if (b === QUOTE) this.inQuotes = !this.inQuotes;
       else if (b === LF && !this.inQuotes) {
         this.take(chunk.subarray(start, i + 1));
-        this.finishRecord(concat(this.pending, this.pendingLength));
+        this.finishRecord(concatBytes(this.pending, this.pendingLength, { copy: true }));
         this.pending = [];
         this.pendingLength = 0;
         start = i + 1;
@@ -70,7 +60,7 @@ export class RecordReservoir {
   /** The sample, once every chunk has been pushed. */
   finish(): RecordSample {
     if (this.pendingLength > 0) {
-      const last = concat([...this.pending, Uint8Array.of(LF)], this.pendingLength + 1);
+      const last = concatBytes([...this.pending, Uint8Array.of(LF)], this.pendingLength + 1, { copy: true });
       this.pending = [];
       this.pendingLength = 0;
       // Trailing blank text is not a record.

@@ -35,7 +35,8 @@ export function tieTolerance(set: TrainingSet, w: number, impurity: number): num
   return TIE_TOLERANCE * (set.task === 'classification' ? w * (1 + Math.log(w)) : w * impurity);
 }
 
-interface NodeInfo {
+/** A node being grown: its samples[start:end], statistics and impurity (shared with the hist builder). */
+export interface NodeInfo {
   readonly start: number;
   readonly end: number;
   readonly depth: number;

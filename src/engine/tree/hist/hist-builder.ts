@@ -15,19 +15,13 @@ import type { TrainingSet } from '../training-set';
 import { TreeStore } from '../tree-store';
 import { type BinnedSet, binTrainingSet } from './bins';
 import { type HistSplit, HistSplitter, leftOfBins, SMALL_NODE } from './hist-splitter';
+import type { NodeInfo } from '../cart-builder';
 
 const PROGRESS_EVERY = 256;
 /** numpy.finfo(float64).eps, scikit-learn's EPSILON (as the exact builder). */
 const EPSILON = Number.EPSILON;
 
-interface HistNode {
-  readonly start: number;
-  readonly end: number;
-  readonly depth: number;
-  readonly stats: Float64Array;
-  readonly impurity: number;
-  readonly mean: number;
-}
+type HistNode = NodeInfo;
 
 interface Plan {
   readonly split: HistSplit;
