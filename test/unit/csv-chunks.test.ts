@@ -8,6 +8,7 @@ import { parseCsv, readCsv } from '../../src/engine/csv/read';
 import { SAMPLE_BYTES } from '../../src/engine/csv/sniff';
 import { createRng } from '../../src/engine/random';
 import { chunked } from './csv-helpers';
+import type { NumericColumn } from '../../src/engine/dataset';
 
 const hostile = readFileSync(path.join(process.cwd(), 'test/fixtures/csv/hostile.csv'));
 
@@ -75,4 +76,40 @@ test('a wrong size hint changes nothing but memory: too small spills into blocks
     const d = await readCsv(chunked(bytes, () => 65536), { totalBytes });
     assert.deepEqual(d, whole, `totalBytes ${totalBytes}`);
   }
+});
+
+test('numbers read while the tokenizer scans equal Number() of their text, however the bytes are cut', async () => {
+  const random = createRng(9);
+  const spellings = [
+    () => (random() * 1000).toFixed(4),
+    () => String(Math.fround(random() * 50 - 25)),
+    () => String(random() - 0.5),
+    () => String(Math.floor(random() * 1e6)),
+    () => `${Math.floor(random() * 100)}e${Math.floor(random() * 10) - 5}`,
+    () => ` ${(random() * 10).toFixed(1)} `,
+    () => '',
+    () => 'NA',
+    () => '-0',
+    () => '123456789012345678901',
+  ];
+  const lines = ['x,y,z'];
+  const expectedX: number[] = [];
+  const expectedY: number[] = [];
+  while (lines.join('\n').length < SAMPLE_BYTES * 2) {
+    const x = spellings[lines.length % spellings.length]();
+    const y = spellings[Math.floor(random() * spellings.length)]();
+    lines.push(`${x},${y},${lines.length}`);
+    for (const [text, into] of [[x, expectedX], [y, expectedY]] as const) into.push(text === '' || text === 'NA' ? NaN : Number(text));
+  }
+  lines.push('1.5,2.5,text'); // z turns categorical on the last row, after every earlier one was read as a number
+  expectedX.push(1.5);
+  expectedY.push(2.5);
+  const bytes = new TextEncoder().encode(lines.join('\r\n'));
+  const whole = parseCsv(bytes);
+  assert.deepEqual(Array.from((whole.columns[0] as NumericColumn).values), expectedX);
+  assert.deepEqual(Array.from((whole.columns[1] as NumericColumn).values), expectedY);
+  assert.equal(whole.columns[2].type, 'categorical');
+  assert.deepEqual(await readCsv(chunked(bytes, () => 1)), whole);
+  const random2 = createRng(10);
+  assert.deepEqual(await readCsv(chunked(bytes, () => Math.floor(random2() * 41))), whole);
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parsedNumber, parseNumberInto } from '../../src/engine/csv/number-bytes';
+import { parsedNumber, parseNumberInto, scanDecimal } from '../../src/engine/csv/number-bytes';
 import { createRng } from '../../src/engine/random';
 
 const parse = (s: string) => {
@@ -86,4 +86,45 @@ test('decimals a hair away from the midpoint between two doubles round like Numb
       }
     }
   }
+});
+
+test('tricky spellings parse exactly as Number() does (seeded sample)', () => {
+  const random = createRng(2026);
+  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+  const shapes: Array<() => string> = [
+    () => digits(1 + Math.floor(random() * 30)), // many digits
+    () => `${digits(1 + Math.floor(random() * 9))}.${digits(1 + Math.floor(random() * 12))}`, // the common plain form
+    () => `${digits(1 + Math.floor(random() * 9))}.${digits(9 + Math.floor(random() * 10))}`, // 16-28 digits
+    () => `${'0'.repeat(1 + Math.floor(random() * 8))}${digits(1 + Math.floor(random() * 17))}`, // leading zeros
+    () => `0.${'0'.repeat(Math.floor(random() * 10))}${digits(1 + Math.floor(random() * 19))}`, // small, leading zeros after the point
+    () => `${digits(1 + Math.floor(random() * 17))}e${Math.floor(random() * 640) - 330}`, // exponents up to the limits, subnormals
+    () => `.${digits(1 + Math.floor(random() * 18))}`,
+    () => `${digits(1 + Math.floor(random() * 18))}.`,
+    () => String(Math.fround((random() - 0.5) * 10 ** Math.floor(random() * 12 - 4))), // float32 spellings
+    () => String((random() - 0.5) * 10 ** Math.floor(random() * 40 - 20)), // shortest forms of doubles (17 digits)
+  ];
+  const fixed = ['-0', '0', '-0.0', '.5', '5.', '-.5', '-5.', '1e308', '1.7976931348623157e308', '1e-320', '4e-324', '2.2250738585072014e-308',
+    '999999999999999999', '9007199254740993', '123456789.123456789', '0.000000000000000000001', '00000000000000000001.5'];
+  for (const s of fixed) assert.ok(Object.is(parse(s), Number(s)), `${s}: ${parse(s)} vs ${Number(s)}`);
+  for (let k = 0; k < 40000; k++) {
+    let s = shapes[k % shapes.length]();
+    if (random() < 0.3 && !s.startsWith('-')) s = `-${s}`;
+    const expected = Number(s);
+    if (!Number.isFinite(expected)) continue;
+    assert.ok(Object.is(parse(s), expected), `${s}: ${parse(s)} vs ${expected}`);
+  }
+});
+
+test('scanDecimal reads the plain form up to the first other byte, as the tokenizer needs', () => {
+  const scan = (s: string) => {
+    const b = new TextEncoder().encode(s);
+    const end = scanDecimal(b, 0, b.length);
+    return end < 0 ? null : { end, value: parsedNumber[0] };
+  };
+  assert.deepEqual(scan('12.5,x'), { end: 4, value: 12.5 });
+  assert.deepEqual(scan('-7\n'), { end: 2, value: -7 });
+  assert.deepEqual(scan('23.418895721435547|'), { end: 18, value: 23.418895721435547 });
+  assert.deepEqual(scan('1e5,'), { end: 1, value: 1 }); // the caller sees 'e', not a delimiter, and falls back
+  assert.deepEqual(scan('1.2.3'), { end: 3, value: 1.2 });
+  for (const s of ['', '-', '.', '-.', ',1', 'x', '+1', '1234567890123456789']) assert.equal(scan(s), null, s);
 });

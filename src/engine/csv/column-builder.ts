@@ -56,6 +56,11 @@ export class ColumnBuilder {
     if (this.mode === Mode.Numeric) this.dictionary = null;
   }
 
+  /** Whether a number is a value of this column (not an error, not a reason to turn categorical). */
+  get takesNumbers(): boolean {
+    return this.mode !== Mode.Categorical;
+  }
+
   add(buf: Uint8Array, start: number, end: number): void {
     this.rows++;
     // Numbers first: most fields of a numeric column are numbers, and no default missing token
@@ -80,6 +85,12 @@ export class ColumnBuilder {
     (this.codes as ColumnStore<Int32Array>).push((this.dictionary as ByteDictionary).codeOf(buf, start, end));
   }
 
+  /** Adds a field already parsed into parsedNumber[0]; only while takesNumbers, and not a missing token. */
+  addParsedNumber(buf: Uint8Array, start: number, end: number): void {
+    this.rows++;
+    this.addNumber(buf, start, end);
+  }
+
   /** Stores the number just parsed (parsedNumber[0]), and its spelling while that is tracked. */
   private addNumber(buf: Uint8Array, start: number, end: number): void {
     if (this.values === null) {
@@ -87,7 +98,7 @@ export class ColumnBuilder {
       this.values = newValues(Math.max(this.expectedRows, this.rows));
       for (let row = 1; row < this.rows; row++) this.values.push(NaN);
     }
-    this.values.push(parsedNumber[0]);
+    this.values.pushFrom(parsedNumber);
     const dictionary = this.dictionary;
     if (dictionary !== null) {
       (this.codes as ColumnStore<Int32Array>).push(dictionary.codeOf(buf, start, end));

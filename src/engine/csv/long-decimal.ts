@@ -36,8 +36,9 @@ function step(y: number, up: boolean): number {
 
 /**
  * (high·scale + low) / divisor correctly rounded into out[0], for integers high < 10^15,
- * scale ≤ 10^4, low < scale, divisor = 10^k with k ≤ 22, and high·scale ≥ 10^15; false when
- * undecided. (Written to a typed array rather than returned, so the double is not boxed.)
+ * scale ≤ 10^9 with high·scale < 10^19, low < scale, divisor = 10^k with k ≤ 22, and
+ * high·scale ≥ 10^15; false when undecided. (Written to a typed array rather than returned, so
+ * the double is not boxed.)
  */
 export function correctlyRoundedQuotient(high: number, scale: number, low: number, divisor: number, out: Float64Array): boolean {
   // The mantissa M = q + f + low exactly, where q = fl(high·scale).
@@ -46,7 +47,8 @@ export function correctlyRoundedQuotient(high: number, scale: number, low: numbe
   let y = (q + (f + low)) / divisor;
   for (let attempt = 0; attempt < 3; attempt++) {
     // Residual M − y·divisor: q − p is exact (Sterbenz: q and p are within a factor 2); the small
-    // terms add up with an error far below 1e-6 (they are below 2^28 in magnitude).
+    // terms (f and the product's error below 2^11, low below 2^30) add up with an error below
+    // 2^-21, far below the 1e-6 tolerance.
     const p = y * divisor;
     const residual = q - p + (f - productError(y, divisor, p)) + low;
     bits[0] = y;

@@ -6,13 +6,13 @@ import { ColumnBuilder } from './column-builder';
 import { FieldProblem } from './field-problem';
 import { uniqueHeaderNames } from './header-names';
 import type { MissingTokens } from './missing-tokens';
-import type { CsvTokenizer, FieldSink } from './tokenizer';
+import type { CsvTokenizer, FieldSink, NumberSink } from './tokenizer';
 import { decodeUtf8 } from './utf8';
 
 /** Widest header accepted: bounds the per-column bookkeeping a hostile header line could demand. */
 export const MAX_COLUMNS = 100_000;
 
-export class TableBuilder implements FieldSink {
+export class TableBuilder implements FieldSink, NumberSink {
   /** Set once the tokenizer exists; used only to name lines in errors. */
   tokenizer: CsvTokenizer | null = null;
   private header: string[] | null = [];
@@ -21,6 +21,8 @@ export class TableBuilder implements FieldSink {
   private headerLine: number | undefined;
   private fieldIndex = 0;
   private rows = 0;
+  /** numberFields[k] = 1 while column k takes numbers: the tokenizer then parses them as it scans. */
+  private numberFields: Uint8Array = new Uint8Array(0);
 
   constructor(
     private readonly delimiter: string,
@@ -33,11 +35,7 @@ export class TableBuilder implements FieldSink {
   field(buf: Uint8Array, start: number, end: number): void {
     const k = this.fieldIndex++;
     if (this.header !== null) {
-      if (k === MAX_COLUMNS) {
-        const line = this.tokenizer?.rowLine;
-        throw new InputError('too-many-columns', `line ${line}: the header has more than ${MAX_COLUMNS} fields, the most this reader accepts`, line);
-      }
-      this.header.push(this.guard(k, () => decodeUtf8(buf.subarray(start, end))));
+      this.headerField(this.header, k, buf.subarray(start, end));
       return;
     }
     const column = this.columns[k];
@@ -47,6 +45,20 @@ export class TableBuilder implements FieldSink {
     } catch (err) {
       throw this.located(err, k);
     }
+    if (this.numberFields[k] === 1 && !column.takesNumbers) this.numberFields[k] = 0;
+  }
+
+  number(buf: Uint8Array, start: number, end: number): void {
+    this.columns[this.fieldIndex++].addParsedNumber(buf, start, end);
+  }
+
+  /** Kept apart from field(): its closure would make every call of field() allocate a context. */
+  private headerField(header: string[], k: number, bytes: Uint8Array): void {
+    if (k === MAX_COLUMNS) {
+      const line = this.tokenizer?.rowLine;
+      throw new InputError('too-many-columns', `line ${line}: the header has more than ${MAX_COLUMNS} fields, the most this reader accepts`, line);
+    }
+    header.push(this.guard(k, () => decodeUtf8(bytes)));
   }
 
   endRow(): void {
@@ -91,6 +103,11 @@ export class TableBuilder implements FieldSink {
     this.renamed = renamed;
     const rows = this.expectedRows(names.length);
     this.columns = names.map((name) => new ColumnBuilder(name, this.types[name], this.missing, rows));
+    // A missing-value token that reads as a number (-999) must be checked before any number.
+    if (!this.missing.numeric) {
+      this.numberFields = Uint8Array.from(this.columns, (c) => (c.takesNumbers ? 1 : 0));
+      this.tokenizer?.readNumbers(this.numberFields, this);
+    }
   }
 
   private guard<T>(k: number, work: () => T): T {

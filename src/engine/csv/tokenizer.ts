@@ -13,12 +13,21 @@
 // - Lines are physical lines (a newline inside quotes counts), so errors point where editors do.
 // - A NUL byte means the input is not text. A single field over MAX_FIELD_BYTES is an error, which
 //   bounds memory when a stray quote would otherwise swallow the rest of a large file.
+// - A field the sink expects to be a number (readNumbers) is parsed while its end is sought: when
+//   it is a plain decimal ending at a delimiter or newline in this chunk it goes to number(),
+//   otherwise it is scanned again as any field, so the outcome never depends on the fast path.
 import { InputError } from '../errors';
+import { scanDecimal } from './number-bytes';
 
 export interface FieldSink {
   /** One field's content: buf[start, end), already unquoted, unescaped and trimmed. */
   field(buf: Uint8Array, start: number, end: number): void;
   endRow(): void;
+}
+
+export interface NumberSink {
+  /** A field whose bytes buf[start, end) scanDecimal has just read into parsedNumber[0]. */
+  number(buf: Uint8Array, start: number, end: number): void;
 }
 
 export const MAX_FIELD_BYTES = 64 * 1024 * 1024;
@@ -58,6 +67,9 @@ export class CsvTokenizer {
   /** stopUnquoted[b] = 1 for bytes that end an unquoted scan; stopQuoted likewise inside quotes. */
   private readonly stopUnquoted = new Uint8Array(256);
   private readonly stopQuoted = new Uint8Array(256);
+  /** numberFields[k] = 1 when field k of a row goes to numberSink if it is a plain decimal. */
+  private numberFields: Uint8Array = new Uint8Array(0);
+  private numberSink: NumberSink | null = null;
 
   constructor(
     private readonly delimiter: number,
@@ -94,6 +106,16 @@ export class CsvTokenizer {
           i++;
           this.rowLine = this.line;
           continue;
+        }
+        if (this.numberFields[this.fieldsInRow] === 1) {
+          const end = scanDecimal(buf, i, n);
+          const after = end >= 0 && end < n ? buf[end] : NUL;
+          if (after === delimiter || after === LF || after === CR) {
+            this.fieldsInRow++;
+            (this.numberSink as NumberSink).number(buf, i, end);
+            i = after === delimiter ? end + 1 : this.newline(buf, end);
+            continue;
+          }
         }
         state = State.Unquoted;
         start = i;
@@ -184,6 +206,12 @@ export class CsvTokenizer {
     }
     if (n > 0) this.lastByte = buf[n - 1];
     this.state = state;
+  }
+
+  /** From now on, field k of a row is offered to sink.number first when fields[k] is 1. */
+  readNumbers(fields: Uint8Array, sink: NumberSink): void {
+    this.numberFields = fields;
+    this.numberSink = sink;
   }
 
   /** End of input: completes the last row or reports an unterminated quote. */
