@@ -98,7 +98,7 @@ export class ColumnBuilder {
       this.values = newValues(Math.max(this.expectedRows, this.rows));
       for (let row = 1; row < this.rows; row++) this.values.push(NaN);
     }
-    this.values.pushFrom(parsedNumber);
+    this.values.push(parsedNumber[0]);
     const dictionary = this.dictionary;
     if (dictionary !== null) {
       (this.codes as ColumnStore<Int32Array>).push(dictionary.codeOf(buf, start, end));

@@ -35,19 +35,6 @@ export class ColumnStore<T extends Float64Array | Int32Array> {
     this.current[this.used++] = value;
   }
 
-  /**
-   * Appends slot[0]. A double passed as an argument is boxed on the heap when the call is not
-   * inlined (the tokenizer's loop exhausts V8's inlining budget): read here, it never is.
-   */
-  pushFrom(slot: Float64Array): void {
-    if (this.used === this.current.length) {
-      this.current = this.make(BLOCK);
-      this.blocks.push(this.current);
-      this.used = 0;
-    }
-    this.current[this.used++] = slot[0];
-  }
-
   /** Value at `index` (for the rare re-read of what was stored). */
   get(index: number): number {
     if (index < this.head.length) return this.head[index];
