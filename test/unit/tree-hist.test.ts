@@ -1,6 +1,7 @@
 // Histogram mode (splitter: 'hist'): the same tree as exact when every feature has few distinct
 // values, accuracy close to exact on many-valued data, a model whose routing agrees with the
-// builder's partition (missing values, categories beyond 255 levels), and cancellation mid-growth.
+// builder's partition (missing values, categories beyond 255 levels), the same tree whether small
+// nodes are searched from sorted samples or full histograms, and cancellation mid-growth.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -12,6 +13,11 @@ import type { TrainParams, TreeModel } from '../../src/engine/model';
 import { createRng } from '../../src/engine/random';
 import { predict, predictLeaves } from '../../src/engine/tree/predict';
 import { trainTree } from '../../src/engine/tree/train';
+import { growHist } from '../../src/engine/tree/hist/hist-builder';
+import { SMALL_NODE } from '../../src/engine/tree/hist/hist-splitter';
+import { resolveParams } from '../../src/engine/tree/params';
+import { toModel } from '../../src/engine/tree/to-model';
+import { buildTrainingSet } from '../../src/engine/tree/training-set';
 import { cat, dataset, num, randomNumeric } from './helpers/tree-data';
 
 const sample = (name: string): Dataset => parseCsv(readFileSync(path.join(process.cwd(), 'media/samples', name)));
@@ -145,4 +151,43 @@ test("splitter 'auto' takes hist above the row threshold (CART only) and records
   assert.equal(chosen({ histogramAboveRows: 10, algorithm: 'id3' }), 'exact');
   assert.throws(() => chosen({ histogramAboveRows: -1 }), InputError);
   assert.equal(trainTree(iris, { target: 'species' }).model.params.splitter, undefined, 'no splitter asked, none recorded');
+});
+
+test('hist: small nodes searched from their sorted samples give the tree of full-histogram scans', () => {
+  const rng = createRng(11);
+  const n = 4000;
+  const cols = Array.from({ length: 4 }, () => new Array<number | null>(n));
+  const few = new Array<number>(n);
+  const ids: Array<string | null> = [];
+  const labels: string[] = [];
+  const amounts: number[] = [];
+  for (let r = 0; r < n; r++) {
+    const x = cols.map((c) => (c[r] = rng() < 0.05 ? null : Math.floor(rng() * 4000) / 8));
+    few[r] = Math.floor(rng() * 6);
+    const id = rng() < 0.05 ? null : `k${Math.floor(rng() * 30)}`;
+    ids.push(id);
+    const s = (x[0] ?? 250) - (x[1] ?? 100) + few[r] * 40 + (id === null ? 0 : Number(id.slice(1)) * 5);
+    labels.push(rng() < 0.2 ? 'abc'[Math.floor(rng() * 3)] : s > 300 ? 'a' : s > 100 ? 'b' : 'c');
+    // Integer targets: histogram sums are exact whichever way they are added (built or subtracted).
+    amounts.push(Math.round(s / 10) + Math.floor(rng() * 20));
+  }
+  const features = [...cols.map((c, j) => num(`x${j}`, c)), num('few', few), cat('id', ids)];
+  const cases: Array<[Dataset, Partial<TrainParams>]> = [
+    [dataset(...features, cat('y', labels)), {}],
+    [dataset(...features, cat('y', labels)), { criterion: 'entropy', minSamplesLeaf: 3 }],
+    [dataset(...features, cat('y', labels)), { maxLeafNodes: 400 }],
+    [dataset(...features, num('y', amounts)), {}],
+    [dataset(...features, num('y', amounts)), { maxLeafNodes: 400 }],
+  ];
+  for (const [data, extra] of cases) {
+    const params: TrainParams = { target: 'y', splitter: 'hist', ...extra };
+    const set = buildTrainingSet(data, 'y');
+    const resolved = resolveParams(params, set.task);
+    const grow = (smallNode?: number) => toModel(growHist(set, resolved, {}, smallNode), set, params, resolved);
+    const bySorted = grow();
+    const byHistogram = grow(0);
+    const smallSplits = bySorted.nodes.filter((m) => m.children.length > 0 && m.samples <= SMALL_NODE && m.samples > 2).length;
+    assert.ok(smallSplits > 50, `${set.task} ${JSON.stringify(extra)}: the small-node path is exercised (${smallSplits} splits)`);
+    assert.deepEqual(bySorted, byHistogram, `${set.task} ${JSON.stringify(extra)}`);
+  }
 });

@@ -15,6 +15,7 @@ import type { TrainingSet } from '../training-set';
 import { TreeStore } from '../tree-store';
 import { type BinnedSet, binTrainingSet } from './bins';
 import { type HistSplit, HistSplitter, leftOfBins, SMALL_NODE } from './hist-splitter';
+import { SmallNodeOrder } from './small-node-order';
 import type { NodeInfo } from '../cart-builder';
 
 const PROGRESS_EVERY = 256;
@@ -44,12 +45,16 @@ class HistGrower {
   private readonly pool: Float64Array[] = [];
   /** Scratch: the side of each bin of the split being applied. */
   private readonly side = new Uint8Array(256);
+  /** Per-feature bin order of the small nodes' samples. */
+  private readonly sorted: SmallNodeOrder;
   private grown = 0;
 
   constructor(
     private readonly set: TrainingSet,
     private readonly params: ResolvedParams,
     private readonly hooks: GrowHooks,
+    /** Nodes of at most this many samples (≤ SMALL_NODE) are searched from their sorted samples. */
+    private readonly smallNode: number,
   ) {
     const criterion = params.criterion as CartCriterion;
     this.stats = sampleStatsOf(set);
@@ -59,6 +64,7 @@ class HistGrower {
     this.featureCount = set.features.length;
     const numeric = set.features.map((f) => f.type === 'numeric');
     this.splitter = new HistSplitter(this.binned, numeric, this.stats.dim, set.task === 'regression', sideProxyFor(criterion), params.minSamplesLeaf);
+    this.sorted = new SmallNodeOrder(this.binned.bins, this.featureCount, SMALL_NODE);
     this.idx = Int32Array.from({ length: set.n }, (_, i) => i);
     this.spare = new Int32Array(set.n);
   }
@@ -135,7 +141,12 @@ class HistGrower {
 
   /** Whether the node is big enough to be searched through a full histogram. */
   private wantsHistogram(node: HistNode): boolean {
-    return node.end - node.start > SMALL_NODE && this.mightSplit(node);
+    return node.end - node.start > this.smallNode && this.mightSplit(node);
+  }
+
+  /** Whether a small node's split search will read its sorted order. */
+  private needsOrder(node: HistNode): boolean {
+    return node.end - node.start > 2 && this.mightSplit(node);
   }
 
   /**
@@ -146,13 +157,17 @@ class HistGrower {
     if (!this.mightSplit(node)) return null;
     const w = node.end - node.start;
     const tolerance = tieTolerance(this.set, w, node.impurity);
-    const split = h === null ? this.splitter.findBestSmall(this.idx, node.start, node.end, this.stats, node.stats, tolerance) : this.splitter.findBest(h, node.stats, w, tolerance);
+    // Two samples need no sorted order (HistSplitter.findBestSmall).
+    const sorted = h === null && w > 2;
+    if (sorted) this.sorted.prepare(this.idx, node.start, node.end);
+    const split = h === null ? this.splitter.findBestSmall(this.idx, this.sorted, node.start, node.end, this.stats, node.stats, tolerance) : this.splitter.findBest(h, node.stats, w, tolerance);
     if (split === null) return null;
     const side = leftOfBins(split, this.binned.features[split.feature].binCount, this.side);
     const pos = this.partition(node.start, node.end, split.feature, side);
     if (pos === node.start || pos === node.end) return null;
     const left = this.nodeOf(node.start, pos, node.depth + 1);
     const right = this.nodeOf(pos, node.end, node.depth + 1);
+    if (sorted && (this.needsOrder(left) || this.needsOrder(right))) this.sorted.partition(node.start, node.end, pos, split.feature, side);
     const wl = pos - node.start;
     const wr = node.end - pos;
     const improvement = (w / this.set.n) * (node.impurity - (wr / w) * right.impurity - (wl / w) * left.impurity);
@@ -274,8 +289,9 @@ class HistGrower {
   }
 }
 
-export function growHist(set: TrainingSet, params: ResolvedParams, hooks: GrowHooks = {}): TreeStore {
-  const grower = new HistGrower(set, params, hooks);
+/** `smallNode` is a test seam: 0 searches every node through a full histogram. */
+export function growHist(set: TrainingSet, params: ResolvedParams, hooks: GrowHooks = {}, smallNode = SMALL_NODE): TreeStore {
+  const grower = new HistGrower(set, params, hooks, Math.min(smallNode, SMALL_NODE));
   if (params.maxLeafNodes === null) grower.growDepthFirst();
   else grower.growBestFirst(params.maxLeafNodes);
   return grower.store;

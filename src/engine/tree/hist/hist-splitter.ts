@@ -9,6 +9,7 @@ import { giniProxy, type SideProxy } from '../criterion';
 import { considerMissingSides } from '../missing-sides';
 import type { SampleStats } from '../cart-splitter';
 import type { BinnedSet } from './bins';
+import type { SmallNodeOrder } from './small-node-order';
 
 /** Nodes with at most this many samples are scanned from their sorted bins, not a full histogram. */
 export const SMALL_NODE = 32;
@@ -44,7 +45,8 @@ export class HistSplitter {
   /** A small node's compact histogram of one feature: its present bins in order, then missing. */
   private readonly compact: Float64Array;
   private readonly compactBin: Int32Array;
-  private readonly keys: Int32Array;
+  /** A two-sample node's samples in bin order of the one feature it is searched on. */
+  private readonly pair = new Int32Array(2);
 
   /** Histogram slots hold dim stats then the sample count (stride dim + 1). */
   constructor(
@@ -62,7 +64,6 @@ export class HistSplitter {
     this.sideB = new Float64Array(dim);
     this.compact = new Float64Array((SMALL_NODE + 1) * (dim + 1));
     this.compactBin = new Int32Array(SMALL_NODE);
-    this.keys = new Int32Array(SMALL_NODE);
   }
 
   /** Best split of a node from its full histogram `hist`. */
@@ -81,54 +82,120 @@ export class HistSplitter {
 
   /**
    * Best split of a small node (≤ SMALL_NODE samples idx[start, end)) without a full histogram:
-   * per feature its samples sorted by bin give a compact histogram of the bins present, so the
-   * cost follows the node's size, not the bin count.
+   * per feature its samples in bin order (`sorted`, not needed for two samples) are scanned
+   * directly, or give a compact histogram of the bins present, so the cost follows the node's
+   * size, not the bin count.
    */
-  findBestSmall(idx: Int32Array, start: number, end: number, stats: SampleStats, nodeStats: Float64Array, tolerance: number): HistSplit | null {
+  findBestSmall(idx: Int32Array, sorted: SmallNodeOrder, start: number, end: number, stats: SampleStats, nodeStats: Float64Array, tolerance: number): HistSplit | null {
     this.bestProxy = -Infinity;
     this.tolerance = tolerance;
-    this.binOf = this.compactBin;
+    const { bins } = this.binned;
+    const F = this.binned.features.length;
+    const n = end - start;
+    const direct = this.regression || this.proxy === giniProxy;
+    let best: HistSplit | null = null;
+    let first = 0;
+    let last = F;
+    let src = sorted.order;
+    if (n === 2) {
+      // Two samples (of different targets, or the node would be a leaf): every feature that tells
+      // them apart gives the same, best possible split, so the first such feature wins the tie.
+      const a = idx[start];
+      const b = idx[start + 1];
+      while (first < F && bins[a * F + first] === bins[b * F + first]) first++;
+      last = Math.min(F, first + 1);
+      const aFirst = first === F || bins[a * F + first] < bins[b * F + first];
+      this.pair[0] = aFirst ? a : b;
+      this.pair[1] = aFirst ? b : a;
+      src = this.pair;
+    }
+    for (let f = first; f < last; f++) {
+      const from = n === 2 ? 0 : sorted.offset(f) + start;
+      const to = from + n;
+      const missing = bins[src[to - 1] * F + f] === this.binned.features[f].binCount;
+      const found = direct && this.numeric[f] && !missing ? this.scanSortedPresent(f, src, from, to, stats, nodeStats, n) : this.scanSorted(f, src, from, to, stats, nodeStats, n);
+      if (found) best = found;
+    }
+    return best;
+  }
+
+  /** Any feature of a small node: its samples src[from, to), in bin order, summed into a compact histogram and scanned. */
+  private scanSorted(f: number, src: Int32Array, from: number, to: number, stats: SampleStats, nodeStats: Float64Array, n: number): HistSplit | null {
     const { dim, compact, compactBin } = this;
     const stride = dim + 1;
     const { bins } = this.binned;
     const F = this.binned.features.length;
-    const n = end - start;
-    const keys = this.keys.subarray(0, n);
+    const nb = this.binned.features[f].binCount;
     const { slot, amount } = stats;
-    let best: HistSplit | null = null;
-    let first = 0;
-    let last = F;
-    if (n === 2) {
-      // Two samples (of different targets, or the node would be a leaf): every feature that tells
-      // them apart gives the same, best possible split, so the first such feature wins the tie.
-      const a = idx[start] * F;
-      const b = idx[start + 1] * F;
-      while (first < F && bins[a + first] === bins[b + first]) first++;
-      last = Math.min(F, first + 1);
-    }
-    for (let f = first; f < last; f++) {
-      const nb = this.binned.features[f].binCount;
-      for (let j = 0; j < n; j++) keys[j] = (bins[idx[start + j] * F + f] << 16) | j;
-      sortSmall(keys);
-      // Slots 0..count−1: present bins ascending; slot count: the missing bin (zero when none).
-      let count = 0;
-      let prev = -1;
-      compact.fill(0, 0, (n + 1) * stride);
-      for (let j = 0; j < n; j++) {
-        const b = keys[j] >>> 16;
-        const i = idx[start + (keys[j] & 0xffff)];
-        if (b !== prev) {
-          if (b !== nb) compactBin[count++] = b;
-          prev = b;
-        }
-        const s = (b === nb ? count : count - 1) * stride;
-        compact[s + slot[i]] += amount === null ? 1 : amount[i];
-        compact[s + dim] += 1;
+    this.binOf = compactBin;
+    // Slots 0..count−1: present bins ascending; slot count: the missing bin (zero when none).
+    let count = 0;
+    let prev = -1;
+    compact.fill(0, 0, (n + 1) * stride);
+    for (let p = from; p < to; p++) {
+      const i = src[p];
+      const b = bins[i * F + f];
+      if (b !== prev) {
+        if (b !== nb) compactBin[count++] = b;
+        prev = b;
       }
-      const found = this.scanFeature(f, compact, 0, count, nodeStats, n);
-      if (found) best = found;
+      const s = (b === nb ? count : count - 1) * stride;
+      compact[s + slot[i]] += amount === null ? 1 : amount[i];
+      compact[s + dim] += 1;
     }
-    return best;
+    return this.scanFeature(f, compact, 0, count, nodeStats, n);
+  }
+
+  /**
+   * scanNumericPresent over a small node's sorted samples, without the compact histogram: the
+   * same sums in the same order (a bin's values added up, then added to the left side), so the
+   * same proxies and split.
+   */
+  private scanSortedPresent(f: number, src: Int32Array, from: number, to: number, stats: SampleStats, nodeStats: Float64Array, w: number): HistSplit | null {
+    const { dim, left, minSamplesLeaf, tolerance } = this;
+    const { bins } = this.binned;
+    const F = this.binned.features.length;
+    const { slot, amount } = stats;
+    left.fill(0);
+    this.wMissing = 0;
+    let wL = 0;
+    let run = 0;
+    let runSum = 0;
+    let bin = bins[src[from] * F + f];
+    let bestBin = -1;
+    for (let p = from; p < to; p++) {
+      const i = src[p];
+      const b = bins[i * F + f];
+      if (b !== bin) {
+        // Bins up to `bin` go left: a candidate.
+        wL += run;
+        if (amount !== null) left[0] += runSum;
+        const wR = w - wL;
+        if (wL >= minSamplesLeaf && wR >= minSamplesLeaf) {
+          let sqL = 0;
+          let sqR = 0;
+          for (let k = 0; k < dim; k++) {
+            const l = left[k];
+            const r = nodeStats[k] - l;
+            sqL += l * l;
+            sqR += r * r;
+          }
+          const q = sqL / wL + sqR / wR;
+          if (q > this.bestProxy + tolerance) {
+            this.bestProxy = q;
+            bestBin = bin;
+          }
+        }
+        bin = b;
+        run = 0;
+        runSum = 0;
+      }
+      run++;
+      // Class counts are exact in any order; only a regression sum is kept per bin.
+      if (amount === null) left[slot[i]] += 1;
+      else runSum += amount[i];
+    }
+    return bestBin < 0 ? null : this.numericSplit(f, bestBin, false);
   }
 
   /** Scans one feature whose `count` value slots start at `base`, its missing slot right after. */
@@ -253,23 +320,6 @@ export class HistSplitter {
     if (bestCount === 0) return null;
     const bins = ranked.slice(0, bestCount).map((j) => present[j]);
     return { feature: f, kind: 'categorical', threshold: NaN, lastLeftBin: -1, leftBins: bins, missingLeft: bestMissingLeft, presentBins: present, sawMissing: this.wMissing > 0 };
-  }
-}
-
-/** Ascending sort; insertion sort below a few dozen keys, where the built-in call costs more. */
-function sortSmall(keys: Int32Array): void {
-  if (keys.length > 24) {
-    keys.sort();
-    return;
-  }
-  for (let i = 1; i < keys.length; i++) {
-    const k = keys[i];
-    let j = i - 1;
-    while (j >= 0 && keys[j] > k) {
-      keys[j + 1] = keys[j];
-      j--;
-    }
-    keys[j + 1] = k;
   }
 }
 
