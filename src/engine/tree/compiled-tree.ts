@@ -1,0 +1,208 @@
+// A model (JSON, design.md §6) compiled once against a Dataset's columns into one flat table of
+// 16-byte node records, so that routing a row is a few typed-array reads per node instead of
+// object, name and Map lookups: a fully grown tree on a million rows has up to two million nodes,
+// and a compact table is what keeps them in cache. Records are in the compiled tree's own
+// preorder, so the first child of a node is always the next record.
+import { type Dataset, columnIndex, isNumeric } from '../dataset';
+import { InputError } from '../errors';
+import type { ModelSplit, TreeModel } from '../model';
+
+/** Record head of a leaf; split heads are (column slot << 2) | flags, never negative. */
+const LEAF = -1;
+/** Flag: the split is categorical (else numeric: `x ≤ threshold` → first child, `x > threshold` → second). */
+export const CATEGORICAL = 2;
+/** Flag of a numeric split: missing values take the first child (else the second). */
+const MISSING_FIRST = 1;
+
+/**
+ * Node i's record is bytes [16i, 16i + 16) of one buffer, viewed as `head` (Int32Array, at 4i + 3),
+ * `threshold` (Float64Array, at 2i) and `word` (Int32Array, same buffer as head):
+ * numeric split — threshold, second child at word[4i + 2]; categorical split — its sorted
+ * (code, child) pairs at word[4i] (start) and word[4i + 1] (count), the child of missing values and
+ * unlisted categories at word[4i + 2].
+ */
+export interface CompiledTree {
+  readonly nodeCount: number;
+  readonly word: Int32Array;
+  readonly threshold: Float64Array;
+  /** The model's node id of each compiled node. */
+  readonly modelId: Int32Array;
+  /** Categorical splits: dataset category codes (ascending within a node) and the compiled child of each. */
+  readonly pairCode: Int32Array;
+  readonly pairChild: Int32Array;
+  /** The dataset's values of each numeric feature the tree splits on (NaN missing), by column slot. */
+  readonly numeric: readonly Float64Array[];
+  /** The dataset's codes of each categorical/boolean feature the tree splits on (−1 missing), by column slot. */
+  readonly categorical: readonly Int32Array[];
+}
+
+function numericValues(model: TreeModel, dataset: Dataset, name: string): Float64Array {
+  const column = dataset.columns[columnIndex(dataset, name)];
+  if (isNumeric(column)) return column.values;
+  // A column the reader typed as text: numbers written as text still count, anything else is bad input.
+  const asNumber = column.categories.map((c) => Number(c));
+  const bad = column.categories.findIndex((c, i) => c.trim() === '' || !Number.isFinite(asNumber[i]));
+  if (bad >= 0) throw new InputError('bad-feature', `column "${name}" must be numeric for model "${model.target}", found "${column.categories[bad]}"`);
+  return Float64Array.from(column.codes, (c) => (c < 0 ? NaN : asNumber[c]));
+}
+
+/** A categorical column as codes per row (−1 missing) and the name of each code, whatever type the reader gave it. */
+function categoryCodes(dataset: Dataset, name: string): { codes: Int32Array; names: readonly string[] } {
+  const column = dataset.columns[columnIndex(dataset, name)];
+  if (!isNumeric(column)) return { codes: column.codes, names: column.categories };
+  const index = new Map<string, number>();
+  const codes = Int32Array.from(column.values, (v) => {
+    if (Number.isNaN(v)) return -1;
+    const key = String(v);
+    let c = index.get(key);
+    if (c === undefined) index.set(key, (c = index.size));
+    return c;
+  });
+  return { codes, names: [...index.keys()] };
+}
+
+/** The split features met while compiling, each given a slot in its kind's column list on first sight. */
+class FeatureSlots {
+  readonly numericNames: string[] = [];
+  readonly categoricalNames: string[] = [];
+  private readonly slotOf = new Map<string, number>();
+
+  slot(name: string, kind: 'numeric' | 'categorical'): number {
+    let slot = this.slotOf.get(name);
+    if (slot === undefined) {
+      slot = (kind === 'numeric' ? this.numericNames : this.categoricalNames).push(name) - 1;
+      this.slotOf.set(name, slot);
+    }
+    return slot;
+  }
+
+  /** Reads each feature's column; problems are reported in the model's feature order. */
+  bind(model: TreeModel, dataset: Dataset) {
+    const numeric = new Array<Float64Array>(this.numericNames.length);
+    const categorical = new Array<{ codes: Int32Array; codeOf: Map<string, number> }>(this.categoricalNames.length);
+    const names = [...new Set([...model.features.map((f) => f.name), ...this.numericNames, ...this.categoricalNames])];
+    for (const name of names) {
+      if (!this.slotOf.has(name)) continue;
+      if (columnIndex(dataset, name) < 0) throw new InputError('unknown-column', `column "${name}" used by the model is not in the data`);
+      const slot = this.slotOf.get(name) as number;
+      if (this.numericNames[slot] === name) numeric[slot] = numericValues(model, dataset, name);
+      else {
+        const { codes, names: categories } = categoryCodes(dataset, name);
+        categorical[slot] = { codes, codeOf: new Map(categories.map((n, c) => [n, c])) };
+      }
+    }
+    return { numeric, categorical };
+  }
+}
+
+export function compileTree(model: TreeModel, dataset: Dataset): CompiledTree {
+  const count = model.nodes.length;
+  const buffer = new ArrayBuffer(count * 16);
+  const word = new Int32Array(buffer);
+  const threshold = new Float64Array(buffer);
+  const modelId = new Int32Array(count);
+  const compiledOf = new Int32Array(count);
+  const slots = new FeatureSlots();
+  const categoricalNodes: number[] = [];
+  // One preorder walk without recursion (deep trees would overflow the stack), reading each node
+  // object once. Child links are written as model ids and turned into compiled indices after.
+  const stack = [0];
+  let nodeCount = 0;
+  while (stack.length > 0) {
+    const id = stack.pop() as number;
+    const i = nodeCount++;
+    modelId[i] = id;
+    compiledOf[id] = i;
+    const node = model.nodes[id];
+    const split = node.split;
+    const children = node.children;
+    if (split === null || children.length === 0) {
+      word[4 * i + 3] = LEAF;
+      continue;
+    }
+    for (let b = children.length - 1; b >= 0; b--) stack.push(children[b]);
+    if (split.kind === 'numeric') {
+      word[4 * i + 3] = (slots.slot(split.feature, 'numeric') << 2) | (node.missingGoesTo === 0 ? MISSING_FIRST : 0);
+      threshold[2 * i] = split.threshold;
+      word[4 * i + 2] = children[1];
+    } else {
+      word[4 * i + 3] = (slots.slot(split.feature, 'categorical') << 2) | CATEGORICAL;
+      word[4 * i + 2] = children[node.missingGoesTo ?? 0];
+      categoricalNodes.push(i);
+    }
+  }
+  const { numeric, categorical } = slots.bind(model, dataset);
+  for (let i = 0; i < nodeCount; i++) if (word[4 * i + 3] !== LEAF) word[4 * i + 2] = compiledOf[word[4 * i + 2]];
+  const codes: number[] = [];
+  const pairChildren: number[] = [];
+  for (const i of categoricalNodes) {
+    const node = model.nodes[modelId[i]];
+    const split = node.split as Extract<ModelSplit, { kind: 'categorical' }>;
+    const { codeOf } = categorical[word[4 * i + 3] >> 2];
+    // Names the data does not hold are dropped (no row has them); a name listed twice keeps its last branch.
+    const childOfCode = new Map<number, number>();
+    split.branches.forEach((names, b) =>
+      names.forEach((n) => {
+        const c = codeOf.get(n);
+        if (c !== undefined) childOfCode.set(c, compiledOf[node.children[b]]);
+      }),
+    );
+    word[4 * i] = codes.length;
+    word[4 * i + 1] = childOfCode.size;
+    for (const c of [...childOfCode.keys()].sort((x, y) => x - y)) {
+      codes.push(c);
+      pairChildren.push(childOfCode.get(c) as number);
+    }
+  }
+  return {
+    nodeCount,
+    word,
+    threshold,
+    modelId: modelId.subarray(0, nodeCount),
+    pairCode: Int32Array.from(codes),
+    pairChild: Int32Array.from(pairChildren),
+    numeric,
+    categorical: categorical.map((c) => c.codes),
+  };
+}
+
+/** The child a categorical node `i` sends dataset code `code` to: a binary search of its sorted pairs. */
+function categoricalChild(tree: CompiledTree, i: number, code: number): number {
+  const { word, pairCode } = tree;
+  let lo = word[4 * i];
+  let hi = lo + word[4 * i + 1] - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const c = pairCode[mid];
+    if (c === code) return tree.pairChild[mid];
+    if (c < code) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return word[4 * i + 2];
+}
+
+/** Whether value `v` takes the first child (`x ≤ t`) of a numeric split with record head `head`. */
+export function goesFirst(v: number, t: number, head: number): boolean {
+  // NaN compares false both ways: missing values take the side the split learnt.
+  return v <= t || (!(v > t) && (head & MISSING_FIRST) !== 0);
+}
+
+/** True when compiled node `i` is a leaf. */
+export function isLeaf(tree: CompiledTree, i: number): boolean {
+  return tree.word[4 * i + 3] === LEAF;
+}
+
+/** The child that split node `i` sends row `row` to. */
+export function childOf(tree: CompiledTree, i: number, row: number): number {
+  const head = tree.word[4 * i + 3];
+  if ((head & CATEGORICAL) !== 0) return categoricalChild(tree, i, tree.categorical[head >> 2][row]);
+  const v = tree.numeric[head >> 2][row];
+  return goesFirst(v, tree.threshold[2 * i], head) ? i + 1 : tree.word[4 * i + 2];
+}
+
+/** The compiled leaf that row `row` reaches from node `from`. */
+export function leafFrom(tree: CompiledTree, from: number, row: number): number {
+  let i = from;
+  while (!isLeaf(tree, i)) i = childOf(tree, i, row);
+  return i;
+}

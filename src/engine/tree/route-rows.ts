@@ -1,0 +1,76 @@
+// Routes every row of the data through a compiled tree to its leaf. Two ways, chosen by the size
+// of the tree (bench/predict.ts measures both): row by row while the node table fits in the CPU's
+// caches; for larger trees node by node, partitioning the row indices at each split so each node
+// record is read once and each column is read in ascending row order.
+import { type CompiledTree, CATEGORICAL, goesFirst, isLeaf, leafFrom } from './compiled-tree';
+
+/**
+ * Above this many nodes (16 MiB of node records) routing node by node was faster on 1M rows:
+ * 2M nodes 0.7 vs 1.0 CPU s; at 700k nodes row by row was still ahead (0.47 vs 0.53 s).
+ */
+export const NODE_BY_NODE_ABOVE = 1 << 20;
+
+/** Compiled leaf of each row 0..rowCount−1. `nodeByNode` forces one way (tests). */
+export function routeRows(tree: CompiledTree, rowCount: number, nodeByNode = tree.nodeCount > NODE_BY_NODE_ABOVE): Int32Array {
+  return nodeByNode ? routeNodeByNode(tree, rowCount) : routeRowByRow(tree, rowCount);
+}
+
+function routeRowByRow(tree: CompiledTree, rowCount: number): Int32Array {
+  const leaves = new Int32Array(rowCount);
+  for (let row = 0; row < rowCount; row++) leaves[row] = leafFrom(tree, 0, row);
+  return leaves;
+}
+
+function routeNodeByNode(tree: CompiledTree, rowCount: number): Int32Array {
+  const { word, threshold, numeric } = tree;
+  const leaves = new Int32Array(rowCount);
+  const rows = new Int32Array(rowCount);
+  for (let r = 0; r < rowCount; r++) rows[r] = r;
+  const spare = new Int32Array(rowCount);
+  // Depth-first work list of (node, rows[start:end]) triples.
+  let stack = new Int32Array(3 * 64);
+  let top = 0;
+  const push = (i: number, start: number, end: number): void => {
+    if (top + 3 > stack.length) {
+      const grown = new Int32Array(stack.length * 2);
+      grown.set(stack);
+      stack = grown;
+    }
+    stack[top++] = i;
+    stack[top++] = start;
+    stack[top++] = end;
+  };
+  if (rowCount > 0) push(0, 0, rowCount);
+  while (top > 0) {
+    const end = stack[--top];
+    const start = stack[--top];
+    const i = stack[--top];
+    if (isLeaf(tree, i)) {
+      for (let p = start; p < end; p++) leaves[rows[p]] = i;
+      continue;
+    }
+    const head = word[4 * i + 3];
+    if ((head & CATEGORICAL) !== 0) {
+      // Multiway splits are rare in large trees: their rows finish the walk one by one.
+      for (let p = start; p < end; p++) leaves[rows[p]] = leafFrom(tree, i, rows[p]);
+      continue;
+    }
+    const x = numeric[head >> 2];
+    const t = threshold[2 * i];
+    // Stable partition, branch-free: the row goes to both places, only one cursor advances.
+    let l = start;
+    let r = 0;
+    for (let p = start; p < end; p++) {
+      const row = rows[p];
+      const first = goesFirst(x[row], t, head) ? 1 : 0;
+      rows[l] = row;
+      spare[r] = row;
+      l += first;
+      r += 1 - first;
+    }
+    for (let q = 0; q < r; q++) rows[l + q] = spare[q];
+    if (end > l) push(word[4 * i + 2], l, end);
+    if (l > start) push(i + 1, start, l);
+  }
+  return leaves;
+}

@@ -1,0 +1,130 @@
+// The compiled routing (row by row and node by node) against a plain walk over the model's nodes
+// by column name, on trees trained on random data: numeric columns with missing values,
+// categorical and boolean columns, CART's binary category sets and ID3/C4.5's multiway branches,
+// predicted on other random rows whose categories the trees partly never saw (and whose category
+// codes are numbered differently from the training data's).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Column, Dataset } from '../../src/engine/dataset';
+import type { Algorithm, TreeModel } from '../../src/engine/model';
+import { createRng, randomInt, type Rng } from '../../src/engine/random';
+import { compileTree } from '../../src/engine/tree/compiled-tree';
+import { decisionPath, predict, predictLeaves, predictProba } from '../../src/engine/tree/predict';
+import { routeRows } from '../../src/engine/tree/route-rows';
+import { trainTree } from '../../src/engine/tree/train';
+import { cat, dataset, num } from './helpers/tree-data';
+
+/** Random rows: two numeric columns (10% missing), a categorical and a boolean column, and a class or value target. */
+function randomData(rng: Rng, rows: number, levels: string[], regression: boolean): Dataset {
+  const pick = <T>(items: T[]): T => items[randomInt(rng, items.length)];
+  const a: Array<number | null> = [];
+  const b: Array<number | null> = [];
+  const colour: Array<string | null> = [];
+  const flag: Array<string | null> = [];
+  const y: Array<string | number> = [];
+  for (let r = 0; r < rows; r++) {
+    a.push(rng() < 0.1 ? null : randomInt(rng, 40) / 4);
+    b.push(rng() < 0.1 ? null : Math.round(rng() * 1000) / 10);
+    colour.push(rng() < 0.1 ? null : pick(levels));
+    flag.push(rng() < 0.05 ? null : pick(['no', 'yes']));
+    const score = (a[r] ?? 5) + (colour[r] === levels[0] ? 3 : 0) + (flag[r] === 'yes' ? 2 : 0) + rng() * 4;
+    y.push(regression ? score : score < 5 ? 'low' : score < 8 ? 'mid' : 'high');
+  }
+  const target: Column = regression ? num('y', y as number[]) : cat('y', y as string[]);
+  return dataset(num('a', a), num('b', b), cat('colour', colour), cat('flag', flag, 'boolean'), target);
+}
+
+/** The leaf a row reaches, walking the model's nodes by column name: the contract of design.md §6 read literally. */
+function referenceLeaf(model: TreeModel, data: Dataset, row: number): number {
+  let id = 0;
+  for (;;) {
+    const node = model.nodes[id];
+    if (node.split === null || node.children.length === 0) return id;
+    const split = node.split;
+    const column = data.columns.find((c) => c.name === split.feature) as Column;
+    let branch: number;
+    if (split.kind === 'numeric') {
+      const v = (column as Extract<Column, { type: 'numeric' }>).values[row];
+      branch = Number.isNaN(v) ? (node.missingGoesTo as number) : v <= split.threshold ? 0 : 1;
+    } else {
+      const c = column as Extract<Column, { type: 'categorical' | 'boolean' }>;
+      const code = c.codes[row];
+      const found = code < 0 ? -1 : split.branches.findIndex((names) => names.includes(c.categories[code]));
+      branch = found < 0 ? (node.missingGoesTo as number) : found;
+    }
+    id = node.children[branch];
+  }
+}
+
+function leavesBy(model: TreeModel, data: Dataset, nodeByNode: boolean): number[] {
+  const tree = compileTree(model, data);
+  return Array.from(routeRows(tree, data.rowCount, nodeByNode), (i) => tree.modelId[i]);
+}
+
+test('compiled routing, row by row and node by node, reaches the leaves of a plain walk on random trees', () => {
+  const rng = createRng(2024);
+  const trained = ['red', 'green', 'blue', 'cyan', 'plum', 'teal'];
+  // Test rows: two colours the trees never saw, and the dictionary in another order.
+  const unseen = ['navy', 'teal', 'red', 'gold', 'blue', 'green', 'plum', 'cyan'];
+  let multiway = 0;
+  let categoricalSplits = 0;
+  let missingRows = 0;
+  for (let trial = 0; trial < 24; trial++) {
+    const algorithm: Algorithm = (['cart', 'id3', 'c45'] as const)[trial % 3];
+    const regression = algorithm === 'cart' && trial % 2 === 0;
+    const train = randomData(rng, 150 + randomInt(rng, 250), trained, regression);
+    const { model } = trainTree(train, { target: 'y', algorithm, maxDepth: trial % 4 === 0 ? 3 : null, minSamplesLeaf: 1 + (trial % 3) });
+    multiway += model.nodes.filter((n) => n.children.length > 2).length;
+    categoricalSplits += model.nodes.filter((n) => n.split?.kind === 'categorical').length;
+    const test = randomData(rng, 300, unseen, regression);
+    const expected = Array.from({ length: test.rowCount }, (_, r) => referenceLeaf(model, test, r));
+    missingRows += expected.filter((_, r) => test.columns.some((c) => (c.type === 'numeric' ? Number.isNaN(c.values[r]) : c.codes[r] < 0))).length;
+    assert.deepEqual(leavesBy(model, test, false), expected, `row by row, trial ${trial} (${algorithm})`);
+    assert.deepEqual(leavesBy(model, test, true), expected, `node by node, trial ${trial} (${algorithm})`);
+    assert.deepEqual(Array.from(predictLeaves(model, test)), expected);
+    assert.deepEqual(
+      predict(model, test),
+      expected.map((id) => model.nodes[id].prediction),
+    );
+    for (const r of [0, 7, test.rowCount - 1]) {
+      const path = decisionPath(model, test, r);
+      assert.equal(path[0], 0);
+      assert.equal(path[path.length - 1], expected[r]);
+      path.slice(1).forEach((id, k) => assert.ok(model.nodes[path[k]].children.includes(id), `path step ${k} of row ${r} is a child`));
+    }
+    if (!regression) {
+      const proba = predictProba(model, test);
+      proba.forEach((p, r) => {
+        const counts = model.nodes[expected[r]].value as number[];
+        const total = counts.reduce((x, y) => x + y, 0);
+        assert.deepEqual(p, counts.map((c) => c / total));
+      });
+      assert.notEqual(proba[0], proba[1], 'each row gets an array of its own');
+    }
+  }
+  // The random trees did exercise what they are meant to.
+  assert.ok(multiway > 0, 'some multiway (ID3/C4.5) nodes');
+  assert.ok(categoricalSplits > 10, 'categorical and boolean splits');
+  assert.ok(missingRows > 100, 'rows with missing values');
+});
+
+test('a categorical column read as numbers, and a numeric column read as text, route like their typed selves', () => {
+  const train = dataset(num('n', [1, 2, 3, 4, 5, 6]), cat('k', ['1', '2', '1', '3', '2', '3']), cat('y', ['a', 'a', 'b', 'b', 'c', 'c']));
+  const { model } = trainTree(train, { target: 'y' });
+  const typed = dataset(num('n', [1, 4, null, 6]), cat('k', ['3', '1', '2', null]), cat('y', ['a', 'a', 'a', 'a']));
+  const swapped = dataset(cat('n', ['1', '4', null, '6']), num('k', [3, 1, 2, null]), cat('y', ['a', 'a', 'a', 'a']));
+  const expected = Array.from({ length: 4 }, (_, r) => referenceLeaf(model, typed, r));
+  assert.deepEqual(Array.from(predictLeaves(model, typed)), expected);
+  assert.deepEqual(Array.from(predictLeaves(model, swapped)), expected);
+});
+
+test('a tree that is a single leaf, and data without rows', () => {
+  const { model } = trainTree(dataset(num('x', [1, 2, 3]), cat('y', ['a', 'a', 'b'])), { target: 'y', minSamplesSplit: 10 });
+  assert.equal(model.nodes.length, 1);
+  const data = dataset(num('x', [5, null]), cat('y', ['a', 'a']));
+  assert.deepEqual(predict(model, data), ['a', 'a']);
+  assert.deepEqual(leavesBy(model, data, true), [0, 0]);
+  const empty = dataset(num('x', []), cat('y', []));
+  assert.deepEqual(predict(model, empty), []);
+  assert.deepEqual(leavesBy(model, empty, true), []);
+});
