@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseCsv, readCsv } from '../../src/engine/csv/read';
 import { SAMPLE_BYTES } from '../../src/engine/csv/sniff';
 import { createRng } from '../../src/engine/random';
-import { chunked } from './csv-helpers';
+import { cells, chunked } from './csv-helpers';
 import type { NumericColumn } from '../../src/engine/dataset';
 
 const hostile = readFileSync(path.join(process.cwd(), 'test/fixtures/csv/hostile.csv'));
@@ -112,4 +112,38 @@ test('numbers read while the tokenizer scans equal Number() of their text, howev
   assert.deepEqual(await readCsv(chunked(bytes, () => 1)), whole);
   const random2 = createRng(10);
   assert.deepEqual(await readCsv(chunked(bytes, () => Math.floor(random2() * 41))), whole);
+});
+
+test('text fields hashed while the tokenizer scans keep their exact values, however the bytes are cut', async () => {
+  const random = createRng(12);
+  // [as written, as read] — quoted, escaped, padded, multi-line, missing and multi-byte spellings.
+  const spellings: Array<[string, string | null]> = [
+    ['plain', 'plain'],
+    ['"town 3, district 3"', 'town 3, district 3'],
+    ['"say ""hi"""', 'say "hi"'],
+    ['  padded  ', 'padded'],
+    ['trail ', 'trail'],
+    ['"two\r\nlines"', 'two\r\nlines'],
+    ['  "  quoted pad  "  ', '  quoted pad  '],
+    ['x"y', 'x"y'],
+    ['é😀', 'é😀'],
+    ['NA', null],
+    ['', null],
+    ['""', null],
+  ];
+  const lines = ['k,t'];
+  const expected: Array<string | null> = [];
+  while (lines.join('\n').length < SAMPLE_BYTES * 2) {
+    const [written, read] = spellings[Math.floor(random() * spellings.length)];
+    lines.push(`${lines.length},${written}`);
+    expected.push(read);
+  }
+  lines[1] = '1,first'; // the column is text from its first row on
+  expected[0] = 'first';
+  const bytes = new TextEncoder().encode(lines.join('\n') + '\n');
+  const whole = parseCsv(bytes);
+  assert.deepEqual(cells(whole.columns[1]), expected);
+  assert.deepEqual(await readCsv(chunked(bytes, () => 1)), whole);
+  const random2 = createRng(13);
+  assert.deepEqual(await readCsv(chunked(bytes, () => Math.floor(random2() * 53))), whole);
 });

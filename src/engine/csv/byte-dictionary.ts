@@ -3,6 +3,9 @@
 // Codes are dense and follow first appearance, as the Dataset contract requires.
 
 const INITIAL_SLOTS = 16;
+/** FNV-1a, the hash of a value's bytes; the tokenizer computes it too, while it scans a field. */
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
 
 export class ByteDictionary {
   /** Open-addressing table of code + 1 (0 = empty); its length is a power of two. */
@@ -26,8 +29,13 @@ export class ByteDictionary {
 
   /** Code of buf[start, end), adding it when new. */
   codeOf(buf: Uint8Array, start: number, end: number): number {
-    let h = 0x811c9dc5; // FNV-1a
-    for (let i = start; i < end; i++) h = Math.imul(h ^ buf[i], 0x01000193);
+    let h = FNV_OFFSET;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ buf[i], FNV_PRIME);
+    return this.codeOfHashed(buf, start, end, h);
+  }
+
+  /** codeOf for a caller that has the bytes' FNV-1a hash already. */
+  codeOfHashed(buf: Uint8Array, start: number, end: number, h: number): number {
     const mask = this.slots.length - 1;
     const length = end - start;
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {

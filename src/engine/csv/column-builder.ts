@@ -85,6 +85,14 @@ export class ColumnBuilder {
     (this.codes as ColumnStore<Int32Array>).push((this.dictionary as ByteDictionary).codeOf(buf, start, end));
   }
 
+  /** Adds a text field with its FNV-1a hash; only once the column is categorical (not takesNumbers). */
+  addText(buf: Uint8Array, start: number, end: number, hash: number): void {
+    this.rows++;
+    const codes = this.codes as ColumnStore<Int32Array>;
+    if (this.missing.matches(buf, start, end)) codes.push(-1);
+    else codes.push((this.dictionary as ByteDictionary).codeOfHashed(buf, start, end, hash));
+  }
+
   /** Adds a field already parsed into parsedNumber[0]; only while takesNumbers, and not a missing token. */
   addParsedNumber(buf: Uint8Array, start: number, end: number): void {
     this.rows++;

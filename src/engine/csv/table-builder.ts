@@ -6,13 +6,13 @@ import { ColumnBuilder } from './column-builder';
 import { FieldProblem } from './field-problem';
 import { uniqueHeaderNames } from './header-names';
 import type { MissingTokens } from './missing-tokens';
-import type { CsvTokenizer, FieldSink, NumberSink } from './tokenizer';
+import { ANY_FIELD, NUMBER_FIELD, TEXT_FIELD, type CsvTokenizer, type FieldSink, type TypedFieldSink } from './tokenizer';
 import { decodeUtf8 } from './utf8';
 
 /** Widest header accepted: bounds the per-column bookkeeping a hostile header line could demand. */
 export const MAX_COLUMNS = 100_000;
 
-export class TableBuilder implements FieldSink, NumberSink {
+export class TableBuilder implements FieldSink, TypedFieldSink {
   /** Set once the tokenizer exists; used only to name lines in errors. */
   tokenizer: CsvTokenizer | null = null;
   private header: string[] | null = [];
@@ -21,8 +21,8 @@ export class TableBuilder implements FieldSink, NumberSink {
   private headerLine: number | undefined;
   private fieldIndex = 0;
   private rows = 0;
-  /** numberFields[k] = 1 while column k takes numbers: the tokenizer then parses them as it scans. */
-  private numberFields: Uint8Array = new Uint8Array(0);
+  /** The kind of field column k expects, for the tokenizer's typed fast path (expectFields). */
+  private fieldKinds: Uint8Array = new Uint8Array(0);
 
   constructor(
     private readonly delimiter: string,
@@ -45,11 +45,20 @@ export class TableBuilder implements FieldSink, NumberSink {
     } catch (err) {
       throw this.located(err, k);
     }
-    if (this.numberFields[k] === 1 && !column.takesNumbers) this.numberFields[k] = 0;
+    if (this.fieldKinds[k] === NUMBER_FIELD && !column.takesNumbers) this.fieldKinds[k] = TEXT_FIELD;
   }
 
   number(buf: Uint8Array, start: number, end: number): void {
     this.columns[this.fieldIndex++].addParsedNumber(buf, start, end);
+  }
+
+  text(buf: Uint8Array, start: number, end: number, hash: number): void {
+    const k = this.fieldIndex++;
+    try {
+      this.columns[k].addText(buf, start, end, hash);
+    } catch (err) {
+      throw this.located(err, k);
+    }
   }
 
   /** Kept apart from field(): its closure would make every call of field() allocate a context. */
@@ -104,10 +113,9 @@ export class TableBuilder implements FieldSink, NumberSink {
     const rows = this.expectedRows(names.length);
     this.columns = names.map((name) => new ColumnBuilder(name, this.types[name], this.missing, rows));
     // A missing-value token that reads as a number (-999) must be checked before any number.
-    if (!this.missing.numeric) {
-      this.numberFields = Uint8Array.from(this.columns, (c) => (c.takesNumbers ? 1 : 0));
-      this.tokenizer?.readNumbers(this.numberFields, this);
-    }
+    const numbers = this.missing.numeric ? ANY_FIELD : NUMBER_FIELD;
+    this.fieldKinds = Uint8Array.from(this.columns, (c) => (c.takesNumbers ? numbers : TEXT_FIELD));
+    this.tokenizer?.expectFields(this.fieldKinds, this);
   }
 
   private guard<T>(k: number, work: () => T): T {

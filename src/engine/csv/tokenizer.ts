@@ -13,10 +13,13 @@
 // - Lines are physical lines (a newline inside quotes counts), so errors point where editors do.
 // - A NUL byte means the input is not text. A single field over MAX_FIELD_BYTES is an error, which
 //   bounds memory when a stray quote would otherwise swallow the rest of a large file.
-// - A field the sink expects to be a number (readNumbers) is parsed while its end is sought: when
-//   it is a plain decimal ending at a delimiter or newline in this chunk it goes to number(),
-//   otherwise it is scanned again as any field, so the outcome never depends on the fast path.
+// - Fields of the columns a sink declares typed (expectFields) are read in the same pass that
+//   finds their end: a number is parsed (number()), a text is hashed for the dictionary (text()).
+//   Only the plain shapes take this path — a decimal, or a text without surrounding spaces or
+//   escapes, ending at a delimiter or newline within this chunk; any other field is scanned again
+//   from its start by the general states below, so the outcome never depends on the fast path.
 import { InputError } from '../errors';
+import { FNV_OFFSET, FNV_PRIME } from './byte-dictionary';
 import { scanDecimal } from './number-bytes';
 
 export interface FieldSink {
@@ -25,9 +28,17 @@ export interface FieldSink {
   endRow(): void;
 }
 
-export interface NumberSink {
+/** Kinds of field for expectFields: any field, a number, a text. */
+export const ANY_FIELD = 0;
+export const NUMBER_FIELD = 1;
+export const TEXT_FIELD = 2;
+
+/** Takes the fields read by the typed fast path, in row order with the FieldSink's calls. */
+export interface TypedFieldSink {
   /** A field whose bytes buf[start, end) scanDecimal has just read into parsedNumber[0]. */
   number(buf: Uint8Array, start: number, end: number): void;
+  /** A text field buf[start, end) (unquoted, unescaped) with its hash as ByteDictionary computes it. */
+  text(buf: Uint8Array, start: number, end: number, hash: number): void;
 }
 
 export const MAX_FIELD_BYTES = 64 * 1024 * 1024;
@@ -67,9 +78,9 @@ export class CsvTokenizer {
   /** stopUnquoted[b] = 1 for bytes that end an unquoted scan; stopQuoted likewise inside quotes. */
   private readonly stopUnquoted = new Uint8Array(256);
   private readonly stopQuoted = new Uint8Array(256);
-  /** numberFields[k] = 1 when field k of a row goes to numberSink if it is a plain decimal. */
-  private numberFields: Uint8Array = new Uint8Array(0);
-  private numberSink: NumberSink | null = null;
+  /** fieldKinds[k]: how field k of a row is read when it has a plain shape (ANY_FIELD: never). */
+  private fieldKinds: Uint8Array = new Uint8Array(0);
+  private typedSink: TypedFieldSink | null = null;
 
   constructor(
     private readonly delimiter: number,
@@ -94,6 +105,13 @@ export class CsvTokenizer {
           i++;
           continue;
         }
+        if (this.fieldKinds[this.fieldsInRow] > ANY_FIELD) {
+          const next = this.typedRun(buf, i, n);
+          if (next !== i) {
+            i = next;
+            continue;
+          }
+        }
         if (b === QUOTE) {
           state = State.Quoted;
           this.quoteLine = this.line;
@@ -106,16 +124,6 @@ export class CsvTokenizer {
           i++;
           this.rowLine = this.line;
           continue;
-        }
-        if (this.numberFields[this.fieldsInRow] === 1) {
-          const end = scanDecimal(buf, i, n);
-          const after = end >= 0 && end < n ? buf[end] : NUL;
-          if (after === delimiter || after === LF || after === CR) {
-            this.fieldsInRow++;
-            (this.numberSink as NumberSink).number(buf, i, end);
-            i = after === delimiter ? end + 1 : this.newline(buf, end);
-            continue;
-          }
         }
         state = State.Unquoted;
         start = i;
@@ -208,10 +216,69 @@ export class CsvTokenizer {
     this.state = state;
   }
 
-  /** From now on, field k of a row is offered to sink.number first when fields[k] is 1. */
-  readNumbers(fields: Uint8Array, sink: NumberSink): void {
-    this.numberFields = fields;
-    this.numberSink = sink;
+  /**
+   * From now on field k of a row, when it has a plain shape, goes to sink.number (kinds[k] =
+   * NUMBER_FIELD) or sink.text (TEXT_FIELD) instead of field(). The sink may change kinds later.
+   */
+  expectFields(kinds: Uint8Array, sink: TypedFieldSink): void {
+    this.fieldKinds = kinds;
+    this.typedSink = sink;
+  }
+
+  /**
+   * Reads typed fields of plain shape one after another from buf[i], a field's start, across
+   * rows; returns the start of the first field it leaves to the general states. (A loop of its
+   * own, small enough for V8 to inline the sink's calls, which the big loop of push is not.)
+   */
+  private typedRun(buf: Uint8Array, i: number, n: number): number {
+    const kinds = this.fieldKinds;
+    while (i < n) {
+      const kind = kinds[this.fieldsInRow];
+      const b = buf[i];
+      if (!(kind > ANY_FIELD) || b === SPACE || (this.fieldsInRow === 0 && (b === LF || b === CR))) break;
+      const next = kind === NUMBER_FIELD ? this.numberField(buf, i, n) : this.textField(buf, i, n);
+      if (next < 0) break;
+      i = next;
+    }
+    return i;
+  }
+
+  /**
+   * The typed fast path for a number field starting at buf[i] (not a space, not a blank line):
+   * reads it and its delimiter or newline, and returns the index after them; -1 when the field
+   * has another shape, having consumed nothing.
+   */
+  private numberField(buf: Uint8Array, i: number, n: number): number {
+    const end = scanDecimal(buf, i, n);
+    if (end < 0 || end === n) return -1;
+    const after = buf[end];
+    if (after !== this.delimiter && after !== LF && after !== CR) return -1;
+    this.fieldsInRow++;
+    (this.typedSink as TypedFieldSink).number(buf, i, end);
+    return after === this.delimiter ? end + 1 : this.newline(buf, end);
+  }
+
+  /** numberField's twin for a text field, hashed as it is scanned. */
+  private textField(buf: Uint8Array, i: number, n: number): number {
+    const quoted = buf[i] === QUOTE;
+    const start = quoted ? i + 1 : i;
+    const stop = quoted ? this.stopQuoted : this.stopUnquoted;
+    let hash = FNV_OFFSET;
+    let end = start;
+    let b = 0;
+    while (end < n && stop[(b = buf[end])] === 0) {
+      hash = Math.imul(hash ^ b, FNV_PRIME);
+      end++;
+    }
+    // A closing quote must be followed by the delimiter or a newline (not "" nor spaces); an
+    // unquoted field must not end in spaces, which would be trimmed.
+    const close = quoted ? end + 1 : end;
+    if (close >= n || (quoted ? b !== QUOTE : end > start && buf[end - 1] === SPACE)) return -1;
+    const after = buf[close];
+    if (after !== this.delimiter && after !== LF && after !== CR) return -1;
+    this.fieldsInRow++;
+    (this.typedSink as TypedFieldSink).text(buf, start, end, hash);
+    return after === this.delimiter ? close + 1 : this.newline(buf, close);
   }
 
   /** End of input: completes the last row or reports an unterminated quote. */
