@@ -12,7 +12,7 @@ import type { BinnedSet } from './bins';
 import type { SmallNodeOrder } from './small-node-order';
 
 /** Nodes with at most this many samples are scanned from their sorted bins, not a full histogram. */
-export const SMALL_NODE = 32;
+export const SMALL_NODE = 64;
 
 export interface HistSplit {
   feature: number;

@@ -1,7 +1,7 @@
 // Histogram mode's small nodes (at most SMALL_NODE samples) are searched from their samples sorted
-// by bin, per feature, instead of from a 255-bin histogram. Sorting once where a small subtree
-// starts, then partitioning every feature's order stably with each split (as the exact builder's
-// presorted samples), costs O(F·n) per node instead of a sort of each feature at every node.
+// by bin, per feature, instead of from a 255-bin histogram. Sorting once (counting sort) where a
+// small subtree starts, then partitioning every feature's order stably with each split (as the
+// exact builder's presorted samples), costs O(F·n) per node, not a sort per feature and node.
 //
 // The order covers one region of the index array at a time, [base, limit): the small node it was
 // sorted for. A node inside the region is a descendant whose order its ancestors' partitions have
@@ -11,7 +11,8 @@ export class SmallNodeOrder {
   /** Sample ids; feature f's order of position p (base ≤ p < limit) at f·capacity + p − base. */
   readonly order: Int32Array;
   private readonly spare: Int32Array;
-  private readonly keys: Int32Array;
+  /** Counting sort scratch: samples per bin (bins are bytes), then where each bin starts. */
+  private readonly counts = new Int32Array(257);
   private base = 0;
   private limit = 0;
 
@@ -22,23 +23,24 @@ export class SmallNodeOrder {
   ) {
     this.order = new Int32Array(featureCount * capacity);
     this.spare = new Int32Array(capacity);
-    this.keys = new Int32Array(capacity);
   }
 
   /** Makes `order` valid for idx[start, end) (at most `capacity` samples, ascending ids). */
   prepare(idx: Int32Array, start: number, end: number): void {
     if (start >= this.base && end <= this.limit) return;
-    const { bins, featureCount: F, capacity, order } = this;
-    const n = end - start;
-    const keys = this.keys.subarray(0, n);
+    const { bins, featureCount: F, capacity, order, counts } = this;
     this.base = start;
     this.limit = end;
     for (let f = 0; f < F; f++) {
-      // Bin first, then position (= sample id order): the order in which a histogram sums a bin.
-      for (let j = 0; j < n; j++) keys[j] = (bins[idx[start + j] * F + f] << 16) | j;
-      sortSmall(keys);
+      // Counting sort by bin, stable: within a bin, sample id order (the order a histogram sums in).
+      counts.fill(0);
+      for (let p = start; p < end; p++) counts[bins[idx[p] * F + f] + 1]++;
+      for (let b = 1; b < counts.length; b++) counts[b] += counts[b - 1];
       const o = f * capacity;
-      for (let j = 0; j < n; j++) order[o + j] = idx[start + (keys[j] & 0xffff)];
+      for (let p = start; p < end; p++) {
+        const i = idx[p];
+        order[o + counts[bins[i * F + f]]++] = i;
+      }
     }
   }
 
@@ -67,22 +69,5 @@ export class SmallNodeOrder {
       }
       order.set(spare.subarray(0, r), o + pos);
     }
-  }
-}
-
-/** Ascending sort; insertion sort below a few dozen keys, where the built-in call costs more. */
-function sortSmall(keys: Int32Array): void {
-  if (keys.length > 24) {
-    keys.sort();
-    return;
-  }
-  for (let i = 1; i < keys.length; i++) {
-    const k = keys[i];
-    let j = i - 1;
-    while (j >= 0 && keys[j] > k) {
-      keys[j + 1] = keys[j];
-      j--;
-    }
-    keys[j + 1] = k;
   }
 }
