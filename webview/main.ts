@@ -2,6 +2,7 @@
 // (retrain, alternatives at a node, the path of a row). Loads nothing remote; every text from the
 // data goes in through textContent. The state it keeps (setState) lets a hidden or reloaded panel
 // redraw at once.
+import type { TreeReport } from '../src/engine/report-types';
 import type { ToWebview } from '../src/protocol';
 import { foldTree } from '../src/render/fold';
 import { pathTo } from '../src/render/tree-labels';
@@ -18,8 +19,6 @@ import { TreeView } from './tree-view';
 import { vscodeApi } from './vscode-api';
 
 void registerToolkit();
-/** Most nodes "Expand all" opens at once; stubs expand the rest on demand. */
-const EXPAND_ALL_BUDGET = 150;
 const api = vscodeApi<PanelState>();
 let state = restoreState(api.getState());
 // The state holds the whole report, so it is written at most every 250 ms, not on each pan step.
@@ -55,11 +54,10 @@ function reportError(message: string): void {
 const treeView = new TreeView({
   select: (id) => selectNode(id),
   expand: (id) => setOpen(id, true),
-  expandAll: () => {
+  showAll: () => {
     const model = state.shown?.report.model;
     if (!model) return;
-    // Breadth-first up to a budget: a diagram of thousands of nodes would freeze the panel.
-    state.expanded = [...foldTree(model, { maxDepth: Infinity, maxNodes: EXPAND_ALL_BUDGET }).open];
+    state.expanded = [...foldTree(model, { maxDepth: Infinity, maxNodes: Infinity }).open];
     state.collapsed = [];
     void drawTree(true);
   },
@@ -221,9 +219,18 @@ function renderViews(): void {
   void drawTree(state.view === null);
 }
 
+/**
+ * What tells two reports apart without serialising them whole (a fully grown tree's report runs to
+ * hundreds of MB of JSON): how it was made, its shape, its scores and importances.
+ */
+function reportFingerprint(report: TreeReport): string {
+  const { settings, grown, final, trainingRows, metrics, importances, model } = report;
+  return JSON.stringify([settings, grown, final, trainingRows, metrics.training, metrics.holdout, importances.features, model.target]);
+}
+
 function onShow(message: Extract<ToWebview, { type: 'show' }>): void {
   const { type: _type, ...shown } = message;
-  const same = state.shown !== null && JSON.stringify(state.shown.report) === JSON.stringify(shown.report);
+  const same = state.shown !== null && reportFingerprint(state.shown.report) === reportFingerprint(shown.report);
   if (!same) {
     state = { ...state, expanded: [], collapsed: [], selected: null, highlight: null, view: null, settings: shown.settings };
     alternatives.clear();

@@ -2,8 +2,11 @@
 // condition; sortable by any column; picking a rule highlights its leaf in the tree.
 import type { Rule } from '../src/engine/rules/types';
 import { formatNumber } from '../src/render/tree-labels';
-import { el, percent, replaceChildren } from './dom';
+import { append, el, percent, replaceChildren } from './dom';
 import { button } from './toolkit';
+
+/** Rows drawn at a time: a fully grown tree has a rule per leaf (100,000 and more). */
+const RULES_PER_PAGE = 250;
 
 export type RuleSortKey = 'order' | 'prediction' | 'covered' | 'accuracy' | 'conditions';
 export interface RuleSort {
@@ -74,7 +77,7 @@ export function renderRules(
       return el('th', { 'aria-sort': active ? (sort.descending ? 'descending' : 'ascending') : 'none', scope: 'col' }, b);
     }),
   );
-  const rows = order.map(({ r, i }) => {
+  const row = ({ r, i }: { r: Rule; i: number }): HTMLElement => {
     const tr = el(
       'tr',
       { tabindex: 0, class: 'rule-row', title: 'Show this leaf in the tree' },
@@ -92,7 +95,22 @@ export function renderRules(
       }
     });
     return tr;
-  });
+  };
+  const body = el('tbody', {});
+  const more = el('div', { class: 'more-rules' });
+  let drawn = 0;
+  const drawMore = () => {
+    const next = Math.min(order.length, drawn + RULES_PER_PAGE);
+    append(body, ...order.slice(drawn, next).map(row));
+    drawn = next;
+    const left = order.length - drawn;
+    replaceChildren(
+      more,
+      left > 0 && `${drawn.toLocaleString('en-US')} of ${order.length.toLocaleString('en-US')} rules shown. `,
+      left > 0 && button(`Show ${Math.min(left, RULES_PER_PAGE)} more`, drawMore),
+    );
+  };
+  drawMore();
   replaceChildren(
     container,
     el(
@@ -101,6 +119,7 @@ export function renderRules(
       el('span', { class: 'muted' }, `${rules.length} rules, one per leaf. Click a rule to see its leaf in the tree.`),
       button('Export rules…', onExport, { title: 'Save the rules as Python, JavaScript, SQL or text' }),
     ),
-    el('table', { class: 'rules' }, el('thead', {}, header), el('tbody', {}, ...rows)),
+    el('table', { class: 'rules' }, el('thead', {}, header), body),
+    more,
   );
 }

@@ -4,6 +4,7 @@ import type { TreeModel } from '../src/engine/model';
 import type { ExportMessage } from '../src/protocol';
 import { parseDiagramId, treeToMermaid, type DiagramNodeRef } from '../src/render/mermaid';
 import { el, replaceChildren } from './dom';
+import { DrawCost, roughDuration } from './draw-cost';
 import { isHighContrast, renderMermaid } from './mermaid-setup';
 import { PanZoom, type View } from './pan-zoom';
 import { button, numberField } from './toolkit';
@@ -20,7 +21,8 @@ export interface TreeViewEvents {
   select(nodeId: number): void;
   /** Open a folded node (stub clicked) or fold/unfold from the toolbar. */
   expand(nodeId: number): void;
-  expandAll(): void;
+  /** Draw every node (after the warning, for a big tree). */
+  showAll(): void;
   resetFolding(): void;
   showRow(row: number): void;
   clearPath(): void;
@@ -29,6 +31,9 @@ export interface TreeViewEvents {
   viewChanged(view: View): void;
   failed(message: string): void;
 }
+
+/** Up to this many nodes "Show all" draws at once; above it, it first says what that costs. */
+export const SHOW_ALL_WITHOUT_WARNING = 300;
 
 /** Mermaid ids look like `<diagram>-flowchart-n12-3`; the middle part is ours (see src/render/mermaid.ts). */
 function refOf(element: Element): DiagramNodeRef | undefined {
@@ -44,6 +49,10 @@ export class TreeView {
   private readonly legend = el('div', { class: 'legend', 'aria-label': 'Legend' });
   private readonly status = el('p', { class: 'tree-status', 'aria-live': 'polite' });
   private readonly pathInfo = el('p', { class: 'path-info', 'aria-live': 'polite' });
+  /** The inline question before a big "Show all" (webviews have no modal dialogs). */
+  private readonly showAllWarning = el('div', { class: 'show-all-warning', role: 'alert' });
+  private readonly drawCost = new DrawCost();
+  private totalNodes = 0;
   private readonly panZoom: PanZoom;
   private svg: SVGSVGElement | null = null;
   private renderToken = 0;
@@ -59,7 +68,7 @@ export class TreeView {
       button('−', () => this.panZoom.zoomBy(0.8), { title: 'Zoom out' }),
       button('+', () => this.panZoom.zoomBy(1.25), { title: 'Zoom in' }),
       button('Fit', () => this.fit(), { title: 'Fit the tree to the view' }),
-      button('Expand all', () => events.expandAll(), { title: 'Show the tree breadth-first, up to 150 nodes; stubs expand the rest' }),
+      button('Show all', () => this.offerShowAll(), { title: `Draw every node (asks first above ${SHOW_ALL_WITHOUT_WARNING} nodes)` }),
       button('Fold to default', () => events.resetFolding(), { title: 'Fold deep subtrees again' }),
       el('span', { class: 'separator' }),
       this.rowField.element,
@@ -75,6 +84,7 @@ export class TreeView {
       'section',
       { class: 'tree-tab' },
       toolbar,
+      this.showAllWarning,
       this.pathInfo,
       el('div', { class: 'tree-body' }, el('div', { class: 'diagram' }, this.viewport, this.legend, this.status), this.details),
     );
@@ -84,6 +94,38 @@ export class TreeView {
     const row = this.rowField.get();
     if (Number.isInteger(row) && row >= 1) this.events.showRow(row - 1);
     else this.events.failed('Row must be a whole number ≥ 1.');
+  }
+
+  /** "Show all": at once for a small tree; for a big one, first the node count and the expected time. */
+  private offerShowAll(): void {
+    const total = this.totalNodes;
+    if (total <= SHOW_ALL_WITHOUT_WARNING) {
+      this.events.showAll();
+      return;
+    }
+    const count = total.toLocaleString('en-US');
+    replaceChildren(
+      this.showAllWarning,
+      el(
+        'p',
+        {},
+        `This tree has ${count} nodes. Drawing all of them takes ${roughDuration(this.drawCost.estimateMs(total))} here, and the panel does not respond meanwhile. `,
+        'Clicking a "+N nodes" stub opens one subtree at a time instead.',
+      ),
+      el(
+        'div',
+        { class: 'actions' },
+        button(`Show all ${count} nodes`, () => {
+          this.hideShowAllWarning();
+          this.events.showAll();
+        }, { primary: true }),
+        button('Cancel', () => this.hideShowAllWarning()),
+      ),
+    );
+  }
+
+  private hideShowAllWarning(): void {
+    replaceChildren(this.showAllWarning);
   }
 
   setPathInfo(text: string | null): void {
@@ -107,6 +149,8 @@ export class TreeView {
   /** Draws the tree; `view` restores a zoom, otherwise the tree is fitted. */
   async render(input: TreeViewInput, view: View | null): Promise<void> {
     const token = ++this.renderToken;
+    if (input.model.nodes.length !== this.totalNodes) this.hideShowAllWarning(); // a question about another tree
+    this.totalNodes = input.model.nodes.length;
     const diagram = treeToMermaid(input.model, {
       expanded: input.expanded,
       collapsed: input.collapsed,
@@ -129,8 +173,11 @@ export class TreeView {
     // Mermaid measures the labels inside the stage: measured under a zoom, they come out clipped.
     const keep = view ?? this.panZoom.current;
     this.stage.style.transform = 'none';
+    const drawn = diagram.shownNodes + diagram.folded.length; // the stubs are nodes too
     try {
+      const started = performance.now();
       svg = await renderMermaid(this.stage, diagram.text, edges);
+      this.drawCost.record(drawn, performance.now() - started);
     } catch (err) {
       if (token === this.renderToken) {
         replaceChildren(this.status, summary);

@@ -3,14 +3,14 @@
 // HTML and Content-Security-Policy, with a stand-in for the VS Code host, and checks what a user
 // would see: node counts, literal hostile labels, details, rules, importances, metrics, theme.
 // Screenshots go to test-artifacts/webview/. Run after `npm run build`: node test/webview/check.mjs
-// (PROFILE=1 also prints where the page spends its time while "Expand all" draws a big tree).
+// (PROFILE=1 also prints where the page spends its time while "Show all" draws a big tree).
 import * as esbuild from 'esbuild';
-import { chromium } from 'playwright-core';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
+import { launchBrowser } from '../e2e/browser.mjs';
 
 const root = process.cwd();
 const work = mkdtempSync(join(tmpdir(), 'dte-webview-'));
@@ -18,60 +18,23 @@ const artifacts = join(root, 'test-artifacts/webview');
 mkdirSync(artifacts, { recursive: true });
 
 await esbuild.build({
-  entryPoints: [join(root, 'test/webview/reports.ts')],
-  outfile: join(work, 'reports.cjs'),
+  entryPoints: [join(root, 'test/webview/reports.ts'), join(root, 'test/webview/panel-page.ts')],
+  outdir: work,
+  outExtension: { '.js': '.cjs' },
   bundle: true,
   platform: 'node',
   format: 'cjs',
   logLevel: 'warning',
 });
-const { build } = createRequire(import.meta.url)(join(work, 'reports.cjs'));
-const nonce = 'TestNonce0123456789abc==';
-const { html, reports, irisAlternatives } = build('file:', nonce);
+const load = createRequire(import.meta.url);
+const { build } = load(join(work, 'reports.cjs'));
+const { writePanelPage } = load(join(work, 'panel-page.cjs'));
+const { reports, irisAlternatives } = build();
+// The panel's page with a stand-in for the VS Code host (panel-page.ts); its #hash picks the theme.
+const indexHtml = writePanelPage(work);
 
-// The host stand-in: acquireVsCodeApi records what the webview posts; the theme variables VS Code
-// would set. Loaded with the nonce, like any script the policy allows.
-const host = `
-window.__posted = [];
-window.__violations = [];
-document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
-let saved = window.__savedState;
-window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(JSON.parse(JSON.stringify(m))), getState: () => saved, setState: (s) => { saved = s; } });
-const common = { '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px' };
-const themes = {
-  hc: ['vscode-high-contrast', { '--vscode-editor-background': '#000000', '--vscode-editor-foreground': '#ffffff', '--vscode-foreground': '#ffffff', '--vscode-panel-border': '#6fc3df', '--vscode-contrastBorder': '#6fc3df', '--vscode-focusBorder': '#f38518', '--vscode-descriptionForeground': '#ffffff', '--vscode-editorWidget-border': '#6fc3df', '--vscode-charts-blue': '#3794ff' }],
-  dark: ['vscode-dark', { '--vscode-editor-background': '#1e1e1e', '--vscode-editor-foreground': '#d4d4d4', '--vscode-foreground': '#cccccc', '--vscode-panel-border': '#80808059', '--vscode-focusBorder': '#007fd4', '--vscode-descriptionForeground': '#ccccccb3', '--vscode-editorWidget-border': '#454545', '--vscode-charts-blue': '#3794ff', '--vscode-button-background': '#0e639c', '--vscode-textCodeBlock-background': '#0a0a0a66', '--vscode-inputValidation-errorBackground': '#5a1d1d', '--vscode-inputValidation-errorBorder': '#be1100' }],
-  // VS Code's default dark theme since 1.78, with its real values.
-  darkModern: ['vscode-dark', { '--vscode-editor-background': '#1f1f1f', '--vscode-editor-foreground': '#cccccc', '--vscode-foreground': '#cccccc', '--vscode-panel-border': '#2b2b2b', '--vscode-focusBorder': '#0078d4', '--vscode-descriptionForeground': '#9d9d9d', '--vscode-editorWidget-border': '#313131', '--vscode-charts-blue': '#3794ff', '--vscode-button-background': '#0078d4' }],
-  // Theme colours need not be opaque hex: a variable-only change, with rgb()/rgba() values.
-  rgbaDark: ['vscode-dark', { '--vscode-editor-background': 'rgb(31, 31, 31)', '--vscode-editor-foreground': 'rgba(204, 204, 204, 0.85)', '--vscode-foreground': '#cccccc', '--vscode-panel-border': '#2b2b2b', '--vscode-focusBorder': '#0078d4', '--vscode-editorWidget-border': '#31313180' }],
-  light: ['vscode-light', { '--vscode-editor-background': '#ffffff', '--vscode-editor-foreground': '#000000', '--vscode-foreground': '#616161', '--vscode-panel-border': '#80808059', '--vscode-focusBorder': '#0090f1', '--vscode-descriptionForeground': '#717171', '--vscode-editorWidget-border': '#c8c8c8', '--vscode-charts-blue': '#1a85ff', '--vscode-button-background': '#007acc' }],
-};
-// As VS Code does on a theme change, without reloading the webview: the body's theme class, then
-// every --vscode-* variable on <html> replaced.
-window.__applyTheme = (name) => {
-  const [kind, vars] = themes[name];
-  document.body.classList.remove('vscode-light', 'vscode-dark', 'vscode-high-contrast', 'vscode-high-contrast-light');
-  document.body.classList.add(kind);
-  const style = document.documentElement.style;
-  for (let i = style.length - 1; i >= 0; i--) style.removeProperty(style[i]);
-  for (const [k, v] of Object.entries({ ...common, ...vars })) style.setProperty(k, v);
-};
-window.__applyTheme(location.hash.slice(1) || 'dark');
-document.body.style.cssText = '';
-`;
-writeFileSync(join(work, 'host.js'), host);
-writeFileSync(join(work, 'index.html'), html.replace('<script nonce', `<script nonce="${nonce}" src="host.js"></script>\n<script nonce`));
-copyFileSync(join(root, 'dist/webview.js'), join(work, 'webview.js'));
-copyFileSync(join(root, 'media/panel.css'), join(work, 'panel.css'));
-
-const userDataDir = mkdtempSync(join(tmpdir(), 'dte-chromium-'));
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  viewport: { width: 1400, height: 900 },
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchBrowser();
+const { context } = browser;
 const failures = [];
 const dialogs = [];
 const requests = [];
@@ -102,7 +65,7 @@ async function openPanel(reportName, theme = 'dark') {
   });
   page.on('request', (r) => requests.push(r.url()));
   page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
-  await page.goto(`file://${join(work, 'index.html')}#${theme}`);
+  await page.goto(`file://${indexHtml}#${theme}`);
   await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
   const report = reports[reportName];
   await page.evaluate((show) => window.postMessage(show, '*'), { type: 'show', report, fileName: `${reportName}.csv`, documentUri: `file:///data/${reportName}.csv`, settings: panelSettings(report) });
@@ -235,7 +198,7 @@ await check('a restored panel draws its saved tree before the host answers', asy
   const onRules = await (async () => {
     const page = await context.newPage();
     await page.addInitScript((s) => { window.__savedState = s; }, { ...saved, tab: 'rules', view: null });
-    await page.goto(`file://${join(work, 'index.html')}#dark`);
+    await page.goto(`file://${indexHtml}#dark`);
     await page.waitForSelector('table.rules');
     await page.getByRole('tab', { name: 'Tree' }).click();
     await page.waitForSelector('.stage svg g.node');
@@ -247,7 +210,7 @@ await check('a restored panel draws its saved tree before the host answers', asy
   await onRules.close();
   const page = await context.newPage();
   await page.addInitScript((s) => { window.__savedState = s; }, saved);
-  await page.goto(`file://${join(work, 'index.html')}#dark`);
+  await page.goto(`file://${indexHtml}#dark`);
   await page.waitForSelector('.stage svg g.node.selected[data-ref="node:2"]', { timeout: 30_000 });
   assert.ok(await page.evaluate(() => window.__posted.some((m) => m.type === 'ready')));
   await page.close();
@@ -372,19 +335,42 @@ await check('hold-out and pruning: metrics on unseen rows first, the settings sh
   await page.close();
 });
 
-await check('a big tree opens folded and "Expand all" stops at its budget (timings printed)', async () => {
+await check('"Show all" on a small tree draws every node at once, without a warning', async () => {
+  const page = await openPanel('iris');
+  const total = reports.iris.model.nodes.length;
+  assert.ok(total <= 300, `iris has ${total} nodes`);
+  assert.ok((await page.locator('.stage svg g.node[data-ref^="stub:"]').count()) > 0, 'the default fold hides some nodes');
+  await page.getByRole('button', { name: 'Show all', exact: true }).click();
+  await page.waitForFunction((n) => document.querySelectorAll('.stage svg g.node[data-ref^="node:"]').length === n, total);
+  assert.equal(await page.locator('.stage svg g.node[data-ref^="stub:"]').count(), 0);
+  assert.equal(await page.locator('.show-all-warning').textContent(), '');
+  await page.close();
+});
+
+await check('a big tree opens folded; "Show all" first warns with the node count and time, Cancel keeps the view, confirming draws every node (timings printed)', async () => {
   const started = Date.now();
   const page = await openPanel('diabetesFull');
   const opened = Date.now() - started;
   const total = reports.diabetesFull.model.nodes.length;
-  assert.ok(total > 400, `the full diabetes tree has ${total} nodes`);
+  assert.ok(total > 300, `the full diabetes tree has ${total} nodes`);
+  const folded = await nodeCount(page);
+  assert.ok(folded < total);
   assert.match(await page.locator('.tree-status').textContent(), new RegExp(`^\\d+ of ${total} nodes shown`));
+  const showAll = page.getByRole('button', { name: 'Show all', exact: true });
+  await showAll.click();
+  const warning = page.locator('.show-all-warning[role="alert"]');
+  const text = await warning.locator('p').textContent();
+  assert.match(text, new RegExp(`^This tree has ${total.toLocaleString('en-US')} nodes\\. Drawing all of them takes (about \\d+ (s|min|h)|under a second) here`));
+  await page.screenshot({ path: join(artifacts, 'show-all-warning.png') });
+  await warning.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await warning.textContent(), '');
+  assert.equal(await nodeCount(page), folded, 'Cancel draws nothing');
+  await showAll.click();
   const cdp = process.env.PROFILE ? await page.context().newCDPSession(page) : null;
   if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.start'); }
   const t0 = Date.now();
-  await page.getByText('Expand all').click();
-  await page.waitForFunction(() => /^1[45]\d of /.test(document.querySelector('.tree-status')?.textContent ?? '') && document.querySelectorAll('.stage svg g.node').length > 140);
-  await page.waitForFunction(() => document.querySelector('.stage svg g.node[data-ref]'));
+  await warning.getByRole('button', { name: `Show all ${total.toLocaleString('en-US')} nodes` }).click();
+  await page.waitForFunction((n) => document.querySelector('.tree-status')?.textContent?.startsWith(`${n} of ${n} nodes shown`), total, { timeout: 120_000 });
   const expanded = Date.now() - t0;
   if (cdp) {
     const { profile } = await cdp.send('Profiler.stop');
@@ -397,7 +383,9 @@ await check('a big tree opens folded and "Expand all" stops at its budget (timin
     });
     for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${(v / 1000).toFixed(0)} ms ${k}`);
   }
-  console.log(`  ${total}-node tree: opened folded in ${opened} ms (page load included), Expand all drew ${await page.locator('.stage svg g.node').count()} nodes in ${expanded} ms`);
+  assert.equal(await page.locator('.stage svg g.node[data-ref^="node:"]').count(), total);
+  assert.equal(await page.locator('.stage svg g.node[data-ref^="stub:"]').count(), 0);
+  console.log(`  ${total}-node tree: opened folded in ${opened} ms (page load included); warned "${text.split('. ')[1]}"; Show all drew ${total} nodes in ${expanded} ms`);
   await page.screenshot({ path: join(artifacts, 'big-tree-expanded.png') });
   await page.close();
 });
@@ -420,8 +408,7 @@ await check('nothing was blocked by the policy, nothing remote was requested, no
   await page.close();
 });
 
-await context.close();
-rmSync(userDataDir, { recursive: true, force: true });
+await browser.close();
 rmSync(work, { recursive: true, force: true });
 console.log(`${passed} passed, ${failures.length} failed; screenshots in ${artifacts}`);
 process.exitCode = failures.length > 0 ? 1 : 0;

@@ -1,5 +1,5 @@
-// Reports for the webview check (check.mjs): real engine output on the sample data, plus the
-// panel's HTML, bundled by esbuild and run in Node before the browser starts.
+// Reports for the webview check (check.mjs): real engine output on the sample data, bundled by
+// esbuild and run in Node before the browser starts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../../src/engine/csv/read';
@@ -8,7 +8,6 @@ import type { TrainParams } from '../../src/engine/model';
 import { bestSplitsAt, type NodeSplit } from '../../src/engine/node-alternatives';
 import { buildReport } from '../../src/engine/report';
 import type { ReportOptions, TreeReport } from '../../src/engine/report-types';
-import { panelHtml } from '../../src/panel/html';
 
 function report(dataset: Dataset, params: TrainParams, options: Omit<ReportOptions, 'params'> = {}): TreeReport {
   return buildReport(dataset, { params, ...options });
@@ -28,13 +27,12 @@ const HOSTILE_CSV = [
   }),
 ].join('\n');
 
-export function build(cspSource: string, nonce: string): { html: string; reports: Record<string, TreeReport>; irisAlternatives: Record<number, NodeSplit[]> } {
+export function build(): { reports: Record<string, TreeReport>; irisAlternatives: Record<number, NodeSplit[]> } {
   const iris = sample('iris.csv');
   const irisReport = report(iris, { target: 'species' }, { simplify: false });
   const irisAlternatives: Record<number, NodeSplit[]> = {};
   for (const n of irisReport.model.nodes) if (n.split) irisAlternatives[n.id] = bestSplitsAt(iris, irisReport.model, irisReport.settings, n.id);
   return {
-    html: panelHtml({ cspSource, nonce, scriptUri: 'webview.js', styleUri: 'panel.css', title: 'iris.csv' }),
     irisAlternatives,
     reports: {
       iris: irisReport,

@@ -1,0 +1,55 @@
+// The tree panel as a plain page for headless Chromium: the panel's own HTML and
+// Content-Security-Policy (src/panel/html.ts) with the real dist/webview.js and media/panel.css,
+// plus a stand-in for the VS Code host loaded under the same nonce. Shared by the webview check
+// (check.mjs) and the browser part of bench:render.
+import { copyFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { panelHtml } from '../../src/panel/html';
+
+const NONCE = 'TestNonce0123456789abc==';
+
+// acquireVsCodeApi records what the webview posts (window.__posted) and keeps its state;
+// __applyTheme restyles the page as VS Code does on a theme change (the body's class, then every
+// --vscode-* variable on <html>), without reloading it. The theme is the page's #hash.
+const HOST = `
+window.__posted = [];
+window.__violations = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+let saved = window.__savedState;
+window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(JSON.parse(JSON.stringify(m))), getState: () => saved, setState: (s) => { saved = s; } });
+const common = { '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px' };
+const themes = {
+  hc: ['vscode-high-contrast', { '--vscode-editor-background': '#000000', '--vscode-editor-foreground': '#ffffff', '--vscode-foreground': '#ffffff', '--vscode-panel-border': '#6fc3df', '--vscode-contrastBorder': '#6fc3df', '--vscode-focusBorder': '#f38518', '--vscode-descriptionForeground': '#ffffff', '--vscode-editorWidget-border': '#6fc3df', '--vscode-charts-blue': '#3794ff' }],
+  dark: ['vscode-dark', { '--vscode-editor-background': '#1e1e1e', '--vscode-editor-foreground': '#d4d4d4', '--vscode-foreground': '#cccccc', '--vscode-panel-border': '#80808059', '--vscode-focusBorder': '#007fd4', '--vscode-descriptionForeground': '#ccccccb3', '--vscode-editorWidget-border': '#454545', '--vscode-charts-blue': '#3794ff', '--vscode-button-background': '#0e639c', '--vscode-textCodeBlock-background': '#0a0a0a66', '--vscode-inputValidation-errorBackground': '#5a1d1d', '--vscode-inputValidation-errorBorder': '#be1100' }],
+  // VS Code's default dark theme since 1.78, with its real values.
+  darkModern: ['vscode-dark', { '--vscode-editor-background': '#1f1f1f', '--vscode-editor-foreground': '#cccccc', '--vscode-foreground': '#cccccc', '--vscode-panel-border': '#2b2b2b', '--vscode-focusBorder': '#0078d4', '--vscode-descriptionForeground': '#9d9d9d', '--vscode-editorWidget-border': '#313131', '--vscode-charts-blue': '#3794ff', '--vscode-button-background': '#0078d4' }],
+  // Theme colours need not be opaque hex: a variable-only change, with rgb()/rgba() values.
+  rgbaDark: ['vscode-dark', { '--vscode-editor-background': 'rgb(31, 31, 31)', '--vscode-editor-foreground': 'rgba(204, 204, 204, 0.85)', '--vscode-foreground': '#cccccc', '--vscode-panel-border': '#2b2b2b', '--vscode-focusBorder': '#0078d4', '--vscode-editorWidget-border': '#31313180' }],
+  light: ['vscode-light', { '--vscode-editor-background': '#ffffff', '--vscode-editor-foreground': '#000000', '--vscode-foreground': '#616161', '--vscode-panel-border': '#80808059', '--vscode-focusBorder': '#0090f1', '--vscode-descriptionForeground': '#717171', '--vscode-editorWidget-border': '#c8c8c8', '--vscode-charts-blue': '#1a85ff', '--vscode-button-background': '#007acc' }],
+};
+window.__applyTheme = (name) => {
+  const [kind, vars] = themes[name];
+  document.body.classList.remove('vscode-light', 'vscode-dark', 'vscode-high-contrast', 'vscode-high-contrast-light');
+  document.body.classList.add(kind);
+  const style = document.documentElement.style;
+  for (let i = style.length - 1; i >= 0; i--) style.removeProperty(style[i]);
+  for (const [k, v] of Object.entries({ ...common, ...vars })) style.setProperty(k, v);
+};
+window.__applyTheme(location.hash.slice(1) || 'dark');
+document.body.style.cssText = '';
+`;
+
+/**
+ * Writes index.html, host.js, webview.js and panel.css into `dir` (run `npm run build` first for
+ * dist/webview.js); returns the index.html path to open as file://…#theme.
+ */
+export function writePanelPage(dir: string): string {
+  const root = process.cwd();
+  const html = panelHtml({ cspSource: 'file:', nonce: NONCE, scriptUri: 'webview.js', styleUri: 'panel.css', title: 'panel' });
+  const index = path.join(dir, 'index.html');
+  writeFileSync(path.join(dir, 'host.js'), HOST);
+  writeFileSync(index, html.replace('<script nonce', `<script nonce="${NONCE}" src="host.js"></script>\n<script nonce`));
+  copyFileSync(path.join(root, 'dist/webview.js'), path.join(dir, 'webview.js'));
+  copyFileSync(path.join(root, 'media/panel.css'), path.join(dir, 'panel.css'));
+  return index;
+}
