@@ -28,28 +28,32 @@ function randomData(seed: number, n: number, regression: boolean) {
   return dataset(...xs.map((c, j) => num(`x${j}`, c)), cat('id', ids), regression ? num('y', y as number[]) : cat('y', y as string[]));
 }
 
-test('the helper thread fills its features of a histogram exactly as one thread does', () => {
+test('the helper thread bins its columns and fills its features of a histogram exactly as one thread does', () => {
   const set = buildTrainingSet(randomData(1, 5000, true), 'y');
-  const binned = binTrainingSet(set);
+  const alone = binTrainingSet(set);
   const F = set.features.length;
   const idx = sharedArray(Int32Array, 4, set.n);
   idx.forEach((_, p) => (idx[p] = (p * 7) % set.n));
   const input = {
-    bins: sharedArray(Uint8Array, 1, binned.bins.length, binned.bins),
+    bins: sharedArray(Uint8Array, 1, set.n * F),
     idx,
     slot: sharedArray(Int32Array, 4, set.n),
     amount: sharedArray(Float64Array, 8, set.n, set.yValue),
-    offsets: binned.offsets,
+    offsets: sharedArray(Int32Array, 4, F),
     featureCount: F,
     dim: 1,
-    slotCount: binned.slotCount,
+    // The helper bins the numeric columns 2, 3 and 5.
+    xs: set.features.map((feature, f) => (feature.type === 'numeric' && [2, 3, 5].includes(f) ? sharedArray(Float64Array, 8, set.n, feature.x) : null)),
   };
   const helper = HistogramHelper.start(input);
   assert.ok(helper !== null, 'the helper thread starts');
   try {
+    const binned = binTrainingSet(set, input.bins, helper);
+    assert.deepEqual(binned, alone);
+    input.offsets.set(binned.offsets);
     for (const [start, end, split] of [[0, 5000, 3], [100, 2600, 1], [2600, 5000, F - 1]]) {
       const one = new Float64Array(binned.slotCount * 2);
-      fillHistogram(one, idx, start, end, input.bins, input.offsets, F, 0, F, input.slot, input.amount, 1);
+      fillHistogram(one, idx, start, end, binned.bins, binned.offsets, F, 0, F, input.slot, input.amount, 1);
       const two = new Float64Array(binned.slotCount * 2);
       helper.fill(two, start, end, split);
       assert.deepEqual(two, one, `[${start}, ${end}) split at feature ${split}`);

@@ -17,7 +17,7 @@ import { type BinnedSet, binTrainingSet } from './bins';
 import { type HistSplit, HistSplitter, leftOfBins, SMALL_NODE } from './hist-splitter';
 import { SmallNodeOrder } from './small-node-order';
 import { fillHistogram } from './fill-histogram';
-import { HistogramHelper, sharedArray } from '../parallel/histogram-helper';
+import { HistogramHelper, sharedArray, type SharedHistogramInput } from '../parallel/histogram-helper';
 import type { NodeInfo } from '../cart-builder';
 
 const PROGRESS_EVERY = 256;
@@ -74,31 +74,34 @@ class HistGrower {
     this.stats = sampleStatsOf(set);
     this.stride = this.stats.dim + 1;
     this.store = new TreeStore(this.stats.dim);
-    this.binned = binTrainingSet(set);
     this.featureCount = set.features.length;
-    const numeric = set.features.map((f) => f.type === 'numeric');
-    this.splitter = new HistSplitter(this.binned, numeric, this.stats.dim, set.task === 'regression', sideProxyFor(criterion), params.minSamplesLeaf);
-    this.sorted = new SmallNodeOrder(this.binned.bins, this.featureCount, SMALL_NODE);
-    const parallel = params.threads > 1 && set.n >= tuning.parallelAboveRows && this.featureCount > 1;
+    const F = this.featureCount;
+    const parallel = params.threads > 1 && set.n >= tuning.parallelAboveRows && F > 1;
     this.idx = parallel ? sharedArray(Int32Array, 4, set.n) : new Int32Array(set.n);
     for (let i = 0; i < set.n; i++) this.idx[i] = i;
-    this.helper = parallel ? this.startHelper() : null;
     this.spare = new Int32Array(set.n);
+    const shared = parallel ? this.sharedInput() : null;
+    this.helper = shared === null ? null : HistogramHelper.start(shared);
+    this.binned = binTrainingSet(set, shared?.bins, this.helper);
+    shared?.offsets.set(this.binned.offsets);
+    const numeric = set.features.map((f) => f.type === 'numeric');
+    this.splitter = new HistSplitter(this.binned, numeric, this.stats.dim, set.task === 'regression', sideProxyFor(criterion), params.minSamplesLeaf);
+    this.sorted = new SmallNodeOrder(this.binned.bins, F, SMALL_NODE);
   }
 
-  /** The helper thread over shared copies of the bins and targets (null if it cannot start). */
-  private startHelper(): HistogramHelper | null {
-    const { binned, stats } = this;
-    return HistogramHelper.start({
-      bins: sharedArray(Uint8Array, 1, binned.bins.length, binned.bins),
+  /** What a helper thread shares: the bin matrix to be, the index, the targets, the second half's numeric columns. */
+  private sharedInput(): SharedHistogramInput {
+    const { set, stats, featureCount: F } = this;
+    return {
+      bins: sharedArray(Uint8Array, 1, set.n * F),
       idx: this.idx,
-      slot: sharedArray(Int32Array, 4, stats.slot.length, stats.slot),
-      amount: stats.amount === null ? null : sharedArray(Float64Array, 8, stats.amount.length, stats.amount),
-      offsets: binned.offsets,
-      featureCount: this.featureCount,
+      slot: sharedArray(Int32Array, 4, set.n, stats.slot),
+      amount: stats.amount === null ? null : sharedArray(Float64Array, 8, set.n, stats.amount),
+      offsets: sharedArray(Int32Array, 4, F),
+      featureCount: F,
       dim: stats.dim,
-      slotCount: binned.slotCount,
-    });
+      xs: set.features.map((feature, f) => (feature.type === 'numeric' && f >= F >> 1 ? sharedArray(Float64Array, 8, set.n, feature.x) : null)),
+    };
   }
 
   private acquire(): Float64Array {
