@@ -27,6 +27,8 @@ export interface CompiledTree {
   readonly threshold: Float64Array;
   /** The model's node id of each compiled node. */
   readonly modelId: Int32Array;
+  /** Each compiled leaf's prediction (read with the rest of the node, so that predicting reads no node objects). */
+  readonly prediction: ReadonlyArray<string | number>;
   /** Categorical splits: dataset category codes (ascending within a node) and the compiled child of each. */
   readonly pairCode: Int32Array;
   readonly pairChild: Int32Array;
@@ -104,6 +106,7 @@ export function compileTree(model: TreeModel, dataset: Dataset): CompiledTree {
   const compiledOf = new Int32Array(count);
   const slots = new FeatureSlots();
   const categoricalNodes: number[] = [];
+  const prediction = new Array<string | number>(count);
   // One preorder walk without recursion (deep trees would overflow the stack), reading each node
   // object once. Child links are written as model ids and turned into compiled indices after.
   const stack = [0];
@@ -118,6 +121,7 @@ export function compileTree(model: TreeModel, dataset: Dataset): CompiledTree {
     const children = node.children;
     if (split === null || children.length === 0) {
       word[4 * i + 3] = LEAF;
+      prediction[i] = node.prediction;
       continue;
     }
     for (let b = children.length - 1; b >= 0; b--) stack.push(children[b]);
@@ -159,6 +163,7 @@ export function compileTree(model: TreeModel, dataset: Dataset): CompiledTree {
     word,
     threshold,
     modelId: modelId.subarray(0, nodeCount),
+    prediction,
     pairCode: Int32Array.from(codes),
     pairChild: Int32Array.from(pairChildren),
     numeric,

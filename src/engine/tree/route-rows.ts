@@ -5,10 +5,11 @@
 import { type CompiledTree, CATEGORICAL, goesFirst, isLeaf, leafFrom } from './compiled-tree';
 
 /**
- * Above this many nodes (16 MiB of node records) routing node by node was faster on 1M rows:
- * 2M nodes 0.7 vs 1.0 CPU s; at 700k nodes row by row was still ahead (0.47 vs 0.53 s).
+ * Above this many nodes (8 MiB of node records) node by node is chosen. Best of 5 on 1M rows
+ * (CPU s, row by row / node by node): 215k nodes 0.43 / 0.96, 700k nodes 0.66 / 0.50-0.60,
+ * 2M nodes 0.73 / 0.57-0.59.
  */
-export const NODE_BY_NODE_ABOVE = 1 << 20;
+export const NODE_BY_NODE_ABOVE = 1 << 19;
 
 /** Compiled leaf of each row 0..rowCount−1. `nodeByNode` forces one way (tests). */
 export function routeRows(tree: CompiledTree, rowCount: number, nodeByNode = tree.nodeCount > NODE_BY_NODE_ABOVE): Int32Array {
