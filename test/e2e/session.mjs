@@ -5,11 +5,11 @@ import { startCodeServer } from './code-server.mjs';
 import { makeWorkspace } from './workspace.mjs';
 
 /**
- * @param {{ files: string[], stateDir?: string, viewport?: { width: number, height: number } }} options
- *   `files`: repo-relative files copied into the workspace
+ * @param {{ files: string[], stateDir?: string, viewport?: { width: number, height: number }, settings?: object }} options
+ *   `files`: repo-relative files copied into the workspace; `settings`: user settings added to the defaults
  */
-export async function startSession({ files, stateDir, viewport }) {
-  const server = await startCodeServer({ stateDir });
+export async function startSession({ files, stateDir, viewport, settings }) {
+  const server = await startCodeServer({ stateDir, settings });
   let browser;
   try {
     browser = await launchBrowser(viewport ? { viewport } : {});
