@@ -8,7 +8,7 @@ import { CartSplitter, type CartSplit, type SampleStats } from './cart-splitter'
 import { type CartCriterion, classImpurity, regressionNodeStats, sideProxyFor } from './criterion';
 import { MaxHeap } from './max-heap';
 import type { ResolvedParams } from './params';
-import { SortedSamples } from './sorted-samples';
+import { MISSING_KEY, SortedSamples } from './sorted-samples';
 import type { TrainingSet } from './training-set';
 import { TreeStore } from './tree-store';
 
@@ -139,14 +139,15 @@ class CartGrower {
 
   /** Marks goLeft for the node's samples; for a categorical split returns its (code, child) pairs. */
   private route(split: CartSplit, start: number, end: number): number[] | null {
-    const { order, values, goLeft, n } = this.samples;
+    const { order, keys, goLeft, n } = this.samples;
     const base = split.feature * n;
     const missing = split.missingLeft ? 1 : 0;
     if (split.kind === 'numeric') {
-      const t = split.threshold;
+      // x ≤ threshold exactly when the value's rank is at most the split's.
+      const last = split.leftKey;
       for (let p = base + start; p < base + end; p++) {
-        const v = values[p];
-        goLeft[order[p]] = Number.isNaN(v) ? missing : v <= t ? 1 : 0;
+        const k = keys[p];
+        goLeft[order[p]] = k === MISSING_KEY ? missing : k <= last ? 1 : 0;
       }
       return null;
     }
@@ -154,15 +155,15 @@ class CartGrower {
     for (const c of split.leftCodes) isLeft[c] = 1;
     const branches: number[] = [];
     for (let p = base + start; p < base + end; p++) {
-      const v = values[p];
-      if (Number.isNaN(v)) {
+      const v = keys[p];
+      if (v === MISSING_KEY) {
         goLeft[order[p]] = missing;
         continue;
       }
       const l = isLeft[v];
       goLeft[order[p]] = l;
-      // Sorted by code: a new code starts a run.
-      if (p === base + start || values[p - 1] !== v) branches.push(v, l === 1 ? 0 : 1);
+      // Sorted by code (a categorical key is its code): a new code starts a run.
+      if (p === base + start || keys[p - 1] !== v) branches.push(v, l === 1 ? 0 : 1);
     }
     for (const c of split.leftCodes) isLeft[c] = 0;
     return branches;

@@ -9,7 +9,7 @@
 // before missing-left.
 import { entropyProxy, giniProxy, squaredErrorProxy, type SideProxy } from './criterion';
 import { considerMissingSides } from './missing-sides';
-import type { SortedSamples } from './sorted-samples';
+import { MISSING_KEY, type SortedSamples } from './sorted-samples';
 import type { FeatureColumn } from './training-set';
 
 /** Exhaustive subset search up to this many categories present in the node (2^(L−1) − 1 subsets). */
@@ -19,6 +19,8 @@ export interface CartSplit {
   feature: number;
   kind: 'numeric' | 'categorical';
   threshold: number;
+  /** Numeric: the largest sorted-samples key (value rank) that goes left. */
+  leftKey: number;
   /** Categorical: the category codes that go left. */
   leftCodes: readonly number[];
   missingLeft: boolean;
@@ -133,42 +135,35 @@ export class CartSplitter {
 
   private scanNumeric(f: number, start: number, pe: number): CartSplit | null {
     const base = f * this.samples.n;
-    const { order, values, slots } = this.samples;
+    const { order, keys, slots } = this.samples;
     const amount = this.stats.amount;
     const s = base + start;
     const e = base + pe;
-    if (this.wMissing === 0 && values[s] === values[e - 1]) return null;
+    if (this.wMissing === 0 && keys[s] === keys[e - 1]) return null;
     // The hot paths report no candidates: an observer takes the general loop.
     const fast = this.wMissing === 0 && this.observer === null;
     if (fast && amount === null && this.proxy === giniProxy) return this.scanNumericGini(f, s, e);
     if (fast && amount === null && this.proxy === entropyProxy) return this.scanNumericEntropy(f, s, e);
     if (fast && amount !== null && this.proxy === squaredErrorProxy) return this.scanNumericSquaredError(f, s, e, amount);
+    const x = this.features[f].x;
     const left = this.left;
     left.fill(0);
     // The best candidate of this scan as plain numbers; one CartSplit is made at the end.
-    let bestThreshold = NaN;
+    let bestAt = -1;
     let bestMissingLeft = false;
     for (let p = s; p < e; p++) {
       left[slots[p]] += amount === null ? 1 : amount[order[p]];
       const next = p + 1;
-      if (next < e) {
-        if (!(values[next] > values[p])) continue;
-        const r = this.consider(left, next - s);
-        if (r !== 0) {
-          bestThreshold = midpoint(values[p], values[next]);
-          bestMissingLeft = r === 2;
-        }
-        this.observer?.(midpoint(values[p], values[next]), left, next - s);
-      } else if (this.wMissing > 0) {
-        // Every present value left, missing right: threshold = the largest present value.
-        const r = this.consider(left, next - s);
-        if (r !== 0) {
-          bestThreshold = values[p];
-          bestMissingLeft = r === 2;
-        }
+      // The last present position is the candidate "every present value left, missing right".
+      if (next < e ? keys[next] === keys[p] : this.wMissing === 0) continue;
+      const r = this.consider(left, next - s);
+      if (r !== 0) {
+        bestAt = p;
+        bestMissingLeft = r === 2;
       }
+      if (next < e && this.observer !== null) this.observer(midpoint(x[order[p]], x[order[next]]), left, next - s);
     }
-    return Number.isNaN(bestThreshold) ? null : this.numericSplit(f, bestThreshold, bestMissingLeft);
+    return bestAt < 0 ? null : this.numericSplit(f, bestAt, e, bestMissingLeft);
   }
 
   /**
@@ -176,7 +171,7 @@ export class CartSplitter {
    * O(1) per sample (exact integer arithmetic), so each candidate costs two divisions.
    */
   private scanNumericGini(f: number, s: number, e: number): CartSplit | null {
-    const { values, slots } = this.samples;
+    const { keys, slots } = this.samples;
     const { left, sideB: right, present, minSamplesLeaf, tolerance } = this;
     left.fill(0);
     right.set(present);
@@ -184,9 +179,8 @@ export class CartSplitter {
     let sqR = 0;
     for (let k = 0; k < present.length; k++) sqR += present[k] * present[k];
     const w = e - s;
-    // The best candidate of this scan as plain numbers; one CartSplit is made at the end.
-    let bestThreshold = NaN;
-    let bestMissingLeft = false;
+    // The best candidate of this scan; one CartSplit is made at the end.
+    let bestAt = -1;
     for (let p = s; p < e - 1; p++) {
       const k = slots[p];
       sqL += 2 * left[k] + 1;
@@ -194,18 +188,17 @@ export class CartSplitter {
       sqR -= 2 * right[k] - 1;
       right[k] -= 1;
       const next = p + 1;
-      if (!(values[next] > values[p])) continue;
+      if (keys[next] === keys[p]) continue;
       const wL = next - s;
       const wR = w - wL;
       if (wL < minSamplesLeaf || wR < minSamplesLeaf) continue;
       const proxy = sqL / wL + sqR / wR;
       if (proxy > this.bestProxy + tolerance) {
         this.bestProxy = proxy;
-        bestThreshold = midpoint(values[p], values[next]);
-        bestMissingLeft = false;
+        bestAt = p;
       }
     }
-    return Number.isNaN(bestThreshold) ? null : this.numericSplit(f, bestThreshold, bestMissingLeft);
+    return bestAt < 0 ? null : this.numericSplit(f, bestAt, e, false);
   }
 
   /**
@@ -214,22 +207,21 @@ export class CartSplitter {
    * same order as entropyProxy, so the values (and thus ties) are bit-identical to the general path.
    */
   private scanNumericEntropy(f: number, s: number, e: number): CartSplit | null {
-    const { values, slots } = this.samples;
+    const { keys, slots } = this.samples;
     const { left, sideB: right, present, minSamplesLeaf, tolerance, dim } = this;
     if (this.xlogx === null) this.xlogx = Float64Array.from({ length: this.samples.n + 1 }, (_, c) => (c > 0 ? c * Math.log(c) : 0));
     const t = this.xlogx;
     left.fill(0);
     right.set(present);
     const w = e - s;
-    // The best candidate of this scan as plain numbers; one CartSplit is made at the end.
-    let bestThreshold = NaN;
-    let bestMissingLeft = false;
+    // The best candidate of this scan; one CartSplit is made at the end.
+    let bestAt = -1;
     for (let p = s; p < e - 1; p++) {
       const k = slots[p];
       left[k] += 1;
       right[k] -= 1;
       const next = p + 1;
-      if (!(values[next] > values[p])) continue;
+      if (keys[next] === keys[p]) continue;
       const wL = next - s;
       const wR = w - wL;
       if (wL < minSamplesLeaf || wR < minSamplesLeaf) continue;
@@ -242,27 +234,25 @@ export class CartSplitter {
       const proxy = accL - t[wL] + (accR - t[wR]);
       if (proxy > this.bestProxy + tolerance) {
         this.bestProxy = proxy;
-        bestThreshold = midpoint(values[p], values[next]);
-        bestMissingLeft = false;
+        bestAt = p;
       }
     }
-    return Number.isNaN(bestThreshold) ? null : this.numericSplit(f, bestThreshold, bestMissingLeft);
+    return bestAt < 0 ? null : this.numericSplit(f, bestAt, e, false);
   }
 
   /** The hot path of scanNumeric for squared error without missing values. */
   private scanNumericSquaredError(f: number, s: number, e: number, y: Float64Array): CartSplit | null {
-    const { order, values } = this.samples;
+    const { order, keys } = this.samples;
     const { minSamplesLeaf, tolerance } = this;
     const total = this.present[0];
     const w = e - s;
     let sumL = 0;
-    // The best candidate of this scan as plain numbers; one CartSplit is made at the end.
-    let bestThreshold = NaN;
-    let bestMissingLeft = false;
+    // The best candidate of this scan; one CartSplit is made at the end.
+    let bestAt = -1;
     for (let p = s; p < e - 1; p++) {
       sumL += y[order[p]];
       const next = p + 1;
-      if (!(values[next] > values[p])) continue;
+      if (keys[next] === keys[p]) continue;
       const wL = next - s;
       const wR = w - wL;
       if (wL < minSamplesLeaf || wR < minSamplesLeaf) continue;
@@ -270,15 +260,22 @@ export class CartSplitter {
       const proxy = (sumL * sumL) / wL + (sumR * sumR) / wR;
       if (proxy > this.bestProxy + tolerance) {
         this.bestProxy = proxy;
-        bestThreshold = midpoint(values[p], values[next]);
-        bestMissingLeft = false;
+        bestAt = p;
       }
     }
-    return Number.isNaN(bestThreshold) ? null : this.numericSplit(f, bestThreshold, bestMissingLeft);
+    return bestAt < 0 ? null : this.numericSplit(f, bestAt, e, false);
   }
 
-  private numericSplit(feature: number, threshold: number, missingLeft: boolean): CartSplit {
-    return { feature, kind: 'numeric', threshold, leftCodes: [], missingLeft, sawMissing: this.wMissing > 0 };
+  /**
+   * The split between sorted positions `at` and `at + 1` of feature `f`: at the midpoint of their
+   * values, or, when `at` is the last present position `e − 1` (missing values alone go right), at
+   * its value. Only here are values read, from the column: two reads per scan.
+   */
+  private numericSplit(f: number, at: number, e: number, missingLeft: boolean): CartSplit {
+    const { order, keys } = this.samples;
+    const x = this.features[f].x;
+    const threshold = at + 1 < e ? midpoint(x[order[at]], x[order[at + 1]]) : x[order[at]];
+    return { feature: f, kind: 'numeric', threshold, leftKey: keys[at], leftCodes: [], missingLeft, sawMissing: this.wMissing > 0 };
   }
 
   /** Adds the stats of positions [from, to) of the sorted samples to `into`. */
@@ -296,14 +293,15 @@ export class CartSplitter {
   private scanCategorical(f: number, start: number, pe: number, nodeStats: Float64Array): CartSplit | null {
     const { dim, left } = this;
     const base = f * this.samples.n;
-    const { order, values, slots } = this.samples;
+    const { order, keys, slots } = this.samples;
     const amount = this.stats.amount;
     const runStart: number[] = [];
     const codes: number[] = [];
+    // A categorical feature's key is its category code.
     for (let p = base + start; p < base + pe; p++) {
-      if (p === base + start || values[p] !== values[p - 1]) {
+      if (p === base + start || keys[p] !== keys[p - 1]) {
         runStart.push(p);
-        codes.push(values[p]);
+        codes.push(keys[p]);
       }
     }
     runStart.push(base + pe);
@@ -369,7 +367,7 @@ export class CartSplitter {
     }
     const chosen = bestCodes as (() => number[]) | null;
     if (chosen === null) return null;
-    return { feature: f, kind: 'categorical', threshold: NaN, leftCodes: chosen(), missingLeft: bestMissingLeft, sawMissing: withMissing };
+    return { feature: f, kind: 'categorical', threshold: NaN, leftKey: MISSING_KEY, leftCodes: chosen(), missingLeft: bestMissingLeft, sawMissing: withMissing };
   }
 }
 
