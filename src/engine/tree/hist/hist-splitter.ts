@@ -11,6 +11,9 @@ import type { SampleStats } from '../cart-splitter';
 import type { BinnedSet } from './bins';
 import type { SmallNodeOrder } from './small-node-order';
 
+/** A numeric split's (unused) bin lists: one shared empty list, not two allocations per split. */
+const NO_BINS: readonly number[] = Object.freeze([]);
+
 /** Nodes with at most this many samples are scanned from their sorted bins, not a full histogram. */
 export const SMALL_NODE = 64;
 
@@ -219,7 +222,7 @@ export class HistSplitter {
   /** Bins 0..lastLeft go left: x ≤ the upper bound of bin lastLeft. */
   private numericSplit(f: number, lastLeft: number, missingLeft: boolean): HistSplit {
     const threshold = this.binned.features[f].upper[lastLeft];
-    return { feature: f, kind: 'numeric', threshold, lastLeftBin: lastLeft, leftBins: [], missingLeft, presentBins: [], sawMissing: this.wMissing > 0 };
+    return { feature: f, kind: 'numeric', threshold, lastLeftBin: lastLeft, leftBins: NO_BINS, missingLeft, presentBins: NO_BINS, sawMissing: this.wMissing > 0 };
   }
 
   private scanNumeric(f: number, hist: Float64Array, base: number, slots: number): HistSplit | null {
