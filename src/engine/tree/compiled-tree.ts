@@ -15,11 +15,11 @@ export const CATEGORICAL = 2;
 const MISSING_FIRST = 1;
 
 /**
- * Node i's record is bytes [16i, 16i + 16) of one buffer, viewed as `head` (Int32Array, at 4i + 3),
- * `threshold` (Float64Array, at 2i) and `word` (Int32Array, same buffer as head):
- * numeric split — threshold, second child at word[4i + 2]; categorical split — its sorted
- * (code, child) pairs at word[4i] (start) and word[4i + 1] (count), the child of missing values and
- * unlisted categories at word[4i + 2].
+ * Node i's record is bytes [16i, 16i + 16) of one buffer, seen through `word` (Int32Array) and
+ * `threshold` (Float64Array). word[4i + 3] is the head: LEAF, or (column slot << 2) | flags. A
+ * numeric split keeps its threshold at threshold[2i] (words 4i and 4i + 1) and its second child at
+ * word[4i + 2]; a categorical split its (code, child) pairs at [word[4i], word[4i] + word[4i + 1])
+ * of pairCode/pairChild, and the child of missing values and unlisted categories at word[4i + 2].
  */
 export interface CompiledTree {
   readonly nodeCount: number;
