@@ -1,8 +1,10 @@
-// A deterministic synthetic CSV for benchmarks: numeric columns in a few typical spellings (fixed
-// decimals, integers, signed floats with some missing values), categorical columns of several
-// cardinalities (one always quoted, with commas inside) and a class column.
+// Deterministic synthetic CSVs for benchmarks. The mixed file: numeric columns in a few typical
+// spellings (fixed decimals, integers, signed floats with some missing values), categorical
+// columns of several cardinalities (one always quoted, with commas inside) and a class column.
+// The numeric file (issue 7's "1M×21 numeric CSV"): measurements of five or six significant
+// digits on several scales, and an integer class column.
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
-import { createRng, randomInt } from '../../src/engine/random';
+import { createRng, randomInt, type Rng } from '../../src/engine/random';
 
 export interface SyntheticShape {
   rows: number;
@@ -14,18 +16,20 @@ export interface SyntheticShape {
 const CARDINALITIES = [3, 12, 60, 250, 1000];
 const CLASSES = ['low', 'mid', 'high'];
 
+/** Centre, spread and decimals of the numeric file's columns, in turn (e.g. 734.821, -37.4821). */
+const MEASUREMENTS = [
+  { centre: 500, spread: 1000, decimals: 3 },
+  { centre: 0, spread: 200, decimals: 4 },
+  { centre: 0, spread: 20, decimals: 5 },
+  { centre: 50, spread: 100, decimals: 4 },
+];
+
 export function writeSyntheticCsv(file: string, shape: SyntheticShape): void {
-  const rng = createRng(shape.seed);
   const header: string[] = [];
   for (let j = 0; j < shape.numeric; j++) header.push(`num_${j}`);
   for (let j = 0; j < shape.categorical; j++) header.push(`cat_${j}`);
   header.push('class');
-  const partial = `${file}.partial`;
-  const fd = openSync(partial, 'w');
-  writeSync(fd, header.join(',') + '\n');
-  let buffer = '';
-  for (let r = 0; r < shape.rows; r++) {
-    const fields: string[] = [];
+  writeRows(file, header, shape, (rng, fields) => {
     for (let j = 0; j < shape.numeric; j++) {
       const u = rng();
       switch (j % 4) {
@@ -47,6 +51,33 @@ export function writeSyntheticCsv(file: string, shape: SyntheticShape): void {
       fields.push(j === 0 ? `"town ${k}, district ${k % 7}"` : `v${j}_${k}`);
     }
     fields.push(CLASSES[randomInt(rng, CLASSES.length)]);
+  });
+}
+
+/** The all-numeric file: `shape.numeric` measurement columns and an integer class (categorical ignored). */
+export function writeNumericCsv(file: string, shape: SyntheticShape): void {
+  const header: string[] = [];
+  for (let j = 0; j < shape.numeric; j++) header.push(`x${j}`);
+  header.push('class');
+  writeRows(file, header, shape, (rng, fields) => {
+    for (let j = 0; j < shape.numeric; j++) {
+      const m = MEASUREMENTS[j % MEASUREMENTS.length];
+      fields.push((m.centre + m.spread * (rng() - 0.5)).toFixed(m.decimals));
+    }
+    fields.push(String(randomInt(rng, 3)));
+  });
+}
+
+/** Writes the header and `shape.rows` rows filled by `row`, into a temporary file renamed when complete. */
+function writeRows(file: string, header: string[], shape: SyntheticShape, row: (rng: Rng, fields: string[]) => void): void {
+  const rng = createRng(shape.seed);
+  const partial = `${file}.partial`;
+  const fd = openSync(partial, 'w');
+  writeSync(fd, header.join(',') + '\n');
+  let buffer = '';
+  for (let r = 0; r < shape.rows; r++) {
+    const fields: string[] = [];
+    row(rng, fields);
     buffer += fields.join(',') + '\n';
     if (buffer.length > 1 << 22) {
       writeSync(fd, buffer);
