@@ -38,7 +38,6 @@ export class ColumnBuilder {
   private values: ColumnStore<Float64Array> | null = null;
   private codes: ColumnStore<Int32Array> | null = null;
   private dictionary: ByteDictionary | null = new ByteDictionary(decodeUtf8);
-  private rows = 0;
 
   constructor(
     readonly name: string,
@@ -61,55 +60,62 @@ export class ColumnBuilder {
     return this.mode !== Mode.Categorical;
   }
 
-  add(buf: Uint8Array, start: number, end: number): void {
-    this.rows++;
+  /**
+   * The array a parsed number of row r may be stored into directly (values[r] = x, for r below its
+   * length) instead of addParsedNumber: while the column is numeric and no longer keeps spellings.
+   * Any other call on the builder may replace it.
+   */
+  get numberTarget(): Float64Array | null {
+    return this.mode !== Mode.Categorical && this.dictionary === null && this.values !== null ? this.values.array : null;
+  }
+
+  /** Adds field buf[start, end) as row `row` (rows arrive in order, each once). */
+  add(row: number, buf: Uint8Array, start: number, end: number): void {
     // Numbers first: most fields of a numeric column are numbers, and no default missing token
     // parses as one (a numeric-looking custom token is checked first, below).
     if (this.mode !== Mode.Categorical && !this.missing.numeric && parseNumberInto(buf, start, end)) {
-      this.addNumber(buf, start, end);
+      this.addNumber(row, buf, start, end);
       return;
     }
     if (this.missing.matches(buf, start, end)) {
-      this.values?.push(NaN);
-      this.codes?.push(-1);
+      this.values?.set(row, NaN);
+      this.codes?.set(row, -1);
       return;
     }
     if (this.mode !== Mode.Categorical && this.missing.numeric && parseNumberInto(buf, start, end)) {
-      this.addNumber(buf, start, end);
+      this.addNumber(row, buf, start, end);
       return;
     }
     if (this.mode === Mode.Numeric) {
       throw new FieldProblem('bad-value', `"${decodeUtf8(buf.subarray(start, end))}" is not a number, but the column is set to numeric`);
     }
-    if (this.mode === Mode.Candidate) this.becomeCategorical();
-    (this.codes as ColumnStore<Int32Array>).push((this.dictionary as ByteDictionary).codeOf(buf, start, end));
+    if (this.mode === Mode.Candidate) this.becomeCategorical(row);
+    (this.codes as ColumnStore<Int32Array>).set(row, (this.dictionary as ByteDictionary).codeOf(buf, start, end));
   }
 
   /** Adds a text field with its FNV-1a hash; only once the column is categorical (not takesNumbers). */
-  addText(buf: Uint8Array, start: number, end: number, hash: number): void {
-    this.rows++;
+  addText(row: number, buf: Uint8Array, start: number, end: number, hash: number): void {
     const codes = this.codes as ColumnStore<Int32Array>;
-    if (this.missing.matches(buf, start, end)) codes.push(-1);
-    else codes.push((this.dictionary as ByteDictionary).codeOfHashed(buf, start, end, hash));
+    if (this.missing.matches(buf, start, end)) codes.set(row, -1);
+    else codes.set(row, (this.dictionary as ByteDictionary).codeOfHashed(buf, start, end, hash));
   }
 
   /** Adds a field already parsed into parsedNumber[0]; only while takesNumbers, and not a missing token. */
-  addParsedNumber(buf: Uint8Array, start: number, end: number): void {
-    this.rows++;
-    this.addNumber(buf, start, end);
+  addParsedNumber(row: number, buf: Uint8Array, start: number, end: number): void {
+    this.addNumber(row, buf, start, end);
   }
 
   /** Stores the number just parsed (parsedNumber[0]), and its spelling while that is tracked. */
-  private addNumber(buf: Uint8Array, start: number, end: number): void {
+  private addNumber(row: number, buf: Uint8Array, start: number, end: number): void {
     if (this.values === null) {
       // The first number of a candidate: every earlier row was missing.
-      this.values = newValues(Math.max(this.expectedRows, this.rows));
-      for (let row = 1; row < this.rows; row++) this.values.push(NaN);
+      this.values = newValues(Math.max(this.expectedRows, row + 1));
+      this.values.array.fill(NaN, 0, row);
     }
-    this.values.push(parsedNumber[0]);
+    this.values.set(row, parsedNumber[0]);
     const dictionary = this.dictionary;
     if (dictionary !== null) {
-      (this.codes as ColumnStore<Int32Array>).push(dictionary.codeOf(buf, start, end));
+      (this.codes as ColumnStore<Int32Array>).set(row, dictionary.codeOf(buf, start, end));
       if (dictionary.size > DICTIONARY_LIMIT) {
         this.dictionary = null;
         this.codes = null;
@@ -117,15 +123,15 @@ export class ColumnBuilder {
     }
   }
 
-  /** The finished column; the builder is spent afterwards. */
-  finish(): Column {
+  /** The finished column of `rows` rows; the builder is spent afterwards. */
+  finish(rows: number): Column {
     if (this.mode !== Mode.Categorical) {
       // No number at all (every value missing) is numeric too, all NaN.
-      const values = this.values === null ? new Float64Array(this.rows).fill(NaN) : this.values.take();
+      const values = this.values === null ? new Float64Array(rows).fill(NaN) : this.values.take(rows);
       return { name: this.name, type: 'numeric', values };
     }
     const categories = (this.dictionary as ByteDictionary).values();
-    const codes = (this.codes as ColumnStore<Int32Array>).take();
+    const codes = (this.codes as ColumnStore<Int32Array>).take(rows);
     if (this.forced !== 'categorical') {
       const reading = booleanReading(categories, this.forced === 'boolean');
       if (reading !== null) {
@@ -140,23 +146,22 @@ export class ColumnBuilder {
     return { name: this.name, type: 'categorical', codes, categories };
   }
 
-  private becomeCategorical(): void {
-    const rows = this.rows - 1;
+  /** Turns categorical at row `rows`, keeping the codes of the rows before. */
+  private becomeCategorical(rows: number): void {
     const codes = newCodes(Math.max(this.expectedRows, rows + 1));
     if (this.dictionary !== null) {
-      const old = this.codes as ColumnStore<Int32Array>;
-      for (let row = 0; row < rows; row++) codes.push(old.get(row));
+      codes.array.set((this.codes as ColumnStore<Int32Array>).array.subarray(0, rows));
     } else {
       // The dictionary overflowed earlier: rebuild codes from the numbers, spelled canonically.
-      const values = this.values as ColumnStore<Float64Array>;
+      const values = (this.values as ColumnStore<Float64Array>).array;
       const dictionary = new ByteDictionary(decodeUtf8);
       for (let row = 0; row < rows; row++) {
-        const v = values.get(row);
+        const v = values[row];
         if (v !== v) {
-          codes.push(-1);
+          codes.array[row] = -1;
         } else {
           const bytes = encoder.encode(String(v));
-          codes.push(dictionary.codeOf(bytes, 0, bytes.length));
+          codes.array[row] = dictionary.codeOf(bytes, 0, bytes.length);
         }
       }
       this.dictionary = dictionary;

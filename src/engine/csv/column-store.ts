@@ -1,61 +1,37 @@
-// An append-only column of numbers whose final length is not known while reading. It starts
-// with one array sized for the expected row count (estimated from the file size), so in the
-// usual case the finished column is that array: no copy, no doubling, peak memory near the size
-// of the columns. Rows beyond the estimate go to fixed-size overflow blocks, joined at the end.
+// One column's typed array while the file streams by, written at row indexes. It is sized once for
+// the expected row count (estimated from the file size), so in the usual case the finished column
+// is that very array, and the tokenizer may store parsed numbers straight into it. A short
+// estimate grows the array by doubling; the finished column is trimmed to the rows read.
 
-const SHIFT = 16;
-const BLOCK = 1 << SHIFT;
-/** A finished column keeps its first array as is when at least this full; else it is copied. */
+/** A finished column keeps its array (a view of the rows read) when at least this full; else it is copied. */
 const KEEP_FILL = 0.8;
 
 export class ColumnStore<T extends Float64Array | Int32Array> {
-  private readonly head: T;
-  private readonly blocks: T[] = [];
-  private current: T;
-  private used = 0;
+  /** The rows so far at their indexes; replaced when it grows, so read it again after set(). */
+  array: T;
 
   constructor(
     private readonly make: (length: number) => T,
     expectedLength: number,
   ) {
-    this.head = make(Math.max(1, expectedLength));
-    this.current = this.head;
+    this.array = make(Math.max(1, expectedLength));
   }
 
-  get length(): number {
-    return this.current === this.head ? this.used : this.head.length + (this.blocks.length - 1) * BLOCK + this.used;
+  set(index: number, value: number): void {
+    if (index >= this.array.length) this.grow(index + 1);
+    this.array[index] = value;
   }
 
-  push(value: number): void {
-    if (this.used === this.current.length) {
-      this.current = this.make(BLOCK);
-      this.blocks.push(this.current);
-      this.used = 0;
-    }
-    this.current[this.used++] = value;
+  /** The first `length` values as one array; the store is spent afterwards. */
+  take(length: number): T {
+    const array = this.array;
+    if (length === array.length) return array;
+    return (length >= KEEP_FILL * array.length ? array.subarray(0, length) : array.slice(0, length)) as T;
   }
 
-  /** Value at `index` (for the rare re-read of what was stored). */
-  get(index: number): number {
-    if (index < this.head.length) return this.head[index];
-    const rest = index - this.head.length;
-    return this.blocks[rest >>> SHIFT][rest & (BLOCK - 1)];
-  }
-
-  /** One contiguous array of everything pushed; the store is spent afterwards. */
-  take(): T {
-    const length = this.length;
-    if (this.blocks.length === 0) {
-      if (length === this.head.length) return this.head;
-      return (length >= KEEP_FILL * this.head.length ? this.head.subarray(0, length) : this.head.slice(0, length)) as T;
-    }
-    const out = this.make(length);
-    out.set(this.head, 0);
-    let at = this.head.length;
-    for (const block of this.blocks) {
-      out.set(block.subarray(0, Math.min(BLOCK, length - at)), at);
-      at += BLOCK;
-    }
-    return out;
+  private grow(minLength: number): void {
+    const bigger = this.make(Math.max(minLength, this.array.length * 2));
+    bigger.set(this.array);
+    this.array = bigger;
   }
 }

@@ -4,6 +4,7 @@ import type { ColumnType, Dataset } from '../dataset';
 import { InputError } from '../errors';
 import { ColumnBuilder } from './column-builder';
 import { FieldProblem } from './field-problem';
+import { parsedNumber } from './number-bytes';
 import { uniqueHeaderNames } from './header-names';
 import type { MissingTokens } from './missing-tokens';
 import { ANY_FIELD, NUMBER_FIELD, TEXT_FIELD, type CsvTokenizer, type FieldSink, type TypedFieldSink } from './tokenizer';
@@ -23,6 +24,8 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
   private rows = 0;
   /** The kind of field column k expects, for the tokenizer's typed fast path (expectFields). */
   private fieldKinds: Uint8Array = new Uint8Array(0);
+  /** numberTargets[k]: column k's numberTarget, refreshed after every other call on that column. */
+  private numberTargets: Array<Float64Array | null> = [];
 
   constructor(
     private readonly delimiter: string,
@@ -41,21 +44,31 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
     const column = this.columns[k];
     if (column === undefined) return; // too many fields: counted, reported at the end of the row
     try {
-      column.add(buf, start, end);
+      column.add(this.rows, buf, start, end);
     } catch (err) {
       throw this.located(err, k);
     }
+    this.numberTargets[k] = column.numberTarget;
     if (this.fieldKinds[k] === NUMBER_FIELD && !column.takesNumbers) this.fieldKinds[k] = TEXT_FIELD;
   }
 
   number(buf: Uint8Array, start: number, end: number): void {
-    this.columns[this.fieldIndex++].addParsedNumber(buf, start, end);
+    const k = this.fieldIndex++;
+    const target = this.numberTargets[k];
+    const row = this.rows;
+    if (target !== null && row < target.length) {
+      target[row] = parsedNumber[0];
+      return;
+    }
+    const column = this.columns[k];
+    column.addParsedNumber(row, buf, start, end);
+    this.numberTargets[k] = column.numberTarget;
   }
 
   text(buf: Uint8Array, start: number, end: number, hash: number): void {
     const k = this.fieldIndex++;
     try {
-      this.columns[k].addText(buf, start, end, hash);
+      this.columns[k].addText(this.rows, buf, start, end, hash);
     } catch (err) {
       throw this.located(err, k);
     }
@@ -93,7 +106,7 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
     if (this.rows === 0) throw new InputError('header-only', `line ${this.headerLine}: the header row has no data rows below it`, this.headerLine);
     const columns = this.columns.map((c, k) => {
       try {
-        return c.finish();
+        return c.finish(this.rows);
       } catch (err) {
         // The whole column is judged here (a type override): there is no single line to name.
         if (err instanceof FieldProblem) throw new InputError(err.code, `${this.where(k)} ${err.message}`, undefined, k + 1);
@@ -112,6 +125,7 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
     this.renamed = renamed;
     const rows = this.expectedRows(names.length);
     this.columns = names.map((name) => new ColumnBuilder(name, this.types[name], this.missing, rows));
+    this.numberTargets = this.columns.map((c) => c.numberTarget);
     // A missing-value token that reads as a number (-999) must be checked before any number.
     const numbers = this.missing.numeric ? ANY_FIELD : NUMBER_FIELD;
     this.fieldKinds = Uint8Array.from(this.columns, (c) => (c.takesNumbers ? numbers : TEXT_FIELD));
