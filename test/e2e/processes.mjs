@@ -1,6 +1,6 @@
 // What the e2e scripts read about code-server's processes from /proc (Linux): the extension host
 // of a server, its worker threads (the engine jobs run in worker_threads named "WorkerThread" by
-// Node) and its memory (VmRSS now, VmHWM the peak).
+// Node), its memory (VmRSS now, VmHWM the peak) and the bytes it has read.
 import { readFileSync, readdirSync } from 'node:fs';
 
 function read(path) {
@@ -50,4 +50,9 @@ export function memoryMiB(pid) {
   const status = read(`/proc/${pid}/status`) ?? '';
   const kib = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+/** Bytes the process (all its threads, past and present) has read through read-like calls: rchar of /proc/<pid>/io. */
+export function bytesRead(pid) {
+  return Number(/^rchar:\s+(\d+)/m.exec(read(`/proc/${pid}/io`) ?? '')?.[1] ?? NaN);
 }
