@@ -222,7 +222,11 @@ async function main(): Promise<void> {
   if (process.env.RENDER_BROWSER !== '0') await browserFigures();
 }
 
-void main().catch((err: unknown) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+// Exit explicitly: a browser whose page crashed (a huge report) can keep the process alive.
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

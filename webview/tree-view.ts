@@ -33,7 +33,7 @@ export interface TreeViewEvents {
 }
 
 /** Up to this many nodes "Show all" draws at once; above it, it first says what that costs. */
-export const SHOW_ALL_WITHOUT_WARNING = 300;
+const SHOW_ALL_WITHOUT_WARNING = 300;
 
 /** Mermaid ids look like `<diagram>-flowchart-n12-3`; the middle part is ours (see src/render/mermaid.ts). */
 function refOf(element: Element): DiagramNodeRef | undefined {
