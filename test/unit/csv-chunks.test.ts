@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DICTIONARY_LIMIT } from '../../src/engine/csv/column-builder';
 import { parseCsv, readCsv } from '../../src/engine/csv/read';
 import { SAMPLE_BYTES } from '../../src/engine/csv/sniff';
 import { createRng } from '../../src/engine/random';
@@ -66,7 +67,7 @@ test('errors name the same line however the input is chunked', async () => {
   }
 });
 
-test('a wrong size hint changes nothing but memory: too small spills into blocks, too large is trimmed', async () => {
+test('a wrong size hint changes nothing but memory: too small grows the columns, too large is trimmed', async () => {
   let text = 'n,c\n';
   for (let i = 0; i < 200000; i++) text += `${i % 1000}.5,${i % 3 === 0 ? 'x' : 'y'}\n`;
   const bytes = new TextEncoder().encode(text);
@@ -146,4 +147,31 @@ test('text fields hashed while the tokenizer scans keep their exact values, howe
   assert.deepEqual(await readCsv(chunked(bytes, () => 1)), whole);
   const random2 = createRng(13);
   assert.deepEqual(await readCsv(chunked(bytes, () => Math.floor(random2() * 53))), whole);
+});
+
+test('numbers stored straight into their column land at their rows among missing and other spellings, however the column grows', async () => {
+  // Past DICTIONARY_LIMIT distinct spellings a numeric column takes the tokenizer's parsed numbers
+  // directly; missing values and exponent spellings still go through the column builder.
+  const rows = DICTIONARY_LIMIT * 3;
+  const a: number[] = [];
+  const late: Array<string | null> = [];
+  let text = 'a,late\n';
+  for (let r = 0; r < rows; r++) {
+    const spelling = r % 7 === 3 ? '' : r % 11 === 5 ? `${r}e-2` : `${r}.25`;
+    a.push(spelling === '' ? NaN : Number(spelling));
+    const lateSpelling = r === rows - 1 ? 'text' : r % 5 === 0 ? 'NA' : String(r * 2);
+    late.push(lateSpelling === 'NA' ? null : lateSpelling);
+    text += `${spelling},${lateSpelling}\n`;
+  }
+  const bytes = new TextEncoder().encode(text);
+  for (const totalBytes of [100, bytes.length, undefined]) {
+    for (const size of [1 << 16, 997]) {
+      const d = await readCsv(chunked(bytes, () => size), { totalBytes });
+      const where = `totalBytes ${totalBytes}, chunks of ${size}`;
+      assert.equal(d.rowCount, rows, where);
+      assert.deepEqual(cells(d.columns[0]), a, where);
+      assert.equal(d.columns[1].type, 'categorical', where);
+      assert.deepEqual(cells(d.columns[1]), late, where);
+    }
+  }
 });
