@@ -1,6 +1,9 @@
 // Distinct field values keyed by their raw bytes: looking a value up hashes and compares bytes,
-// so a categorical field costs no string allocation; a string is decoded once per new value.
-// Codes are dense and follow first appearance, as the Dataset contract requires.
+// so a categorical field costs no string allocation. A new value with a non-ASCII byte is decoded
+// at once (decoding checks the UTF-8, so a bad byte is reported at its line); an ASCII one, always
+// valid, only when values() is asked for — a numeric column's spellings, kept in case it turns
+// categorical, usually never are. Codes are dense and follow first appearance, as the Dataset
+// contract requires.
 
 const INITIAL_SLOTS = 16;
 /** FNV-1a, the hash of a value's bytes; the tokenizer computes it too, while it scans a field. */
@@ -13,7 +16,8 @@ export class ByteDictionary {
   private hashes = new Int32Array(INITIAL_SLOTS / 2);
   private offsets = new Int32Array(INITIAL_SLOTS / 2 + 1);
   private arena = new Uint8Array(256);
-  private readonly decoded: string[] = [];
+  /** Each value's string, or null for an ASCII value not decoded yet. */
+  private readonly decoded: Array<string | null> = [];
 
   /** @param decode turns a new value's bytes into its string (and may reject them, e.g. bad UTF-8). */
   constructor(private readonly decode: (bytes: Uint8Array) => string) {}
@@ -24,7 +28,7 @@ export class ByteDictionary {
 
   /** The values in code order. */
   values(): string[] {
-    return this.decoded.slice();
+    return this.decoded.map((s, code) => s ?? this.decode(this.arena.subarray(this.offsets[code], this.offsets[code + 1])));
   }
 
   /** Code of buf[start, end), adding it when new. */
@@ -52,13 +56,15 @@ export class ByteDictionary {
 
   private add(buf: Uint8Array, start: number, end: number, hash: number, slot: number): number {
     const code = this.decoded.length;
-    this.decoded.push(this.decode(buf.subarray(start, end)));
+    let ascii = true;
+    for (let i = start; i < end && ascii; i++) ascii = buf[i] < 0x80;
+    this.decoded.push(ascii ? null : this.decode(buf.subarray(start, end)));
     if (code >= this.hashes.length) this.hashes = grow(this.hashes, code + 1);
     if (code + 1 >= this.offsets.length) this.offsets = grow(this.offsets, code + 2);
     const from = this.offsets[code];
     const to = from + (end - start);
     if (to > this.arena.length) this.arena = grow(this.arena, to);
-    this.arena.set(buf.subarray(start, end), from);
+    for (let i = start; i < end; i++) this.arena[from + i - start] = buf[i];
     this.hashes[code] = hash;
     this.offsets[code + 1] = to;
     this.slots[slot] = code + 1;
