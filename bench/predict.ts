@@ -26,9 +26,10 @@ interface PredictReport extends ChildReport {
   calls: Record<string, Timing>;
 }
 
-/** Median wall and CPU seconds of REPEATS calls of `work`. */
+/** Median wall and CPU seconds of REPEATS calls of `work`, each after a full GC (the child runs with --expose-gc) so no call pays for the fit's garbage. */
 function timed(work: () => unknown): Timing {
   const runs = Array.from({ length: REPEATS }, () => {
+    (globalThis as { gc?: () => void }).gc?.();
     const cpu0 = process.cpuUsage();
     const t0 = process.hrtime.bigint();
     work();
@@ -52,8 +53,12 @@ function child(kind: DataKind, rows: number, criterion: Criterion, depth: number
   if (model.task === 'classification') calls.predictProba = timed(() => predictProba(model, dataset));
   calls['compile only'] = timed(() => compileTree(model, dataset));
   const tree = compileTree(model, dataset);
-  calls['route row by row'] = timed(() => routeRows(tree, dataset.rowCount, false));
-  calls['route node by node'] = timed(() => routeRows(tree, dataset.rowCount, true));
+  const leaves = new Int32Array(dataset.rowCount);
+  const reach = (leaf: number, row: number): void => {
+    leaves[row] = leaf;
+  };
+  calls['route row by row'] = timed(() => routeRows(tree, dataset.rowCount, reach, false));
+  calls['route node by node'] = timed(() => routeRows(tree, dataset.rowCount, reach, true));
   const report: PredictReport = { wall, cpu: (cpu.user + cpu.system) / 1e6, maxRss: peakRss(), nodes: model.nodes.length, calls };
   process.stdout.write(JSON.stringify(report) + '\n');
 }
@@ -70,7 +75,7 @@ function main(): void {
   ];
   for (const { kind, criterion } of cases) {
     for (const depth of [null, 10]) {
-      const r = runChild<PredictReport>(process.execPath, [__filename, '--child', kind, String(rows), criterion, depth === null ? 'none' : String(depth)]);
+      const r = runChild<PredictReport>(process.execPath, ['--expose-gc', __filename, '--child', kind, String(rows), criterion, depth === null ? 'none' : String(depth)]);
       for (const [call, t] of Object.entries(r.calls)) {
         console.log(`| ${kind} | ${criterion} | ${depth ?? 'None'} | ${r.nodes} | ${call} | ${t.wall.toFixed(3)} | ${t.cpu.toFixed(3)} |`);
       }

@@ -58,7 +58,17 @@ function referenceLeaf(model: TreeModel, data: Dataset, row: number): number {
 
 function leavesBy(model: TreeModel, data: Dataset, nodeByNode: boolean): number[] {
   const tree = compileTree(model, data);
-  return Array.from(routeRows(tree, data.rowCount, nodeByNode), (i) => tree.modelId[i]);
+  const leaves = new Array<number>(data.rowCount).fill(-1);
+  routeRows(
+    tree,
+    data.rowCount,
+    (leaf, row) => {
+      assert.equal(leaves[row], -1, `row ${row} is reached once`);
+      leaves[row] = tree.modelId[leaf];
+    },
+    nodeByNode,
+  );
+  return leaves;
 }
 
 test('compiled routing, row by row and node by node, reaches the leaves of a plain walk on random trees', () => {

@@ -11,20 +11,19 @@ import { type CompiledTree, CATEGORICAL, goesFirst, isLeaf, leafFrom } from './c
  */
 export const NODE_BY_NODE_ABOVE = 1 << 19;
 
-/** Compiled leaf of each row 0..rowCount−1. `nodeByNode` forces one way (tests). */
-export function routeRows(tree: CompiledTree, rowCount: number, nodeByNode = tree.nodeCount > NODE_BY_NODE_ABOVE): Int32Array {
-  return nodeByNode ? routeNodeByNode(tree, rowCount) : routeRowByRow(tree, rowCount);
+/**
+ * Calls `reach(leaf, row)` once for each row 0..rowCount−1 with the compiled leaf it reaches, in
+ * no particular row order: the caller stores what it needs straight away, because on a large tree
+ * a second pass over the rows' leaves is another round of cache misses. `nodeByNode` forces one
+ * way (tests, bench).
+ */
+export function routeRows(tree: CompiledTree, rowCount: number, reach: (leaf: number, row: number) => void, nodeByNode = tree.nodeCount > NODE_BY_NODE_ABOVE): void {
+  if (nodeByNode) routeNodeByNode(tree, rowCount, reach);
+  else for (let row = 0; row < rowCount; row++) reach(leafFrom(tree, 0, row), row);
 }
 
-function routeRowByRow(tree: CompiledTree, rowCount: number): Int32Array {
-  const leaves = new Int32Array(rowCount);
-  for (let row = 0; row < rowCount; row++) leaves[row] = leafFrom(tree, 0, row);
-  return leaves;
-}
-
-function routeNodeByNode(tree: CompiledTree, rowCount: number): Int32Array {
+function routeNodeByNode(tree: CompiledTree, rowCount: number, reach: (leaf: number, row: number) => void): void {
   const { word, threshold, numeric } = tree;
-  const leaves = new Int32Array(rowCount);
   const rows = new Int32Array(rowCount);
   for (let r = 0; r < rowCount; r++) rows[r] = r;
   const spare = new Int32Array(rowCount);
@@ -47,13 +46,13 @@ function routeNodeByNode(tree: CompiledTree, rowCount: number): Int32Array {
     const start = stack[--top];
     const i = stack[--top];
     if (isLeaf(tree, i)) {
-      for (let p = start; p < end; p++) leaves[rows[p]] = i;
+      for (let p = start; p < end; p++) reach(i, rows[p]);
       continue;
     }
     const head = word[4 * i + 3];
     if ((head & CATEGORICAL) !== 0) {
       // Multiway splits are rare in large trees: their rows finish the walk one by one.
-      for (let p = start; p < end; p++) leaves[rows[p]] = leafFrom(tree, i, rows[p]);
+      for (let p = start; p < end; p++) reach(leafFrom(tree, i, rows[p]), rows[p]);
       continue;
     }
     const x = numeric[head >> 2];
@@ -73,5 +72,4 @@ function routeNodeByNode(tree: CompiledTree, rowCount: number): Int32Array {
     if (end > l) push(word[4 * i + 2], l, end);
     if (l > start) push(i + 1, start, l);
   }
-  return leaves;
 }
