@@ -6,8 +6,8 @@ import { type CompiledTree, CATEGORICAL, goesFirst, isLeaf, leafFrom } from './c
 
 /**
  * Above this many nodes (8 MiB of node records) node by node is chosen. Best of 5 on 1M rows
- * (CPU s, row by row / node by node): 215k nodes 0.43 / 0.96, 700k nodes 0.66 / 0.50-0.60,
- * 2M nodes 0.73 / 0.57-0.59.
+ * (CPU s, row by row / node by node): 215k nodes 0.43 / 0.96, 700k nodes 0.66 / 0.60,
+ * 2M nodes 0.73 / 0.59.
  */
 export const NODE_BY_NODE_ABOVE = 1 << 19;
 
