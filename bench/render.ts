@@ -4,7 +4,8 @@
 // given real reports of ~1k to ~200k-node trees: from posting the report to the first view's SVG
 // in the page (median of 3 fresh pages), and "Show all" (every node drawn) where it is expected
 // to finish in reasonable time. Printed, not asserted.
-// Run: node scripts/build.mjs && node dist/bench/render.js   (RENDER_BROWSER=0 skips part 2)
+// Run: node scripts/build.mjs && node dist/bench/render.js   (RENDER_BROWSER=0 skips part 2;
+// RENDER_ROWS=730,5850 picks the training rows of the trees timed in the browser)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -158,9 +159,21 @@ async function openPanel(context: BrowserContext, index: string, showJson: strin
   const page = await context.newPage();
   await page.goto(`${pathToFileURL(index).href}#dark`);
   await page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'ready'));
-  // Handing the report to the page is the harness's cost, not the panel's: not timed. One JSON
-  // string crosses the DevTools pipe far faster than Playwright's object-by-object serialisation.
-  await page.evaluate((json) => ((window as unknown as { __show: unknown }).__show = JSON.parse(json)), showJson);
+  // Handing the report to the page is the harness's cost, not the panel's: not timed. JSON text
+  // crosses the DevTools pipe far faster than Playwright's object-by-object serialisation, in
+  // pieces: one message of a 200k-node report (~170 MB) closes the page.
+  const piece = 16 << 20;
+  for (let at = 0; at < showJson.length; at += piece) {
+    await page.evaluate((text) => {
+      const w = window as unknown as { __json?: string[] };
+      (w.__json ??= []).push(text);
+    }, showJson.slice(at, at + piece));
+  }
+  await page.evaluate(() => {
+    const w = window as unknown as { __json?: string[]; __show: unknown };
+    w.__show = JSON.parse((w.__json ?? []).join(''));
+    delete w.__json;
+  });
   const ms = await page.evaluate(timeFirstView);
   return { page, ms };
 }
@@ -174,7 +187,7 @@ async function browserFigures(): Promise<void> {
   const browser = await launchBrowser();
   try {
     console.log('\nPanel in headless Chromium (real reports, default settings; median of 3 fresh pages)');
-    for (const rows of [730, 5_850, 46_800, 143_000]) {
+    for (const rows of (process.env.RENDER_ROWS ?? '730,5850,46800,143000').split(",").map(Number)) {
       await panelFigures(browser, index, rows).catch((err: unknown) => console.log(`${rows} rows: failed: ${String(err).split('\n')[0]}`));
     }
   } finally {
