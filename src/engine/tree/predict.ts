@@ -26,21 +26,27 @@ export function predict(model: TreeModel, dataset: Dataset): Array<string | numb
   return out;
 }
 
-/** Class probabilities per row (the leaf's class shares, in the order of `model.classes`). */
-export function predictProba(model: TreeModel, dataset: Dataset): number[][] {
+/**
+ * Class probabilities of every row (the leaf's class shares), row-major like scikit-learn's
+ * predict_proba: row r's share of class k (in the order of `model.classes`) is at
+ * [r · classes + k]. One flat array, because a million small arrays cost more than the routing.
+ */
+export function predictProba(model: TreeModel, dataset: Dataset): Float64Array {
   if (model.task !== 'classification') throw new InputError('bad-option', 'class probabilities need a classification model');
   const tree = compileTree(model, dataset);
-  // Shares computed once per leaf; every row still gets an array of its own.
-  const shares = new Array<number[] | undefined>(tree.nodeCount);
-  const out = new Array<number[]>(dataset.rowCount);
+  const k = model.classes?.length ?? 0;
+  // Shares computed once per leaf, then copied into each row's slice.
+  const shares = new Float64Array(tree.nodeCount * k);
+  const done = new Uint8Array(tree.nodeCount);
+  const out = new Float64Array(dataset.rowCount * k);
   routeRows(tree, dataset.rowCount, (leaf, row) => {
-    let p = shares[leaf];
-    if (p === undefined) {
+    if (done[leaf] === 0) {
       const counts = model.nodes[tree.modelId[leaf]].value as number[];
       const total = counts.reduce((a, b) => a + b, 0);
-      shares[leaf] = p = counts.map((c) => (total > 0 ? c / total : 0));
+      for (let c = 0; c < k; c++) shares[leaf * k + c] = total > 0 ? counts[c] / total : 0;
+      done[leaf] = 1;
     }
-    out[row] = p.slice();
+    for (let c = 0, from = leaf * k, to = row * k; c < k; c++) out[to + c] = shares[from + c];
   });
   return out;
 }
