@@ -58,11 +58,11 @@ function score(kind: DataKind, pred: Array<string | number>, test: BenchData): n
 }
 
 /** In a child process: one fit, measured (peak RSS taken right after it), then its score and predict time. */
-function child(kind: DataKind, rows: number, criterion: Criterion, depth: number | null, splitter: Splitter, threads: number): void {
+function child(kind: DataKind, rows: number, criterion: Criterion, depth: number | null, splitter: Splitter): void {
   const train = makeBenchData(kind, rows, 42);
   const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
-  const { model } = trainTree(train.dataset, { target: 'y', criterion, maxDepth: depth, splitter, threads });
+  const { model } = trainTree(train.dataset, { target: 'y', criterion, maxDepth: depth, splitter });
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
   const maxRss = peakRss();
@@ -183,8 +183,8 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === '--child') {
-  const [kind, rows, criterion, depth, splitter, threads] = process.argv.slice(3);
-  child(kind as DataKind, Number(rows), criterion as Criterion, depth === 'none' ? null : Number(depth), splitter as Splitter, Number(threads ?? 1));
+  const [kind, rows, criterion, depth, splitter] = process.argv.slice(3);
+  child(kind as DataKind, Number(rows), criterion as Criterion, depth === 'none' ? null : Number(depth), splitter as Splitter);
 } else {
   main().catch((err: unknown) => {
     process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);

@@ -30,8 +30,6 @@ export interface TrainParams {
   splitter?: Splitter | 'auto';
   /** Row count above which 'auto' chooses the histogram splitter (default HIST_ABOVE_ROWS). */
   histogramAboveRows?: number;
-  /** Threads of the histogram splitter's big nodes (1: none besides the caller's). */
-  threads?: number;
 }
 
 /** Numeric: children = [x ≤ threshold, x > threshold]. Categorical/boolean: one child per branch. */

@@ -16,8 +16,6 @@ export interface ResolvedParams {
   readonly minImpurityDecrease: number;
   /** CART's split search: every threshold (exact) or bin bounds of ≤ 255 quantile bins (hist). */
   readonly splitter: Splitter;
-  /** Threads that the histogram splitter may use (tree/parallel/). */
-  readonly threads: number;
 }
 
 const CRITERIA: Record<Algorithm, Record<Task, readonly Criterion[]>> = {
@@ -25,9 +23,6 @@ const CRITERIA: Record<Algorithm, Record<Task, readonly Criterion[]>> = {
   id3: { classification: ['entropy'], regression: [] },
   c45: { classification: ['gain_ratio'], regression: [] },
 };
-
-/** Histogram mode's threads unless asked otherwise. */
-const DEFAULT_THREADS = 1;
 
 function integer(name: string, value: number | undefined | null, fallback: number, min: number): number {
   if (value === undefined || value === null) return fallback;
@@ -63,6 +58,5 @@ export function resolveParams(params: TrainParams, task: Task): ResolvedParams {
     maxLeafNodes: params.maxLeafNodes === null || params.maxLeafNodes === undefined ? null : integer('max leaf nodes', params.maxLeafNodes, 0, 2),
     minImpurityDecrease,
     splitter,
-    threads: integer('threads', params.threads, DEFAULT_THREADS, 1),
   };
 }

@@ -16,23 +16,9 @@ import { TreeStore } from '../tree-store';
 import { type BinnedSet, binTrainingSet } from './bins';
 import { type HistSplit, HistSplitter, leftOfBins, SMALL_NODE } from './hist-splitter';
 import { SmallNodeOrder } from './small-node-order';
-import { fillHistogram } from './fill-histogram';
-import { HistogramHelper, sharedArray, type SharedHistogramInput } from '../parallel/histogram-helper';
 import type { NodeInfo } from '../cart-builder';
 
 const PROGRESS_EVERY = 256;
-
-/** Size thresholds of the builder; tests lower them to reach every path on small data. */
-export interface HistTuning {
-  /** Nodes of at most this many samples (≤ SMALL_NODE) are searched from their sorted samples. */
-  readonly smallNode: number;
-  /** Training sets from this size on may use a helper thread (starting one costs ~40 ms). */
-  readonly parallelAboveRows: number;
-  /** Nodes from this size on fill their histograms on two threads (waking the helper costs µs). */
-  readonly parallelFillAbove: number;
-}
-
-const TUNING: HistTuning = { smallNode: SMALL_NODE, parallelAboveRows: 100_000, parallelFillAbove: 20_000 };
 /** numpy.finfo(float64).eps, scikit-learn's EPSILON (as the exact builder). */
 const EPSILON = Number.EPSILON;
 
@@ -56,7 +42,6 @@ class HistGrower {
   /** Training sample indices; a node owns [start, end), ascending within it (stable partitions). */
   private readonly idx: Int32Array;
   private readonly spare: Int32Array;
-  private readonly helper: HistogramHelper | null;
   private readonly pool: Float64Array[] = [];
   /** Scratch: the side of each bin of the split being applied. */
   private readonly side = new Uint8Array(256);
@@ -68,40 +53,20 @@ class HistGrower {
     private readonly set: TrainingSet,
     private readonly params: ResolvedParams,
     private readonly hooks: GrowHooks,
-    private readonly tuning: HistTuning,
+    /** Nodes of at most this many samples (≤ SMALL_NODE) are searched from their sorted samples. */
+    private readonly smallNode: number,
   ) {
     const criterion = params.criterion as CartCriterion;
     this.stats = sampleStatsOf(set);
     this.stride = this.stats.dim + 1;
     this.store = new TreeStore(this.stats.dim);
+    this.binned = binTrainingSet(set);
     this.featureCount = set.features.length;
-    const F = this.featureCount;
-    const parallel = params.threads > 1 && set.n >= tuning.parallelAboveRows && F > 1;
-    this.idx = parallel ? sharedArray(Int32Array, 4, set.n) : new Int32Array(set.n);
-    for (let i = 0; i < set.n; i++) this.idx[i] = i;
-    this.spare = new Int32Array(set.n);
-    const shared = parallel ? this.sharedInput() : null;
-    this.helper = shared === null ? null : HistogramHelper.start(shared);
-    this.binned = binTrainingSet(set, shared?.bins, this.helper);
-    shared?.offsets.set(this.binned.offsets);
     const numeric = set.features.map((f) => f.type === 'numeric');
     this.splitter = new HistSplitter(this.binned, numeric, this.stats.dim, set.task === 'regression', sideProxyFor(criterion), params.minSamplesLeaf);
-    this.sorted = new SmallNodeOrder(this.binned.bins, F, SMALL_NODE);
-  }
-
-  /** What a helper thread shares: the bin matrix to be, the index, the targets, the second half's numeric columns. */
-  private sharedInput(): SharedHistogramInput {
-    const { set, stats, featureCount: F } = this;
-    return {
-      bins: sharedArray(Uint8Array, 1, set.n * F),
-      idx: this.idx,
-      slot: sharedArray(Int32Array, 4, set.n, stats.slot),
-      amount: stats.amount === null ? null : sharedArray(Float64Array, 8, set.n, stats.amount),
-      offsets: sharedArray(Int32Array, 4, F),
-      featureCount: F,
-      dim: stats.dim,
-      xs: set.features.map((feature, f) => (feature.type === 'numeric' && f >= F >> 1 ? sharedArray(Float64Array, 8, set.n, feature.x) : null)),
-    };
+    this.sorted = new SmallNodeOrder(this.binned.bins, this.featureCount, SMALL_NODE);
+    this.idx = Int32Array.from({ length: set.n }, (_, i) => i);
+    this.spare = new Int32Array(set.n);
   }
 
   private acquire(): Float64Array {
@@ -115,20 +80,34 @@ class HistGrower {
     if (h !== null) this.pool.push(h);
   }
 
-  /** Adds the samples idx[start, end) to the zeroed histogram `h` (big nodes: half on the helper thread). */
+  /** Adds the samples idx[start, end) to the zeroed histogram `h`. */
   private fill(h: Float64Array, start: number, end: number): void {
-    const F = this.featureCount;
-    if (this.helper !== null && end - start >= this.tuning.parallelFillAbove) {
-      this.helper.fill(h, start, end, F >> 1);
+    const { idx, featureCount: F, stride } = this;
+    const { bins, offsets } = this.binned;
+    const { slot, amount, dim } = this.stats;
+    if (amount === null) {
+      for (let p = start; p < end; p++) {
+        const i = idx[p];
+        const k = slot[i];
+        const row = i * F;
+        for (let f = 0; f < F; f++) {
+          const s = (offsets[f] + bins[row + f]) * stride;
+          h[s + k] += 1;
+          h[s + dim] += 1;
+        }
+      }
       return;
     }
-    const { slot, amount, dim } = this.stats;
-    fillHistogram(h, this.idx, start, end, this.binned.bins, this.binned.offsets, F, 0, F, slot, amount, dim);
-  }
-
-  /** Ends the helper thread, if any. */
-  close(): void {
-    this.helper?.close();
+    for (let p = start; p < end; p++) {
+      const i = idx[p];
+      const y = amount[i];
+      const row = i * F;
+      for (let f = 0; f < F; f++) {
+        const s = (offsets[f] + bins[row + f]) * stride;
+        h[s] += y;
+        h[s + 1] += 1;
+      }
+    }
   }
 
   nodeOf(start: number, end: number, depth: number): HistNode {
@@ -162,7 +141,7 @@ class HistGrower {
 
   /** Whether the node is big enough to be searched through a full histogram. */
   private wantsHistogram(node: HistNode): boolean {
-    return node.end - node.start > this.tuning.smallNode && this.mightSplit(node);
+    return node.end - node.start > this.smallNode && this.mightSplit(node);
   }
 
   /** Whether a small node's split search will read its sorted order. */
@@ -310,14 +289,10 @@ class HistGrower {
   }
 }
 
-export function growHist(set: TrainingSet, params: ResolvedParams, hooks: GrowHooks = {}, tuning: Partial<HistTuning> = {}): TreeStore {
-  const tuned = { ...TUNING, ...tuning };
-  const grower = new HistGrower(set, params, hooks, { ...tuned, smallNode: Math.min(tuned.smallNode, SMALL_NODE) });
-  try {
-    if (params.maxLeafNodes === null) grower.growDepthFirst();
-    else grower.growBestFirst(params.maxLeafNodes);
-  } finally {
-    grower.close();
-  }
+/** `smallNode` is a test seam: 0 searches every node through a full histogram. */
+export function growHist(set: TrainingSet, params: ResolvedParams, hooks: GrowHooks = {}, smallNode = SMALL_NODE): TreeStore {
+  const grower = new HistGrower(set, params, hooks, Math.min(smallNode, SMALL_NODE));
+  if (params.maxLeafNodes === null) grower.growDepthFirst();
+  else grower.growBestFirst(params.maxLeafNodes);
   return grower.store;
 }
