@@ -74,7 +74,7 @@ export class ColumnBuilder {
     // Numbers first: most fields of a numeric column are numbers, and no default missing token
     // parses as one (a numeric-looking custom token is checked first, below).
     if (this.mode !== Mode.Categorical && !this.missing.numeric && parseNumberInto(buf, start, end)) {
-      this.addNumber(row, buf, start, end);
+      this.addParsedNumber(row, buf, start, end);
       return;
     }
     if (this.missing.matches(buf, start, end)) {
@@ -83,7 +83,7 @@ export class ColumnBuilder {
       return;
     }
     if (this.mode !== Mode.Categorical && this.missing.numeric && parseNumberInto(buf, start, end)) {
-      this.addNumber(row, buf, start, end);
+      this.addParsedNumber(row, buf, start, end);
       return;
     }
     if (this.mode === Mode.Numeric) {
@@ -100,13 +100,11 @@ export class ColumnBuilder {
     else codes.set(row, (this.dictionary as ByteDictionary).codeOfHashed(buf, start, end, hash));
   }
 
-  /** Adds a field already parsed into parsedNumber[0]; only while takesNumbers, and not a missing token. */
+  /**
+   * Adds a field already parsed into parsedNumber[0], and its spelling while that is tracked; only
+   * while takesNumbers, and not a missing token.
+   */
   addParsedNumber(row: number, buf: Uint8Array, start: number, end: number): void {
-    this.addNumber(row, buf, start, end);
-  }
-
-  /** Stores the number just parsed (parsedNumber[0]), and its spelling while that is tracked. */
-  private addNumber(row: number, buf: Uint8Array, start: number, end: number): void {
     if (this.values === null) {
       // The first number of a candidate: every earlier row was missing.
       this.values = newValues(Math.max(this.expectedRows, row + 1));
