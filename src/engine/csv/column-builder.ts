@@ -20,8 +20,6 @@ import { parsedNumber, parseNumberInto } from './number-bytes';
 import { decodeUtf8 } from './utf8';
 
 export const DICTIONARY_LIMIT = 4096;
-/** Initial capacity of a numeric candidate's codes. */
-const CANDIDATE_CODES = 1024;
 
 const enum Mode {
   /** Numeric so far; the type is still open. */
@@ -49,9 +47,10 @@ export class ColumnBuilder {
     this.mode = forced === undefined ? Mode.Candidate : forced === 'numeric' ? Mode.Numeric : Mode.Categorical;
     // A candidate allocates its numbers at its first number: a text column never does.
     if (this.mode === Mode.Numeric) this.values = newValues(expectedRows);
-    // A candidate's codes are likely dropped soon (dictionary overflow): they start small.
-    if (this.mode === Mode.Candidate) this.codes = newCodes(Math.min(CANDIDATE_CODES, expectedRows));
-    if (this.mode === Mode.Categorical) this.codes = newCodes(expectedRows);
+    // A candidate's codes, though likely dropped soon (dictionary overflow), get the full size too:
+    // only the pages written cost memory, and growing them within the first rows would deoptimise
+    // the hot path while V8 is still compiling it (a cold 3,000-row read: ~0.079 → ~0.065 CPU s).
+    if (this.mode !== Mode.Numeric) this.codes = newCodes(expectedRows);
     if (this.mode === Mode.Numeric) this.dictionary = null;
   }
 
