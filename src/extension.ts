@@ -36,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): void {
       const file = await trainedOrRestored(uri);
       return rowPath(file.report.model, file.dataset, row);
     },
+    report: async (uri) => (await trainedOrRestored(uri)).report,
     export: (uri, what) => void runExport(what, trained.get(uri)),
     restored: (uri) => notifier.log(`Restored the tree panel of ${uri.toString(true)}; its data is read again when the panel needs it.`),
     log: (message) => notifier.log(message),

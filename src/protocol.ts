@@ -5,6 +5,7 @@
 // The webview says `ready` first; only then does the host post the first `show`.
 import type { NodeSplit } from './engine/node-alternatives';
 import type { TreeReport } from './engine/report-types';
+import type { Rule } from './engine/rules/types';
 import { readTrainSettings, type TrainSettings } from './host/train-settings';
 
 /** The training settings the panel's controls can change before a retrain. */
@@ -15,12 +16,26 @@ export const PANEL_SETTING_KEYS: readonly (keyof PanelSettings)[] = ['algorithm'
 /** One candidate split at a node, scored by the node's criterion: why the chosen question won. */
 export type AlternativeSplit = NodeSplit;
 
+/** The report as the webview gets it: without the rules, which it asks for a page at a time. */
+export type PanelReport = Omit<TreeReport, 'rules'>;
+
+export const RULE_SORT_KEYS = ['order', 'prediction', 'covered', 'accuracy', 'conditions'] as const;
+export type RuleSortKey = (typeof RULE_SORT_KEYS)[number];
+/** The Rules tab's order: `order` is the report's (coverage, largest first); `accuracy` is MSE for regression. */
+export interface RuleSort {
+  key: RuleSortKey;
+  descending: boolean;
+}
+
+/** Most rules one `requestRulesPage` may ask for. */
+export const MAX_RULES_PAGE = 1000;
+
 // ─── host → webview ─────────────────────────────────────────────────────────────────────────
 
 /** Shows a trained tree and everything about it; replaces whatever was shown. */
 export interface ShowMessage {
   type: 'show';
-  report: TreeReport;
+  report: PanelReport;
   /** The CSV the tree was trained on (display only). */
   fileName: string;
   /** The CSV's URI, opaque to the webview: kept in its saved state so a restored panel finds its file. */
@@ -63,6 +78,16 @@ export interface AlternativesMessage {
   splits: AlternativeSplit[];
 }
 
+/** Reply to `requestRulesPage`: rules `offset`… of the sorted list, each with its place in the report. */
+export interface RulesPageMessage {
+  type: 'rulesPage';
+  requestId: number;
+  offset: number;
+  /** Rules in the report (one per leaf). */
+  total: number;
+  rows: { index: number; rule: Rule }[];
+}
+
 /** Reply to any request the host could not serve. */
 export interface RequestFailedMessage {
   type: 'requestFailed';
@@ -70,7 +95,7 @@ export interface RequestFailedMessage {
   message: string;
 }
 
-export type ToWebview = ShowMessage | BusyMessage | FailedMessage | RowPathMessage | AlternativesMessage | RequestFailedMessage;
+export type ToWebview = ShowMessage | BusyMessage | FailedMessage | RowPathMessage | AlternativesMessage | RulesPageMessage | RequestFailedMessage;
 
 // ─── webview → host ─────────────────────────────────────────────────────────────────────────
 
@@ -100,6 +125,15 @@ export interface RequestRowPathMessage {
   row: number;
 }
 
+/** Asks for `limit` rules from `offset` on, sorted as given (answered by `rulesPage`). */
+export interface RequestRulesPageMessage {
+  type: 'requestRulesPage';
+  requestId: number;
+  offset: number;
+  limit: number;
+  sort: RuleSort;
+}
+
 /** Runs one of the export commands for this panel's tree. */
 export interface ExportMessage {
   type: 'export';
@@ -112,7 +146,7 @@ export interface WebviewErrorMessage {
   message: string;
 }
 
-export type FromWebview = ReadyMessage | RetrainMessage | RequestAlternativesMessage | RequestRowPathMessage | ExportMessage | WebviewErrorMessage;
+export type FromWebview = ReadyMessage | RetrainMessage | RequestAlternativesMessage | RequestRowPathMessage | RequestRulesPageMessage | ExportMessage | WebviewErrorMessage;
 
 // ─── validation of what arrives from the webview ───────────────────────────────────────────
 
@@ -150,6 +184,21 @@ const CHECKS: { [K in FromWebview['type']]: { fields: readonly string[]; check: 
   requestRowPath: {
     fields: ['requestId', 'row'],
     check: (m) => (!isIndex(m.requestId) ? 'requestId must be a non-negative integer' : !isIndex(m.row) ? 'row must be a non-negative integer' : null),
+  },
+  requestRulesPage: {
+    fields: ['requestId', 'offset', 'limit', 'sort'],
+    check: (m) => {
+      if (!isIndex(m.requestId)) return 'requestId must be a non-negative integer';
+      if (!isIndex(m.offset)) return 'offset must be a non-negative integer';
+      if (!isIndex(m.limit) || m.limit < 1 || m.limit > MAX_RULES_PAGE) return `limit must be an integer from 1 to ${MAX_RULES_PAGE}`;
+      const s = m.sort;
+      if (typeof s !== 'object' || s === null || Array.isArray(s)) return 'sort must be an object';
+      const extra = Object.keys(s).find((k) => k !== 'key' && k !== 'descending');
+      if (extra !== undefined) return `sort: unexpected field ${JSON.stringify(extra)}`;
+      const { key, descending } = s as Fields;
+      if (!(RULE_SORT_KEYS as readonly unknown[]).includes(key)) return `sort.key must be one of ${RULE_SORT_KEYS.join(', ')}`;
+      return typeof descending === 'boolean' ? null : 'sort.descending must be a boolean';
+    },
   },
   export: {
     fields: ['what'],

@@ -2,8 +2,7 @@
 // (retrain, alternatives at a node, the path of a row). Loads nothing remote; every text from the
 // data goes in through textContent. The state it keeps (setState) lets a hidden or reloaded panel
 // redraw at once.
-import type { TreeReport } from '../src/engine/report-types';
-import type { ToWebview } from '../src/protocol';
+import type { PanelReport, ToWebview } from '../src/protocol';
 import { foldTree } from '../src/render/fold';
 import { pathTo } from '../src/render/tree-labels';
 import { renderControls } from './controls';
@@ -11,7 +10,7 @@ import { renderDetails, type AlternativesState } from './details';
 import { el, replaceChildren } from './dom';
 import { renderImportances } from './importances-view';
 import { renderMetrics } from './metrics-view';
-import { renderRules } from './rules-view';
+import { RulesView } from './rules-view';
 import { watchTheme } from './mermaid-setup';
 import { restoreState, type PanelState, type TabId } from './state';
 import { registerToolkit, tabs } from './toolkit';
@@ -39,7 +38,9 @@ const metricsBox = el('div', { class: 'metrics-tab' });
 
 /** Alternatives per node of the report shown, and the requests still waiting for a reply. */
 const alternatives = new Map<number, AlternativesState>();
-const pending = new Map<number, { kind: 'alternatives'; nodeId: number } | { kind: 'row' }>();
+const pending = new Map<number, { kind: 'alternatives'; nodeId: number } | { kind: 'row' } | { kind: 'rules' }>();
+/** The Rules tab of the report shown; it asks the host for its rows once the tab is on show. */
+let rulesView: RulesView | undefined;
 let nextRequestId = 1;
 
 function showBanner(kind: 'busy' | 'error' | 'none', text = ''): void {
@@ -98,6 +99,7 @@ const tabList = tabs(
     save();
     // A diagram drawn while its tab was hidden had no size to fit to.
     // The tab control reports the change before it unhides the view: measure on the next frame.
+    if (id === 'rules') rulesView?.load();
     if (id === 'tree') requestAnimationFrame(() => (treeStale ? void drawTree(state.view === null) : treeView.becameVisible()));
   },
 );
@@ -198,13 +200,21 @@ function renderViews(): void {
     api.postMessage({ type: 'retrain', settings });
   });
   const regression = report.model.task === 'regression';
-  const drawRules = () =>
-    renderRules(rulesBox, report.rules, regression, state.rulesSort, (sort) => {
+  rulesView = new RulesView(rulesBox, regression, state.rulesSort, {
+    request: (sort, offset, limit) => {
+      const requestId = nextRequestId++;
+      pending.set(requestId, { kind: 'rules' });
+      api.postMessage({ type: 'requestRulesPage', requestId, offset, limit, sort });
+      return requestId;
+    },
+    sorted: (sort) => {
       state.rulesSort = sort;
       save();
-      drawRules();
-    }, (leaf) => highlightPath({ row: null, path: pathTo(report.model, leaf), prediction: null, actual: null }), () => api.postMessage({ type: 'export', what: 'rules' }));
-  drawRules();
+    },
+    pick: (leaf) => highlightPath({ row: null, path: pathTo(report.model, leaf), prediction: null, actual: null }),
+    export: () => api.postMessage({ type: 'export', what: 'rules' }),
+  });
+  if (state.tab === 'rules') rulesView.load();
   const drawImportances = () =>
     renderImportances(importancesBox, report.importances, state.importance, (m) => {
       state.importance = m;
@@ -223,7 +233,7 @@ function renderViews(): void {
  * What tells two reports apart without serialising them whole (a fully grown tree's report runs to
  * hundreds of MB of JSON): how it was made, its shape, its scores and importances.
  */
-function reportFingerprint(report: TreeReport): string {
+function reportFingerprint(report: PanelReport): string {
   const { settings, grown, final, trainingRows, metrics, importances, model } = report;
   return JSON.stringify([settings, grown, final, trainingRows, metrics.training, metrics.holdout, importances.features, model.target]);
 }
@@ -257,6 +267,10 @@ function onMessage(message: ToWebview): void {
       if (message.requestId !== null) pending.delete(message.requestId);
       highlightPath({ row: message.row, path: message.path, prediction: message.prediction, actual: message.actual });
       return;
+    case 'rulesPage':
+      pending.delete(message.requestId);
+      rulesView?.receive(message);
+      return;
     case 'alternatives':
       pending.delete(message.requestId);
       alternatives.set(message.nodeId, { kind: 'ready', splits: message.splits });
@@ -268,6 +282,8 @@ function onMessage(message: ToWebview): void {
       if (request?.kind === 'alternatives') {
         alternatives.set(request.nodeId, { kind: 'failed', message: message.message });
         if (state.selected === request.nodeId) showDetails(request.nodeId);
+      } else if (request?.kind === 'rules') {
+        rulesView?.failed(message.requestId, message.message);
       } else {
         reportError(message.message);
       }

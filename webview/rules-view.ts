@@ -1,40 +1,32 @@
 // The Rules tab: one if-then rule per leaf with class, coverage, accuracy and the FOIL gain of each
-// condition; sortable by any column; picking a rule highlights its leaf in the tree.
+// condition; sortable by any column; picking a rule highlights its leaf in the tree. The host holds
+// the rules and sends them a page at a time, sorted as asked (src/panel/rules-page.ts): a fully
+// grown tree has a rule per leaf (100,000 and more), too many to post with the first view.
 import type { Rule } from '../src/engine/rules/types';
+import type { RuleSort, RuleSortKey, RulesPageMessage } from '../src/protocol';
 import { formatNumber } from '../src/render/tree-labels';
 import { append, el, percent, replaceChildren } from './dom';
 import { button } from './toolkit';
 
-/** Rows drawn at a time: a fully grown tree has a rule per leaf (100,000 and more). */
+/** Rows asked for at a time. */
 const RULES_PER_PAGE = 250;
 
-export type RuleSortKey = 'order' | 'prediction' | 'covered' | 'accuracy' | 'conditions';
-export interface RuleSort {
-  key: RuleSortKey;
-  descending: boolean;
+export interface RulesActions {
+  /** Posts a `requestRulesPage`; returns its requestId. */
+  request(sort: RuleSort, offset: number, limit: number): number;
+  sorted(sort: RuleSort): void;
+  pick(leaf: number): void;
+  export(): void;
 }
 
-interface Column {
-  key: RuleSortKey;
-  label: string;
-  value: (r: Rule, index: number) => number | string;
-}
-
-function columns(regression: boolean): Column[] {
+function columns(regression: boolean): { key: RuleSortKey; label: string }[] {
   return [
-    { key: 'order', label: '#', value: (_r, i) => i },
-    { key: 'conditions', label: 'Rule', value: (r) => r.conditions.length },
-    { key: 'prediction', label: 'Prediction', value: (r) => r.prediction },
-    { key: 'covered', label: 'Coverage', value: (r) => r.covered },
-    regression
-      ? { key: 'accuracy', label: 'MSE', value: (r) => r.mse ?? 0 }
-      : { key: 'accuracy', label: 'Accuracy', value: (r) => r.accuracy ?? 0 },
+    { key: 'order', label: '#' },
+    { key: 'conditions', label: 'Rule' },
+    { key: 'prediction', label: 'Prediction' },
+    { key: 'covered', label: 'Coverage' },
+    { key: 'accuracy', label: regression ? 'MSE' : 'Accuracy' },
   ];
-}
-
-function compare(a: number | string, b: number | string): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b));
 }
 
 function ruleCell(rule: Rule): HTMLElement {
@@ -51,75 +43,103 @@ function ruleCell(rule: Rule): HTMLElement {
   return el('td', {}, el('ul', { class: 'conditions' }, ...conditions));
 }
 
-export function renderRules(
-  container: HTMLElement,
-  rules: readonly Rule[],
-  regression: boolean,
-  sort: RuleSort,
-  onSort: (sort: RuleSort) => void,
-  onPick: (leaf: number) => void,
-  onExport: () => void,
-): void {
-  const cols = columns(regression);
-  const col = cols.find((c) => c.key === sort.key) ?? cols[0];
-  const order = rules.map((r, i) => ({ r, i }));
-  order.sort((a, b) => {
-    const d = compare(col.value(a.r, a.i), col.value(b.r, b.i));
-    return (sort.descending ? -d : d) || a.i - b.i;
-  });
-  const header = el(
-    'tr',
-    {},
-    ...cols.map((c) => {
-      const active = c.key === sort.key;
-      const b = el('button', { class: 'sort', type: 'button', title: `Sort by ${c.label}` }, c.label, active ? (sort.descending ? ' ▼' : ' ▲') : '');
-      b.addEventListener('click', () => onSort({ key: c.key, descending: active ? !sort.descending : c.key !== 'order' }));
-      return el('th', { 'aria-sort': active ? (sort.descending ? 'descending' : 'ascending') : 'none', scope: 'col' }, b);
-    }),
-  );
-  const row = ({ r, i }: { r: Rule; i: number }): HTMLElement => {
+/** The tab for one report: draws the pages the host sends, asks for the next on "Show more". */
+export class RulesView {
+  private readonly body = el('tbody', {});
+  private readonly more = el('div', { class: 'more-rules' });
+  private readonly count = el('span', { class: 'muted' });
+  private drawn = 0;
+  /** The request whose reply is awaited; replies to older ones (another sort) are dropped. */
+  private waiting: number | null = null;
+  private loaded = false;
+
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly regression: boolean,
+    private sort: RuleSort,
+    private readonly actions: RulesActions,
+  ) {}
+
+  /** Asks for the first page unless it was asked already: called when the tab is on show. */
+  load(): void {
+    if (this.loaded) return;
+    this.loaded = true;
+    this.draw();
+  }
+
+  /** A reply to `requestRulesPage`; false when it is not this view's. */
+  receive(page: RulesPageMessage): boolean {
+    if (page.requestId !== this.waiting) return false;
+    this.waiting = null;
+    append(this.body, ...page.rows.map(({ index, rule }) => this.row(index, rule)));
+    this.drawn = page.offset + page.rows.length;
+    replaceChildren(this.count, `${page.total.toLocaleString('en-US')} rules, one per leaf. Click a rule to see its leaf in the tree.`);
+    const left = page.total - this.drawn;
+    replaceChildren(
+      this.more,
+      left > 0 && `${this.drawn.toLocaleString('en-US')} of ${page.total.toLocaleString('en-US')} rules shown. `,
+      left > 0 && button(`Show ${Math.min(left, RULES_PER_PAGE)} more`, () => this.ask()),
+    );
+    return true;
+  }
+
+  /** The host could not serve `requestId`; false when it is not this view's. */
+  failed(requestId: number, message: string): boolean {
+    if (requestId !== this.waiting) return false;
+    this.waiting = null;
+    replaceChildren(this.more, el('p', { class: 'error' }, message), button('Try again', () => this.ask()));
+    return true;
+  }
+
+  private draw(): void {
+    const header = el(
+      'tr',
+      {},
+      ...columns(this.regression).map((c) => {
+        const active = c.key === this.sort.key;
+        const descending = this.sort.descending;
+        const b = el('button', { class: 'sort', type: 'button', title: `Sort by ${c.label}` }, c.label, active ? (descending ? ' ▼' : ' ▲') : '');
+        b.addEventListener('click', () => {
+          this.sort = { key: c.key, descending: active ? !descending : c.key !== 'order' };
+          this.actions.sorted(this.sort);
+          this.draw();
+        });
+        return el('th', { 'aria-sort': active ? (descending ? 'descending' : 'ascending') : 'none', scope: 'col' }, b);
+      }),
+    );
+    replaceChildren(this.body);
+    this.drawn = 0;
+    replaceChildren(
+      this.container,
+      el('div', { class: 'toolbar' }, this.count, button('Export rules…', () => this.actions.export(), { title: 'Save the rules as Python, JavaScript, SQL or text' })),
+      el('table', { class: 'rules' }, el('thead', {}, header), this.body),
+      this.more,
+    );
+    this.ask();
+  }
+
+  private ask(): void {
+    replaceChildren(this.more, el('p', { class: 'muted' }, 'Loading rules…'));
+    this.waiting = this.actions.request(this.sort, this.drawn, RULES_PER_PAGE);
+  }
+
+  private row(index: number, r: Rule): HTMLElement {
     const tr = el(
       'tr',
       { tabindex: 0, class: 'rule-row', title: 'Show this leaf in the tree' },
-      el('td', { class: 'num' }, String(i + 1)),
+      el('td', { class: 'num' }, String(index + 1)),
       ruleCell(r),
       el('td', {}, typeof r.prediction === 'number' ? formatNumber(r.prediction) : r.prediction),
       el('td', { class: 'num' }, `${r.covered} (${percent(r.coverage)})`),
-      el('td', { class: 'num' }, regression ? formatNumber(r.mse ?? NaN, 4) : percent(r.accuracy ?? 0)),
+      el('td', { class: 'num' }, this.regression ? formatNumber(r.mse ?? NaN, 4) : percent(r.accuracy ?? 0)),
     );
-    tr.addEventListener('click', () => onPick(r.leaf));
+    tr.addEventListener('click', () => this.actions.pick(r.leaf));
     tr.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' || e.key === ' ') {
         e.preventDefault();
-        onPick(r.leaf);
+        this.actions.pick(r.leaf);
       }
     });
     return tr;
-  };
-  const body = el('tbody', {});
-  const more = el('div', { class: 'more-rules' });
-  let drawn = 0;
-  const drawMore = () => {
-    const next = Math.min(order.length, drawn + RULES_PER_PAGE);
-    append(body, ...order.slice(drawn, next).map(row));
-    drawn = next;
-    const left = order.length - drawn;
-    replaceChildren(
-      more,
-      left > 0 && `${drawn.toLocaleString('en-US')} of ${order.length.toLocaleString('en-US')} rules shown. `,
-      left > 0 && button(`Show ${Math.min(left, RULES_PER_PAGE)} more`, drawMore),
-    );
-  };
-  drawMore();
-  replaceChildren(
-    container,
-    el(
-      'div',
-      { class: 'toolbar' },
-      el('span', { class: 'muted' }, `${rules.length} rules, one per leaf. Click a rule to see its leaf in the tree.`),
-      button('Export rules…', onExport, { title: 'Save the rules as Python, JavaScript, SQL or text' }),
-    ),
-    el('table', { class: 'rules' }, el('thead', {}, header), body),
-    more,
-  );
+  }
 }

@@ -1,9 +1,8 @@
 // What the panel remembers across hide/show and reloads (VS Code keeps it via setState): the
 // report shown, so a restored panel draws at once, and the user's view of it.
-import type { PanelSettings, ShowMessage } from '../src/protocol';
+import { RULE_SORT_KEYS, type PanelSettings, type RuleSort, type ShowMessage } from '../src/protocol';
 import type { ImportanceMeasure } from './importances-view';
 import type { View } from './pan-zoom';
-import type { RuleSort } from './rules-view';
 
 export type TabId = 'tree' | 'rules' | 'importances' | 'metrics';
 
@@ -62,6 +61,10 @@ export function restoreState(saved: unknown): PanelState {
     highlight: s.highlight && Array.isArray(s.highlight.path) ? { ...s.highlight, path: numbers(s.highlight.path) } : null,
     view: s.view && typeof s.view.scale === 'number' ? s.view : null,
     importance: s.importance === 'permutation' || s.importance === 'splits' ? s.importance : 'mdi',
-    rulesSort: s.rulesSort && typeof s.rulesSort.key === 'string' ? s.rulesSort : INITIAL_STATE.rulesSort,
+    // The sort goes to the host, which rejects a malformed one.
+    rulesSort:
+      s.rulesSort && RULE_SORT_KEYS.includes(s.rulesSort.key) && typeof s.rulesSort.descending === 'boolean'
+        ? { key: s.rulesSort.key, descending: s.rulesSort.descending }
+        : INITIAL_STATE.rulesSort,
   };
 }

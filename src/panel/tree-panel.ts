@@ -4,11 +4,14 @@
 //
 // retainContextWhenHidden is off: the webview keeps the report it shows in its own state
 // (setState), so a hidden panel costs no memory and redraws from that state when shown again,
-// and the host re-posts the latest report whenever the webview says `ready`.
+// and the host re-posts the latest report whenever the webview says `ready`. The webview gets the
+// report without its rules (panel-report.ts) and asks for them a page at a time (rules-page.ts).
 import * as vscode from 'vscode';
 import type { TreeReport } from '../engine/report-types';
 import { parseFromWebview, type AlternativeSplit, type FromWebview, type PanelSettings, type RowPathMessage, type ToWebview } from '../protocol';
 import { makeNonce, panelHtml } from './html';
+import { panelReport } from './panel-report';
+import { RulePages } from './rules-page';
 
 export const TREE_PANEL_VIEW_TYPE = 'decisionTree.treePanel';
 
@@ -19,6 +22,8 @@ export interface PanelRequests {
   retrain(csvUri: vscode.Uri, settings: Partial<PanelSettings>): void;
   alternatives(csvUri: vscode.Uri, nodeId: number): Promise<AlternativeSplit[]>;
   rowPath(csvUri: vscode.Uri, row: number): Promise<RowPath>;
+  /** The CSV's report when this panel has none in memory (restored after a reload). */
+  report(csvUri: vscode.Uri): Promise<TreeReport>;
   export(csvUri: vscode.Uri, what: 'mermaid' | 'model' | 'rules'): void;
   /** A panel came back after a reload without a report in memory (it still shows its saved one). */
   restored(csvUri: vscode.Uri): void;
@@ -48,6 +53,7 @@ class TreePanel {
   private ready = false;
   private shown: Shown | undefined;
   private highlighted: RowPath | undefined;
+  private readonly rulePages = new RulePages();
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -70,7 +76,11 @@ class TreePanel {
     this.shown = shown;
     this.highlighted = undefined;
     this.panel.title = `Decision Tree: ${shown.fileName}`;
-    if (this.ready) this.post({ type: 'show', ...shown, documentUri: this.csvUri.toString() });
+    if (this.ready) this.postShow(shown);
+  }
+
+  private postShow(shown: Shown): void {
+    this.post({ type: 'show', ...shown, report: panelReport(shown.report), documentUri: this.csvUri.toString() });
   }
 
   highlightRow(path: RowPath): void {
@@ -107,7 +117,7 @@ class TreePanel {
       case 'ready':
         this.ready = true;
         if (this.shown) {
-          this.post({ type: 'show', ...this.shown, documentUri: this.csvUri.toString() });
+          this.postShow(this.shown);
           if (this.highlighted) this.post({ type: 'rowPath', requestId: null, ...this.highlighted });
         } else {
           this.requests.restored(this.csvUri);
@@ -124,8 +134,12 @@ class TreePanel {
         return;
       case 'requestAlternatives':
       case 'requestRowPath':
+      case 'requestRulesPage':
         try {
-          if (message.type === 'requestAlternatives') {
+          if (message.type === 'requestRulesPage') {
+            const report = this.shown?.report ?? (await this.requests.report(this.csvUri));
+            this.post(this.rulePages.answer(report, message));
+          } else if (message.type === 'requestAlternatives') {
             const splits = await this.requests.alternatives(this.csvUri, message.nodeId);
             this.post({ type: 'alternatives', requestId: message.requestId, nodeId: message.nodeId, splits });
           } else {

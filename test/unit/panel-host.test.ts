@@ -13,6 +13,11 @@ const SETTINGS: PanelSettings = { algorithm: 'cart', criterion: 'auto', maxDepth
 const model = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models/iris-gini-depth3.json'), 'utf8'));
 // The panel host passes reports through untouched, so any object with a model stands in for one.
 const REPORT = { model } as unknown as TreeReport;
+/** Leaves 3 and 4 cover 30 rows each, leaf 5 covers 90: enough to tell sorts and pages apart. */
+const WITH_RULES = {
+  model,
+  rules: [5, 3, 4].map((leaf) => ({ leaf, covered: leaf === 5 ? 90 : 30, prediction: leaf === 4 ? 'virginica' : 'setosa', conditions: [] })),
+} as unknown as TreeReport;
 
 function recorder() {
   const calls: [string, ...unknown[]][] = [];
@@ -23,6 +28,10 @@ function recorder() {
       return [{ feature: 'f', condition: 'f ≤ 1', score: 0.5, scoreName: 'Gini decrease', childSamples: [1, 2], chosen: true }];
     },
     rowPath: async (_uri, row) => ({ row, path: [0, 2], prediction: 'setosa', actual: 'setosa' }),
+    report: async (uri) => {
+      calls.push(['report', uri.toString()]);
+      return WITH_RULES;
+    },
     export: (uri, what) => calls.push(['export', uri.toString(), what]),
     restored: (uri) => calls.push(['restored', uri.toString()]),
     log: (message) => calls.push(['log', message]),
@@ -65,7 +74,7 @@ test('the report goes out only after the webview says ready, and again after it 
   await tick();
   assert.deepEqual(types(panel), ['show', 'rowPath']);
   const show = panel.webview.posted[0] as { report: unknown; documentUri: string; fileName: string; settings: unknown };
-  assert.equal(show.report, REPORT);
+  assert.deepEqual(show.report, REPORT); // (a report without rules goes out as it is)
   assert.equal(show.documentUri, 'file:///data/iris.csv');
   assert.equal(show.fileName, 'iris.csv');
   assert.deepEqual(show.settings, SETTINGS);
@@ -136,4 +145,49 @@ test('a panel restored after reload finds its file from the saved state; a bad s
   assert.deepEqual(types(good), ['show']);
   panels.dispose();
   assert.equal(serializers.has(TREE_PANEL_VIEW_TYPE), false);
+});
+
+test('the webview gets the report without its rules and asks for them a sorted page at a time', async () => {
+  const { calls, requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  panels.show(iris, WITH_RULES, SETTINGS);
+  const panel = created[created.length - 1];
+  panel.send({ type: 'ready' });
+  const shown = panel.webview.posted[0] as { type: string; report: Record<string, unknown> };
+  assert.equal(shown.type, 'show');
+  assert.equal(shown.report.model, model);
+  assert.equal('rules' in shown.report, false);
+  assert.equal(WITH_RULES.rules.length, 3, 'the host keeps the rules (exports use them)');
+  panel.send({ type: 'requestRulesPage', requestId: 4, offset: 0, limit: 2, sort: { key: 'covered', descending: false } });
+  panel.send({ type: 'requestRulesPage', requestId: 5, offset: 2, limit: 2, sort: { key: 'covered', descending: false } });
+  panel.send({ type: 'requestRulesPage', requestId: 6, offset: 0, limit: 2, sort: { key: 'prediction', descending: true } });
+  panel.send({ type: 'requestRulesPage', requestId: 7, offset: 0, limit: 5000, sort: { key: 'covered', descending: false } });
+  await tick();
+  const pages = panel.webview.posted.slice(1) as { type: string; requestId: number; total: number; rows: { index: number; rule: { leaf: number } }[] }[];
+  assert.deepEqual(
+    pages.map((p) => [p.type, p.requestId, p.total, p.rows.map((r) => [r.index, r.rule.leaf])]),
+    [
+      ['rulesPage', 4, 3, [[1, 3], [2, 4]]],
+      ['rulesPage', 5, 3, [[0, 5]]],
+      ['rulesPage', 6, 3, [[2, 4], [0, 5]]],
+    ],
+  );
+  assert.match(String(calls.find((c) => c[0] === 'log')?.[1]), /limit must be/);
+  assert.equal(calls.some((c) => c[0] === 'report'), false, 'the panel answers from the report it holds');
+  panels.dispose();
+});
+
+test('a restored panel without a report in memory gets one from the extension for its rules', async () => {
+  const { calls, requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  const restored = new FakePanel(TREE_PANEL_VIEW_TYPE, 'Decision Tree: iris.csv', {});
+  await serializers.get(TREE_PANEL_VIEW_TYPE)!.deserializeWebviewPanel(restored, { documentUri: 'file:///data/iris.csv' });
+  restored.send({ type: 'ready' });
+  restored.send({ type: 'requestRulesPage', requestId: 1, offset: 0, limit: 250, sort: { key: 'order', descending: false } });
+  await tick();
+  assert.deepEqual(calls, [['restored', 'file:///data/iris.csv'], ['report', 'file:///data/iris.csv']]);
+  const page = restored.webview.posted[0] as { type: string; rows: { index: number }[] };
+  assert.equal(page.type, 'rulesPage');
+  assert.deepEqual(page.rows.map((r) => r.index), [0, 1, 2]);
+  panels.dispose();
 });

@@ -28,7 +28,7 @@ await esbuild.build({
 });
 const load = createRequire(import.meta.url);
 const { build } = load(join(work, 'reports.cjs'));
-const { writePanelPage } = load(join(work, 'panel-page.cjs'));
+const { writePanelPage, serveRules, panelReport } = load(join(work, 'panel-page.cjs'));
 const { reports, irisAlternatives } = build();
 // The panel's page with a stand-in for the VS Code host (panel-page.ts); its #hash picks the theme.
 const indexHtml = writePanelPage(work);
@@ -65,10 +65,12 @@ async function openPanel(reportName, theme = 'dark') {
   });
   page.on('request', (r) => requests.push(r.url()));
   page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
+  const report = reports[reportName];
+  await serveRules(page, () => report);
   await page.goto(`file://${indexHtml}#${theme}`);
   await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
-  const report = reports[reportName];
-  await page.evaluate((show) => window.postMessage(show, '*'), { type: 'show', report, fileName: `${reportName}.csv`, documentUri: `file:///data/${reportName}.csv`, settings: panelSettings(report) });
+  // As the panel host sends it: the report without its rules, which the page asks for by the page.
+  await page.evaluate((show) => window.postMessage(show, '*'), { type: 'show', report: panelReport(report), fileName: `${reportName}.csv`, documentUri: `file:///data/${reportName}.csv`, settings: panelSettings(report) });
   await page.waitForSelector('.stage svg g.node', { timeout: 30_000 });
   return page;
 }
@@ -130,6 +132,7 @@ await check('iris: the tree opens folded to depth 4 and the root says what it as
   await page.screenshot({ path: join(artifacts, 'tree-path.png') });
 
   await page.getByRole('tab', { name: 'Rules' }).click();
+  await page.waitForSelector('table.rules tbody tr');
   assert.equal(await page.locator('table.rules tbody tr').count(), reports.iris.rules.length);
   await page.screenshot({ path: join(artifacts, 'rules.png') });
   await page.getByText('Export rules…').click();
@@ -166,11 +169,40 @@ await check('hostile names render as text: no markup, no script, no dialog', asy
   const features = new Set(drawn.map(([id]) => model.nodes[id].split?.feature).filter(Boolean));
   assert.ok(features.size >= 2, 'more than one hostile header is on show');
   await page.getByRole('tab', { name: 'Rules' }).click();
+  await page.waitForSelector('table.rules tbody tr');
   const rulesText = await page.locator('table.rules').textContent();
   assert.ok(/<script>|<img|مرحبا/.test(rulesText));
   assert.equal(await page.locator('table.rules img, table.rules script').count(), 0);
   await page.getByRole('tab', { name: 'Tree' }).click();
   await page.screenshot({ path: join(artifacts, 'hostile.png') });
+  await page.close();
+});
+
+await check('rules come from the host a page at a time, sorted there', async () => {
+  const page = await openPanel('diabetesFull');
+  const rules = reports.diabetesFull.rules;
+  assert.ok(rules.length > 250 && rules.length < 500, `a tree with two pages of rules (${rules.length})`);
+  const asked = () => page.evaluate(() => window.__posted.filter((m) => m.type === 'requestRulesPage'));
+  assert.deepEqual(await asked(), [], 'no rules are asked for before their tab is shown');
+  const rows = page.locator('table.rules tbody tr');
+  const numbers = () => page.locator('table.rules tbody tr td:first-child').allTextContents();
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  await page.waitForSelector('table.rules tbody tr');
+  assert.equal(await rows.count(), 250);
+  assert.match(await page.locator('.more-rules').textContent(), new RegExp(`^250 of ${rules.length} rules shown`));
+  await page.getByText(`Show ${rules.length - 250} more`).click();
+  await page.waitForFunction((n) => document.querySelectorAll('table.rules tbody tr').length === n, rules.length);
+  assert.equal(await page.locator('.more-rules').textContent(), '', 'every rule shown');
+  // The report's own order (coverage, largest first) numbered 1…
+  assert.deepEqual((await numbers()).map(Number), Array.from(rules, (_, i) => i + 1));
+  // Coverage again: smallest first, ties in the report's order, as a fresh first page.
+  await page.locator('table.rules th button', { hasText: 'Coverage' }).click();
+  await page.waitForFunction(() => document.querySelector('table.rules th[aria-sort="ascending"]') && document.querySelectorAll('table.rules tbody tr').length === 250);
+  const expected = rules.map((r, i) => [r.covered, i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).slice(0, 250).map(([, i]) => i + 1);
+  assert.deepEqual((await numbers()).map(Number), expected);
+  assert.deepEqual((await asked()).map((m) => [m.offset, m.limit, m.sort.key, m.sort.descending]), [[0, 250, 'covered', true], [250, 250, 'covered', true], [0, 250, 'covered', false]]);
+  await rows.first().click();
+  await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${rules[expected[0] - 1].leaf}"]`);
   await page.close();
 });
 
@@ -197,9 +229,10 @@ await check('a restored panel draws its saved tree before the host answers', asy
   // Restored on another tab, the tree is drawn hidden and fitted once its tab is shown.
   const onRules = await (async () => {
     const page = await context.newPage();
+    await serveRules(page, () => reports.iris);
     await page.addInitScript((s) => { window.__savedState = s; }, { ...saved, tab: 'rules', view: null });
     await page.goto(`file://${indexHtml}#dark`);
-    await page.waitForSelector('table.rules');
+    await page.waitForSelector('table.rules tbody tr'); // asked of the host, as after a reload
     await page.getByRole('tab', { name: 'Tree' }).click();
     await page.waitForSelector('.stage svg g.node');
     const box = await page.locator('.stage svg').evaluate((svg) => svg.viewBox.baseVal.width);

@@ -1,10 +1,17 @@
 // The tree panel as a plain page for headless Chromium: the panel's own HTML and
 // Content-Security-Policy (src/panel/html.ts) with the real dist/webview.js and media/panel.css,
 // plus a stand-in for the VS Code host loaded under the same nonce. Shared by the webview check
-// (check.mjs) and the browser part of bench:render.
+// (check.mjs) and the browser part of bench:render. Rules pages are answered by the panel host's
+// own code (src/panel/rules-page.ts) once `serveRules` is set up for the page.
 import { copyFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { TreeReport } from '../../src/engine/report-types';
 import { panelHtml } from '../../src/panel/html';
+import { RulePages } from '../../src/panel/rules-page';
+import type { RequestRulesPageMessage } from '../../src/protocol';
+
+export { panelReport } from '../../src/panel/panel-report';
 
 const NONCE = 'TestNonce0123456789abc==';
 
@@ -16,7 +23,11 @@ window.__posted = [];
 window.__violations = [];
 document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
 let saved = window.__savedState;
-window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(JSON.parse(JSON.stringify(m))), getState: () => saved, setState: (s) => { saved = s; } });
+const post = (m) => {
+  window.__posted.push(JSON.parse(JSON.stringify(m)));
+  if (m.type === 'requestRulesPage' && window.__rulesPage) void window.__rulesPage(m).then((reply) => window.postMessage(reply, '*'));
+};
+window.acquireVsCodeApi = () => ({ postMessage: post, getState: () => saved, setState: (s) => { saved = s; } });
 const common = { '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px' };
 const themes = {
   hc: ['vscode-high-contrast', { '--vscode-editor-background': '#000000', '--vscode-editor-foreground': '#ffffff', '--vscode-foreground': '#ffffff', '--vscode-panel-border': '#6fc3df', '--vscode-contrastBorder': '#6fc3df', '--vscode-focusBorder': '#f38518', '--vscode-descriptionForeground': '#ffffff', '--vscode-editorWidget-border': '#6fc3df', '--vscode-charts-blue': '#3794ff' }],
@@ -52,4 +63,10 @@ export function writePanelPage(dir: string): string {
   copyFileSync(path.join(root, 'dist/webview.js'), path.join(dir, 'webview.js'));
   copyFileSync(path.join(root, 'media/panel.css'), path.join(dir, 'panel.css'));
   return index;
+}
+
+/** Answers the page's `requestRulesPage` as the panel host does, from the report `current()` gives. */
+export async function serveRules(page: Page, current: () => TreeReport): Promise<void> {
+  const pages = new RulePages();
+  await page.exposeFunction('__rulesPage', (m: RequestRulesPageMessage) => pages.answer(current(), m));
 }
