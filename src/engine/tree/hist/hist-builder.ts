@@ -43,6 +43,8 @@ class HistGrower {
   private readonly idx: Int32Array;
   private readonly spare: Int32Array;
   private readonly pool: Float64Array[] = [];
+  /** Scratch: a regression node's value for the store (which copies it), not an array per node. */
+  private readonly meanValue = new Float64Array(1);
   /** Scratch: the side of each bin of the split being applied. */
   private readonly side = new Uint8Array(256);
   /** Per-feature bin order of the small nodes' samples. */
@@ -132,7 +134,12 @@ class HistGrower {
   }
 
   addNode(node: HistNode): number {
-    const id = this.store.addNode(node.depth, node.end - node.start, node.impurity, this.set.task === 'classification' ? node.stats : [node.mean]);
+    let value = node.stats;
+    if (this.set.task === 'regression') {
+      value = this.meanValue;
+      value[0] = node.mean;
+    }
+    const id = this.store.addNode(node.depth, node.end - node.start, node.impurity, value);
     // Nodes near the root take long each: the signal is read at every node, progress less often.
     throwIfAborted(this.hooks.signal);
     if (++this.grown % PROGRESS_EVERY === 0) this.hooks.onProgress?.(this.store.count);
