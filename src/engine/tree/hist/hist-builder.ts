@@ -43,6 +43,8 @@ class HistGrower {
   private readonly idx: Int32Array;
   private readonly spare: Int32Array;
   private readonly pool: Float64Array[] = [];
+  /** Node statistics arrays no longer in use (one per node would be 2M allocations for 1M rows). */
+  private readonly statsPool: Float64Array[] = [];
   /** Scratch: a regression node's value for the store (which copies it), not an array per node. */
   private readonly meanValue = new Float64Array(1);
   /** Scratch: the side of each bin of the split being applied. */
@@ -114,10 +116,11 @@ class HistGrower {
 
   nodeOf(start: number, end: number, depth: number): HistNode {
     const { dim, slot, amount } = this.stats;
-    const stats = new Float64Array(dim);
+    const stats = this.statsPool.pop() ?? new Float64Array(dim);
     const idx = this.idx;
     const w = end - start;
     if (amount === null) {
+      stats.fill(0);
       for (let p = start; p < end; p++) stats[slot[idx[p]]] += 1;
       return { start, end, depth, stats, impurity: classImpurity(this.params.criterion as CartCriterion, stats, w), mean: NaN };
     }
@@ -158,9 +161,16 @@ class HistGrower {
 
   /**
    * The split of `node` from its histogram `h` (null for a small node: from its sorted bins), its
-   * samples partitioned by it, or null for a leaf.
+   * samples partitioned by it, or null for a leaf. The node's statistics are not needed after it
+   * (its children have their own): their array is recycled.
    */
   plan(node: HistNode, h: Float64Array | null): Plan | null {
+    const plan = this.search(node, h);
+    this.statsPool.push(node.stats);
+    return plan;
+  }
+
+  private search(node: HistNode, h: Float64Array | null): Plan | null {
     if (!this.mightSplit(node)) return null;
     const w = node.end - node.start;
     const tolerance = tieTolerance(this.set, w, node.impurity);
