@@ -202,7 +202,7 @@ async function browserFigures(): Promise<void> {
 async function panelFigures(browser: Browser, index: string, rows: number): Promise<void> {
   const show = showMessage(rows);
   const showJson = JSON.stringify(show);
-  const total = show.report.model.nodes.length;
+  const total = show.report.model.nodes.depth.length;
   const times: number[] = [];
   for (let run = 0; run < 2; run++) {
     const { page, ms } = await openPanel(browser.context, index, showJson);

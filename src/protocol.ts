@@ -7,6 +7,7 @@ import type { NodeSplit } from './engine/node-alternatives';
 import type { TreeReport } from './engine/report-types';
 import type { Rule } from './engine/rules/types';
 import { readTrainSettings, type TrainSettings } from './host/train-settings';
+import type { WireModel } from './panel/wire-model';
 
 /** The training settings the panel's controls can change before a retrain. */
 export type PanelSettings = Pick<TrainSettings, 'algorithm' | 'criterion' | 'maxDepth' | 'minSamplesLeaf' | 'prune' | 'ccpAlpha'>;
@@ -16,8 +17,10 @@ export const PANEL_SETTING_KEYS: readonly (keyof PanelSettings)[] = ['algorithm'
 /** One candidate split at a node, scored by the node's criterion: why the chosen question won. */
 export type AlternativeSplit = NodeSplit;
 
-/** The report as the webview gets it: without the rules, which it asks for a page at a time. */
+/** The report as the webview shows it: without the rules, which it asks for a page at a time. */
 export type PanelReport = Omit<TreeReport, 'rules'>;
+/** The same on the wire: the tree's nodes as columns (src/panel/wire-model.ts), decoded on arrival. */
+export type WireReport = Omit<PanelReport, 'model'> & { model: WireModel };
 
 export const RULE_SORT_KEYS = ['order', 'prediction', 'covered', 'accuracy', 'conditions'] as const;
 export type RuleSortKey = (typeof RULE_SORT_KEYS)[number];
@@ -35,7 +38,7 @@ export const MAX_RULES_PAGE = 1000;
 /** Shows a trained tree and everything about it; replaces whatever was shown. */
 export interface ShowMessage {
   type: 'show';
-  report: PanelReport;
+  report: WireReport;
   /** The CSV the tree was trained on (display only). */
   fileName: string;
   /** The CSV's URI, opaque to the webview: kept in its saved state so a restored panel finds its file. */

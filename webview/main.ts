@@ -3,6 +3,7 @@
 // data goes in through textContent. The state it keeps (setState) lets a hidden or reloaded panel
 // redraw at once.
 import type { PanelReport, ToWebview } from '../src/protocol';
+import { decodeModel } from '../src/panel/wire-model';
 import { foldTree } from '../src/render/fold';
 import { pathTo } from '../src/render/tree-labels';
 import { renderControls } from './controls';
@@ -239,7 +240,8 @@ function reportFingerprint(report: PanelReport): string {
 }
 
 function onShow(message: Extract<ToWebview, { type: 'show' }>): void {
-  const { type: _type, ...shown } = message;
+  const { type: _type, ...posted } = message;
+  const shown = { ...posted, report: { ...posted.report, model: decodeModel(posted.report.model) } };
   const same = state.shown !== null && reportFingerprint(state.shown.report) === reportFingerprint(shown.report);
   if (!same) {
     state = { ...state, expanded: [], collapsed: [], selected: null, highlight: null, view: null, settings: shown.settings };

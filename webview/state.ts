@@ -1,6 +1,6 @@
 // What the panel remembers across hide/show and reloads (VS Code keeps it via setState): the
 // report shown, so a restored panel draws at once, and the user's view of it.
-import { RULE_SORT_KEYS, type PanelSettings, type RuleSort, type ShowMessage } from '../src/protocol';
+import { RULE_SORT_KEYS, type PanelReport, type PanelSettings, type RuleSort, type ShowMessage } from '../src/protocol';
 import type { ImportanceMeasure } from './importances-view';
 import type { View } from './pan-zoom';
 
@@ -17,7 +17,8 @@ export interface Highlight {
 export interface PanelState {
   /** Read by the host's panel serializer to find the file again after a reload. */
   documentUri: string | null;
-  shown: Omit<ShowMessage, 'type'> | null;
+  /** As shown: the report with its tree decoded from the wire. */
+  shown: (Omit<ShowMessage, 'type' | 'report'> & { report: PanelReport }) | null;
   /** The controls' values, which may differ from the settings shown until a retrain. */
   settings: PanelSettings | null;
   tab: TabId;

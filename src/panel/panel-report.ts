@@ -1,10 +1,11 @@
 // What the webview gets of a report: everything but the rules, which it asks for a page at a time
-// (rules-page.ts). The rules are most of a big tree's report (37 of 51 MiB at 65k nodes), and a
-// first view must not wait for them.
+// (rules-page.ts), with the tree's nodes as columns (wire-model.ts). The rules are most of a big
+// tree's report (37 of 51 MiB at 65k nodes), and a first view must not wait for them.
 import type { TreeReport } from '../engine/report-types';
-import type { PanelReport } from '../protocol';
+import type { WireReport } from '../protocol';
+import { encodeModel } from './wire-model';
 
-export function panelReport(report: TreeReport): PanelReport {
-  const { rules: _rules, ...rest } = report;
-  return rest;
+export function panelReport(report: TreeReport): WireReport {
+  const { rules: _rules, model, ...rest } = report;
+  return { ...rest, model: encodeModel(model) };
 }
