@@ -35,3 +35,11 @@ test('a damaged or foreign saved state falls back to defaults field by field', (
   });
   assert.deepEqual(r, INITIAL_STATE);
 });
+
+test('a saved rules sort the host would refuse falls back to the default, extra fields dropped', () => {
+  // The sort goes to the host in `requestRulesPage`, whose validator refuses unknown keys and fields.
+  for (const rulesSort of [{ key: 'leaf', descending: true }, { key: 'covered', descending: 'yes' }, { key: 'covered' }]) {
+    assert.deepEqual(restoreState({ rulesSort }).rulesSort, INITIAL_STATE.rulesSort, JSON.stringify(rulesSort));
+  }
+  assert.deepEqual(restoreState({ rulesSort: { key: 'prediction', descending: false, extra: 1 } }).rulesSort, { key: 'prediction', descending: false });
+});
