@@ -3,8 +3,7 @@
 // extension host's thread.
 import { parentPort } from 'node:worker_threads';
 import { toWireError } from './host/wire-error';
-import { loadJob } from './host/jobs/load';
-import { shareDataset } from './host/jobs/shared-dataset';
+import { datasetBuffers, loadJob } from './host/jobs/load';
 import { predictJob, profileJob } from './host/jobs/text-jobs';
 import { alternativesJob, reportJob } from './host/jobs/report';
 import { sampleJob } from './host/jobs/sample';
@@ -20,14 +19,13 @@ interface Outcome<R> {
 type Handlers = { [K in JobKind]: (job: JobTypes[K]['job'], progress: (p: JobProgress) => void) => Outcome<JobTypes[K]['result']> };
 
 const handlers: Handlers = {
-  // The host keeps a loaded file's dataset for later jobs: shared, so they never copy it.
   load: (job, progress) => {
     const result = loadJob(job, progress);
-    return { result: { ...result, dataset: shareDataset(result.dataset) } };
+    return { result, transfer: datasetBuffers(result.dataset) };
   },
   sample: (job, progress) => {
     const result = sampleJob(job, progress);
-    return { result: { ...result, dataset: shareDataset(result.dataset) } };
+    return { result, transfer: datasetBuffers(result.dataset) };
   },
   report: (job, progress) => ({ result: reportJob(job, progress) }),
   alternatives: (job) => ({ result: alternativesJob(job) }),

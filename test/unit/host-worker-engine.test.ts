@@ -47,17 +47,6 @@ test('the iris sample loads in the worker with a summary per column', async () =
   assert.equal(columns[2].distinct, new Set(col.values).size);
 });
 
-test('a loaded dataset lives in shared memory, so later jobs read it without a copy and train as on a local parse', async () => {
-  const bytes = readFileSync(path.join(process.cwd(), 'media/samples/iris.csv'));
-  const { dataset } = await bridge.run('load', { source: { kind: 'bytes', bytes: WorkerBridge.ownBytes(bytes) }, fileName: 'iris.csv' }).result;
-  for (const c of dataset.columns) assert.ok((c.type === 'numeric' ? c.values : c.codes).buffer instanceof SharedArrayBuffer, `${c.name} is shared`);
-  const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, holdOutFraction: 0 }, 'species');
-  const fromShared = await bridge.run('report', { dataset, options }).result;
-  const fromLocal = await bridge.run('report', { dataset: parseCsv(bytes), options }).result;
-  assert.deepEqual(fromShared.model, fromLocal.model);
-  assert.equal(fromShared.model.nodes.length > 1, true);
-});
-
 test('missing values are counted, a forced tab delimiter is used, unsaved text loads', async () => {
   const { columns } = await bridge.run('load', { source: { kind: 'text', text: 'x\ty\n1\ta\n\tb\n3\t\n3\ta\n' }, fileName: 'u.tsv', delimiter: '\t' }).result;
   assert.deepEqual(columns, [
