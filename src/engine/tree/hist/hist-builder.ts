@@ -17,6 +17,7 @@ import { type BinnedSet, binTrainingSet } from './bins';
 import { type HistSplit, HistSplitter, leftOfBins, SMALL_NODE } from './hist-splitter';
 import { SmallNodeOrder } from './small-node-order';
 import type { NodeInfo } from '../cart-builder';
+import { partitionBySide } from './partition-by-side';
 
 const PROGRESS_EVERY = 256;
 /** numpy.finfo(float64).eps, scikit-learn's EPSILON (as the exact builder). */
@@ -184,7 +185,7 @@ class HistGrower {
     if (pos === node.start || pos === node.end) return null;
     const left = this.nodeOf(node.start, pos, node.depth + 1);
     const right = this.nodeOf(pos, node.end, node.depth + 1);
-    if (sorted && (this.needsOrder(left) || this.needsOrder(right))) this.sorted.partition(node.start, node.end, pos, split.feature, side);
+    if (sorted && (this.needsOrder(left) || this.needsOrder(right))) this.sorted.partition(node.start, node.end, split.feature, side);
     const wl = pos - node.start;
     const wr = node.end - pos;
     const improvement = (w / this.set.n) * (node.impurity - (wr / w) * right.impurity - (wl / w) * left.impurity);
@@ -194,21 +195,9 @@ class HistGrower {
 
   /** Stable partition of idx[start, end) by the split's side of each sample's bin. */
   private partition(start: number, end: number, f: number, side: Uint8Array): number {
-    const { idx, spare, featureCount: F } = this;
-    const { bins } = this.binned;
-    let l = start;
-    let r = 0;
-    for (let p = start; p < end; p++) {
-      const i = idx[p];
-      const g = side[bins[i * F + f]];
-      idx[l] = i;
-      spare[r] = i;
-      l += g;
-      r += 1 - g;
-    }
-    idx.set(spare.subarray(0, r), l);
-    return l;
+    return partitionBySide(this.idx, start, end, this.binned.bins, this.featureCount, f, side, this.spare);
   }
+
 
   /**
    * Histograms of the plan's children that might split (null for the others). With the parent's

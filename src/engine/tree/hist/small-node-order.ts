@@ -6,6 +6,7 @@
 // The order covers one region of the index array at a time, [base, limit): the small node it was
 // sorted for. A node inside the region is a descendant whose order its ancestors' partitions have
 // kept; any other small node starts a new region (best-first growth may leave and come back).
+import { partitionBySide } from './partition-by-side';
 
 export class SmallNodeOrder {
   /** Sample ids; feature f's order of position p (base ≤ p < limit) at f·capacity + p − base. */
@@ -50,24 +51,14 @@ export class SmallNodeOrder {
   }
 
   /**
-   * After idx[start, end) was split at `pos` by `side` (1 = left) of each sample's bin of
-   * feature `split`, the same stable partition of every feature's order.
+   * After idx[start, end) was split by `side` (1 = left) of each sample's bin of feature
+   * `split`, the same stable partition of every feature's order.
    */
-  partition(start: number, end: number, pos: number, split: number, side: Uint8Array): void {
+  partition(start: number, end: number, split: number, side: Uint8Array): void {
     const { bins, featureCount: F, order, spare } = this;
     for (let f = 0; f < F; f++) {
       const o = this.offset(f);
-      let l = o + start;
-      let r = 0;
-      for (let p = o + start; p < o + end; p++) {
-        const i = order[p];
-        const g = side[bins[i * F + split]];
-        order[l] = i;
-        spare[r] = i;
-        l += g;
-        r += 1 - g;
-      }
-      order.set(spare.subarray(0, r), o + pos);
+      partitionBySide(order, o + start, o + end, bins, F, split, side, spare);
     }
   }
 }
