@@ -70,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const noTreeYet = () => void vscode.window.showInformationMessage('Decision Tree: no tree yet — train one first (right-click a CSV → Train Decision Tree).');
 
   const train = (mode: TrainMode) => async (arg: unknown) => {
-    const uri = await csvToTrain(arg);
+    const uri = await csvToTrain(arg, panels.activeCsv());
     if (uri !== undefined) await trainer().train(uri, mode);
   };
 
@@ -79,15 +79,15 @@ export function activate(context: vscode.ExtensionContext): void {
     'decisionTree.trainWithOptions': train('options'),
     'decisionTree.setTarget': train('target'),
     'decisionTree.showPanel': async (arg) => {
-      const file = trainedFor(arg, trained);
+      const file = trainedFor(arg, trained, panels.activeCsv());
       if (file !== undefined) panels.show(file.uri, file.report, panelSettings(file.settings));
       else if (!(arg instanceof vscode.Uri && panels.reveal(arg))) noTreeYet();
     },
-    'decisionTree.exportModel': (arg) => runExport('model', trainedFor(arg, trained)),
-    'decisionTree.exportMermaid': (arg) => runExport('mermaid', trainedFor(arg, trained)),
-    'decisionTree.exportRules': (arg) => runExport('rules', trainedFor(arg, trained)),
+    'decisionTree.exportModel': (arg) => runExport('model', trainedFor(arg, trained, panels.activeCsv())),
+    'decisionTree.exportMermaid': (arg) => runExport('mermaid', trainedFor(arg, trained, panels.activeCsv())),
+    'decisionTree.exportRules': (arg) => runExport('rules', trainedFor(arg, trained, panels.activeCsv())),
     'decisionTree.predict': async (arg) => {
-      const file = trainedFor(arg, trained);
+      const file = trainedFor(arg, trained, panels.activeCsv());
       if (file === undefined) return noTreeYet();
       try {
         await predictOnAnotherCsv(file, worker());
@@ -96,7 +96,7 @@ export function activate(context: vscode.ExtensionContext): void {
       }
     },
     'decisionTree.profile': async (arg) => {
-      const uri = await csvToTrain(arg);
+      const uri = await csvToTrain(arg, panels.activeCsv());
       if (uri === undefined) return;
       try {
         await profiles.show(uri, worker());

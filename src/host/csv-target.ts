@@ -1,4 +1,5 @@
-// Which CSV a command acts on: the URI a menu passed, else the active editor's file, else (for
+// Which CSV a command acts on: the URI a menu passed, else the file of the tree panel in focus
+// (a focused webview leaves no active text editor), else the active editor's file, else (for
 // commands that need a trained tree) the file trained most recently.
 import * as vscode from 'vscode';
 import type { TrainedFile, TrainedFiles } from './trained-files';
@@ -10,8 +11,9 @@ export function isCsvDocument(document: vscode.TextDocument): boolean {
 }
 
 /** The CSV to train on; asks with an open dialog when nothing is in focus. */
-export async function csvToTrain(arg: unknown): Promise<vscode.Uri | undefined> {
+export async function csvToTrain(arg: unknown, activePanelCsv: vscode.Uri | undefined): Promise<vscode.Uri | undefined> {
   if (arg instanceof vscode.Uri) return arg;
+  if (activePanelCsv !== undefined) return activePanelCsv;
   const editor = vscode.window.activeTextEditor;
   if (editor !== undefined && isCsvDocument(editor.document)) return editor.document.uri;
   const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'CSV files': ['csv', 'tsv'] }, title: 'Decision Tree: choose a CSV to train on' });
@@ -19,8 +21,10 @@ export async function csvToTrain(arg: unknown): Promise<vscode.Uri | undefined> 
 }
 
 /** The trained file a model command (export, predict, show) acts on; undefined when none. */
-export function trainedFor(arg: unknown, trained: TrainedFiles): TrainedFile | undefined {
+export function trainedFor(arg: unknown, trained: TrainedFiles, activePanelCsv: vscode.Uri | undefined): TrainedFile | undefined {
   if (arg instanceof vscode.Uri) return trained.get(arg);
+  const fromPanel = activePanelCsv === undefined ? undefined : trained.get(activePanelCsv);
+  if (fromPanel !== undefined) return fromPanel;
   const editor = vscode.window.activeTextEditor;
   const fromEditor = editor === undefined ? undefined : trained.get(editor.document.uri);
   return fromEditor ?? trained.latest();

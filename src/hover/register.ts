@@ -93,7 +93,7 @@ export function registerHover(context: vscode.ExtensionContext, deps: HoverDeps)
       deps.panels.highlightRow(file.uri, path);
     },
     'decisionTree.rankColumns': async (arg) => {
-      const uri = await csvToTrain(arg);
+      const uri = await csvToTrain(arg, deps.panels.activeCsv());
       if (uri === undefined) return;
       const document = await openDocument(uri);
       const data = await vscode.window.withProgress(

@@ -216,6 +216,12 @@ export class TreePanels implements vscode.Disposable {
     return this.panels.has(csvUri.toString());
   }
 
+  /** The CSV whose panel is the active editor, if one is: the file palette commands then act on. */
+  activeCsv(): vscode.Uri | undefined {
+    for (const p of this.panels.values()) if (p.panel.active) return p.csvUri;
+    return undefined;
+  }
+
   /** Reveals the CSV's panel; false when it has none. */
   reveal(csvUri: vscode.Uri): boolean {
     const panel = this.panels.get(csvUri.toString());

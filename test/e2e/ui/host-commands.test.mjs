@@ -163,6 +163,18 @@ describe('host commands in the workbench', () => {
     await waitForFile(page, output, { newerThan: firstWrite });
   });
 
+  it("runs a palette command from a focused tree panel on that panel's file, not the last one trained", async () => {
+    await openFromExplorer(page, 'iris.csv');
+    await command(page, 'Decision Tree: Train Decision Tree');
+    await pickQuickItem(page, 'species');
+    await waitForWebviewFrame(page, 'header', { hasText: 'iris.csv' }); // iris is now the latest tree
+    await page.locator('.tabs-container .tab[aria-label^="Decision Tree: play_tennis.csv"]').first().click();
+    await command(page, 'Decision Tree: Export Tree as Mermaid Markdown');
+    await page.waitForFunction((selector) => document.querySelector(selector)?.value.endsWith('play_tennis.tree.md'), inputBox);
+    await screenshot(page, 'host-export-focused-panel');
+    await page.keyboard.press('Escape');
+  });
+
   it('profiles the columns in a read-only document', async () => {
     await openFromExplorer(page, 'iris.csv');
     await command(page, 'Decision Tree: Profile CSV Columns');

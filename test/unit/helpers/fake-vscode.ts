@@ -62,6 +62,8 @@ export class FakeWebview {
 export class FakePanel {
   readonly webview = new FakeWebview();
   visible = true;
+  /** Whether the panel is the editor in focus. */
+  active = false;
   disposed = false;
   revealed = 0;
   private readonly disposeEmitter = new FakeEmitter<void>();
@@ -94,10 +96,21 @@ export class FakePanel {
 export const created: FakePanel[] = [];
 export const serializers = new Map<string, { deserializeWebviewPanel(panel: FakePanel, state: unknown): Promise<void> }>();
 
+/** Commands executed through the stand-in (e.g. setContext), newest last. */
+export const executed: unknown[][] = [];
+
 const fake = {
   Uri: FakeUri,
   ViewColumn: { Beside: -2 },
+  commands: {
+    async executeCommand(...args: unknown[]): Promise<undefined> {
+      executed.push(args);
+      return undefined;
+    },
+  },
   window: {
+    /** Set by a test to stand for the text editor in focus. */
+    activeTextEditor: undefined as { document: { uri: FakeUri; languageId: string } } | undefined,
     createWebviewPanel(viewType: string, title: string, _column: unknown, options: unknown): FakePanel {
       const panel = new FakePanel(viewType, title, options);
       created.push(panel);
