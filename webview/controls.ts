@@ -33,10 +33,13 @@ function pathIndex(alphas: readonly number[], alpha: number): number {
 export function renderControls(container: HTMLElement, report: PanelReport, current: PanelSettings, retrain: (settings: PanelSettings) => void): void {
   const next: PanelSettings = { ...current };
   const path = report.pruningPath;
-  const alphaText = el('span', { class: 'alpha-text', 'aria-live': 'polite' });
-  const showAlpha = (i: number) =>
-    replaceChildren(alphaText, path.ccpAlphas.length > 0 ? `α = ${formatNumber(path.ccpAlphas[i], 4)} → ${path.nodeCounts[i]} nodes, ${path.leafCounts[i]} leaves` : 'no pruning path');
+  // The path counts the pruned tree before leaves that predict alike are merged (simplify), so at
+  // the tree's own alpha the count drawn may be smaller: say so rather than show two numbers silently.
+  const alphaText = el('span', { class: 'alpha-text', 'aria-live': 'polite', title: 'Nodes and leaves of the tree pruned at this α, before sibling leaves that predict alike are merged' });
   const start = pathIndex(path.ccpAlphas, next.prune === 'cost-complexity' ? next.ccpAlpha : 0);
+  const merged = (i: number) => (i === start && report.settings.simplify && path.nodeCounts[i] !== report.final.nodes ? ` (${report.final.nodes} drawn after merging leaves that predict alike)` : '');
+  const showAlpha = (i: number) =>
+    replaceChildren(alphaText, path.ccpAlphas.length > 0 ? `α = ${formatNumber(path.ccpAlphas[i], 4)} → ${path.nodeCounts[i]} nodes, ${path.leafCounts[i]} leaves${merged(i)}` : 'no pruning path');
   const alpha = slider('ccp α', path.ccpAlphas.length, start, (i) => {
     next.ccpAlpha = path.ccpAlphas[i] ?? 0;
     next.prune = next.ccpAlpha > 0 ? 'cost-complexity' : 'none';

@@ -351,12 +351,25 @@ await check('regression: mean values and R²/RMSE/MAE', async () => {
   await page.close();
 });
 
+await check('the α label says when the tree drawn has fewer nodes than the pruning path (leaves that predict alike merged)', async () => {
+  const page = await openPanel('irisDepth3');
+  const r = reports.irisDepth3;
+  assert.ok(r.final.nodes < r.pruningPath.nodeCounts[0], `the report merged leaves: ${r.pruningPath.nodeCounts[0]} → ${r.final.nodes}`);
+  assert.equal(await page.locator('.stage svg g.node[data-ref^="node:"]').count(), r.final.nodes);
+  assert.equal(
+    await page.locator('.alpha-text').textContent(),
+    `α = 0 → ${r.pruningPath.nodeCounts[0]} nodes, ${r.pruningPath.leafCounts[0]} leaves (${r.final.nodes} drawn after merging leaves that predict alike)`,
+  );
+  await page.close();
+});
+
 await check('hold-out and pruning: metrics on unseen rows first, the settings shown say how the tree was made', async () => {
   const page = await openPanel('irisHoldout');
   const r = reports.irisHoldout;
   assert.match(await page.locator('.settings-shown').textContent(), /cost-complexity pruning α = 0\.01 · hold-out 30%/);
   const alphas = r.pruningPath.ccpAlphas;
   const at = alphas.filter((a) => a <= 0.01).length - 1; // the slider sits on the subtree the report shows
+  assert.equal(r.pruningPath.nodeCounts[at], r.final.nodes, 'nothing merged in this report');
   assert.equal(await page.locator('.alpha-text').textContent(), `α = ${Number(alphas[at].toPrecision(4))} → ${r.pruningPath.nodeCounts[at]} nodes, ${r.pruningPath.leafCounts[at]} leaves`);
   await page.getByRole('tab', { name: 'Metrics' }).click();
   const headings = await page.locator('.metrics-set h3').allTextContents();
