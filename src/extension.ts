@@ -117,7 +117,7 @@ export function activate(context: vscode.ExtensionContext): void {
       }),
     );
   }
-  context.subscriptions.push(panels, notifier, profiles, followCursorRow(trained, panels, (line) => notifier.log(line)));
+  context.subscriptions.push(panels, notifier, profiles, followCursorRow(trained, panels, hover.documentData, (line) => notifier.log(line)));
   disposeAll = () => bridge?.dispose();
 }
 

@@ -2,6 +2,7 @@
 // panel highlights for "path of a row". Cheap (one root-to-leaf walk), so it runs on the host.
 import { columnIndex, type Dataset } from '../engine/dataset';
 import { InputError } from '../engine/errors';
+import { recordAtOrBefore } from '../engine/locate/record-lines';
 import type { TreeModel } from '../engine/model';
 import { decisionPath } from '../engine/tree/predict';
 import type { RowPathMessage } from '../protocol';
@@ -26,9 +27,11 @@ export function rowPath(model: TreeModel, dataset: Dataset, row: number): RowPat
 }
 
 /**
- * The data row on an editor line (0-based line, line 0 = header), or undefined for the header.
- * Assumes one record per line, which holds unless a quoted field spans lines.
+ * The data row on an editor line (0-based line), or undefined on the header. With the start line
+ * of every record (recordStartLines: header = record 0) a quoted field spanning lines maps to its
+ * own row; without it (not read yet), one record per line is assumed.
  */
-export function rowOfLine(line: number): number | undefined {
-  return line >= 1 ? line - 1 : undefined;
+export function rowOfLine(line: number, recordStarts: Int32Array | null): number | undefined {
+  const record = recordStarts === null ? line : recordAtOrBefore(recordStarts, line);
+  return record >= 1 ? record - 1 : undefined;
 }

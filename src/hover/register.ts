@@ -1,7 +1,7 @@
 // Wires the CSV hover into the extension: the hover provider (by file pattern and by the csv/tsv
 // language ids), the scores cache, the target status bar item, the hover's link commands and
 // "Rank Columns by Split Score". Returns the choice store the trainer must use, so that a target
-// chosen anywhere updates the status bar and the scores.
+// chosen anywhere updates the status bar and the scores, and the documents' parsed data.
 import * as vscode from 'vscode';
 import type { TreePanels } from '../panel/tree-panel';
 import { fileNameOf } from '../host/csv-source';
@@ -14,7 +14,7 @@ import { panelSettings } from '../host/trainer';
 import type { WorkerBridge } from '../host/worker-bridge';
 import { HoverCache } from './hover-cache';
 import { HOVER_COMMANDS } from './hover-commands';
-import type { SplitRequest } from './hover-data';
+import type { HoverData, SplitRequest } from './hover-data';
 import { CsvHoverProvider } from './hover-provider';
 import { showRanking } from './rank-pick';
 import { TargetStatus } from './target-status';
@@ -62,7 +62,13 @@ function stringArg(value: unknown): string {
   return value;
 }
 
-export function registerHover(context: vscode.ExtensionContext, deps: HoverDeps): { choices: ChoiceStore } {
+export interface HoverRegistration {
+  choices: ChoiceStore;
+  /** The document's parsed data and record start lines, when the hover has them for its current text. */
+  documentData: (document: vscode.TextDocument) => HoverData | undefined;
+}
+
+export function registerHover(context: vscode.ExtensionContext, deps: HoverDeps): HoverRegistration {
   const cache = new HoverCache({ bridge: deps.worker, request: (uri) => splitRequest(deps.state, uri) });
   const status = new TargetStatus(cache, deps.state);
   const choices = watched(deps.state, () => {
@@ -128,5 +134,5 @@ export function registerHover(context: vscode.ExtensionContext, deps: HoverDeps)
       status.update();
     }),
   );
-  return { choices };
+  return { choices, documentData: (document) => cache.peek(document).data };
 }

@@ -8,6 +8,7 @@ import { InputError } from '../../src/engine/errors';
 import { predict } from '../../src/engine/tree/predict';
 import { trainTree } from '../../src/engine/tree/train';
 import { rowOfLine, rowPath } from '../../src/host/row-path';
+import { recordStartLines } from '../../src/engine/locate/record-lines';
 
 const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
 const { model } = trainTree(iris, { target: 'species', maxDepth: 3 });
@@ -41,8 +42,18 @@ test('a row outside the file is bad input naming the row count', () => {
   assert.throws(() => rowPath(model, iris, -1), InputError);
 });
 
-test('editor lines map to data rows below the header', () => {
-  assert.equal(rowOfLine(0), undefined);
-  assert.equal(rowOfLine(1), 0);
-  assert.equal(rowOfLine(151), 150);
+test('editor lines map to data rows below the header, one record per line until the record starts are known', () => {
+  assert.equal(rowOfLine(0, null), undefined);
+  assert.equal(rowOfLine(1, null), 0);
+  assert.equal(rowOfLine(151, null), 150);
+});
+
+test('with the record start lines, a quoted field spanning lines and a blank line keep rows and lines apart', () => {
+  // line 0 header; 1 row 0; 2–4 row 1 (its note spans three lines); 5 blank (skipped); 6 row 2
+  const text = 'id,note,y\n1,short,a\n2,"first\nsecond\nthird",b\n\n3,last,a\n';
+  const starts = recordStartLines(text, ',');
+  assert.equal(parseCsv(text).rowCount, 3);
+  assert.deepEqual([0, 1, 2, 3, 4, 6].map((line) => rowOfLine(line, starts)), [undefined, 0, 1, 1, 1, 2]);
+  // One record per line would have put line 6 on row 5, past the data.
+  assert.equal(rowOfLine(6, null), 5);
 });

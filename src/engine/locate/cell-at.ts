@@ -3,6 +3,7 @@
 // so quoted fields with delimiters, doubled quotes and newlines count exactly as when parsing.
 // Without an index of record starts only positions near the top of the file can be mapped.
 import { CsvTokenizer } from '../csv/tokenizer';
+import { recordAtOrBefore } from './record-lines';
 
 /** The prefix scanned for one lookup is at most this long; beyond, the lookup declines. */
 export const MAX_SCAN_CHARS = 256 * 1024;
@@ -17,19 +18,6 @@ export interface CellQuery {
   delimiter: string;
   /** Start line of every record (recordStartLines), or null when not known yet. */
   recordStarts: Int32Array | null;
-}
-
-/** Index of the last record starting at or before `line` (starts ascend). */
-function recordAtOrBefore(starts: Int32Array, line: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  if (hi < 0 || starts[0] > line) return -1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= line) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 export function cellAt(q: CellQuery): CellLocation {

@@ -22,3 +22,16 @@ export function recordStartLines(data: string | Uint8Array, delimiter: string): 
   tokenizer.finish();
   return starts.slice(0, count);
 }
+
+/** Index of the last record starting at or before `line` (starts ascend); −1 when none does. */
+export function recordAtOrBefore(starts: Int32Array, line: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  if (hi < 0 || starts[0] > line) return -1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= line) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}

@@ -55,6 +55,8 @@ describe('CSV hover', () => {
     // trains on every row so that the root is the one the hover reports.
     mkdirSync(join(session.folder, '.vscode'), { recursive: true });
     writeFileSync(join(session.folder, '.vscode', 'settings.json'), JSON.stringify({ 'decisionTree.criterion': 'entropy', 'decisionTree.holdOutFraction': 0 }));
+    // For the cursor test: line 6 (1-based) is data row 3, as row 2's note spans lines 3-5.
+    writeFileSync(join(session.folder, 'notes.csv'), 'id,note,y\n1,plain,a\n2,"first\nsecond\nthird",b\n3,plain,a\n4,plain,b\n5,plain,a\n6,"x\ny",b\n');
     page = await openWorkbench(session.context, session.server.url, { folder: session.folder });
     await openFile(page, 'bike_or_car.csv');
   });
@@ -124,5 +126,27 @@ describe('CSV hover', () => {
     // The scores are recomputed against the new target.
     const text = await hoverText(page, 1, 35, /for target dst_has_shower/);
     assert.match(text, /required_speed/);
+  });
+
+  it('moving the cursor in a trained CSV highlights the row under it, also below a field that spans lines', async () => {
+    await openFile(page, 'notes.csv');
+    await runCommand(page, 'Decision Tree: Train Decision Tree');
+    await pickQuickItem(page, 'y');
+    await waitForWebviewFrame(page, 'header', { hasText: 'notes.csv' });
+    // Back to the CSV beside the panel (its tab in the first group), keeping the panel in view.
+    await page.locator('.tabs-container .tab[aria-label^="notes.csv"]').first().click();
+    await page.locator('.editor-instance .monaco-editor.focused').first().waitFor();
+    await moveCursor(page, 6, 1);
+    // Go to Line is not a cursor move the panel follows: step with the keyboard, as a user would,
+    // until the panel shows row 3 (the document's record lines may still be being read).
+    let info = '';
+    for (let attempt = 0; attempt < 20 && !info.startsWith('Row 3:'); attempt++) {
+      await page.keyboard.press(attempt % 2 === 0 ? 'ArrowRight' : 'ArrowLeft');
+      await page.waitForTimeout(1_000);
+      const frame = await waitForWebviewFrame(page, 'header', { hasText: 'notes.csv' });
+      info = ((await frame.locator('.path-info').textContent()) ?? '').trim();
+    }
+    await screenshot(page, 'cursor-row-multiline');
+    assert.match(info, /^Row 3: predicted /);
   });
 });
