@@ -46,19 +46,46 @@ export function scanDecimal(buf: Uint8Array, start: number, limit: number): numb
   let i = start;
   const negative = i < limit && buf[i] === 0x2d;
   if (negative) i++;
-  let head = 0; // the first PIECE_DIGITS digits, once there are more
-  let piece = 0; // the digits after those (or all of them)
-  let digits = 0;
-  let point = -1; // digits before the decimal point, when there is one
+  // Up to PIECE_DIGITS digits, the usual case, in one int32 by two tight loops (integer part,
+  // fraction) that count digits by position; scanLongDecimal takes over at a tenth digit.
+  const first = i;
+  let mantissa = 0;
+  let d = 0;
+  while (i < limit && (d = buf[i] - 0x30) >>> 0 <= 9) {
+    if (i - first === PIECE_DIGITS) return scanLongDecimal(buf, i, limit, negative, mantissa, -1);
+    mantissa = mantissa * 10 + d;
+    i++;
+  }
+  let digits = i - first;
+  let scale = 0;
+  if (i < limit && buf[i] === 0x2e) {
+    const fraction = ++i;
+    while (i < limit && (d = buf[i] - 0x30) >>> 0 <= 9) {
+      if (i - fraction + digits === PIECE_DIGITS) return scanLongDecimal(buf, i, limit, negative, mantissa, digits);
+      mantissa = mantissa * 10 + d;
+      i++;
+    }
+    scale = i - fraction;
+    digits += scale;
+  }
+  if (digits === 0) return -1;
+  const value = scale === 0 ? mantissa : mantissa / POW10[scale];
+  parsedNumber[0] = negative ? -value : value;
+  return i;
+}
+
+/**
+ * The rest of scanDecimal for a number of more than PIECE_DIGITS digits: buf[i] is the digit after
+ * the first PIECE_DIGITS, which `head` holds; `point` is the count of digits before the decimal
+ * point when one was read, else -1.
+ */
+function scanLongDecimal(buf: Uint8Array, i: number, limit: number, negative: boolean, head: number, point: number): number {
+  let piece = 0; // the digits after the head
+  let digits = PIECE_DIGITS;
   for (; i < limit; i++) {
     const d = buf[i] - 0x30;
     if (d >>> 0 <= 9) {
-      if (digits === PIECE_DIGITS) {
-        head = piece;
-        piece = 0;
-      } else if (digits === 2 * PIECE_DIGITS) {
-        return -1;
-      }
+      if (digits === 2 * PIECE_DIGITS) return -1;
       piece = piece * 10 + d;
       digits++;
     } else if (d === -2 && point < 0) {
@@ -67,18 +94,14 @@ export function scanDecimal(buf: Uint8Array, start: number, limit: number): numb
       break;
     }
   }
-  if (digits === 0) return -1;
   const scale = point < 0 ? 0 : digits - point;
-  let mantissa = piece;
-  if (digits > PIECE_DIGITS) {
-    const tail = POW10[digits - PIECE_DIGITS];
-    // Exact whenever the true mantissa is below 2^53, and at least 2^53 whenever that is not.
-    mantissa = head * tail + piece;
-    if (mantissa >= TWO_TO_53) {
-      if (!correctlyRoundedQuotient(head, tail, piece, POW10[scale], parsedNumber)) return -1;
-      if (negative) parsedNumber[0] = -parsedNumber[0];
-      return i;
-    }
+  const tail = POW10[digits - PIECE_DIGITS];
+  // Exact whenever the true mantissa is below 2^53, and at least 2^53 whenever that is not.
+  const mantissa = head * tail + piece;
+  if (mantissa >= TWO_TO_53) {
+    if (!correctlyRoundedQuotient(head, tail, piece, POW10[scale], parsedNumber)) return -1;
+    if (negative) parsedNumber[0] = -parsedNumber[0];
+    return i;
   }
   const value = scale === 0 ? mantissa : mantissa / POW10[scale];
   parsedNumber[0] = negative ? -value : value;

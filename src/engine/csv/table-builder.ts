@@ -24,8 +24,8 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
   private rows = 0;
   /** The kind of field column k expects, for the tokenizer's typed fast path (expectFields). */
   private fieldKinds: Uint8Array = new Uint8Array(0);
-  /** numberTargets[k]: column k's numberTarget, refreshed after every other call on that column. */
-  private numberTargets: Array<Float64Array | null> = [];
+  /** numberTargets[k]: column k's numberTarget (null while a missing token reads as a number), refreshed after every other call on that column. */
+  readonly numberTargets: Array<Float64Array | null> = [];
 
   constructor(
     private readonly delimiter: string,
@@ -48,7 +48,7 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
     } catch (err) {
       throw this.located(err, k);
     }
-    this.numberTargets[k] = column.numberTarget;
+    this.numberTargets[k] = this.numberTarget(column);
     if (this.fieldKinds[k] === NUMBER_FIELD && !column.takesNumbers) this.fieldKinds[k] = TEXT_FIELD;
   }
 
@@ -62,7 +62,20 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
     }
     const column = this.columns[k];
     column.addParsedNumber(row, buf, start, end);
-    this.numberTargets[k] = column.numberTarget;
+    this.numberTargets[k] = this.numberTarget(column);
+  }
+
+  get row(): number {
+    return this.rows;
+  }
+
+  storedNumbers(count: number): void {
+    this.fieldIndex += count;
+  }
+
+  /** A number that may be a missing token must not bypass the column's check of it. */
+  private numberTarget(column: ColumnBuilder): Float64Array | null {
+    return this.missing.numeric ? null : column.numberTarget;
   }
 
   text(buf: Uint8Array, start: number, end: number, hash: number): void {
@@ -125,7 +138,7 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
     this.renamed = renamed;
     const rows = this.expectedRows(names.length);
     this.columns = names.map((name) => new ColumnBuilder(name, this.types[name], this.missing, rows));
-    this.numberTargets = this.columns.map((c) => c.numberTarget);
+    for (const c of this.columns) this.numberTargets.push(this.numberTarget(c));
     // A missing-value token that reads as a number (-999) must be checked before any number.
     const numbers = this.missing.numeric ? ANY_FIELD : NUMBER_FIELD;
     this.fieldKinds = Uint8Array.from(this.columns, (c) => (c.takesNumbers ? numbers : TEXT_FIELD));

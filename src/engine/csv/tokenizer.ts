@@ -15,12 +15,14 @@
 //   bounds memory when a stray quote would otherwise swallow the rest of a large file.
 // - Fields of the columns a sink declares typed (expectFields) are read in the same pass that
 //   finds their end: a number is parsed (number()), a text is hashed for the dictionary (text()).
+//   A run of numbers whose columns take them directly (numberTargets) is written straight into
+//   their arrays, with no call per field (storeNumbers).
 //   Only the plain shapes take this path — a decimal, or a text without surrounding spaces or
 //   escapes, ending at a delimiter or newline within this chunk; any other field is scanned again
 //   from its start by the general states below, so the outcome never depends on the fast path.
 import { InputError } from '../errors';
 import { FNV_OFFSET, FNV_PRIME } from './byte-dictionary';
-import { scanDecimal } from './number-bytes';
+import { parsedNumber, scanDecimal } from './number-bytes';
 
 export interface FieldSink {
   /** One field's content: buf[start, end), already unquoted, unescaped and trimmed. */
@@ -39,6 +41,16 @@ export interface TypedFieldSink {
   number(buf: Uint8Array, start: number, end: number): void;
   /** A text field buf[start, end) (unquoted, unescaped) with its hash as ByteDictionary computes it. */
   text(buf: Uint8Array, start: number, end: number, hash: number): void;
+  /**
+   * numberTargets[k]: an array that a number of field k (a NUMBER_FIELD) may be written into at
+   * index `row`, when that is below its length, instead of a call of number(); null when it may
+   * not. The sink keeps it current after each of its calls.
+   */
+  readonly numberTargets: ReadonlyArray<Float64Array | null>;
+  /** Index of the row being read. */
+  readonly row: number;
+  /** The next `count` fields of the row were written through numberTargets. */
+  storedNumbers(count: number): void;
 }
 
 export const MAX_FIELD_BYTES = 64 * 1024 * 1024;
@@ -236,9 +248,58 @@ export class CsvTokenizer {
       const kind = kinds[this.fieldsInRow];
       const b = buf[i];
       if (!(kind > ANY_FIELD) || b === SPACE || (this.fieldsInRow === 0 && (b === LF || b === CR))) break;
-      const next = kind === NUMBER_FIELD ? this.numberField(buf, i, n) : this.textField(buf, i, n);
+      let next: number;
+      if (kind === NUMBER_FIELD) {
+        next = this.storeNumbers(buf, i, n);
+        if (next === i) next = this.numberField(buf, i, n);
+      } else {
+        next = this.textField(buf, i, n);
+      }
       if (next < 0) break;
       i = next;
+    }
+    return i;
+  }
+
+  /**
+   * The fastest path, for a run of number fields with numberTargets (often every field of many
+   * rows): each is parsed and written straight into its column, with no call per field. Stops,
+   * having consumed nothing of it, at the first field without a target or not a plain decimal
+   * ending in the delimiter (the newline after the last field) within this chunk, which the
+   * general paths then read; returns that field's start.
+   */
+  private storeNumbers(buf: Uint8Array, i: number, n: number): number {
+    const sink = this.typedSink as TypedFieldSink;
+    const targets = sink.numberTargets;
+    const last = targets.length - 1;
+    const delimiter = this.delimiter;
+    let k = this.fieldsInRow;
+    let first = k; // first field of this row written here
+    let row = sink.row;
+    for (;;) {
+      const target = targets[k];
+      if (target === null || row >= target.length) break;
+      const end = scanDecimal(buf, i, n);
+      if (end < 0 || end === n) break;
+      const after = buf[end];
+      if (k < last) {
+        if (after !== delimiter) break;
+        target[row] = parsedNumber[0];
+        k++;
+        i = end + 1;
+        continue;
+      }
+      if (after !== LF && after !== CR) break;
+      target[row] = parsedNumber[0];
+      sink.storedNumbers(k + 1 - first);
+      this.fieldsInRow = k + 1;
+      i = this.newline(buf, end);
+      k = first = 0;
+      row = sink.row;
+    }
+    if (k > first) {
+      sink.storedNumbers(k - first);
+      this.fieldsInRow = k;
     }
     return i;
   }
