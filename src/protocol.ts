@@ -7,7 +7,7 @@ import type { NodeSplit } from './engine/node-alternatives';
 import type { TreeReport } from './engine/report-types';
 import type { Rule } from './engine/rules/types';
 import { readTrainSettings, type TrainSettings } from './host/train-settings';
-import type { WireModel } from './panel/wire-model';
+import type { WireModel, WireNodes } from './panel/wire-model';
 
 /** The training settings the panel's controls can change before a retrain. */
 export type PanelSettings = Pick<TrainSettings, 'algorithm' | 'criterion' | 'maxDepth' | 'minSamplesLeaf' | 'prune' | 'ccpAlpha'>;
@@ -17,10 +17,11 @@ export const PANEL_SETTING_KEYS: readonly (keyof PanelSettings)[] = ['algorithm'
 /** One candidate split at a node, scored by the node's criterion: why the chosen question won. */
 export type AlternativeSplit = NodeSplit;
 
-/** The report as the webview shows it: without the rules, which it asks for a page at a time. */
-export type PanelReport = Omit<TreeReport, 'rules'>;
-/** The same on the wire: the tree's nodes as columns (src/panel/wire-model.ts), decoded on arrival. */
-export type WireReport = Omit<PanelReport, 'model'> & { model: WireModel };
+/**
+ * The report as the webview gets it: without the rules, which it asks for a page at a time, and
+ * with the tree's nodes as columns (src/panel/wire-model.ts), a big tree's a slice at a time.
+ */
+export type WireReport = Omit<TreeReport, 'rules' | 'model'> & { model: WireModel };
 
 export const RULE_SORT_KEYS = ['order', 'prediction', 'covered', 'accuracy', 'conditions'] as const;
 export type RuleSortKey = (typeof RULE_SORT_KEYS)[number];
@@ -68,6 +69,8 @@ export interface RowPathMessage {
   row: number;
   /** Node ids from the root to the row's leaf. */
   path: number[];
+  /** The nodes on the path and their children, for a webview that holds only part of the tree. */
+  nodes: WireNodes;
   prediction: string | number;
   /** The row's target value; null when missing. */
   actual: string | number | null;
@@ -79,6 +82,13 @@ export interface AlternativesMessage {
   requestId: number;
   nodeId: number;
   splits: AlternativeSplit[];
+}
+
+/** Reply to `requestNodes`: more nodes of the tree shown. */
+export interface NodesMessage {
+  type: 'nodes';
+  requestId: number;
+  nodes: WireNodes;
 }
 
 /** Reply to `requestRulesPage`: rules `offset`… of the sorted list, each with its place in the report. */
@@ -98,7 +108,7 @@ export interface RequestFailedMessage {
   message: string;
 }
 
-export type ToWebview = ShowMessage | BusyMessage | FailedMessage | RowPathMessage | AlternativesMessage | RulesPageMessage | RequestFailedMessage;
+export type ToWebview = ShowMessage | BusyMessage | FailedMessage | RowPathMessage | AlternativesMessage | NodesMessage | RulesPageMessage | RequestFailedMessage;
 
 // ─── webview → host ─────────────────────────────────────────────────────────────────────────
 
@@ -128,6 +138,19 @@ export interface RequestRowPathMessage {
   row: number;
 }
 
+/**
+ * Asks for nodes of a big tree the webview was not sent yet (answered by `nodes`): the top of the
+ * subtree under `nodeId` (to open a stub), or the branch from the root down to it (to show a path).
+ */
+export interface RequestNodesMessage {
+  type: 'requestNodes';
+  requestId: number;
+  nodeId: number;
+  scope: 'subtree' | 'branch';
+  /** The node count of the tree the webview shows: a request about another tree is refused. */
+  totalNodes: number;
+}
+
 /** Asks for `limit` rules from `offset` on, sorted as given (answered by `rulesPage`). */
 export interface RequestRulesPageMessage {
   type: 'requestRulesPage';
@@ -149,7 +172,15 @@ export interface WebviewErrorMessage {
   message: string;
 }
 
-export type FromWebview = ReadyMessage | RetrainMessage | RequestAlternativesMessage | RequestRowPathMessage | RequestRulesPageMessage | ExportMessage | WebviewErrorMessage;
+export type FromWebview =
+  | ReadyMessage
+  | RetrainMessage
+  | RequestAlternativesMessage
+  | RequestRowPathMessage
+  | RequestNodesMessage
+  | RequestRulesPageMessage
+  | ExportMessage
+  | WebviewErrorMessage;
 
 // ─── validation of what arrives from the webview ───────────────────────────────────────────
 
@@ -187,6 +218,15 @@ const CHECKS: { [K in FromWebview['type']]: { fields: readonly string[]; check: 
   requestRowPath: {
     fields: ['requestId', 'row'],
     check: (m) => (!isIndex(m.requestId) ? 'requestId must be a non-negative integer' : !isIndex(m.row) ? 'row must be a non-negative integer' : null),
+  },
+  requestNodes: {
+    fields: ['requestId', 'nodeId', 'scope', 'totalNodes'],
+    check: (m) => {
+      if (!isIndex(m.requestId)) return 'requestId must be a non-negative integer';
+      if (!isIndex(m.nodeId)) return 'nodeId must be a non-negative integer';
+      if (m.scope !== 'subtree' && m.scope !== 'branch') return 'scope must be subtree or branch';
+      return isIndex(m.totalNodes) ? null : 'totalNodes must be a non-negative integer';
+    },
   },
   requestRulesPage: {
     fields: ['requestId', 'offset', 'limit', 'sort'],

@@ -1,13 +1,13 @@
 // The Settings tab strip: change criterion, algorithm, max depth, min samples per leaf and
 // pruning (an alpha slider over the tree's own pruning path, pessimistic on/off), then retrain in
 // place; and, always visible, the settings that produced the tree shown.
-import type { PanelReport, PanelSettings } from '../src/protocol';
+import type { WireReport, PanelSettings } from '../src/protocol';
 import { formatNumber } from '../src/render/tree-labels';
 import { el, replaceChildren } from './dom';
 import { button, checkbox, dropdown, numberField, slider } from './toolkit';
 
 /** One line that says how the tree shown was made. */
-export function settingsSummary(report: PanelReport): string {
+export function settingsSummary(report: WireReport): string {
   const s = report.settings;
   const p = s.params;
   const parts = [
@@ -30,7 +30,7 @@ function pathIndex(alphas: readonly number[], alpha: number): number {
   return i;
 }
 
-export function renderControls(container: HTMLElement, report: PanelReport, current: PanelSettings, retrain: (settings: PanelSettings) => void): void {
+export function renderControls(container: HTMLElement, report: WireReport, current: PanelSettings, retrain: (settings: PanelSettings) => void): void {
   const next: PanelSettings = { ...current };
   const path = report.pruningPath;
   // The path counts the pruned tree before leaves that predict alike are merged (simplify), so at

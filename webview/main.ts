@@ -2,8 +2,8 @@
 // (retrain, alternatives at a node, the path of a row). Loads nothing remote; every text from the
 // data goes in through textContent. The state it keeps (setState) lets a hidden or reloaded panel
 // redraw at once.
-import type { PanelReport, ToWebview } from '../src/protocol';
-import { decodeModel } from '../src/panel/wire-model';
+import type { RequestNodesMessage, ToWebview, WireReport } from '../src/protocol';
+import { addNodes, appendNodes, decodeModel, type DecodedTree, type WireNodes } from '../src/panel/wire-model';
 import { foldTree } from '../src/render/fold';
 import { pathTo } from '../src/render/tree-labels';
 import { renderControls } from './controls';
@@ -21,6 +21,8 @@ import { vscodeApi } from './vscode-api';
 void registerToolkit();
 const api = vscodeApi<PanelState>();
 let state = restoreState(api.getState());
+/** state.shown's tree decoded; a big tree holds the nodes sent so far (src/panel/tree-slices.ts). */
+let tree: DecodedTree | null = null;
 // The state holds the whole report, so it is written at most every 250 ms, not on each pan step.
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 const save = () => {
@@ -39,7 +41,10 @@ const metricsBox = el('div', { class: 'metrics-tab' });
 
 /** Alternatives per node of the report shown, and the requests still waiting for a reply. */
 const alternatives = new Map<number, AlternativesState>();
-const pending = new Map<number, { kind: 'alternatives'; nodeId: number } | { kind: 'row' } | { kind: 'rules' }>();
+const pending = new Map<
+  number,
+  { kind: 'alternatives'; nodeId: number } | { kind: 'row' } | { kind: 'rules' } | { kind: 'nodes'; tree: DecodedTree; then: () => void }
+>();
 /** The Rules tab of the report shown; it asks the host for its rows once the tab is on show. */
 let rulesView: RulesView | undefined;
 let nextRequestId = 1;
@@ -55,11 +60,10 @@ function reportError(message: string): void {
 
 const treeView = new TreeView({
   select: (id) => selectNode(id),
-  expand: (id) => setOpen(id, true),
+  expand: (id) => openNode(id),
   showAll: () => {
-    const model = state.shown?.report.model;
-    if (!model) return;
-    state.expanded = [...foldTree(model, { maxDepth: Infinity, maxNodes: Infinity }).open];
+    if (!tree || tree.sent < tree.model.nodes.length) return; // a big tree is never drawn whole
+    state.expanded = [...foldTree(tree.model, { maxDepth: Infinity, maxNodes: Infinity }).open];
     state.collapsed = [];
     void drawTree(true);
   },
@@ -108,6 +112,31 @@ const tabList = tabs(
 const root = document.getElementById('root');
 if (root) replaceChildren(root, el('header', {}, title, banner), controlsBox, tabList.element);
 
+/** Adds nodes the host sent to the tree shown (and to the state, so a restored panel has them). */
+function receiveNodes(nodes: WireNodes): void {
+  if (!state.shown || !tree) return;
+  appendNodes(state.shown.report.model.nodes, nodes);
+  addNodes(tree, nodes);
+  save();
+}
+
+/** Asks the host for nodes of the tree shown; `then` runs once they are in, unless the tree changed. */
+function requestNodes(nodeId: number, scope: RequestNodesMessage['scope'], then: () => void): void {
+  if (!tree) return;
+  const requestId = nextRequestId++;
+  pending.set(requestId, { kind: 'nodes', tree, then });
+  api.postMessage({ type: 'requestNodes', requestId, nodeId, scope, totalNodes: tree.model.nodes.length });
+}
+
+/** Opens a folded node, first fetching its subtree when the host has not sent it yet. */
+function openNode(nodeId: number): void {
+  const nodes = tree?.model.nodes;
+  const node = nodes?.[nodeId];
+  if (!nodes || !node) return;
+  if (node.children.every((c) => nodes[c] !== undefined)) setOpen(nodeId, true);
+  else requestNodes(nodeId, 'subtree', () => setOpen(nodeId, true));
+}
+
 function setOpen(nodeId: number, open: boolean): void {
   state.expanded = state.expanded.filter((id) => id !== nodeId);
   state.collapsed = state.collapsed.filter((id) => id !== nodeId);
@@ -119,35 +148,33 @@ function setOpen(nodeId: number, open: boolean): void {
 let treeStale = false;
 
 async function drawTree(fit: boolean): Promise<void> {
-  const model = state.shown?.report.model;
-  if (!model) return;
+  if (!tree) return;
   if (fit) state.view = null;
   save();
   treeStale = state.tab !== 'tree';
   if (treeStale) return;
   await treeView.render(
-    { model, expanded: state.expanded, collapsed: state.collapsed, path: state.highlight?.path ?? [], selected: state.selected },
+    { tree, expanded: state.expanded, collapsed: state.collapsed, path: state.highlight?.path ?? [], selected: state.selected },
     state.view,
   );
   if (state.selected !== null) showDetails(state.selected);
 }
 
 function showDetails(nodeId: number | null): void {
-  const model = state.shown?.report.model;
-  if (!model) return;
-  renderDetails(treeView.details, model, nodeId, nodeId === null ? undefined : alternatives.get(nodeId), {
-    toggle: (id) => setOpen(id, !isOpen(id)),
+  if (!tree) return;
+  renderDetails(treeView.details, tree.model, nodeId, nodeId === null ? undefined : alternatives.get(nodeId), {
+    toggle: (id) => (isOpen(id) ? setOpen(id, false) : openNode(id)),
     isOpen,
   });
 }
 
 function isOpen(nodeId: number): boolean {
-  const node = state.shown?.report.model.nodes[nodeId];
+  const node = tree?.model.nodes[nodeId];
   return !!node && node.children.length > 0 && !treeView.folded.has(nodeId);
 }
 
 function selectNode(nodeId: number): void {
-  const node = state.shown?.report.model.nodes[nodeId];
+  const node = tree?.model.nodes[nodeId];
   if (!node) return;
   state.selected = nodeId;
   save();
@@ -212,7 +239,11 @@ function renderViews(): void {
       state.rulesSort = sort;
       save();
     },
-    pick: (leaf) => highlightPath({ row: null, path: pathTo(report.model, leaf), prediction: null, actual: null }),
+    pick: (leaf) => {
+      const show = () => tree && highlightPath({ row: null, path: pathTo(tree.model, leaf), prediction: null, actual: null });
+      if (tree?.model.nodes[leaf]) show();
+      else requestNodes(leaf, 'branch', show);
+    },
     export: () => api.postMessage({ type: 'export', what: 'rules' }),
   });
   if (state.tab === 'rules') rulesView.load();
@@ -234,14 +265,14 @@ function renderViews(): void {
  * What tells two reports apart without serialising them whole (a fully grown tree's report runs to
  * hundreds of MB of JSON): how it was made, its shape, its scores and importances.
  */
-function reportFingerprint(report: PanelReport): string {
+function reportFingerprint(report: WireReport): string {
   const { settings, grown, final, trainingRows, metrics, importances, model } = report;
   return JSON.stringify([settings, grown, final, trainingRows, metrics.training, metrics.holdout, importances.features, model.target]);
 }
 
 function onShow(message: Extract<ToWebview, { type: 'show' }>): void {
-  const { type: _type, ...posted } = message;
-  const shown = { ...posted, report: { ...posted.report, model: decodeModel(posted.report.model) } };
+  const { type: _type, ...shown } = message;
+  tree = decodeModel(shown.report.model);
   const same = state.shown !== null && reportFingerprint(state.shown.report) === reportFingerprint(shown.report);
   if (!same) {
     state = { ...state, expanded: [], collapsed: [], selected: null, highlight: null, view: null, settings: shown.settings };
@@ -267,8 +298,17 @@ function onMessage(message: ToWebview): void {
       return;
     case 'rowPath':
       if (message.requestId !== null) pending.delete(message.requestId);
+      receiveNodes(message.nodes);
       highlightPath({ row: message.row, path: message.path, prediction: message.prediction, actual: message.actual });
       return;
+    case 'nodes': {
+      const request = pending.get(message.requestId);
+      pending.delete(message.requestId);
+      if (request?.kind !== 'nodes' || request.tree !== tree) return; // asked about a tree since replaced
+      receiveNodes(message.nodes);
+      request.then();
+      return;
+    }
     case 'rulesPage':
       pending.delete(message.requestId);
       rulesView?.receive(message);
@@ -311,5 +351,15 @@ window.addEventListener('unhandledrejection', (e) => reportFailure(e.reason));
 
 // A theme switch redraws the tree in the new colours, keeping the zoom and the highlighted path.
 watchTheme(() => void drawTree(false));
-if (state.shown) renderViews(); // a restored panel draws its last tree at once
+// A restored panel draws its last tree at once.
+if (state.shown) {
+  try {
+    tree = decodeModel(state.shown.report.model);
+    renderViews();
+  } catch (err) {
+    state.shown = null; // a damaged saved state: the host's report replaces it
+    tree = null;
+    reportFailure(err);
+  }
+}
 api.postMessage({ type: 'ready' });

@@ -2,7 +2,7 @@
 // the ROC curve with its AUC for two classes; R², RMSE and MAE for regression. Hold-out numbers
 // come first when there are any, then cross-validation, then the training rows.
 import type { ClassificationMetrics, Metrics, RegressionMetrics, RocCurve } from '../src/engine/metrics/types';
-import type { PanelReport } from '../src/protocol';
+import type { WireReport } from '../src/protocol';
 import { formatNumber } from '../src/render/tree-labels';
 import { el, percent, replaceChildren, svgEl } from './dom';
 
@@ -72,7 +72,7 @@ function section(title: string, m: Metrics): HTMLElement {
   return el('section', { class: 'metrics-set' }, el('h3', {}, title), ...(m.task === 'classification' ? classification(m) : regression(m)));
 }
 
-export function renderMetrics(container: HTMLElement, report: PanelReport): void {
+export function renderMetrics(container: HTMLElement, report: WireReport): void {
   const { training, holdout, crossValidation: cv } = report.metrics;
   const parts: HTMLElement[] = [];
   const v = report.settings.validation;

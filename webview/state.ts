@@ -1,6 +1,6 @@
 // What the panel remembers across hide/show and reloads (VS Code keeps it via setState): the
 // report shown, so a restored panel draws at once, and the user's view of it.
-import { RULE_SORT_KEYS, type PanelReport, type PanelSettings, type RuleSort, type ShowMessage } from '../src/protocol';
+import { RULE_SORT_KEYS, type PanelSettings, type RuleSort, type ShowMessage } from '../src/protocol';
 import type { ImportanceMeasure } from './importances-view';
 import type { View } from './pan-zoom';
 
@@ -17,8 +17,8 @@ export interface Highlight {
 export interface PanelState {
   /** Read by the host's panel serializer to find the file again after a reload. */
   documentUri: string | null;
-  /** As shown: the report with its tree decoded from the wire. */
-  shown: (Omit<ShowMessage, 'type' | 'report'> & { report: PanelReport }) | null;
+  /** As shown, with the nodes of a big tree sent since (src/panel/wire-model.ts). */
+  shown: Omit<ShowMessage, 'type'> | null;
   /** The controls' values, which may differ from the settings shown until a retrain. */
   settings: PanelSettings | null;
   tab: TabId;
@@ -53,7 +53,8 @@ export function restoreState(saved: unknown): PanelState {
   return {
     ...INITIAL_STATE,
     documentUri: typeof s.documentUri === 'string' ? s.documentUri : null,
-    shown: s.shown && typeof s.shown === 'object' && s.shown.report?.model?.nodes ? s.shown : null,
+    // A state saved by an earlier version holds its tree in another shape: not drawn from.
+    shown: s.shown && typeof s.shown === 'object' && Array.isArray(s.shown.report?.model?.nodes?.id) ? s.shown : null,
     settings: s.settings && typeof s.settings === 'object' ? s.settings : null,
     tab: s.tab === 'rules' || s.tab === 'importances' || s.tab === 'metrics' ? s.tab : 'tree',
     expanded: numbers(s.expanded),

@@ -1,6 +1,6 @@
 // The Tree tab: the Mermaid flowchart with zoom/pan/fit, node selection, fold/expand, the path of
 // a row, the legend, and the details pane.
-import type { TreeModel } from '../src/engine/model';
+import type { DecodedTree } from '../src/panel/wire-model';
 import type { ExportMessage } from '../src/protocol';
 import { parseDiagramId, treeToMermaid, type DiagramNodeRef } from '../src/render/mermaid';
 import { el, replaceChildren } from './dom';
@@ -10,7 +10,8 @@ import { PanZoom, type View } from './pan-zoom';
 import { button, numberField } from './toolkit';
 
 export interface TreeViewInput {
-  model: TreeModel;
+  /** The tree shown: a big one holds only the nodes the host has sent so far. */
+  tree: DecodedTree;
   expanded: readonly number[];
   collapsed: readonly number[];
   path: readonly number[];
@@ -53,6 +54,8 @@ export class TreeView {
   private readonly showAllWarning = el('div', { class: 'show-all-warning', role: 'alert' });
   private readonly drawCost = new DrawCost();
   private totalNodes = 0;
+  /** Nodes of the tree shown that the host has sent (all, unless it is too big to draw whole). */
+  private sentNodes = 0;
   private readonly panZoom: PanZoom;
   private svg: SVGSVGElement | null = null;
   private renderToken = 0;
@@ -104,6 +107,19 @@ export class TreeView {
       return;
     }
     const count = total.toLocaleString('en-US');
+    if (this.sentNodes < total) {
+      replaceChildren(
+        this.showAllWarning,
+        el(
+          'p',
+          {},
+          `This tree has ${count} nodes: drawing all of them would take ${roughDuration(this.drawCost.estimateMs(total))} here, so the panel does not offer it. `,
+          'Click a "+N nodes" stub to open one subtree at a time, or export the tree (Export Mermaid, Export model).',
+        ),
+        el('div', { class: 'actions' }, button('OK', () => this.hideShowAllWarning())),
+      );
+      return;
+    }
     replaceChildren(
       this.showAllWarning,
       el(
@@ -149,9 +165,13 @@ export class TreeView {
   /** Draws the tree; `view` restores a zoom, otherwise the tree is fitted. */
   async render(input: TreeViewInput, view: View | null): Promise<void> {
     const token = ++this.renderToken;
-    if (input.model.nodes.length !== this.totalNodes) this.hideShowAllWarning(); // a question about another tree
-    this.totalNodes = input.model.nodes.length;
-    const diagram = treeToMermaid(input.model, {
+    const { model } = input.tree;
+    if (model.nodes.length !== this.totalNodes) this.hideShowAllWarning(); // a question about another tree
+    this.totalNodes = model.nodes.length;
+    this.sentNodes = input.tree.sent;
+    const diagram = treeToMermaid(model, {
+      descendants: input.tree.descendants,
+      valueRange: input.tree.valueRange,
       expanded: input.expanded,
       collapsed: input.collapsed,
       path: input.path,
@@ -162,8 +182,8 @@ export class TreeView {
       this.legend,
       ...diagram.legend.map((entry) => el('span', { class: 'legend-entry' }, el('span', { class: 'swatch', style: `background:${entry.colour}` }), entry.label)),
     );
-    const hidden = input.model.nodes.length - diagram.shownNodes;
-    const summary = `${diagram.shownNodes} of ${input.model.nodes.length} nodes shown` + (hidden > 0 ? ` · click a "+N nodes" stub to expand it` : '');
+    const hidden = model.nodes.length - diagram.shownNodes;
+    const summary = `${diagram.shownNodes} of ${model.nodes.length} nodes shown` + (hidden > 0 ? ` · click a "+N nodes" stub to expand it` : '');
     // Mermaid's layout blocks the page for a moment on big diagrams: say so before it starts.
     replaceChildren(this.status, `Drawing ${diagram.shownNodes} nodes…`);
     await new Promise((resolve) => requestAnimationFrame(resolve));

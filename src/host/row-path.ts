@@ -7,7 +7,7 @@ import type { TreeModel } from '../engine/model';
 import { decisionPath } from '../engine/tree/predict';
 import type { RowPathMessage } from '../protocol';
 
-export type RowPathResult = Omit<RowPathMessage, 'type' | 'requestId'>;
+export type RowPathResult = Omit<RowPathMessage, 'type' | 'requestId' | 'nodes'>;
 
 /** `row` is 0-based among the data rows (the header excluded). */
 export function rowPath(model: TreeModel, dataset: Dataset, row: number): RowPathResult {

@@ -5,17 +5,19 @@
 // retainContextWhenHidden is off: the webview keeps the report it shows in its own state
 // (setState), so a hidden panel costs no memory and redraws from that state when shown again,
 // and the host re-posts the latest report whenever the webview says `ready`. The webview gets the
-// report without its rules (panel-report.ts) and asks for them a page at a time (rules-page.ts).
+// report without its rules (panel-report.ts) and asks for them a page at a time (rules-page.ts);
+// of a big tree it gets the top, and asks for more nodes as it needs them (tree-slices.ts).
 import * as vscode from 'vscode';
 import type { TreeReport } from '../engine/report-types';
-import { parseFromWebview, type AlternativeSplit, type FromWebview, type PanelSettings, type RowPathMessage, type ToWebview } from '../protocol';
+import type { RowPathResult as RowPath } from '../host/row-path';
+import { parseFromWebview, type AlternativeSplit, type FromWebview, type PanelSettings, type ToWebview } from '../protocol';
 import { makeNonce, panelHtml } from './html';
 import { panelReport } from './panel-report';
 import { RulePages } from './rules-page';
+import { branchSlice, subtreeSlice } from './tree-slices';
 
 export const TREE_PANEL_VIEW_TYPE = 'decisionTree.treePanel';
 
-export type RowPath = Omit<RowPathMessage, 'type' | 'requestId'>;
 
 /** What the panel asks of the extension; every call names the CSV the panel belongs to. */
 export interface PanelRequests {
@@ -85,7 +87,23 @@ class TreePanel {
 
   highlightRow(path: RowPath): void {
     this.highlighted = path;
-    if (this.ready) this.post({ type: 'rowPath', requestId: null, ...path });
+    if (this.ready) this.postHighlight(path);
+  }
+
+  /** A path the host highlights on its own (the row under the cursor): a failure is only logged. */
+  private postHighlight(path: RowPath): void {
+    this.postRowPath(null, path).catch((err: unknown) => this.requests.log(`Tree panel (${this.csvUri.fsPath}): row path not shown: ${String(err)}`));
+  }
+
+  /** The report shown, or for a panel restored after a reload, the one trained again. */
+  private async report(): Promise<TreeReport> {
+    return this.shown?.report ?? (await this.requests.report(this.csvUri));
+  }
+
+  private async postRowPath(requestId: number | null, path: RowPath): Promise<void> {
+    const { model } = await this.report();
+    const leaf = path.path[path.path.length - 1];
+    this.post({ type: 'rowPath', requestId, ...path, nodes: branchSlice(model, leaf) });
   }
 
   post(message: ToWebview): void {
@@ -118,7 +136,7 @@ class TreePanel {
         this.ready = true;
         if (this.shown) {
           this.postShow(this.shown);
-          if (this.highlighted) this.post({ type: 'rowPath', requestId: null, ...this.highlighted });
+          if (this.highlighted) this.postHighlight(this.highlighted);
         } else {
           this.requests.restored(this.csvUri);
         }
@@ -134,17 +152,22 @@ class TreePanel {
         return;
       case 'requestAlternatives':
       case 'requestRowPath':
+      case 'requestNodes':
       case 'requestRulesPage':
         try {
           if (message.type === 'requestRulesPage') {
-            const report = this.shown?.report ?? (await this.requests.report(this.csvUri));
-            this.post(this.rulePages.answer(report, message));
+            this.post(this.rulePages.answer(await this.report(), message));
+          } else if (message.type === 'requestNodes') {
+            const { model } = await this.report();
+            if (model.nodes.length !== message.totalNodes) throw new Error('The tree was trained again since this panel drew it; retrain to see the current tree.');
+            if (message.nodeId >= model.nodes.length) throw new Error(`The tree has no node ${message.nodeId}.`);
+            const nodes = message.scope === 'subtree' ? subtreeSlice(model, message.nodeId) : branchSlice(model, message.nodeId);
+            this.post({ type: 'nodes', requestId: message.requestId, nodes });
           } else if (message.type === 'requestAlternatives') {
             const splits = await this.requests.alternatives(this.csvUri, message.nodeId);
             this.post({ type: 'alternatives', requestId: message.requestId, nodeId: message.nodeId, splits });
           } else {
-            const path = await this.requests.rowPath(this.csvUri, message.row);
-            this.post({ type: 'rowPath', requestId: message.requestId, ...path });
+            await this.postRowPath(message.requestId, await this.requests.rowPath(this.csvUri, message.row));
           }
         } catch (err) {
           this.post({ type: 'requestFailed', requestId: message.requestId, message: err instanceof Error ? err.message : String(err) });

@@ -1,6 +1,8 @@
 // Which subtrees of a big tree are shown: breadth-first from the root, a node's children are shown
 // while they stay within a depth and node budget, so a large tree opens at a readable size.
-// The user's own expand/collapse choices override the budget.
+// The user's own expand/collapse choices override the budget. In the webview a big tree's model
+// holds only the nodes sent so far (src/panel/tree-slices.ts): a node opens only when its
+// children are there.
 import type { TreeModel } from '../engine/model';
 
 export interface FoldOptions {
@@ -37,10 +39,11 @@ export function foldTree(model: TreeModel, options: FoldOptions): Fold {
     const node = model.nodes[queue[head]];
     shown.push(node.id);
     if (node.children.length === 0) continue;
+    const loaded = node.children.every((c) => model.nodes[c] !== undefined);
     const wanted = expanded.has(node.id)
       ? true
       : !collapsed.has(node.id) && node.depth < options.maxDepth && queue.length + node.children.length <= options.maxNodes;
-    if (wanted) {
+    if (wanted && loaded) {
       open.add(node.id);
       queue.push(...node.children);
     } else {
@@ -54,7 +57,7 @@ export function foldTree(model: TreeModel, options: FoldOptions): Fold {
 export function descendantCounts(model: TreeModel): Int32Array {
   const counts = new Int32Array(model.nodes.length);
   for (let i = model.nodes.length - 1; i >= 0; i--) {
-    for (const c of model.nodes[i].children) counts[i] += 1 + counts[c];
+    for (const c of model.nodes[i]?.children ?? []) counts[i] += 1 + counts[c];
   }
   return counts;
 }

@@ -17,6 +17,12 @@ export interface MermaidOptions extends Partial<FoldOptions> {
   highContrast?: boolean;
   /** Names longer than this (in code points) are shortened in labels. */
   maxNameLength?: number;
+  /**
+   * Nodes below each node of the whole tree, and (regression) its range of node values: given
+   * where the model holds only some of the tree's nodes (the webview's big trees).
+   */
+  descendants?: ArrayLike<number>;
+  valueRange?: readonly [number, number] | null;
 }
 
 export interface LegendEntry {
@@ -78,14 +84,15 @@ function styleClassification(model: TreeModel, highContrast: boolean): Styling {
 }
 
 /** Regression: one hue, stronger for larger predicted values. */
-function styleRegression(model: TreeModel, highContrast: boolean): Styling {
+function styleRegression(model: TreeModel, highContrast: boolean, range: readonly [number, number] | null | undefined): Styling {
   const hue = classHue(4);
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const n of model.nodes) {
-    const v = Number(n.value);
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
+  let [lo, hi] = range ?? [Infinity, -Infinity];
+  if (!range) {
+    for (const n of model.nodes) {
+      const v = Number(n.value);
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
   }
   const level = (v: number) => (hi > lo ? Math.min(STRENGTH_LEVELS - 1, Math.floor(((v - lo) / (hi - lo)) * STRENGTH_LEVELS)) : 0);
   const classDefs = new Map<string, string>();
@@ -111,8 +118,8 @@ export function treeToMermaid(model: TreeModel, options: MermaidOptions = {}): M
     expanded,
     collapsed: options.collapsed,
   });
-  const styling = model.task === 'classification' ? styleClassification(model, !!options.highContrast) : styleRegression(model, !!options.highContrast);
-  const hidden = descendantCounts(model);
+  const styling = model.task === 'classification' ? styleClassification(model, !!options.highContrast) : styleRegression(model, !!options.highContrast, options.valueRange);
+  const hidden = options.descendants ?? descendantCounts(model);
 
   const lines = ['flowchart TD'];
   const edges: string[] = [];

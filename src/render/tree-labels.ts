@@ -106,10 +106,10 @@ export function ruleTo(model: TreeModel, nodeId: number): string[] {
   return conditions.reverse();
 }
 
-/** parent[id] of every node, −1 for the root. */
+/** parent[id] of every node, −1 for the root (and for nodes not sent to the webview yet). */
 export function parentIndex(model: TreeModel): Int32Array {
   const parent = new Int32Array(model.nodes.length).fill(-1);
-  for (const node of model.nodes) for (const c of node.children) parent[c] = node.id;
+  for (const node of model.nodes) if (node) for (const c of node.children) parent[c] = node.id;
   return parent;
 }
 

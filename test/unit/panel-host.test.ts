@@ -8,7 +8,9 @@ import { created, FakePanel, FakeUri, serializers } from './helpers/fake-vscode'
 import { TREE_PANEL_VIEW_TYPE, TreePanels, type PanelRequests } from '../../src/panel/tree-panel';
 import type { TreeReport } from '../../src/engine/report-types';
 import type { PanelSettings } from '../../src/protocol';
-import { decodeModel, type WireModel } from '../../src/panel/wire-model';
+import { decodeModel, type WireModel, type WireNodes } from '../../src/panel/wire-model';
+import { SLICE_NODES } from '../../src/panel/tree-slices';
+import { bigTree } from './helpers/big-tree';
 
 const SETTINGS: PanelSettings = { algorithm: 'cart', criterion: 'auto', maxDepth: 0, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0 };
 const model = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models/iris-gini-depth3.json'), 'utf8'));
@@ -75,7 +77,7 @@ test('the report goes out only after the webview says ready, and again after it 
   await tick();
   assert.deepEqual(types(panel), ['show', 'rowPath']);
   const show = panel.webview.posted[0] as { report: { model: WireModel }; documentUri: string; fileName: string; settings: unknown };
-  assert.deepEqual(decodeModel(show.report.model), model, 'the tree goes out as columns the webview decodes');
+  assert.deepEqual(decodeModel(show.report.model).model, model, 'the tree goes out as columns the webview decodes');
   assert.equal(show.documentUri, 'file:///data/iris.csv');
   assert.equal(show.fileName, 'iris.csv');
   assert.deepEqual(show.settings, SETTINGS);
@@ -123,6 +125,39 @@ test('messages from the webview are validated, then routed to the extension or a
     ],
   );
   assert.equal((replies.find((m) => m.requestId === 2) as unknown as { message: string }).message, 'no such node');
+  panels.dispose();
+});
+
+test('a big tree goes out a slice at a time: the webview asks for subtrees and branches, and a row path brings its nodes', async () => {
+  const big = bigTree(14, 'classification');
+  const { requests } = recorder();
+  requests.rowPath = async (_uri, row) => ({ row, path: [0, 16384, 32766], prediction: 'no', actual: 'no' });
+  const panels = new TreePanels(ext, requests);
+  panels.show(iris, { model: big } as unknown as TreeReport, SETTINGS);
+  const panel = created[created.length - 1];
+  panel.send({ type: 'ready' });
+  const show = panel.webview.posted[0] as { report: { model: WireModel } };
+  assert.equal(show.report.model.totalNodes, big.nodes.length);
+  assert.ok(show.report.model.nodes.id.length <= SLICE_NODES, `${show.report.model.nodes.id.length} nodes sent first`);
+  panel.send({ type: 'requestNodes', requestId: 1, nodeId: 9000, scope: 'subtree', totalNodes: big.nodes.length });
+  panel.send({ type: 'requestNodes', requestId: 2, nodeId: 32766, scope: 'branch', totalNodes: big.nodes.length });
+  panel.send({ type: 'requestNodes', requestId: 3, nodeId: 1, scope: 'subtree', totalNodes: 15 });
+  panel.send({ type: 'requestNodes', requestId: 4, nodeId: big.nodes.length, scope: 'subtree', totalNodes: big.nodes.length });
+  panel.send({ type: 'requestRowPath', requestId: 5, row: 2 });
+  await tick();
+  await tick();
+  const replies = new Map(panel.webview.posted.slice(1).map((m) => [(m as { requestId: number }).requestId, m as { type: string; nodes?: WireNodes; message?: string }]));
+  assert.equal(replies.get(1)?.type, 'nodes');
+  assert.equal(replies.get(1)?.nodes?.id[0], 9000, 'a subtree starts at the node asked for');
+  assert.ok((replies.get(1)?.nodes?.id.length ?? 0) > 1);
+  assert.deepEqual(replies.get(2)?.nodes?.id.slice(0, 3), [0, 1, 16384], 'a branch starts at the root, each node with its children');
+  assert.ok(replies.get(2)?.nodes?.id.includes(32766));
+  assert.equal(replies.get(3)?.type, 'requestFailed');
+  assert.match(replies.get(3)?.message ?? '', /trained again since this panel drew it/);
+  assert.equal(replies.get(4)?.type, 'requestFailed');
+  assert.match(replies.get(4)?.message ?? '', /has no node 32767/);
+  assert.equal(replies.get(5)?.type, 'rowPath');
+  assert.ok([0, 16384, 32766].every((id) => replies.get(5)?.nodes?.id.includes(id)), 'the row path carries its nodes');
   panels.dispose();
 });
 

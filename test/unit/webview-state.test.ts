@@ -43,3 +43,11 @@ test('a saved rules sort the host would refuse falls back to the default, extra 
   }
   assert.deepEqual(restoreState({ rulesSort: { key: 'prediction', descending: false, extra: 1 } }).rulesSort, { key: 'prediction', descending: false });
 });
+
+test('a saved tree is drawn from only in the shape this version sends (node ids with the columns)', () => {
+  const columns = { depth: [0], samples: [4], impurity: [0], value: [4], prediction: [0], feature: [-1], threshold: [0], branches: [], missingGoesTo: [-1], childStart: [0, 0], children: [] };
+  const shown = (nodes: object) => ({ fileName: 'a.csv', documentUri: 'file:///a.csv', settings: {}, report: { model: { nodes } } });
+  assert.equal(restoreState({ shown: shown(columns) }).shown, null, 'an earlier version’s columns, without ids');
+  const current = shown({ ...columns, id: [0], descendants: [0] });
+  assert.deepEqual(restoreState({ shown: current }).shown, current);
+});

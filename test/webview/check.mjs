@@ -28,7 +28,7 @@ await esbuild.build({
 });
 const load = createRequire(import.meta.url);
 const { build } = load(join(work, 'reports.cjs'));
-const { writePanelPage, serveRules, panelReport } = load(join(work, 'panel-page.cjs'));
+const { writePanelPage, serveHost, panelReport, branchSlice } = load(join(work, 'panel-page.cjs'));
 const { reports, irisAlternatives } = build();
 // The panel's page with a stand-in for the VS Code host (panel-page.ts); its #hash picks the theme.
 const indexHtml = writePanelPage(work);
@@ -66,7 +66,7 @@ async function openPanel(reportName, theme = 'dark') {
   page.on('request', (r) => requests.push(r.url()));
   page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
   const report = reports[reportName];
-  await serveRules(page, () => report);
+  await serveHost(page, () => report);
   await page.goto(`file://${indexHtml}#${theme}`);
   await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
   // As the panel host sends it: the report without its rules, which the page asks for by the page.
@@ -126,7 +126,7 @@ await check('iris: the tree opens folded to depth 4 and the root says what it as
   const leaf = model.nodes.find((n) => n.depth === 5 && n.children.length === 0) ?? model.nodes[model.nodes.length - 1];
   const path = [];
   for (let id = leaf.id; id >= 0; id = model.nodes.findIndex((n) => n.children.includes(id))) path.unshift(id);
-  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'rowPath', requestId: rowAsk.requestId, row: 2, path, prediction: leaf.prediction, actual: 'virginica' });
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'rowPath', requestId: rowAsk.requestId, row: 2, path, nodes: branchSlice(model, leaf.id), prediction: leaf.prediction, actual: 'virginica' });
   await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${leaf.id}"]`);
   assert.match(await page.locator('.path-info').textContent(), /^Row 3: predicted /);
   await page.screenshot({ path: join(artifacts, 'tree-path.png') });
@@ -229,7 +229,7 @@ await check('a restored panel draws its saved tree before the host answers', asy
   // Restored on another tab, the tree is drawn hidden and fitted once its tab is shown.
   const onRules = await (async () => {
     const page = await context.newPage();
-    await serveRules(page, () => reports.iris);
+    await serveHost(page, () => reports.iris);
     await page.addInitScript((s) => { window.__savedState = s; }, { ...saved, tab: 'rules', view: null });
     await page.goto(`file://${indexHtml}#dark`);
     await page.waitForSelector('table.rules tbody tr'); // asked of the host, as after a reload
@@ -316,7 +316,7 @@ await check('theme switches while the panel is open: edges, arrowheads, labels a
   const leaf = model.nodes.find((n) => n.depth === 3 && n.children.length === 0);
   const path = [];
   for (let id = leaf.id; id >= 0; id = model.nodes.findIndex((n) => n.children.includes(id))) path.unshift(id);
-  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'rowPath', requestId: null, row: 0, path, prediction: leaf.prediction, actual: leaf.prediction });
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'rowPath', requestId: null, row: 0, path, nodes: branchSlice(model, leaf.id), prediction: leaf.prediction, actual: leaf.prediction });
   await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${leaf.id}"]`);
   assert.ok(await page.locator('.stage svg g.node[data-ref^="stub:"]').count() > 0, 'the default fold leaves a stub');
   const problems = [];
@@ -433,6 +433,49 @@ await check('a big tree opens folded; "Show all" first warns with the node count
   assert.equal(await page.locator('.stage svg g.node[data-ref^="stub:"]').count(), 0);
   console.log(`  ${total}-node tree: opened folded in ${opened} ms (page load included); warned "${text.split('. ')[1]}"; Show all drew ${total} nodes in ${expanded} ms`);
   await page.screenshot({ path: join(artifacts, 'big-tree-expanded.png') });
+  await page.close();
+});
+
+await check('a tree too big to send whole: the panel gets its top, fetches what a deep stub, a row or a rule needs, and will not "Show all"', async () => {
+  const model = reports.huge.model;
+  const total = model.nodes.length;
+  const first = panelReport(reports.huge).model.nodes.id.length;
+  assert.ok(total > 10_000 && first <= 1000, `${total} nodes, ${first} sent first`);
+  const page = await openPanel('huge');
+  assert.match(await page.locator('.tree-status').textContent(), new RegExp(`^\\d+ of ${total} nodes shown`));
+  // A row whose leaf is deep: the host's rowPath brings the branch, the path is drawn to the leaf.
+  const leaf = model.nodes.reduce((a, n) => (n.depth > a.depth ? n : a));
+  const path = [];
+  for (let id = leaf.id; id >= 0; id = model.nodes.findIndex((n) => n.children.includes(id))) path.unshift(id);
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'rowPath', requestId: null, row: 0, path, nodes: branchSlice(model, leaf.id), prediction: leaf.prediction, actual: leaf.prediction });
+  await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${leaf.id}"]`);
+  // A stub beside the path, deep down: opening it asks the host for its subtree, then draws it.
+  const stubId = path.map((id) => model.nodes[id].children).flat().find((c) => !path.includes(c) && model.nodes[c].children.length > 0 && model.nodes[c].depth > 12);
+  assert.ok(stubId !== undefined, 'a deep subtree beside the path');
+  await page.locator(`.stage svg g.node[data-ref="stub:${stubId}"]`).click();
+  const child = model.nodes[stubId].children[0];
+  await page.waitForSelector(`.stage svg g.node[data-ref="node:${child}"]`);
+  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'requestNodes'));
+  assert.deepEqual(asked.map((m) => [m.nodeId, m.scope, m.totalNodes]), [[stubId, 'subtree', total]]);
+  // Show all is refused, with the reason and the way round it.
+  await page.getByRole('button', { name: 'Show all', exact: true }).click();
+  const warning = await page.locator('.show-all-warning p').textContent();
+  assert.match(warning, new RegExp(`^This tree has ${total.toLocaleString('en-US')} nodes: drawing all of them would take .* so the panel does not offer it`));
+  assert.equal(await page.getByRole('button', { name: new RegExp('^Show all [\\d,]+ nodes') }).count(), 0);
+  // A rule whose leaf the page was not sent: the branch is fetched, then its leaf is selected.
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  const rules = page.locator('table.rules tbody tr');
+  await rules.first().waitFor();
+  // The tab's default order (coverage, largest first; ties in the report's order) tells which row leads where.
+  const byCoverage = reports.huge.rules.map((r, i) => [r, i]).sort((a, b) => b[0].covered - a[0].covered || a[1] - b[1]).map(([r]) => r.leaf);
+  const loaded = new Set(await page.evaluate(() => window.acquireVsCodeApi().getState().shown.report.model.nodes.id));
+  const row = byCoverage.findIndex((l, i) => i < 250 && !loaded.has(l));
+  assert.ok(row >= 0, 'a rule among the first rows leads to a leaf the page was not sent');
+  await rules.nth(row).click();
+  await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${byCoverage[row]}"]`);
+  const branches = await page.evaluate(() => window.__posted.filter((m) => m.type === 'requestNodes' && m.scope === 'branch').map((m) => m.nodeId));
+  assert.deepEqual(branches, [byCoverage[row]]);
+  await page.screenshot({ path: join(artifacts, 'huge-tree.png') });
   await page.close();
 });
 

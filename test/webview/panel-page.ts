@@ -1,17 +1,20 @@
 // The tree panel as a plain page for headless Chromium: the panel's own HTML and
 // Content-Security-Policy (src/panel/html.ts) with the real dist/webview.js and media/panel.css,
 // plus a stand-in for the VS Code host loaded under the same nonce. Shared by the webview check
-// (check.mjs) and the browser part of bench:render. Rules pages are answered by the panel host's
-// own code (src/panel/rules-page.ts) once `serveRules` is set up for the page.
+// (check.mjs) and the browser part of bench:render. Rules pages and the nodes of a big tree are
+// answered by the panel host's own code (src/panel/rules-page.ts, tree-slices.ts) once `serveHost`
+// is set up for the page. The state is kept as VS Code keeps it: serialised to JSON on each save.
 import { copyFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { TreeReport } from '../../src/engine/report-types';
 import { panelHtml } from '../../src/panel/html';
 import { RulePages } from '../../src/panel/rules-page';
-import type { RequestRulesPageMessage } from '../../src/protocol';
+import { branchSlice, subtreeSlice } from '../../src/panel/tree-slices';
+import type { NodesMessage, RequestFailedMessage, RequestNodesMessage, RequestRulesPageMessage } from '../../src/protocol';
 
 export { panelReport } from '../../src/panel/panel-report';
+export { branchSlice } from '../../src/panel/tree-slices';
 
 const NONCE = 'TestNonce0123456789abc==';
 
@@ -26,8 +29,9 @@ let saved = window.__savedState;
 const post = (m) => {
   window.__posted.push(JSON.parse(JSON.stringify(m)));
   if (m.type === 'requestRulesPage' && window.__rulesPage) void window.__rulesPage(m).then((reply) => window.postMessage(reply, '*'));
+  if (m.type === 'requestNodes' && window.__nodes) void window.__nodes(m).then((reply) => window.postMessage(reply, '*'));
 };
-window.acquireVsCodeApi = () => ({ postMessage: post, getState: () => saved, setState: (s) => { saved = s; } });
+window.acquireVsCodeApi = () => ({ postMessage: post, getState: () => saved, setState: (s) => { saved = JSON.parse(JSON.stringify(s)); } });
 const common = { '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px' };
 const themes = {
   hc: ['vscode-high-contrast', { '--vscode-editor-background': '#000000', '--vscode-editor-foreground': '#ffffff', '--vscode-foreground': '#ffffff', '--vscode-panel-border': '#6fc3df', '--vscode-contrastBorder': '#6fc3df', '--vscode-focusBorder': '#f38518', '--vscode-descriptionForeground': '#ffffff', '--vscode-editorWidget-border': '#6fc3df', '--vscode-charts-blue': '#3794ff' }],
@@ -65,8 +69,16 @@ export function writePanelPage(dir: string): string {
   return index;
 }
 
-/** Answers the page's `requestRulesPage` as the panel host does, from the report `current()` gives. */
-export async function serveRules(page: Page, current: () => TreeReport): Promise<void> {
+/**
+ * Answers the page's `requestRulesPage` and `requestNodes` as the panel host does, from the
+ * report `current()` gives.
+ */
+export async function serveHost(page: Page, current: () => TreeReport): Promise<void> {
   const pages = new RulePages();
   await page.exposeFunction('__rulesPage', (m: RequestRulesPageMessage) => pages.answer(current(), m));
+  await page.exposeFunction('__nodes', (m: RequestNodesMessage): NodesMessage | RequestFailedMessage => {
+    const { model } = current();
+    if (m.totalNodes !== model.nodes.length || m.nodeId >= model.nodes.length) return { type: 'requestFailed', requestId: m.requestId, message: 'not this tree' };
+    return { type: 'nodes', requestId: m.requestId, nodes: m.scope === 'subtree' ? subtreeSlice(model, m.nodeId) : branchSlice(model, m.nodeId) };
+  });
 }

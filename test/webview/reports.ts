@@ -8,6 +8,7 @@ import type { TrainParams } from '../../src/engine/model';
 import { bestSplitsAt, type NodeSplit } from '../../src/engine/node-alternatives';
 import { buildReport } from '../../src/engine/report';
 import type { ReportOptions, TreeReport } from '../../src/engine/report-types';
+import { makeBenchData } from '../../bench/lib/tree-data';
 
 function report(dataset: Dataset, params: TrainParams, options: Omit<ReportOptions, 'params'> = {}): TreeReport {
   return buildReport(dataset, { params, ...options });
@@ -43,6 +44,8 @@ export function build(): { reports: Record<string, TreeReport>; irisAlternatives
       diabetesFull: report(sample('diabetes.csv'), { target: 'disease_progression' }, { simplify: false, permutationRepeats: 0 }),
       bike: report(sample('bike_or_car.csv'), { target: 'go_by_car' }, { testSize: 0.25, seed: 3 }),
       hostile: report(parseCsv(HOSTILE_CSV), { target: 'label' }),
+      // Too big to go to the webview whole (src/panel/tree-slices.ts): fully grown regression.
+      huge: report(makeBenchData('regression', 12_000, 5).dataset, { target: 'y' }, { simplify: false, permutationRepeats: 0 }),
     },
   };
 }
