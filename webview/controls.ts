@@ -2,6 +2,7 @@
 // pruning (an alpha slider over the tree's own pruning path, pessimistic on/off), then retrain in
 // place; and, always visible, the settings that produced the tree shown.
 import type { WireReport, PanelSettings } from '../src/protocol';
+import { pathIndex } from '../src/panel/pruning-steps';
 import { formatNumber } from '../src/render/tree-labels';
 import { el, replaceChildren } from './dom';
 import { button, checkbox, dropdown, numberField, slider } from './toolkit';
@@ -21,13 +22,6 @@ export function settingsSummary(report: WireReport): string {
     `${report.final.nodes} nodes (${report.final.leaves} leaves, depth ${report.final.depth}) from ${report.trainingRows} rows`,
   ];
   return parts.join(' · ');
-}
-
-/** Index on the pruning path of the largest alpha not above `alpha`. */
-function pathIndex(alphas: readonly number[], alpha: number): number {
-  let i = 0;
-  while (i + 1 < alphas.length && alphas[i + 1] <= alpha * (1 + 1e-9)) i++;
-  return i;
 }
 
 export function renderControls(container: HTMLElement, report: WireReport, current: PanelSettings, retrain: (settings: PanelSettings) => void): void {

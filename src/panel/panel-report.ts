@@ -1,12 +1,14 @@
 // What the webview gets of a report: everything but the rules, which it asks for a page at a time
 // (rules-page.ts), with the tree's nodes as columns (wire-model.ts), a big tree's only in part
-// (tree-slices.ts). The rules are most of a big tree's report (37 of 51 MiB at 65k nodes), and a
-// first view must not wait for them.
+// (tree-slices.ts), and the pruning path thinned to what the α slider can use (pruning-steps.ts).
+// The rules are most of a big tree's report (37 of 51 MiB at 65k nodes), and a first view must
+// not wait for them.
 import type { TreeReport } from '../engine/report-types';
 import type { WireReport } from '../protocol';
+import { sliderSteps } from './pruning-steps';
 import { firstSlice } from './tree-slices';
 
 export function panelReport(report: TreeReport): WireReport {
-  const { rules: _rules, model, ...rest } = report;
-  return { ...rest, model: firstSlice(model) };
+  const { rules: _rules, model, pruningPath, ...rest } = report;
+  return { ...rest, pruningPath: sliderSteps(pruningPath, report.settings.ccpAlpha), model: firstSlice(model) };
 }
