@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { repoRoot } from './paths.mjs';
 
@@ -40,12 +40,12 @@ function defaultFlags() {
   return flags.filter(([, value]) => value !== undefined).flatMap(([flag, value]) => [flag, String(value)]);
 }
 
-/** The TreeReport the panel should show for `csv` (repo-relative) and `target` under the defaults. */
+/** The TreeReport the panel should show for `csv` (repo-relative or absolute) and `target` under the defaults. */
 export function defaultReport(csv, target) {
   const r = spawnSync(
     process.execPath,
-    [join(repoRoot, 'dist', 'cli.js'), 'evaluate', join(repoRoot, csv), '--target', target, ...defaultFlags(), '--json'],
-    { encoding: 'utf8' },
+    [join(repoRoot, 'dist', 'cli.js'), 'evaluate', isAbsolute(csv) ? csv : join(repoRoot, csv), '--target', target, ...defaultFlags(), '--json'],
+    { encoding: 'utf8', maxBuffer: 1 << 30 },
   );
   if (r.status !== 0) throw new Error(`cli evaluate ${csv} failed (${r.status}): ${r.stderr}`);
   return JSON.parse(r.stdout);

@@ -1,0 +1,73 @@
+// A tree too big to go to the webview whole (over 10,000 nodes, src/panel/tree-slices.ts), in a
+// real VS Code: the panel opens folded at once, a row's path to a deep leaf comes with the nodes it
+// needs, and opening a stub below what was sent fetches that subtree from the extension host.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { defaultReport } from '../expected.mjs';
+import { startSession } from '../session.mjs';
+import { openFile, openWorkbench, pickQuickItem, runCommand, screenshotFrame, waitForWebviewFrame } from '../workbench.mjs';
+
+const FILE = 'many-leaves.csv';
+const nodes = '.stage svg g.node';
+
+/** 10,000 rows of 4 numeric columns and a noisy numeric target: fully grown, ~14,000 nodes. */
+function manyLeavesCsv() {
+  let seed = 11;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const lines = ['a,b,c,d,y'];
+  for (let r = 0; r < 10_000; r++) {
+    const x = Array.from({ length: 4 }, () => Math.round(next() * 100_000) / 100);
+    lines.push([...x, (x[0] * 2 - x[1] + next() * 300).toFixed(2)].join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+describe('a tree too big to send whole', () => {
+  let session;
+  let page;
+  let csv;
+
+  before(async () => {
+    session = await startSession({ files: [], viewport: { width: 1920, height: 1200 } });
+    csv = join(session.folder, FILE);
+    writeFileSync(csv, manyLeavesCsv());
+    page = await openWorkbench(session.context, session.server.url, { folder: session.folder });
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  it('opens folded, shows a deep row path, and opens a stub below what was sent', async () => {
+    const report = defaultReport(csv, 'y');
+    const model = report.model;
+    assert.ok(model.nodes.length > 10_000, `${model.nodes.length} nodes`);
+    await openFile(page, FILE);
+    await runCommand(page, 'Decision Tree: Train Decision Tree');
+    await pickQuickItem(page, 'y');
+    const panel = await waitForWebviewFrame(page, nodes, { timeout: 120_000 });
+    await panel.locator('.tree-status', { hasText: ` of ${model.nodes.length} nodes shown` }).waitFor();
+
+    // Row 1's leaf, walked here over the same model (numeric splits only).
+    const [header, first] = manyLeavesCsv().split('\n');
+    const columns = header.split(',');
+    const values = first.split(',').map(Number);
+    const path = [0];
+    for (let node = model.nodes[0]; node.split; node = model.nodes[path.at(-1)]) {
+      path.push(node.children[values[columns.indexOf(node.split.feature)] <= node.split.threshold ? 0 : 1]);
+    }
+    const leaf = path.at(-1);
+    assert.ok(model.nodes[leaf].depth >= 12, `row 1 ends at depth ${model.nodes[leaf].depth}`);
+    await panel.getByRole('button', { name: 'Show path' }).click();
+    await panel.locator(`${nodes}.selected[data-ref="node:${leaf}"]`).waitFor({ timeout: 30_000 });
+
+    // The deepest subtree beside the path: far below the first slice, so the panel must ask for it.
+    const beside = path.flatMap((id) => model.nodes[id].children).filter((c) => !path.includes(c) && model.nodes[c].children.length > 0);
+    const stub = beside.at(-1);
+    assert.ok(model.nodes[stub].depth >= 11, `deepest subtree beside the path at depth ${model.nodes[stub].depth}`);
+    await panel.locator(`${nodes}[data-ref="stub:${stub}"]`).click();
+    for (const child of model.nodes[stub].children) await panel.locator(`${nodes}[data-ref="node:${child}"]`).waitFor({ timeout: 30_000 });
+    await screenshotFrame(panel, 'big-tree-opened-stub');
+  });
+});
