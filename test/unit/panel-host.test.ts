@@ -14,13 +14,15 @@ import { bigTree } from './helpers/big-tree';
 
 const SETTINGS: PanelSettings = { algorithm: 'cart', criterion: 'auto', maxDepth: 0, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0 };
 const model = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models/iris-gini-depth3.json'), 'utf8'));
-// The panel host passes reports through untouched, so any object with a model stands in for one.
-const REPORT = { model } as unknown as TreeReport;
+// The panel host reads only the model, the pruning path and the alpha applied of a report, so
+// an object with those stands in for one.
+const ONE_STEP = { ccpAlphas: [0], impurities: [0], nodeCounts: [1], leafCounts: [1] };
+const standIn = (m: unknown, rest: object = {}) => ({ model: m, pruningPath: ONE_STEP, settings: { ccpAlpha: 0 }, ...rest }) as unknown as TreeReport;
+const REPORT = standIn(model);
 /** Leaves 3 and 4 cover 30 rows each, leaf 5 covers 90: enough to tell sorts and pages apart. */
-const WITH_RULES = {
-  model,
+const WITH_RULES = standIn(model, {
   rules: [5, 3, 4].map((leaf) => ({ leaf, covered: leaf === 5 ? 90 : 30, prediction: leaf === 4 ? 'virginica' : 'setosa', conditions: [] })),
-} as unknown as TreeReport;
+});
 
 function recorder() {
   const calls: [string, ...unknown[]][] = [];
@@ -133,7 +135,7 @@ test('a big tree goes out a slice at a time: the webview asks for subtrees and b
   const { requests } = recorder();
   requests.rowPath = async (_uri, row) => ({ row, path: [0, 16384, 32766], prediction: 'no', actual: 'no' });
   const panels = new TreePanels(ext, requests);
-  panels.show(iris, { model: big } as unknown as TreeReport, SETTINGS);
+  panels.show(iris, standIn(big), SETTINGS);
   const panel = created[created.length - 1];
   panel.send({ type: 'ready' });
   const show = panel.webview.posted[0] as { report: { model: WireModel } };
@@ -191,7 +193,7 @@ test('the webview gets the report without its rules and asks for them a sorted p
   panel.send({ type: 'ready' });
   const shown = panel.webview.posted[0] as { type: string; report: Record<string, unknown> };
   assert.equal(shown.type, 'show');
-  assert.deepEqual(Object.keys(shown.report), ['model']);
+  assert.deepEqual(Object.keys(shown.report).sort(), ['model', 'pruningPath', 'settings']);
   assert.equal('rules' in shown.report, false);
   assert.equal(WITH_RULES.rules.length, 3, 'the host keeps the rules (exports use them)');
   panel.send({ type: 'requestRulesPage', requestId: 4, offset: 0, limit: 2, sort: { key: 'covered', descending: false } });
