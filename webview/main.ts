@@ -272,8 +272,10 @@ function reportFingerprint(report: WireReport): string {
 
 function onShow(message: Extract<ToWebview, { type: 'show' }>): void {
   const { type: _type, ...shown } = message;
-  tree = decodeModel(shown.report.model);
   const same = state.shown !== null && reportFingerprint(state.shown.report) === reportFingerprint(shown.report);
+  // The same tree again (the panel was hidden and rebuilt): keep the nodes fetched since its first slice.
+  if (same && state.shown) appendNodes(shown.report.model.nodes, state.shown.report.model.nodes);
+  tree = decodeModel(shown.report.model);
   if (!same) {
     state = { ...state, expanded: [], collapsed: [], selected: null, highlight: null, view: null, settings: shown.settings };
     alternatives.clear();

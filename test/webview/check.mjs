@@ -457,6 +457,21 @@ await check('a tree too big to send whole: the panel gets its top, fetches what 
   await page.waitForSelector(`.stage svg g.node[data-ref="node:${child}"]`);
   const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'requestNodes'));
   assert.deepEqual(asked.map((m) => [m.nodeId, m.scope, m.totalNodes]), [[stubId, 'subtree', total]]);
+  // Hidden and shown again, the panel is rebuilt from its state, then the host posts the same
+  // report (its first slice only): the subtree fetched stays open.
+  await page.waitForFunction((id) => window.acquireVsCodeApi().getState()?.shown?.report.model.nodes.id.includes(id), child);
+  const saved = await page.evaluate(() => window.acquireVsCodeApi().getState());
+  const rebuilt = await context.newPage();
+  await serveHost(rebuilt, () => reports.huge);
+  await rebuilt.addInitScript((s) => { window.__savedState = s; }, saved);
+  await rebuilt.goto(`file://${indexHtml}#dark`);
+  await rebuilt.waitForSelector(`.stage svg g.node[data-ref="node:${child}"]`);
+  await rebuilt.evaluate(() => document.querySelector('.stage svg').setAttribute('data-old', ''));
+  await rebuilt.evaluate((msg) => window.postMessage(msg, '*'), { type: 'show', report: panelReport(reports.huge), fileName: 'huge.csv', documentUri: 'file:///data/huge.csv', settings: panelSettings(reports.huge) });
+  await rebuilt.waitForSelector('.stage svg:not([data-old]) g.node');
+  assert.equal(await rebuilt.locator(`.stage svg g.node[data-ref="node:${child}"]`).count(), 1, 'the fetched subtree is still drawn');
+  assert.equal(await rebuilt.evaluate(() => window.__posted.filter((m) => m.type === 'requestNodes').length), 0, 'nothing fetched again');
+  await rebuilt.close();
   // Show all is refused, with the reason and the way round it.
   await page.getByRole('button', { name: 'Show all', exact: true }).click();
   const warning = await page.locator('.show-all-warning p').textContent();
