@@ -7,7 +7,7 @@ import type { NodeSplit } from './engine/node-alternatives';
 import type { TreeReport } from './engine/report-types';
 import type { Rule } from './engine/rules/types';
 import { readTrainSettings, type TrainSettings } from './host/train-settings';
-import type { WireModel, WireNodes } from './panel/wire-model';
+import type { WireModel, WireNodes } from './engine/model-columns';
 
 /** The training settings the panel's controls can change before a retrain. */
 export type PanelSettings = Pick<TrainSettings, 'algorithm' | 'criterion' | 'maxDepth' | 'minSamplesLeaf' | 'prune' | 'ccpAlpha'>;

@@ -6,6 +6,7 @@ import { toWireError } from './host/wire-error';
 import { datasetBuffers, loadJob } from './host/jobs/load';
 import { predictJob, profileJob } from './host/jobs/text-jobs';
 import { alternativesJob, reportJob } from './host/jobs/report';
+import { packedBuffers } from './host/report-transfer';
 import { sampleJob } from './host/jobs/sample';
 import { hoverBuffers, hoverJob } from './hover/hover-job';
 import type { FromWorker, JobKind, JobProgress, JobTypes, ToWorker } from './host/worker-messages';
@@ -27,7 +28,10 @@ const handlers: Handlers = {
     const result = sampleJob(job, progress);
     return { result, transfer: datasetBuffers(result.dataset) };
   },
-  report: (job, progress) => ({ result: reportJob(job, progress) }),
+  report: (job, progress) => {
+    const result = reportJob(job, progress);
+    return { result, transfer: packedBuffers(result) };
+  },
   alternatives: (job) => ({ result: alternativesJob(job) }),
   predict: (job, progress) => ({ result: predictJob(job, progress) }),
   profile: (job, progress) => ({ result: profileJob(job, progress) }),

@@ -3,7 +3,7 @@
 // data goes in through textContent. The state it keeps (setState) lets a hidden or reloaded panel
 // redraw at once.
 import type { RequestNodesMessage, ToWebview, WireReport } from '../src/protocol';
-import { addNodes, appendNodes, decodeModel, type DecodedTree, type WireNodes } from '../src/panel/wire-model';
+import { addNodes, appendNodes, decodeModel, type DecodedTree, type WireNodes } from '../src/engine/model-columns';
 import { foldTree } from '../src/render/fold';
 import { pathTo } from '../src/render/tree-labels';
 import { renderControls } from './controls';

@@ -1,6 +1,6 @@
 // The Tree tab: the Mermaid flowchart with zoom/pan/fit, node selection, fold/expand, the path of
 // a row, the legend, and the details pane.
-import type { DecodedTree } from '../src/panel/wire-model';
+import type { DecodedTree } from '../src/engine/model-columns';
 import type { ExportMessage } from '../src/protocol';
 import { parseDiagramId, treeToMermaid, type DiagramNodeRef } from '../src/render/mermaid';
 import { el, replaceChildren } from './dom';

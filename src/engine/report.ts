@@ -30,7 +30,20 @@ function checkCount(name: string, value: number, min: number): void {
   if (!Number.isInteger(value) || value < min) throw new InputError('bad-option', `${name} must be an integer ≥ ${min}, got ${value}`);
 }
 
+/** Everything the report says but its rules: what the engine worker sends the extension host. */
+export type ReportBody = Omit<TreeReport, 'rules'>;
+
 export function buildReport(dataset: Dataset, options: ReportOptions): TreeReport {
+  const body = buildReportBody(dataset, options);
+  options.onProgress?.('rules', 1);
+  return { ...body, rules: extractRules(body.model) };
+}
+
+/**
+ * The report without its rules, which follow from the tree and cost more than the rest of the
+ * report to copy between threads (src/host/report-transfer.ts reads them off the tree on demand).
+ */
+export function buildReportBody(dataset: Dataset, options: ReportOptions): ReportBody {
   const { params, signal } = options;
   const progress = options.onProgress ?? (() => undefined);
   const seed = options.seed ?? 0;
@@ -78,9 +91,7 @@ export function buildReport(dataset: Dataset, options: ReportOptions): TreeRepor
   throwIfAborted(signal);
 
   // 3. What the tree says and how good it is.
-  progress('rules', 0.6);
-  const rules = extractRules(model);
-  progress('importances', 0.65);
+  progress('importances', 0.6);
   const importances = computeImportances(
     model,
     repeats > 0 ? { dataset: test ?? train, set: test ? 'holdout' : 'training', repeats, seed } : undefined,
@@ -118,7 +129,6 @@ export function buildReport(dataset: Dataset, options: ReportOptions): TreeRepor
     final: treeShape(model),
     trainingRows: grown.trainingRows,
     droppedMissingTarget,
-    rules,
     importances,
     metrics: { training, holdout, crossValidation },
     pruningPath: costComplexityPath(grown.model),

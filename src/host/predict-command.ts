@@ -19,7 +19,7 @@ export async function predictOnAnotherCsv(file: TrainedFile, bridge: WorkerBridg
   if (input === undefined) return;
   const { job, transfer } = await prepareLoad(input);
   const { csv, rows } = await withJobProgress(`Decision Tree: predicting ${job.fileName}`, (onProgress) =>
-    bridge.run('predict', { ...job, model: file.report.model }, { onProgress, transfer }),
+    bridge.run('predict', { ...job, model: file.packedModel }, { onProgress, transfer }),
   );
   const extension = /\.tsv$/i.test(input.path) ? '.tsv' : '.csv';
   const written = await writeBesideAsking({

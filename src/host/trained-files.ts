@@ -2,6 +2,7 @@
 // a row path or an export never re-reads the file), the report shown, and the settings behind it.
 import * as vscode from 'vscode';
 import type { Dataset } from '../engine/dataset';
+import type { PackedModel } from './report-transfer';
 import type { TreeReport } from '../engine/report-types';
 import type { TrainSettings } from './train-settings';
 import type { ColumnSummary } from './worker-messages';
@@ -13,6 +14,8 @@ export interface TrainedFile {
   target: string;
   settings: TrainSettings;
   report: TreeReport;
+  /** The report's tree as columns: what a job that needs the tree is sent (report-transfer.ts). */
+  packedModel: PackedModel;
 }
 
 export class TrainedFiles {

@@ -13,6 +13,7 @@ import type { Notifier } from './notifier';
 import { pickOptions } from './pick-options';
 import { pickTarget } from './pick-target';
 import { readTrainSettings, reportOptions, validOverrides, type TrainSettings } from './train-settings';
+import { unpackReport } from './report-transfer';
 import type { TrainedFile, TrainedFiles } from './trained-files';
 import type { WorkerBridge } from './worker-bridge';
 import type { LoadResult } from './worker-messages';
@@ -141,10 +142,11 @@ export class Trainer {
   private async fit(uri: vscode.Uri, loaded: LoadResult, target: string, settings: TrainSettings): Promise<TrainedFile> {
     const { bridge, panels, trained, notifier } = this.deps;
     const options = reportOptions(settings, target);
-    const report = await withJobProgress(`Decision Tree: training on ${fileNameOf(uri)}`, (onProgress) =>
+    const packed = await withJobProgress(`Decision Tree: training on ${fileNameOf(uri)}`, (onProgress) =>
       bridge.run('report', { dataset: loaded.dataset, options }, { key: uri.toString(), onProgress }),
     );
-    const file: TrainedFile = { uri, dataset: loaded.dataset, columns: loaded.columns, target, settings, report };
+    const { report, packedModel } = await unpackReport(packed);
+    const file: TrainedFile = { uri, dataset: loaded.dataset, columns: loaded.columns, target, settings, report, packedModel };
     trained.set(file);
     panels.show(uri, report, panelSettings(settings));
     for (const warning of report.warnings) notifier.log(`${fileNameOf(uri)}: ${warning}`);

@@ -1,11 +1,11 @@
 // The messages between the extension host and the engine worker (src/worker.ts). Everything is
 // structured-clone data: typed arrays travel as such, errors as plain records rebuilt on arrival.
 import type { ColumnType, Dataset } from '../engine/dataset';
-import type { TreeModel } from '../engine/model';
-import type { ReportOptions, ReportPhase, ReportSettings, TreeReport } from '../engine/report-types';
+import type { ReportOptions, ReportPhase, ReportSettings } from '../engine/report-types';
 import type { NodeSplit } from '../engine/node-alternatives';
 import type { HoverData } from '../hover/hover-data';
 import type { HoverJob } from '../hover/hover-job';
+import type { PackedModel, PackedReport } from './report-transfer';
 
 /** CSV content: the file's bytes, or the text of an editor with unsaved edits. */
 export type CsvSource = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'text'; text: string };
@@ -51,14 +51,14 @@ export interface ReportJob {
 /** The best splits at one node of a shown tree, on the rows that trained it. */
 export interface AlternativesJob {
   dataset: Dataset;
-  model: TreeModel;
+  model: PackedModel;
   settings: ReportSettings;
   nodeId: number;
 }
 
 /** Predict every row of another CSV with a trained model. */
 export interface PredictJob extends LoadJob {
-  model: TreeModel;
+  model: PackedModel;
 }
 
 export interface PredictResult {
@@ -76,7 +76,7 @@ export interface ProfileResult {
 export interface JobTypes {
   load: { job: LoadJob; result: LoadResult };
   sample: { job: SampleJob; result: LoadResult };
-  report: { job: ReportJob; result: TreeReport };
+  report: { job: ReportJob; result: PackedReport };
   alternatives: { job: AlternativesJob; result: NodeSplit[] };
   predict: { job: PredictJob; result: PredictResult };
   profile: { job: LoadJob; result: ProfileResult };

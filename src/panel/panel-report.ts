@@ -9,6 +9,8 @@ import { sliderSteps } from './pruning-steps';
 import { firstSlice } from './tree-slices';
 
 export function panelReport(report: TreeReport): WireReport {
-  const { rules: _rules, model, pruningPath, ...rest } = report;
+  // Not `rules` itself: on the host they are read off the tree only when asked for (report-transfer.ts).
+  const { model, pruningPath, ...rest } = report;
+  delete (rest as Partial<TreeReport>).rules;
   return { ...rest, pruningPath: sliderSteps(pruningPath, report.settings.ccpAlpha), model: firstSlice(model) };
 }

@@ -4,9 +4,8 @@
 // few levels), then the subtree under a "+N nodes" stub when it is opened, or the branch down to
 // a node a row or a rule leads to. What the webview gets then stays small at any tree size.
 import type { TreeModel } from '../engine/model';
-import { descendantCounts } from '../render/fold';
 import { parentIndex } from '../render/tree-labels';
-import { encodeModel, encodeNodes, type TreeFacts, type WireModel, type WireNodes } from './wire-model';
+import { encodeModel, encodeNodes, treeFacts, type TreeFacts, type WireModel, type WireNodes } from '../engine/model-columns';
 
 export const WHOLE_TREE_MAX_NODES = 10_000;
 /** Nodes in one slice of a bigger tree: far more than a folded view shows (60 nodes, 4 levels). */
@@ -22,17 +21,7 @@ const indexes = new WeakMap<TreeModel, TreeIndex>();
 function indexOf(model: TreeModel): TreeIndex {
   let index = indexes.get(model);
   if (!index) {
-    let valueRange: [number, number] | null = null;
-    if (model.task === 'regression') {
-      let lo = Infinity;
-      let hi = -Infinity;
-      for (const n of model.nodes) {
-        lo = Math.min(lo, n.value as number);
-        hi = Math.max(hi, n.value as number);
-      }
-      if (model.nodes.length > 0) valueRange = [lo, hi];
-    }
-    index = { descendants: descendantCounts(model), parent: parentIndex(model), valueRange };
+    index = { ...treeFacts(model), parent: parentIndex(model) };
     indexes.set(model, index);
   }
   return index;

@@ -52,12 +52,3 @@ export function foldTree(model: TreeModel, options: FoldOptions): Fold {
   }
   return { open, folded, shown };
 }
-
-/** Number of descendants of every node (preorder ids: children come after their parent). */
-export function descendantCounts(model: TreeModel): Int32Array {
-  const counts = new Int32Array(model.nodes.length);
-  for (let i = model.nodes.length - 1; i >= 0; i--) {
-    for (const c of model.nodes[i]?.children ?? []) counts[i] += 1 + counts[c];
-  }
-  return counts;
-}

@@ -4,7 +4,8 @@
 // escaped inside quoted labels.
 import type { TreeModel } from '../engine/model';
 import { escapeMermaidText, truncateText } from './mermaid-escape';
-import { DEFAULT_FOLD, descendantCounts, foldTree, type FoldOptions } from './fold';
+import { descendantCounts } from '../engine/model-columns';
+import { DEFAULT_FOLD, foldTree, type FoldOptions } from './fold';
 import { classHue, PATH_COLOUR, STRENGTH_LEVELS, strengthLevel, tint } from './palette';
 import { branchText, formatNumber, majorityClass, nodeLines, purity } from './tree-labels';
 

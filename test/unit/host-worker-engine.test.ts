@@ -14,6 +14,8 @@ import type { Dataset } from '../../src/engine/dataset';
 import { createRng } from '../../src/engine/random';
 import { reportOptions, DEFAULT_TRAIN_SETTINGS } from '../../src/host/train-settings';
 import { bundleWorker } from './helpers/worker-bundle';
+import { buildReport } from '../../src/engine/report';
+import { packModel, unpackReport } from '../../src/host/report-transfer';
 
 let bridge: WorkerBridge;
 before(async () => {
@@ -87,7 +89,7 @@ test('predict in the worker: the input columns plus the prediction column, row f
   const irisText = readFileSync(path.join(process.cwd(), 'media/samples/iris.csv'), 'utf8');
   const iris = parseCsv(irisText);
   const { model } = trainTree(iris, { target: 'species', maxDepth: 2 });
-  const { csv, rows } = await bridge.run('predict', { source: { kind: 'text', text: irisText }, fileName: 'iris.csv', model }).result;
+  const { csv, rows } = await bridge.run('predict', { source: { kind: 'text', text: irisText }, fileName: 'iris.csv', model: packModel(model) }).result;
   assert.equal(rows, 150);
   const lines = csv.trimEnd().split('\n');
   assert.equal(lines.length, 151);
@@ -102,7 +104,7 @@ test('predict in the worker: the input columns plus the prediction column, row f
 test('predict with a model whose feature is missing from the CSV fails as bad input', async () => {
   const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
   const { model } = trainTree(iris, { target: 'species', maxDepth: 2 });
-  await assert.rejects(bridge.run('predict', { source: { kind: 'text', text: 'a,b\n1,2\n' }, fileName: 'other.csv', model }).result, InputError);
+  await assert.rejects(bridge.run('predict', { source: { kind: 'text', text: 'a,b\n1,2\n' }, fileName: 'other.csv', model: packModel(model) }).result, InputError);
 });
 
 test('profile in the worker: the readable report of every column', async () => {
@@ -124,23 +126,31 @@ function noisyDataset(rows: number): Dataset {
   return { columns: [...features, { name: 'label', type: 'categorical', codes, categories: ['a', 'b', 'c'] }], rowCount: rows, delimiter: ',', renamedHeaders: [] };
 }
 
-test('the report job trains and explains in the worker: one rule per leaf, hold-out metrics, progress by step', async () => {
+test('the report job trains and explains in the worker; the host gets the tree as columns and reads the rules off it, equal to a report made in one place', async () => {
   const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
   const steps: string[] = [];
   const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, maxDepth: 3 }, 'species');
-  const report = await bridge.run('report', { dataset: iris, options }, { onProgress: (p) => p.phase === 'report' && steps.push(p.step) }).result;
-  assert.equal(report.model.target, 'species');
-  assert.equal(report.rules.length, report.final.leaves);
+  const packed = await bridge.run('report', { dataset: iris, options }, { onProgress: (p) => p.phase === 'report' && steps.push(p.step) }).result;
+  assert.equal('rules' in packed, false, 'no rules cross the thread boundary');
+  assert.ok(packed.model.nodes.depth instanceof Float64Array, 'the tree crosses as typed columns');
+  const { report, packedModel } = await unpackReport(packed);
+  assert.equal(packedModel, packed.model);
+  assert.deepEqual(Object.keys(report).includes('rules'), false, 'copying the report does not compute the rules');
+  const whole = buildReport(iris, options);
+  assert.deepEqual(report.model, whole.model);
+  assert.deepEqual(report.rules, whole.rules);
+  assert.equal(report.rules, report.rules, 'read off the tree once');
+  assert.deepEqual({ ...report, rules: report.rules }, whole);
   assert.ok(report.final.depth <= 3);
   assert.ok(report.metrics.holdout, 'hold-out metrics with the default 0.3 fraction');
   assert.equal(report.trainingRows, 105);
-  assert.ok(steps.includes('train') && steps.includes('rules'), steps.join());
+  assert.ok(steps.includes('train') && steps.includes('importances'), steps.join());
 });
 
 test('alternative splits at the root: at most five, the tree\'s own split among them', async () => {
   const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
-  const report = await bridge.run('report', { dataset: iris, options: reportOptions({ ...DEFAULT_TRAIN_SETTINGS, holdOutFraction: 0 }, 'species') }).result;
-  const splits = await bridge.run('alternatives', { dataset: iris, model: report.model, settings: report.settings, nodeId: 0 }).result;
+  const { report, packedModel } = await unpackReport(await bridge.run('report', { dataset: iris, options: reportOptions({ ...DEFAULT_TRAIN_SETTINGS, holdOutFraction: 0 }, 'species') }).result);
+  const splits = await bridge.run('alternatives', { dataset: iris, model: packedModel, settings: report.settings, nodeId: 0 }).result;
   assert.ok(splits.length > 0 && splits.length <= 5);
   assert.ok(splits.some((s) => s.chosen && s.feature === report.model.nodes[0].split?.feature));
   assert.ok(splits.every((s, i) => i === 0 || s.score <= splits[i - 1].score), 'best first');
@@ -153,7 +163,7 @@ test('the host event loop keeps running while the worker trains a big tree (node
   const timer = setInterval(() => ticks.push(Date.now()), 10);
   const started = Date.now();
   const grown: number[] = [];
-  const report = await bridge.run('report', { dataset, options }, { onProgress: (p) => p.phase === 'train' && grown.push(p.nodesGrown) }).result;
+  const { report } = await unpackReport(await bridge.run('report', { dataset, options }, { onProgress: (p) => p.phase === 'train' && grown.push(p.nodesGrown) }).result);
   const elapsed = Date.now() - started;
   clearInterval(timer);
   assert.ok(report.grown.nodes > 2048, `${report.grown.nodes} nodes`);

@@ -8,7 +8,7 @@ import { created, FakePanel, FakeUri, serializers } from './helpers/fake-vscode'
 import { TREE_PANEL_VIEW_TYPE, TreePanels, type PanelRequests } from '../../src/panel/tree-panel';
 import type { TreeReport } from '../../src/engine/report-types';
 import type { PanelSettings } from '../../src/protocol';
-import { decodeModel, type WireModel, type WireNodes } from '../../src/panel/wire-model';
+import { decodeModel, type WireModel, type WireNodes } from '../../src/engine/model-columns';
 import { SLICE_NODES } from '../../src/panel/tree-slices';
 import { bigTree } from './helpers/big-tree';
 

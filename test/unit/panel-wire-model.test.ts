@@ -6,7 +6,7 @@ import { parseCsv } from '../../src/engine/csv/read';
 import type { TreeModel } from '../../src/engine/model';
 import { buildReport } from '../../src/engine/report';
 import { firstSlice } from '../../src/panel/tree-slices';
-import { decodeModel } from '../../src/panel/wire-model';
+import { decodeModel } from '../../src/engine/model-columns';
 
 const sample = (name: string) => parseCsv(readFileSync(path.join(process.cwd(), 'media/samples', name)));
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models', name), 'utf8')) as TreeModel;

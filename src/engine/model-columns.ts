@@ -1,50 +1,78 @@
-// The tree as the panel posts it: one array per node field instead of an object per node, and
-// only the nodes the webview needs. A message is copied field by field on its way to the webview
-// and the webview keeps what it got in its saved state (setState, serialised as JSON on every
-// save): a fully grown tree's million node objects would cost seconds at each step and hundreds
-// of MB. So a big tree goes out a slice at a time (tree-slices.ts): the nodes carry their ids,
-// and the webview decodes them into the model JSON of design §6 with the nodes not yet sent left
-// out (a sparse `nodes` array), so everything drawing a tree reads the same TreeModel as the
-// exporters.
-import type { ModelNode, ModelSplit, TreeModel } from '../engine/model';
+// A tree's nodes as columns: one array per node field instead of an object per node, for every
+// message that carries a tree. Copying a message (structured clone, or JSON on the way to a
+// webview and in its saved state) costs per object: a fully grown tree's 200,000 node objects
+// took 0.4 s to receive, their columns 0.06 s. The engine worker sends the whole tree this way,
+// the panel sends a big one a slice at a time (src/panel/tree-slices.ts): the nodes carry their
+// ids, and decoding gives the model JSON of design §6 with the nodes not sent left out (a sparse
+// `nodes` array), so everything reading a tree reads the same TreeModel as the exporters.
+import type { ModelNode, ModelSplit, TreeModel } from './model';
 
-export interface WireNodes {
+/** One array per node field: plain arrays for JSON (WireNodes), typed arrays between threads. */
+export interface NodeColumns<A extends ArrayLike<number>> {
   /** The nodes' ids, in the order of every other column. */
-  id: number[];
-  depth: number[];
-  samples: number[];
-  impurity: number[];
+  id: A;
+  depth: A;
+  samples: A;
+  impurity: A;
   /** Class counts, `classes.length` per node (classification), or the mean (regression). */
-  value: number[];
+  value: A;
   /** Classification: the index of the predicted class in `classes`; regression: the prediction. */
-  prediction: number[];
+  prediction: A;
   /** Index of the split's feature in `features`; -1 for a leaf. */
-  feature: number[];
+  feature: A;
   /** A numeric split's threshold; 0 otherwise. */
-  threshold: number[];
+  threshold: A;
   /** Categorical splits' branches, by node id (few nodes have them). */
   branches: [number, string[][]][];
   /** -1 for a leaf. */
-  missingGoesTo: number[];
+  missingGoesTo: A;
   /** Nodes below each node in the whole tree (sent or not): the size of a folded subtree. */
-  descendants: number[];
+  descendants: A;
   /** The k-th node's children are `children[childStart[k]]` up to `children[childStart[k + 1]]`. */
-  childStart: number[];
-  children: number[];
+  childStart: A;
+  children: A;
 }
 
-export type WireModel = Omit<TreeModel, 'nodes'> & {
-  nodes: WireNodes;
+export type WireNodes = NodeColumns<number[]>;
+
+export type WireModel<A extends ArrayLike<number> = number[]> = Omit<TreeModel, 'nodes'> & {
+  nodes: NodeColumns<A>;
   /** Nodes in the whole tree. */
   totalNodes: number;
   /** Regression: the smallest and largest node value of the whole tree (the colour scale). */
   valueRange: [number, number] | null;
 };
 
-/** What the host knows of the whole tree that the slices refer to. */
+/** What a slice needs to know of the whole tree it comes from. */
 export interface TreeFacts {
   descendants: ArrayLike<number>;
   valueRange: [number, number] | null;
+}
+
+/** Number of descendants of every node (preorder ids: children come after their parent). */
+export function descendantCounts(model: TreeModel): Int32Array {
+  const counts = new Int32Array(model.nodes.length);
+  for (let i = model.nodes.length - 1; i >= 0; i--) {
+    for (const c of model.nodes[i]?.children ?? []) counts[i] += 1 + counts[c];
+  }
+  return counts;
+}
+
+/** Nodes below each node, and the value range. */
+export function treeFacts(model: TreeModel): TreeFacts {
+  const n = model.nodes.length;
+  const descendants = descendantCounts(model);
+  let valueRange: [number, number] | null = null;
+  if (model.task === 'regression' && n > 0) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const node of model.nodes) {
+      lo = Math.min(lo, node.value as number);
+      hi = Math.max(hi, node.value as number);
+    }
+    valueRange = [lo, hi];
+  }
+  return { descendants, valueRange };
 }
 
 function emptyNodes(): WireNodes {
@@ -88,7 +116,7 @@ export function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: Tree
 }
 
 /** The model with the nodes `ids` (all when omitted). */
-export function encodeModel(model: TreeModel, facts: TreeFacts, ids?: Iterable<number>): WireModel {
+export function encodeModel(model: TreeModel, facts: TreeFacts = treeFacts(model), ids?: Iterable<number>): WireModel {
   const { nodes, ...rest } = model;
   return { ...rest, nodes: encodeNodes(model, ids ?? nodes.keys(), facts), totalNodes: nodes.length, valueRange: facts.valueRange };
 }
@@ -128,20 +156,32 @@ export interface DecodedTree {
   sent: number;
 }
 
-export function decodeModel(wire: WireModel): DecodedTree {
-  const { nodes: _nodes, totalNodes, valueRange, ...rest } = wire;
-  const tree: DecodedTree = { model: { ...rest, nodes: new Array<ModelNode>(totalNodes) }, descendants: new Array<number>(totalNodes), valueRange, sent: 0 };
+export function decodeModel(wire: WireModel<ArrayLike<number>>): DecodedTree {
+  const tree = emptyTree(wire);
   addNodes(tree, wire.nodes);
   return tree;
 }
 
-/** Decodes more nodes of the same tree into it. */
-export function addNodes(tree: DecodedTree, w: WireNodes): void {
+/** The tree of `wire` with none of its nodes decoded yet. */
+export function emptyTree(wire: WireModel<ArrayLike<number>>): DecodedTree {
+  const { nodes: _nodes, totalNodes, valueRange, ...rest } = wire;
+  return { model: { ...rest, nodes: new Array<ModelNode>(totalNodes) }, descendants: new Array<number>(totalNodes), valueRange, sent: 0 };
+}
+
+function slice(a: ArrayLike<number>, from: number, to: number): number[] {
+  const out = new Array<number>(to - from);
+  for (let i = from; i < to; i++) out[i - from] = a[i];
+  return out;
+}
+
+/** Decodes more nodes of the same tree into it: those at `from` up to `to` in `w`'s columns. */
+export function addNodes(tree: DecodedTree, w: NodeColumns<ArrayLike<number>>, from = 0, to = w.id.length): void {
   const { model } = tree;
   const classes = model.task === 'classification' ? (model.classes ?? []) : null;
   const stride = classes?.length ?? 1;
   const branches = new Map(w.branches);
-  w.id.forEach((id, k) => {
+  for (let k = from; k < to; k++) {
+    const id = w.id[k];
     if (!(id >= 0 && id < model.nodes.length)) throw new Error(`node ${id} is not in a tree of ${model.nodes.length} nodes`);
     const f = w.feature[k];
     let split: ModelSplit | null = null;
@@ -156,12 +196,12 @@ export function addNodes(tree: DecodedTree, w: WireNodes): void {
       depth: w.depth[k],
       samples: w.samples[k],
       impurity: w.impurity[k],
-      value: classes === null ? w.value[k] : w.value.slice(k * stride, (k + 1) * stride),
+      value: classes === null ? w.value[k] : slice(w.value, k * stride, (k + 1) * stride),
       prediction: classes === null ? w.prediction[k] : classes[w.prediction[k]],
       split,
       missingGoesTo: w.missingGoesTo[k] < 0 ? null : w.missingGoesTo[k],
-      children: w.children.slice(w.childStart[k], w.childStart[k + 1]),
+      children: slice(w.children, w.childStart[k], w.childStart[k + 1]),
     };
     tree.descendants[id] = w.descendants[k];
-  });
+  }
 }
