@@ -1,6 +1,6 @@
 // The Importances tab: a horizontal bar per feature, by mean decrease in impurity (MDI), by
 // permutation importance (± its spread), or by the number of splits on the feature.
-import type { FeatureImportance, Importances } from '../src/engine/importance/types';
+import type { FeatureImportance, Importances, PermutationSettings } from '../src/engine/importance/types';
 import { formatNumber } from '../src/render/tree-labels';
 import { el, replaceChildren } from './dom';
 import { dropdown } from './toolkit';
@@ -12,6 +12,10 @@ const MEASURES: Record<ImportanceMeasure, { label: string; value: (f: FeatureImp
   permutation: { label: 'Permutation importance', value: (f) => f.permutationMean },
   splits: { label: 'Split count', value: (f) => f.splitCount },
 };
+
+function sampled(p: PermutationSettings): string {
+  return p.rows < p.setRows ? ` (a random ${p.rows.toLocaleString('en-US')} of ${p.setRows.toLocaleString('en-US')})` : '';
+}
 
 export function renderImportances(container: HTMLElement, importances: Importances, measure: ImportanceMeasure, onMeasure: (m: ImportanceMeasure) => void): void {
   const available = (m: ImportanceMeasure) => m !== 'permutation' || importances.permutation !== null;
@@ -38,7 +42,7 @@ export function renderImportances(container: HTMLElement, importances: Importanc
   const p = importances.permutation;
   const note =
     chosen === 'permutation' && p
-      ? `Drop of ${p.scoreName} (baseline ${formatNumber(p.baselineScore, 4)}) on the ${p.set} rows when the column is shuffled, over ${p.repeats} shuffles (seed ${p.seed}).`
+      ? `Drop of ${p.scoreName} (baseline ${formatNumber(p.baselineScore, 4)}) on the ${p.set} rows${sampled(p)} when the column is shuffled, over ${p.repeats} shuffles (seed ${p.seed}).`
       : chosen === 'mdi'
         ? 'Share of the total weighted impurity decrease due to splits on each feature; favours features with many distinct values.'
         : 'Decision nodes that split on each feature.';

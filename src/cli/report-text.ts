@@ -73,7 +73,8 @@ export function reportText(r: TreeReport, csvName: string): string {
   if (v.kind === 'none') out.push('note: no --test-size or --cv: the metrics below are on the training rows, an optimistic estimate', '');
   out.push(...metricsText('training metrics', r.metrics.training), '');
   const perm = r.importances.permutation;
-  out.push(perm ? `feature importances (permutation: ${perm.scoreName} drop on the ${perm.set === 'holdout' ? 'hold-out' : 'training'} rows, ${perm.repeats} repeats, seed ${perm.seed})` : 'feature importances');
+  const sample = perm && perm.rows < perm.setRows ? ` (a random ${perm.rows} of ${perm.setRows})` : '';
+  out.push(perm ? `feature importances (permutation: ${perm.scoreName} drop on the ${perm.set === 'holdout' ? 'hold-out' : 'training'} rows${sample}, ${perm.repeats} repeats, seed ${perm.seed})` : 'feature importances');
   out.push(
     ...table(
       ['feature', 'MDI', 'splits', 'mean depth', 'permutation', '± std'],

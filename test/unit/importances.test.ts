@@ -5,6 +5,16 @@ import { mdiImportances } from '../../src/engine/importance/mdi';
 import { computeImportances } from '../../src/engine/importance/importances';
 import { parityExpected, parityModel, SKLEARN_CASES } from './helpers/parity-model';
 import { buildModel, num } from './helpers/build-model';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseCsv } from '../../src/engine/csv/read';
+import { permutationImportance, sampleRows } from '../../src/engine/importance/permutation';
+import { createRng } from '../../src/engine/random';
+import { predictLeaves } from '../../src/engine/tree/predict';
+import { trainTree } from '../../src/engine/tree/train';
+import { scoreLeaves } from '../../src/engine/validation/evaluate';
+import { subsetDataset } from '../../src/engine/validation/subset';
+import { readTruth } from '../../src/engine/validation/truth';
 
 for (const name of SKLEARN_CASES) {
   test(`${name}: MDI read from the model equals scikit-learn's feature_importances_`, () => {
@@ -56,7 +66,7 @@ test('permutation importance: the deciding column drops accuracy, others do not;
   const c = computeImportances(model, { dataset: data, set: 'training', repeats: 5, seed: 4 });
   assert.deepEqual(a, b);
   assert.notDeepEqual(a.features[0].permutationMean, c.features[0].permutationMean);
-  assert.deepEqual(a.permutation, { set: 'training', repeats: 5, seed: 3, scoreName: 'accuracy', baselineScore: 1 });
+  assert.deepEqual(a.permutation, { set: 'training', rows: 100, setRows: 100, repeats: 5, seed: 3, scoreName: 'accuracy', baselineScore: 1 });
   const byName = new Map(a.features.map((f) => [f.feature, f]));
   const x = byName.get('x');
   assert.ok(x && x.permutationMean !== null && x.permutationStd !== null);
@@ -66,4 +76,20 @@ test('permutation importance: the deciding column drops accuracy, others do not;
   assert.equal(byName.get('z')?.permutationMean, 0, 'both children of the z split predict 1');
   assert.equal(byName.get('unused')?.permutationMean, 0);
   assert.equal(computeImportances(model, { dataset: data, set: 'holdout', repeats: 0, seed: 1 }).permutation, null);
+});
+
+test('permutation importance on more rows than the cap: measured on a seeded random sample of them, which the report says', () => {
+  const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
+  const { model } = trainTree(iris, { target: 'species', maxDepth: 3 });
+  const capped = permutationImportance(model, iris, 3, 7, 60);
+  assert.equal(capped.rows, 60);
+  assert.deepEqual(permutationImportance(model, iris, 3, 7, 60), capped, 'the same sample and shuffles for the same seed');
+  const rows = sampleRows(createRng(7), 150, 60);
+  assert.equal(new Set(rows).size, 60);
+  assert.ok(rows.every((r, i) => r >= 0 && r < 150 && (i === 0 || r > rows[i - 1])));
+  const sample = subsetDataset(iris, rows);
+  assert.equal(capped.baselineScore, scoreLeaves(model, predictLeaves(model, sample), readTruth(model, sample)));
+  assert.equal(permutationImportance(model, iris, 3, 7, 150).rows, 150, 'at or under the cap: every row');
+  const report = computeImportances(model, { dataset: iris, set: 'training', repeats: 2, seed: 1 });
+  assert.deepEqual([report.permutation?.rows, report.permutation?.setRows], [150, 150]);
 });

@@ -33,7 +33,15 @@ export function computeImportances(model: TreeModel, permutation?: PermutationOp
     features,
     permutation:
       perm && permutation
-        ? { set: permutation.set, repeats: permutation.repeats, seed: permutation.seed, scoreName: scoreName(model), baselineScore: perm.baselineScore }
+        ? {
+            set: permutation.set,
+            rows: perm.rows,
+            setRows: permutation.dataset.rowCount,
+            repeats: permutation.repeats,
+            seed: permutation.seed,
+            scoreName: scoreName(model),
+            baselineScore: perm.baselineScore,
+          }
         : null,
   };
 }

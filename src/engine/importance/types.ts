@@ -17,6 +17,10 @@ export interface FeatureImportance {
 export interface PermutationSettings {
   /** Which rows the score was measured on. */
   set: 'holdout' | 'training';
+  /** How many: all rows of the set, or a random sample of PERMUTATION_MAX_ROWS of them. */
+  rows: number;
+  /** Rows in the set. */
+  setRows: number;
   repeats: number;
   seed: number;
   /** accuracy (classification) or r2 (regression). */
