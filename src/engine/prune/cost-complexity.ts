@@ -8,7 +8,7 @@ import { InputError } from '../errors';
 import type { TreeModel } from '../model';
 import type { PruningPath } from './types';
 import { collapseNodes } from './collapse';
-import { MaxHeap } from '../tree/max-heap';
+import { AlphaHeap } from './alpha-heap';
 
 /** The full weakest-link sequence: the path, and for every node the step that cut it (−1: never). */
 export interface PruningSequence {
@@ -51,22 +51,23 @@ export function pruningSequence(model: TreeModel): PruningSequence {
   // with its current α. Re-queuing every ancestor at every cut instead cost n·depth heap pushes
   // (4 s for a fully grown 200k-node tree).
   const version = new Int32Array(n);
-  const heap = new MaxHeap<{ priority: number; seq: number; version: number }>();
-  const queue = (i: number): void => heap.push({ priority: -((rNode[i] - rBranch[i]) / (leaves[i] - 1)), seq: i, version: version[i] });
+  const heap = new AlphaHeap(n >> 1);
+  const queue = (i: number): void => heap.push((rNode[i] - rBranch[i]) / (leaves[i] - 1), i, version[i]);
   for (let i = 0; i < n; i++) if (!isLeaf[i]) queue(i);
   let nodeCount = n;
   const path: PruningPath = { ccpAlphas: [0], impurities: [n ? rBranch[0] : 0], nodeCounts: [n], leafCounts: [n ? leaves[0] : 0] };
   let step = 0;
   const stack: number[] = [];
+  const top = { alpha: 0, node: 0, version: 0 };
   while (n > 0 && !isLeaf[0]) {
-    const top = heap.pop() as { priority: number; seq: number; version: number };
-    const weakest = top.seq;
+    heap.pop(top);
+    const weakest = top.node;
     if (isLeaf[weakest] || removed[weakest]) continue;
     if (top.version !== version[weakest]) {
       queue(weakest);
       continue;
     }
-    const best = -top.priority;
+    const best = top.alpha;
     // Cut `weakest`: drop its descendants, then pass the change up to every ancestor.
     for (const c of nodes[weakest].children) stack.push(c);
     while (stack.length) {
