@@ -2,70 +2,157 @@
 // conditions on one column merged into one (an interval, or a set of categories), coverage and
 // accuracy from the training counts stored in the model, and each condition's FOIL gain.
 //
-// The walk is a loop over preorder ids keeping one merged condition per column and an undo log,
-// so a leaf costs O(columns on its path) however deep it is (trees can be thousands deep).
+// The walk is a loop over preorder ids keeping one merged condition per column, mutated in place,
+// and an undo log with one saved copy per path step, so a leaf costs O(columns on its path)
+// however deep it is (trees can be thousands deep) and a numeric step allocates nothing. A column's
+// wording is kept until a step on that column changes it: a leaf reuses the strings of every
+// condition its path shares with the previous leaf's, which on a big tree is nearly all of them.
 import type { ModelNode, TreeModel } from '../model';
 import type { Rule, RuleCondition } from './types';
 import { foilGain } from './foil';
-import { categoricalText, numericText, ruleText } from './text';
+import { categoricalText, formatName, formatNumber, numericText, ruleText } from './text';
 
-/** A column's merged condition so far along the path. Sets are never mutated (undo keeps old ones). */
-interface Merged {
-  kind: 'numeric' | 'categorical';
+/** The part of a column's merged condition that a step changes (and its undo entry restores). */
+interface State {
   lower: number | null;
   upper: number | null;
   /** Every step so far routes missing values (and unseen categories) this way. */
   missing: boolean;
-  /** Categorical: categories of the branches taken (intersection), for display. */
+  /** Categorical: categories of the branches taken (intersection), for display. Sets are never mutated. */
   shown: ReadonlySet<string> | null;
   /** Categorical: intersection of the branches taken by steps off the missing branch. */
   required: ReadonlySet<string> | null;
   /** Categorical: categories sent elsewhere by steps along the missing branch. */
   excluded: ReadonlySet<string>;
+  /** formatNumber of lower / upper, null until a leaf needs it (always null while the bound is). */
+  lowerText: string | null;
+  upperText: string | null;
+  /** The condition's text (and for categorical, its lists) for this state, null until a leaf needs it. */
+  text: string | null;
+  lists: { categories: string[]; excluded: string[] } | null;
+  /** Classification: FOIL gains of the steps so far, summed per class of the leaf. */
+  gains: Float64Array;
+}
+
+interface Column extends State {
+  feature: string;
+  /** formatName(feature). */
+  name: string;
+  kind: 'numeric' | 'categorical';
+  /** On the current path. */
+  active: boolean;
+}
+
+/** One path step: the column it narrowed and that column's state before it. */
+interface Step {
+  column: Column;
+  /** The column was not on the path before this step. */
+  added: boolean;
+  /** Kind of the step's split: which fields of `saved` hold the state before it. */
+  kind: Column['kind'];
+  saved: State;
+}
+
+const NO_CATEGORIES: ReadonlySet<string> = new Set();
+
+function emptyState(k: number): State {
+  return {
+    lower: null,
+    upper: null,
+    missing: true,
+    shown: null,
+    required: null,
+    excluded: NO_CATEGORIES,
+    lowerText: null,
+    upperText: null,
+    text: null,
+    lists: null,
+    gains: new Float64Array(k),
+  };
+}
+
+/** Copies the fields a split of this kind can change (null: all of them). */
+function copyState(to: State, from: State, kind: Column['kind'] | null): void {
+  to.missing = from.missing;
+  to.text = from.text;
+  if (kind !== 'categorical') {
+    to.lower = from.lower;
+    to.upper = from.upper;
+    to.lowerText = from.lowerText;
+    to.upperText = from.upperText;
+  }
+  if (kind !== 'numeric') {
+    to.shown = from.shown;
+    to.required = from.required;
+    to.excluded = from.excluded;
+    to.lists = from.lists;
+  }
+  if (to.gains.length > 0) to.gains.set(from.gains);
 }
 
 function intersect(a: ReadonlySet<string> | null, b: ReadonlySet<string>): ReadonlySet<string> {
-  return a === null ? b : new Set([...a].filter((c) => b.has(c)));
+  if (a === null) return b;
+  const both = new Set<string>();
+  for (const c of a) if (b.has(c)) both.add(c);
+  return both;
 }
 
-/** `prev` (or nothing yet) narrowed by the step node → its `child`-th child. */
-function narrow(prev: Merged | undefined, node: ModelNode, child: number): Merged {
+/** Narrows `m` by the step node → its `child`-th child. */
+function narrow(m: Column, node: ModelNode, child: number): void {
   const split = node.split as NonNullable<ModelNode['split']>;
   const alongMissing = child === node.missingGoesTo;
-  const base: Merged = prev ?? { kind: split.kind, lower: null, upper: null, missing: true, shown: null, required: null, excluded: new Set() };
+  m.text = null;
+  m.missing = m.missing && alongMissing;
   if (split.kind === 'numeric') {
     const t = split.threshold;
-    return {
-      ...base,
-      upper: child === 0 ? (base.upper === null ? t : Math.min(base.upper, t)) : base.upper,
-      lower: child === 1 ? (base.lower === null ? t : Math.max(base.lower, t)) : base.lower,
-      missing: base.missing && alongMissing,
-    };
+    if (child === 0) {
+      const upper = m.upper === null ? t : Math.min(m.upper, t);
+      if (upper !== m.upper) m.upperText = null;
+      m.upper = upper;
+    } else if (child === 1) {
+      const lower = m.lower === null ? t : Math.max(m.lower, t);
+      if (lower !== m.lower) m.lowerText = null;
+      m.lower = lower;
+    }
+    return;
   }
   // A step along the missing branch admits every value not sent to the other branches;
   // any other step admits exactly its branch's categories.
   const mine = new Set(split.branches[child]);
-  const excluded = alongMissing ? new Set([...base.excluded, ...split.branches.flatMap((b, i) => (i === child ? [] : b))]) : base.excluded;
-  return {
-    ...base,
-    shown: intersect(base.shown, mine),
-    required: alongMissing ? base.required : intersect(base.required, mine),
-    excluded,
-    missing: base.missing && alongMissing,
-  };
+  m.lists = null;
+  if (alongMissing) {
+    const excluded = new Set(m.excluded);
+    split.branches.forEach((b, i) => {
+      if (i !== child) for (const c of b) excluded.add(c);
+    });
+    m.excluded = excluded;
+  }
+  m.shown = intersect(m.shown, mine);
+  if (!alongMissing) m.required = intersect(m.required, mine);
 }
 
-function condition(feature: string, m: Merged, foil: number | null): RuleCondition {
+/** Fills in the column's text (and lists) for its current state. */
+function word(m: Column): string {
   if (m.kind === 'numeric') {
-    const c = { feature, kind: 'numeric' as const, lower: m.lower, upper: m.upper, missing: m.missing };
-    return { ...c, foilGain: foil, text: numericText(c) };
+    if (m.lower !== null && m.lowerText === null) m.lowerText = formatNumber(m.lower);
+    if (m.upper !== null && m.upperText === null) m.upperText = formatNumber(m.upper);
+    return (m.text = numericText(m.name, m.lowerText, m.upperText, m.missing));
   }
   const excluded = m.excluded;
-  const c =
+  const lists =
     m.required !== null
-      ? { feature, kind: 'categorical' as const, categories: [...m.required].filter((x) => !excluded.has(x)), missing: false, excluded: [] }
-      : { feature, kind: 'categorical' as const, categories: [...(m.shown ?? [])].filter((x) => !excluded.has(x)), missing: true, excluded: [...excluded] };
-  return { ...c, foilGain: foil, text: categoricalText(c) };
+      ? { categories: [...m.required].filter((x) => !excluded.has(x)), excluded: [] }
+      : { categories: [...(m.shown ?? [])].filter((x) => !excluded.has(x)), excluded: [...excluded] };
+  m.lists = lists;
+  return (m.text = categoricalText(m.name, lists.categories, m.required === null));
+}
+
+function condition(m: Column, foil: number | null): RuleCondition {
+  const text = m.text ?? word(m);
+  if (m.kind === 'numeric') return { feature: m.feature, kind: 'numeric', lower: m.lower, upper: m.upper, missing: m.missing, foilGain: foil, text };
+  const lists = m.lists as NonNullable<State['lists']>;
+  const categories = lists.categories.slice();
+  return { feature: m.feature, kind: 'categorical', categories, missing: m.required === null, excluded: lists.excluded.slice(), foilGain: foil, text };
 }
 
 /** One rule per leaf; sorted by coverage (largest first, then tree order) unless `sort` is 'tree'. */
@@ -76,46 +163,62 @@ export function extractRules(model: TreeModel, sort: 'coverage' | 'tree' = 'cove
   const total = nodes[0].samples;
   const classification = model.task === 'classification';
   const classIndex = new Map((model.classes ?? []).map((c, i) => [c, i]));
+  const k = classification ? (model.classes ?? []).length : 0;
+  const target = formatName(model.target);
   const parent = new Int32Array(nodes.length).fill(-1);
   const slot = new Int32Array(nodes.length);
   const level = new Int32Array(nodes.length);
-  // Merged condition per column (Map order = order of first test on the path), and an undo log
-  // with one entry per path step. FOIL gains depend on the leaf's class, so they are summed per
-  // column and class: gains[column] = gain per class index.
-  const merged = new Map<string, Merged>();
-  const gains = new Map<string, Float64Array>();
-  const undo: { feature: string; merged: Merged | undefined; gains: Float64Array | undefined }[] = [];
-  const k = classification ? (model.classes ?? []).length : 0;
+  const columns = new Map<string, Column>();
+  // Columns on the path in the order of their first test; steps[0, depth) is the undo log.
+  const path: Column[] = [];
+  const steps: Step[] = [];
+  let depth = 0;
+  const blank = emptyState(k);
   for (const node of nodes) {
-    node.children.forEach((c, i) => {
-      parent[c] = node.id;
-      slot[c] = i;
-    });
+    const children = node.children;
+    for (let i = 0; i < children.length; i++) {
+      parent[children[i]] = node.id;
+      slot[children[i]] = i;
+    }
     if (parent[node.id] >= 0) {
       const p = nodes[parent[node.id]];
       level[node.id] = level[p.id] + 1;
-      while (undo.length > level[node.id] - 1) {
-        const u = undo.pop() as (typeof undo)[number];
-        if (u.merged === undefined) merged.delete(u.feature);
-        else merged.set(u.feature, u.merged);
-        if (u.gains === undefined) gains.delete(u.feature);
-        else gains.set(u.feature, u.gains);
+      while (depth > level[node.id] - 1) {
+        const s = steps[--depth];
+        if (s.added) {
+          s.column.active = false;
+          path.pop();
+        } else copyState(s.column, s.saved, s.kind);
       }
-      const feature = (p.split as { feature: string }).feature;
-      undo.push({ feature, merged: merged.get(feature), gains: gains.get(feature) });
-      merged.set(feature, narrow(merged.get(feature), p, slot[node.id]));
+      const split = p.split as NonNullable<ModelNode['split']>;
+      let m = columns.get(split.feature);
+      if (m === undefined) {
+        m = { ...emptyState(k), feature: split.feature, name: formatName(split.feature), kind: split.kind, active: false };
+        columns.set(split.feature, m);
+      }
+      const s = (steps[depth++] ??= { column: m, added: false, kind: split.kind, saved: emptyState(k) });
+      s.column = m;
+      s.added = !m.active;
+      s.kind = split.kind;
+      if (m.active) copyState(s.saved, m, split.kind);
+      else {
+        copyState(m, blank, null);
+        m.kind = split.kind;
+        m.active = true;
+        path.push(m);
+      }
+      narrow(m, p, slot[node.id]);
       if (classification) {
         const before = p.value as number[];
         const after = node.value as number[];
-        const g = Float64Array.from(gains.get(feature) ?? new Float64Array(k));
-        for (let c = 0; c < k; c++) g[c] += foilGain(before[c], p.samples - before[c], after[c], node.samples - after[c]);
-        gains.set(feature, g);
+        for (let c = 0; c < k; c++) m.gains[c] += foilGain(before[c], p.samples - before[c], after[c], node.samples - after[c]);
       }
     }
-    if (node.children.length > 0) continue;
+    if (children.length > 0) continue;
     const c = classification ? (classIndex.get(String(node.prediction)) ?? -1) : -1;
     const counts = classification ? (node.value as number[]) : null;
-    const conditions = [...merged].map(([feature, m]) => condition(feature, m, classification ? (c >= 0 ? (gains.get(feature) as Float64Array)[c] : 0) : null));
+    const conditions: RuleCondition[] = new Array(path.length);
+    for (let i = 0; i < path.length; i++) conditions[i] = condition(path[i], classification ? (c >= 0 ? path[i].gains[c] : 0) : null);
     rules.push({
       leaf: node.id,
       conditions,
@@ -125,7 +228,7 @@ export function extractRules(model: TreeModel, sort: 'coverage' | 'tree' = 'cove
       accuracy: counts ? (node.samples > 0 && c >= 0 ? counts[c] / node.samples : 0) : null,
       mse: classification ? null : node.impurity,
       distribution: counts ? [...counts] : null,
-      text: ruleText(conditions, model.target, node.prediction),
+      text: ruleText(conditions, target, node.prediction),
     });
   }
   if (sort === 'coverage') rules.sort((a, b) => b.covered - a.covered || a.leaf - b.leaf);

@@ -1,9 +1,22 @@
 // Plain-text wording of rule conditions and rules (the CLI prints it; the webview escapes it).
-import type { CategoricalCondition, NumericCondition, Rule } from './types';
+import type { Rule } from './types';
 
-/** Shortest readable form of a number for people; the exact value stays in the JSON fields. */
+/**
+ * Shortest readable form of a number for people; the exact value stays in the JSON fields:
+ * six significant digits, as `String(Number(x.toPrecision(6)))`. Without an exponent that is
+ * toPrecision's digits minus trailing zeros (a decimal of ≤ 6 digits prints back as itself), which
+ * saves parsing and printing again: rules word hundreds of thousands of thresholds.
+ */
 export function formatNumber(x: number): string {
-  return Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(6)));
+  if (Number.isInteger(x)) return String(x);
+  const s = x.toPrecision(6);
+  if (s.includes('e')) return String(Number(s));
+  let end = s.length;
+  if (s.includes('.')) {
+    while (s.charCodeAt(end - 1) === 48 /* 0 */) end--;
+    if (s.charCodeAt(end - 1) === 46 /* . */) end--;
+  }
+  return end === s.length ? s : s.slice(0, end);
 }
 
 /** Names that would read ambiguously inside a condition are shown quoted. */
@@ -11,28 +24,38 @@ export function formatName(name: string): string {
   return name === '' || /[,{}"=<>≤∈∉]|^\s|\s$/.test(name) ? JSON.stringify(name) : name;
 }
 
-export function numericText(c: Omit<NumericCondition, 'text' | 'foilGain'>): string {
-  const f = formatName(c.feature);
-  let text: string;
-  if (c.lower !== null && c.upper !== null) text = `${formatNumber(c.lower)} < ${f} ≤ ${formatNumber(c.upper)}`;
-  else if (c.upper !== null) text = `${f} ≤ ${formatNumber(c.upper)}`;
-  else if (c.lower !== null) text = `${f} > ${formatNumber(c.lower)}`;
-  else text = `${f} is any value`;
-  return c.missing ? `(${text} or missing)` : text;
+/**
+ * `lower < name ≤ upper` from the parts already formatted (formatName, formatNumber; null: no bound).
+ * Joined, not concatenated, so the text is one flat string: every rule's text copies it.
+ */
+export function numericText(name: string, lower: string | null, upper: string | null, missing: boolean): string {
+  const parts: string[] = missing ? ['('] : [];
+  if (lower !== null && upper !== null) parts.push(lower, ' < ', name, ' ≤ ', upper);
+  else if (upper !== null) parts.push(name, ' ≤ ', upper);
+  else if (lower !== null) parts.push(name, ' > ', lower);
+  else parts.push(name, ' is any value');
+  if (missing) parts.push(' or missing)');
+  return parts.join('');
 }
 
-export function categoricalText(c: Omit<CategoricalCondition, 'text' | 'foilGain'>): string {
-  const f = formatName(c.feature);
-  const names = c.categories.map(formatName);
-  const text = names.length === 1 ? `${f} = ${names[0]}` : `${f} ∈ {${names.join(', ')}}`;
+/** `name ∈ {categories}`; `name` already formatted (formatName). */
+export function categoricalText(name: string, categories: readonly string[], missing: boolean): string {
+  const names = categories.map(formatName);
+  const text = names.length === 1 ? `${name} = ${names[0]}` : `${name} ∈ {${names.join(', ')}}`;
   // With `missing`, anything but the excluded values passes: missing values and categories unseen here.
-  return c.missing ? `(${text} or missing/unseen)` : text;
+  return missing ? `(${text} or missing/unseen)` : text;
 }
 
+/** `target` already formatted (formatName). One join, so the text is one flat string. */
 export function ruleText(conditions: readonly { text: string }[], target: string, prediction: string | number): string {
-  const when = conditions.length ? conditions.map((c) => c.text).join(' AND ') : 'TRUE';
-  const then = typeof prediction === 'number' ? formatNumber(prediction) : formatName(prediction);
-  return `IF ${when} THEN ${formatName(target)} = ${then}`;
+  const parts = ['IF '];
+  if (conditions.length === 0) parts.push('TRUE');
+  for (let i = 0; i < conditions.length; i++) {
+    if (i > 0) parts.push(' AND ');
+    parts.push(conditions[i].text);
+  }
+  parts.push(' THEN ', target, ' = ', typeof prediction === 'number' ? formatNumber(prediction) : formatName(prediction));
+  return parts.join('');
 }
 
 const percent = (x: number): string => `${(x * 100).toFixed(1)} %`;
