@@ -12,7 +12,7 @@ import { permutationImportance, sampleRows } from '../../src/engine/importance/p
 import { createRng } from '../../src/engine/random';
 import { predictLeaves } from '../../src/engine/tree/predict';
 import { trainTree } from '../../src/engine/tree/train';
-import { scoreLeaves } from '../../src/engine/validation/evaluate';
+import { leafScorer } from '../../src/engine/validation/evaluate';
 import { subsetDataset } from '../../src/engine/validation/subset';
 import { readTruth } from '../../src/engine/validation/truth';
 
@@ -88,7 +88,7 @@ test('permutation importance on more rows than the cap: measured on a seeded ran
   assert.equal(new Set(rows).size, 60);
   assert.ok(rows.every((r, i) => r >= 0 && r < 150 && (i === 0 || r > rows[i - 1])));
   const sample = subsetDataset(iris, rows);
-  assert.equal(capped.baselineScore, scoreLeaves(model, predictLeaves(model, sample), readTruth(model, sample)));
+  assert.equal(capped.baselineScore, leafScorer(model, readTruth(model, sample))(predictLeaves(model, sample)));
   assert.equal(permutationImportance(model, iris, 3, 7, 150).rows, 150, 'at or under the cap: every row');
   const report = computeImportances(model, { dataset: iris, set: 'training', repeats: 2, seed: 1 });
   assert.deepEqual([report.permutation?.rows, report.permutation?.setRows], [150, 150]);

@@ -5,7 +5,7 @@ import type { Column, Dataset } from '../dataset';
 import type { TreeModel } from '../model';
 import { createRng, shuffleInPlace, type Rng } from '../random';
 import { readTruth } from '../validation/truth';
-import { scoreLeaves } from '../validation/evaluate';
+import { leafScorer } from '../validation/evaluate';
 import { predictLeaves } from '../tree/predict';
 import { subsetDataset } from '../validation/subset';
 
@@ -43,7 +43,8 @@ export function permutationImportance(model: TreeModel, all: Dataset, repeats: n
   const rng = createRng(seed);
   const dataset = all.rowCount > maxRows ? subsetDataset(all, sampleRows(rng, all.rowCount, maxRows)) : all;
   const truth = readTruth(model, dataset);
-  const baselineScore = scoreLeaves(model, predictLeaves(model, dataset), truth);
+  const score = leafScorer(model, truth);
+  const baselineScore = score(predictLeaves(model, dataset));
   const used = new Set(model.nodes.map((n) => n.split?.feature));
   const mean: number[] = [];
   const std: number[] = [];
@@ -59,7 +60,7 @@ export function permutationImportance(model: TreeModel, all: Dataset, repeats: n
     for (let k = 0; k < repeats; k++) {
       const columns = [...dataset.columns];
       columns[index] = permutedColumn(dataset.columns[index], truth.rows, rng);
-      drops.push(baselineScore - scoreLeaves(model, predictLeaves(model, { ...dataset, columns }), truth));
+      drops.push(baselineScore - score(predictLeaves(model, { ...dataset, columns })));
     }
     const m = drops.reduce((a, b) => a + b, 0) / repeats;
     mean.push(m);

@@ -153,7 +153,8 @@ export function buildTrainingSet(dataset: Dataset, target: string, task: 'auto' 
     if (!isNumeric(targetColumn)) {
       throw new InputError('bad-target', `regression needs a numeric target, but "${target}" holds text (e.g. "${targetColumn.categories[0] ?? ''}")`);
     }
-    yValue = Float64Array.from(rows, (r) => targetColumn.values[r]);
+    yValue = new Float64Array(rows.length);
+    for (let i = 0; i < rows.length; i++) yValue[i] = targetColumn.values[rows[i]];
   }
   const allRows = rows.length === dataset.rowCount;
   const features: FeatureColumn[] = [];

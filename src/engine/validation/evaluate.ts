@@ -62,16 +62,29 @@ export function scoreOf(p: RowPredictions): number {
   return correct / n;
 }
 
-/** The score straight from each row's leaf, for callers that score many variants against one `truth`. */
-export function scoreLeaves(model: TreeModel, leaves: Int32Array, truth: Truth): number {
+/**
+ * Scores rows straight from the leaves they reach, for callers that score many variants against
+ * one `truth` (permutation importance): what each leaf predicts is looked up once, not per call.
+ */
+export function leafScorer(model: TreeModel, truth: Truth): (leaves: Int32Array) => number {
   const n = truth.rows.length;
-  if (n === 0) return 0;
   if (model.task === 'regression') {
-    return regressionMetrics(truth.values, Float64Array.from(truth.rows, (r) => model.nodes[leaves[r]].prediction as number)).r2;
+    const value = new Float64Array(model.nodes.length);
+    for (const node of model.nodes) value[node.id] = node.prediction as number;
+    const predicted = new Float64Array(n);
+    return (leaves) => {
+      if (n === 0) return 0;
+      for (let i = 0; i < n; i++) predicted[i] = value[leaves[truth.rows[i]]];
+      return regressionMetrics(truth.values, predicted).r2;
+    };
   }
   const codeOf = new Map(truth.classes.map((c, i) => [c, i]));
-  const leafCode = Int32Array.from(model.nodes, (node) => (node.children.length ? -1 : (codeOf.get(String(node.prediction)) ?? -1)));
-  let correct = 0;
-  for (let i = 0; i < n; i++) if (leafCode[leaves[truth.rows[i]]] === truth.codes[i]) correct++;
-  return correct / n;
+  const leafCode = new Int32Array(model.nodes.length);
+  for (const node of model.nodes) leafCode[node.id] = node.children.length ? -1 : (codeOf.get(String(node.prediction)) ?? -1);
+  return (leaves) => {
+    if (n === 0) return 0;
+    let correct = 0;
+    for (let i = 0; i < n; i++) if (leafCode[leaves[truth.rows[i]]] === truth.codes[i]) correct++;
+    return correct / n;
+  };
 }
