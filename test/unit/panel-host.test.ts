@@ -17,12 +17,8 @@ const model = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/mo
 // The panel host reads only the model, the pruning path and the alpha applied of a report, so
 // an object with those stands in for one.
 const ONE_STEP = { ccpAlphas: [0], impurities: [0], nodeCounts: [1], leafCounts: [1] };
-const standIn = (m: unknown, rest: object = {}) => ({ model: m, pruningPath: ONE_STEP, settings: { ccpAlpha: 0 }, ...rest }) as unknown as TreeReport;
+const standIn = (m: unknown) => ({ model: m, pruningPath: ONE_STEP, settings: { ccpAlpha: 0 } }) as unknown as TreeReport;
 const REPORT = standIn(model);
-/** Leaves 3 and 4 cover 30 rows each, leaf 5 covers 90: enough to tell sorts and pages apart. */
-const WITH_RULES = standIn(model, {
-  rules: [5, 3, 4].map((leaf) => ({ leaf, covered: leaf === 5 ? 90 : 30, prediction: leaf === 4 ? 'virginica' : 'setosa', conditions: [] })),
-});
 
 function recorder() {
   const calls: [string, ...unknown[]][] = [];
@@ -35,7 +31,7 @@ function recorder() {
     rowPath: async (_uri, row) => ({ row, path: [0, 2], prediction: 'setosa', actual: 'setosa' }),
     report: async (uri) => {
       calls.push(['report', uri.toString()]);
-      return WITH_RULES;
+      return REPORT;
     },
     export: (uri, what) => calls.push(['export', uri.toString(), what]),
     restored: (uri) => calls.push(['restored', uri.toString()]),
@@ -188,14 +184,13 @@ test('a panel restored after reload finds its file from the saved state; a bad s
 test('the webview gets the report without its rules and asks for them a sorted page at a time', async () => {
   const { calls, requests } = recorder();
   const panels = new TreePanels(ext, requests);
-  panels.show(iris, WITH_RULES, SETTINGS);
+  panels.show(iris, REPORT, SETTINGS);
   const panel = created[created.length - 1];
   panel.send({ type: 'ready' });
   const shown = panel.webview.posted[0] as { type: string; report: Record<string, unknown> };
   assert.equal(shown.type, 'show');
   assert.deepEqual(Object.keys(shown.report).sort(), ['model', 'pruningPath', 'settings']);
   assert.equal('rules' in shown.report, false);
-  assert.equal(WITH_RULES.rules.length, 3, 'the host keeps the rules (exports use them)');
   panel.send({ type: 'requestRulesPage', requestId: 4, offset: 0, limit: 2, sort: { key: 'covered', descending: false } });
   panel.send({ type: 'requestRulesPage', requestId: 5, offset: 2, limit: 2, sort: { key: 'covered', descending: false } });
   panel.send({ type: 'requestRulesPage', requestId: 6, offset: 0, limit: 2, sort: { key: 'prediction', descending: true } });
@@ -205,9 +200,10 @@ test('the webview gets the report without its rules and asks for them a sorted p
   assert.deepEqual(
     pages.map((p) => [p.type, p.requestId, p.total, p.rows.map((r) => [r.index, r.rule.leaf])]),
     [
-      ['rulesPage', 4, 3, [[1, 3], [2, 4]]],
-      ['rulesPage', 5, 3, [[0, 5]]],
-      ['rulesPage', 6, 3, [[2, 4], [0, 5]]],
+      // The fixture's leaves in the report's order (coverage): 1 (35 rows), 8 (34), 4 (33), 7 (2), 5 (1).
+      ['rulesPage', 4, 5, [[4, 5], [3, 7]]],
+      ['rulesPage', 5, 5, [[2, 4], [1, 8]]],
+      ['rulesPage', 6, 5, [[1, 8], [4, 5]]],
     ],
   );
   assert.match(String(calls.find((c) => c[0] === 'log')?.[1]), /limit must be/);
@@ -226,6 +222,6 @@ test('a restored panel without a report in memory gets one from the extension fo
   assert.deepEqual(calls, [['restored', 'file:///data/iris.csv'], ['report', 'file:///data/iris.csv']]);
   const page = restored.webview.posted[0] as { type: string; rows: { index: number }[] };
   assert.equal(page.type, 'rulesPage');
-  assert.deepEqual(page.rows.map((r) => r.index), [0, 1, 2]);
+  assert.deepEqual(page.rows.map((r) => r.index), [0, 1, 2, 3, 4]);
   panels.dispose();
 });

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { extractRules } from '../../src/engine/rules/extract';
+import { extractRules, rulesOfLeaves } from '../../src/engine/rules/extract';
 import { formatNumber } from '../../src/engine/rules/text';
 import type { TreeModel } from '../../src/engine/model';
 import type { Rule } from '../../src/engine/rules/types';
@@ -35,6 +35,20 @@ for (const file of cases) {
     const byLeaf = extractRules(model, 'tree');
     assert.deepEqual(byLeaf.map((r) => r.leaf), [...rules.map((r) => r.leaf)].sort((a, b) => a - b));
     assert.deepEqual([...byLeaf].sort((a, b) => b.covered - a.covered || a.leaf - b.leaf), rules);
+  });
+
+  test(`rules of some leaves of ${file} are their rules among all, whichever leaves are asked for`, () => {
+    const { model, rules } = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { model: TreeModel; rules: Rule[] };
+    const byLeaf = new Map(rules.map((r) => [r.leaf, r]));
+    const leaves = [...byLeaf.keys()];
+    const rng = createRng(leaves.length);
+    const some = leaves.filter(() => rng() < 0.2);
+    for (const asked of [leaves, some, [leaves[leaves.length - 1]], [leaves[0], leaves[0]], []]) {
+      const want = [...new Set(asked)].sort((a, b) => a - b).map((l) => byLeaf.get(l));
+      assert.deepEqual(rulesOfLeaves(model, asked), want, `${asked.length} leaves`);
+    }
+    const decision = model.nodes.find((n) => n.children.length > 0);
+    if (decision) assert.throws(() => rulesOfLeaves(model, [decision.id]), /is not a leaf/);
   });
 }
 

@@ -155,8 +155,35 @@ function condition(m: Column, foil: number | null): RuleCondition {
   return { feature: m.feature, kind: 'categorical', categories, missing: m.required === null, excluded: lists.excluded.slice(), foilGain: foil, text };
 }
 
+/** A leaf's share of rows of class index `c`: its rule's accuracy (0 with no rows, or no such class). */
+export function classShare(node: ModelNode, c: number): number {
+  return node.samples > 0 && c >= 0 ? (node.value as number[])[c] / node.samples : 0;
+}
+
 /** One rule per leaf; sorted by coverage (largest first, then tree order) unless `sort` is 'tree'. */
 export function extractRules(model: TreeModel, sort: 'coverage' | 'tree' = 'coverage'): Rule[] {
+  const rules = walk(model, model.nodes.keys());
+  if (sort === 'coverage') rules.sort((a, b) => b.covered - a.covered || a.leaf - b.leaf);
+  return rules;
+}
+
+/**
+ * The rules of some leaves only, in tree order, each equal to its rule in extractRules: the walk
+ * visits just the nodes on their paths, so a page of rules costs its paths, not the whole tree.
+ */
+export function rulesOfLeaves(model: TreeModel, leaves: Iterable<number>): Rule[] {
+  const parent = new Int32Array(model.nodes.length).fill(-1);
+  for (const node of model.nodes) for (const c of node.children) parent[c] = node.id;
+  const visit = new Set<number>();
+  for (const leaf of leaves) {
+    if (model.nodes[leaf]?.children.length !== 0) throw new RangeError(`node ${leaf} is not a leaf`);
+    for (let id = leaf; id >= 0 && !visit.has(id); id = parent[id]) visit.add(id);
+  }
+  return walk(model, [...visit].sort((a, b) => a - b));
+}
+
+/** The rules of the leaves among `ids`: node ids ascending (preorder), each with its ancestors. */
+function walk(model: TreeModel, ids: Iterable<number>): Rule[] {
   const rules: Rule[] = [];
   const nodes = model.nodes;
   if (nodes.length === 0) return rules;
@@ -174,7 +201,8 @@ export function extractRules(model: TreeModel, sort: 'coverage' | 'tree' = 'cove
   const steps: Step[] = [];
   let depth = 0;
   const blank = emptyState(k);
-  for (const node of nodes) {
+  for (const id of ids) {
+    const node = nodes[id];
     const children = node.children;
     for (let i = 0; i < children.length; i++) {
       parent[children[i]] = node.id;
@@ -225,12 +253,11 @@ export function extractRules(model: TreeModel, sort: 'coverage' | 'tree' = 'cove
       prediction: node.prediction,
       covered: node.samples,
       coverage: total > 0 ? node.samples / total : 0,
-      accuracy: counts ? (node.samples > 0 && c >= 0 ? counts[c] / node.samples : 0) : null,
+      accuracy: classification ? classShare(node, c) : null,
       mse: classification ? null : node.impurity,
       distribution: counts ? [...counts] : null,
       text: ruleText(conditions, target, node.prediction),
     });
   }
-  if (sort === 'coverage') rules.sort((a, b) => b.covered - a.covered || a.leaf - b.leaf);
   return rules;
 }
