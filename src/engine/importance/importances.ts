@@ -17,13 +17,22 @@ export interface PermutationOptions {
 export function computeImportances(model: TreeModel, permutation?: PermutationOptions): Importances {
   const mdi = mdiImportances(model);
   const perm = permutation && permutation.repeats > 0 ? permutationImportance(model, permutation.dataset, permutation.repeats, permutation.seed) : null;
+  // Split counts and depth sums in one pass over the nodes, not one per feature.
+  const splits = new Map(model.features.map((f) => [f.name, { count: 0, depths: 0 }]));
+  for (const n of model.nodes) {
+    const s = n.split && splits.get(n.split.feature);
+    if (s) {
+      s.count++;
+      s.depths += n.depth;
+    }
+  }
   const features: FeatureImportance[] = model.features.map((f, i) => {
-    const depths = model.nodes.filter((n) => n.split?.feature === f.name).map((n) => n.depth);
+    const { count, depths } = splits.get(f.name) as { count: number; depths: number };
     return {
       feature: f.name,
       mdi: mdi[f.name],
-      splitCount: depths.length,
-      meanDepth: depths.length ? depths.reduce((a, b) => a + b, 0) / depths.length : null,
+      splitCount: count,
+      meanDepth: count ? depths / count : null,
       permutationMean: perm ? perm.mean[i] : null,
       permutationStd: perm ? perm.std[i] : null,
     };
