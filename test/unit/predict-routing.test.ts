@@ -119,6 +119,23 @@ test('compiled routing, row by row and node by node, reaches the leaves of a pla
   assert.ok(missingRows > 100, 'rows with missing values');
 });
 
+test('node by node over more rows than one block of rows, on fully grown trees whose leaves are reached from both sides', () => {
+  const rng = createRng(7);
+  const levels = ['red', 'green', 'blue', 'cyan', 'plum', 'teal'];
+  // More rows than route-rows.ts takes at a time (2^18), so that the blocks' seams are crossed.
+  const test = randomData(rng, (1 << 18) + 777, levels, true);
+  for (const algorithm of ['cart', 'c45'] as const) {
+    const regression = algorithm === 'cart';
+    const { model } = trainTree(randomData(rng, 3000, levels, regression), { target: 'y', algorithm });
+    const leaves = model.nodes.filter((n) => n.children.length === 0).map((n) => n.id);
+    const parentOf = new Map(model.nodes.flatMap((n) => n.children.map((c, b) => [c, b] as const)));
+    assert.ok(leaves.filter((id) => parentOf.get(id) === 0).length > 100 && leaves.filter((id) => parentOf.get(id) === 1).length > 100, 'first and second children that are leaves');
+    const expected = Array.from({ length: test.rowCount }, (_, r) => referenceLeaf(model, test, r));
+    assert.deepEqual(leavesBy(model, test, true), expected, `node by node (${algorithm})`);
+    assert.deepEqual(leavesBy(model, test, false), expected, `row by row (${algorithm})`);
+  }
+});
+
 test('a categorical column read as numbers, and a numeric column read as text, route like their typed selves', () => {
   const train = dataset(num('n', [1, 2, 3, 4, 5, 6]), cat('k', ['1', '2', '1', '3', '2', '3']), cat('y', ['a', 'a', 'b', 'b', 'c', 'c']));
   const { model } = trainTree(train, { target: 'y' });

@@ -2,23 +2,32 @@
 // 16-byte node records, so that routing a row is a few typed-array reads per node instead of
 // object, name and Map lookups: a fully grown tree on a million rows has up to two million nodes,
 // and a compact table is what keeps them in cache. Records are in the compiled tree's own
-// preorder, so the first child of a node is always the next record.
+// preorder, so the first child of a node is always the next record. A numeric split also says
+// whether each child is a leaf, so that routing ends without reading the leaf's record (in a fully
+// grown tree that is the deepest, least cached read of every row).
 import { type Dataset, columnIndex, isNumeric } from '../dataset';
 import { InputError } from '../errors';
 import type { ModelSplit, TreeModel } from '../model';
 
-/** Record head of a leaf; split heads are (column slot << 2) | flags, never negative. */
+/** Record head of a leaf; split heads are (column slot << 3) | flags, never negative. */
 const LEAF = -1;
-/** Flag: the split is categorical (else numeric: `x ≤ threshold` → first child, `x > threshold` → second). */
-export const CATEGORICAL = 2;
 /** Flag of a numeric split: missing values take the first child (else the second). */
 const MISSING_FIRST = 1;
+/** Flag: the split is categorical (else numeric: `x ≤ threshold` → first child, `x > threshold` → second). */
+export const CATEGORICAL = 2;
+/** Flag of a numeric split: its first child (the next record) is a leaf. */
+export const FIRST_IS_LEAF = 4;
+/** Head bits below the column slot. */
+export const SLOT_SHIFT = 3;
+/** Compile-time links of a node to its parent: none (root, categorical parent), or first child of a numeric split (the parent is the previous record). */
+const NO_LINK = -1;
+const FIRST_CHILD = -2;
 
 /**
  * Node i's record is bytes [16i, 16i + 16) of one buffer, seen through `word` (Int32Array) and
- * `threshold` (Float64Array). word[4i + 3] is the head: LEAF, or (column slot << 2) | flags. A
- * numeric split keeps its threshold at threshold[2i] (words 4i and 4i + 1) and its second child at
- * word[4i + 2]; a categorical split its (code, child) pairs at [word[4i], word[4i] + word[4i + 1])
+ * `threshold` (Float64Array). word[4i + 3] is the head: LEAF, or (column slot << SLOT_SHIFT) | flags.
+ * A numeric split keeps its threshold at threshold[2i] (words 4i and 4i + 1) and its second child j
+ * at word[4i + 2], as ~j (negative) when j is a leaf; a categorical split its (code, child) pairs at [word[4i], word[4i] + word[4i + 1])
  * of pairCode/pairChild, and the child of missing values and unlisted categories at word[4i + 2].
  */
 export interface CompiledTree {
@@ -108,10 +117,13 @@ export function compileTree(model: TreeModel, dataset: Dataset): CompiledTree {
   const categoricalNodes: number[] = [];
   const prediction = new Array<string | number>(count);
   // One preorder walk without recursion (deep trees would overflow the stack), reading each node
-  // object once. Child links are written as model ids and turned into compiled indices after.
-  const stack = [0];
+  // object once. The stack holds (model id, link) pairs: a node's link says where its compiled
+  // index goes, so that no second pass over the records is needed (on a 2M-node tree that pass
+  // was a cache miss per split). Categorical children are resolved after, from compiledOf.
+  const stack = [0, NO_LINK];
   let nodeCount = 0;
   while (stack.length > 0) {
+    const link = stack.pop() as number;
     const id = stack.pop() as number;
     const i = nodeCount++;
     modelId[i] = id;
@@ -119,30 +131,30 @@ export function compileTree(model: TreeModel, dataset: Dataset): CompiledTree {
     const node = model.nodes[id];
     const split = node.split;
     const children = node.children;
-    if (split === null || children.length === 0) {
+    const leaf = split === null || children.length === 0;
+    if (link >= 0) word[4 * link + 2] = leaf ? ~i : i;
+    else if (link === FIRST_CHILD && leaf) word[4 * (i - 1) + 3] |= FIRST_IS_LEAF;
+    if (leaf) {
       word[4 * i + 3] = LEAF;
       prediction[i] = node.prediction;
-      continue;
-    }
-    for (let b = children.length - 1; b >= 0; b--) stack.push(children[b]);
-    if (split.kind === 'numeric') {
-      word[4 * i + 3] = (slots.slot(split.feature, 'numeric') << 2) | (node.missingGoesTo === 0 ? MISSING_FIRST : 0);
+    } else if (split.kind === 'numeric') {
+      word[4 * i + 3] = (slots.slot(split.feature, 'numeric') << SLOT_SHIFT) | (node.missingGoesTo === 0 ? MISSING_FIRST : 0);
       threshold[2 * i] = split.threshold;
-      word[4 * i + 2] = children[1];
+      stack.push(children[1], i, children[0], FIRST_CHILD);
     } else {
-      word[4 * i + 3] = (slots.slot(split.feature, 'categorical') << 2) | CATEGORICAL;
-      word[4 * i + 2] = children[node.missingGoesTo ?? 0];
+      word[4 * i + 3] = (slots.slot(split.feature, 'categorical') << SLOT_SHIFT) | CATEGORICAL;
+      for (let b = children.length - 1; b >= 0; b--) stack.push(children[b], NO_LINK);
       categoricalNodes.push(i);
     }
   }
   const { numeric, categorical } = slots.bind(model, dataset);
-  for (let i = 0; i < nodeCount; i++) if (word[4 * i + 3] !== LEAF) word[4 * i + 2] = compiledOf[word[4 * i + 2]];
   const codes: number[] = [];
   const pairChildren: number[] = [];
   for (const i of categoricalNodes) {
     const node = model.nodes[modelId[i]];
     const split = node.split as Extract<ModelSplit, { kind: 'categorical' }>;
-    const { codeOf } = categorical[word[4 * i + 3] >> 2];
+    const { codeOf } = categorical[word[4 * i + 3] >> SLOT_SHIFT];
+    word[4 * i + 2] = compiledOf[node.children[node.missingGoesTo ?? 0]];
     // Names the data does not hold are dropped (no row has them); a name listed twice keeps its last branch.
     const childOfCode = new Map<number, number>();
     split.branches.forEach((names, b) =>
@@ -186,10 +198,14 @@ function categoricalChild(tree: CompiledTree, i: number, code: number): number {
   return word[4 * i + 2];
 }
 
-/** Whether value `v` takes the first child (`x ≤ t`) of a numeric split with record head `head`. */
-export function goesFirst(v: number, t: number, head: number): boolean {
-  // NaN compares false both ways: missing values take the side the split learnt.
-  return v <= t || (!(v > t) && (head & MISSING_FIRST) !== 0);
+/**
+ * 1 when value `v` takes the first child (`x ≤ t`) of a numeric split with record head `head`, else 0.
+ * NaN compares false both ways: missing values take the side the split learnt. Written without a
+ * branch (V8 emits a compare and setcc): node by node, a branch on a value not yet in cache was a
+ * misprediction half the time, and each one stalled the loads that follow.
+ */
+export function firstSide(v: number, t: number, head: number): number {
+  return +(v <= t) | (+(v !== v) & head & MISSING_FIRST);
 }
 
 /** True when compiled node `i` is a leaf. */
@@ -200,14 +216,30 @@ export function isLeaf(tree: CompiledTree, i: number): boolean {
 /** The child that split node `i` sends row `row` to. */
 export function childOf(tree: CompiledTree, i: number, row: number): number {
   const head = tree.word[4 * i + 3];
-  if ((head & CATEGORICAL) !== 0) return categoricalChild(tree, i, tree.categorical[head >> 2][row]);
-  const v = tree.numeric[head >> 2][row];
-  return goesFirst(v, tree.threshold[2 * i], head) ? i + 1 : tree.word[4 * i + 2];
+  if ((head & CATEGORICAL) !== 0) return categoricalChild(tree, i, tree.categorical[head >> SLOT_SHIFT][row]);
+  if (firstSide(tree.numeric[head >> SLOT_SHIFT][row], tree.threshold[2 * i], head) !== 0) return i + 1;
+  const j = tree.word[4 * i + 2];
+  return j < 0 ? ~j : j;
 }
 
-/** The compiled leaf that row `row` reaches from node `from`. */
+/** The compiled leaf that row `row` reaches from node `from`; numeric splits name their leaf children, so no leaf record is read after one. */
 export function leafFrom(tree: CompiledTree, from: number, row: number): number {
+  const { word, threshold, numeric } = tree;
   let i = from;
-  while (!isLeaf(tree, i)) i = childOf(tree, i, row);
-  return i;
+  for (;;) {
+    const head = word[4 * i + 3];
+    if (head === LEAF) return i;
+    if ((head & CATEGORICAL) !== 0) {
+      i = categoricalChild(tree, i, tree.categorical[head >> SLOT_SHIFT][row]);
+      continue;
+    }
+    if (firstSide(numeric[head >> SLOT_SHIFT][row], threshold[2 * i], head) !== 0) {
+      i++;
+      if ((head & FIRST_IS_LEAF) !== 0) return i;
+    } else {
+      const j = word[4 * i + 2];
+      if (j < 0) return ~j;
+      i = j;
+    }
+  }
 }
