@@ -7,9 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Column, Dataset } from '../../src/engine/dataset';
 import type { Algorithm, TreeModel } from '../../src/engine/model';
-import { createRng, randomInt, type Rng } from '../../src/engine/random';
-import { compileTree } from '../../src/engine/tree/compiled-tree';
-import { decisionPath, predict, predictLeaves, predictProba } from '../../src/engine/tree/predict';
+import { createRng, randomInt, shuffleInPlace, type Rng } from '../../src/engine/random';
+import { compileTree, withColumn } from '../../src/engine/tree/compiled-tree';
+import { compiledLeaves, decisionPath, predict, predictLeaves, predictProba } from '../../src/engine/tree/predict';
 import { routeRows } from '../../src/engine/tree/route-rows';
 import { trainTree } from '../../src/engine/tree/train';
 import { cat, dataset, num } from './helpers/tree-data';
@@ -155,4 +155,28 @@ test('a tree that is a single leaf, and data without rows', () => {
   const empty = dataset(num('x', []), cat('y', []));
   assert.deepEqual(predict(model, empty), []);
   assert.deepEqual(leavesBy(model, empty, true), []);
+});
+
+test('a compiled tree given one column shuffled routes as a tree compiled on the shuffled data (permutation importance)', () => {
+  const rng = createRng(77);
+  const levels = ['red', 'green', 'blue', 'cyan'];
+  for (const algorithm of ['cart', 'c45'] as const) {
+    const data = randomData(rng, 400, levels, false);
+    const { model } = trainTree(data, { target: 'y', algorithm, minSamplesLeaf: 2 });
+    const tree = compileTree(model, data);
+    const split = new Set(model.nodes.map((n) => n.split?.feature));
+    assert.ok(split.has('a') && split.has('colour'), `${algorithm} splits on a numeric and a categorical column`);
+    for (const name of ['a', 'b', 'colour', 'flag']) {
+      const at = data.columns.findIndex((c) => c.name === name);
+      const column = data.columns[at];
+      const order = Int32Array.from({ length: data.rowCount }, (_, i) => i);
+      shuffleInPlace(rng, order);
+      const shuffled: Column = column.type === 'numeric' ? { ...column, values: Float64Array.from(order, (r) => column.values[r]) } : { ...column, codes: Int32Array.from(order, (r) => column.codes[r]) };
+      const columns = [...data.columns];
+      columns[at] = shuffled;
+      const other = { ...data, columns };
+      assert.deepEqual(compiledLeaves(withColumn(tree, model, other, name), data.rowCount), predictLeaves(model, other), `${algorithm}, ${name} shuffled`);
+    }
+    assert.deepEqual(compiledLeaves(tree, data.rowCount), predictLeaves(model, data), 'the tree compiled first is unchanged');
+  }
 });

@@ -6,7 +6,8 @@ import type { TreeModel } from '../model';
 import { createRng, shuffleInPlace, type Rng } from '../random';
 import { readTruth } from '../validation/truth';
 import { leafScorer } from '../validation/evaluate';
-import { predictLeaves } from '../tree/predict';
+import { compileTree, withColumn } from '../tree/compiled-tree';
+import { compiledLeaves } from '../tree/predict';
 import { subsetDataset } from '../validation/subset';
 
 /**
@@ -44,7 +45,9 @@ export function permutationImportance(model: TreeModel, all: Dataset, repeats: n
   const dataset = all.rowCount > maxRows ? subsetDataset(all, sampleRows(rng, all.rowCount, maxRows)) : all;
   const truth = readTruth(model, dataset);
   const score = leafScorer(model, truth);
-  const baselineScore = score(predictLeaves(model, dataset));
+  // Compiled once: each shuffle swaps one column of it (a big tree's compile is most of a predict).
+  const tree = compileTree(model, dataset);
+  const baselineScore = score(compiledLeaves(tree, dataset.rowCount));
   const used = new Set(model.nodes.map((n) => n.split?.feature));
   const mean: number[] = [];
   const std: number[] = [];
@@ -60,7 +63,7 @@ export function permutationImportance(model: TreeModel, all: Dataset, repeats: n
     for (let k = 0; k < repeats; k++) {
       const columns = [...dataset.columns];
       columns[index] = permutedColumn(dataset.columns[index], truth.rows, rng);
-      drops.push(baselineScore - score(predictLeaves(model, { ...dataset, columns })));
+      drops.push(baselineScore - score(compiledLeaves(withColumn(tree, model, { ...dataset, columns }, feature.name), dataset.rowCount)));
     }
     const m = drops.reduce((a, b) => a + b, 0) / repeats;
     mean.push(m);

@@ -45,6 +45,8 @@ export interface CompiledTree {
   readonly numeric: readonly Float64Array[];
   /** The dataset's codes of each categorical/boolean feature the tree splits on (−1 missing), by column slot. */
   readonly categorical: readonly Int32Array[];
+  /** The feature read through each slot of `numeric` and of `categorical`. */
+  readonly slotNames: { readonly numeric: readonly string[]; readonly categorical: readonly string[] };
 }
 
 function numericValues(model: TreeModel, dataset: Dataset, name: string): Float64Array {
@@ -180,7 +182,21 @@ export function compileTree(model: TreeModel, dataset: Dataset): CompiledTree {
     pairChild: Int32Array.from(pairChildren),
     numeric,
     categorical: categorical.map((c) => c.codes),
+    slotNames: { numeric: slots.numericNames, categorical: slots.categoricalNames },
   };
+}
+
+/**
+ * The same compiled tree reading feature `name` from `dataset` instead (permutation importance:
+ * that column shuffled, everything else as compiled). The column must keep the categories it had
+ * when the tree was compiled, which the codes of categorical splits refer to.
+ */
+export function withColumn(tree: CompiledTree, model: TreeModel, dataset: Dataset, name: string): CompiledTree {
+  const n = tree.slotNames.numeric.indexOf(name);
+  if (n >= 0) return { ...tree, numeric: tree.numeric.map((v, slot) => (slot === n ? numericValues(model, dataset, name) : v)) };
+  const c = tree.slotNames.categorical.indexOf(name);
+  if (c >= 0) return { ...tree, categorical: tree.categorical.map((v, slot) => (slot === c ? categoryCodes(dataset, name).codes : v)) };
+  return tree; // a feature the tree never splits on
 }
 
 /** The child a categorical node `i` sends dataset code `code` to: a binary search of its sorted pairs. */

@@ -5,15 +5,19 @@
 import type { Dataset } from '../dataset';
 import { InputError } from '../errors';
 import type { TreeModel } from '../model';
-import { childOf, compileTree, isLeaf } from './compiled-tree';
+import { childOf, compileTree, isLeaf, type CompiledTree } from './compiled-tree';
 import { routeRows } from './route-rows';
 
 /** Leaf node id reached by every row. */
 export function predictLeaves(model: TreeModel, dataset: Dataset): Int32Array {
-  const tree = compileTree(model, dataset);
+  return compiledLeaves(compileTree(model, dataset), dataset.rowCount);
+}
+
+/** The model's leaf id reached by each of the rows a compiled tree reads. */
+export function compiledLeaves(tree: CompiledTree, rowCount: number): Int32Array {
   const { modelId } = tree;
-  const leaves = new Int32Array(dataset.rowCount);
-  routeRows(tree, dataset.rowCount, (leaf, row) => (leaves[row] = modelId[leaf]));
+  const leaves = new Int32Array(rowCount);
+  routeRows(tree, rowCount, (leaf, row) => (leaves[row] = modelId[leaf]));
   return leaves;
 }
 
