@@ -58,7 +58,11 @@ export function predictProba(model: TreeModel, dataset: Dataset): Float64Array {
 /** Node ids that row `row` passes through, root first, leaf last. */
 export function decisionPath(model: TreeModel, dataset: Dataset, row: number): number[] {
   if (!Number.isInteger(row) || row < 0 || row >= dataset.rowCount) throw new RangeError(`row ${row} is not in 0..${dataset.rowCount - 1}`);
-  const tree = compileTree(model, dataset);
+  return compiledPath(compileTree(model, dataset), row);
+}
+
+/** Model node ids that row `row` of a compiled tree's data passes through, root first. */
+export function compiledPath(tree: CompiledTree, row: number): number[] {
   const path = [0];
   let i = 0;
   while (!isLeaf(tree, i)) {
