@@ -11,18 +11,16 @@ import type { RequestRulesPageMessage, RuleSort, RulesPageMessage } from '../pro
 
 const collator = new Intl.Collator('en');
 
-function compare(a: number | string, b: number | string): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return collator.compare(String(a), String(b));
-}
-
 /** Per leaf, how many conditions its rule has: the distinct columns split on along its path. */
 function conditionCounts(model: TreeModel): Int32Array {
   const nodes = model.nodes;
   const featureIndex = new Map(model.features.map((f, i) => [f.name, i]));
-  const feature = Int32Array.from(nodes, (n) => (n.split ? (featureIndex.get(n.split.feature) ?? -1) : -1));
+  const feature = new Int32Array(nodes.length);
   const parent = new Int32Array(nodes.length).fill(-1);
-  for (const node of nodes) for (const c of node.children) parent[c] = node.id;
+  for (const node of nodes) {
+    feature[node.id] = node.split ? (featureIndex.get(node.split.feature) ?? -1) : -1;
+    for (const c of node.children) parent[c] = node.id;
+  }
   const onPath = new Int32Array(model.features.length);
   const counts = new Int32Array(nodes.length);
   const path: number[] = [];
@@ -31,8 +29,11 @@ function conditionCounts(model: TreeModel): Int32Array {
     while (path.length > 0 && path[path.length - 1] !== parent[id]) onPath[feature[path.pop() as number]]--;
     const p = parent[id];
     if (p >= 0) counts[id] = counts[p] + (onPath[feature[p]] === 1 ? 1 : 0);
-    if (feature[id] >= 0) onPath[feature[id]]++;
-    path.push(id);
+    // Only decision nodes go on the path: a leaf is never a parent.
+    if (feature[id] >= 0) {
+      onPath[feature[id]]++;
+      path.push(id);
+    }
   }
   return counts;
 }
@@ -46,37 +47,44 @@ interface Sorted {
   index: Int32Array;
 }
 
-/** The leaves sorted as the tab asks, ties in the report's order. */
+/** The leaves sorted as the tab asks, ties in the report's order. Keys in typed arrays by node id: a fully grown tree has half a million leaves. */
 function sortLeaves(model: TreeModel, sort: RuleSort): Omit<Sorted, 'model' | 'key'> {
   const nodes = model.nodes;
-  const leaves = nodes.filter((n) => n.children.length === 0).map((n) => n.id);
-  leaves.sort((a, b) => nodes[b].samples - nodes[a].samples || a - b);
+  const samples = new Float64Array(nodes.length);
+  let count = 0;
+  for (const node of nodes) {
+    samples[node.id] = node.samples;
+    if (node.children.length === 0) count++;
+  }
+  const leaves = new Int32Array(count);
+  count = 0;
+  for (const node of nodes) if (node.children.length === 0) leaves[count++] = node.id;
+  leaves.sort((a, b) => samples[b] - samples[a] || a - b);
   const index = new Int32Array(nodes.length);
   leaves.forEach((leaf, i) => (index[leaf] = i));
-  const classes = new Map((model.classes ?? []).map((c, i) => [c, i]));
-  const conditions = sort.key === 'conditions' ? conditionCounts(model) : null;
-  // The value a rule is sorted by; MSE stands in for accuracy on a regression tree.
-  const value = (leaf: number): number | string => {
-    const node = nodes[leaf];
-    switch (sort.key) {
-      case 'order':
-        return index[leaf];
-      case 'conditions':
-        return (conditions as Int32Array)[leaf];
-      case 'prediction':
-        return node.prediction;
-      case 'covered':
-        return node.samples;
-      case 'accuracy':
-        return model.task === 'regression' ? node.impurity : classShare(node, classes.get(String(node.prediction)) ?? -1);
+  const sign = sort.descending ? -1 : 1;
+  let order: Int32Array;
+  if (sort.key === 'prediction' && model.task === 'classification') {
+    const label = (leaf: number) => String(nodes[leaf].prediction);
+    order = leaves.slice().sort((a, b) => sign * collator.compare(label(a), label(b)) || index[a] - index[b]);
+  } else {
+    // The value a rule is sorted by; MSE stands in for accuracy on a regression tree.
+    const value = new Float64Array(nodes.length);
+    const conditions = sort.key === 'conditions' ? conditionCounts(model) : null;
+    const classes = new Map((model.classes ?? []).map((c, i) => [c, i]));
+    for (const leaf of leaves) {
+      const node = nodes[leaf];
+      value[leaf] =
+        sort.key === 'order' ? index[leaf]
+        : sort.key === 'conditions' ? (conditions as Int32Array)[leaf]
+        : sort.key === 'covered' ? node.samples
+        : sort.key === 'prediction' ? (node.prediction as number)
+        : model.task === 'regression' ? node.impurity
+        : classShare(node, classes.get(String(node.prediction)) ?? -1);
     }
-  };
-  const values = new Map(leaves.map((leaf) => [leaf, value(leaf)]));
-  const order = [...leaves].sort((a, b) => {
-    const d = compare(values.get(a) as number | string, values.get(b) as number | string);
-    return (sort.descending ? -d : d) || index[a] - index[b];
-  });
-  return { leaves: Int32Array.from(order), index };
+    order = leaves.slice().sort((a, b) => sign * (value[a] - value[b]) || index[a] - index[b]);
+  }
+  return { leaves: order, index };
 }
 
 /** Answers `requestRulesPage` from a report's tree, keeping the order of the last sort asked for. */

@@ -1,0 +1,81 @@
+// bench:report — the whole "Train decision tree" job as the extension runs it: the report job in
+// the real engine worker (dist/worker.js, through the host's WorkerBridge) with the extension's
+// default settings (fully grown, 30% held out, permutation importance), on generated regression
+// and classification data (bench/lib/tree-data.ts). Printed per size: the time of each phase of
+// the report (from the worker's progress messages), and on the host's side what receiving it
+// costs: the longest the host's event loop went without a turn from the job's last progress
+// message until the report was unpacked (report-transfer.ts), and the unpacking itself. Then the
+// Rules tab's first page of the tree and a row path, as the panel asks for them on the host.
+// Figures are printed, never asserted. Run: node scripts/build.mjs && node dist/bench/report.js
+// (REPORT_ROWS=143000,700000 picks the sizes).
+import path from 'node:path';
+import { RulePages } from '../src/panel/rules-page';
+import { rowPath } from '../src/host/row-path';
+import { unpackReport } from '../src/host/report-transfer';
+import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../src/host/train-settings';
+import { WorkerBridge } from '../src/host/worker-bridge';
+import { makeBenchData, type DataKind } from './lib/tree-data';
+
+async function one(kind: DataKind, rows: number): Promise<void> {
+  const { dataset } = makeBenchData(kind, rows, 11);
+  const bridge = new WorkerBridge(path.join(__dirname, '..', 'worker.js'));
+  const phases: [string, number][] = [];
+  let phase = 'start';
+  let since = performance.now();
+  const started = since;
+  // The host's event loop: a tick every 5 ms; the longest gap from the last progress message on.
+  let lastTick = performance.now();
+  let longest = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - lastTick);
+    lastTick = now;
+  }, 5);
+  const packed = await bridge.run('report', { dataset, options: reportOptions(DEFAULT_TRAIN_SETTINGS, 'y') }, {
+    onProgress: (p) => {
+      const name = p.phase === 'report' ? p.step : p.phase;
+      if (name === phase) return;
+      const now = performance.now();
+      phases.push([phase, now - since]);
+      [phase, since] = [name, now];
+      longest = 0;
+    },
+  }).result;
+  const done = performance.now();
+  phases.push([phase, done - since]);
+  const unpackStart = performance.now();
+  const { report } = await unpackReport(packed);
+  const unpackMs = performance.now() - unpackStart;
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  clearInterval(ticker);
+  const stall = longest;
+  let t = performance.now();
+  const page = new RulePages().answer(report, { type: 'requestRulesPage', requestId: 1, offset: 0, limit: 250, sort: { key: 'covered', descending: true } });
+  const pageMs = performance.now() - t;
+  t = performance.now();
+  rowPath(report.model, dataset, 0);
+  const firstPathMs = performance.now() - t;
+  t = performance.now();
+  rowPath(report.model, dataset, 1);
+  const nextPathMs = performance.now() - t;
+  const seconds = (ms: number) => (ms / 1000).toFixed(1);
+  console.log(
+    `${kind} ${rows.toLocaleString('en-US')} rows → ${report.model.nodes.length.toLocaleString('en-US')} nodes: report ${seconds(done - started)} s ` +
+      `(${phases.filter(([p]) => p !== 'start').map(([p, ms]) => `${p} ${seconds(ms)}`).join(', ')}); ` +
+      `host: longest event-loop gap while receiving ${stall.toFixed(0)} ms, unpacked in ${unpackMs.toFixed(0)} ms; ` +
+      `Rules tab first page (${page.rows.length} of ${page.total.toLocaleString('en-US')}) ${pageMs.toFixed(0)} ms; row path ${firstPathMs.toFixed(0)} ms, then ${nextPathMs.toFixed(1)} ms (tree compiled once)`,
+  );
+}
+
+async function main(): Promise<void> {
+  const sizes = (process.env.REPORT_ROWS ?? '143000,700000').split(',').map(Number);
+  for (const rows of sizes) for (const kind of ['regression', 'numeric'] as const) await one(kind, rows);
+}
+
+void main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
