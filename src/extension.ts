@@ -59,9 +59,9 @@ export function activate(context: vscode.ExtensionContext): void {
   async function runExport(what: 'mermaid' | 'model' | 'rules', file: TrainedFile | undefined): Promise<void> {
     if (file === undefined) return noTreeYet();
     try {
-      if (what === 'model') await exportModel(file);
-      else if (what === 'mermaid') await exportMermaid(file);
-      else await exportRules(file);
+      if (what === 'model') await exportModel(file, worker());
+      else if (what === 'mermaid') await exportMermaid(file, worker());
+      else await exportRules(file, worker());
     } catch (err) {
       notifier.failure(`export the ${what === 'model' ? 'model' : what === 'mermaid' ? 'tree' : 'rules'} of`, file.uri, err);
     }

@@ -8,6 +8,7 @@ import { predictJob, profileJob } from './host/jobs/text-jobs';
 import { alternativesJob, reportJob } from './host/jobs/report';
 import { packedBuffers } from './host/report-transfer';
 import { sampleJob } from './host/jobs/sample';
+import { exportJob } from './host/jobs/export';
 import { hoverBuffers, hoverJob } from './hover/hover-job';
 import type { FromWorker, JobKind, JobProgress, JobTypes, ToWorker } from './host/worker-messages';
 
@@ -34,6 +35,7 @@ const handlers: Handlers = {
   },
   alternatives: (job) => ({ result: alternativesJob(job) }),
   predict: (job, progress) => ({ result: predictJob(job, progress) }),
+  export: (job) => ({ result: exportJob(job) }),
   profile: (job, progress) => ({ result: profileJob(job, progress) }),
   hover: (job, progress) => {
     const result = hoverJob(job, progress);

@@ -117,8 +117,8 @@ export function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: Tree
 
 /** The model with the nodes `ids` (all when omitted). */
 export function encodeModel(model: TreeModel, facts: TreeFacts = treeFacts(model), ids?: Iterable<number>): WireModel {
-  const { nodes, ...rest } = model;
-  return { ...rest, nodes: encodeNodes(model, ids ?? nodes.keys(), facts), totalNodes: nodes.length, valueRange: facts.valueRange };
+  // `nodes` keeps its place among the keys, so a model decoded and written again reads the same.
+  return { ...model, nodes: encodeNodes(model, ids ?? model.nodes.keys(), facts), totalNodes: model.nodes.length, valueRange: facts.valueRange };
 }
 
 /** Adds to `into` the nodes of `more` it lacks: what the webview keeps of a tree sent in slices. */
@@ -164,7 +164,7 @@ export function decodeModel(wire: WireModel<ArrayLike<number>>): DecodedTree {
 
 /** The tree of `wire` with none of its nodes decoded yet. */
 export function emptyTree(wire: WireModel<ArrayLike<number>>): DecodedTree {
-  const { nodes: _nodes, totalNodes, valueRange, ...rest } = wire;
+  const { totalNodes, valueRange, ...rest } = wire;
   return { model: { ...rest, nodes: new Array<ModelNode>(totalNodes) }, descendants: new Array<number>(totalNodes), valueRange, sent: 0 };
 }
 

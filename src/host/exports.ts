@@ -1,23 +1,37 @@
 // The export commands: the model as JSON (design.md §6), the tree as Mermaid Markdown (the same
-// renderer as the panel), and the rules as code.
+// renderer as the panel), and the rules as code or text. The text is written in the engine
+// worker (jobs/export.ts), under a cancellable progress notification; the host saves it.
 import * as vscode from 'vscode';
-import { serializeModel } from '../engine/tree/model-json';
-import { exportCode, type CodeFormat } from '../engine/export/code';
-import { rulesToText } from '../engine/rules/text';
-import { treeToMermaidMarkdown } from '../render/mermaid';
+import { withJobProgress } from './job-progress';
 import { saveBeside } from './save-beside';
 import type { TrainedFile } from './trained-files';
+import type { WorkerBridge } from './worker-bridge';
+import type { ExportJob } from './worker-messages';
 
-export async function exportModel(file: TrainedFile): Promise<void> {
-  await saveBeside({ csv: file.uri, suffix: '.model.json', title: 'Export Model (JSON)', filters: { JSON: ['json'] }, content: serializeModel(file.report.model) });
+interface ExportChoice {
+  format: ExportJob['format'];
+  suffix: string;
+  title: string;
+  filters: Record<string, string[]>;
 }
 
-export async function exportMermaid(file: TrainedFile): Promise<void> {
-  await saveBeside({ csv: file.uri, suffix: '.tree.md', title: 'Export Tree as Mermaid Markdown', filters: { Markdown: ['md'] }, content: treeToMermaidMarkdown(file.report.model) });
+async function exportAs(file: TrainedFile, bridge: WorkerBridge, choice: ExportChoice): Promise<void> {
+  const { content } = await withJobProgress(`Decision Tree: writing ${choice.title.toLowerCase()}`, (onProgress) =>
+    bridge.run('export', { model: file.packedModel, format: choice.format }, { onProgress }),
+  );
+  await saveBeside({ csv: file.uri, suffix: choice.suffix, title: choice.title, filters: choice.filters, content });
+}
+
+export function exportModel(file: TrainedFile, bridge: WorkerBridge): Promise<void> {
+  return exportAs(file, bridge, { format: 'model', suffix: '.model.json', title: 'Export Model (JSON)', filters: { JSON: ['json'] } });
+}
+
+export function exportMermaid(file: TrainedFile, bridge: WorkerBridge): Promise<void> {
+  return exportAs(file, bridge, { format: 'mermaid', suffix: '.tree.md', title: 'Export Tree as Mermaid Markdown', filters: { Markdown: ['md'] } });
 }
 
 interface RulesFormat extends vscode.QuickPickItem {
-  format: CodeFormat | 'text';
+  format: ExportJob['format'];
   suffix: string;
   filters: Record<string, string[]>;
 }
@@ -29,10 +43,8 @@ const RULE_FORMATS: RulesFormat[] = [
   { label: 'Text', description: 'IF … THEN … rules with coverage and accuracy', format: 'text', suffix: '.rules.txt', filters: { Text: ['txt'] } },
 ];
 
-export async function exportRules(file: TrainedFile): Promise<void> {
+export async function exportRules(file: TrainedFile, bridge: WorkerBridge): Promise<void> {
   const picked = await vscode.window.showQuickPick(RULE_FORMATS, { title: 'Decision Tree: export the rules as…' });
   if (picked === undefined) return;
-  const model = file.report.model;
-  const content = picked.format === 'text' ? rulesToText(file.report.rules, model.classes) : exportCode(model, picked.format);
-  await saveBeside({ csv: file.uri, suffix: picked.suffix, title: `Export Rules (${picked.label})`, filters: picked.filters, content });
+  await exportAs(file, bridge, { format: picked.format, suffix: picked.suffix, title: `Export Rules (${picked.label})`, filters: picked.filters });
 }

@@ -2,15 +2,12 @@
 // object, and the host's thread is blocked while it is copied in: a fully grown 200k-node tree's
 // report took 2.1 s there, 3.2 s of it (measured apart) for its 100,000 rules and 0.4 s for its
 // node objects. So the tree travels as columns (src/engine/model-columns.ts) and the rules not at
-// all: the worker does not make them (buildReportBody), and the host reads them off the tree only
-// when something asks for them (the Rules tab, a rules export).
+// all: the worker does not make them (buildReportBody); the Rules tab reads a page of them off the
+// tree on the host (src/panel/rules-page.ts) and a rules export writes them in a worker.
 import { addNodes, emptyTree, encodeModel, type NodeColumns, type WireModel } from '../engine/model-columns';
 import type { TreeModel } from '../engine/model';
 import type { PruningPath } from '../engine/prune/types';
 import type { ReportBody } from '../engine/report';
-import type { TreeReport } from '../engine/report-types';
-import { extractRules } from '../engine/rules/extract';
-import type { Rule } from '../engine/rules/types';
 
 /** The tree's columns as typed arrays: moved to the host, not copied (a typed array is one block). */
 export type PackedModel = WireModel<Float64Array>;
@@ -27,10 +24,10 @@ export function packReport(report: ReportBody): PackedReport {
 
 /** A tree as jobs that need one are sent it. */
 export function packModel(model: TreeModel): PackedModel {
-  const { nodes, ...meta } = encodeModel(model);
-  const { branches, ...columns } = nodes;
+  const wire = encodeModel(model);
+  const { branches, ...columns } = wire.nodes;
   const typed = Object.fromEntries(Object.entries(columns).map(([k, v]) => [k, Float64Array.from(v)])) as Omit<NodeColumns<Float64Array>, 'branches'>;
-  return { ...meta, nodes: { ...typed, branches } };
+  return { ...wire, nodes: { ...typed, branches } };
 }
 
 /** The buffers of a packed report, to move with it. */
@@ -43,12 +40,11 @@ export function packedBuffers(packed: PackedReport): ArrayBuffer[] {
 const DECODE_BATCH = 20_000;
 
 /**
- * On the host: the report, whose `rules` are read off the tree on first use (a property that is
- * not enumerable, so copying the report does not compute them), and the tree's columns, kept to
- * send the tree to later jobs without encoding it again. The nodes are decoded a batch at a
- * time, letting the host's other work run in between.
+ * On the host: the report, and the tree's columns, kept to send the tree to later jobs without
+ * encoding it again. The nodes are decoded a batch at a time, letting the host's other work run
+ * in between.
  */
-export async function unpackReport(packed: PackedReport): Promise<{ report: TreeReport; packedModel: PackedModel }> {
+export async function unpackReport(packed: PackedReport): Promise<{ report: ReportBody; packedModel: PackedModel }> {
   const { model: packedModel, pruningPath: path, ...rest } = packed;
   const pruningPath = Object.fromEntries(Object.entries(path).map(([k, v]) => [k, Array.from(v)])) as unknown as PruningPath;
   const tree = emptyTree(packedModel);
@@ -56,9 +52,5 @@ export async function unpackReport(packed: PackedReport): Promise<{ report: Tree
     if (from > 0) await new Promise((resolve) => setImmediate(resolve));
     addNodes(tree, packedModel.nodes, from, Math.min(packedModel.nodes.id.length, from + DECODE_BATCH));
   }
-  const { model } = tree;
-  const report = { ...rest, pruningPath, model } as TreeReport;
-  let rules: Rule[] | undefined;
-  Object.defineProperty(report, 'rules', { enumerable: false, get: () => (rules ??= extractRules(model)) });
-  return { report, packedModel };
+  return { report: { ...rest, pruningPath, model: tree.model }, packedModel };
 }

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Dataset } from '../engine/dataset';
 import type { PackedModel } from './report-transfer';
-import type { TreeReport } from '../engine/report-types';
+import type { ReportBody } from '../engine/report';
 import type { TrainSettings } from './train-settings';
 import type { ColumnSummary } from './worker-messages';
 
@@ -13,7 +13,8 @@ export interface TrainedFile {
   columns: ColumnSummary[];
   target: string;
   settings: TrainSettings;
-  report: TreeReport;
+  /** Without its rules, which follow from the tree (report-transfer.ts). */
+  report: ReportBody;
   /** The report's tree as columns: what a job that needs the tree is sent (report-transfer.ts). */
   packedModel: PackedModel;
 }

@@ -2,6 +2,7 @@
 // structured-clone data: typed arrays travel as such, errors as plain records rebuilt on arrival.
 import type { ColumnType, Dataset } from '../engine/dataset';
 import type { ReportOptions, ReportPhase, ReportSettings } from '../engine/report-types';
+import type { CodeFormat } from '../engine/export/code';
 import type { NodeSplit } from '../engine/node-alternatives';
 import type { HoverData } from '../hover/hover-data';
 import type { HoverJob } from '../hover/hover-job';
@@ -61,6 +62,16 @@ export interface PredictJob extends LoadJob {
   model: PackedModel;
 }
 
+/** The text of one export of a trained tree. */
+export interface ExportJob {
+  model: PackedModel;
+  format: 'model' | 'mermaid' | 'text' | CodeFormat;
+}
+
+export interface ExportResult {
+  content: string;
+}
+
 export interface PredictResult {
   /** The input's columns plus the prediction column, as CSV text. */
   csv: string;
@@ -79,6 +90,7 @@ export interface JobTypes {
   report: { job: ReportJob; result: PackedReport };
   alternatives: { job: AlternativesJob; result: NodeSplit[] };
   predict: { job: PredictJob; result: PredictResult };
+  export: { job: ExportJob; result: ExportResult };
   profile: { job: LoadJob; result: ProfileResult };
   /** The CSV hover's data for one document version (src/hover/hover-job.ts). */
   hover: { job: HoverJob; result: HoverData };

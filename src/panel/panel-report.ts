@@ -3,13 +3,14 @@
 // (tree-slices.ts), and the pruning path thinned to what the α slider can use (pruning-steps.ts).
 // The rules are most of a big tree's report (37 of 51 MiB at 65k nodes), and a first view must
 // not wait for them.
+import type { ReportBody } from '../engine/report';
 import type { TreeReport } from '../engine/report-types';
 import type { WireReport } from '../protocol';
 import { sliderSteps } from './pruning-steps';
 import { firstSlice } from './tree-slices';
 
-export function panelReport(report: TreeReport): WireReport {
-  // Not `rules` itself: on the host they are read off the tree only when asked for (report-transfer.ts).
+export function panelReport(report: ReportBody): WireReport {
+  // A whole report (the CLI's, tests') carries its rules too: they never go with the rest.
   const { model, pruningPath, ...rest } = report;
   delete (rest as Partial<TreeReport>).rules;
   return { ...rest, pruningPath: sliderSteps(pruningPath, report.settings.ccpAlpha), model: firstSlice(model) };

@@ -5,7 +5,7 @@
 // itself, and only the page's rules are read off it (rulesOfLeaves): the host never holds a rule
 // per leaf for the tab (2.5 s to make them for a 1M-node tree, on the host's thread).
 import type { TreeModel } from '../engine/model';
-import type { TreeReport } from '../engine/report-types';
+import type { ReportBody } from '../engine/report';
 import { classShare, rulesOfLeaves } from '../engine/rules/extract';
 import type { RequestRulesPageMessage, RuleSort, RulesPageMessage } from '../protocol';
 
@@ -91,7 +91,7 @@ function sortLeaves(model: TreeModel, sort: RuleSort): Omit<Sorted, 'model' | 'k
 export class RulePages {
   private last: Sorted | undefined;
 
-  answer(report: Pick<TreeReport, 'model'>, request: RequestRulesPageMessage): RulesPageMessage {
+  answer(report: Pick<ReportBody, 'model'>, request: RequestRulesPageMessage): RulesPageMessage {
     const { model } = report;
     const key = `${request.sort.key}:${request.sort.descending}`;
     if (this.last?.model !== model || this.last.key !== key) this.last = { model, key, ...sortLeaves(model, request.sort) };

@@ -8,7 +8,7 @@
 // report without its rules (panel-report.ts) and asks for them a page at a time (rules-page.ts);
 // of a big tree it gets the top, and asks for more nodes as it needs them (tree-slices.ts).
 import * as vscode from 'vscode';
-import type { TreeReport } from '../engine/report-types';
+import type { ReportBody } from '../engine/report';
 import type { RowPathResult as RowPath } from '../host/row-path';
 import { parseFromWebview, type AlternativeSplit, type FromWebview, type PanelSettings, type ToWebview } from '../protocol';
 import { makeNonce, panelHtml } from './html';
@@ -25,7 +25,7 @@ export interface PanelRequests {
   alternatives(csvUri: vscode.Uri, nodeId: number): Promise<AlternativeSplit[]>;
   rowPath(csvUri: vscode.Uri, row: number): Promise<RowPath>;
   /** The CSV's report when this panel has none in memory (restored after a reload). */
-  report(csvUri: vscode.Uri): Promise<TreeReport>;
+  report(csvUri: vscode.Uri): Promise<ReportBody>;
   export(csvUri: vscode.Uri, what: 'mermaid' | 'model' | 'rules'): void;
   /** A panel came back after a reload without a report in memory (it still shows its saved one). */
   restored(csvUri: vscode.Uri): void;
@@ -46,7 +46,7 @@ function documentUriOf(state: unknown): vscode.Uri | undefined {
 }
 
 interface Shown {
-  report: TreeReport;
+  report: ReportBody;
   fileName: string;
   settings: PanelSettings;
 }
@@ -96,7 +96,7 @@ class TreePanel {
   }
 
   /** The report shown, or for a panel restored after a reload, the one trained again. */
-  private async report(): Promise<TreeReport> {
+  private async report(): Promise<ReportBody> {
     return this.shown?.report ?? (await this.requests.report(this.csvUri));
   }
 
@@ -206,7 +206,7 @@ export class TreePanels implements vscode.Disposable {
   }
 
   /** Shows `report` in the CSV's panel, opening it beside the editor if needed. */
-  show(csvUri: vscode.Uri, report: TreeReport, settings: PanelSettings): void {
+  show(csvUri: vscode.Uri, report: ReportBody, settings: PanelSettings): void {
     const fileName = csvUri.path.slice(csvUri.path.lastIndexOf('/') + 1);
     let panel = this.panels.get(csvUri.toString());
     if (!panel) {
