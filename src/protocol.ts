@@ -19,7 +19,7 @@ export type AlternativeSplit = NodeSplit;
 
 /**
  * The report as the webview gets it: without the rules, which it asks for a page at a time, and
- * with the tree's nodes as columns (src/panel/wire-model.ts), a big tree's a slice at a time.
+ * with the tree's nodes as columns (src/engine/model-columns.ts), a big tree's a slice at a time.
  */
 export type WireReport = Omit<TreeReport, 'rules' | 'model'> & { model: WireModel };
 

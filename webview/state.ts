@@ -17,7 +17,7 @@ export interface Highlight {
 export interface PanelState {
   /** Read by the host's panel serializer to find the file again after a reload. */
   documentUri: string | null;
-  /** As shown, with the nodes of a big tree sent since (src/panel/wire-model.ts). */
+  /** As shown, with the nodes of a big tree sent since (src/engine/model-columns.ts). */
   shown: Omit<ShowMessage, 'type'> | null;
   /** The controls' values, which may differ from the settings shown until a retrain. */
   settings: PanelSettings | null;

@@ -1,5 +1,5 @@
 // What the webview gets of a report: everything but the rules, which it asks for a page at a time
-// (rules-page.ts), with the tree's nodes as columns (wire-model.ts), a big tree's only in part
+// (rules-page.ts), with the tree's nodes as columns (src/engine/model-columns.ts), a big tree's only in part
 // (tree-slices.ts), and the pruning path thinned to what the α slider can use (pruning-steps.ts).
 // The rules are most of a big tree's report (37 of 51 MiB at 65k nodes), and a first view must
 // not wait for them.
