@@ -6,18 +6,46 @@
 // costs: the longest the host's event loop went without a turn from the job's last progress
 // message until the report was unpacked (report-transfer.ts), and the unpacking itself. Then the
 // Rules tab's first page of the tree and a row path, as the panel asks for them on the host.
-// Figures are printed, never asserted. Run: node scripts/build.mjs && node dist/bench/report.js
-// (REPORT_ROWS=143000,700000 picks the sizes).
+// Each figure is the median of RUNS runs (each in a fresh worker; the same data). Printed, never
+// asserted. Run: node scripts/build.mjs && node dist/bench/report.js (REPORT_ROWS=143000,700000
+// picks the sizes, REPORT_RUNS the runs).
 import path from 'node:path';
 import { RulePages } from '../src/panel/rules-page';
 import { rowPath } from '../src/host/row-path';
 import { unpackReport } from '../src/host/report-transfer';
 import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../src/host/train-settings';
 import { WorkerBridge } from '../src/host/worker-bridge';
+import { median } from './lib/stats';
 import { makeBenchData, type DataKind } from './lib/tree-data';
+
+const RUNS = Number(process.env.REPORT_RUNS ?? 3);
+
+/** One run's figures, in ms: the report's phases and total, and the host's side. */
+type Figures = Record<string, number>;
 
 async function one(kind: DataKind, rows: number): Promise<void> {
   const { dataset } = makeBenchData(kind, rows, 11);
+  const runs: Figures[] = [];
+  let nodes = 0;
+  let leaves = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const r = await measure(dataset);
+    runs.push(r.figures);
+    [nodes, leaves] = [r.nodes, r.leaves];
+  }
+  const m = (key: string) => median(runs.map((r) => r[key] ?? 0));
+  const seconds = (key: string) => (m(key) / 1000).toFixed(1);
+  const phases = Object.keys(runs[0]).filter((k) => k.startsWith('phase:'));
+  console.log(
+    `${kind} ${rows.toLocaleString('en-US')} rows → ${nodes.toLocaleString('en-US')} nodes: report ${seconds('total')} s ` +
+      `(${phases.map((k) => `${k.slice(6)} ${seconds(k)}`).join(', ')}; runs ${runs.map((r) => (r.total / 1000).toFixed(1)).join(', ')}); ` +
+      `host: longest event-loop gap while receiving ${m('stall').toFixed(0)} ms, unpacked in ${m('unpack').toFixed(0)} ms; ` +
+      `Rules tab first page (250 of ${leaves.toLocaleString('en-US')}) ${m('page').toFixed(0)} ms; row path ${m('firstPath').toFixed(0)} ms, then ${m('nextPath').toFixed(1)} ms (tree compiled once)`,
+  );
+}
+
+/** One report job and the host's work on its result. */
+async function measure(dataset: ReturnType<typeof makeBenchData>['dataset']): Promise<{ figures: Figures; nodes: number; leaves: number }> {
   const bridge = new WorkerBridge(path.join(__dirname, '..', 'worker.js'));
   const phases: [string, number][] = [];
   let phase = 'start';
@@ -58,13 +86,9 @@ async function one(kind: DataKind, rows: number): Promise<void> {
   t = performance.now();
   rowPath(report.model, dataset, 1);
   const nextPathMs = performance.now() - t;
-  const seconds = (ms: number) => (ms / 1000).toFixed(1);
-  console.log(
-    `${kind} ${rows.toLocaleString('en-US')} rows → ${report.model.nodes.length.toLocaleString('en-US')} nodes: report ${seconds(done - started)} s ` +
-      `(${phases.filter(([p]) => p !== 'start').map(([p, ms]) => `${p} ${seconds(ms)}`).join(', ')}); ` +
-      `host: longest event-loop gap while receiving ${stall.toFixed(0)} ms, unpacked in ${unpackMs.toFixed(0)} ms; ` +
-      `Rules tab first page (${page.rows.length} of ${page.total.toLocaleString('en-US')}) ${pageMs.toFixed(0)} ms; row path ${firstPathMs.toFixed(0)} ms, then ${nextPathMs.toFixed(1)} ms (tree compiled once)`,
-  );
+  const figures: Figures = { total: done - started, stall, unpack: unpackMs, page: pageMs, firstPath: firstPathMs, nextPath: nextPathMs };
+  for (const [name, ms] of phases) if (name !== 'start') figures[`phase:${name}`] = ms;
+  return { figures, nodes: report.model.nodes.length, leaves: page.total };
 }
 
 async function main(): Promise<void> {
