@@ -128,3 +128,33 @@ test('scanDecimal reads the plain form up to the first other byte, as the tokeni
   assert.deepEqual(scan('1.2.3'), { end: 3, value: 1.2 });
   for (const s of ['', '-', '.', '-.', ',1', 'x', '+1', '1234567890123456789']) assert.equal(scan(s), null, s);
 });
+
+test('17-19 digit plain decimals near a midpoint: scanDecimal decides nearly all itself, always as Number() does', () => {
+  // The spellings of float32 data (23.418895721435547) and their neighbours a few units away in
+  // the last digit, with every split of the digits around the point: mantissas above 2^53, read
+  // by scanDecimal's long path and rounded by correctlyRoundedQuotient.
+  const random = createRng(31);
+  const encoder = new TextEncoder();
+  let decided = 0;
+  let total = 0;
+  for (let k = 0; k < 20000; k++) {
+    const x = Math.fround((random() - 0.5) * 10 ** Math.floor(random() * 6));
+    const digits = x.toPrecision(17).replace(/^-/, '').replace('.', '').slice(0, 17);
+    const keep = 17 + Math.floor(random() * 3);
+    for (const delta of [-1n, 0n, 1n]) {
+      const mantissa = (BigInt(digits.padEnd(keep, '5')) + delta).toString();
+      const point = 1 + Math.floor(random() * 3);
+      const s = `${x < 0 ? '-' : ''}${mantissa.slice(0, point)}.${mantissa.slice(point)}`;
+      const bytes = encoder.encode(s);
+      const end = scanDecimal(bytes, 0, bytes.length);
+      if (mantissa.length <= 18 && BigInt(mantissa) >= 2n ** 53n) {
+        total++;
+        if (end === bytes.length) decided++;
+      }
+      if (end >= 0) assert.ok(Object.is(parsedNumber[0], Number(s)), `${s}: ${parsedNumber[0]} vs ${Number(s)}`);
+      assert.ok(Object.is(parse(s), Number(s)), `${s}: ${parse(s)} vs ${Number(s)}`);
+    }
+  }
+  // Only values within ~2^-20 units in the last place of a midpoint are left to Number().
+  assert.ok(total > 10000 && decided > 0.99 * total, `${decided} of ${total}`);
+});

@@ -9,7 +9,7 @@
 // and one division rounds correctly (Clinger's fast path); above, a residual-checked quotient
 // (long-decimal.ts). Anything else, or a near-tie, goes to parseGeneral, which may build a
 // string for Number().
-import { correctlyRoundedQuotient } from './long-decimal';
+import { correctlyRoundedQuotient, productError } from './long-decimal';
 
 const POW10 = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
 
@@ -95,11 +95,12 @@ function scanLongDecimal(buf: Uint8Array, i: number, limit: number, negative: bo
     }
   }
   const scale = point < 0 ? 0 : digits - point;
-  const tail = POW10[digits - PIECE_DIGITS];
-  // Exact whenever the true mantissa is below 2^53, and at least 2^53 whenever that is not.
-  const mantissa = head * tail + piece;
+  // head·tail is exact (head < 10^9, tail ≤ 10^9); the sum is exact whenever the true mantissa
+  // is below 2^53, and at least 2^53 whenever that is not.
+  const high = head * POW10[digits - PIECE_DIGITS];
+  const mantissa = high + piece;
   if (mantissa >= TWO_TO_53) {
-    if (!correctlyRoundedQuotient(head, tail, piece, POW10[scale], parsedNumber)) return -1;
+    if (!correctlyRoundedQuotient(high, 0, piece, scale, parsedNumber)) return -1;
     if (negative) parsedNumber[0] = -parsedNumber[0];
     return i;
   }
@@ -175,8 +176,9 @@ function parseGeneral(buf: Uint8Array, start: number, end: number): number {
   if (!lost && extraDigits === 0 && power >= -22 && power <= 22) {
     // Both operands are exact doubles, so one IEEE operation rounds correctly (Clinger's fast path).
     value = power >= 0 ? mantissa * POW10[power] : mantissa / POW10[-power];
-  } else if (!lost && power <= 0 && power >= -22 && correctlyRoundedQuotient(mantissa, POW10[extraDigits], extra, POW10[-power], parsedNumber)) {
-    value = parsedNumber[0];
+  } else if (!lost && power <= 0 && power >= -22) {
+    const high = mantissa * POW10[extraDigits];
+    if (correctlyRoundedQuotient(high, productError(mantissa, POW10[extraDigits], high), extra, -power, parsedNumber)) value = parsedNumber[0];
   }
   if (value !== value) value = Number(latin1(buf, bodyStart, end));
   if (!Number.isFinite(value)) return NaN;
