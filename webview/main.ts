@@ -23,7 +23,8 @@ const api = vscodeApi<PanelState>();
 let state = restoreState(api.getState());
 /** state.shown's tree decoded; a big tree holds the nodes sent so far (src/panel/tree-slices.ts). */
 let tree: DecodedTree | null = null;
-// The state holds the whole report, so it is written at most every 250 ms, not on each pan step.
+// The state holds the report (a big tree's nodes as far as they were sent), so it is written at
+// most every 250 ms, not on each pan step.
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 const save = () => {
   saveTimer ??= setTimeout(() => {
@@ -262,8 +263,8 @@ function renderViews(): void {
 }
 
 /**
- * What tells two reports apart without serialising them whole (a fully grown tree's report runs to
- * hundreds of MB of JSON): how it was made, its shape, its scores and importances.
+ * What tells two reports apart without serialising them whole (the same tree may have been sent
+ * in different slices): how it was made, its shape, its scores and importances.
  */
 function reportFingerprint(report: WireReport): string {
   const { settings, grown, final, trainingRows, metrics, importances, model } = report;
