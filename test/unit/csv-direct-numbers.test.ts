@@ -82,3 +82,19 @@ test('a row too short, too long, or with a text in a numeric column is reported 
     await assertSameAsGeneral(bytes, [3, 7]);
   }
 });
+
+test('an integer column written straight into its array falls back at any other spelling, however the bytes are cut', async () => {
+  // Each spelling alone among canonical integers, since the first other spelling ends that mode.
+  for (const odd of ['+7', '-0', '007', '1.0', ' 3', '"4"', '', 'NA', '1e2', '1234567890123456', '5.']) {
+    let text = 'k,v\n';
+    for (let r = 0; r < 300; r++) text += `${r === 150 ? odd : (r % 5) - 2},${r}.5\n`;
+    const general = await assertSameAsGeneral(new TextEncoder().encode(text), [1, 3, 7]);
+    assert.ok('ok' in general, odd);
+    const written = odd === '' || odd === 'NA' ? null : odd.trim().replace(/"/g, '');
+    assert.deepEqual(cells(parseCsv(text).columns[0]).slice(149, 152), [2, written === null ? NaN : Number(written), -1], odd);
+    // A text at the end: every spelling comes back as written (trimmed, unquoted).
+    const categorical = parseCsv(text + 'x,1\n').columns[0];
+    assert.equal(categorical.type, 'categorical', odd);
+    assert.deepEqual(cells(categorical).slice(149, 152), ['2', written, '-1'], odd);
+  }
+});

@@ -117,3 +117,31 @@ test('leading missing values before the first number, and a column with no value
   const late = parseCsv('a,b\n,1\nNA,2\nx,3\n');
   assert.deepEqual(cells(byName(late, 'a')), [null, null, 'x']);
 });
+
+test('an integer column keeps no spellings, yet turning categorical gives the exact ones back', () => {
+  // Few values, then other spellings of them, then a text: every spelling as written.
+  let text = 'k\n';
+  for (let i = 0; i < 300; i++) text += `${(i % 3) - 1}\n`;
+  text += '-0\n07\n1.0\n0\nx\n';
+  const few = parseCsv(text).columns[0] as CategoricalColumn;
+  assert.deepEqual(few.categories, ['-1', '0', '1', '-0', '07', '1.0', 'x']);
+  assert.deepEqual(Array.from(few.codes.slice(0, 3)), [0, 1, 2]);
+  assert.deepEqual(Array.from(few.codes.slice(300)), [3, 4, 5, 1, 6]);
+  // More distinct integers than the dictionary keeps, then a decimal, then a text: the column
+  // kept no spelling past the limit, so all come back canonical (as for any ID-like column).
+  text = 'id\n';
+  for (let i = 0; i < DICTIONARY_LIMIT + 10; i++) text += `${i}\n`;
+  text += '2.50\nNA\nother\n';
+  const many = parseCsv(text).columns[0] as CategoricalColumn;
+  assert.equal(many.categories[many.codes[17]], '17');
+  assert.equal(many.categories[many.codes[DICTIONARY_LIMIT + 10]], '2.5');
+  assert.equal(many.codes[DICTIONARY_LIMIT + 11], -1);
+  assert.equal(many.categories[many.codes[DICTIONARY_LIMIT + 12]], 'other');
+  // A decimal before the limit: spellings kept from there on, the integers before it exact.
+  text = 'id\nNA\n';
+  for (let i = 0; i < 50; i++) text += `${i * 1000}\n`;
+  text += '2.50\n3000\nzz\n';
+  const early = parseCsv(text).columns[0] as CategoricalColumn;
+  assert.deepEqual(cells(early).slice(0, 3), [null, '0', '1000']);
+  assert.deepEqual(cells(early).slice(51), ['2.50', '3000', 'zz']);
+});

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parsedNumber, parseNumberInto, scanDecimal } from '../../src/engine/csv/number-bytes';
+import { isCanonicalInteger, parsedNumber, parseNumberInto, scanDecimal } from '../../src/engine/csv/number-bytes';
 import { createRng } from '../../src/engine/random';
 
 const parse = (s: string) => {
@@ -157,4 +157,21 @@ test('17-19 digit plain decimals near a midpoint: scanDecimal decides nearly all
   }
   // Only values within ~2^-20 units in the last place of a midpoint are left to Number().
   assert.ok(total > 10000 && decided > 0.99 * total, `${decided} of ${total}`);
+});
+
+test('isCanonicalInteger: exactly the integers of up to 15 digits that String() spells the same way', () => {
+  const canonical = (s: string) => {
+    const b = new TextEncoder().encode(s);
+    return isCanonicalInteger(b, 0, b.length);
+  };
+  for (const s of ['0', '7', '-7', '10', '-105', '123456789012345', '-999999999999999']) assert.equal(canonical(s), true, s);
+  for (const s of ['-0', '00', '01', '-01', '+7', '1.0', '1.', '.5', '1e3', '1234567890123456', '']) assert.equal(canonical(s), false, s);
+  // Whatever it accepts, the value spells back byte for byte.
+  const random = createRng(11);
+  for (let i = 0; i < 20000; i++) {
+    const digits = 1 + Math.floor(random() * 17);
+    let s = random() < 0.3 ? '-' : '';
+    for (let d = 0; d < digits; d++) s += String(Math.floor(random() * 10));
+    assert.equal(canonical(s), digits <= 15 && String(Number(s)) === s, s);
+  }
 });

@@ -2,7 +2,9 @@
 //
 // How the type is decided without keeping every field as a string: a column starts as a numeric
 // candidate and stores parsed numbers (Float64) — and, while it has at most DICTIONARY_LIMIT
-// distinct spellings, also a code per row into a byte dictionary of those spellings. At the first
+// distinct spellings, also a code per row into a byte dictionary of those spellings (not while
+// every number is an integer spelled as String() would spell it: such spellings are given back by
+// the values, so an integer column — a class label, a count — keeps none). At the first
 // non-missing field that is not a number the column becomes categorical: its codes so far are
 // already right (so "1", "1.0" and "01" stay three categories), and the numbers are dropped. A
 // column that had more distinct spellings than that before its first non-number (an ID-like
@@ -16,7 +18,7 @@ import { booleanReading } from './boolean-values';
 import { ByteDictionary } from './byte-dictionary';
 import { FieldProblem } from './field-problem';
 import type { MissingTokens } from './missing-tokens';
-import { parsedNumber, parseNumberInto } from './number-bytes';
+import { isCanonicalInteger, parsedNumber, parseNumberInto } from './number-bytes';
 import { decodeUtf8 } from './utf8';
 
 export const DICTIONARY_LIMIT = 4096;
@@ -35,7 +37,9 @@ export class ColumnBuilder {
   private mode: Mode;
   private values: ColumnStore<Float64Array> | null = null;
   private codes: ColumnStore<Int32Array> | null = null;
-  private dictionary: ByteDictionary | null = new ByteDictionary(decodeUtf8);
+  private dictionary: ByteDictionary | null = null;
+  /** A candidate whose numbers so far are all canonical integers: no spelling kept (see above). */
+  private canonicalOnly: boolean;
 
   constructor(
     readonly name: string,
@@ -45,13 +49,10 @@ export class ColumnBuilder {
     private readonly expectedRows: number,
   ) {
     this.mode = forced === undefined ? Mode.Candidate : forced === 'numeric' ? Mode.Numeric : Mode.Categorical;
+    this.canonicalOnly = this.mode === Mode.Candidate;
     // A candidate allocates its numbers at its first number: a text column never does.
     if (this.mode === Mode.Numeric) this.values = newValues(expectedRows);
-    // A candidate's codes, though likely dropped soon (dictionary overflow), get the full size too:
-    // only the pages written cost memory, and growing them within the first rows would deoptimise
-    // the hot path while V8 is still compiling it (a cold 3,000-row read: ~0.079 → ~0.065 CPU s).
-    if (this.mode !== Mode.Numeric) this.codes = newCodes(expectedRows);
-    if (this.mode === Mode.Numeric) this.dictionary = null;
+    if (this.mode === Mode.Categorical) this.keepSpellings(newCodes(expectedRows), new ByteDictionary(decodeUtf8));
   }
 
   /** Whether a number is a value of this column (not an error, not a reason to turn categorical). */
@@ -65,7 +66,12 @@ export class ColumnBuilder {
    * Any other call on the builder may replace it.
    */
   get numberTarget(): Float64Array | null {
-    return this.mode !== Mode.Categorical && this.dictionary === null && this.values !== null ? this.values.array : null;
+    return this.mode !== Mode.Categorical && !this.canonicalOnly && this.dictionary === null && this.values !== null ? this.values.array : null;
+  }
+
+  /** Like numberTarget, for a number spelled as a canonical integer (isCanonicalInteger) only. */
+  get integerTarget(): Float64Array | null {
+    return this.canonicalOnly && this.values !== null ? this.values.array : null;
   }
 
   /** Adds field buf[start, end) as row `row` (rows arrive in order, each once). */
@@ -110,6 +116,11 @@ export class ColumnBuilder {
       this.values.array.fill(NaN, 0, row);
     }
     this.values.set(row, parsedNumber[0]);
+    if (this.canonicalOnly) {
+      if (isCanonicalInteger(buf, start, end)) return;
+      // The first other spelling: from here on spellings are kept, those so far given by the values.
+      this.keepSpellings(...this.spelledCodes(row));
+    }
     const dictionary = this.dictionary;
     if (dictionary !== null) {
       (this.codes as ColumnStore<Int32Array>).set(row, dictionary.codeOf(buf, start, end));
@@ -145,27 +156,44 @@ export class ColumnBuilder {
 
   /** Turns categorical at row `rows`, keeping the codes of the rows before. */
   private becomeCategorical(rows: number): void {
-    const codes = newCodes(Math.max(this.expectedRows, rows + 1));
     if (this.dictionary !== null) {
+      const codes = newCodes(Math.max(this.expectedRows, rows + 1));
       codes.array.set((this.codes as ColumnStore<Int32Array>).array.subarray(0, rows));
+      this.codes = codes;
     } else {
-      // The dictionary overflowed earlier: rebuild codes from the numbers, spelled canonically.
-      const values = (this.values as ColumnStore<Float64Array>).array;
-      const dictionary = new ByteDictionary(decodeUtf8);
-      for (let row = 0; row < rows; row++) {
-        const v = values[row];
-        if (v !== v) {
-          codes.array[row] = -1;
-        } else {
-          const bytes = encoder.encode(String(v));
-          codes.array[row] = dictionary.codeOf(bytes, 0, bytes.length);
-        }
-      }
-      this.dictionary = dictionary;
+      // Spellings never kept (canonical integers) or dropped (the dictionary overflowed): the
+      // numbers give them, spelled canonically.
+      this.keepSpellings(...this.spelledCodes(rows, Infinity));
     }
-    this.codes = codes;
     this.values = null;
     this.mode = Mode.Categorical;
+  }
+
+  private keepSpellings(codes: ColumnStore<Int32Array> | null, dictionary: ByteDictionary | null): void {
+    this.codes = codes;
+    this.dictionary = dictionary;
+    this.canonicalOnly = false;
+  }
+
+  /**
+   * Codes of the first `rows` numbers spelled canonically, and their dictionary; both null once
+   * it would hold more than `limit` spellings (an overflowed dictionary keeps none).
+   */
+  private spelledCodes(rows: number, limit = DICTIONARY_LIMIT): [ColumnStore<Int32Array> | null, ByteDictionary | null] {
+    const codes = newCodes(Math.max(this.expectedRows, rows + 1));
+    const dictionary = new ByteDictionary(decodeUtf8);
+    const values = this.values === null ? null : this.values.array;
+    for (let row = 0; row < rows; row++) {
+      const v = values === null ? NaN : values[row];
+      if (v !== v) {
+        codes.array[row] = -1;
+      } else {
+        const bytes = encoder.encode(String(v));
+        codes.array[row] = dictionary.codeOf(bytes, 0, bytes.length);
+        if (dictionary.size > limit) return [null, null];
+      }
+    }
+    return [codes, dictionary];
   }
 }
 

@@ -109,6 +109,20 @@ function scanLongDecimal(buf: Uint8Array, i: number, limit: number, negative: bo
   return i;
 }
 
+/**
+ * Whether buf[start, end), already read as a number, is spelled exactly as String() spells its
+ * value: an integer of at most 15 digits, without a leading zero, a plus sign, a point or "-0".
+ * Such a spelling need not be kept; the value gives it back.
+ */
+export function isCanonicalInteger(buf: Uint8Array, start: number, end: number): boolean {
+  const digitsFrom = buf[start] === 0x2d ? start + 1 : start;
+  const digits = end - digitsFrom;
+  if (digits === 0 || digits > EXACT_DIGITS) return false;
+  if (buf[digitsFrom] === 0x30) return digits === 1 && digitsFrom === start;
+  for (let i = digitsFrom; i < end; i++) if (buf[i] - 0x30 >>> 0 > 9) return false;
+  return true;
+}
+
 /** Any other spelling: exponents, a plus sign, more than 15 digits, or not a number at all. */
 function parseGeneral(buf: Uint8Array, start: number, end: number): number {
   let i = start;

@@ -26,6 +26,8 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
   private fieldKinds: Uint8Array = new Uint8Array(0);
   /** numberTargets[k]: column k's numberTarget (null while a missing token reads as a number), refreshed after every other call on that column. */
   readonly numberTargets: Array<Float64Array | null> = [];
+  /** integerTargets[k]: column k's integerTarget, kept like numberTargets. */
+  readonly integerTargets: Array<Float64Array | null> = [];
 
   constructor(
     private readonly delimiter: string,
@@ -48,7 +50,7 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
     } catch (err) {
       throw this.located(err, k);
     }
-    this.numberTargets[k] = this.numberTarget(column);
+    this.refreshTargets(k, column);
     if (this.fieldKinds[k] === NUMBER_FIELD && !column.takesNumbers) this.fieldKinds[k] = TEXT_FIELD;
   }
 
@@ -62,7 +64,7 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
     }
     const column = this.columns[k];
     column.addParsedNumber(row, buf, start, end);
-    this.numberTargets[k] = this.numberTarget(column);
+    this.refreshTargets(k, column);
   }
 
   get row(): number {
@@ -74,8 +76,9 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
   }
 
   /** A number that may be a missing token must not bypass the column's check of it. */
-  private numberTarget(column: ColumnBuilder): Float64Array | null {
-    return this.missing.numeric ? null : column.numberTarget;
+  private refreshTargets(k: number, column: ColumnBuilder): void {
+    this.numberTargets[k] = this.missing.numeric ? null : column.numberTarget;
+    this.integerTargets[k] = this.missing.numeric ? null : column.integerTarget;
   }
 
   text(buf: Uint8Array, start: number, end: number, hash: number): void {
@@ -138,7 +141,7 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
     this.renamed = renamed;
     const rows = this.expectedRows(names.length);
     this.columns = names.map((name) => new ColumnBuilder(name, this.types[name], this.missing, rows));
-    for (const c of this.columns) this.numberTargets.push(this.numberTarget(c));
+    this.columns.forEach((c, k) => this.refreshTargets(k, c));
     // A missing-value token that reads as a number (-999) must be checked before any number.
     const numbers = this.missing.numeric ? ANY_FIELD : NUMBER_FIELD;
     this.fieldKinds = Uint8Array.from(this.columns, (c) => (c.takesNumbers ? numbers : TEXT_FIELD));

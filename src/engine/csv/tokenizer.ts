@@ -22,7 +22,7 @@
 //   from its start by the general states below, so the outcome never depends on the fast path.
 import { InputError } from '../errors';
 import { FNV_OFFSET, FNV_PRIME } from './byte-dictionary';
-import { parsedNumber, scanDecimal } from './number-bytes';
+import { isCanonicalInteger, parsedNumber, scanDecimal } from './number-bytes';
 
 export interface FieldSink {
   /** One field's content: buf[start, end), already unquoted, unescaped and trimmed. */
@@ -47,6 +47,8 @@ export interface TypedFieldSink {
    * not. The sink keeps it current after each of its calls.
    */
   readonly numberTargets: ReadonlyArray<Float64Array | null>;
+  /** Like numberTargets, for a field spelled as a canonical integer (isCanonicalInteger) only. */
+  readonly integerTargets: ReadonlyArray<Float64Array | null>;
   /** Index of the row being read. */
   readonly row: number;
   /** The next `count` fields of the row were written through numberTargets. */
@@ -262,25 +264,29 @@ export class CsvTokenizer {
   }
 
   /**
-   * The fastest path, for a run of number fields with numberTargets (often every field of many
-   * rows): each is parsed and written straight into its column, with no call per field. Stops,
-   * having consumed nothing of it, at the first field without a target or not a plain decimal
+   * The fastest path, for a run of number fields with numberTargets or integerTargets (often every
+   * field of many rows): each is parsed and written straight into its column, with no call per
+   * field. Stops, having consumed nothing of it, at the first field without a target for its
+   * spelling or not a plain decimal
    * ending in the delimiter (the newline after the last field) within this chunk, which the
    * general paths then read; returns that field's start.
    */
   private storeNumbers(buf: Uint8Array, i: number, n: number): number {
     const sink = this.typedSink as TypedFieldSink;
     const targets = sink.numberTargets;
+    const integerTargets = sink.integerTargets;
     const last = targets.length - 1;
     const delimiter = this.delimiter;
     let k = this.fieldsInRow;
     let first = k; // first field of this row written here
     let row = sink.row;
     for (;;) {
-      const target = targets[k];
+      let target = targets[k];
+      const integerOnly = target === null;
+      if (integerOnly) target = integerTargets[k];
       if (target === null || row >= target.length) break;
       const end = scanDecimal(buf, i, n);
-      if (end < 0 || end === n) break;
+      if (end < 0 || end === n || (integerOnly && !isCanonicalInteger(buf, i, end))) break;
       const after = buf[end];
       if (k < last) {
         if (after !== delimiter) break;
