@@ -1,7 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCsv } from '../../src/engine/csv/read';
-import { DICTIONARY_LIMIT } from '../../src/engine/csv/column-builder';
+import { ColumnBuilder, DICTIONARY_LIMIT, SPELLING_CHECK_ROWS } from '../../src/engine/csv/column-builder';
+import { MissingTokens } from '../../src/engine/csv/missing-tokens';
+import { DEFAULT_MISSING_TOKENS } from '../../src/engine/csv/options';
+import { parseNumberInto } from '../../src/engine/csv/number-bytes';
 import type { CategoricalColumn, NumericColumn } from '../../src/engine/dataset';
 import { byName, cells } from './csv-helpers';
 
@@ -144,4 +147,35 @@ test('an integer column keeps no spellings, yet turning categorical gives the ex
   const early = parseCsv(text).columns[0] as CategoricalColumn;
   assert.deepEqual(cells(early).slice(0, 3), [null, '0', '1000']);
   assert.deepEqual(cells(early).slice(51), ['2.50', '3000', 'zz']);
+});
+
+test('past SPELLING_CHECK_ROWS an integer column with many distinct values keeps no spelling, one with few keeps them', () => {
+  for (const distinct of [SPELLING_CHECK_ROWS, 100]) {
+    let text = 'id\n';
+    for (let i = 0; i < SPELLING_CHECK_ROWS + 5; i++) text += `${i % distinct}\n`;
+    text += '007\nx\n';
+    const c = parseCsv(text).columns[0] as CategoricalColumn;
+    assert.equal(c.categories[c.codes[SPELLING_CHECK_ROWS + 5]], distinct > DICTIONARY_LIMIT ? '7' : '007', String(distinct));
+    assert.equal(c.categories[c.codes[99]], '99');
+  }
+});
+
+test('which numbers a column takes straight into its array: any once spellings are dropped, canonical integers while they are all it has seen', () => {
+  const column = (values: (i: number) => string) => {
+    const builder = new ColumnBuilder('c', undefined, new MissingTokens(DEFAULT_MISSING_TOKENS), 16);
+    for (let row = 0; row < SPELLING_CHECK_ROWS; row++) {
+      const bytes = new TextEncoder().encode(values(row));
+      assert.ok(parseNumberInto(bytes, 0, bytes.length));
+      builder.addParsedNumber(row, bytes, 0, bytes.length);
+    }
+    const before = [builder.numberTarget !== null, builder.integerTarget !== null];
+    builder.settleSpellings(SPELLING_CHECK_ROWS);
+    return { before, after: [builder.numberTarget !== null, builder.integerTarget !== null] };
+  };
+  // Many distinct integers: canonical-only until the check, then like an overflowed dictionary.
+  assert.deepEqual(column((i) => String(i)), { before: [false, true], after: [true, false] });
+  // Few distinct integers stay canonical-only; decimals keep spellings until they overflow.
+  assert.deepEqual(column((i) => String(i % 10)), { before: [false, true], after: [false, true] });
+  assert.deepEqual(column((i) => `${i}.25`), { before: [true, false], after: [true, false] });
+  assert.deepEqual(column((i) => `${i % 10}.25`), { before: [false, false], after: [false, false] });
 });

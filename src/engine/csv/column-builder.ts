@@ -22,6 +22,8 @@ import { isCanonicalInteger, parsedNumber, parseNumberInto } from './number-byte
 import { decodeUtf8 } from './utf8';
 
 export const DICTIONARY_LIMIT = 4096;
+/** After this many rows a column of canonical integers counts its distinct values (settleSpellings). */
+export const SPELLING_CHECK_ROWS = 2 * DICTIONARY_LIMIT;
 
 const enum Mode {
   /** Numeric so far; the type is still open. */
@@ -72,6 +74,19 @@ export class ColumnBuilder {
   /** Like numberTarget, for a number spelled as a canonical integer (isCanonicalInteger) only. */
   get integerTarget(): Float64Array | null {
     return this.canonicalOnly && this.values !== null ? this.values.array : null;
+  }
+
+  /**
+   * Called once, after the first SPELLING_CHECK_ROWS rows: a column of canonical integers with more
+   * distinct values than a dictionary keeps (an ID, a count) is treated like one whose dictionary
+   * overflowed, so its numbers take the direct path without a check of their spelling.
+   */
+  settleSpellings(rows: number): void {
+    if (!this.canonicalOnly || this.values === null) return;
+    const distinct = new Set<number>();
+    const values = this.values.array;
+    for (let row = 0; row < rows && distinct.size <= DICTIONARY_LIMIT; row++) if (values[row] === values[row]) distinct.add(values[row]);
+    if (distinct.size > DICTIONARY_LIMIT) this.keepSpellings(null, null);
   }
 
   /** Adds field buf[start, end) as row `row` (rows arrive in order, each once). */

@@ -2,7 +2,7 @@
 // must have exactly as many fields (nothing is padded or dropped), each field goes to its column.
 import type { ColumnType, Dataset } from '../dataset';
 import { InputError } from '../errors';
-import { ColumnBuilder } from './column-builder';
+import { ColumnBuilder, SPELLING_CHECK_ROWS } from './column-builder';
 import { FieldProblem } from './field-problem';
 import { parsedNumber } from './number-bytes';
 import { uniqueHeaderNames } from './header-names';
@@ -111,8 +111,11 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
         `line ${line}: row has ${this.fieldIndex} field${this.fieldIndex === 1 ? '' : 's'}, header has ${this.columns.length}`,
         line,
       );
-    } else {
-      this.rows++;
+    } else if (++this.rows === SPELLING_CHECK_ROWS) {
+      this.columns.forEach((c, k) => {
+        c.settleSpellings(this.rows);
+        this.refreshTargets(k, c);
+      });
     }
     this.fieldIndex = 0;
   }
