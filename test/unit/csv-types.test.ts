@@ -91,7 +91,7 @@ test('infinite or malformed numbers make a column categorical', () => {
 });
 
 test('a numeric-looking ID column turning categorical late keeps every row (canonical spellings)', () => {
-  const n = DICTIONARY_LIMIT + 10;
+  const n = SPELLING_CHECK_ROWS + 10;
   let text = 'id\n';
   for (let i = 0; i < n; i++) text += `${i}.50\n`;
   text += 'other\n';
@@ -101,6 +101,9 @@ test('a numeric-looking ID column turning categorical late keeps every row (cano
   assert.equal(c.categories[c.codes[3]], '3.5');
   assert.equal(c.categories[c.codes[n]], 'other');
   assert.equal(new Set(c.codes).size, n + 1);
+  // Before the spelling check, plain spellings are still given back as written.
+  const early = parseCsv(text.split('\n').slice(0, DICTIONARY_LIMIT + 10).join('\n') + '\nother\n').columns[0] as CategoricalColumn;
+  assert.equal(early.categories[early.codes[3]], '3.50');
 });
 
 test('a numeric column with few distinct values turning categorical keeps exact spellings', () => {
@@ -121,7 +124,7 @@ test('leading missing values before the first number, and a column with no value
   assert.deepEqual(cells(byName(late, 'a')), [null, null, 'x']);
 });
 
-test('an integer column keeps no spellings, yet turning categorical gives the exact ones back', () => {
+test('a column of plain spellings keeps none, yet turning categorical gives the exact ones back', () => {
   // Few values, then other spellings of them, then a text: every spelling as written.
   let text = 'k\n';
   for (let i = 0; i < 300; i++) text += `${(i % 3) - 1}\n`;
@@ -130,26 +133,26 @@ test('an integer column keeps no spellings, yet turning categorical gives the ex
   assert.deepEqual(few.categories, ['-1', '0', '1', '-0', '07', '1.0', 'x']);
   assert.deepEqual(Array.from(few.codes.slice(0, 3)), [0, 1, 2]);
   assert.deepEqual(Array.from(few.codes.slice(300)), [3, 4, 5, 1, 6]);
-  // More distinct integers than the dictionary keeps, then a decimal, then a text: the column
-  // kept no spelling past the limit, so all come back canonical (as for any ID-like column).
+  // More distinct integers than the dictionary keeps, then a spelling that is not plain, then a
+  // text: the dictionary overflows at once, so all come back canonical (as for any ID-like column).
   text = 'id\n';
   for (let i = 0; i < DICTIONARY_LIMIT + 10; i++) text += `${i}\n`;
-  text += '2.50\nNA\nother\n';
+  text += '02.50\nNA\nother\n';
   const many = parseCsv(text).columns[0] as CategoricalColumn;
   assert.equal(many.categories[many.codes[17]], '17');
   assert.equal(many.categories[many.codes[DICTIONARY_LIMIT + 10]], '2.5');
   assert.equal(many.codes[DICTIONARY_LIMIT + 11], -1);
   assert.equal(many.categories[many.codes[DICTIONARY_LIMIT + 12]], 'other');
-  // A decimal before the limit: spellings kept from there on, the integers before it exact.
+  // Plain decimals among integers, then one that is not plain: the spellings before it exact.
   text = 'id\nNA\n';
   for (let i = 0; i < 50; i++) text += `${i * 1000}\n`;
-  text += '2.50\n3000\nzz\n';
+  text += '2.50\n-0.125\n.5\n3000\nzz\n';
   const early = parseCsv(text).columns[0] as CategoricalColumn;
   assert.deepEqual(cells(early).slice(0, 3), [null, '0', '1000']);
-  assert.deepEqual(cells(early).slice(51), ['2.50', '3000', 'zz']);
+  assert.deepEqual(cells(early).slice(51), ['2.50', '-0.125', '.5', '3000', 'zz']);
 });
 
-test('past SPELLING_CHECK_ROWS an integer column with many distinct values keeps no spelling, one with few keeps them', () => {
+test('past SPELLING_CHECK_ROWS a plain column with many distinct spellings keeps none, one with few keeps them', () => {
   for (const distinct of [SPELLING_CHECK_ROWS, 100]) {
     let text = 'id\n';
     for (let i = 0; i < SPELLING_CHECK_ROWS + 5; i++) text += `${i % distinct}\n`;
@@ -160,7 +163,7 @@ test('past SPELLING_CHECK_ROWS an integer column with many distinct values keeps
   }
 });
 
-test('which numbers a column takes straight into its array: any once spellings are dropped, canonical integers while they are all it has seen', () => {
+test('which numbers a column takes straight into its array: any once spellings are dropped, plain spellings while they are all it has seen', () => {
   const column = (values: (i: number) => string) => {
     const builder = new ColumnBuilder('c', undefined, new MissingTokens(DEFAULT_MISSING_TOKENS), 16);
     for (let row = 0; row < SPELLING_CHECK_ROWS; row++) {
@@ -168,14 +171,19 @@ test('which numbers a column takes straight into its array: any once spellings a
       assert.ok(parseNumberInto(bytes, 0, bytes.length));
       builder.addParsedNumber(row, bytes, 0, bytes.length);
     }
-    const before = [builder.numberTarget !== null, builder.integerTarget !== null];
+    const before = [builder.numberTarget !== null, builder.plainTarget !== null];
     builder.settleSpellings(SPELLING_CHECK_ROWS);
-    return { before, after: [builder.numberTarget !== null, builder.integerTarget !== null] };
+    return { before, after: [builder.numberTarget !== null, builder.plainTarget !== null] };
   };
-  // Many distinct integers: canonical-only until the check, then like an overflowed dictionary.
+  // Many distinct plain spellings: plain-only until the check, then like an overflowed dictionary.
   assert.deepEqual(column((i) => String(i)), { before: [false, true], after: [true, false] });
-  // Few distinct integers stay canonical-only; decimals keep spellings until they overflow.
+  assert.deepEqual(column((i) => `${i}.25`), { before: [false, true], after: [true, false] });
+  // Few distinct ones stay plain-only, however many rows.
   assert.deepEqual(column((i) => String(i % 10)), { before: [false, true], after: [false, true] });
-  assert.deepEqual(column((i) => `${i}.25`), { before: [true, false], after: [true, false] });
-  assert.deepEqual(column((i) => `${i % 10}.25`), { before: [false, false], after: [false, false] });
+  assert.deepEqual(column((i) => `${i % 10}.25`), { before: [false, true], after: [false, true] });
+  // The same value with 4,097 counts of decimals... cannot be: at most 16. Values × decimals can.
+  assert.deepEqual(column((i) => (i % 2048).toFixed(1 + (i % 3))), { before: [false, true], after: [true, false] });
+  // Other spellings: a dictionary until it overflows, then numbers only.
+  assert.deepEqual(column((i) => `0${i}.25`), { before: [true, false], after: [true, false] });
+  assert.deepEqual(column((i) => `0${i % 10}.25`), { before: [false, false], after: [false, false] });
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isCanonicalInteger, parsedNumber, parseNumberInto, scanDecimal } from '../../src/engine/csv/number-bytes';
+import { parsedNumber, parseNumberInto, plainScale, scanDecimal } from '../../src/engine/csv/number-bytes';
 import { createRng } from '../../src/engine/random';
 
 const parse = (s: string) => {
@@ -159,19 +159,26 @@ test('17-19 digit plain decimals near a midpoint: scanDecimal decides nearly all
   assert.ok(total > 10000 && decided > 0.99 * total, `${decided} of ${total}`);
 });
 
-test('isCanonicalInteger: exactly the integers of up to 15 digits that String() spells the same way', () => {
-  const canonical = (s: string) => {
+test('plainScale: the count of decimals f of exactly the spellings value.toFixed(f) gives back', () => {
+  const scale = (s: string) => {
     const b = new TextEncoder().encode(s);
-    return isCanonicalInteger(b, 0, b.length);
+    return plainScale(b, 0, b.length, Number(s));
   };
-  for (const s of ['0', '7', '-7', '10', '-105', '123456789012345', '-999999999999999']) assert.equal(canonical(s), true, s);
-  for (const s of ['-0', '00', '01', '-01', '+7', '1.0', '1.', '.5', '1e3', '1234567890123456', '']) assert.equal(canonical(s), false, s);
-  // Whatever it accepts, the value spells back byte for byte.
+  const plain: Array<[string, number]> = [['0', 0], ['7', 0], ['-7', 0], ['105', 0], ['0.5', 1], ['-0.50', 2], ['12.250', 3], ['-0.001', 3], ['0.000000001', 9], ['123456789012345', 0], ['12345678901234.5', 1]];
+  for (const [s, f] of plain) assert.equal(scale(s), f, s);
+  for (const s of ['-0', '-0.0', '00', '01', '-01.5', '+7', '1.', '.5', '-.5', '1e3', '1234567890123456', '1234567890123.456']) assert.equal(scale(s), -1, s);
+  // Whatever it accepts spells back byte for byte; and it accepts every such spelling of up to 15 digits.
   const random = createRng(11);
-  for (let i = 0; i < 20000; i++) {
-    const digits = 1 + Math.floor(random() * 17);
+  for (let i = 0; i < 50000; i++) {
+    const whole = Math.floor(random() * 9);
+    const decimals = random() < 0.3 ? 0 : Math.floor(random() * 9);
     let s = random() < 0.3 ? '-' : '';
-    for (let d = 0; d < digits; d++) s += String(Math.floor(random() * 10));
-    assert.equal(canonical(s), digits <= 15 && String(Number(s)) === s, s);
+    for (let d = 0; d < whole; d++) s += String(Math.floor(random() * 10));
+    if (decimals > 0 || random() < 0.05) s += '.';
+    for (let d = 0; d < decimals; d++) s += String(Math.floor(random() * 10));
+    const value = Number(s);
+    const f = scale(s);
+    if (f >= 0) assert.equal(value.toFixed(f), s, s);
+    else if (/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(s) && s.replace(/[-.]/g, '').length <= 15 && !Object.is(value, -0)) assert.fail(`${s} is plain but was refused`);
   }
 });

@@ -2,9 +2,9 @@
 //
 // How the type is decided without keeping every field as a string: a column starts as a numeric
 // candidate and stores parsed numbers (Float64) — and, while it has at most DICTIONARY_LIMIT
-// distinct spellings, also a code per row into a byte dictionary of those spellings (not while
-// every number is an integer spelled as String() would spell it: such spellings are given back by
-// the values, so an integer column — a class label, a count — keeps none). At the first
+// distinct spellings, also a code per row into a byte dictionary of those spellings. While every
+// number is spelled plainly (value.toFixed(f) gives the spelling back: 3, -0.50, 12.25, not 007,
+// 1e3 or .5) a byte per row, its count of decimals f, stands in for that dictionary. At the first
 // non-missing field that is not a number the column becomes categorical: its codes so far are
 // already right (so "1", "1.0" and "01" stay three categories), and the numbers are dropped. A
 // column that had more distinct spellings than that before its first non-number (an ID-like
@@ -18,11 +18,11 @@ import { booleanReading } from './boolean-values';
 import { ByteDictionary } from './byte-dictionary';
 import { FieldProblem } from './field-problem';
 import type { MissingTokens } from './missing-tokens';
-import { isCanonicalInteger, parsedNumber, parseNumberInto } from './number-bytes';
+import { parsedNumber, parseNumberInto, plainScale } from './number-bytes';
 import { decodeUtf8 } from './utf8';
 
 export const DICTIONARY_LIMIT = 4096;
-/** After this many rows a column of canonical integers counts its distinct values (settleSpellings). */
+/** After this many rows a column of plain spellings counts its distinct ones (settleSpellings). */
 export const SPELLING_CHECK_ROWS = 2 * DICTIONARY_LIMIT;
 
 const enum Mode {
@@ -40,8 +40,10 @@ export class ColumnBuilder {
   private values: ColumnStore<Float64Array> | null = null;
   private codes: ColumnStore<Int32Array> | null = null;
   private dictionary: ByteDictionary | null = null;
-  /** A candidate whose numbers so far are all canonical integers: no spelling kept (see above). */
-  private canonicalOnly: boolean;
+  /** A candidate whose numbers so far are all spelled plainly (see above)… */
+  private plainOnly: boolean;
+  /** …and their counts of decimals, by row; allocated with the values. */
+  private scales: ColumnStore<Uint8Array> | null = null;
 
   constructor(
     readonly name: string,
@@ -51,7 +53,7 @@ export class ColumnBuilder {
     private readonly expectedRows: number,
   ) {
     this.mode = forced === undefined ? Mode.Candidate : forced === 'numeric' ? Mode.Numeric : Mode.Categorical;
-    this.canonicalOnly = this.mode === Mode.Candidate;
+    this.plainOnly = this.mode === Mode.Candidate;
     // A candidate allocates its numbers at its first number: a text column never does.
     if (this.mode === Mode.Numeric) this.values = newValues(expectedRows);
     if (this.mode === Mode.Categorical) this.keepSpellings(newCodes(expectedRows), new ByteDictionary(decodeUtf8));
@@ -68,25 +70,41 @@ export class ColumnBuilder {
    * Any other call on the builder may replace it.
    */
   get numberTarget(): Float64Array | null {
-    return this.mode !== Mode.Categorical && !this.canonicalOnly && this.dictionary === null && this.values !== null ? this.values.array : null;
+    return this.mode !== Mode.Categorical && !this.plainOnly && this.dictionary === null && this.values !== null ? this.values.array : null;
   }
 
-  /** Like numberTarget, for a number spelled as a canonical integer (isCanonicalInteger) only. */
-  get integerTarget(): Float64Array | null {
-    return this.canonicalOnly && this.values !== null ? this.values.array : null;
+  /** Like numberTarget, for a plainly spelled number only, whose plainScale goes to plainScales at the same row. */
+  get plainTarget(): Float64Array | null {
+    return this.plainOnly && this.values !== null ? this.values.array : null;
+  }
+
+  /** See plainTarget; as long as it. */
+  get plainScales(): Uint8Array | null {
+    return this.plainOnly && this.scales !== null ? this.scales.array : null;
   }
 
   /**
-   * Called once, after the first SPELLING_CHECK_ROWS rows: a column of canonical integers with more
-   * distinct values than a dictionary keeps (an ID, a count) is treated like one whose dictionary
-   * overflowed, so its numbers take the direct path without a check of their spelling.
+   * Called once, after the first SPELLING_CHECK_ROWS rows: a column of plain spellings with more
+   * distinct ones than a dictionary keeps (an ID, a measurement) is treated like one whose
+   * dictionary overflowed, so its numbers take the direct path without a check of their spelling.
    */
   settleSpellings(rows: number): void {
-    if (!this.canonicalOnly || this.values === null) return;
-    const distinct = new Set<number>();
+    if (!this.plainOnly || this.values === null || this.scales === null) return;
+    // Distinct spellings are distinct (value, decimals) pairs: a bit per count of decimals.
     const values = this.values.array;
-    for (let row = 0; row < rows && distinct.size <= DICTIONARY_LIMIT; row++) if (values[row] === values[row]) distinct.add(values[row]);
-    if (distinct.size > DICTIONARY_LIMIT) this.keepSpellings(null, null);
+    const scales = this.scales.array;
+    const seen = new Map<number, number>();
+    let distinct = 0;
+    for (let row = 0; row < rows && distinct <= DICTIONARY_LIMIT; row++) {
+      const v = values[row];
+      if (v !== v) continue;
+      const mask = seen.get(v) ?? 0;
+      const bit = 1 << scales[row];
+      if ((mask & bit) !== 0) continue;
+      seen.set(v, mask | bit);
+      distinct++;
+    }
+    if (distinct > DICTIONARY_LIMIT) this.keepSpellings(null, null);
   }
 
   /** Adds field buf[start, end) as row `row` (rows arrive in order, each once). */
@@ -129,10 +147,16 @@ export class ColumnBuilder {
       // The first number of a candidate: every earlier row was missing.
       this.values = newValues(Math.max(this.expectedRows, row + 1));
       this.values.array.fill(NaN, 0, row);
+      if (this.plainOnly) this.scales = new ColumnStore((n) => new Uint8Array(n), this.values.array.length);
     }
-    this.values.set(row, parsedNumber[0]);
-    if (this.canonicalOnly) {
-      if (isCanonicalInteger(buf, start, end)) return;
+    const value = parsedNumber[0];
+    this.values.set(row, value);
+    if (this.plainOnly) {
+      const scale = plainScale(buf, start, end, value);
+      if (scale >= 0) {
+        (this.scales as ColumnStore<Uint8Array>).set(row, scale);
+        return;
+      }
       // The first other spelling: from here on spellings are kept, those so far given by the values.
       this.keepSpellings(...this.spelledCodes(row));
     }
@@ -176,8 +200,8 @@ export class ColumnBuilder {
       codes.array.set((this.codes as ColumnStore<Int32Array>).array.subarray(0, rows));
       this.codes = codes;
     } else {
-      // Spellings never kept (canonical integers) or dropped (the dictionary overflowed): the
-      // numbers give them, spelled canonically.
+      // Spellings given by the values and their decimals, or dropped (the dictionary overflowed):
+      // then spelled canonically.
       this.keepSpellings(...this.spelledCodes(rows, Infinity));
     }
     this.values = null;
@@ -187,23 +211,26 @@ export class ColumnBuilder {
   private keepSpellings(codes: ColumnStore<Int32Array> | null, dictionary: ByteDictionary | null): void {
     this.codes = codes;
     this.dictionary = dictionary;
-    this.canonicalOnly = false;
+    this.plainOnly = false;
+    this.scales = null;
   }
 
   /**
-   * Codes of the first `rows` numbers spelled canonically, and their dictionary; both null once
-   * it would hold more than `limit` spellings (an overflowed dictionary keeps none).
+   * Codes of the first `rows` numbers spelled as they were written (plainOnly) or else canonically,
+   * and their dictionary; both null once it would hold more than `limit` spellings (an overflowed
+   * dictionary keeps none).
    */
   private spelledCodes(rows: number, limit = DICTIONARY_LIMIT): [ColumnStore<Int32Array> | null, ByteDictionary | null] {
     const codes = newCodes(Math.max(this.expectedRows, rows + 1));
     const dictionary = new ByteDictionary(decodeUtf8);
     const values = this.values === null ? null : this.values.array;
+    const scales = this.plainOnly && this.scales !== null ? this.scales.array : null;
     for (let row = 0; row < rows; row++) {
       const v = values === null ? NaN : values[row];
       if (v !== v) {
         codes.array[row] = -1;
       } else {
-        const bytes = encoder.encode(String(v));
+        const bytes = encoder.encode(scales === null ? String(v) : v.toFixed(scales[row]));
         codes.array[row] = dictionary.codeOf(bytes, 0, bytes.length);
         if (dictionary.size > limit) return [null, null];
       }

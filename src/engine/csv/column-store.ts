@@ -6,7 +6,7 @@
 /** A finished column keeps its array (a view of the rows read) when at least this full; else it is copied. */
 const KEEP_FILL = 0.8;
 
-export class ColumnStore<T extends Float64Array | Int32Array> {
+export class ColumnStore<T extends Float64Array | Int32Array | Uint8Array> {
   /** The rows so far at their indexes; replaced when it grows, so read it again after set(). */
   array: T;
 

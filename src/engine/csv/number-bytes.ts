@@ -110,17 +110,24 @@ function scanLongDecimal(buf: Uint8Array, i: number, limit: number, negative: bo
 }
 
 /**
- * Whether buf[start, end), already read as a number, is spelled exactly as String() spells its
- * value: an integer of at most 15 digits, without a leading zero, a plus sign, a point or "-0".
- * Such a spelling need not be kept; the value gives it back.
+ * For buf[start, end), already read as the number `value`: its count of decimals f when it is
+ * spelled exactly as value.toFixed(f) spells it — [-]digits[.digits], no leading zero, at most 15
+ * digits in all, not a negative zero — else -1. Such a spelling need not be kept: the value and f
+ * give it back (a decimal of at most 15 digits is the nearest double's only f-decimal rounding).
  */
-export function isCanonicalInteger(buf: Uint8Array, start: number, end: number): boolean {
-  const digitsFrom = buf[start] === 0x2d ? start + 1 : start;
-  const digits = end - digitsFrom;
-  if (digits === 0 || digits > EXACT_DIGITS) return false;
-  if (buf[digitsFrom] === 0x30) return digits === 1 && digitsFrom === start;
-  for (let i = digitsFrom; i < end; i++) if (buf[i] - 0x30 >>> 0 > 9) return false;
-  return true;
+export function plainScale(buf: Uint8Array, start: number, end: number, value: number): number {
+  const negative = buf[start] === 0x2d;
+  const digitsFrom = negative ? start + 1 : start;
+  let i = digitsFrom;
+  while (i < end && buf[i] - 0x30 >>> 0 <= 9) i++;
+  const whole = i - digitsFrom;
+  if (whole === 0 || (whole > 1 && buf[digitsFrom] === 0x30) || (negative && value === 0)) return -1;
+  if (i === end) return whole <= EXACT_DIGITS ? 0 : -1;
+  if (buf[i] !== 0x2e) return -1;
+  const fraction = ++i;
+  while (i < end && buf[i] - 0x30 >>> 0 <= 9) i++;
+  const scale = end - fraction;
+  return i === end && scale > 0 && whole + scale <= EXACT_DIGITS ? scale : -1;
 }
 
 /** Any other spelling: exponents, a plus sign, more than 15 digits, or not a number at all. */

@@ -26,8 +26,9 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
   private fieldKinds: Uint8Array = new Uint8Array(0);
   /** numberTargets[k]: column k's numberTarget (null while a missing token reads as a number), refreshed after every other call on that column. */
   readonly numberTargets: Array<Float64Array | null> = [];
-  /** integerTargets[k]: column k's integerTarget, kept like numberTargets. */
-  readonly integerTargets: Array<Float64Array | null> = [];
+  /** plainTargets[k] and plainScales[k]: column k's plainTarget and plainScales, kept like numberTargets. */
+  readonly plainTargets: Array<Float64Array | null> = [];
+  readonly plainScales: Array<Uint8Array | null> = [];
 
   constructor(
     private readonly delimiter: string,
@@ -78,7 +79,8 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
   /** A number that may be a missing token must not bypass the column's check of it. */
   private refreshTargets(k: number, column: ColumnBuilder): void {
     this.numberTargets[k] = this.missing.numeric ? null : column.numberTarget;
-    this.integerTargets[k] = this.missing.numeric ? null : column.integerTarget;
+    this.plainTargets[k] = this.missing.numeric ? null : column.plainTarget;
+    this.plainScales[k] = this.missing.numeric ? null : column.plainScales;
   }
 
   text(buf: Uint8Array, start: number, end: number, hash: number): void {

@@ -22,7 +22,7 @@
 //   from its start by the general states below, so the outcome never depends on the fast path.
 import { InputError } from '../errors';
 import { FNV_OFFSET, FNV_PRIME } from './byte-dictionary';
-import { isCanonicalInteger, parsedNumber, scanDecimal } from './number-bytes';
+import { parsedNumber, plainScale, scanDecimal } from './number-bytes';
 
 export interface FieldSink {
   /** One field's content: buf[start, end), already unquoted, unescaped and trimmed. */
@@ -47,8 +47,12 @@ export interface TypedFieldSink {
    * not. The sink keeps it current after each of its calls.
    */
   readonly numberTargets: ReadonlyArray<Float64Array | null>;
-  /** Like numberTargets, for a field spelled as a canonical integer (isCanonicalInteger) only. */
-  readonly integerTargets: ReadonlyArray<Float64Array | null>;
+  /**
+   * Like numberTargets, for a field spelled plainly only (plainScale ≥ 0), whose plainScale is
+   * written into plainScales[k] at the same row (when below its length too).
+   */
+  readonly plainTargets: ReadonlyArray<Float64Array | null>;
+  readonly plainScales: ReadonlyArray<Uint8Array | null>;
   /** Index of the row being read. */
   readonly row: number;
   /** The next `count` fields of the row were written through numberTargets. */
@@ -264,7 +268,7 @@ export class CsvTokenizer {
   }
 
   /**
-   * The fastest path, for a run of number fields with numberTargets or integerTargets (often every
+   * The fastest path, for a run of number fields with numberTargets or plainTargets (often every
    * field of many rows): each is parsed and written straight into its column, with no call per
    * field. Stops, having consumed nothing of it, at the first field without a target for its
    * spelling or not a plain decimal
@@ -274,7 +278,8 @@ export class CsvTokenizer {
   private storeNumbers(buf: Uint8Array, i: number, n: number): number {
     const sink = this.typedSink as TypedFieldSink;
     const targets = sink.numberTargets;
-    const integerTargets = sink.integerTargets;
+    const plainTargets = sink.plainTargets;
+    const plainScales = sink.plainScales;
     const last = targets.length - 1;
     const delimiter = this.delimiter;
     let k = this.fieldsInRow;
@@ -282,11 +287,18 @@ export class CsvTokenizer {
     let row = sink.row;
     for (;;) {
       let target = targets[k];
-      const integerOnly = target === null;
-      if (integerOnly) target = integerTargets[k];
+      const plain = target === null;
+      if (plain) target = plainTargets[k];
       if (target === null || row >= target.length) break;
       const end = scanDecimal(buf, i, n);
-      if (end < 0 || end === n || (integerOnly && !isCanonicalInteger(buf, i, end))) break;
+      if (end < 0 || end === n) break;
+      if (plain) {
+        // (Written before the field's end is checked: a field left to the general path is written again.)
+        const scales = plainScales[k];
+        const scale = plainScale(buf, i, end, parsedNumber[0]);
+        if (scales === null || scale < 0 || row >= scales.length) break;
+        scales[row] = scale;
+      }
       const after = buf[end];
       if (k < last) {
         if (after !== delimiter) break;
