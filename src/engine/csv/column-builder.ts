@@ -18,7 +18,7 @@ import { booleanReading } from './boolean-values';
 import { ByteDictionary } from './byte-dictionary';
 import { FieldProblem } from './field-problem';
 import type { MissingTokens } from './missing-tokens';
-import { parsedNumber, parseNumberInto, plainScale } from './number-bytes';
+import { parsedNumber, parseNumberInto, scannedScale } from './number-bytes';
 import { decodeUtf8 } from './utf8';
 
 export const DICTIONARY_LIMIT = 4096;
@@ -73,7 +73,7 @@ export class ColumnBuilder {
     return this.mode !== Mode.Categorical && !this.plainOnly && this.dictionary === null && this.values !== null ? this.values.array : null;
   }
 
-  /** Like numberTarget, for a plainly spelled number only, whose plainScale goes to plainScales at the same row. */
+  /** Like numberTarget, for a plainly spelled number only (scannedScale ≥ 0), whose scale goes to plainScales at the same row. */
   get plainTarget(): Float64Array | null {
     return this.plainOnly && this.values !== null ? this.values.array : null;
   }
@@ -139,8 +139,8 @@ export class ColumnBuilder {
   }
 
   /**
-   * Adds a field already parsed into parsedNumber[0], and its spelling while that is tracked; only
-   * while takesNumbers, and not a missing token.
+   * Adds a field already parsed into parsedNumber[0] and scannedScale[0], and its spelling while
+   * that is tracked; only while takesNumbers, and not a missing token.
    */
   addParsedNumber(row: number, buf: Uint8Array, start: number, end: number): void {
     if (this.values === null) {
@@ -149,10 +149,9 @@ export class ColumnBuilder {
       this.values.array.fill(NaN, 0, row);
       if (this.plainOnly) this.scales = new ColumnStore((n) => new Uint8Array(n), this.values.array.length);
     }
-    const value = parsedNumber[0];
-    this.values.set(row, value);
+    this.values.set(row, parsedNumber[0]);
     if (this.plainOnly) {
-      const scale = plainScale(buf, start, end, value);
+      const scale = scannedScale[0];
       if (scale >= 0) {
         (this.scales as ColumnStore<Uint8Array>).set(row, scale);
         return;

@@ -23,6 +23,14 @@ const TWO_TO_53 = 9007199254740992;
 
 /** Where parseNumberInto leaves its result: a typed array slot, so no double is boxed on return. */
 export const parsedNumber = new Float64Array(1);
+/**
+ * Where scanDecimal and parseNumberInto leave, beside the value, the count of decimals f of what
+ * they read when it is spelled exactly as value.toFixed(f) spells it — [-]digits[.digits], no
+ * leading zero, not a negative zero; such a spelling need not be kept, the value and f give it
+ * back (a decimal of at most 15 digits is the nearest double's only f-decimal rounding) — else -1.
+ * Only numbers of up to 9 digits are recognised (scanDecimal's short path); longer ones get -1.
+ */
+export const scannedScale = new Int32Array(1);
 
 /**
  * Parses buf[start, end) into parsedNumber[0]; false when it is not a finite decimal number.
@@ -30,6 +38,7 @@ export const parsedNumber = new Float64Array(1);
  */
 export function parseNumberInto(buf: Uint8Array, start: number, end: number): boolean {
   if (scanDecimal(buf, start, end) === end) return true;
+  scannedScale[0] = -1;
   const value = parseGeneral(buf, start, end);
   parsedNumber[0] = value;
   return value === value;
@@ -58,6 +67,8 @@ export function scanDecimal(buf: Uint8Array, start: number, limit: number): numb
   }
   let digits = i - first;
   let scale = 0;
+  // scannedScale's rules (at most 9 digits here).
+  let plain = digits === 1 || (digits > 1 && buf[first] !== 0x30);
   if (i < limit && buf[i] === 0x2e) {
     const fraction = ++i;
     while (i < limit && (d = buf[i] - 0x30) >>> 0 <= 9) {
@@ -67,8 +78,10 @@ export function scanDecimal(buf: Uint8Array, start: number, limit: number): numb
     }
     scale = i - fraction;
     digits += scale;
+    plain = plain && scale > 0;
   }
   if (digits === 0) return -1;
+  scannedScale[0] = plain && (!negative || mantissa !== 0) ? scale : -1;
   const value = scale === 0 ? mantissa : mantissa / POW10[scale];
   parsedNumber[0] = negative ? -value : value;
   return i;
@@ -95,6 +108,7 @@ function scanLongDecimal(buf: Uint8Array, i: number, limit: number, negative: bo
     }
   }
   const scale = point < 0 ? 0 : digits - point;
+  scannedScale[0] = -1;
   // head·tail is exact (head < 10^9, tail ≤ 10^9); the sum is exact whenever the true mantissa
   // is below 2^53, and at least 2^53 whenever that is not.
   const high = head * POW10[digits - PIECE_DIGITS];
@@ -107,27 +121,6 @@ function scanLongDecimal(buf: Uint8Array, i: number, limit: number, negative: bo
   const value = scale === 0 ? mantissa : mantissa / POW10[scale];
   parsedNumber[0] = negative ? -value : value;
   return i;
-}
-
-/**
- * For buf[start, end), already read as the number `value`: its count of decimals f when it is
- * spelled exactly as value.toFixed(f) spells it — [-]digits[.digits], no leading zero, at most 15
- * digits in all, not a negative zero — else -1. Such a spelling need not be kept: the value and f
- * give it back (a decimal of at most 15 digits is the nearest double's only f-decimal rounding).
- */
-export function plainScale(buf: Uint8Array, start: number, end: number, value: number): number {
-  const negative = buf[start] === 0x2d;
-  const digitsFrom = negative ? start + 1 : start;
-  let i = digitsFrom;
-  while (i < end && buf[i] - 0x30 >>> 0 <= 9) i++;
-  const whole = i - digitsFrom;
-  if (whole === 0 || (whole > 1 && buf[digitsFrom] === 0x30) || (negative && value === 0)) return -1;
-  if (i === end) return whole <= EXACT_DIGITS ? 0 : -1;
-  if (buf[i] !== 0x2e) return -1;
-  const fraction = ++i;
-  while (i < end && buf[i] - 0x30 >>> 0 <= 9) i++;
-  const scale = end - fraction;
-  return i === end && scale > 0 && whole + scale <= EXACT_DIGITS ? scale : -1;
 }
 
 /** Any other spelling: exponents, a plus sign, more than 15 digits, or not a number at all. */

@@ -22,7 +22,7 @@
 //   from its start by the general states below, so the outcome never depends on the fast path.
 import { InputError } from '../errors';
 import { FNV_OFFSET, FNV_PRIME } from './byte-dictionary';
-import { parsedNumber, plainScale, scanDecimal } from './number-bytes';
+import { parsedNumber, scanDecimal, scannedScale } from './number-bytes';
 
 export interface FieldSink {
   /** One field's content: buf[start, end), already unquoted, unescaped and trimmed. */
@@ -37,7 +37,7 @@ export const TEXT_FIELD = 2;
 
 /** Takes the fields read by the typed fast path, in row order with the FieldSink's calls. */
 export interface TypedFieldSink {
-  /** A field whose bytes buf[start, end) scanDecimal has just read into parsedNumber[0]. */
+  /** A field whose bytes buf[start, end) scanDecimal has just read into parsedNumber[0] and scannedScale[0]. */
   number(buf: Uint8Array, start: number, end: number): void;
   /** A text field buf[start, end) (unquoted, unescaped) with its hash as ByteDictionary computes it. */
   text(buf: Uint8Array, start: number, end: number, hash: number): void;
@@ -48,7 +48,7 @@ export interface TypedFieldSink {
    */
   readonly numberTargets: ReadonlyArray<Float64Array | null>;
   /**
-   * Like numberTargets, for a field spelled plainly only (plainScale ≥ 0), whose plainScale is
+   * Like numberTargets, for a field spelled plainly only (scannedScale ≥ 0), whose scale is
    * written into plainScales[k] at the same row (when below its length too).
    */
   readonly plainTargets: ReadonlyArray<Float64Array | null>;
@@ -295,7 +295,7 @@ export class CsvTokenizer {
       if (plain) {
         // (Written before the field's end is checked: a field left to the general path is written again.)
         const scales = plainScales[k];
-        const scale = plainScale(buf, i, end, parsedNumber[0]);
+        const scale = scannedScale[0];
         if (scales === null || scale < 0 || row >= scales.length) break;
         scales[row] = scale;
       }
