@@ -1,8 +1,9 @@
 // `npm run bench:csv`: parse throughput and memory of the CSV reader on two deterministic
 // 1,000,000-row CSVs, generated once into bench/data/ and reused: a mixed file (20 numeric, 5
-// categorical columns and a class column) and an all-numeric one (20 measurements and an integer
-// class, ~160 MB: issue 7's "1M×21 numeric CSV"). Each run is a fresh child process (clean peak
-// RSS); medians of 3 runs. When /usr/bin/python3 has pandas, pandas.read_csv is timed on the same
+// categorical columns and a class column), an all-numeric one (20 measurements and an integer
+// class, ~160 MB: issue 7's "1M×21 numeric CSV") and a discrete one (20 columns of few distinct
+// values and a class). Each run is a fresh child process (clean peak RSS); medians of 5 runs
+// (pandas' CPU time varies most between runs). When /usr/bin/python3 has pandas, pandas.read_csv is timed on the same
 // file in the same run. Figures are printed, never asserted. On a busy machine wall time swells
 // with waiting for a core; CPU seconds are the steadier comparison, so both are shown.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
@@ -12,10 +13,10 @@ import { isNumeric, type Dataset } from '../src/engine/dataset';
 import { reportFromChild, runChild, type ChildReport } from './lib/child-run';
 import { pythonTimer, pythonWith } from './lib/python';
 import { median, mib } from './lib/stats';
-import { writeNumericCsv, writeSyntheticCsv, type SyntheticShape } from './lib/synthetic-csv';
+import { writeDiscreteCsv, writeNumericCsv, writeSyntheticCsv, type SyntheticShape } from './lib/synthetic-csv';
 
 const ROWS = 1_000_000;
-const RUNS = 3;
+const RUNS = 5;
 
 interface BenchFile {
   label: string;
@@ -38,6 +39,13 @@ const FILES: BenchFile[] = [
     file: path.join('bench', 'data', `csv-${ROWS}x21n-seed1.csv`),
     columns: 21,
     write: writeNumericCsv,
+    shape: { rows: ROWS, numeric: 20, categorical: 0, seed: 1 },
+  },
+  {
+    label: 'discrete',
+    file: path.join('bench', 'data', `csv-${ROWS}x21d-seed1.csv`),
+    columns: 21,
+    write: writeDiscreteCsv,
     shape: { rows: ROWS, numeric: 20, categorical: 0, seed: 1 },
   },
 ];

@@ -2,7 +2,8 @@
 // spellings (fixed decimals, integers, signed floats with some missing values), categorical
 // columns of several cardinalities (one always quoted, with commas inside) and a class column.
 // The numeric file (issue 7's "1M×21 numeric CSV"): measurements of five or six significant
-// digits on several scales, and an integer class column.
+// digits on several scales, and an integer class column. The discrete file: columns of few distinct
+// values, as surveys and logs have them (flags, counts, half-point ratings, quarter-point scores).
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import { createRng, randomInt, type Rng } from '../../src/engine/random';
 
@@ -63,6 +64,31 @@ export function writeNumericCsv(file: string, shape: SyntheticShape): void {
     for (let j = 0; j < shape.numeric; j++) {
       const m = MEASUREMENTS[j % MEASUREMENTS.length];
       fields.push((m.centre + m.spread * (rng() - 0.5)).toFixed(m.decimals));
+    }
+    fields.push(String(randomInt(rng, 3)));
+  });
+}
+
+/** Few distinct values per column, in turn: a 0/1 flag, a count 0-20, a rating 0.5-5.0, a score 0.00-10.00 in quarters. */
+export function writeDiscreteCsv(file: string, shape: SyntheticShape): void {
+  const header: string[] = [];
+  for (let j = 0; j < shape.numeric; j++) header.push(`d${j}`);
+  header.push('class');
+  writeRows(file, header, shape, (rng, fields) => {
+    for (let j = 0; j < shape.numeric; j++) {
+      switch (j % 4) {
+        case 0:
+          fields.push(String(randomInt(rng, 2)));
+          break;
+        case 1:
+          fields.push(String(randomInt(rng, 21)));
+          break;
+        case 2:
+          fields.push(((1 + randomInt(rng, 10)) / 2).toFixed(1));
+          break;
+        default:
+          fields.push((randomInt(rng, 41) / 4).toFixed(2));
+      }
     }
     fields.push(String(randomInt(rng, 3)));
   });
