@@ -2,6 +2,9 @@
 // splits: entries whose bin of the split feature is on the left side (side[bin] = 1) move to the
 // front in their order, the others follow in theirs.
 
+/** Below this many entries the right side is copied back element by element. */
+const SHORT_COPY = 128;
+
 /**
  * Stably partitions order[from, to) by side[bins[i·F + feature]] of each entry i, using `spare`
  * (at least to − from long) for the right side; returns where the right side begins.
@@ -17,6 +20,8 @@ export function partitionBySide(order: Int32Array, from: number, to: number, bin
     l += g;
     r += 1 - g;
   }
-  order.set(spare.subarray(0, r), l);
+  // A small node's copy by hand: set() would allocate a subarray view per feature and node.
+  if (r < SHORT_COPY) for (let j = 0; j < r; j++) order[l + j] = spare[j];
+  else order.set(spare.subarray(0, r), l);
   return l;
 }
