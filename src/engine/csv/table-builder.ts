@@ -72,8 +72,8 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
     return this.rows;
   }
 
-  storedNumbers(count: number): void {
-    this.fieldIndex += count;
+  storedTo(count: number): void {
+    this.fieldIndex = count;
   }
 
   /** A number that may be a missing token must not bypass the column's check of it. */

@@ -55,8 +55,8 @@ export interface TypedFieldSink {
   readonly plainScales: ReadonlyArray<Uint8Array | null>;
   /** Index of the row being read. */
   readonly row: number;
-  /** The next `count` fields of the row were written through numberTargets. */
-  storedNumbers(count: number): void;
+  /** The row's fields before field `count` are read (those after the sink's last call were written through the targets). */
+  storedTo(count: number): void;
 }
 
 export const MAX_FIELD_BYTES = 64 * 1024 * 1024;
@@ -278,30 +278,26 @@ export class CsvTokenizer {
   private storeNumbers(buf: Uint8Array, i: number, n: number): number {
     const sink = this.typedSink as TypedFieldSink;
     const targets = sink.numberTargets;
-    const plainTargets = sink.plainTargets;
-    const plainScales = sink.plainScales;
     const last = targets.length - 1;
-    const delimiter = this.delimiter;
     let k = this.fieldsInRow;
-    let first = k; // first field of this row written here
     let row = sink.row;
     for (;;) {
       let target = targets[k];
       const plain = target === null;
-      if (plain) target = plainTargets[k];
+      if (plain) target = sink.plainTargets[k];
       if (target === null || row >= target.length) break;
       const end = scanDecimal(buf, i, n);
       if (end < 0 || end === n) break;
       if (plain) {
         // (Written before the field's end is checked: a field left to the general path is written again.)
-        const scales = plainScales[k];
+        const scales = sink.plainScales[k];
         const scale = scannedScale[0];
         if (scales === null || scale < 0 || row >= scales.length) break;
         scales[row] = scale;
       }
       const after = buf[end];
       if (k < last) {
-        if (after !== delimiter) break;
+        if (after !== this.delimiter) break;
         target[row] = parsedNumber[0];
         k++;
         i = end + 1;
@@ -309,18 +305,17 @@ export class CsvTokenizer {
       }
       if (after !== LF && after !== CR) break;
       target[row] = parsedNumber[0];
-      sink.storedNumbers(k + 1 - first);
+      sink.storedTo(k + 1);
       this.fieldsInRow = k + 1;
       i = this.newline(buf, end);
-      k = first = 0;
+      k = 0;
       row = sink.row;
     }
-    if (k > first) {
-      sink.storedNumbers(k - first);
-      this.fieldsInRow = k;
-    }
+    sink.storedTo(k);
+    this.fieldsInRow = k;
     return i;
   }
+
 
   /**
    * The typed fast path for a number field starting at buf[i] (not a space, not a blank line):
