@@ -3,24 +3,23 @@
 // sorts as the tab asks (ties keep the report's order) and remembers the last order it made, so
 // "Show more" on a big tree slices instead of sorting again. Sorting reads the leaves in the tree
 // itself, and only the page's rules are read off it (rulesOfLeaves): the host never holds a rule
-// per leaf for the tab (2.5 s to make them for a 1M-node tree, on the host's thread).
+// per leaf for the tab (2.5 s to make them for a 1M-node tree, on the host's thread). What every
+// sort and page of a tree reads (its leaves, their coverage order, each node's parent) is made
+// once per tree: reading a million node objects takes a good part of a second.
 import type { TreeModel } from '../engine/model';
 import type { ReportBody } from '../engine/report';
-import { classShare, rulesOfLeaves } from '../engine/rules/extract';
+import { classShare, parentsOf, rulesOfLeaves } from '../engine/rules/extract';
+import { argsortFloat64 } from '../engine/tree/argsort';
 import type { RequestRulesPageMessage, RuleSort, RulesPageMessage } from '../protocol';
 
 const collator = new Intl.Collator('en');
 
 /** Per leaf, how many conditions its rule has: the distinct columns split on along its path. */
-function conditionCounts(model: TreeModel): Int32Array {
+function conditionCounts(model: TreeModel, parent: Int32Array): Int32Array {
   const nodes = model.nodes;
   const featureIndex = new Map(model.features.map((f, i) => [f.name, i]));
   const feature = new Int32Array(nodes.length);
-  const parent = new Int32Array(nodes.length).fill(-1);
-  for (const node of nodes) {
-    feature[node.id] = node.split ? (featureIndex.get(node.split.feature) ?? -1) : -1;
-    for (const c of node.children) parent[c] = node.id;
-  }
+  for (const node of nodes) feature[node.id] = node.split ? (featureIndex.get(node.split.feature) ?? -1) : -1;
   const onPath = new Int32Array(model.features.length);
   const counts = new Int32Array(nodes.length);
   const path: number[] = [];
@@ -38,67 +37,89 @@ function conditionCounts(model: TreeModel): Int32Array {
   return counts;
 }
 
-interface Sorted {
+/** What every sort and page of one tree reads, made once per tree. */
+interface TreeIndex {
   model: TreeModel;
-  key: string;
-  /** Leaves in the order asked for. */
+  /** Leaves in the report's order: coverage, largest first, then tree order. */
   leaves: Int32Array;
-  /** Each leaf's place in the report's order (coverage, largest first, then tree order). */
+  /** Each leaf's place in that order, by node id. */
   index: Int32Array;
+  parent: Int32Array;
 }
 
-/** The leaves sorted as the tab asks, ties in the report's order. Keys in typed arrays by node id: a fully grown tree has half a million leaves. */
-function sortLeaves(model: TreeModel, sort: RuleSort): Omit<Sorted, 'model' | 'key'> {
+function indexTree(model: TreeModel): TreeIndex {
   const nodes = model.nodes;
-  const samples = new Float64Array(nodes.length);
   let count = 0;
-  for (const node of nodes) {
-    samples[node.id] = node.samples;
-    if (node.children.length === 0) count++;
-  }
-  const leaves = new Int32Array(count);
+  for (const node of nodes) if (node.children.length === 0) count++;
+  const inTreeOrder = new Int32Array(count);
   count = 0;
-  for (const node of nodes) if (node.children.length === 0) leaves[count++] = node.id;
-  leaves.sort((a, b) => samples[b] - samples[a] || a - b);
+  for (const node of nodes) if (node.children.length === 0) inTreeOrder[count++] = node.id;
+  const leaves = orderBy(inTreeOrder, (leaf) => -nodes[leaf].samples);
   const index = new Int32Array(nodes.length);
   leaves.forEach((leaf, i) => (index[leaf] = i));
+  return { model, leaves, index, parent: parentsOf(model) };
+}
+
+/**
+ * `items` ordered by key ascending, ties kept in their order. A radix sort of the keys: a comparator
+ * sort of half a million leaves held the host's thread for 0.3-0.6 s.
+ */
+function orderBy(items: Int32Array, key: (item: number) => number): Int32Array {
+  const keys = new Float64Array(items.length);
+  for (let j = 0; j < items.length; j++) keys[j] = key(items[j]);
+  const order = new Int32Array(items.length);
+  argsortFloat64(keys, order);
+  return order.map((j) => items[j]);
+}
+
+/** The leaves sorted as the tab asks, ties in the report's order. */
+function sortLeaves(tree: TreeIndex, sort: RuleSort): Int32Array {
+  const { model, leaves } = tree;
+  const nodes = model.nodes;
+  if (sort.key === 'order') return sort.descending ? leaves.slice().reverse() : leaves;
   const sign = sort.descending ? -1 : 1;
-  let order: Int32Array;
+  let value: (leaf: number) => number;
   if (sort.key === 'prediction' && model.task === 'classification') {
-    const label = (leaf: number) => String(nodes[leaf].prediction);
-    order = leaves.slice().sort((a, b) => sign * collator.compare(label(a), label(b)) || index[a] - index[b]);
+    // Labels by the collator's order; labels it finds equal share a rank.
+    const labels = [...new Set(Array.from(leaves, (leaf) => String(nodes[leaf].prediction)))].sort(collator.compare);
+    const rank = new Map<string, number>();
+    labels.forEach((label, r) => rank.set(label, r > 0 && collator.compare(labels[r - 1], label) === 0 ? (rank.get(labels[r - 1]) as number) : r));
+    value = (leaf) => rank.get(String(nodes[leaf].prediction)) as number;
   } else {
     // The value a rule is sorted by; MSE stands in for accuracy on a regression tree.
-    const value = new Float64Array(nodes.length);
-    const conditions = sort.key === 'conditions' ? conditionCounts(model) : null;
+    const conditions = sort.key === 'conditions' ? conditionCounts(model, tree.parent) : null;
     const classes = new Map((model.classes ?? []).map((c, i) => [c, i]));
-    for (const leaf of leaves) {
+    value = (leaf) => {
       const node = nodes[leaf];
-      value[leaf] =
-        sort.key === 'order' ? index[leaf]
-        : sort.key === 'conditions' ? (conditions as Int32Array)[leaf]
+      return sort.key === 'conditions' ? (conditions as Int32Array)[leaf]
         : sort.key === 'covered' ? node.samples
         : sort.key === 'prediction' ? (node.prediction as number)
         : model.task === 'regression' ? node.impurity
         : classShare(node, classes.get(String(node.prediction)) ?? -1);
-    }
-    order = leaves.slice().sort((a, b) => sign * (value[a] - value[b]) || index[a] - index[b]);
+    };
   }
-  return { leaves: order, index };
+  // Sorted from the report's order, so ties keep it.
+  return orderBy(leaves, (leaf) => sign * value(leaf));
 }
 
 /** Answers `requestRulesPage` from a report's tree, keeping the order of the last sort asked for. */
 export class RulePages {
-  private last: Sorted | undefined;
+  private tree: TreeIndex | undefined;
+  private last: { key: string; leaves: Int32Array } | undefined;
 
   answer(report: Pick<ReportBody, 'model'>, request: RequestRulesPageMessage): RulesPageMessage {
     const { model } = report;
+    if (this.tree?.model !== model) {
+      this.tree = indexTree(model);
+      this.last = undefined;
+    }
+    const tree = this.tree;
     const key = `${request.sort.key}:${request.sort.descending}`;
-    if (this.last?.model !== model || this.last.key !== key) this.last = { model, key, ...sortLeaves(model, request.sort) };
-    const { leaves, index } = this.last;
+    if (this.last?.key !== key) this.last = { key, leaves: sortLeaves(tree, request.sort) };
+    const { leaves } = this.last;
     const page = leaves.subarray(Math.min(leaves.length, request.offset), Math.min(leaves.length, request.offset + request.limit));
-    const rules = new Map(rulesOfLeaves(model, page).map((r) => [r.leaf, r]));
-    const rows = Array.from(page, (leaf) => ({ index: index[leaf], rule: rules.get(leaf) as RulesPageMessage['rows'][number]['rule'] }));
+    const rules = new Map(rulesOfLeaves(model, page, tree.parent).map((r) => [r.leaf, r]));
+    const rows = Array.from(page, (leaf) => ({ index: tree.index[leaf], rule: rules.get(leaf) as RulesPageMessage['rows'][number]['rule'] }));
     return { type: 'rulesPage', requestId: request.requestId, offset: request.offset, total: leaves.length, rows };
   }
 }

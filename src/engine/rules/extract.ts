@@ -171,15 +171,20 @@ export function extractRules(model: TreeModel, sort: 'coverage' | 'tree' = 'cove
  * The rules of some leaves only, in tree order, each equal to its rule in extractRules: the walk
  * visits just the nodes on their paths, so a page of rules costs its paths, not the whole tree.
  */
-export function rulesOfLeaves(model: TreeModel, leaves: Iterable<number>): Rule[] {
-  const parent = new Int32Array(model.nodes.length).fill(-1);
-  for (const node of model.nodes) for (const c of node.children) parent[c] = node.id;
+export function rulesOfLeaves(model: TreeModel, leaves: Iterable<number>, parent: Int32Array = parentsOf(model)): Rule[] {
   const visit = new Set<number>();
   for (const leaf of leaves) {
     if (model.nodes[leaf]?.children.length !== 0) throw new RangeError(`node ${leaf} is not a leaf`);
     for (let id = leaf; id >= 0 && !visit.has(id); id = parent[id]) visit.add(id);
   }
   return walk(model, [...visit].sort((a, b) => a - b));
+}
+
+/** Each node's parent, by node id (-1 for the root): for callers that ask rulesOfLeaves again and again. */
+export function parentsOf(model: TreeModel): Int32Array {
+  const parent = new Int32Array(model.nodes.length).fill(-1);
+  for (const node of model.nodes) for (const c of node.children) parent[c] = node.id;
+  return parent;
 }
 
 /** The rules of the leaves among `ids`: node ids ascending (preorder), each with its ancestors. */
