@@ -170,8 +170,9 @@ export function extractRules(model: TreeModel, sort: 'coverage' | 'tree' = 'cove
 /**
  * The rules of some leaves only, in tree order, each equal to its rule in extractRules: the walk
  * visits just the nodes on their paths, so a page of rules costs its paths, not the whole tree.
+ * `parent`: each node's parent by id (-1 for the root), for a caller that asks page after page.
  */
-export function rulesOfLeaves(model: TreeModel, leaves: Iterable<number>, parent: Int32Array = parentsOf(model)): Rule[] {
+export function rulesOfLeaves(model: TreeModel, leaves: Iterable<number>, parent: ArrayLike<number> = parentsOf(model)): Rule[] {
   const visit = new Set<number>();
   for (const leaf of leaves) {
     if (model.nodes[leaf]?.children.length !== 0) throw new RangeError(`node ${leaf} is not a leaf`);
@@ -180,8 +181,8 @@ export function rulesOfLeaves(model: TreeModel, leaves: Iterable<number>, parent
   return walk(model, [...visit].sort((a, b) => a - b));
 }
 
-/** Each node's parent, by node id (-1 for the root): for callers that ask rulesOfLeaves again and again. */
-export function parentsOf(model: TreeModel): Int32Array {
+/** Each node's parent, by node id (-1 for the root). */
+function parentsOf(model: TreeModel): Int32Array {
   const parent = new Int32Array(model.nodes.length).fill(-1);
   for (const node of model.nodes) for (const c of node.children) parent[c] = node.id;
   return parent;
