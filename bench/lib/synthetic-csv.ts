@@ -57,39 +57,35 @@ export function writeSyntheticCsv(file: string, shape: SyntheticShape): void {
 
 /** The all-numeric file: `shape.numeric` measurement columns and an integer class (categorical ignored). */
 export function writeNumericCsv(file: string, shape: SyntheticShape): void {
-  const header: string[] = [];
-  for (let j = 0; j < shape.numeric; j++) header.push(`x${j}`);
-  header.push('class');
-  writeRows(file, header, shape, (rng, fields) => {
-    for (let j = 0; j < shape.numeric; j++) {
-      const m = MEASUREMENTS[j % MEASUREMENTS.length];
-      fields.push((m.centre + m.spread * (rng() - 0.5)).toFixed(m.decimals));
-    }
-    fields.push(String(randomInt(rng, 3)));
+  writeNumbersAndClass(file, shape, 'x', (rng, j) => {
+    const m = MEASUREMENTS[j % MEASUREMENTS.length];
+    return (m.centre + m.spread * (rng() - 0.5)).toFixed(m.decimals);
   });
 }
 
 /** Few distinct values per column, in turn: a 0/1 flag, a count 0-20, a rating 0.5-5.0, a score 0.00-10.00 in quarters. */
 export function writeDiscreteCsv(file: string, shape: SyntheticShape): void {
+  writeNumbersAndClass(file, shape, 'd', (rng, j) => {
+    switch (j % 4) {
+      case 0:
+        return String(randomInt(rng, 2));
+      case 1:
+        return String(randomInt(rng, 21));
+      case 2:
+        return ((1 + randomInt(rng, 10)) / 2).toFixed(1);
+      default:
+        return (randomInt(rng, 41) / 4).toFixed(2);
+    }
+  });
+}
+
+/** `shape.numeric` columns named prefix + index with the values `value` makes, then an integer class of 3. */
+function writeNumbersAndClass(file: string, shape: SyntheticShape, prefix: string, value: (rng: Rng, j: number) => string): void {
   const header: string[] = [];
-  for (let j = 0; j < shape.numeric; j++) header.push(`d${j}`);
+  for (let j = 0; j < shape.numeric; j++) header.push(`${prefix}${j}`);
   header.push('class');
   writeRows(file, header, shape, (rng, fields) => {
-    for (let j = 0; j < shape.numeric; j++) {
-      switch (j % 4) {
-        case 0:
-          fields.push(String(randomInt(rng, 2)));
-          break;
-        case 1:
-          fields.push(String(randomInt(rng, 21)));
-          break;
-        case 2:
-          fields.push(((1 + randomInt(rng, 10)) / 2).toFixed(1));
-          break;
-        default:
-          fields.push((randomInt(rng, 41) / 4).toFixed(2));
-      }
-    }
+    for (let j = 0; j < shape.numeric; j++) fields.push(value(rng, j));
     fields.push(String(randomInt(rng, 3)));
   });
 }
