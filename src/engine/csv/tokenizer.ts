@@ -15,8 +15,8 @@
 //   bounds memory when a stray quote would otherwise swallow the rest of a large file.
 // - Fields of the columns a sink declares typed (expectFields) are read in the same pass that
 //   finds their end: a number is parsed (number()), a text is hashed for the dictionary (text()).
-//   A run of numbers whose columns take them directly (numberTargets) is written straight into
-//   their arrays, with no call per field (storeNumbers).
+//   A run of numbers whose columns take them directly (numberTargets, plainTargets) is written
+//   straight into their arrays, with no call per field (storeNumbers).
 //   Only the plain shapes take this path — a decimal, or a text without surrounding spaces or
 //   escapes, ending at a delimiter or newline within this chunk; any other field is scanned again
 //   from its start by the general states below, so the outcome never depends on the fast path.
