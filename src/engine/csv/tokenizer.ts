@@ -271,9 +271,8 @@ export class CsvTokenizer {
    * The fastest path, for a run of number fields with numberTargets or plainTargets (often every
    * field of many rows): each is parsed and written straight into its column, with no call per
    * field. Stops, having consumed nothing of it, at the first field without a target for its
-   * spelling or not a plain decimal
-   * ending in the delimiter (the newline after the last field) within this chunk, which the
-   * general paths then read; returns that field's start.
+   * spelling or not a plain decimal ending in the delimiter (the newline after the last field)
+   * within this chunk, which the general paths then read; returns that field's start.
    */
   private storeNumbers(buf: Uint8Array, i: number, n: number): number {
     const sink = this.typedSink as TypedFieldSink;
