@@ -15,7 +15,7 @@ import type { SmallNodeOrder } from './small-node-order';
 const NO_BINS: readonly number[] = Object.freeze([]);
 
 /** Nodes with at most this many samples are scanned from their sorted bins, not a full histogram. */
-export const SMALL_NODE = 64;
+export const SMALL_NODE = 128;
 
 export interface HistSplit {
   feature: number;
