@@ -62,9 +62,7 @@ function indexTree(model: TreeModel): TreeIndex {
     }
     for (let c = 0; c < children.length; c++) parent[children[c]] = node.id;
   }
-  const order = new Int32Array(count);
-  argsortFloat64(keys.subarray(0, count), order);
-  const leaves = order.map((j) => ids[j]);
+  const leaves = orderBy(ids.subarray(0, count), (_leaf, j) => keys[j]);
   const index = new Int32Array(nodes.length);
   leaves.forEach((leaf, i) => (index[leaf] = i));
   return { model, leaves, index, parent };
@@ -74,9 +72,9 @@ function indexTree(model: TreeModel): TreeIndex {
  * `items` ordered by key ascending, ties kept in their order: a radix sort of the keys (with a
  * comparator, a new sort of half a million leaves held the host's thread for 0.3-1 s).
  */
-function orderBy(items: Int32Array, key: (item: number) => number): Int32Array {
+function orderBy(items: Int32Array, key: (item: number, place: number) => number): Int32Array {
   const keys = new Float64Array(items.length);
-  for (let j = 0; j < items.length; j++) keys[j] = key(items[j]);
+  for (let j = 0; j < items.length; j++) keys[j] = key(items[j], j);
   const order = new Int32Array(items.length);
   argsortFloat64(keys, order);
   return order.map((j) => items[j]);
