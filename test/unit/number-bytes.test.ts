@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parsedNumber, parseNumberInto, scanDecimal, scannedScale } from '../../src/engine/csv/number-bytes';
+import { parsedNumber, parseNumberInto, plainScale, scanDecimal } from '../../src/engine/csv/number-bytes';
 import { createRng } from '../../src/engine/random';
 
 const parse = (s: string) => {
@@ -127,6 +127,10 @@ test('scanDecimal reads the plain form up to the first other byte, as the tokeni
   assert.deepEqual(scan('1e5,'), { end: 1, value: 1 }); // the caller sees 'e', not a delimiter, and falls back
   assert.deepEqual(scan('1.2.3'), { end: 3, value: 1.2 });
   for (const s of ['', '-', '.', '-.', ',1', 'x', '+1', '1234567890123456789']) assert.equal(scan(s), null, s);
+  // Around the short path's nine digits, whose int32 wraps beyond them (the count is taken after).
+  for (const s of ['999999999', '-999999999.', '99999999.9', '.999999999', '9999999999', '2147483648', '-4294967296.5', '4294967.2965', '0.1234567891', '00000000000000001.5']) {
+    assert.deepEqual(scan(`${s},`), { end: s.length, value: Number(s) }, s);
+  }
 });
 
 test('17-19 digit plain decimals near a midpoint: scanDecimal decides nearly all itself, always as Number() does', () => {
@@ -159,17 +163,15 @@ test('17-19 digit plain decimals near a midpoint: scanDecimal decides nearly all
   assert.ok(total > 10000 && decided > 0.99 * total, `${decided} of ${total}`);
 });
 
-test('scannedScale: the count of decimals f of exactly the spellings value.toFixed(f) gives back', () => {
+test('plainScale: the count of decimals f of exactly the spellings value.toFixed(f) gives back', () => {
   const scale = (s: string) => {
     const b = new TextEncoder().encode(s);
-    scannedScale[0] = 99;
-    parseNumberInto(b, 0, b.length);
-    return scannedScale[0];
+    return plainScale(b, 0, b.length);
   };
   const plain: Array<[string, number]> = [['0', 0], ['7', 0], ['-7', 0], ['105', 0], ['0.5', 1], ['-0.5', 1], ['-0.50', 2], ['12.250', 3], ['-0.001', 3], ['0.00000001', 8], ['123456789', 0], ['12345678.9', 1]];
   for (const [s, f] of plain) assert.equal(scale(s), f, s);
   // Not plain, or longer than scanDecimal's short path; 1e3 and 1.5e0 after a plain-looking start.
-  for (const s of ['-0', '-0.0', '00', '01', '-01.5', '+7', '1.', '.5', '-.5', '1e3', '1.5e0', '1234567890', '12345678.90']) assert.equal(scale(s), -1, s);
+  for (const s of ['', '-', '-0', '-0.0', '00', '01', '-01.5', '+7', '1.', '.5', '-.5', '1e3', '1.5e0', '1234567890', '12345678.90', '1,5', '7 ', 'x']) assert.equal(scale(s), -1, s);
   // Whatever it accepts spells back byte for byte, and it accepts every such spelling of up to 9 digits.
   const random = createRng(11);
   for (let i = 0; i < 50000; i++) {

@@ -24,11 +24,11 @@ const TWO_TO_53 = 9007199254740992;
 /** Where parseNumberInto leaves its result: a typed array slot, so no double is boxed on return. */
 export const parsedNumber = new Float64Array(1);
 /**
- * Where scanDecimal and parseNumberInto leave, beside the value, the count of decimals f of what
- * they read when it is spelled exactly as value.toFixed(f) spells it — [-]digits[.digits], no
- * leading zero, not a negative zero; such a spelling need not be kept, the value and f give it
- * back (a decimal of at most 15 digits is the nearest double's only f-decimal rounding) — else -1.
- * Only numbers of up to 9 digits are recognised (scanDecimal's short path); longer ones get -1.
+ * Where scanDecimal(…, withScale) leaves, beside the value, the count of decimals f of what it
+ * read when that is spelled exactly as value.toFixed(f) spells it — [-]digits[.digits], at most
+ * PIECE_DIGITS digits, no leading zero, not a negative zero; such a spelling need not be kept,
+ * the value and f give it back (a decimal of at most 15 digits is the nearest double's only
+ * f-decimal rounding) — else -1.
  */
 export const scannedScale = new Int32Array(1);
 
@@ -38,7 +38,6 @@ export const scannedScale = new Int32Array(1);
  */
 export function parseNumberInto(buf: Uint8Array, start: number, end: number): boolean {
   if (scanDecimal(buf, start, end) === end) return true;
-  scannedScale[0] = -1;
   const value = parseGeneral(buf, start, end);
   parsedNumber[0] = value;
   return value === value;
@@ -50,56 +49,69 @@ export function parseNumberInto(buf: Uint8Array, start: number, end: number): bo
  * rounded. Returns the index after it, or -1 when there is no such form there, when it has more
  * digits, or when its rounding is too close to call here (parseNumberInto's general path decides).
  * The tokenizer calls it on a field's first byte, so a number is read while its end is found.
+ * withScale: also leave the spelling's scannedScale (a flag, not a second function, so that the
+ * tokenizer's loop holds one inlined copy).
  */
-export function scanDecimal(buf: Uint8Array, start: number, limit: number): number {
+export function scanDecimal(buf: Uint8Array, start: number, limit: number, withScale = false): number {
   let i = start;
   const negative = i < limit && buf[i] === 0x2d;
   if (negative) i++;
   // Up to PIECE_DIGITS digits, the usual case, in one int32 by two tight loops (integer part,
-  // fraction) that count digits by position; scanLongDecimal takes over at a tenth digit.
+  // fraction). The digits are counted once the loops end, not at each digit (that check took an
+  // eighth of the reader's time); a longer number, whose int32 has wrapped, is read again.
   const first = i;
   let mantissa = 0;
   let d = 0;
   while (i < limit && (d = buf[i] - 0x30) >>> 0 <= 9) {
-    if (i - first === PIECE_DIGITS) return scanLongDecimal(buf, i, limit, negative, mantissa, -1);
-    mantissa = mantissa * 10 + d;
+    mantissa = (mantissa * 10 + d) | 0;
     i++;
   }
-  let digits = i - first;
+  const whole = i - first;
   let scale = 0;
-  // scannedScale's rules (at most 9 digits here).
-  let plain = digits === 1 || (digits > 1 && buf[first] !== 0x30);
   if (i < limit && buf[i] === 0x2e) {
     const fraction = ++i;
     while (i < limit && (d = buf[i] - 0x30) >>> 0 <= 9) {
-      if (i - fraction + digits === PIECE_DIGITS) return scanLongDecimal(buf, i, limit, negative, mantissa, digits);
-      mantissa = mantissa * 10 + d;
+      mantissa = (mantissa * 10 + d) | 0;
       i++;
     }
     scale = i - fraction;
-    digits += scale;
-    plain = plain && scale > 0;
+  }
+  const digits = whole + scale;
+  if (digits > PIECE_DIGITS) {
+    if (withScale) scannedScale[0] = -1;
+    return scanLongDecimal(buf, first, limit, negative);
   }
   if (digits === 0) return -1;
-  scannedScale[0] = plain && (!negative || mantissa !== 0) ? scale : -1;
+  if (withScale) {
+    // A point needs a digit after it, a zero no minus sign; only a lone 0 starts with 0.
+    const plain = (whole === 1 || (whole > 1 && buf[first] !== 0x30)) && (scale > 0 || buf[i - 1] !== 0x2e) && (mantissa !== 0 || !negative);
+    scannedScale[0] = plain ? scale : -1;
+  }
   const value = scale === 0 ? mantissa : mantissa / POW10[scale];
   parsedNumber[0] = negative ? -value : value;
   return i;
 }
 
+/** The count of decimals f of buf[start, end) when it is a plain spelling (see scannedScale), else -1; overwrites parsedNumber. */
+export function plainScale(buf: Uint8Array, start: number, end: number): number {
+  return scanDecimal(buf, start, end, true) === end ? scannedScale[0] : -1;
+}
+
 /**
- * The rest of scanDecimal for a number of more than PIECE_DIGITS digits: buf[i] is the digit after
- * the first PIECE_DIGITS, which `head` holds; `point` is the count of digits before the decimal
- * point when one was read, else -1.
+ * scanDecimal for a number of more than PIECE_DIGITS digits, read again from its first digit (or
+ * point) at buf[i]: the first PIECE_DIGITS digits in one int32, up to PIECE_DIGITS more in another.
  */
-function scanLongDecimal(buf: Uint8Array, i: number, limit: number, negative: boolean, head: number, point: number): number {
+function scanLongDecimal(buf: Uint8Array, i: number, limit: number, negative: boolean): number {
+  let head = 0;
   let piece = 0; // the digits after the head
-  let digits = PIECE_DIGITS;
+  let digits = 0;
+  let point = -1; // digits before the decimal point, once one is read
   for (; i < limit; i++) {
     const d = buf[i] - 0x30;
     if (d >>> 0 <= 9) {
       if (digits === 2 * PIECE_DIGITS) return -1;
-      piece = piece * 10 + d;
+      if (digits < PIECE_DIGITS) head = head * 10 + d;
+      else piece = piece * 10 + d;
       digits++;
     } else if (d === -2 && point < 0) {
       point = digits;
@@ -108,7 +120,6 @@ function scanLongDecimal(buf: Uint8Array, i: number, limit: number, negative: bo
     }
   }
   const scale = point < 0 ? 0 : digits - point;
-  scannedScale[0] = -1;
   // head·tail is exact (head < 10^9, tail ≤ 10^9); the sum is exact whenever the true mantissa
   // is below 2^53, and at least 2^53 whenever that is not.
   const high = head * POW10[digits - PIECE_DIGITS];

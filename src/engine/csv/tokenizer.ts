@@ -37,7 +37,7 @@ export const TEXT_FIELD = 2;
 
 /** Takes the fields read by the typed fast path, in row order with the FieldSink's calls. */
 export interface TypedFieldSink {
-  /** A field whose bytes buf[start, end) scanDecimal has just read into parsedNumber[0] and scannedScale[0]. */
+  /** A field whose bytes buf[start, end) scanDecimal has just read into parsedNumber[0]. */
   number(buf: Uint8Array, start: number, end: number): void;
   /** A text field buf[start, end) (unquoted, unescaped) with its hash as ByteDictionary computes it. */
   text(buf: Uint8Array, start: number, end: number, hash: number): void;
@@ -285,7 +285,7 @@ export class CsvTokenizer {
       const plain = target === null;
       if (plain) target = sink.plainTargets[k];
       if (target === null || row >= target.length) break;
-      const end = scanDecimal(buf, i, n);
+      const end = scanDecimal(buf, i, n, plain);
       if (end < 0 || end === n) break;
       if (plain) {
         // (Written before the field's end is checked: a field left to the general path is written again.)
