@@ -58,7 +58,7 @@ export function scanDecimal(buf: Uint8Array, start: number, limit: number, withS
   if (negative) i++;
   // Up to PIECE_DIGITS digits, the usual case, in one int32 by two tight loops (integer part,
   // fraction). The digits are counted once the loops end, not at each digit (that check took an
-  // eighth of the reader's time); a longer number, whose int32 has wrapped, is read again.
+  // eighth of the reader's time); a longer number's int32 has wrapped, which scanLongDecimal mends.
   const first = i;
   let mantissa = 0;
   let d = 0;
@@ -79,7 +79,7 @@ export function scanDecimal(buf: Uint8Array, start: number, limit: number, withS
   const digits = whole + scale;
   if (digits > PIECE_DIGITS) {
     if (withScale) scannedScale[0] = -1;
-    return scanLongDecimal(buf, first, limit, negative);
+    return scanLongDecimal(buf, first, whole, scale, negative, mantissa) ? i : -1;
   }
   if (digits === 0) return -1;
   if (withScale) {
@@ -98,40 +98,37 @@ export function plainScale(buf: Uint8Array, start: number, end: number): number 
 }
 
 /**
- * scanDecimal for a number of more than PIECE_DIGITS digits, read again from its first digit (or
- * point) at buf[i]: the first PIECE_DIGITS digits in one int32, up to PIECE_DIGITS more in another.
+ * The value of a number of more than PIECE_DIGITS digits that scanDecimal has read from buf[first]
+ * (whole digits, a point, scale digits) into parsedNumber[0]; false when it has more than twice
+ * PIECE_DIGITS digits or its rounding is too close to call. `wrapped` is the mantissa modulo 2^32
+ * (scanDecimal's int32). Only the first PIECE_DIGITS digits, the head, are read again: the rest,
+ * below 10^9 < 2^32, is the wrapped mantissa less the head's shifted low 32 bits.
  */
-function scanLongDecimal(buf: Uint8Array, i: number, limit: number, negative: boolean): number {
+function scanLongDecimal(buf: Uint8Array, first: number, whole: number, scale: number, negative: boolean, wrapped: number): boolean {
+  const digits = whole + scale;
+  if (digits > 2 * PIECE_DIGITS) return false;
   let head = 0;
-  let piece = 0; // the digits after the head
-  let digits = 0;
-  let point = -1; // digits before the decimal point, once one is read
-  for (; i < limit; i++) {
+  for (let i = first, read = 0; read < PIECE_DIGITS; i++) {
     const d = buf[i] - 0x30;
     if (d >>> 0 <= 9) {
-      if (digits === 2 * PIECE_DIGITS) return -1;
-      if (digits < PIECE_DIGITS) head = head * 10 + d;
-      else piece = piece * 10 + d;
-      digits++;
-    } else if (d === -2 && point < 0) {
-      point = digits;
-    } else {
-      break;
+      head = head * 10 + d;
+      read++;
     }
   }
-  const scale = point < 0 ? 0 : digits - point;
-  // head·tail is exact (head < 10^9, tail ≤ 10^9); the sum is exact whenever the true mantissa
+  const shift = POW10[digits - PIECE_DIGITS];
+  const piece = (wrapped - Math.imul(head, shift)) >>> 0;
+  // head·shift is exact (head < 10^9, shift ≤ 10^9); the sum is exact whenever the true mantissa
   // is below 2^53, and at least 2^53 whenever that is not.
-  const high = head * POW10[digits - PIECE_DIGITS];
+  const high = head * shift;
   const mantissa = high + piece;
   if (mantissa >= TWO_TO_53) {
-    if (!correctlyRoundedQuotient(high, 0, piece, scale, parsedNumber)) return -1;
+    if (!correctlyRoundedQuotient(high, 0, piece, scale, parsedNumber)) return false;
     if (negative) parsedNumber[0] = -parsedNumber[0];
-    return i;
+    return true;
   }
   const value = scale === 0 ? mantissa : mantissa / POW10[scale];
   parsedNumber[0] = negative ? -value : value;
-  return i;
+  return true;
 }
 
 /** Any other spelling: exponents, a plus sign, more than 15 digits, or not a number at all. */
