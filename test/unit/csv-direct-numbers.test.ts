@@ -99,3 +99,22 @@ test('a column of plain spellings written straight into its array falls back at 
     assert.deepEqual(cells(categorical).slice(0, 300), spellings.map((k, r) => (r === 150 ? written : k)), odd);
   }
 });
+
+test('plain numbers with one count of decimals keep it once for the column; another count, early or late, gives every spelling back', async () => {
+  for (const change of [1, 5000, 9000, 20000]) {
+    // 40 distinct values (so the spellings are kept past the 8,192-row check), one decimal, then two.
+    const spellings = Array.from({ length: 25000 }, (_, r) => ((r % 40) / 4 - 3).toFixed(r < change ? 1 : 2));
+    const body = spellings.map((s, r) => `${s},${r % 3}\n`).join('');
+    for (const [text, type] of [[`v,k\n${body}`, 'numeric'], [`v,k\n${body}x,1\n`, 'categorical']]) {
+      const random = createRng(change);
+      const bytes = new TextEncoder().encode(text);
+      const whole = parseCsv(bytes).columns[0];
+      const streamed = (await readCsv(chunked(bytes, () => 1 + Math.floor(random() * 70000)))).columns[0];
+      for (const column of [whole, streamed]) {
+        assert.equal(column.type, type, `change at ${change}`);
+        const expected = type === 'numeric' ? spellings.map(Number) : [...spellings, 'x'];
+        assert.deepEqual(cells(column), expected, `change at ${change}`);
+      }
+    }
+  }
+});

@@ -4,7 +4,8 @@
 // candidate and stores parsed numbers (Float64) — and, while it has at most DICTIONARY_LIMIT
 // distinct spellings, also a code per row into a byte dictionary of those spellings. While every
 // number is spelled plainly (value.toFixed(f) gives the spelling back: 3, -0.50, 12.25, not 007,
-// 1e3 or .5) a byte per row, its count of decimals f, stands in for that dictionary. At the first
+// 1e3 or .5) its count of decimals f stands in for that dictionary: one f for the column while
+// every number has the same (the usual case), else a byte per row. At the first
 // non-missing field that is not a number the column becomes categorical: its codes so far are
 // already right (so "1", "1.0" and "01" stay three categories), and the numbers are dropped. A
 // column that had more distinct spellings than that before its first non-number (an ID-like
@@ -42,7 +43,9 @@ export class ColumnBuilder {
   private dictionary: ByteDictionary | null = null;
   /** A candidate whose numbers so far are all spelled plainly (see above)… */
   private plainOnly: boolean;
-  /** …and their counts of decimals, by row; allocated with the values. */
+  /** …and their count of decimals, while all have the same (-1 before the first)… */
+  private sameScale = -1;
+  /** …or else each one's, by row. */
   private scales: ColumnStore<Uint8Array> | null = null;
 
   constructor(
@@ -78,7 +81,12 @@ export class ColumnBuilder {
     return this.plainOnly && this.values !== null ? this.values.array : null;
   }
 
-  /** See plainTarget; as long as it. */
+  /** For plainTarget: the count of decimals every plain number so far has had, else -1 (then see plainScales). */
+  get plainScale(): number {
+    return this.plainOnly && this.scales === null ? this.sameScale : -1;
+  }
+
+  /** For plainTarget: each row's count of decimals, where the column keeps them by row (a store that may be shorter). */
   get plainScales(): Uint8Array | null {
     return this.plainOnly && this.scales !== null ? this.scales.array : null;
   }
@@ -89,17 +97,17 @@ export class ColumnBuilder {
    * dictionary overflowed, so its numbers take the direct path without a check of their spelling.
    */
   settleSpellings(rows: number): void {
-    if (!this.plainOnly || this.values === null || this.scales === null) return;
+    if (!this.plainOnly || this.values === null) return;
     // Distinct spellings are distinct (value, decimals) pairs: a bit per count of decimals.
     const values = this.values.array;
-    const scales = this.scales.array;
+    const scales = this.scales === null ? null : this.scales.array;
     const seen = new Map<number, number>();
     let distinct = 0;
     for (let row = 0; row < rows && distinct <= DICTIONARY_LIMIT; row++) {
       const v = values[row];
       if (v !== v) continue;
       const mask = seen.get(v) ?? 0;
-      const bit = 1 << scales[row];
+      const bit = 1 << (scales === null ? this.sameScale : scales[row]);
       if ((mask & bit) !== 0) continue;
       seen.set(v, mask | bit);
       distinct++;
@@ -147,13 +155,12 @@ export class ColumnBuilder {
       // The first number of a candidate: every earlier row was missing.
       this.values = newValues(Math.max(this.expectedRows, row + 1));
       this.values.array.fill(NaN, 0, row);
-      if (this.plainOnly) this.scales = new ColumnStore((n) => new Uint8Array(n), this.values.array.length);
     }
     this.values.set(row, parsedNumber[0]);
     if (this.plainOnly) {
       const scale = plainScale(buf, start, end);
       if (scale >= 0) {
-        (this.scales as ColumnStore<Uint8Array>).set(row, scale);
+        this.keepScale(row, scale);
         return;
       }
       // The first other spelling: from here on spellings are kept, those so far given by the values.
@@ -207,6 +214,18 @@ export class ColumnBuilder {
     this.mode = Mode.Categorical;
   }
 
+  /** Notes a plain number's count of decimals: nothing while all are the same, else by row from here on. */
+  private keepScale(row: number, scale: number): void {
+    if (this.scales === null) {
+      if (this.sameScale < 0) this.sameScale = scale;
+      if (scale === this.sameScale) return;
+      // Rows before were missing or had sameScale.
+      this.scales = new ColumnStore((n) => new Uint8Array(n), Math.max(this.expectedRows, row + 1));
+      this.scales.array.fill(this.sameScale, 0, row);
+    }
+    this.scales.set(row, scale);
+  }
+
   private keepSpellings(codes: ColumnStore<Int32Array> | null, dictionary: ByteDictionary | null): void {
     this.codes = codes;
     this.dictionary = dictionary;
@@ -223,13 +242,14 @@ export class ColumnBuilder {
     const codes = newCodes(Math.max(this.expectedRows, rows + 1));
     const dictionary = new ByteDictionary(decodeUtf8);
     const values = this.values === null ? null : this.values.array;
-    const scales = this.plainOnly && this.scales !== null ? this.scales.array : null;
+    const scales = this.scales === null ? null : this.scales.array;
     for (let row = 0; row < rows; row++) {
       const v = values === null ? NaN : values[row];
       if (v !== v) {
         codes.array[row] = -1;
       } else {
-        const bytes = encoder.encode(scales === null ? String(v) : v.toFixed(scales[row]));
+        const spelling = !this.plainOnly ? String(v) : v.toFixed(scales === null ? this.sameScale : scales[row]);
+        const bytes = encoder.encode(spelling);
         codes.array[row] = dictionary.codeOf(bytes, 0, bytes.length);
         if (dictionary.size > limit) return [null, null];
       }

@@ -26,8 +26,9 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
   private fieldKinds: Uint8Array = new Uint8Array(0);
   /** numberTargets[k]: column k's numberTarget (null while a missing token reads as a number), refreshed after every other call on that column. */
   readonly numberTargets: Array<Float64Array | null> = [];
-  /** plainTargets[k] and plainScales[k]: column k's plainTarget and plainScales, kept like numberTargets. */
+  /** plainTargets[k], plainScale[k] and plainScales[k]: column k's plainTarget, plainScale and plainScales, kept like numberTargets. */
   readonly plainTargets: Array<Float64Array | null> = [];
+  readonly plainScale: number[] = [];
   readonly plainScales: Array<Uint8Array | null> = [];
 
   constructor(
@@ -80,7 +81,8 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
   private refreshTargets(k: number, column: ColumnBuilder): void {
     this.numberTargets[k] = this.missing.numeric ? null : column.numberTarget;
     this.plainTargets[k] = this.missing.numeric ? null : column.plainTarget;
-    this.plainScales[k] = this.missing.numeric ? null : column.plainScales;
+    this.plainScale[k] = column.plainScale;
+    this.plainScales[k] = column.plainScales;
   }
 
   text(buf: Uint8Array, start: number, end: number, hash: number): void {

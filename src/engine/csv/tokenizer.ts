@@ -48,10 +48,12 @@ export interface TypedFieldSink {
    */
   readonly numberTargets: ReadonlyArray<Float64Array | null>;
   /**
-   * Like numberTargets, for a field spelled plainly only (scannedScale ≥ 0), whose scale is
-   * written into plainScales[k] at the same row (when below its length too).
+   * Like numberTargets, for a field spelled plainly only (scannedScale ≥ 0), with the count of
+   * decimals plainScale[k] (then nothing more is written), or else with its count written into
+   * plainScales[k] at the same row (when below its length too).
    */
   readonly plainTargets: ReadonlyArray<Float64Array | null>;
+  readonly plainScale: readonly number[];
   readonly plainScales: ReadonlyArray<Uint8Array | null>;
   /** Index of the row being read. */
   readonly row: number;
@@ -288,11 +290,14 @@ export class CsvTokenizer {
       const end = scanDecimal(buf, i, n, plain);
       if (end < 0 || end === n) break;
       if (plain) {
-        // (Written before the field's end is checked: a field left to the general path is written again.)
-        const scales = sink.plainScales[k];
         const scale = scannedScale[0];
-        if (scales === null || scale < 0 || row >= scales.length) break;
-        scales[row] = scale;
+        if (scale < 0) break;
+        if (scale !== sink.plainScale[k]) {
+          // (Written before the field's end is checked: a field left to the general path is written again.)
+          const scales = sink.plainScales[k];
+          if (scales === null || row >= scales.length) break;
+          scales[row] = scale;
+        }
       }
       const after = buf[end];
       if (k < last) {
