@@ -68,6 +68,7 @@ export function scanDecimal(buf: Uint8Array, start: number, limit: number, withS
   }
   const whole = i - first;
   let scale = 0;
+  let bare = false; // a point with no digit after it
   if (i < limit && buf[i] === 0x2e) {
     const fraction = ++i;
     while (i < limit && (d = buf[i] - 0x30) >>> 0 <= 9) {
@@ -75,6 +76,7 @@ export function scanDecimal(buf: Uint8Array, start: number, limit: number, withS
       i++;
     }
     scale = i - fraction;
+    bare = scale === 0;
   }
   const digits = whole + scale;
   if (digits > PIECE_DIGITS) {
@@ -83,8 +85,10 @@ export function scanDecimal(buf: Uint8Array, start: number, limit: number, withS
   }
   if (digits === 0) return -1;
   if (withScale) {
-    // A point needs a digit after it, a zero no minus sign; only a lone 0 starts with 0.
-    const plain = (whole === 1 || (whole > 1 && buf[first] !== 0x30)) && (scale > 0 || buf[i - 1] !== 0x2e) && (mantissa !== 0 || !negative);
+    // A digit before the point and one after it, no leading zero (then the mantissa would have
+    // fewer digits than were read) unless the whole part is a lone 0, and no minus on a zero;
+    // decided from what the loops left, without reading bytes again.
+    const plain = whole >= 1 && !bare && (whole === 1 || mantissa >= POW10[digits - 1]) && (mantissa !== 0 || !negative);
     scannedScale[0] = plain ? scale : -1;
   }
   const value = scale === 0 ? mantissa : mantissa / POW10[scale];
