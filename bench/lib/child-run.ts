@@ -12,6 +12,12 @@ export interface ChildReport {
   maxRss: number;
 }
 
+/** cpu split into user and system seconds, where a child reports them. */
+export interface CpuSplit {
+  user: number;
+  system: number;
+}
+
 /**
  * Peak resident set size of this process image, bytes: Linux's VmHWM. Not getrusage's maxrss,
  * which a spawned child inherits from the parent it was forked from (a bench parent holding
@@ -27,14 +33,14 @@ export function peakRss(): number {
   return process.resourceUsage().maxRSS * 1024;
 }
 
-/** In a node child: runs `work`, then prints its report with `extra` fields as the last line. */
+/** In a node child: runs `work`, then prints its report (with the CPU split) and `extra` fields as the last line. */
 export async function reportFromChild<T extends object>(work: () => Promise<T>): Promise<void> {
   const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   const extra = await work();
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
-  const report: ChildReport = { wall, cpu: (cpu.user + cpu.system) / 1e6, maxRss: peakRss() };
+  const report: ChildReport & CpuSplit = { wall, cpu: (cpu.user + cpu.system) / 1e6, user: cpu.user / 1e6, system: cpu.system / 1e6, maxRss: peakRss() };
   process.stdout.write(JSON.stringify({ ...extra, ...report }) + '\n');
 }
 

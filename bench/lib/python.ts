@@ -16,15 +16,15 @@ export const PEAK_RSS_PY = "int(open('/proc/self/status').read().split('VmHWM:')
 
 /**
  * Python source that times `statement` (after `setup`) in this process and prints a ChildReport
- * as its last line: wall and CPU seconds and peak RSS in bytes.
+ * and its CpuSplit as its last line: wall, CPU, user and system seconds and peak RSS in bytes.
  */
 export function pythonTimer(setup: string, statement: string): string {
   return [
-    'import json, resource, time',
+    'import json, os, time',
     setup,
-    't0 = time.perf_counter(); c0 = time.process_time()',
+    't0 = time.perf_counter(); c0 = time.process_time(); o0 = os.times()',
     statement,
-    'wall = time.perf_counter() - t0; cpu = time.process_time() - c0',
-    `print(json.dumps({"wall": wall, "cpu": cpu, "maxRss": ${PEAK_RSS_PY}}))`,
+    'wall = time.perf_counter() - t0; cpu = time.process_time() - c0; o1 = os.times()',
+    `print(json.dumps({"wall": wall, "cpu": cpu, "user": o1.user - o0.user, "system": o1.system - o0.system, "maxRss": ${PEAK_RSS_PY}}))`,
   ].join('\n');
 }

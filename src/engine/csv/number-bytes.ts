@@ -4,11 +4,11 @@
 // (1e999) are not numbers either: numeric columns hold finite values only.
 //
 // Results are correctly rounded, like Number(). The plain form with up to 18 digits is read by
-// scanDecimal in one pass, digits gathered in int32 pieces of nine (a chain of integer
-// multiply-adds is several times faster than one of doubles): up to 2^53 the mantissa is exact
-// and one division rounds correctly (Clinger's fast path); above, a residual-checked quotient
-// (long-decimal.ts). Anything else, or a near-tie, goes to parseGeneral, which may build a
-// string for Number().
+// scanDecimal, its digits gathered in an int32 (a chain of integer multiply-adds is several
+// times faster than one of doubles) and, past nine, split into two int32 pieces: up to 2^53 the
+// mantissa is exact and one division rounds correctly (Clinger's fast path); above, a
+// residual-checked quotient (long-decimal.ts). Anything else, or a near-tie, goes to
+// parseGeneral, which may build a string for Number().
 import { correctlyRoundedQuotient, productError } from './long-decimal';
 
 const POW10 = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
