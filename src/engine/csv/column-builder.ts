@@ -44,7 +44,7 @@ export class ColumnBuilder {
   /** A candidate whose numbers so far are all spelled plainly (see above)… */
   private plainOnly: boolean;
   /** …and their count of decimals, while all have the same (-1 before the first)… */
-  private sameScale = -1;
+  private common = -1;
   /** …or else each one's, by row. */
   private scales: ColumnStore<Uint8Array> | null = null;
 
@@ -76,14 +76,14 @@ export class ColumnBuilder {
     return this.mode !== Mode.Categorical && !this.plainOnly && this.dictionary === null && this.values !== null ? this.values.array : null;
   }
 
-  /** Like numberTarget, for a plainly spelled number only (plainScale ≥ 0), whose scale goes to plainScales at the same row. */
+  /** Like numberTarget, for a plainly spelled number only (plainScale ≥ 0), whose count of decimals is commonScale or goes to plainScales at the same row. */
   get plainTarget(): Float64Array | null {
     return this.plainOnly && this.values !== null ? this.values.array : null;
   }
 
   /** For plainTarget: the count of decimals every plain number so far has had, else -1 (then see plainScales). */
-  get plainScale(): number {
-    return this.plainOnly && this.scales === null ? this.sameScale : -1;
+  get commonScale(): number {
+    return this.plainOnly && this.scales === null ? this.common : -1;
   }
 
   /** For plainTarget: each row's count of decimals, where the column keeps them by row (a store that may be shorter). */
@@ -107,7 +107,7 @@ export class ColumnBuilder {
       const v = values[row];
       if (v !== v) continue;
       const mask = seen.get(v) ?? 0;
-      const bit = 1 << (scales === null ? this.sameScale : scales[row]);
+      const bit = 1 << (scales === null ? this.common : scales[row]);
       if ((mask & bit) !== 0) continue;
       seen.set(v, mask | bit);
       distinct++;
@@ -217,11 +217,11 @@ export class ColumnBuilder {
   /** Notes a plain number's count of decimals: nothing while all are the same, else by row from here on. */
   private keepScale(row: number, scale: number): void {
     if (this.scales === null) {
-      if (this.sameScale < 0) this.sameScale = scale;
-      if (scale === this.sameScale) return;
-      // Rows before were missing or had sameScale.
+      if (this.common < 0) this.common = scale;
+      if (scale === this.common) return;
+      // Rows before were missing or had the common count.
       this.scales = new ColumnStore((n) => new Uint8Array(n), Math.max(this.expectedRows, row + 1));
-      this.scales.array.fill(this.sameScale, 0, row);
+      this.scales.array.fill(this.common, 0, row);
     }
     this.scales.set(row, scale);
   }
@@ -248,7 +248,7 @@ export class ColumnBuilder {
       if (v !== v) {
         codes.array[row] = -1;
       } else {
-        const spelling = !this.plainOnly ? String(v) : v.toFixed(scales === null ? this.sameScale : scales[row]);
+        const spelling = !this.plainOnly ? String(v) : v.toFixed(scales === null ? this.common : scales[row]);
         const bytes = encoder.encode(spelling);
         codes.array[row] = dictionary.codeOf(bytes, 0, bytes.length);
         if (dictionary.size > limit) return [null, null];

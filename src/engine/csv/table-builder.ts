@@ -26,9 +26,9 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
   private fieldKinds: Uint8Array = new Uint8Array(0);
   /** numberTargets[k]: column k's numberTarget (null while a missing token reads as a number), refreshed after every other call on that column. */
   readonly numberTargets: Array<Float64Array | null> = [];
-  /** plainTargets[k], plainScale[k] and plainScales[k]: column k's plainTarget, plainScale and plainScales, kept like numberTargets. */
+  /** plainTargets[k], commonScales[k] and plainScales[k]: column k's plainTarget, commonScale and plainScales, kept like numberTargets. */
   readonly plainTargets: Array<Float64Array | null> = [];
-  readonly plainScale: number[] = [];
+  readonly commonScales: number[] = [];
   readonly plainScales: Array<Uint8Array | null> = [];
 
   constructor(
@@ -81,7 +81,7 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
   private refreshTargets(k: number, column: ColumnBuilder): void {
     this.numberTargets[k] = this.missing.numeric ? null : column.numberTarget;
     this.plainTargets[k] = this.missing.numeric ? null : column.plainTarget;
-    this.plainScale[k] = column.plainScale;
+    this.commonScales[k] = column.commonScale;
     this.plainScales[k] = column.plainScales;
   }
 

@@ -49,11 +49,11 @@ export interface TypedFieldSink {
   readonly numberTargets: ReadonlyArray<Float64Array | null>;
   /**
    * Like numberTargets, for a field spelled plainly only (scannedScale ≥ 0), with the count of
-   * decimals plainScale[k] (then nothing more is written), or else with its count written into
+   * decimals commonScales[k] (then nothing more is written), or else with its count written into
    * plainScales[k] at the same row (when below its length too).
    */
   readonly plainTargets: ReadonlyArray<Float64Array | null>;
-  readonly plainScale: readonly number[];
+  readonly commonScales: readonly number[];
   readonly plainScales: ReadonlyArray<Uint8Array | null>;
   /** Index of the row being read. */
   readonly row: number;
@@ -292,7 +292,7 @@ export class CsvTokenizer {
       if (plain) {
         const scale = scannedScale[0];
         if (scale < 0) break;
-        if (scale !== sink.plainScale[k]) {
+        if (scale !== sink.commonScales[k]) {
           // (Written before the field's end is checked: a field left to the general path is written again.)
           const scales = sink.plainScales[k];
           if (scales === null || row >= scales.length) break;
