@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parsedNumber, parseNumberInto, plainScale, scanDecimal } from '../../src/engine/csv/number-bytes';
+import { parsedNumber, parseNumberInto, scanDecimal, scannedScale } from '../../src/engine/csv/number-bytes';
 import { createRng } from '../../src/engine/random';
 
 const parse = (s: string) => {
@@ -163,10 +163,12 @@ test('17-19 digit plain decimals near a midpoint: scanDecimal decides nearly all
   assert.ok(total > 10000 && decided > 0.99 * total, `${decided} of ${total}`);
 });
 
-test('plainScale: the count of decimals f of exactly the spellings value.toFixed(f) gives back', () => {
+test('scannedScale: the count of decimals f of exactly the spellings value.toFixed(f) gives back', () => {
   const scale = (s: string) => {
     const b = new TextEncoder().encode(s);
-    return plainScale(b, 0, b.length);
+    scannedScale[0] = 99;
+    parseNumberInto(b, 0, b.length);
+    return scannedScale[0];
   };
   const plain: Array<[string, number]> = [['0', 0], ['7', 0], ['-7', 0], ['105', 0], ['0.5', 1], ['-0.5', 1], ['-0.50', 2], ['12.250', 3], ['-0.001', 3], ['0.00000001', 8], ['123456789', 0], ['12345678.9', 1]];
   for (const [s, f] of plain) assert.equal(scale(s), f, s);

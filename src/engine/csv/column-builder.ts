@@ -19,7 +19,7 @@ import { booleanReading } from './boolean-values';
 import { ByteDictionary } from './byte-dictionary';
 import { FieldProblem } from './field-problem';
 import type { MissingTokens } from './missing-tokens';
-import { parsedNumber, parseNumberInto, plainScale } from './number-bytes';
+import { parsedNumber, parseNumberInto, scannedScale } from './number-bytes';
 import { decodeUtf8 } from './utf8';
 
 export const DICTIONARY_LIMIT = 4096;
@@ -76,7 +76,7 @@ export class ColumnBuilder {
     return this.mode !== Mode.Categorical && !this.plainOnly && this.dictionary === null && this.values !== null ? this.values.array : null;
   }
 
-  /** Like numberTarget, for a plainly spelled number only (plainScale ≥ 0), whose count of decimals is commonScale or goes to plainScales at the same row. */
+  /** Like numberTarget, for a plainly spelled number only (scannedScale ≥ 0), whose count of decimals is commonScale or goes to plainScales at the same row. */
   get plainTarget(): Float64Array | null {
     return this.plainOnly && this.values !== null ? this.values.array : null;
   }
@@ -147,7 +147,7 @@ export class ColumnBuilder {
   }
 
   /**
-   * Adds a field already parsed into parsedNumber[0], and its spelling while
+   * Adds a field already parsed into parsedNumber[0] and scannedScale[0], and its spelling while
    * that is tracked; only while takesNumbers, and not a missing token.
    */
   addParsedNumber(row: number, buf: Uint8Array, start: number, end: number): void {
@@ -158,7 +158,7 @@ export class ColumnBuilder {
     }
     this.values.set(row, parsedNumber[0]);
     if (this.plainOnly) {
-      const scale = plainScale(buf, start, end);
+      const scale = scannedScale[0];
       if (scale >= 0) {
         this.keepScale(row, scale);
         return;

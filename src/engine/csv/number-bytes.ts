@@ -24,7 +24,7 @@ const TWO_TO_53 = 9007199254740992;
 /** Where parseNumberInto leaves its result: a typed array slot, so no double is boxed on return. */
 export const parsedNumber = new Float64Array(1);
 /**
- * Where scanDecimal(…, withScale) leaves, beside the value, the count of decimals f of what it
+ * Where scanDecimal(…, withScale) and parseNumberInto leave, beside the value, the count of decimals f of what it
  * read when that is spelled exactly as value.toFixed(f) spells it — [-]digits[.digits], at most
  * PIECE_DIGITS digits, no leading zero, not a negative zero; such a spelling need not be kept,
  * the value and f give it back (a decimal of at most 15 digits is the nearest double's only
@@ -37,7 +37,8 @@ export const scannedScale = new Int32Array(1);
  * (Returning the double itself would box it on the heap: millions of garbage objects per file.)
  */
 export function parseNumberInto(buf: Uint8Array, start: number, end: number): boolean {
-  if (scanDecimal(buf, start, end) === end) return true;
+  if (scanDecimal(buf, start, end, true) === end) return true;
+  scannedScale[0] = -1;
   const value = parseGeneral(buf, start, end);
   parsedNumber[0] = value;
   return value === value;
@@ -94,11 +95,6 @@ export function scanDecimal(buf: Uint8Array, start: number, limit: number, withS
   const value = scale === 0 ? mantissa : mantissa / POW10[scale];
   parsedNumber[0] = negative ? -value : value;
   return i;
-}
-
-/** The count of decimals f of buf[start, end) when it is a plain spelling (see scannedScale), else -1; overwrites parsedNumber. */
-export function plainScale(buf: Uint8Array, start: number, end: number): number {
-  return scanDecimal(buf, start, end, true) === end ? scannedScale[0] : -1;
 }
 
 /**

@@ -37,7 +37,7 @@ export const TEXT_FIELD = 2;
 
 /** Takes the fields read by the typed fast path, in row order with the FieldSink's calls. */
 export interface TypedFieldSink {
-  /** A field whose bytes buf[start, end) scanDecimal has just read into parsedNumber[0]. */
+  /** A field whose bytes buf[start, end) scanDecimal has just read into parsedNumber[0] and scannedScale[0]. */
   number(buf: Uint8Array, start: number, end: number): void;
   /** A text field buf[start, end) (unquoted, unescaped) with its hash as ByteDictionary computes it. */
   text(buf: Uint8Array, start: number, end: number, hash: number): void;
@@ -327,7 +327,7 @@ export class CsvTokenizer {
    * has another shape, having consumed nothing.
    */
   private numberField(buf: Uint8Array, i: number, n: number): number {
-    const end = scanDecimal(buf, i, n);
+    const end = scanDecimal(buf, i, n, true);
     if (end < 0 || end === n) return -1;
     const after = buf[end];
     if (after !== this.delimiter && after !== LF && after !== CR) return -1;
