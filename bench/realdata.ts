@@ -109,6 +109,12 @@ function runDataset(d: RealDataset, sklearnOk: boolean): DatasetResult {
   return result;
 }
 
+/** The path relative to the working directory when it lies inside it, else absolute. */
+function shownPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') ? file : relative;
+}
+
 function gitCommit(): string {
   const r = spawnSync('git', ['-C', path.dirname(cliPath), 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : 'unknown';
@@ -136,7 +142,7 @@ function main(): void {
   }
   const missed = misses(results);
   const report = [
-    `Real data, ${FOLDS}-fold CV (fold seed ${seed}), CLI ${path.relative(process.cwd(), cliPath) || cliPath} at commit ${gitCommit()}, ` +
+    `Real data, ${FOLDS}-fold CV (fold seed ${seed}), CLI ${shownPath(cliPath)} at commit ${gitCommit()}, ` +
       `Node ${process.version}, scikit-learn ${version ?? 'not run'} (random_state ${SKLEARN_SEED}), ${VEGA_PACKAGE}. ` +
       'Scores: mean test-fold accuracy (acc) or R²; sklearn = the better of onehot (impute + one-hot) and native (NaN kept + ordinal codes); ' +
       `Δ = ours − sklearn, ✗ = more than 0.010 accuracy (0.020 R²) below.`,
