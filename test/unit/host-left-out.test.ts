@@ -12,6 +12,8 @@ import { keptColumns, leftOutMessage, offerKeep, rememberedKeep } from '../../sr
 import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../../src/host/train-settings';
 import { headerHover } from '../../src/hover/column-hover';
 import { buildHoverData } from '../../src/hover/hover-data';
+import { panelReport } from '../../src/panel/panel-report';
+import { settingsSummary } from '../../webview/controls';
 import { informed, messageAnswer } from './helpers/fake-vscode';
 
 function memoryStore(): ChoiceStore & { data: Map<string, unknown> } {
@@ -73,6 +75,8 @@ test('the remembered columns the file still has become the training\'s keep: the
   const after = buildReport(dataset, { ...request, permutationRepeats: 0 });
   assert.deepEqual(after.leftOut, [ID, STUDY]);
   assert.equal(after.model.nodes[0].split?.feature, 'row');
+  // The panel's "Shown:" line lists what was left out.
+  assert.match(settingsSummary(panelReport(after)), / · left out: Individual ID \(ID-like\), study \(constant\)$/);
   // Corrupt workspace state reads as nothing kept.
   store.data.set(`decisionTree.choices:${FILE}`, { keep: 'row' });
   assert.deepEqual(keptColumns(store, FILE, ['row']), []);
