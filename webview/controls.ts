@@ -20,6 +20,8 @@ export function settingsSummary(report: WireReport): string {
     s.prune === 'cost-complexity' ? `cost-complexity pruning α = ${formatNumber(s.ccpAlpha, 4)}${s.ccpAlphaSource === 'cv' ? ' (chosen by CV)' : ''}` : s.prune === 'pessimistic' ? `pessimistic pruning ε = ${s.pessimisticEpsilon}` : 'no pruning',
     s.validation.kind === 'holdout' ? `hold-out ${formatNumber(s.validation.testSize * 100, 3)}%` : s.validation.kind === 'cv' ? `${s.validation.folds}-fold CV` : 'no hold-out',
     `${report.final.nodes} nodes (${report.final.leaves} leaves, depth ${report.final.depth}) from ${report.trainingRows} rows`,
+    // A report saved by an older version has no `leftOut`.
+    ...((report.leftOut ?? []).length > 0 ? [`left out: ${report.leftOut.map((c) => `${c.column} (${c.reason === 'id-like' ? 'ID-like' : 'constant'})`).join(', ')}`] : []),
   ];
   return parts.join(' · ');
 }

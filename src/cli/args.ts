@@ -40,6 +40,11 @@ export function stringFlag(args: ParsedArgs, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
+/** A comma-separated list of names (`--ignore a,b`), blanks dropped. */
+export function listFlag(args: ParsedArgs, name: string): string[] | undefined {
+  return stringFlag(args, name)?.split(',').map((s) => s.trim()).filter((s) => s !== '');
+}
+
 export function requiredFlag(args: ParsedArgs, name: string): string {
   const v = stringFlag(args, name);
   if (v === undefined) throw new InputError('bad-option', `--${name} is required`);

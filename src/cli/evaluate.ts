@@ -8,6 +8,7 @@ import { numberFlag, parseArgs } from './args';
 import { loadCsvFile } from './load-csv';
 import { PRUNE_FLAGS, PRUNE_USAGE, pruneOptionsFromArgs } from './prune-flags';
 import { reportText } from './report-text';
+import { leftOutNotes } from './left-out-notes';
 import { TRAIN_FLAGS, trainParamsFromArgs } from './train';
 
 const USAGE = `usage: evaluate <csv> --target COL [train options] ${PRUNE_USAGE} [--test-size F] [--cv K] [--seed N] [--permutation-repeats N] [--json]`;
@@ -33,5 +34,6 @@ export async function evaluateCommand(argv: string[]): Promise<void> {
   };
   const dataset = await loadCsvFile(args.positional[0]);
   const report = buildReport(dataset, options);
+  process.stderr.write(leftOutNotes(report.leftOut));
   process.stdout.write(args.flags.has('json') ? JSON.stringify(report) + '\n' : reportText(report, basename(args.positional[0])));
 }

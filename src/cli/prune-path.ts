@@ -6,6 +6,7 @@ import { trainTree } from '../engine/tree/train';
 import { parseArgs } from './args';
 import { loadCsvFile } from './load-csv';
 import { TRAIN_FLAGS, trainParamsFromArgs } from './train';
+import { leftOutNotes } from './left-out-notes';
 
 const USAGE = 'usage: prune-path <csv> --target COL [train options] [--json]';
 
@@ -14,9 +15,11 @@ export async function prunePathCommand(argv: string[]): Promise<void> {
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
   const params = trainParamsFromArgs(args);
   const dataset = await loadCsvFile(args.positional[0]);
-  const path = costComplexityPath(trainTree(dataset, params).model);
+  const { model } = trainTree(dataset, params);
+  process.stderr.write(leftOutNotes(model.params.leftOut));
+  const path = costComplexityPath(model);
   if (args.flags.has('json')) {
-    process.stdout.write(JSON.stringify({ ccpAlphas: path.ccpAlphas, impurities: path.impurities }) + '\n');
+    process.stdout.write(JSON.stringify({ ccpAlphas: path.ccpAlphas, impurities: path.impurities, leftOut: model.params.leftOut }) + '\n');
     return;
   }
   const rows = path.ccpAlphas.map((a, i) => [String(a), String(path.impurities[i]), String(path.nodeCounts[i]), String(path.leafCounts[i])]);

@@ -10,26 +10,28 @@ import { parseArgs } from './args';
 import { loadCsvFile } from './load-csv';
 import { plain, table } from './profile';
 import { trainParamsFromArgs } from './train';
+import { leftOutNotes } from './left-out-notes';
 
 const USAGE =
   'usage: splits <csv> --target COL [--criterion gini|entropy|gain_ratio|squared_error] [--algorithm cart|id3|c45] ' +
-  '[--task auto|classification|regression] [--min-samples-leaf N] [--ignore COL,COL] [--json]';
+  '[--task auto|classification|regression] [--min-samples-leaf N] [--ignore COL,COL] [--keep COL,COL] [--json]';
 
 export async function splitsCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { target: true, task: true, algorithm: true, criterion: true, 'min-samples-leaf': true, ignore: true, json: false });
+  const args = parseArgs(argv, { target: true, task: true, algorithm: true, criterion: true, 'min-samples-leaf': true, ignore: true, keep: true, json: false });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
-  const { target, task, algorithm, criterion, minSamplesLeaf, ignore } = trainParamsFromArgs(args);
+  const { target, task, algorithm, criterion, minSamplesLeaf, ignore, keep } = trainParamsFromArgs(args);
   const file = args.positional[0];
   const dataset = await loadCsvFile(file);
   const json = args.flags.has('json');
   let report: SplitsReport;
   try {
-    report = columnSplits(dataset, { target, task, algorithm, criterion, minSamplesLeaf, ignore, curvePoints: 0 });
+    report = columnSplits(dataset, { target, task, algorithm, criterion, minSamplesLeaf, ignore, keep, curvePoints: 0 });
   } catch (err) {
     // Name the file, as the reader's errors do.
     if (err instanceof InputError) throw new InputError(err.code, `${basename(file)}: ${err.message}`, err.line, err.column);
     throw err;
   }
+  process.stderr.write(leftOutNotes(report.leftOut));
   process.stdout.write(json ? JSON.stringify(report, null, 2) + '\n' : formatSplits(basename(file), report));
 }
 

@@ -7,15 +7,17 @@ import { exportText } from '../engine/tree/export-text';
 import { serializeModel } from '../engine/tree/model-json';
 import { treeToMermaidMarkdown } from '../render/mermaid';
 import { trainTree } from '../engine/tree/train';
-import { numberFlag, parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
+import { listFlag, numberFlag, parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
 import { loadCsvFile } from './load-csv';
 import { PRUNE_FLAGS, PRUNE_USAGE, pruneOptionsFromArgs } from './prune-flags';
 import { pruneGrown, resolvePruneOptions } from '../engine/prune/prune-grown';
+import { decideLeftOut } from '../engine/tree/left-out';
+import { leftOutNotes } from './left-out-notes';
 
 const USAGE =
   'usage: train <csv> --target COL [--task auto|classification|regression] [--algorithm cart|id3|c45] ' +
   '[--criterion gini|entropy|gain_ratio|squared_error] [--max-depth N] [--min-samples-split N] [--min-samples-leaf N] ' +
-  '[--max-leaf-nodes N] [--min-impurity-decrease X] [--splitter exact|hist] [--ignore COL,COL] [--out model.json] [--format json|text|mermaid] ' +
+  '[--max-leaf-nodes N] [--min-impurity-decrease X] [--splitter exact|hist] [--ignore COL,COL] [--keep COL,COL] [--out model.json] [--format json|text|mermaid] ' +
   `${PRUNE_USAGE} [--cv K] [--seed N]`;
 
 /** Flags shared by every command that trains (train, evaluate, prune-path...). */
@@ -30,6 +32,7 @@ export const TRAIN_FLAGS = {
   'max-leaf-nodes': true,
   'min-impurity-decrease': true,
   ignore: true,
+  keep: true,
   splitter: true,
 } as const;
 
@@ -42,7 +45,6 @@ function oneOf<T extends string>(args: ParsedArgs, name: string, allowed: readon
 
 /** TrainParams from the shared training flags. */
 export function trainParamsFromArgs(args: ParsedArgs): TrainParams {
-  const ignore = stringFlag(args, 'ignore');
   return {
     target: requiredFlag(args, 'target'),
     task: oneOf(args, 'task', ['auto', 'classification', 'regression'] as const),
@@ -54,7 +56,8 @@ export function trainParamsFromArgs(args: ParsedArgs): TrainParams {
     maxLeafNodes: numberFlag(args, 'max-leaf-nodes', { integer: true, min: 2 }),
     minImpurityDecrease: numberFlag(args, 'min-impurity-decrease', { min: 0 }),
     splitter: oneOf<Splitter>(args, 'splitter', ['exact', 'hist']),
-    ignore: ignore === undefined ? undefined : ignore.split(',').map((s) => s.trim()).filter((s) => s !== ''),
+    ignore: listFlag(args, 'ignore'),
+    keep: listFlag(args, 'keep'),
   };
 }
 
@@ -67,12 +70,15 @@ export async function trainCommand(argv: string[]): Promise<void> {
   const args = parseArgs(argv, { ...TRAIN_FLAGS, ...PRUNE_FLAGS, cv: true, seed: true, out: true, format: true });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
   const format = oneOf(args, 'format', ['json', 'text', 'mermaid'] as const) ?? 'json';
-  const params = trainParamsFromArgs(args);
+  const asked = trainParamsFromArgs(args);
   // Pruning (Insight engineer): --ccp-alpha X|cv, --prune …, with --cv K folds and --seed N for "cv"; checked before reading the data.
   const prune = { ...pruneOptionsFromArgs(args, false), folds: numberFlag(args, 'cv', { integer: true, min: 2 }), seed: numberFlag(args, 'seed', { integer: true }) };
   resolvePruneOptions(prune);
   const dataset = await loadCsvFile(args.positional[0]);
+  // Decided on the whole file, so the folds of --ccp-alpha cv leave out the same columns.
+  const params = decideLeftOut(dataset, asked.target, asked);
   const grown = trainTree(dataset, params);
+  process.stderr.write(leftOutNotes(params.leftOut));
   const { droppedMissingTarget } = grown;
   const { model, alphaSelection } = pruneGrown(grown.model, dataset, params, prune);
   if (alphaSelection) {

@@ -1,6 +1,7 @@
 // The model JSON contract (design.md §6): what `train --out` writes and every reader (CLI,
 // webview, exporters, tools outside the repo) relies on. Fields may be added; none may change meaning.
 import type { ColumnType } from './dataset';
+import type { LeftOutColumn } from './tree/left-out';
 
 export const MODEL_FORMAT = 'decision-tree-explorer/model';
 export const MODEL_VERSION = 1;
@@ -26,6 +27,13 @@ export interface TrainParams {
   prune?: PruneMethod;
   /** Columns left out of the features. */
   ignore?: string[];
+  /** Columns used even when ID-like or constant (otherwise left out; tree/left-out.ts). */
+  keep?: string[];
+  /**
+   * The ID-like and constant columns left out, and why. A trained model always records it (absent:
+   * a model from before it existed, trained on every column); given as input, it is used as is.
+   */
+  leftOut?: LeftOutColumn[];
   /** CART's split search; 'auto': hist above `histogramAboveRows` training rows, else exact. */
   splitter?: Splitter | 'auto';
   /** Row count above which 'auto' chooses the histogram splitter (default HIST_ABOVE_ROWS). */

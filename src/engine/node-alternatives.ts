@@ -83,6 +83,8 @@ export function bestSplitsAt(dataset: Dataset, model: TreeModel, settings: Repor
     criterion: p.criterion,
     minSamplesLeaf: p.minSamplesLeaf,
     ignore: p.ignore,
+    // The tree's own columns: at a node a column may look constant without having been left out.
+    leftOut: p.leftOut ?? [],
     curvePoints: 0,
   });
   return report.splits.slice(0, count).map((s) => ({

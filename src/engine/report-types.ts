@@ -7,6 +7,7 @@ import type { Rule } from './rules/types';
 import type { Importances } from './importance/types';
 import type { PruningPath } from './prune/types';
 import type { AlphaSelection, CrossValidationResult, ValidationSettings } from './validation/types';
+import type { LeftOutColumn } from './tree/left-out';
 
 export const REPORT_FORMAT = 'decision-tree-explorer/report';
 export const REPORT_VERSION = 1;
@@ -73,6 +74,8 @@ export interface TreeReport {
   /** Rows the tree was trained on (hold-out rows excluded), and rows dropped for a missing target. */
   trainingRows: number;
   droppedMissingTarget: number;
+  /** ID-like and constant columns left out of training, and why (`settings.params.keep` keeps one). */
+  leftOut: LeftOutColumn[];
   /** One rule per leaf of `model`, sorted by coverage, largest first. */
   rules: Rule[];
   importances: Importances;

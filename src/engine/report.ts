@@ -15,6 +15,7 @@ import { subsetDataset } from './validation/subset';
 import { evaluateModel } from './validation/evaluate';
 import { crossValidate } from './validation/cross-validate';
 import type { ValidationSettings } from './validation/types';
+import { decideLeftOut } from './tree/left-out';
 
 export function treeShape(model: TreeModel): TreeShape {
   let leaves = 0;
@@ -44,7 +45,9 @@ export function buildReport(dataset: Dataset, options: ReportOptions): TreeRepor
  * report to copy between threads (src/host/report-transfer.ts reads them off the tree on demand).
  */
 export function buildReportBody(dataset: Dataset, options: ReportOptions): ReportBody {
-  const { params, signal } = options;
+  const { signal } = options;
+  // Decided on the whole file, so the hold-out part and every fold leave out the same columns.
+  const params = decideLeftOut(dataset, options.params.target, options.params);
   const progress = options.onProgress ?? (() => undefined);
   const seed = options.seed ?? 0;
   const repeats = options.permutationRepeats ?? 5;
@@ -129,6 +132,7 @@ export function buildReportBody(dataset: Dataset, options: ReportOptions): Repor
     final: treeShape(model),
     trainingRows: grown.trainingRows,
     droppedMissingTarget,
+    leftOut: params.leftOut,
     importances,
     metrics: { training, holdout, crossValidation },
     pruningPath: costComplexityPath(grown.model),

@@ -11,6 +11,8 @@ export interface ChoiceStore {
 export interface FileChoices {
   target?: string;
   options?: Partial<TrainSettings>;
+  /** Columns used even when ID-like or constant (the "Keep …" of left-out-offer.ts). */
+  keep?: string[];
 }
 
 const keyOf = (fileKey: string) => `decisionTree.choices:${fileKey}`;

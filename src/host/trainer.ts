@@ -17,6 +17,8 @@ import { unpackReport } from './report-transfer';
 import type { TrainedFile, TrainedFiles } from './trained-files';
 import type { WorkerBridge } from './worker-bridge';
 import type { LoadResult } from './worker-messages';
+import type { LeftOutColumn } from '../engine/tree/left-out';
+import { keptColumns, leftOutMessage, offerKeep } from './left-out-offer';
 
 /** quick: ask the target only if none is remembered; options: also the options; target: always ask the target. */
 export type TrainMode = 'quick' | 'options' | 'target';
@@ -44,6 +46,9 @@ function askedOptions(settings: TrainSettings): Partial<TrainSettings> {
 }
 
 export class Trainer {
+  /** Per file, the left-out columns last offered to keep: a panel retrain leaving out the same ones does not ask again. */
+  private readonly offered = new Map<string, string>();
+
   constructor(private readonly deps: TrainerDeps) {}
 
   /** Runs one training flow; resolves when done, cancelled or failed (failures are notified). */
@@ -66,6 +71,8 @@ export class Trainer {
       } else {
         await rememberChoices(this.deps.state, fileKey, { target });
       }
+      // A training the user asks for names the left-out columns again; a retrain from the panel does not.
+      this.offered.delete(fileKey);
       await this.fit(uri, loaded, target, settings);
     } catch (err) {
       this.deps.notifier.failure('train a tree on', uri, err);
@@ -142,6 +149,8 @@ export class Trainer {
   private async fit(uri: vscode.Uri, loaded: LoadResult, target: string, settings: TrainSettings): Promise<TrainedFile> {
     const { bridge, panels, trained, notifier } = this.deps;
     const options = reportOptions(settings, target);
+    const keep = keptColumns(this.deps.state, uri.toString(), loaded.columns.map((c) => c.name));
+    if (keep.length > 0) options.params.keep = keep;
     const packed = await withJobProgress(`Decision Tree: training on ${fileNameOf(uri)}`, (onProgress) =>
       bridge.run('report', { dataset: loaded.dataset, options }, { key: uri.toString(), onProgress }),
     );
@@ -150,6 +159,16 @@ export class Trainer {
     trained.set(file);
     panels.show(uri, report, panelSettings(settings));
     for (const warning of report.warnings) notifier.log(`${fileNameOf(uri)}: ${warning}`);
+    this.offerKeepOnce(uri, report.leftOut);
     return file;
+  }
+
+  private offerKeepOnce(uri: vscode.Uri, leftOut: readonly LeftOutColumn[]): void {
+    const key = uri.toString();
+    const names = JSON.stringify(leftOut.map((c) => c.column));
+    if (leftOut.length === 0 || this.offered.get(key) === names) return;
+    this.offered.set(key, names);
+    this.deps.notifier.log(leftOutMessage(fileNameOf(uri), leftOut));
+    void offerKeep(this.deps.state, key, fileNameOf(uri), leftOut).then((kept) => (kept ? this.retrain(uri, {}) : undefined));
   }
 }

@@ -64,8 +64,13 @@ export function headerHover(data: HoverData, index: number, uri: string): string
   const out = [`**${mdText(name)}** — column ${index + 1} of ${data.profiles.length}`, '', ...profileLines(profile), '', '---', ''];
   const report = data.splits;
   const s = report?.splits.find((c) => c.feature === name);
+  const leftOut = report?.leftOut.find((c) => c.column === name);
   if (report === null) {
     out.push(`No split scores against target *${mdText(data.target)}*: ${mdText(data.note ?? 'unknown reason', 200)}`);
+  } else if (leftOut !== undefined) {
+    // Not scored: the tree never sees it (README "Left-out columns").
+    const why = leftOut.reason === 'id-like' ? 'an ID-like column' : 'a constant column';
+    out.push(`Left out of training as ${why} (${mdText(leftOut.detail, 120)}): no split score. Train, then **Keep** in the message that follows to use it.`);
   } else if (s === undefined) {
     out.push(`Against target *${mdText(data.target)}*: this column cannot split the rows (constant or missing).`);
   } else {

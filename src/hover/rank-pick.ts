@@ -18,13 +18,13 @@ const MEASURE_NAME: Record<Exclude<Measure, 'score'>, string> = {
 const fixed = (x: number | null) => (x === null ? 'n/a' : x.toFixed(4));
 
 interface RankItem extends vscode.QuickPickItem {
-  split: ColumnSplit;
+  split?: ColumnSplit;
 }
 
 function items(report: SplitsReport, measure: Measure): RankItem[] {
   const value = (s: ColumnSplit) => (measure === 'score' ? s.score : (s[measure] ?? -Infinity));
   const sorted = [...report.splits].sort((a, b) => value(b) - value(a) || a.rank - b.rank);
-  return sorted.map((s, i) => {
+  const ranked: RankItem[] = sorted.map((s, i) => {
     const scores =
       report.task === 'regression'
         ? `variance reduction ${fixed(s.varianceReduction)}`
@@ -32,6 +32,9 @@ function items(report: SplitsReport, measure: Measure): RankItem[] {
     const root = report.root?.feature === s.feature ? ` — the tree's first question: ${report.root.reason}` : '';
     return { label: `${i + 1}. ${literal(s.feature)}`, description: literal(splitText(s)), detail: literal(scores + root), split: s };
   });
+  // Left-out columns last, unranked, with the reason instead of a score.
+  const leftOut = report.leftOut.map((c) => ({ label: `– ${literal(c.column)}`, description: c.reason === 'id-like' ? 'left out: ID-like' : 'left out: constant', detail: literal(c.detail) }));
+  return [...ranked, ...leftOut];
 }
 
 export async function showRanking(report: SplitsReport, fileName: string): Promise<void> {

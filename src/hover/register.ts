@@ -9,6 +9,7 @@ import { csvToTrain } from '../host/csv-target';
 import { readChoices, rememberChoices, type ChoiceStore } from '../host/file-choices';
 import { rowPath } from '../host/row-path';
 import { readTrainSettings } from '../host/train-settings';
+import { rememberedKeep } from '../host/left-out-offer';
 import type { TrainedFiles } from '../host/trained-files';
 import { panelSettings } from '../host/trainer';
 import type { WorkerBridge } from '../host/worker-bridge';
@@ -49,6 +50,7 @@ function splitRequest(state: ChoiceStore, uri: vscode.Uri): SplitRequest {
     algorithm: settings.algorithm,
     criterion: settings.criterion === 'auto' ? undefined : settings.criterion,
     minSamplesLeaf: settings.minSamplesLeaf,
+    keep: rememberedKeep(state, uri.toString()),
   };
 }
 

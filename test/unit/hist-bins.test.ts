@@ -18,6 +18,7 @@ function numericSet(columns: Float64Array[]): TrainingSet {
     yValue: new Float64Array(n),
     features: columns.map((x, f) => ({ name: `x${f}`, type: 'numeric', categories: [], x })),
     droppedMissingTarget: 0,
+    leftOut: [],
   };
 }
 

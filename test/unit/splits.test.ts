@@ -92,11 +92,12 @@ test('the curve peaks at the chosen threshold with the chosen score', () => {
   assert.ok(bmi > 20 && bmi <= 40, `bmi: ${bmi} points`);
 });
 
-test('missing values: counted, routed as the tree routes them; a constant column cannot split', () => {
+test('missing values: counted, routed as the tree routes them; a constant column is left out', () => {
   const csv = 'x,c,k,y\n1,a,5,no\n2,,5,no\n,b,5,yes\n4,b,5,yes\n5,a,5,yes\n,,5,no\n';
   const dataset = parseCsv(csv);
   const report = columnSplits(dataset, { target: 'y', criterion: 'entropy' });
-  assert.deepEqual(report.unsplittable, ['k']);
+  assert.deepEqual(report.unsplittable, []);
+  assert.deepEqual(report.leftOut, [{ column: 'k', reason: 'constant', detail: 'every row holds 5' }]);
   for (const s of report.splits) {
     assert.equal(s.missing, 2, s.feature);
     near(s.score, depthOneRoot(dataset, s.feature, 'y', 'entropy').decrease, 1e-12, s.feature);

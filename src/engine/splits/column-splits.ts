@@ -161,7 +161,7 @@ function countMissing(x: Float64Array): number {
 }
 
 export function columnSplits(dataset: Dataset, options: SplitOptions): SplitsReport {
-  const set = buildTrainingSet(dataset, options.target, options.task ?? 'auto', options.ignore ?? []);
+  const set = buildTrainingSet(dataset, options.target, options.task ?? 'auto', options);
   const algorithm = options.algorithm ?? (options.criterion === 'gain_ratio' ? 'c45' : 'cart');
   const params = resolveParams({ target: options.target, algorithm, criterion: options.criterion, minSamplesLeaf: options.minSamplesLeaf }, set.task);
   const criterion = params.criterion;
@@ -229,5 +229,5 @@ export function columnSplits(dataset: Dataset, options: SplitOptions): SplitsRep
       };
     }
   }
-  return { target: set.target, task: set.task, algorithm, criterion, rows: set.n, splits, unsplittable, root: rootQuestion };
+  return { target: set.target, task: set.task, algorithm, criterion, rows: set.n, splits, unsplittable, leftOut: [...set.leftOut], root: rootQuestion };
 }

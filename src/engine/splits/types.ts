@@ -3,6 +3,7 @@
 // the hover; the `splits` CLI's JSON contract is { target, splits: [{ feature, kind, threshold |
 // branches, informationGain, gainRatio, giniDecrease, varianceReduction }] } — fields may be added.
 import type { Algorithm, Criterion, Task } from '../model';
+import type { LeftOutColumn } from '../tree/left-out';
 
 export interface SplitOptions {
   target: string;
@@ -13,6 +14,10 @@ export interface SplitOptions {
   criterion?: Criterion;
   minSamplesLeaf?: number;
   ignore?: string[];
+  /** Columns scored even when ID-like or constant. */
+  keep?: string[];
+  /** Already decided ID-like and constant columns (e.g. a trained model's); found on the data when absent. */
+  leftOut?: LeftOutColumn[];
   /** At most this many points per score curve (default 120); 0 leaves the curves out. */
   curvePoints?: number;
 }
@@ -54,6 +59,8 @@ export interface SplitsReport {
   splits: ColumnSplit[];
   /** Columns with no valid split (constant, or all missing). */
   unsplittable: string[];
+  /** ID-like and constant columns left out of training, so not scored (tree/left-out.ts). */
+  leftOut: LeftOutColumn[];
   /** The question a tree with these settings asks first, and why; null when nothing splits. */
   root: { feature: string; reason: string } | null;
 }

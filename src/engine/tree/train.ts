@@ -18,7 +18,7 @@ export interface TrainResult {
 }
 
 export function trainTree(dataset: Dataset, params: TrainParams, hooks: GrowHooks = {}): TrainResult {
-  const set = buildTrainingSet(dataset, params.target, params.task ?? 'auto', params.ignore ?? []);
+  const set = buildTrainingSet(dataset, params.target, params.task ?? 'auto', params);
   const resolved = resolveParams({ ...params, splitter: chooseSplitter(params, set.n) }, set.task);
   const growBinary = resolved.splitter === 'hist' ? growHist : growCart;
   const store = resolved.algorithm === 'cart' ? growBinary(set, resolved, hooks) : growMultiway(set, resolved, resolved.algorithm, hooks);

@@ -4,6 +4,7 @@
 import { type Column, type ColumnType, type Dataset, columnIndex, isNumeric } from '../dataset';
 import { InputError } from '../errors';
 import type { Task } from '../model';
+import { findLeftOutColumns, leftOutText, type ColumnChoice, type LeftOutColumn } from './left-out';
 
 /** A numeric target with more distinct values than this is auto-detected as regression. */
 export const REGRESSION_MIN_DISTINCT = 20;
@@ -34,6 +35,8 @@ export interface TrainingSet {
   readonly yValue: Float64Array;
   readonly features: readonly FeatureColumn[];
   readonly droppedMissingTarget: number;
+  /** ID-like and constant columns not among `features` (left-out.ts). */
+  readonly leftOut: readonly LeftOutColumn[];
 }
 
 const NUMERIC_LABEL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -130,7 +133,8 @@ function varies(x: Float64Array): boolean {
   return false;
 }
 
-export function buildTrainingSet(dataset: Dataset, target: string, task: 'auto' | Task = 'auto', ignore: readonly string[] = []): TrainingSet {
+export function buildTrainingSet(dataset: Dataset, target: string, task: 'auto' | Task = 'auto', choice: ColumnChoice = {}): TrainingSet {
+  const ignore = choice.ignore ?? [];
   const t = columnIndex(dataset, target);
   if (t < 0) {
     const names = dataset.columns.map((c) => c.name).join(', ');
@@ -156,10 +160,12 @@ export function buildTrainingSet(dataset: Dataset, target: string, task: 'auto' 
     yValue = new Float64Array(rows.length);
     for (let i = 0; i < rows.length; i++) yValue[i] = targetColumn.values[rows[i]];
   }
+  const leftOut = choice.leftOut ?? findLeftOutColumns(dataset, target, choice);
+  const leftOutNames = new Set(leftOut.map((c) => c.column));
   const allRows = rows.length === dataset.rowCount;
   const features: FeatureColumn[] = [];
   dataset.columns.forEach((column, i) => {
-    if (i === t || ignore.includes(column.name)) return;
+    if (i === t || ignore.includes(column.name) || leftOutNames.has(column.name)) return;
     features.push({
       name: column.name,
       type: column.type,
@@ -167,6 +173,9 @@ export function buildTrainingSet(dataset: Dataset, target: string, task: 'auto' 
       x: featureValues(column, rows, allRows),
     });
   });
+  if (features.length === 0 && leftOut.length > 0) {
+    throw new InputError('bad-feature', `every feature column is left out as ID-like, constant or missing: ${leftOut.map(leftOutText).join(', ')}; --keep COL uses one`);
+  }
   if (features.length === 0) throw new InputError('bad-feature', 'no feature columns left besides the target');
   if (!features.some((f) => varies(f.x))) {
     throw new InputError('bad-feature', 'every feature column is constant or missing on the training rows; no split is possible');
@@ -181,5 +190,6 @@ export function buildTrainingSet(dataset: Dataset, target: string, task: 'auto' 
     yValue,
     features,
     droppedMissingTarget: dataset.rowCount - rows.length,
+    leftOut,
   };
 }

@@ -99,6 +99,10 @@ export const serializers = new Map<string, { deserializeWebviewPanel(panel: Fake
 /** Commands executed through the stand-in (e.g. setContext), newest last. */
 export const executed: unknown[][] = [];
 
+/** Information messages shown, newest last; `answer` picks the item the user clicks (undefined: dismissed). */
+export const informed: Array<{ message: string; items: unknown[] }> = [];
+export const messageAnswer: { pick: (items: unknown[]) => unknown } = { pick: () => undefined };
+
 const fake = {
   Uri: FakeUri,
   ViewColumn: { Beside: -2 },
@@ -115,6 +119,10 @@ const fake = {
       const panel = new FakePanel(viewType, title, options);
       created.push(panel);
       return panel;
+    },
+    async showInformationMessage(message: string, ...items: unknown[]): Promise<unknown> {
+      informed.push({ message, items });
+      return messageAnswer.pick(items);
     },
     registerWebviewPanelSerializer(viewType: string, serializer: { deserializeWebviewPanel(panel: FakePanel, state: unknown): Promise<void> }) {
       serializers.set(viewType, serializer);
