@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../../src/engine/csv/read';
@@ -185,4 +186,23 @@ test('nested CV of ccp_alpha cv equals a hand-rolled nested loop, and is below t
   assert.deepEqual(r.metrics.crossValidation.alphas, handAlphas);
   // Choosing and scoring on the same folds was optimistic here.
   assert.ok(sel.chosenScore > sel.nested.mean, `same-fold ${sel.chosenScore} vs nested ${sel.nested.mean}`);
+});
+
+const hasSklearn = spawnSync('/usr/bin/python3', ['-c', 'import sklearn'], { stdio: 'ignore' }).status === 0;
+
+test('each fold holds as many rows of each class as scikit-learn\'s StratifiedKFold allocates', { skip: !hasSklearn && 'no scikit-learn' }, () => {
+  const labels = 'b,a,c,a,b,b,a,d,a,b,c,a,a,b,b,a,c,b,a,a,b,d,a,b,e'.split(',');
+  const classes = [...new Set(labels)];
+  const s = targetStrata(parseCsv(`x,y\n${labels.map((l, i) => `${i},${l}`).join('\n')}\n`), 'y');
+  const ours = kFolds(s, 5, 1).folds.map((f) => classes.map((c) => [...f].filter((r) => labels[r] === c).length));
+  const script = [
+    'import json, sys, warnings, numpy as np',
+    'from sklearn.model_selection import StratifiedKFold',
+    'warnings.simplefilter("ignore")',
+    'y = np.array(sys.argv[1].split(",")); classes = sys.argv[2].split(",")',
+    'print(json.dumps([[int((y[t] == c).sum()) for c in classes] for _, t in StratifiedKFold(5).split(np.zeros(len(y)), y)]))',
+  ].join('\n');
+  const r = spawnSync('/usr/bin/python3', ['-c', script, labels.join(','), classes.join(',')], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(ours, JSON.parse(r.stdout));
 });
