@@ -13,7 +13,7 @@ import { trainTree } from './tree/train';
 import { holdoutSplit, targetStrata } from './validation/split';
 import { subsetDataset } from './validation/subset';
 import { evaluateModel } from './validation/evaluate';
-import { crossValidate, meanOf, stdOf, summarizeFolds } from './validation/cross-validate';
+import { crossValidate, summarizeFolds } from './validation/cross-validate';
 import { nestedAlphaCv, nestedFits } from './validation/alpha-cv';
 import type { CrossValidationResult, ValidationSettings } from './validation/types';
 
@@ -116,7 +116,8 @@ export function buildReportBody(dataset: Dataset, options: ReportOptions): Repor
     const nested = nestedAlphaCv(pruned.foldTrees, params, { k, seed, rule: alphaSelection.rule, stratify }, { signal, onFit, positiveClass });
     warnings.push(...nested.warnings);
     const summary = summarizeFolds(nested.parts, trained, { k, seed }, nested.alphas);
-    alphaSelection.nested = { folds: k, seed, scoreName: summary.scoreName, alphas: nested.alphas, scores: summary.scores, mean: meanOf(summary.scores), std: stdOf(summary.scores), fits: k + nestedFits(k) };
+    const { scoreName, scores, mean, std } = summary;
+    alphaSelection.nested = { folds: k, seed, scoreName, alphas: nested.alphas, scores, mean, std, fits: k + nestedFits(k) };
     // With --cv the alpha folds are the CV folds (same k and seed): the nested run is the cross-validation.
     if (options.cvFolds !== undefined) crossValidation = summary;
   }
