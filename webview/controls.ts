@@ -42,11 +42,13 @@ export function renderControls(container: HTMLElement, report: WireReport, curre
     showAlpha(i);
   });
   showAlpha(start);
-  const pessimistic = checkbox('Pessimistic pruning', next.prune === 'pessimistic', (on) => {
+  // 'auto' prunes C4.5 pessimistically (the engine's default for it).
+  const pessimisticNow = next.prune === 'pessimistic' || (next.prune === 'auto' && next.algorithm === 'c45');
+  const pessimistic = checkbox('Pessimistic pruning', pessimisticNow, (on) => {
     next.prune = on ? 'pessimistic' : next.ccpAlpha > 0 ? 'cost-complexity' : 'none';
     alpha.setDisabled(on);
   });
-  alpha.setDisabled(next.prune === 'pessimistic');
+  alpha.setDisabled(pessimisticNow);
   const regression = report.model.task === 'regression';
   const criteria = regression ? (['auto', 'squared_error'] as const) : (['auto', 'gini', 'entropy', 'gain_ratio'] as const);
   replaceChildren(

@@ -72,9 +72,19 @@ function section(title: string, m: Metrics): HTMLElement {
   return el('section', { class: 'metrics-set' }, el('h3', {}, title), ...(m.task === 'classification' ? classification(m) : regression(m)));
 }
 
+/** ccp α chosen by CV: its score on the folds that chose it (optimistic) beside the nested estimate. */
+function alphaCv(a: NonNullable<WireReport['alphaSelection']>): HTMLElement {
+  const f = (x: number) => formatNumber(x, 4);
+  const nested = a.nested
+    ? `; nested estimate (α chosen again inside each of ${a.nested.folds} folds): ${f(a.nested.mean)} ± ${formatNumber(a.nested.std, 3)}, per-fold α ${a.nested.alphas.map(f).join(', ')}`
+    : '';
+  return el('p', { class: 'alpha-cv' }, `ccp α = ${f(a.chosenAlpha)} chosen by ${a.folds}-fold CV: ${a.scoreName} ${f(a.chosenScore)} on the folds that chose it${nested}`);
+}
+
 export function renderMetrics(container: HTMLElement, report: WireReport): void {
   const { training, holdout, crossValidation: cv } = report.metrics;
   const parts: HTMLElement[] = [];
+  if (report.alphaSelection) parts.push(alphaCv(report.alphaSelection));
   const v = report.settings.validation;
   if (holdout) parts.push(section(`Hold-out (${v.kind === 'holdout' ? percent(v.testSize) : ''} of the rows, not used for training)`, holdout));
   if (cv) {

@@ -10,11 +10,22 @@ import { PRUNE_FLAGS, PRUNE_USAGE, pruneOptionsFromArgs } from './prune-flags';
 import { reportText } from './report-text';
 import { leftOutNotes } from './left-out-notes';
 import { TRAIN_FLAGS, trainParamsFromArgs } from './train';
+import { POSITIVE_CLASS_FLAGS, STRATIFY_FLAGS, positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
 
-const USAGE = `usage: evaluate <csv> --target COL [train options] ${PRUNE_USAGE} [--test-size F] [--cv K] [--seed N] [--permutation-repeats N] [--json]`;
+const USAGE = `usage: evaluate <csv> --target COL [train options] ${PRUNE_USAGE} [--test-size F] [--cv K] [--seed N] [--no-stratify] [--positive-class LABEL] [--permutation-repeats N] [--json]`;
 
 export async function evaluateCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { ...TRAIN_FLAGS, ...PRUNE_FLAGS, 'test-size': true, cv: true, seed: true, 'permutation-repeats': true, json: false });
+  const args = parseArgs(argv, {
+    ...TRAIN_FLAGS,
+    ...PRUNE_FLAGS,
+    ...STRATIFY_FLAGS,
+    ...POSITIVE_CLASS_FLAGS,
+    'test-size': true,
+    cv: true,
+    seed: true,
+    'permutation-repeats': true,
+    json: false,
+  });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
   const params = trainParamsFromArgs(args);
   const prune = pruneOptionsFromArgs(args, true);
@@ -31,9 +42,12 @@ export async function evaluateCommand(argv: string[]): Promise<void> {
     cvFolds: numberFlag(args, 'cv', { integer: true, min: 2 }),
     seed: numberFlag(args, 'seed', { integer: true }),
     permutationRepeats: numberFlag(args, 'permutation-repeats', { integer: true, min: 0 }),
+    stratify: stratifyFromArgs(args),
+    positiveClass: positiveClassFromArgs(args),
   };
   const dataset = await loadCsvFile(args.positional[0]);
   const report = buildReport(dataset, options);
   process.stderr.write(leftOutNotes(report.leftOut));
+  writeWarnings(report.warnings);
   process.stdout.write(args.flags.has('json') ? JSON.stringify(report) + '\n' : reportText(report, basename(args.positional[0])));
 }

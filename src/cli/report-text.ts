@@ -35,6 +35,10 @@ function classificationText(m: ClassificationMetrics): string[] {
       ],
     ),
   );
+  if (m.positiveClass !== null) {
+    const p = m.perClass[m.classes.indexOf(m.positiveClass)];
+    lines.push(`  positive class ${formatName(m.positiveClass)}: precision ${f4(p.precision)}, recall ${f4(p.recall)}`);
+  }
   if (m.roc) lines.push(`  ROC AUC ${f4(m.roc.auc)} (positive class ${formatName(m.roc.positiveClass)}, ${m.roc.fpr.length} points)`);
   if (m.pr) lines.push(`  PR AUC ${f4(m.pr.auc)}, average precision ${f4(m.pr.averagePrecision)}`);
   return lines;
@@ -58,16 +62,26 @@ export function reportText(r: TreeReport, csvName: string): string {
   ];
   if (r.alphaSelection) {
     const a = r.alphaSelection;
-    out.push(`ccp_alpha chosen by ${a.folds}-fold cross-validation (${a.rule} rule, seed ${a.seed}): ${a.chosenAlpha} (best mean ${a.scoreName} at ${a.bestAlpha})`);
+    out.push(
+      `ccp_alpha chosen by ${a.folds}-fold cross-validation (${a.rule} rule, seed ${a.seed}): ${a.chosenAlpha}, mean ${a.scoreName} ${f4(a.chosenScore)} ` +
+        `on the folds that chose it (optimistic; best mean at ${a.bestAlpha})`,
+    );
     out.push(...table(['alpha', `mean ${a.scoreName}`, 'std', 'std error'], a.candidates.map((c) => [String(c.alpha), f4(c.meanScore), f4(c.stdScore), f4(c.stdError)])));
+    const n = a.nested;
+    if (n) {
+      out.push(
+        `nested estimate (alpha chosen again by ${n.folds}-fold CV inside each of ${n.folds} outer folds, ${n.fits} trees grown): ` +
+          `mean ${n.scoreName} ${f4(n.mean)} ± ${f4(n.std)}; per fold ${n.scores.map((x, i) => `${f4(x)} (α ${n.alphas[i].toPrecision(4)})`).join(', ')}`,
+      );
+    }
   }
-  for (const w of r.warnings) out.push(`note: ${w}`);
   out.push('');
   const v = s.validation;
   if (r.metrics.holdout && v.kind === 'holdout') out.push(...metricsText(`hold-out metrics, test fraction ${v.testSize}, seed ${v.seed}${v.stratified ? ', stratified' : ''}`, r.metrics.holdout), '');
   const cv = r.metrics.crossValidation;
   if (cv) {
-    out.push(`${cv.folds}-fold cross-validation (seed ${cv.seed}): mean ${cv.scoreName} ${f4(cv.mean)} ± ${f4(cv.std)}; per fold ${cv.scores.map(f4).join(', ')}`);
+    const nested = cv.alphas ? ', ccp_alpha chosen inside each fold' : '';
+    out.push(`${cv.folds}-fold cross-validation (seed ${cv.seed}${v.kind === 'cv' && v.stratified ? ', stratified' : ''}${nested}): mean ${cv.scoreName} ${f4(cv.mean)} ± ${f4(cv.std)}; per fold ${cv.scores.map(f4).join(', ')}`);
     out.push(...metricsText('out-of-fold metrics', cv.pooled), '');
   }
   if (v.kind === 'none') out.push('note: no --test-size or --cv: the metrics below are on the training rows, an optimistic estimate', '');

@@ -13,12 +13,13 @@ import { PRUNE_FLAGS, PRUNE_USAGE, pruneOptionsFromArgs } from './prune-flags';
 import { pruneGrown, resolvePruneOptions } from '../engine/prune/prune-grown';
 import { decideLeftOut } from '../engine/tree/left-out';
 import { leftOutNotes } from './left-out-notes';
+import { STRATIFY_FLAGS, stratifyFromArgs, writeWarnings } from './validation-flags';
 
 const USAGE =
   'usage: train <csv> --target COL [--task auto|classification|regression] [--algorithm cart|id3|c45] ' +
   '[--criterion gini|entropy|gain_ratio|squared_error] [--max-depth N] [--min-samples-split N] [--min-samples-leaf N] ' +
   '[--max-leaf-nodes N] [--min-impurity-decrease X] [--splitter exact|hist] [--ignore COL,COL] [--keep COL,COL] [--out model.json] [--format json|text|mermaid] ' +
-  `${PRUNE_USAGE} [--cv K] [--seed N]`;
+  `${PRUNE_USAGE} [--cv K] [--seed N] [--no-stratify]`;
 
 /** Flags shared by every command that trains (train, evaluate, prune-path...). */
 export const TRAIN_FLAGS = {
@@ -67,12 +68,18 @@ function render(model: TreeModel, format: string): string {
 }
 
 export async function trainCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { ...TRAIN_FLAGS, ...PRUNE_FLAGS, cv: true, seed: true, out: true, format: true });
+  const args = parseArgs(argv, { ...TRAIN_FLAGS, ...PRUNE_FLAGS, ...STRATIFY_FLAGS, cv: true, seed: true, out: true, format: true });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
   const format = oneOf(args, 'format', ['json', 'text', 'mermaid'] as const) ?? 'json';
   const asked = trainParamsFromArgs(args);
   // Pruning (Insight engineer): --ccp-alpha X|cv, --prune …, with --cv K folds and --seed N for "cv"; checked before reading the data.
-  const prune = { ...pruneOptionsFromArgs(args, false), folds: numberFlag(args, 'cv', { integer: true, min: 2 }), seed: numberFlag(args, 'seed', { integer: true }) };
+  const prune = {
+    ...pruneOptionsFromArgs(args, false),
+    folds: numberFlag(args, 'cv', { integer: true, min: 2 }),
+    seed: numberFlag(args, 'seed', { integer: true }),
+    stratify: stratifyFromArgs(args),
+    algorithm: asked.algorithm,
+  };
   resolvePruneOptions(prune);
   const dataset = await loadCsvFile(args.positional[0]);
   // Decided on the whole file, so the folds of --ccp-alpha cv leave out the same columns.
@@ -80,9 +87,14 @@ export async function trainCommand(argv: string[]): Promise<void> {
   const grown = trainTree(dataset, params);
   process.stderr.write(leftOutNotes(params.leftOut));
   const { droppedMissingTarget } = grown;
-  const { model, alphaSelection } = pruneGrown(grown.model, dataset, params, prune);
+  const { model, alphaSelection, warnings } = pruneGrown(grown.model, dataset, params, prune);
+  writeWarnings(warnings);
   if (alphaSelection) {
-    process.stderr.write(`note: ccp_alpha ${alphaSelection.chosenAlpha} chosen by ${alphaSelection.folds}-fold cross-validation (${alphaSelection.rule} rule, seed ${alphaSelection.seed})\n`);
+    const a = alphaSelection;
+    process.stderr.write(
+      `note: ccp_alpha ${a.chosenAlpha} chosen by ${a.folds}-fold cross-validation (${a.rule} rule, seed ${a.seed}), mean ${a.scoreName} ${a.chosenScore.toFixed(4)} ` +
+        `on the folds that chose it (optimistic; \`evaluate --ccp-alpha cv\` gives the nested estimate)\n`,
+    );
   }
   if (droppedMissingTarget > 0) process.stderr.write(`note: ${droppedMissingTarget} rows with a missing target were left out\n`);
   const out = stringFlag(args, 'out');

@@ -29,7 +29,7 @@ export interface NodeSplit {
 function trainingRows(dataset: Dataset, model: TreeModel, settings: ReportSettings): Dataset {
   const v = settings.validation;
   if (v.kind !== 'holdout') return dataset;
-  const strata = targetStrata(dataset, model.target, model.task);
+  const strata = targetStrata(dataset, model.target, model.task, v.stratified);
   return subsetDataset(dataset, holdoutSplit(strata, v.testSize, v.seed).train);
 }
 

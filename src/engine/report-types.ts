@@ -29,6 +29,10 @@ export interface ReportOptions {
   testSize?: number;
   /** k-fold cross-validation of the settings (k ≥ 2); the shown tree is trained on all rows. */
   cvFolds?: number;
+  /** Stratify the hold-out split and the folds by class. Default true. */
+  stratify?: boolean;
+  /** Two classes: the class ROC/PR curves and their areas call positive. Default: the second of the model's classes. */
+  positiveClass?: string;
   /** Seed of the split, the folds and the permutations. Default 0. */
   seed?: number;
   /** Repeats of permutation importance; 0 turns it off. Default 5. */
@@ -52,6 +56,8 @@ export interface ReportSettings {
   pessimisticEpsilon: number;
   simplify: boolean;
   validation: ValidationSettings;
+  /** As asked; null: the default (the second of the model's classes, see the metrics' `positiveClass`). */
+  positiveClass: string | null;
   seed: number;
   permutationRepeats: number;
 }
@@ -83,12 +89,12 @@ export interface TreeReport {
     training: Metrics;
     /** On the hold-out rows when `testSize` was given. */
     holdout: Metrics | null;
-    /** When `cvFolds` was given. */
+    /** When `cvFolds` was given (with ccpAlpha 'cv': nested, alpha chosen inside each fold). */
     crossValidation: CrossValidationResult | null;
   };
   /** Cost-complexity path of the grown tree (before any pruning), e.g. for an alpha slider. */
   pruningPath: PruningPath;
-  /** When ccpAlpha was 'cv': the score curve and the chosen alpha. */
+  /** When ccpAlpha was 'cv': the score curve, the chosen alpha and the nested estimate of its score. */
   alphaSelection: AlphaSelection | null;
   /** Things the user should know (e.g. rows dropped, pruning settings ignored for regression). */
   warnings: string[];

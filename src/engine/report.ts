@@ -6,15 +6,16 @@ import { InputError, throwIfAborted } from './errors';
 import type { TreeModel } from './model';
 import { REPORT_FORMAT, REPORT_VERSION, type ReportOptions, type TreeReport, type TreeShape } from './report-types';
 import { costComplexityPath } from './prune/cost-complexity';
-import { pruneGrown, resolvePruneOptions, type PruneOptions } from './prune/prune-grown';
+import { DEFAULT_ALPHA_FOLDS, pruneGrown, resolvePruneOptions, type PruneOptions } from './prune/prune-grown';
 import { extractRules } from './rules/extract';
 import { computeImportances } from './importance/importances';
 import { trainTree } from './tree/train';
 import { holdoutSplit, targetStrata } from './validation/split';
 import { subsetDataset } from './validation/subset';
 import { evaluateModel } from './validation/evaluate';
-import { crossValidate } from './validation/cross-validate';
-import type { ValidationSettings } from './validation/types';
+import { crossValidate, summarizeFolds } from './validation/cross-validate';
+import { nestedAlphaCv, nestedFits } from './validation/alpha-cv';
+import type { CrossValidationResult, ValidationSettings } from './validation/types';
 import { decideLeftOut } from './tree/left-out';
 
 export function treeShape(model: TreeModel): TreeShape {
@@ -29,6 +30,17 @@ export function treeShape(model: TreeModel): TreeShape {
 
 function checkCount(name: string, value: number, min: number): void {
   if (!Number.isInteger(value) || value < min) throw new InputError('bad-option', `${name} must be an integer ≥ ${min}, got ${value}`);
+}
+
+/** The positive class asked for, checked against the target's classes (binary targets only). */
+function checkPositiveClass(model: TreeModel, asked: string | undefined): string | undefined {
+  if (asked === undefined) return undefined;
+  const classes = model.classes ?? [];
+  if (model.task !== 'classification' || classes.length !== 2) {
+    throw new InputError('bad-option', `a positive class applies to a target with two classes; "${model.target}" has ${model.task === 'regression' ? 'numeric values' : `${classes.length} classes`}`);
+  }
+  if (!classes.includes(asked)) throw new InputError('bad-option', `positive class "${asked}" is not a class of "${model.target}" (classes: ${classes.join(', ')})`);
+  return asked;
 }
 
 /** Everything the report says but its rules: what the engine worker sends the extension host. */
@@ -61,7 +73,10 @@ export function buildReportBody(dataset: Dataset, options: ReportOptions): Repor
     alphaRule: options.alphaRule,
     folds: options.cvFolds,
     seed,
+    stratify: options.stratify,
+    algorithm: params.algorithm,
   };
+  const stratify = options.stratify ?? true;
   const { byCv } = resolvePruneOptions(pruneOptions);
   if (options.testSize !== undefined && options.cvFolds !== undefined) {
     throw new InputError('bad-option', 'choose a hold-out split (test size) or cross-validation (folds), not both');
@@ -75,42 +90,60 @@ export function buildReportBody(dataset: Dataset, options: ReportOptions): Repor
   let dropped: number | null = null;
   let validation: ValidationSettings = { kind: 'none' };
   if (options.testSize !== undefined) {
-    const strata = targetStrata(dataset, params.target, params.task ?? 'auto');
+    const strata = targetStrata(dataset, params.target, params.task ?? 'auto', stratify);
     const split = holdoutSplit(strata, options.testSize, seed);
     train = subsetDataset(dataset, split.train);
     test = subsetDataset(dataset, split.test);
     dropped = dataset.rowCount - strata.rows.length;
-    validation = { kind: 'holdout', testSize: options.testSize, seed, stratified: strata.task === 'classification' };
+    validation = { kind: 'holdout', testSize: options.testSize, seed, stratified: strata.strata !== null };
   } else if (options.cvFolds !== undefined) {
-    validation = { kind: 'cv', folds: options.cvFolds, seed, stratified: targetStrata(dataset, params.target, params.task ?? 'auto').task === 'classification' };
+    validation = { kind: 'cv', folds: options.cvFolds, seed, stratified: targetStrata(dataset, params.target, params.task ?? 'auto', stratify).strata !== null };
   }
 
   // 2. Grow, choose alpha, prune, simplify.
   progress('train', 0.05);
   const grown = trainTree(train, params, { signal, onProgress: options.onNodesGrown });
   throwIfAborted(signal);
+  const positiveClass = checkPositiveClass(grown.model, options.positiveClass);
   progress(byCv ? 'alpha-cv' : 'prune', 0.3);
-  const { model, post, alphaSelection } = pruneGrown(grown.model, train, params, pruneOptions, signal);
+  // Choosing alpha grows k trees, its nested estimate k² more: progress counts them.
+  const k = options.cvFolds ?? DEFAULT_ALPHA_FOLDS;
+  let fits = 0;
+  const onFit = () => progress('alpha-cv', 0.3 + (0.3 * ++fits) / (k + nestedFits(k)));
+  const pruned = pruneGrown(grown.model, train, params, pruneOptions, { signal, onFit });
+  const { model, trained, post } = pruned;
+  const warnings: string[] = [...pruned.warnings];
+  let crossValidation: CrossValidationResult | null = null;
+  const alphaSelection = pruned.alphaSelection;
+  if (alphaSelection) {
+    const nested = nestedAlphaCv(pruned.foldTrees, params, { k, seed, rule: alphaSelection.rule, stratify }, { signal, onFit, positiveClass });
+    warnings.push(...nested.warnings);
+    const summary = summarizeFolds(nested.parts, trained, { k, seed }, nested.alphas);
+    const { scoreName, scores, mean, std } = summary;
+    alphaSelection.nested = { folds: k, seed, scoreName, alphas: nested.alphas, scores, mean, std, fits: k + nestedFits(k) };
+    // With --cv the alpha folds are the CV folds (same k and seed): the nested run is the cross-validation.
+    if (options.cvFolds !== undefined) crossValidation = summary;
+  }
   throwIfAborted(signal);
 
-  // 3. What the tree says and how good it is.
+  // 3. What the tree says and how good it is: all from the tree as trained, not as simplified for drawing.
   progress('importances', 0.6);
   const importances = computeImportances(
-    model,
+    trained,
     repeats > 0 ? { dataset: test ?? train, set: test ? 'holdout' : 'training', repeats, seed } : undefined,
   );
   throwIfAborted(signal);
   progress('evaluate', 0.8);
-  const training = evaluateModel(model, train);
-  const holdout = test ? evaluateModel(model, test) : null;
-  let crossValidation = null;
-  if (options.cvFolds !== undefined) {
+  const training = evaluateModel(trained, train, positiveClass);
+  const holdout = test ? evaluateModel(trained, test, positiveClass) : null;
+  if (options.cvFolds !== undefined && !crossValidation) {
     progress('cross-validate', 0.85);
-    crossValidation = crossValidate(train, params, post, options.cvFolds, seed, signal);
+    const { warnings: cvWarnings, ...result } = crossValidate(train, params, post, options.cvFolds, seed, { stratify, positiveClass, signal });
+    crossValidation = result;
+    warnings.push(...cvWarnings);
   }
 
   const droppedMissingTarget = dropped ?? grown.droppedMissingTarget;
-  const warnings: string[] = [];
   if (droppedMissingTarget > 0) warnings.push(`${droppedMissingTarget} rows with a missing target were left out`);
   progress('evaluate', 1);
   return {
@@ -124,6 +157,7 @@ export function buildReportBody(dataset: Dataset, options: ReportOptions): Repor
       pessimisticEpsilon: post.pessimisticEpsilon,
       simplify: post.simplify,
       validation,
+      positiveClass: positiveClass ?? null,
       seed,
       permutationRepeats: repeats,
     },

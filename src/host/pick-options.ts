@@ -19,10 +19,11 @@ const ALGORITHMS: AlgorithmItem[] = [
 ];
 
 interface PruneItem extends vscode.QuickPickItem {
-  prune: PruneMethod;
+  prune: PruneMethod | 'auto';
 }
 
 const PRUNING: PruneItem[] = [
+  { label: 'Default for the algorithm', description: 'C4.5: pessimistic (it prunes by design); CART, ID3: none', prune: 'auto' },
   { label: 'No pruning', prune: 'none' },
   { label: 'Cost-complexity', description: 'prune subtrees whose effective α is at most a value you give', prune: 'cost-complexity' },
   { label: 'Pessimistic', description: "C4.5's pessimistic error estimate", prune: 'pessimistic' },

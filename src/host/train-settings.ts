@@ -18,7 +18,8 @@ export interface TrainSettings {
   /** 0 = unlimited. */
   maxLeafNodes: number;
   minImpurityDecrease: number;
-  prune: PruneMethod;
+  /** 'auto': the algorithm's default (C4.5 pessimistic, CART and ID3 none). */
+  prune: PruneMethod | 'auto';
   ccpAlpha: number;
   /** Share of rows held out to measure the tree; 0 = evaluate on the training rows. */
   holdOutFraction: number;
@@ -36,7 +37,7 @@ export const DEFAULT_TRAIN_SETTINGS: Readonly<TrainSettings> = {
   minSamplesLeaf: 1,
   maxLeafNodes: 0,
   minImpurityDecrease: 0,
-  prune: 'none',
+  prune: 'auto',
   ccpAlpha: 0,
   holdOutFraction: 0.3,
   seed: 42,
@@ -71,7 +72,7 @@ const RULES: { [K in keyof TrainSettings]: { check: Check; expected: string } } 
   minSamplesLeaf: { check: integerIn(1, 1e9), expected: 'an integer ≥ 1' },
   maxLeafNodes: { check: (v) => v === 0 || integerIn(2, 1e9)(v), expected: '0 (unlimited) or an integer ≥ 2' },
   minImpurityDecrease: { check: numberIn(0, Infinity), expected: 'a number ≥ 0' },
-  prune: { check: oneOf('none', 'cost-complexity', 'pessimistic'), expected: 'one of none, cost-complexity, pessimistic' },
+  prune: { check: oneOf('auto', 'none', 'cost-complexity', 'pessimistic'), expected: 'one of auto, none, cost-complexity, pessimistic' },
   ccpAlpha: { check: numberIn(0, Infinity), expected: 'a number ≥ 0' },
   holdOutFraction: { check: numberIn(0, 0.9), expected: 'a number from 0 to 0.9' },
   seed: { check: integerIn(0, 2 ** 31 - 1), expected: 'an integer from 0 to 2147483647' },
@@ -116,12 +117,13 @@ export function reportOptions(settings: TrainSettings, target: string): ReportRe
     minSamplesLeaf: settings.minSamplesLeaf,
     maxLeafNodes: settings.maxLeafNodes === 0 ? null : settings.maxLeafNodes,
     minImpurityDecrease: settings.minImpurityDecrease,
-    prune: settings.prune,
     splitter: settings.splitter,
     histogramAboveRows: settings.histogramAboveRows,
   };
   if (settings.criterion !== 'auto') params.criterion = settings.criterion;
-  const options: ReportRequest = { params, prune: settings.prune, seed: settings.seed };
+  const options: ReportRequest = { params, seed: settings.seed };
+  // 'auto' leaves pruning to the engine's default for the algorithm.
+  if (settings.prune !== 'auto') params.prune = options.prune = settings.prune;
   if (settings.prune === 'cost-complexity') {
     params.ccpAlpha = settings.ccpAlpha;
     options.ccpAlpha = settings.ccpAlpha;

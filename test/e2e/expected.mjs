@@ -22,7 +22,7 @@ function settingDefault(key) {
   throw new Error(`package.json contributes no decisionTree.${key}`);
 }
 
-// Settings where 0 / 'auto' mean "no limit" / "the task's default" have no CLI flag then.
+// Settings where 0 / 'auto' mean "no limit" / "the task's (or algorithm's) default" have no CLI flag then.
 function defaultFlags() {
   const flags = [
     ['--algorithm', settingDefault('algorithm')],
@@ -32,7 +32,7 @@ function defaultFlags() {
     ['--min-samples-leaf', settingDefault('minSamplesLeaf')],
     ['--max-leaf-nodes', settingDefault('maxLeafNodes') || undefined],
     ['--min-impurity-decrease', settingDefault('minImpurityDecrease')],
-    ['--prune', settingDefault('prune')],
+    ['--prune', settingDefault('prune') === 'auto' ? undefined : settingDefault('prune')],
     ['--ccp-alpha', settingDefault('ccpAlpha')],
     ['--test-size', settingDefault('holdOutFraction') || undefined],
     ['--seed', settingDefault('seed')],

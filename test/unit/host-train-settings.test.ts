@@ -61,7 +61,8 @@ test('0 means unlimited, auto leaves the criterion to the engine', () => {
   assert.equal(params.minSamplesSplit, 2);
   assert.equal(options.testSize, 0.3);
   assert.equal(options.seed, 42);
-  assert.equal(options.prune, 'none');
+  assert.equal(options.prune, undefined, "'auto': the engine's default for the algorithm");
+  assert.equal(options.params.prune, undefined);
   assert.equal(options.ccpAlpha, undefined);
 });
 

@@ -47,6 +47,13 @@ test('with a hold-out split only the training rows count, as in the tree', () =>
   assert.deepEqual(best.childSamples, root.children.map((c) => report.model.nodes[c].samples));
 });
 
+test('a non-stratified hold-out is re-drawn non-stratified: the root\'s split counts the tree\'s rows', () => {
+  const { dataset, report } = reportOf('iris.csv', { params: { target: 'species', maxDepth: 2 }, testSize: 0.3, seed: 7, stratify: false, permutationRepeats: 0 });
+  const root = report.model.nodes[0];
+  const [best] = bestSplitsAt(dataset, report.model, report.settings, 0);
+  assert.deepEqual(best.childSamples, root.children.map((c) => report.model.nodes[c].samples));
+});
+
 test('ID3: one branch per category, scored by information gain', () => {
   const { dataset, report } = reportOf('play_tennis.csv', { params: { target: 'play', algorithm: 'id3' }, permutationRepeats: 0 });
   const splits = bestSplitsAt(dataset, report.model, report.settings, 0);

@@ -381,6 +381,16 @@ await check('hold-out and pruning: metrics on unseen rows first, the settings sh
   await page.close();
 });
 
+await check('alpha chosen by CV: the Metrics tab gives its score on the folds that chose it and the nested estimate', async () => {
+  const page = await openPanel('irisAlphaCv');
+  const a = reports.irisAlphaCv.alphaSelection;
+  await page.getByRole('tab', { name: 'Metrics' }).click();
+  const text = await page.locator('.metrics-tab .alpha-cv').textContent();
+  assert.match(text, /^ccp α = \S+ chosen by 3-fold CV: accuracy \S+ on the folds that chose it; nested estimate \(α chosen again inside each of 3 folds\): /);
+  assert.ok(text.includes(`per-fold α ${a.nested.alphas.map((x) => Number(x.toPrecision(4))).join(', ')}`), text);
+  await page.close();
+});
+
 await check('"Show all" on a small tree draws every node at once, without a warning', async () => {
   const page = await openPanel('iris');
   const total = reports.iris.model.nodes.length;

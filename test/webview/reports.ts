@@ -43,6 +43,8 @@ export function build(): { reports: Record<string, TreeReport>; irisAlternatives
       diabetes: report(sample('diabetes.csv'), { target: 'disease_progression', maxDepth: 6 }),
       diabetesFull: report(sample('diabetes.csv'), { target: 'disease_progression' }, { simplify: false, permutationRepeats: 0 }),
       bike: report(sample('bike_or_car.csv'), { target: 'go_by_car' }, { testSize: 0.25, seed: 3 }),
+      // ccp_alpha chosen by CV: the Metrics tab shows its same-fold score and the nested estimate.
+      irisAlphaCv: report(sample('iris.csv'), { target: 'species' }, { ccpAlpha: 'cv', cvFolds: 3, permutationRepeats: 0 }),
       hostile: report(parseCsv(HOSTILE_CSV), { target: 'label' }),
       // Too big to go to the webview whole (src/panel/tree-slices.ts): fully grown regression.
       huge: report(makeBenchData('regression', 12_000, 5).dataset, { target: 'y' }, { simplify: false, permutationRepeats: 0 }),

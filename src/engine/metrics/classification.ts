@@ -42,14 +42,16 @@ function average(perClass: readonly ClassMetrics[], weight: (m: ClassMetrics) =>
 
 /**
  * `yTrue`/`yPred` are codes into `classes` (no missing values: drop those rows first).
- * `positiveScores`, for two classes: each row's predicted probability of `classes[1]` (the leaf's
- * class proportion); ROC and PR curves need it and both classes among the true values.
+ * `positive` (two classes): the code of the positive class, by default 1. `positiveScores`: each
+ * row's predicted probability of it (the leaf's class proportion); ROC and PR curves need it and
+ * both classes among the true values.
  */
 export function classificationMetrics(
   classes: readonly string[],
   yTrue: ArrayLike<number>,
   yPred: ArrayLike<number>,
   positiveScores?: ArrayLike<number>,
+  positive = 1,
 ): ClassificationMetrics {
   const k = classes.length;
   const rows = yTrue.length;
@@ -64,9 +66,9 @@ export function classificationMetrics(
   let roc = null;
   let pr = null;
   if (k === 2 && positiveScores) {
-    const positive = Array.from({ length: rows }, (_, i) => yTrue[i] === 1);
-    roc = rocCurve(classes[1], positive, positiveScores);
-    pr = prCurve(classes[1], positive, positiveScores);
+    const isPositive = Array.from({ length: rows }, (_, i) => yTrue[i] === positive);
+    roc = rocCurve(classes[positive], isPositive, positiveScores);
+    pr = prCurve(classes[positive], isPositive, positiveScores);
   }
   return {
     task: 'classification',
@@ -78,6 +80,7 @@ export function classificationMetrics(
     perClass,
     macro: average(perClass, () => 1),
     weighted: average(perClass, (m) => m.support),
+    positiveClass: k === 2 ? classes[positive] : null,
     roc,
     pr,
   };

@@ -54,6 +54,8 @@ export interface ClassificationMetrics {
   macro: AveragedMetrics;
   /** Averaged with weights = support. */
   weighted: AveragedMetrics;
+  /** Two classes: the one binary measures (ROC, PR) call positive; null otherwise. */
+  positiveClass: string | null;
   /** Two classes with both present among the true values only. */
   roc: RocCurve | null;
   pr: PrCurve | null;

@@ -2,7 +2,8 @@
 // pessimistic with ε), then simplification. One place, so the report, cross-validation and the
 // CLI all produce the same tree from the same settings.
 import { InputError } from '../errors';
-import type { PruneMethod, TreeModel } from '../model';
+import type { Algorithm, PruneMethod, TreeModel } from '../model';
+import { defaultPrune } from '../tree/params';
 import { checkCcpAlpha, pruneCostComplexity } from './cost-complexity';
 import { prunePessimistic } from './pessimistic';
 import { simplifyTree } from './simplify';
@@ -17,13 +18,20 @@ export interface PostProcessing {
 }
 
 /**
- * Fills in and checks the pruning settings: a ccp_alpha above 0 implies cost-complexity pruning;
+ * Fills in and checks the pruning settings: a ccp_alpha above 0 implies cost-complexity pruning,
+ * else the algorithm's default applies (C4.5 prunes pessimistically, the others not at all);
  * asking for pessimistic pruning and a ccp_alpha at once is a contradiction.
  */
-export function resolvePostProcessing(opts: { prune?: PruneMethod; ccpAlpha?: number; pessimisticEpsilon?: number; simplify?: boolean }): PostProcessing {
+export function resolvePostProcessing(opts: {
+  prune?: PruneMethod;
+  ccpAlpha?: number;
+  pessimisticEpsilon?: number;
+  simplify?: boolean;
+  algorithm?: Algorithm;
+}): PostProcessing {
   const ccpAlpha = opts.ccpAlpha ?? 0;
   checkCcpAlpha(ccpAlpha);
-  const prune = opts.prune ?? (ccpAlpha > 0 ? 'cost-complexity' : 'none');
+  const prune = opts.prune ?? (ccpAlpha > 0 ? 'cost-complexity' : defaultPrune(opts.algorithm));
   if (prune !== 'none' && prune !== 'cost-complexity' && prune !== 'pessimistic') {
     throw new InputError('bad-option', `prune must be none, cost-complexity or pessimistic, got "${String(prune)}"`);
   }
@@ -37,9 +45,15 @@ export function resolvePostProcessing(opts: { prune?: PruneMethod; ccpAlpha?: nu
   return { prune, ccpAlpha, pessimisticEpsilon, simplify: opts.simplify ?? true };
 }
 
+/** The tree as trained: pruned as the settings say, never simplified (metrics and probabilities come from it). */
+export function pruneOnly(grown: TreeModel, p: PostProcessing): TreeModel {
+  if (p.prune === 'cost-complexity') return pruneCostComplexity(grown, p.ccpAlpha);
+  if (p.prune === 'pessimistic') return prunePessimistic(grown, p.pessimisticEpsilon);
+  return grown;
+}
+
+/** The tree as shown: simplification merges leaves that predict alike, which changes their class shares. */
 export function postProcess(grown: TreeModel, p: PostProcessing): TreeModel {
-  let model = grown;
-  if (p.prune === 'cost-complexity') model = pruneCostComplexity(model, p.ccpAlpha);
-  else if (p.prune === 'pessimistic') model = prunePessimistic(model, p.pessimisticEpsilon);
+  const model = pruneOnly(grown, p);
   return p.simplify ? simplifyTree(model) : model;
 }

@@ -2,9 +2,10 @@
 // the one recipe shared by the report (webview), `train` and `evaluate`.
 import type { Dataset } from '../dataset';
 import { InputError } from '../errors';
-import type { PruneMethod, TrainParams, TreeModel } from '../model';
-import { postProcess, resolvePostProcessing, type PostProcessing } from './post-process';
-import { selectAlphaByCv } from '../validation/alpha-cv';
+import type { Algorithm, PruneMethod, TrainParams, TreeModel } from '../model';
+import { pruneOnly, resolvePostProcessing, type PostProcessing } from './post-process';
+import { simplifyTree } from './simplify';
+import { selectAlphaByCv, type CvHooks, type FoldTree } from '../validation/alpha-cv';
 import type { AlphaSelection } from '../validation/types';
 
 /** Folds used to choose alpha when none are given. */
@@ -20,13 +21,23 @@ export interface PruneOptions {
   /** Folds for `ccpAlpha: 'cv'`. */
   folds?: number;
   seed?: number;
+  /** Stratify those folds by class (default true). */
+  stratify?: boolean;
+  /** The algorithm's default pruning applies when `prune` is not given (C4.5: pessimistic). */
+  algorithm?: Algorithm;
 }
 
 export interface PrunedTree {
+  /** The tree as shown: pruned, then simplified when asked. */
   model: TreeModel;
+  /** The tree as trained and pruned, never simplified: every metric and probability comes from it. */
+  trained: TreeModel;
   /** Settings as applied (with the alpha CV chose). */
   post: PostProcessing;
   alphaSelection: AlphaSelection | null;
+  /** With 'cv': the folds and the trees grown on their training parts (for nested CV). */
+  foldTrees: FoldTree[];
+  warnings: string[];
 }
 
 /** Checks the options up front (before any training), so bad input fails fast. */
@@ -40,17 +51,22 @@ export function resolvePruneOptions(opts: PruneOptions): PostProcessing & { byCv
     ccpAlpha: byCv ? 0 : (opts.ccpAlpha as number | undefined),
     pessimisticEpsilon: opts.pessimisticEpsilon,
     simplify: opts.simplify,
+    algorithm: opts.algorithm,
   });
   return { ...post, byCv };
 }
 
 /** `dataset` is what the tree was grown on; with 'cv' it is split into folds to score each alpha. */
-export function pruneGrown(grown: TreeModel, dataset: Dataset, params: TrainParams, opts: PruneOptions, signal?: AbortSignal): PrunedTree {
+export function pruneGrown(grown: TreeModel, dataset: Dataset, params: TrainParams, opts: PruneOptions, hooks: CvHooks = {}): PrunedTree {
   const { byCv, ...post } = resolvePruneOptions(opts);
   let alphaSelection: AlphaSelection | null = null;
+  let foldTrees: FoldTree[] = [];
+  let warnings: string[] = [];
   if (byCv) {
-    alphaSelection = selectAlphaByCv(dataset, params, grown, opts.folds ?? DEFAULT_ALPHA_FOLDS, opts.seed ?? 0, opts.alphaRule ?? 'best', signal);
+    const cv = { k: opts.folds ?? DEFAULT_ALPHA_FOLDS, seed: opts.seed ?? 0, rule: opts.alphaRule, stratify: opts.stratify };
+    ({ selection: alphaSelection, foldTrees, warnings } = selectAlphaByCv(dataset, params, grown, cv, hooks));
     post.ccpAlpha = alphaSelection.chosenAlpha;
   }
-  return { model: postProcess(grown, post), post, alphaSelection };
+  const trained = pruneOnly(grown, post);
+  return { model: post.simplify ? simplifyTree(trained) : trained, trained, post, alphaSelection, foldTrees, warnings };
 }

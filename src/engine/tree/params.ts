@@ -2,7 +2,7 @@
 // fully grown, min_samples_split = 2, min_samples_leaf = 1) and the checks that make a bad
 // combination an InputError rather than a silently different tree.
 import { InputError } from '../errors';
-import type { Algorithm, Criterion, Splitter, Task, TrainParams } from '../model';
+import type { Algorithm, Criterion, PruneMethod, Splitter, Task, TrainParams } from '../model';
 
 export interface ResolvedParams {
   readonly algorithm: Algorithm;
@@ -23,6 +23,9 @@ const CRITERIA: Record<Algorithm, Record<Task, readonly Criterion[]>> = {
   id3: { classification: ['entropy'], regression: [] },
   c45: { classification: ['gain_ratio'], regression: [] },
 };
+
+/** Pruning when none is asked for: C4.5 prunes by design (pessimistic error, README "Pruning"); CART and ID3 stay grown. */
+export const defaultPrune = (algorithm: Algorithm | undefined): PruneMethod => (algorithm === 'c45' ? 'pessimistic' : 'none');
 
 function integer(name: string, value: number | undefined | null, fallback: number, min: number): number {
   if (value === undefined || value === null) return fallback;

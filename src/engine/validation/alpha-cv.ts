@@ -2,15 +2,17 @@
 // example does it): candidates are the geometric means of consecutive alphas of the full-data
 // pruning path (each stands for one subtree of the sequence) plus the last alpha (the root);
 // every fold grows a tree on the other folds, prunes it at each candidate and scores the fold.
+// Choosing and scoring on the same folds is optimistic, so `nestedAlphaCv` repeats the choice
+// inside each fold (nested CV) for the score the report gives.
 import type { Dataset } from '../dataset';
 import { throwIfAborted } from '../errors';
 import type { TrainParams, TreeModel } from '../model';
-import { dedupPath, pruningSequence, stepsWithin, type PruningSequence } from '../prune/cost-complexity';
+import { dedupPath, pruneCostComplexity, pruningSequence, stepsWithin, type PruningSequence } from '../prune/cost-complexity';
 import { trainTree } from '../tree/train';
 import { predictLeaves } from '../tree/predict';
 import { readTruth } from './truth';
-import { makeFolds, meanOf, stdOf } from './cross-validate';
-import { scoreName } from './evaluate';
+import { makeFolds, meanOf, stdOf, type Fold, type FoldSettings } from './cross-validate';
+import { predictRows, scoreName, type RowPredictions } from './evaluate';
 import type { AlphaCandidate, AlphaSelection } from './types';
 
 export function candidateAlphas(grown: TreeModel): number[] {
@@ -90,23 +92,42 @@ function foldScores(model: TreeModel, sequence: PruningSequence, test: Dataset, 
   });
 }
 
-export function selectAlphaByCv(
-  dataset: Dataset,
-  params: TrainParams,
-  grown: TreeModel,
-  k: number,
-  seed: number,
-  rule: 'best' | 'one-se' = 'best',
-  signal?: AbortSignal,
-): AlphaSelection {
+export interface AlphaCvSettings extends FoldSettings {
+  rule?: 'best' | 'one-se';
+}
+
+/** Hooks of a long CV: cancellation, and a call after every tree grown (for progress). */
+export interface CvHooks {
+  signal?: AbortSignal;
+  onFit?: () => void;
+}
+
+/** A fold and the tree grown on its training part (kept so nested CV need not grow it again). */
+export interface FoldTree {
+  fold: Fold;
+  model: TreeModel;
+}
+
+export interface AlphaCv {
+  selection: AlphaSelection;
+  foldTrees: FoldTree[];
+  warnings: string[];
+}
+
+export function selectAlphaByCv(dataset: Dataset, params: TrainParams, grown: TreeModel, cv: AlphaCvSettings, hooks: CvHooks = {}): AlphaCv {
+  const rule = cv.rule ?? 'best';
   const alphas = candidateAlphas(grown);
-  const { folds } = makeFolds(dataset, params, k, seed);
+  const { folds, warnings } = makeFolds(dataset, params, cv);
   const perFold: number[][] = [];
+  const foldTrees: FoldTree[] = [];
   for (const fold of folds) {
-    throwIfAborted(signal);
-    const model = trainTree(fold.train, params, { signal }).model;
+    throwIfAborted(hooks.signal);
+    const model = trainTree(fold.train, params, { signal: hooks.signal }).model;
+    hooks.onFit?.();
+    foldTrees.push({ fold, model });
     perFold.push(foldScores(model, pruningSequence(model), fold.test, alphas));
   }
+  const k = cv.k;
   const candidates: AlphaCandidate[] = alphas.map((alpha, j) => {
     const scores = perFold.map((s) => s[j]);
     const stdScore = stdOf(scores);
@@ -119,5 +140,44 @@ export function selectAlphaByCv(
   if (rule === 'one-se') {
     for (const c of candidates) if (c.meanScore >= best.meanScore - best.stdError && c.alpha > chosen.alpha) chosen = c;
   }
-  return { rule, folds: k, seed, scoreName: scoreName(grown), candidates, bestAlpha: best.alpha, chosenAlpha: chosen.alpha };
+  const selection: AlphaSelection = {
+    rule,
+    folds: k,
+    seed: cv.seed,
+    stratified: (cv.stratify ?? true) && grown.task === 'classification',
+    scoreName: scoreName(grown),
+    candidates,
+    bestAlpha: best.alpha,
+    chosenAlpha: chosen.alpha,
+    chosenScore: chosen.meanScore,
+    nested: null,
+  };
+  return { selection, foldTrees, warnings };
+}
+
+/** Trees `nestedAlphaCv` grows for k outer folds of k inner folds each (the outer ones come from the selection). */
+export const nestedFits = (k: number): number => k * k;
+
+/**
+ * Nested CV of "choose alpha by CV": per outer fold, an inner CV (same k, seed and rule) on its
+ * training part chooses alpha, the tree already grown on that part is pruned at it and predicts
+ * the fold's test part. Returns those predictions and the alpha of each fold.
+ */
+export function nestedAlphaCv(
+  outer: readonly FoldTree[],
+  params: TrainParams,
+  cv: AlphaCvSettings,
+  hooks: CvHooks & { positiveClass?: string } = {},
+): { parts: RowPredictions[]; alphas: number[]; warnings: string[] } {
+  const parts: RowPredictions[] = [];
+  const alphas: number[] = [];
+  const warnings = new Set<string>();
+  for (const { fold, model } of outer) {
+    const inner = selectAlphaByCv(fold.train, params, model, cv, hooks);
+    inner.warnings.forEach((w) => warnings.add(`inside the outer folds: ${w}`));
+    const alpha = inner.selection.chosenAlpha;
+    alphas.push(alpha);
+    parts.push(predictRows(pruneCostComplexity(model, alpha), fold.test, hooks.positiveClass));
+  }
+  return { parts, alphas, warnings: [...warnings] };
 }

@@ -1,16 +1,16 @@
-// k-fold cross-validation of a training recipe (grow + prune + simplify): each fold is predicted
-// by a tree trained on the other folds; one score per fold and the metrics of all out-of-fold
-// predictions together.
+// k-fold cross-validation of a training recipe: each fold is predicted by a tree trained on the
+// other folds (grown and pruned; never simplified, which would change the leaves' class shares);
+// one score per fold and the metrics of all out-of-fold predictions together.
 import type { Dataset } from '../dataset';
 import { throwIfAborted } from '../errors';
 import type { TrainParams, TreeModel } from '../model';
 import type { Metrics } from '../metrics/types';
 import { classificationMetrics } from '../metrics/classification';
 import { regressionMetrics } from '../metrics/regression';
-import { postProcess, type PostProcessing } from '../prune/post-process';
+import { pruneOnly, type PostProcessing } from '../prune/post-process';
 import { trainTree } from '../tree/train';
 import { predictRows, type RowPredictions, scoreOf, scoreName } from './evaluate';
-import { complement, kFolds, targetStrata, type Strata } from './split';
+import { complement, kFolds, targetStrata } from './split';
 import { subsetDataset } from './subset';
 import type { CrossValidationResult } from './types';
 
@@ -19,11 +19,19 @@ export interface Fold {
   test: Dataset;
 }
 
-/** The k (train, test) pairs of a seeded, stratified k-fold partition. */
-export function makeFolds(dataset: Dataset, params: TrainParams, k: number, seed: number): { strata: Strata; folds: Fold[] } {
-  const strata = targetStrata(dataset, params.target, params.task ?? 'auto');
-  const folds = kFolds(strata, k, seed).map((test) => ({ train: subsetDataset(dataset, complement(strata, test)), test: subsetDataset(dataset, test) }));
-  return { strata, folds };
+/** How folds are drawn: k, the seed of the shuffle, and whether classes are stratified. */
+export interface FoldSettings {
+  k: number;
+  seed: number;
+  /** Default true (classification only; regression folds are always a plain shuffle). */
+  stratify?: boolean;
+}
+
+/** The k (train, test) pairs of a seeded, (by default) stratified k-fold partition. */
+export function makeFolds(dataset: Dataset, params: TrainParams, f: FoldSettings): { folds: Fold[]; warnings: string[] } {
+  const strata = targetStrata(dataset, params.target, params.task ?? 'auto', f.stratify ?? true);
+  const { folds, warnings } = kFolds(strata, f.k, f.seed);
+  return { folds: folds.map((test) => ({ train: subsetDataset(dataset, complement(strata, test)), test: subsetDataset(dataset, test) })), warnings };
 }
 
 export const meanOf = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -52,6 +60,8 @@ function pooledMetrics(parts: readonly RowPredictions[], model: TreeModel): Metr
     }
     return c;
   };
+  const scored = parts.find((p) => p.scores);
+  const positiveLabel = scored ? scored.truth.classes[scored.positive] : undefined;
   const yTrue: number[] = [];
   const yPred: number[] = [];
   const scores: number[] = [];
@@ -59,32 +69,36 @@ function pooledMetrics(parts: readonly RowPredictions[], model: TreeModel): Metr
     p.truth.codes.forEach((t, i) => {
       yTrue.push(code(p.truth.classes[t]));
       yPred.push(code(p.truth.classes[p.codes[i]]));
-      // The score is the share of the second class; re-express it if this fold ordered classes otherwise.
-      if (p.scores) scores.push(p.truth.classes[1] === classes[1] ? p.scores[i] : 1 - p.scores[i]);
+      // The score is the share of the positive class; re-express it if this fold's positive class is the other one.
+      if (p.scores) scores.push(p.truth.classes[p.positive] === positiveLabel ? p.scores[i] : 1 - p.scores[i]);
     });
   }
-  const binary = classes.length === 2 && scores.length === yTrue.length;
-  return classificationMetrics(classes, yTrue, yPred, binary ? scores : undefined);
+  const binary = classes.length === 2 && positiveLabel !== undefined && scores.length === yTrue.length;
+  return classificationMetrics(classes, yTrue, yPred, binary ? scores : undefined, binary ? code(positiveLabel) : undefined);
 }
 
-export function crossValidate(
-  dataset: Dataset,
-  params: TrainParams,
-  post: PostProcessing,
-  k: number,
-  seed: number,
-  signal?: AbortSignal,
-): CrossValidationResult {
-  const { folds } = makeFolds(dataset, params, k, seed);
+/** Fold scores, their mean and std, and the pooled metrics of out-of-fold predictions (`alphas`: per fold, when chosen inside it). */
+export function summarizeFolds(parts: readonly RowPredictions[], model: TreeModel, f: FoldSettings, alphas: number[] | null = null): CrossValidationResult {
+  const scores = parts.map(scoreOf);
+  return { folds: f.k, seed: f.seed, scoreName: scoreName(model), scores, mean: meanOf(scores), std: stdOf(scores), pooled: pooledMetrics(parts, model), alphas };
+}
+
+export interface CvOptions {
+  stratify?: boolean;
+  positiveClass?: string;
+  signal?: AbortSignal;
+}
+
+export function crossValidate(dataset: Dataset, params: TrainParams, post: PostProcessing, k: number, seed: number, options: CvOptions = {}): CrossValidationResult & { warnings: string[] } {
+  const settings = { k, seed, stratify: options.stratify };
+  const { folds, warnings } = makeFolds(dataset, params, settings);
   const parts: RowPredictions[] = [];
   let first: TreeModel | null = null;
   for (const fold of folds) {
-    throwIfAborted(signal);
-    const model = postProcess(trainTree(fold.train, params, { signal }).model, post);
+    throwIfAborted(options.signal);
+    const model = pruneOnly(trainTree(fold.train, params, { signal: options.signal }).model, post);
     first ??= model;
-    parts.push(predictRows(model, fold.test));
+    parts.push(predictRows(model, fold.test, options.positiveClass));
   }
-  const scores = parts.map(scoreOf);
-  const model = first as TreeModel;
-  return { folds: k, seed, scoreName: scoreName(model), scores, mean: meanOf(scores), std: stdOf(scores), pooled: pooledMetrics(parts, model) };
+  return { ...summarizeFolds(parts, first as TreeModel, settings), warnings };
 }

@@ -18,38 +18,45 @@ export interface RowPredictions {
   codes: Int32Array;
   /** Regression: predicted value. */
   values: Float64Array;
-  /** Two classes: the leaf's share of `truth.classes[1]` per row (the ROC/PR score); else null. */
+  /** Two classes: the leaf's share of the positive class `truth.classes[positive]` per row (the ROC/PR score); else null. */
   scores: Float64Array | null;
+  positive: number;
 }
 
-export function predictRows(model: TreeModel, dataset: Dataset): RowPredictions {
+/**
+ * `positiveClass` (two classes only): the class whose share scores the ROC/PR curves; by default
+ * the second of the model's classes.
+ */
+export function predictRows(model: TreeModel, dataset: Dataset, positiveClass?: string): RowPredictions {
   const truth = readTruth(model, dataset);
   const leaves = predictLeaves(model, dataset);
   const leafOf = (i: number) => model.nodes[leaves[truth.rows[i]]];
   const n = truth.rows.length;
   if (model.task === 'regression') {
-    return { truth, codes: new Int32Array(0), values: Float64Array.from({ length: n }, (_, i) => leafOf(i).prediction as number), scores: null };
+    return { truth, codes: new Int32Array(0), values: Float64Array.from({ length: n }, (_, i) => leafOf(i).prediction as number), scores: null, positive: -1 };
   }
   const codeOf = new Map(truth.classes.map((c, i) => [c, i]));
   const codes = Int32Array.from({ length: n }, (_, i) => codeOf.get(String(leafOf(i).prediction)) ?? -1);
   let scores: Float64Array | null = null;
-  if (truth.classes.length === 2) {
+  const positive = positiveClass === undefined ? 1 : truth.classes.indexOf(positiveClass);
+  // The leaf's counts follow the model's classes; a label only the truth has has no share (0).
+  if (truth.classes.length === 2 && positive >= 0) {
     scores = Float64Array.from({ length: n }, (_, i) => {
       const counts = leafOf(i).value as number[];
       const total = counts.reduce((a, b) => a + b, 0);
-      return total > 0 ? counts[1] / total : 0;
+      return total > 0 ? (counts[positive] ?? 0) / total : 0;
     });
   }
-  return { truth, codes, values: new Float64Array(0), scores };
+  return { truth, codes, values: new Float64Array(0), scores, positive };
 }
 
 export function metricsOf(p: RowPredictions): Metrics {
   if (p.truth.classes.length === 0) return regressionMetrics(p.truth.values, p.values);
-  return classificationMetrics(p.truth.classes, p.truth.codes, p.codes, p.scores ?? undefined);
+  return classificationMetrics(p.truth.classes, p.truth.codes, p.codes, p.scores ?? undefined, p.positive);
 }
 
-export function evaluateModel(model: TreeModel, dataset: Dataset): Metrics {
-  return metricsOf(predictRows(model, dataset));
+export function evaluateModel(model: TreeModel, dataset: Dataset, positiveClass?: string): Metrics {
+  return metricsOf(predictRows(model, dataset, positiveClass));
 }
 
 /** Accuracy (classification) or R² (regression) of predictions. */

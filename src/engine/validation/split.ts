@@ -1,5 +1,6 @@
 // Seeded hold-out splits and k-fold partitions, stratified by class for classification so every
-// part keeps the class proportions. Only rows with a target value take part.
+// part keeps the class proportions (unless the caller asks for plain shuffled splits). Only rows
+// with a target value take part.
 import { type Dataset, columnIndex, isNumeric } from '../dataset';
 import { InputError } from '../errors';
 import type { Task } from '../model';
@@ -16,7 +17,8 @@ export interface Strata {
   labels: string[];
 }
 
-export function targetStrata(dataset: Dataset, target: string, task: 'auto' | Task = 'auto'): Strata {
+/** `stratify: false` keeps the task but no strata: splits are then plain seeded shuffles. */
+export function targetStrata(dataset: Dataset, target: string, task: 'auto' | Task = 'auto', stratify = true): Strata {
   const index = columnIndex(dataset, target);
   if (index < 0) throw new InputError('unknown-column', `target column "${target}" is not in the data`);
   const column = dataset.columns[index];
@@ -26,7 +28,7 @@ export function targetStrata(dataset: Dataset, target: string, task: 'auto' | Ta
   }
   const rows = Int32Array.from(kept);
   const resolved = task === 'auto' ? detectTask(column, rows) : task;
-  if (resolved === 'regression') return { task: resolved, rows, strata: null, labels: [] };
+  if (resolved === 'regression' || !stratify) return { task: resolved, rows, strata: null, labels: [] };
   const idOf = new Map<string, number>();
   const strata = Int32Array.from(rows, (r) => {
     const label = isNumeric(column) ? String(column.values[r]) : column.categories[column.codes[r]];
@@ -80,24 +82,41 @@ export function holdoutSplit(s: Strata, testSize: number, seed: number): Holdout
   return { train: sorted(train), test: sorted(test) };
 }
 
-/** k disjoint test folds covering every row; classes are dealt round-robin so each fold gets its share. */
-export function kFolds(s: Strata, k: number, seed: number): Int32Array[] {
+export interface KFolds {
+  /** k disjoint test folds, rows ascending. */
+  folds: Int32Array[];
+  /** E.g. a class with fewer rows than folds (scikit-learn's StratifiedKFold warns likewise and goes on). */
+  warnings: string[];
+}
+
+/**
+ * k disjoint test folds covering every row. Stratified: the classes, in order of first appearance,
+ * are dealt round-robin, so fold i holds as many rows of each class as scikit-learn's
+ * StratifiedKFold allocates (⌊n_c/k⌋ or ⌈n_c/k⌉); which rows, the seeded shuffle decides.
+ * A class with fewer than k rows is spread as far as it goes, with a warning; only when every
+ * class has fewer than k rows is it refused (as scikit-learn does).
+ */
+export function kFolds(s: Strata, k: number, seed: number): KFolds {
   if (!Number.isInteger(k) || k < 2) throw new InputError('bad-option', `the number of folds must be an integer ≥ 2, got ${k}`);
   if (k > s.rows.length) throw new InputError('bad-option', `${k} folds need at least ${k} rows with a target; there are ${s.rows.length}`);
   const groups = shuffledGroups(s, seed);
+  const warnings: string[] = [];
   if (s.strata) {
     const smallest = groups.reduce((m, g, i) => (g.length < groups[m].length ? i : m), 0);
+    const largest = Math.max(...groups.map((g) => g.length));
+    if (largest < k) {
+      throw new InputError('bad-option', `${k} stratified folds need at least ${k} rows of some class; the largest class has ${largest} (use fewer folds)`);
+    }
     if (groups[smallest].length < k) {
-      throw new InputError(
-        'bad-option',
-        `${k} stratified folds need at least ${k} rows of every class; class "${s.labels[smallest]}" has ${groups[smallest].length}`,
+      warnings.push(
+        `the least populated class, "${s.labels[smallest]}", has only ${groups[smallest].length} rows, fewer than the ${k} folds: some folds test none of it`,
       );
     }
   }
   const folds: number[][] = Array.from({ length: k }, () => []);
   let next = 0;
   for (const g of groups) for (const r of g) folds[next++ % k].push(r);
-  return folds.map(sorted);
+  return { folds: folds.map(sorted), warnings };
 }
 
 /** The rows of `s` not in `fold`. */

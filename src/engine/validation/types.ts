@@ -18,6 +18,25 @@ export interface CrossValidationResult {
   std: number;
   /** Metrics over all out-of-fold predictions together. */
   pooled: Metrics;
+  /** With ccp_alpha chosen by CV: the alpha chosen inside each fold (nested CV); else null. */
+  alphas: number[] | null;
+}
+
+/**
+ * The honest score of "choose ccp_alpha by CV": each outer fold chooses its own alpha by an inner
+ * CV on its training part, prunes the tree grown there at it, and is scored on its test part.
+ */
+export interface NestedAlphaEstimate {
+  folds: number;
+  seed: number;
+  scoreName: ScoreName;
+  /** The alpha each outer fold chose. */
+  alphas: number[];
+  scores: number[];
+  mean: number;
+  std: number;
+  /** Trees grown for it (outer and inner folds): what the estimate costs. */
+  fits: number;
 }
 
 export interface AlphaCandidate {
@@ -37,8 +56,13 @@ export interface AlphaSelection {
   rule: 'best' | 'one-se';
   folds: number;
   seed: number;
+  stratified: boolean;
   scoreName: ScoreName;
   candidates: AlphaCandidate[];
   bestAlpha: number;
   chosenAlpha: number;
+  /** Mean CV score of the chosen alpha on the folds that chose it: optimistic, see `nested`. */
+  chosenScore: number;
+  /** The nested estimate (the report computes it; `train` does not); null when not computed. */
+  nested: NestedAlphaEstimate | null;
 }
