@@ -45,8 +45,8 @@ function converter(f: ModelFeature): string {
 
 const numberLike = (f: ModelFeature): boolean => ['numeric', 'date', 'ordinal'].includes(f.type as string);
 
-const CONVERSIONS = `const _MISSING = new Set(['', 'na', 'n/a', 'nan', 'null', '?']);
-const _DATE = /^(\\d{4})-(\\d\\d)-(\\d\\d)(?:[Tt ](\\d\\d):(\\d\\d)(?::(\\d\\d)(?:[.,](\\d+))?)?)?\\s*([Zz]|[+-]\\d\\d(?::?\\d\\d)?)?$/;
+/** The row converter's helpers: always the text and number ones, the date and ordinal ones when a feature needs them. */
+const TEXT_AND_NUMBERS = `const _MISSING = new Set(['', 'na', 'n/a', 'nan', 'null', '?']);
 
 function _toText(s) {
   return s === null || s === undefined || _MISSING.has(String(s).trim().toLowerCase()) ? null : s;
@@ -59,6 +59,12 @@ function _toNumber(s) {
   if (Number.isNaN(x)) throw new Error('not a number: ' + JSON.stringify(s));
   return x;
 }
+
+function _number(v) {
+  return v === null || v === undefined ? NaN : v;
+}`;
+
+const DATES = `const _DATE = /^(\\d{4})-(\\d\\d)-(\\d\\d)(?:[Tt ](\\d\\d):(\\d\\d)(?::(\\d\\d)(?:[.,](\\d+))?)?)?\\s*([Zz]|[+-]\\d\\d(?::?\\d\\d)?)?$/;
 
 /** ISO 8601 date or date-time to milliseconds since 1970-01-01T00:00Z; no offset means UTC. */
 function _toDate(s) {
@@ -75,16 +81,12 @@ function _toDate(s) {
   const digits = zone.slice(1).replace(':', '');
   const offset = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || 0);
   return date.getTime() - (zone[0] === '+' ? offset : -offset) * 60000;
-}
+}`;
 
-/** An ordinal category to its index in the model's order; unknown values are missing. */
+const ORDINALS = `/** An ordinal category to its index in the model's order; unknown values are missing. */
 function _ordinal(categories) {
   const index = new Map(categories.map((c, i) => [c, i]));
   return (s) => index.get(s) ?? NaN;
-}
-
-function _number(v) {
-  return v === null || v === undefined ? NaN : v;
 }`;
 
 export function toJavaScript(model: TreeModel): string {
@@ -93,12 +95,15 @@ export function toJavaScript(model: TreeModel): string {
   const js = syntax(sets);
   const functions = treeFunctions(model, js);
   const reads = features.map((f) => (numberLike(f) ? `_number(row[${str(f.name)}])` : `row[${str(f.name)}]`));
+  const dates = features.some((f) => (f.type as string) === 'date');
+  const ordinals = features.some((f) => (f.type as string) === 'ordinal');
   const lines = [
     `// Decision tree predicting ${commentText(str(model.target))}, exported by Decision Tree Explorer (${model.nodes.length} nodes).`,
     '// predict(row): `row` maps column names to values: numbers for numeric columns, milliseconds since',
     '// 1970-01-01T00:00Z for date columns, the index in the category order for ordinal columns, strings',
     '// for categorical and boolean columns; null, undefined or NaN mean missing. convertRow(row) turns',
     '// an object of strings (a CSV row) into those values: empty, NA, N/A, NaN, null and ? are missing.',
+    '// Missing values are NaN inside: `x <= t` sends them to the second branch, `!(x > t)` to the first.',
     'function predict(row) {',
     `  const x = [${reads.join(', ')}];`,
     `  let r = ${js.functionName(0)}(x);`,
@@ -114,8 +119,7 @@ export function toJavaScript(model: TreeModel): string {
     '',
     "if (typeof module !== 'undefined') module.exports = { predict, convertRow };",
     '',
-    CONVERSIONS,
-    '',
+    ...[TEXT_AND_NUMBERS, ...(dates ? [DATES] : []), ...(ordinals ? [ORDINALS] : [])].flatMap((block) => [block, '']),
     'const _CONVERTERS = [',
     ...features.map((f) => `  [${str(f.name)}, ${converter(f)}],`),
     '];',

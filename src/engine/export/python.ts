@@ -40,9 +40,8 @@ function converter(f: ModelFeature): string {
 /** Features predict() reads as numbers (NaN missing); the others are compared as strings. */
 const numberLike = (f: ModelFeature): boolean => ['numeric', 'date', 'ordinal'].includes(f.type as string);
 
-const CONVERSIONS = `_MISSING = frozenset(("", "na", "n/a", "nan", "null", "?"))
-_DATE = re.compile(r"(\\d{4})-(\\d\\d)-(\\d\\d)(?:[Tt ](\\d\\d):(\\d\\d)(?::(\\d\\d)(?:[.,](\\d+))?)?)?\\s*([Zz]|[+-]\\d\\d(?::?\\d\\d)?)?")
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+/** The row converter's helpers: always the text and number ones, the date and ordinal ones when a feature needs them. */
+const TEXT_AND_NUMBERS = `_MISSING = frozenset(("", "na", "n/a", "nan", "null", "?"))
 
 
 def _to_text(s):
@@ -51,7 +50,10 @@ def _to_text(s):
 
 def _to_number(s):
     s = _to_text(s)
-    return math.nan if s is None else float(s)
+    return math.nan if s is None else float(s)`;
+
+const DATES = `_DATE = re.compile(r"(\\d{4})-(\\d\\d)-(\\d\\d)(?:[Tt ](\\d\\d):(\\d\\d)(?::(\\d\\d)(?:[.,](\\d+))?)?)?\\s*([Zz]|[+-]\\d\\d(?::?\\d\\d)?)?")
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
 def _to_date(s):
@@ -69,25 +71,26 @@ def _to_date(s):
         digits = zone[1:].replace(":", "")
         offset = int(digits[:2]) * 60 + int(digits[2:] or 0)
         ms -= (offset if zone[0] == "+" else -offset) * 60000
-    return float(ms)
+    return float(ms)`;
 
-
-def _ordinal(index):
+const ORDINALS = `def _ordinal(index):
     """An ordinal category to its index in the model's order; unknown values are missing."""
     return lambda s: float(index[s]) if s in index else math.nan`;
 
 export function toPython(model: TreeModel): string {
   const features = splitFeatures(model);
   const reads = features.map((f) => (numberLike(f) ? `_number(row.get(${str(f.name)}))` : `row.get(${str(f.name)})`));
+  const dates = features.some((f) => (f.type as string) === 'date');
+  const ordinals = features.some((f) => (f.type as string) === 'ordinal');
   const lines = [
     `# Decision tree predicting ${commentText(str(model.target))}, exported by Decision Tree Explorer (${model.nodes.length} nodes).`,
     '# predict(row): `row` maps column names to values: numbers for numeric columns, milliseconds since',
     '# 1970-01-01T00:00Z for date columns, the index in the category order for ordinal columns, strings',
     '# for categorical and boolean columns; None or NaN mean missing. convert_row(row) turns a row of',
     '# strings (e.g. from csv.DictReader) into those values: empty, NA, N/A, NaN, null and ? are missing.',
+    '# Missing values are NaN inside: `x <= t` sends them to the second branch, `not x > t` to the first.',
     'import math',
-    'import re',
-    'from datetime import datetime, timedelta, timezone',
+    ...(dates ? ['import re', 'from datetime import datetime, timedelta, timezone'] : []),
     '',
     '',
     'def predict(row):',
@@ -106,9 +109,7 @@ export function toPython(model: TreeModel): string {
     '    return math.nan if v is None else v',
     '',
     '',
-    CONVERSIONS,
-    '',
-    '',
+    ...[TEXT_AND_NUMBERS, ...(dates ? [DATES] : []), ...(ordinals ? [ORDINALS] : [])].flatMap((block) => [block, '', '']),
     '_CONVERTERS = (',
     ...features.map((f) => `    (${str(f.name)}, ${converter(f)}),`),
     ')',
