@@ -19,7 +19,7 @@ const nodeEntries = [
   { in: 'src/worker.ts', out: 'worker' },
 ].filter((e) => existsSync(e.in));
 
-const benchEntries = ['csv', 'tree', 'predict', 'report', 'hover', 'render', 'realdata']
+const benchEntries = ['csv', 'tree', 'predict', 'report', 'hover', 'render', 'realdata', 'export']
   .map((name) => ({ in: `bench/${name}.ts`, out: `bench/${name}` }))
   .filter((e) => existsSync(e.in));
 

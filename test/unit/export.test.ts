@@ -23,7 +23,7 @@ function assertAllLanguagesReproduce(model: TreeModel, dataset: Dataset): void {
 // Hostile names everywhere: quotes of both kinds, spaces, backslashes, non-ASCII, SQL keywords,
 // a line separator that would end a JavaScript comment, and a category literally named "NULL".
 const NUM = 'size "cm" \\ it\'s';
-const CAT = 'colour\u2028alert(1) — été';
+const CAT = 'colour\u2028alert(1) */ — été';
 const CATS = ['red', "o'neil", 'say "hi"', 'NULL', 'grün ü', ' spaced ', 'back\\slash', 'new\nline'];
 
 function hostileDataset(extraCategory: string): Dataset {
@@ -94,7 +94,30 @@ test('a single-leaf tree exports a constant', () => {
   assert.match(exportCode(model, 'sql'), /WHEN 1 = 1 THEN 'a'/);
 });
 
-test('a model file with a non-finite threshold is bad input, not a crash', () => {
-  const model = buildModel({ value: [1, 1], split: num(NUM, Infinity), children: [{ value: [1, 0] }, { value: [0, 1] }] }, { classes: ['a', 'b'], features: hostileFeatures });
+test('a model file with a NaN threshold is bad input, not a crash', () => {
+  const model = buildModel({ value: [1, 1], split: num(NUM, NaN), children: [{ value: [1, 0] }, { value: [0, 1] }] }, { classes: ['a', 'b'], features: hostileFeatures });
   for (const format of ['js', 'python', 'sql'] as const) assert.throws(() => exportCode(model, format), InputError);
+});
+
+test('a missing-vs-present split (threshold +∞, scikit-learn ≥ 1.3) sends present values left and missing ones right in every language', () => {
+  const model = buildModel(
+    {
+      value: [20, 20],
+      split: num(NUM, Infinity),
+      missingGoesTo: 1,
+      children: [
+        { value: [15, 5], split: num(NUM, 2.45), missingGoesTo: 0, children: [{ value: [10, 1] }, { value: [5, 4], split: num(NUM, -Infinity), missingGoesTo: 0, children: [{ value: [0, 1] }, { value: [5, 3] }] }] },
+        { value: [5, 15], split: num(NUM, Infinity), missingGoesTo: 0, children: [{ value: [0, 15] }, { value: [5, 0] }] },
+      ],
+    },
+    { classes: ['a', 'b'], features: hostileFeatures },
+  );
+  const dataset = hostileDataset('x');
+  const expected = predict(model, dataset);
+  assert.deepEqual(new Set(expected), new Set(['a', 'b']), 'present and missing rows get different classes');
+  assertAllLanguagesReproduce(model, dataset);
+  assert.match(exportCode(model, 'python'), /<= math\.inf/);
+  assert.match(exportCode(model, 'js'), /<= Infinity/);
+  const sqlCode = exportCode(model, 'sql').replace(/--.*$/gm, '');
+  assert.doesNotMatch(sqlCode, /inf/i, 'SQL cannot spell infinity');
 });

@@ -8,8 +8,7 @@ import { toSql } from './sql';
 export type CodeFormat = 'python' | 'js' | 'sql';
 
 export function exportCode(model: TreeModel, format: CodeFormat): string {
-  const rules = extractRules(model);
-  if (format === 'python') return toPython(model, rules);
-  if (format === 'js') return toJavaScript(model, rules);
-  return toSql(model, rules);
+  if (format === 'python') return toPython(model);
+  if (format === 'js') return toJavaScript(model);
+  return toSql(model, extractRules(model));
 }

@@ -1,32 +1,131 @@
-// The tree as a JavaScript function, rule by rule (see dialect.ts).
-import type { TreeModel } from '../model';
-import type { Rule } from '../rules/types';
-import { boundsTest, commentText, type Dialect, numberLiteral, ruleComment, ruleCondition, usedFeatures } from './dialect';
+// The tree as JavaScript (nested tests, tree-code.ts) with `predict(row)` and `convertRow(row)`;
+// a script, and a CommonJS module when `module` exists.
+import type { ModelFeature, TreeModel } from '../model';
+import { commentText, numberLiteral } from './dialect';
+import { splitFeatures, treeFunctions, type TreeSyntax } from './tree-code';
 
-const js: Dialect = {
-  numeric: (c, v) => {
-    const bounds = boundsTest(c, v, ' && ');
-    return c.missing ? `(isMissing(${v}) || (${bounds}))` : `(!isMissing(${v}) && ${bounds})`;
-  },
-  categorical: (c, v) => (c.missing ? `!${JSON.stringify(c.excluded)}.includes(${v})` : `${JSON.stringify(c.categories)}.includes(${v})`),
-  literal: (value) => (typeof value === 'number' ? numberLiteral(value) : JSON.stringify(value)),
-};
+const str = (s: string): string => JSON.stringify(s);
+const num = (x: number): string => numberLiteral(x, 'Infinity');
+const trailing = (comment: string): string => (comment ? ` // ${comment}` : '');
+/** Up to this many categories a test is a chain of `===`; above, a Set made once. */
+const INLINE_CATEGORIES = 4;
 
-export function toJavaScript(model: TreeModel, rules: readonly Rule[]): string {
-  const features = usedFeatures(model, rules);
-  const variables = new Map(features.map((f) => [f.name, f.variable]));
-  const lines = [
-    `// Decision tree predicting ${commentText(JSON.stringify(model.target))}, exported by Decision Tree Explorer as ${rules.length} rules.`,
-    '// predict(row): `row` maps column names to values: numbers for numeric columns, strings for',
-    '// categorical and boolean ones; null, undefined or NaN mean missing.',
-    'function predict(row) {',
-    "  const isMissing = (v) => v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v));",
-    ...features.map((f) => `  const ${f.variable} = row[${JSON.stringify(f.name)}];`),
-  ];
-  for (const rule of rules) {
-    lines.push(`  // ${ruleComment(rule)}`);
-    lines.push(`  if (${ruleCondition(js, rule, variables, ' && ', 'true')}) return ${js.literal(rule.prediction)};`);
+function syntax(sets: string[]): TreeSyntax {
+  return {
+    indent: '  ',
+    functionHead: (name) => `function ${name}(x) {`,
+    bind: (v, i, comment) => `const ${v} = x[${i}]; // ${comment}`,
+    close: '}',
+    ifOpen: (test, comment) => `if (${test}) {${trailing(comment)}`,
+    atMost: (v, t) => `${v} <= ${num(t)}`,
+    atMostOrMissing: (v, t) => `!(${v} > ${num(t)})`,
+    oneOf: (v, names) => {
+      if (names.length <= INLINE_CATEGORIES) return names.map((n) => `${v} === ${str(n)}`).join(' || ');
+      return `_set${sets.push(`const _set${sets.length} = new Set([${names.map(str).join(', ')}]);`) - 1}.has(${v})`;
+    },
+    ret: (value, comment) => `return ${value};${trailing(comment)}`,
+    literal: (value) => (typeof value === 'number' ? num(value) : str(value)),
+    functionName: (id) => `_node${id}`,
+  };
+}
+
+/** The expression converting CSV text of a feature to the value predict() expects. */
+function converter(f: ModelFeature): string {
+  switch (f.type as string) {
+    case 'numeric':
+      return '_toNumber';
+    case 'date':
+      return '_toDate';
+    case 'ordinal':
+      return `_ordinal([${(f.categories ?? []).map(str).join(', ')}])`;
+    default:
+      return '_toText';
   }
-  lines.push('  return null;', '}', '');
+}
+
+const numberLike = (f: ModelFeature): boolean => ['numeric', 'date', 'ordinal'].includes(f.type as string);
+
+/** The row converter's helpers: always the text and number ones, the date and ordinal ones when a feature needs them. */
+const TEXT_AND_NUMBERS = `const _MISSING = new Set(['', 'na', 'n/a', 'nan', 'null', '?']);
+
+function _toText(s) {
+  return s === null || s === undefined || _MISSING.has(String(s).trim().toLowerCase()) ? null : s;
+}
+
+function _toNumber(s) {
+  const t = _toText(s);
+  if (t === null) return NaN;
+  const x = Number(String(t).trim());
+  if (Number.isNaN(x)) throw new Error('not a number: ' + JSON.stringify(s));
+  return x;
+}
+
+function _number(v) {
+  return v === null || v === undefined ? NaN : v;
+}`;
+
+const DATES = `const _DATE = /^(\\d{4})-(\\d\\d)-(\\d\\d)(?:[Tt ](\\d\\d):(\\d\\d)(?::(\\d\\d)(?:[.,](\\d+))?)?)?\\s*([Zz]|[+-]\\d\\d(?::?\\d\\d)?)?$/;
+
+/** ISO 8601 date or date-time to milliseconds since 1970-01-01T00:00Z; no offset means UTC. */
+function _toDate(s) {
+  const t = _toText(s);
+  if (t === null) return NaN;
+  const m = _DATE.exec(String(t).trim());
+  const [y, mo, d, h, mi, sec] = m ? m.slice(1, 7).map((p) => Number(p ?? 0)) : [];
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
+  if (!m || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h > 23 || mi > 59 || sec > 59) throw new Error('not an ISO 8601 date: ' + JSON.stringify(s));
+  date.setUTCHours(h, mi, sec, Number((m[7] ?? '').slice(0, 3).padEnd(3, '0')));
+  const zone = m[8] ?? 'Z';
+  if (zone === 'Z' || zone === 'z') return date.getTime();
+  const digits = zone.slice(1).replace(':', '');
+  const offset = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || 0);
+  return date.getTime() - (zone[0] === '+' ? offset : -offset) * 60000;
+}`;
+
+const ORDINALS = `/** An ordinal category to its index in the model's order; unknown values are missing. */
+function _ordinal(categories) {
+  const index = new Map(categories.map((c, i) => [c, i]));
+  return (s) => index.get(s) ?? NaN;
+}`;
+
+export function toJavaScript(model: TreeModel): string {
+  const features = splitFeatures(model);
+  const sets: string[] = [];
+  const js = syntax(sets);
+  const functions = treeFunctions(model, js);
+  const reads = features.map((f) => (numberLike(f) ? `_number(row[${str(f.name)}])` : `row[${str(f.name)}]`));
+  const dates = features.some((f) => (f.type as string) === 'date');
+  const ordinals = features.some((f) => (f.type as string) === 'ordinal');
+  const lines = [
+    `// Decision tree predicting ${commentText(str(model.target))}, exported by Decision Tree Explorer (${model.nodes.length} nodes).`,
+    '// predict(row): `row` maps column names to values: numbers for numeric columns, milliseconds since',
+    '// 1970-01-01T00:00Z for date columns, the index in the category order for ordinal columns, strings',
+    '// for categorical and boolean columns; null, undefined or NaN mean missing. convertRow(row) turns',
+    '// an object of strings (a CSV row) into those values: empty, NA, N/A, NaN, null and ? are missing.',
+    '// Missing values are NaN inside: `x <= t` sends them to the second branch, `!(x > t)` to the first.',
+    'function predict(row) {',
+    `  const x = [${reads.join(', ')}];`,
+    `  let r = ${js.functionName(0)}(x);`,
+    "  while (typeof r === 'function') r = r(x);",
+    '  return r;',
+    '}',
+    '',
+    'function convertRow(row) {',
+    '  const out = {};',
+    '  for (const [name, convert] of _CONVERTERS) out[name] = convert(row[name]);',
+    '  return out;',
+    '}',
+    '',
+    "if (typeof module !== 'undefined') module.exports = { predict, convertRow };",
+    '',
+    ...[TEXT_AND_NUMBERS, ...(dates ? [DATES] : []), ...(ordinals ? [ORDINALS] : [])].flatMap((block) => [block, '']),
+    'const _CONVERTERS = [',
+    ...features.map((f) => `  [${str(f.name)}, ${converter(f)}],`),
+    '];',
+    ...sets,
+  ];
+  for (const { id, lines: body } of functions) lines.push('', js.functionHead(js.functionName(id)), ...body, '}');
+  lines.push('');
   return lines.join('\n');
 }

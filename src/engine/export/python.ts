@@ -1,43 +1,120 @@
-// The tree as a Python function, rule by rule (see dialect.ts). JSON string literals are valid
-// Python string literals, so names with quotes, backslashes or non-ASCII letters stay exact.
-import type { TreeModel } from '../model';
-import type { Rule } from '../rules/types';
-import { boundsTest, commentText, type Dialect, numberLiteral, ruleComment, ruleCondition, usedFeatures } from './dialect';
+// The tree as a Python module (nested tests, tree-code.ts) with `predict(row)` and
+// `convert_row(row)`. JSON string literals are valid Python string literals, so names with quotes,
+// backslashes or non-ASCII letters stay exact.
+import type { ModelFeature, TreeModel } from '../model';
+import { commentText, numberLiteral } from './dialect';
+import { splitFeatures, treeFunctions, type TreeSyntax } from './tree-code';
 
-const tuple = (values: readonly string[]): string =>
-  values.length === 1 ? `(${JSON.stringify(values[0])},)` : `(${values.map((v) => JSON.stringify(v)).join(', ')})`;
+const str = (s: string): string => JSON.stringify(s);
+const num = (x: number): string => numberLiteral(x, 'math.inf');
+const trailing = (comment: string): string => (comment ? `  # ${comment}` : '');
 
-const py: Dialect = {
-  numeric: (c, v) => {
-    const bounds = boundsTest(c, v, ' and ');
-    return c.missing ? `(_is_missing(${v}) or (${bounds}))` : `(not _is_missing(${v}) and ${bounds})`;
-  },
-  categorical: (c, v) => (c.missing ? `${v} not in ${tuple(c.excluded)}` : `${v} in ${tuple(c.categories)}`),
-  literal: (value) => (typeof value === 'number' ? numberLiteral(value) : JSON.stringify(value)),
+const py: TreeSyntax = {
+  indent: '    ',
+  functionHead: (name) => `def ${name}(x):`,
+  bind: (v, i, comment) => `${v} = x[${i}]  # ${comment}`,
+  close: null,
+  ifOpen: (test, comment) => `if ${test}:${trailing(comment)}`,
+  atMost: (v, t) => `${v} <= ${num(t)}`,
+  atMostOrMissing: (v, t) => `not ${v} > ${num(t)}`,
+  oneOf: (v, names) => `${v} in {${names.map(str).join(', ')}}`,
+  ret: (value, comment) => `return ${value}${trailing(comment)}`,
+  literal: (value) => (typeof value === 'number' ? num(value) : str(value)),
+  functionName: (id) => `_node${id}`,
 };
 
-export function toPython(model: TreeModel, rules: readonly Rule[]): string {
-  const features = usedFeatures(model, rules);
-  const variables = new Map(features.map((f) => [f.name, f.variable]));
+/** The expression converting CSV text `s` of a feature to the value predict() expects. */
+function converter(f: ModelFeature): string {
+  switch (f.type as string) {
+    case 'numeric':
+      return '_to_number';
+    case 'date':
+      return '_to_date';
+    case 'ordinal':
+      return `_ordinal({${(f.categories ?? []).map((c, i) => `${str(c)}: ${i}`).join(', ')}})`;
+    default:
+      return '_to_text';
+  }
+}
+
+/** Features predict() reads as numbers (NaN missing); the others are compared as strings. */
+const numberLike = (f: ModelFeature): boolean => ['numeric', 'date', 'ordinal'].includes(f.type as string);
+
+/** The row converter's helpers: always the text and number ones, the date and ordinal ones when a feature needs them. */
+const TEXT_AND_NUMBERS = `_MISSING = frozenset(("", "na", "n/a", "nan", "null", "?"))
+
+
+def _to_text(s):
+    return None if s is None or s.strip().lower() in _MISSING else s
+
+
+def _to_number(s):
+    s = _to_text(s)
+    return math.nan if s is None else float(s)`;
+
+const DATES = `_DATE = re.compile(r"(\\d{4})-(\\d\\d)-(\\d\\d)(?:[Tt ](\\d\\d):(\\d\\d)(?::(\\d\\d)(?:[.,](\\d+))?)?)?\\s*([Zz]|[+-]\\d\\d(?::?\\d\\d)?)?")
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+
+def _to_date(s):
+    """ISO 8601 date or date-time to milliseconds since 1970-01-01T00:00Z; no offset means UTC."""
+    s = _to_text(s)
+    if s is None:
+        return math.nan
+    m = _DATE.fullmatch(s.strip())
+    if m is None:
+        raise ValueError("not an ISO 8601 date: %r" % s)
+    y, mo, d, h, mi, sec, frac, zone = m.groups()
+    t = datetime(int(y), int(mo), int(d), int(h or 0), int(mi or 0), int(sec or 0), tzinfo=timezone.utc)
+    ms = (t - _EPOCH) // timedelta(milliseconds=1) + int((frac or "")[:3].ljust(3, "0"))
+    if zone and zone not in "Zz":
+        digits = zone[1:].replace(":", "")
+        offset = int(digits[:2]) * 60 + int(digits[2:] or 0)
+        ms -= (offset if zone[0] == "+" else -offset) * 60000
+    return float(ms)`;
+
+const ORDINALS = `def _ordinal(index):
+    """An ordinal category to its index in the model's order; unknown values are missing."""
+    return lambda s: float(index[s]) if s in index else math.nan`;
+
+export function toPython(model: TreeModel): string {
+  const features = splitFeatures(model);
+  const reads = features.map((f) => (numberLike(f) ? `_number(row.get(${str(f.name)}))` : `row.get(${str(f.name)})`));
+  const dates = features.some((f) => (f.type as string) === 'date');
+  const ordinals = features.some((f) => (f.type as string) === 'ordinal');
   const lines = [
-    `# Decision tree predicting ${commentText(JSON.stringify(model.target))}, exported by Decision Tree Explorer as ${rules.length} rules.`,
+    `# Decision tree predicting ${commentText(str(model.target))}, exported by Decision Tree Explorer (${model.nodes.length} nodes).`,
+    '# predict(row): `row` maps column names to values: numbers for numeric columns, milliseconds since',
+    '# 1970-01-01T00:00Z for date columns, the index in the category order for ordinal columns, strings',
+    '# for categorical and boolean columns; None or NaN mean missing. convert_row(row) turns a row of',
+    '# strings (e.g. from csv.DictReader) into those values: empty, NA, N/A, NaN, null and ? are missing.',
+    '# Missing values are NaN inside: `x <= t` sends them to the second branch, `not x > t` to the first.',
     'import math',
-    '',
-    '',
-    'def _is_missing(v):',
-    '    return v is None or (isinstance(v, float) and math.isnan(v))',
+    ...(dates ? ['import re', 'from datetime import datetime, timedelta, timezone'] : []),
     '',
     '',
     'def predict(row):',
-    '    """`row` maps column names to values: numbers for numeric columns, strings for categorical',
-    '    and boolean ones; None or NaN mean missing."""',
-    ...features.map((f) => `    ${f.variable} = row.get(${JSON.stringify(f.name)})`),
+    `    x = [${reads.join(', ')}]`,
+    `    r = ${py.functionName(0)}(x)`,
+    '    while callable(r):',
+    '        r = r(x)',
+    '    return r',
+    '',
+    '',
+    'def convert_row(row):',
+    '    return {name: convert(row.get(name)) for name, convert in _CONVERTERS}',
+    '',
+    '',
+    'def _number(v):',
+    '    return math.nan if v is None else v',
+    '',
+    '',
+    ...[TEXT_AND_NUMBERS, ...(dates ? [DATES] : []), ...(ordinals ? [ORDINALS] : [])].flatMap((block) => [block, '', '']),
+    '_CONVERTERS = (',
+    ...features.map((f) => `    (${str(f.name)}, ${converter(f)}),`),
+    ')',
   ];
-  for (const rule of rules) {
-    lines.push(`    # ${ruleComment(rule)}`);
-    lines.push(`    if ${ruleCondition(py, rule, variables, ' and ', 'True')}:`);
-    lines.push(`        return ${py.literal(rule.prediction)}`);
-  }
-  lines.push('    return None', '');
+  for (const { id, lines: body } of treeFunctions(model, py)) lines.push('', '', py.functionHead(py.functionName(id)), ...body);
+  lines.push('');
   return lines.join('\n');
 }
