@@ -5,7 +5,8 @@
 // preorder, so the first child of a node is always the next record. A numeric split also says
 // whether each child is a leaf, so that routing ends without reading the leaf's record (in a fully
 // grown tree that is the deepest, least cached read of every row).
-import { type Dataset, columnIndex, isNumeric } from '../dataset';
+import { type Column, type Dataset, columnIndex, isNumeric } from '../dataset';
+import { parseIsoDate } from '../dates';
 import { InputError } from '../errors';
 import type { ModelSplit, TreeModel } from '../model';
 
@@ -51,12 +52,36 @@ export interface CompiledTree {
 
 function numericValues(model: TreeModel, dataset: Dataset, name: string): Float64Array {
   const column = dataset.columns[columnIndex(dataset, name)];
-  if (isNumeric(column)) return column.values;
-  // A column the reader typed as text: numbers written as text still count, anything else is bad input.
-  const asNumber = column.categories.map((c) => Number(c));
-  const bad = column.categories.findIndex((c, i) => c.trim() === '' || !Number.isFinite(asNumber[i]));
-  if (bad >= 0) throw new InputError('bad-feature', `column "${name}" must be numeric for model "${model.target}", found "${column.categories[bad]}"`);
+  const feature = model.features.find((f) => f.name === name);
+  if (feature?.type === 'ordinal') return ordinalCodes(column, feature.categories ?? []);
+  const wanted = feature?.type === 'date' ? 'date' : 'numeric';
+  if (isNumeric(column)) {
+    // All missing reads as numeric: fine for either.
+    if (column.type === wanted || column.values.every((v) => Number.isNaN(v))) return column.values;
+    throw new InputError('bad-feature', `column "${name}" must hold ${wanted === 'date' ? 'ISO 8601 dates' : 'numbers'} for model "${model.target}", but it holds ${column.type === 'date' ? 'dates' : 'numbers'}`);
+  }
+  // A column the reader typed as text: numbers (dates) written as text still count, anything else is bad input.
+  const parse = wanted === 'date' ? parseIsoDate : (c: string) => (c.trim() === '' ? NaN : Number(c));
+  const asNumber = column.categories.map(parse);
+  const bad = asNumber.findIndex((v) => !Number.isFinite(v));
+  if (bad >= 0) throw new InputError('bad-feature', `column "${name}" must be ${wanted === 'date' ? 'ISO 8601 dates' : 'numeric'} for model "${model.target}", found "${column.categories[bad]}"`);
   return Float64Array.from(column.codes, (c) => (c < 0 ? NaN : asNumber[c]));
+}
+
+/** An ordinal feature's codes: each value's index in the model's categories; missing and unknown values are NaN. */
+function ordinalCodes(column: Column, categories: readonly string[]): Float64Array {
+  const index = new Map(categories.map((c, i) => [c, i]));
+  if (!isNumeric(column)) {
+    const code = column.categories.map((c) => index.get(c) ?? NaN);
+    return Float64Array.from(column.codes, (c) => (c < 0 ? NaN : code[c]));
+  }
+  // Numbers the reader parsed: matched by value (categories "1", "2", "10" read back as numbers).
+  const byValue = new Map<number, number>();
+  categories.forEach((c, i) => {
+    const v = c.trim() === '' ? NaN : Number(c);
+    if (!byValue.has(v)) byValue.set(v, i);
+  });
+  return Float64Array.from(column.values, (v) => byValue.get(v) ?? NaN);
 }
 
 /** A categorical column as codes per row (−1 missing) and the name of each code, whatever type the reader gave it. */

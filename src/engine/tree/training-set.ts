@@ -3,6 +3,7 @@
 // columns as one Float64Array each (numeric value, or category code; NaN where missing).
 import { type Column, type ColumnType, type Dataset, columnIndex, isNumeric } from '../dataset';
 import { InputError } from '../errors';
+import { sortClassLabels } from '../label-order';
 import type { Task } from '../model';
 
 /** A numeric target with more distinct values than this is auto-detected as regression. */
@@ -36,13 +37,6 @@ export interface TrainingSet {
   readonly droppedMissingTarget: number;
 }
 
-const NUMERIC_LABEL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
-/** Sorts class labels as scikit-learn's `classes_` would: numerically when all look numeric. */
-export function sortClassLabels(labels: string[]): string[] {
-  if (labels.every((l) => NUMERIC_LABEL.test(l.trim()))) return labels.sort((a, b) => Number(a) - Number(b) || (a < b ? -1 : a > b ? 1 : 0));
-  return labels.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
 
 /** Regression when the target is numeric with more than REGRESSION_MIN_DISTINCT distinct values. */
 export function detectTask(column: Column, rows: Int32Array): Task {
