@@ -5,15 +5,15 @@ import { basename } from 'node:path';
 import { InputError } from '../engine/errors';
 import { buildReport } from '../engine/report';
 import { numberFlag, parseArgs } from './args';
-import { loadCsvFile } from './load-csv';
+import { DATA_FLAGS, DATA_USAGE, loadDataFile } from './data-flags';
 import { PRUNE_FLAGS, PRUNE_USAGE, pruneOptionsFromArgs } from './prune-flags';
 import { reportText } from './report-text';
 import { TRAIN_FLAGS, trainParamsFromArgs } from './train';
 
-const USAGE = `usage: evaluate <csv> --target COL [train options] ${PRUNE_USAGE} [--test-size F] [--cv K] [--seed N] [--permutation-repeats N] [--json]`;
+const USAGE = `usage: evaluate <csv> --target COL [train options] ${PRUNE_USAGE} [--test-size F] [--cv K] [--seed N] [--permutation-repeats N] [--json] ${DATA_USAGE}`;
 
 export async function evaluateCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { ...TRAIN_FLAGS, ...PRUNE_FLAGS, 'test-size': true, cv: true, seed: true, 'permutation-repeats': true, json: false });
+  const args = parseArgs(argv, { ...TRAIN_FLAGS, ...PRUNE_FLAGS, ...DATA_FLAGS, 'test-size': true, cv: true, seed: true, 'permutation-repeats': true, json: false });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
   const params = trainParamsFromArgs(args);
   const prune = pruneOptionsFromArgs(args, true);
@@ -31,7 +31,7 @@ export async function evaluateCommand(argv: string[]): Promise<void> {
     seed: numberFlag(args, 'seed', { integer: true }),
     permutationRepeats: numberFlag(args, 'permutation-repeats', { integer: true, min: 0 }),
   };
-  const dataset = await loadCsvFile(args.positional[0]);
+  const dataset = await loadDataFile(args.positional[0], args);
   const report = buildReport(dataset, options);
   process.stdout.write(args.flags.has('json') ? JSON.stringify(report) + '\n' : reportText(report, basename(args.positional[0])));
 }

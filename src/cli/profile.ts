@@ -3,17 +3,16 @@
 import { basename } from 'node:path';
 import { formatDate } from '../engine/dates';
 import { profileDataset, type ColumnProfile, type DatasetProfile, type NumericSummary } from '../engine/profile';
-import { numberFlag, parseArgs, stringFlag } from './args';
+import { numberFlag, parseArgs } from './args';
 import { InputError } from '../engine/errors';
-import { loadCsvFile } from './load-csv';
+import { DATA_FLAGS, DATA_USAGE, loadDataFile } from './data-flags';
 
 export async function profileCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { json: false, delimiter: true, 'max-distinct': true });
-  if (args.positional.length !== 1) throw new InputError('bad-option', 'usage: profile <csv> [--json] [--delimiter D] [--max-distinct N]');
+  const args = parseArgs(argv, { json: false, 'max-distinct': true, ...DATA_FLAGS });
+  if (args.positional.length !== 1) throw new InputError('bad-option', `usage: profile <csv> [--json] [--max-distinct N] ${DATA_USAGE}`);
   const file = args.positional[0];
   const maxDistinct = numberFlag(args, 'max-distinct', { integer: true, min: 1 });
-  const delimiter = stringFlag(args, 'delimiter');
-  const dataset = await loadCsvFile(file, { delimiter: delimiter === '\\t' || delimiter === 'tab' ? '\t' : delimiter });
+  const dataset = await loadDataFile(file, args);
   const profile = profileDataset(dataset, { maxDistinctForIndices: maxDistinct });
   process.stdout.write(args.flags.has('json') ? JSON.stringify(profile, null, 2) + '\n' : formatProfile(basename(file), profile));
 }
