@@ -9,6 +9,7 @@ export function parseSource(job: LoadJob, progress: (p: JobProgress) => void): D
   const total = bytes.byteLength;
   const dataset = parseCsv(bytes, {
     delimiter: job.delimiter,
+    types: job.types,
     totalBytes: total,
     onProgress: (read) => progress({ phase: 'parse', fraction: total > 0 ? read / total : 1 }),
   });
