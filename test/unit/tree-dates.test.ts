@@ -12,6 +12,16 @@ import { parseModel, serializeModel } from '../../src/engine/tree/model-json';
 import { predict } from '../../src/engine/tree/predict';
 import { trainTree } from '../../src/engine/tree/train';
 import { treeToMermaidMarkdown } from '../../src/render/mermaid';
+import { formatProfile } from '../../src/cli/profile';
+import { formatDate } from '../../src/engine/dates';
+import { recordStartLines } from '../../src/engine/locate/record-lines';
+import { profileDataset } from '../../src/engine/profile';
+import { rowPath } from '../../src/host/row-path';
+import { headerHover } from '../../src/hover/column-hover';
+import { buildHoverData } from '../../src/hover/hover-data';
+import { mdText } from '../../src/hover/markdown-text';
+import { rowHover } from '../../src/hover/row-hover';
+import { scoreChartSvg } from '../../src/hover/score-chart';
 
 /** 60 days of 2020 and 2021; the class changes at 2021-01-01, and each day appears once. */
 function dated(): string {
@@ -92,4 +102,24 @@ test('the model reader accepts date/ordinal features and rejects a numeric split
   assert.throws(() => parseModel(JSON.stringify(broken)), /needs "categories"/);
   broken.features[0] = { name: 'day', type: 'weekday' };
   assert.throws(() => parseModel(JSON.stringify(broken)), /unknown type "weekday"/);
+});
+
+test('hovers and profile show dates: the header hover\'s split and chart, the row path, the profile table', () => {
+  const text = dated();
+  const data = parseCsv(text);
+  const { model } = trainTree(data, { target: 'y' });
+  const t = (model.nodes[0].split as { threshold: number }).threshold;
+  const shown = formatDate(t);
+  const hover = buildHoverData(data, recordStartLines(text, ','), { target: 'y' });
+  const header = headerHover(hover, 0, 'file:///d.csv');
+  // Markdown escapes the dashes.
+  const md = (x: string) => mdText(x).replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+  assert.match(header, new RegExp(`\\*day\\* ≤ ${md(shown)}`));
+  const chart = scoreChartSvg(hover.splits?.splits[0].curve ?? [], t, true);
+  assert.match(chart, new RegExp(`best ≤ ${shown}`));
+  assert.match(chart, />2020-01-05T12:00Z</, 'the axis starts at the first candidate threshold, the midpoint of the first two days');
+  const row = rowHover(model, rowPath(model, data, 0), 'day', 'file:///d.csv');
+  assert.match(row, new RegExp(md(`day ≤ ${shown}`)));
+  const profile = formatProfile('d.csv', profileDataset(data));
+  assert.match(profile, /^day +date +60 +0 +\d+ +2020-01-01 +.* days$/m);
 });
