@@ -123,3 +123,12 @@ test('hovers and profile show dates: the header hover\'s split and chart, the ro
   const profile = formatProfile('d.csv', profileDataset(data));
   assert.match(profile, /^day +date +60 +0 +\d+ +2020-01-01 +.* days$/m);
 });
+
+test('a model that took dates as categories (trained before dates were recognised) still predicts a file read with date columns', () => {
+  const text = 'when,y\n2021-01-05,a\n2021-01-06T10:30,b\n2021-01-07,a\n2021-01-08,b\n';
+  const { model } = trainTree(parseCsv(text, { types: { when: 'categorical' } }), { target: 'y' });
+  assert.equal(model.nodes[0].split?.kind, 'categorical');
+  const fresh = parseCsv('when\n2021-01-08\n2021-01-06T10:30\n2021-01-05\n');
+  assert.equal(fresh.columns[0].type, 'date');
+  assert.deepEqual(predict(model, fresh), ['b', 'b', 'a']);
+});

@@ -6,7 +6,7 @@
 // whether each child is a leaf, so that routing ends without reading the leaf's record (in a fully
 // grown tree that is the deepest, least cached read of every row).
 import { type Column, type Dataset, columnIndex, isNumeric } from '../dataset';
-import { parseIsoDate } from '../dates';
+import { formatDate, parseIsoDate } from '../dates';
 import { InputError } from '../errors';
 import type { ModelSplit, TreeModel } from '../model';
 
@@ -84,14 +84,20 @@ function ordinalCodes(column: Column, categories: readonly string[]): Float64Arr
   return Float64Array.from(column.values, (v) => byValue.get(v) ?? NaN);
 }
 
-/** A categorical column as codes per row (−1 missing) and the name of each code, whatever type the reader gave it. */
-function categoryCodes(dataset: Dataset, name: string): { codes: Int32Array; names: readonly string[] } {
+/**
+ * A categorical column as codes per row (−1 missing) and the name of each code, whatever type the
+ * reader gave it. A column read as dates (a model trained on it as text) is matched by instant to
+ * the model's category names that are dates (`modelCategories`).
+ */
+function categoryCodes(dataset: Dataset, name: string, modelCategories: readonly string[] = []): { codes: Int32Array; names: readonly string[] } {
   const column = dataset.columns[columnIndex(dataset, name)];
   if (!isNumeric(column)) return { codes: column.codes, names: column.categories };
   const index = new Map<string, number>();
+  const spelled = new Map<number, string>();
+  if (column.type === 'date') for (const c of modelCategories) if (!spelled.has(parseIsoDate(c))) spelled.set(parseIsoDate(c), c);
   const codes = Int32Array.from(column.values, (v) => {
     if (Number.isNaN(v)) return -1;
-    const key = String(v);
+    const key = spelled.get(v) ?? (column.type === 'date' ? formatDate(v) : String(v));
     let c = index.get(key);
     if (c === undefined) index.set(key, (c = index.size));
     return c;
@@ -125,7 +131,7 @@ class FeatureSlots {
       const slot = this.slotOf.get(name) as number;
       if (this.numericNames[slot] === name) numeric[slot] = numericValues(model, dataset, name);
       else {
-        const { codes, names: categories } = categoryCodes(dataset, name);
+        const { codes, names: categories } = categoryCodes(dataset, name, model.features.find((f) => f.name === name)?.categories);
         categorical[slot] = { codes, codeOf: new Map(categories.map((n, c) => [n, c])) };
       }
     }
@@ -220,7 +226,7 @@ export function withColumn(tree: CompiledTree, model: TreeModel, dataset: Datase
   const n = tree.slotNames.numeric.indexOf(name);
   if (n >= 0) return { ...tree, numeric: tree.numeric.map((v, slot) => (slot === n ? numericValues(model, dataset, name) : v)) };
   const c = tree.slotNames.categorical.indexOf(name);
-  if (c >= 0) return { ...tree, categorical: tree.categorical.map((v, slot) => (slot === c ? categoryCodes(dataset, name).codes : v)) };
+  if (c >= 0) return { ...tree, categorical: tree.categorical.map((v, slot) => (slot === c ? categoryCodes(dataset, name, model.features.find((f) => f.name === name)?.categories).codes : v)) };
   return tree; // a feature the tree never splits on
 }
 
