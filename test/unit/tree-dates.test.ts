@@ -132,3 +132,8 @@ test('a model that took dates as categories (trained before dates were recognise
   assert.equal(fresh.columns[0].type, 'date');
   assert.deepEqual(predict(model, fresh), ['b', 'b', 'a']);
 });
+
+test('a date target\'s classes are named by their dates', () => {
+  const { model } = trainTree(parseCsv('x,due\n1,2021-01-05\n2,2021-01-05\n3,2021-02-01\n4,2021-02-01\n'), { target: 'due' });
+  assert.deepEqual(model.classes, ['2021-01-05', '2021-02-01']);
+});
