@@ -137,3 +137,11 @@ test('a date target\'s classes are named by their dates', () => {
   const { model } = trainTree(parseCsv('x,due\n1,2021-01-05\n2,2021-01-05\n3,2021-02-01\n4,2021-02-01\n'), { target: 'due' });
   assert.deepEqual(model.classes, ['2021-01-05', '2021-02-01']);
 });
+
+test('the row hover of a date target shows the true date and matches it with the prediction', () => {
+  const data = parseCsv('x,due\n1,2021-01-05\n2,2021-01-05\n3,2021-02-01\n4,2021-02-01\n');
+  const { model } = trainTree(data, { target: 'due' });
+  const result = rowPath(model, data, 2);
+  assert.equal(result.actual, '2021-02-01');
+  assert.match(rowHover(model, result, 'x', 'file:///d.csv'), /✓/);
+});
