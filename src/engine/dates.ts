@@ -98,3 +98,8 @@ export function formatDate(ms: number): string {
   if (iso.length === t + 9 && iso.endsWith(':00')) iso = iso.slice(0, -3);
   return `${iso}Z`;
 }
+
+/** A numeric or date column's value as a label (a class, a cell written out): a date as ISO text. */
+export function valueLabel(type: 'numeric' | 'date', v: number): string {
+  return type === 'date' ? formatDate(v) : String(v);
+}

@@ -11,6 +11,7 @@ import { exportText } from '../../src/engine/tree/export-text';
 import { parseModel, serializeModel } from '../../src/engine/tree/model-json';
 import { predict } from '../../src/engine/tree/predict';
 import { trainTree } from '../../src/engine/tree/train';
+import { readTruth } from '../../src/engine/validation/truth';
 import { treeToMermaidMarkdown } from '../../src/render/mermaid';
 import { formatProfile } from '../../src/cli/profile';
 import { formatDate } from '../../src/engine/dates';
@@ -144,4 +145,12 @@ test('the row hover of a date target shows the true date and matches it with the
   const result = rowPath(model, data, 2);
   assert.equal(result.actual, '2021-02-01');
   assert.match(rowHover(model, result, 'x', 'file:///d.csv'), /✓/);
+});
+
+test('validation reads a date target\'s true classes as the model names them', () => {
+  const data = parseCsv('x,due\n1,2021-01-05\n2,2021-01-05\n3,2021-02-01\n4,2021-02-01\n');
+  const { model } = trainTree(data, { target: 'due' });
+  const truth = readTruth(model, data);
+  assert.deepEqual(truth.classes, ['2021-01-05', '2021-02-01'], 'no class added for an unrecognised label');
+  assert.deepEqual(Array.from(truth.codes), [0, 0, 1, 1]);
 });

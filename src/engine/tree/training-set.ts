@@ -3,7 +3,7 @@
 // columns as one Float64Array each (numeric value, or category code; NaN where missing).
 import { type Column, type ColumnType, type Dataset, columnIndex, isNumeric } from '../dataset';
 import { InputError } from '../errors';
-import { formatDate } from '../dates';
+import { valueLabel } from '../dates';
 import { sortClassLabels } from '../label-order';
 import type { Task } from '../model';
 
@@ -66,7 +66,7 @@ function encodeClasses(column: Column, rows: Int32Array): { classes: string[]; y
     const labelOf = new Map<number, string>();
     for (let i = 0; i < rows.length; i++) {
       const v = column.values[rows[i]];
-      if (!labelOf.has(v)) labelOf.set(v, column.type === 'date' ? formatDate(v) : String(v));
+      if (!labelOf.has(v)) labelOf.set(v, valueLabel(column.type, v));
       if (labelOf.size > MAX_CLASSES) break;
     }
     checkClassCount(labelOf.size, column.name);
