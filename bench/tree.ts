@@ -20,6 +20,7 @@ import { peakRss, runChild, type ChildReport } from './lib/child-run';
 import { PEAK_RSS_PY, pythonWith } from './lib/python';
 import { median, mib } from './lib/stats';
 import { type BenchData, type DataKind, makeBenchData } from './lib/tree-data';
+import { isNumeric } from '../src/engine/dataset';
 
 const TEST_ROWS = 100_000;
 const CASES: ReadonlyArray<{ kind: DataKind; criterion: Criterion }> = [
@@ -40,7 +41,7 @@ interface FitReport extends ChildReport {
 function score(kind: DataKind, pred: Array<string | number>, test: BenchData): number {
   if (kind !== 'regression') {
     const col = test.dataset.columns[test.dataset.columns.length - 1];
-    if (col.type === 'numeric') throw new Error('class column expected');
+    if (isNumeric(col)) throw new Error('class column expected');
     let right = 0;
     pred.forEach((p, r) => (right += p === col.categories[col.codes[r]] ? 1 : 0));
     return right / pred.length;

@@ -10,6 +10,8 @@ import { rowPath } from './host/row-path';
 import { openSample } from './host/samples';
 import { predictOnAnotherCsv } from './host/predict-command';
 import { ProfileDocuments } from './host/profile-command';
+import { readChoices } from './host/file-choices';
+import { setColumnType } from './host/set-column-type';
 import { panelSettings, Trainer, type TrainMode } from './host/trainer';
 import { TrainedFiles } from './host/trained-files';
 import { WorkerBridge } from './host/worker-bridge';
@@ -99,9 +101,18 @@ export function activate(context: vscode.ExtensionContext): void {
       const uri = await csvToTrain(arg, panels.activeCsv());
       if (uri === undefined) return;
       try {
-        await profiles.show(uri, worker());
+        await profiles.show(uri, worker(), readChoices(hover.choices, uri.toString()).types);
       } catch (err) {
         notifier.failure('profile', uri, err);
+      }
+    },
+    'decisionTree.setColumnType': async (arg) => {
+      const uri = await csvToTrain(arg, panels.activeCsv());
+      if (uri === undefined) return;
+      try {
+        await setColumnType(uri, worker(), hover.choices);
+      } catch (err) {
+        notifier.failure('set a column type of', uri, err);
       }
     },
     'decisionTree.openSample': () => openSample(context.extensionUri),

@@ -5,14 +5,14 @@ import { basename } from 'node:path';
 import { InputError } from '../engine/errors';
 import { buildReport } from '../engine/report';
 import { numberFlag, parseArgs } from './args';
-import { loadCsvFile } from './load-csv';
+import { DATA_FLAGS, DATA_USAGE, loadDataFile } from './data-flags';
 import { PRUNE_FLAGS, PRUNE_USAGE, pruneOptionsFromArgs } from './prune-flags';
 import { reportText } from './report-text';
 import { leftOutNotes } from './left-out-notes';
 import { TRAIN_FLAGS, trainParamsFromArgs } from './train';
 import { POSITIVE_CLASS_FLAGS, STRATIFY_FLAGS, positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
 
-const USAGE = `usage: evaluate <csv> --target COL [train options] ${PRUNE_USAGE} [--test-size F] [--cv K] [--seed N] [--no-stratify] [--positive-class LABEL] [--permutation-repeats N] [--json]`;
+const USAGE = `usage: evaluate <csv> --target COL [train options] ${PRUNE_USAGE} [--test-size F] [--cv K] [--seed N] [--no-stratify] [--positive-class LABEL] [--permutation-repeats N] [--json] ${DATA_USAGE}`;
 
 export async function evaluateCommand(argv: string[]): Promise<void> {
   const args = parseArgs(argv, {
@@ -20,6 +20,7 @@ export async function evaluateCommand(argv: string[]): Promise<void> {
     ...PRUNE_FLAGS,
     ...STRATIFY_FLAGS,
     ...POSITIVE_CLASS_FLAGS,
+    ...DATA_FLAGS,
     'test-size': true,
     cv: true,
     seed: true,
@@ -45,7 +46,7 @@ export async function evaluateCommand(argv: string[]): Promise<void> {
     stratify: stratifyFromArgs(args),
     positiveClass: positiveClassFromArgs(args),
   };
-  const dataset = await loadCsvFile(args.positional[0]);
+  const dataset = await loadDataFile(args.positional[0], args);
   const report = buildReport(dataset, options);
   process.stderr.write(leftOutNotes(report.leftOut));
   writeWarnings(report.warnings);

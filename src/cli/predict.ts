@@ -8,9 +8,9 @@ import { InputError } from '../engine/errors';
 import { parseModel } from '../engine/tree/model-json';
 import { parseArgs, requiredFlag, stringFlag } from './args';
 import { predictionCsvLines } from './prediction-csv';
-import { loadCsvFile } from './load-csv';
+import { DATA_FLAGS, DATA_USAGE, loadDataFile } from './data-flags';
 
-const USAGE = 'usage: predict --model model.json <csv> [--out FILE]';
+const USAGE = `usage: predict --model model.json <csv> [--out FILE] ${DATA_USAGE}`;
 
 export async function loadModel(file: string) {
   let text: string;
@@ -28,10 +28,10 @@ export async function loadModel(file: string) {
 }
 
 export async function predictCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { model: true, out: true });
+  const args = parseArgs(argv, { model: true, out: true, ...DATA_FLAGS });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
   const model = await loadModel(requiredFlag(args, 'model'));
-  const dataset = await loadCsvFile(args.positional[0]);
+  const dataset = await loadDataFile(args.positional[0], args);
   const out = stringFlag(args, 'out');
   const sink = out === undefined ? process.stdout : createWriteStream(out);
   const lines: string[] = [];

@@ -1,6 +1,7 @@
 // The predictions CSV: the input's columns plus a final `predicted_<target>` column, one line per
 // input row in order. Shared by the CLI's `predict` and the extension's "Predict on Another CSV…".
-import type { Dataset } from '../engine/dataset';
+import { type Dataset, isNumeric } from '../engine/dataset';
+import { valueLabel } from '../engine/dates';
 import type { TreeModel } from '../engine/model';
 import { predict } from '../engine/tree/predict';
 import { csvField } from './csv-field';
@@ -8,7 +9,7 @@ import { csvField } from './csv-field';
 /** Text of one input cell as the dataset holds it (missing → empty). */
 function cellText(dataset: Dataset, column: number, row: number): string {
   const c = dataset.columns[column];
-  if (c.type === 'numeric') return Number.isNaN(c.values[row]) ? '' : String(c.values[row]);
+  if (isNumeric(c)) return Number.isNaN(c.values[row]) ? '' : valueLabel(c.type, c.values[row]);
   return c.codes[row] < 0 ? '' : c.categories[c.codes[row]];
 }
 

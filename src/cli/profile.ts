@@ -1,18 +1,18 @@
 // `profile <csv> [--json] [--delimiter D] [--max-distinct N]`: every column's profile, as a
 // readable table or as JSON (the DatasetProfile of src/engine/profile.ts).
 import { basename } from 'node:path';
-import { profileDataset, type ColumnProfile, type DatasetProfile } from '../engine/profile';
-import { numberFlag, parseArgs, stringFlag } from './args';
+import { formatDate } from '../engine/dates';
+import { profileDataset, type ColumnProfile, type DatasetProfile, type NumericSummary } from '../engine/profile';
+import { numberFlag, parseArgs } from './args';
 import { InputError } from '../engine/errors';
-import { loadCsvFile } from './load-csv';
+import { DATA_FLAGS, DATA_USAGE, loadDataFile } from './data-flags';
 
 export async function profileCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { json: false, delimiter: true, 'max-distinct': true });
-  if (args.positional.length !== 1) throw new InputError('bad-option', 'usage: profile <csv> [--json] [--delimiter D] [--max-distinct N]');
+  const args = parseArgs(argv, { json: false, 'max-distinct': true, ...DATA_FLAGS });
+  if (args.positional.length !== 1) throw new InputError('bad-option', `usage: profile <csv> [--json] [--max-distinct N] ${DATA_USAGE}`);
   const file = args.positional[0];
   const maxDistinct = numberFlag(args, 'max-distinct', { integer: true, min: 1 });
-  const delimiter = stringFlag(args, 'delimiter');
-  const dataset = await loadCsvFile(file, { delimiter: delimiter === '\\t' || delimiter === 'tab' ? '\t' : delimiter });
+  const dataset = await loadDataFile(file, args);
   const profile = profileDataset(dataset, { maxDistinctForIndices: maxDistinct });
   process.stdout.write(args.flags.has('json') ? JSON.stringify(profile, null, 2) + '\n' : formatProfile(basename(file), profile));
 }
@@ -29,7 +29,7 @@ export function formatProfile(file: string, profile: DatasetProfile): string {
     profile.columns.map((c) => {
       const s = c.numeric;
       return [plain(c.name), c.type, String(c.count), String(c.missing), String(c.distinct),
-        ...(s === null ? ['', '', '', '', '', '', ''] : [s.min, s.q1, s.median, s.q3, s.max, s.mean, s.std].map(num))];
+        ...(s === null ? ['', '', '', '', '', '', ''] : c.type === 'date' ? dateSummary(s) : [s.min, s.q1, s.median, s.q3, s.max, s.mean, s.std].map(num))];
     }),
   ));
   out.push('', ...table(
@@ -47,7 +47,7 @@ export function formatProfile(file: string, profile: DatasetProfile): string {
 
 function topList(c: ColumnProfile): string {
   if (c.top.length === 0) return '(no values)';
-  return c.top.map((t) => `${typeof t.value === 'string' ? quoted(t.value) : num(t.value)} ${t.count} (${(t.frequency * 100).toFixed(1)}%)`).join(', ');
+  return c.top.map((t) => `${typeof t.value === 'string' ? quoted(t.value) : c.type === 'date' ? formatDate(t.value) : num(t.value)} ${t.count} (${(t.frequency * 100).toFixed(1)}%)`).join(', ');
 }
 
 export function table(header: string[], rows: string[][]): string[] {
@@ -60,6 +60,11 @@ function num(x: number | null): string {
   if (x === null) return 'n/a';
   if (Number.isInteger(x) && Math.abs(x) < 1e15) return String(x);
   return String(Number(x.toPrecision(6)));
+}
+
+/** A date column's summary as pandas' describe() gives it: dates, and the std as a duration (in days). */
+function dateSummary(s: NumericSummary): string[] {
+  return [...[s.min, s.q1, s.median, s.q3, s.max, s.mean].map(formatDate), s.std === null ? 'n/a' : `${num(s.std / 86_400_000)} days`];
 }
 
 function index(x: number | null): string {

@@ -4,17 +4,17 @@ import { InputError } from '../engine/errors';
 import { costComplexityPath } from '../engine/prune/cost-complexity';
 import { trainTree } from '../engine/tree/train';
 import { parseArgs } from './args';
-import { loadCsvFile } from './load-csv';
+import { DATA_FLAGS, DATA_USAGE, loadDataFile } from './data-flags';
 import { TRAIN_FLAGS, trainParamsFromArgs } from './train';
 import { leftOutNotes } from './left-out-notes';
 
-const USAGE = 'usage: prune-path <csv> --target COL [train options] [--json]';
+const USAGE = `usage: prune-path <csv> --target COL [train options] [--json] ${DATA_USAGE}`;
 
 export async function prunePathCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { ...TRAIN_FLAGS, json: false });
+  const args = parseArgs(argv, { ...TRAIN_FLAGS, ...DATA_FLAGS, json: false });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
   const params = trainParamsFromArgs(args);
-  const dataset = await loadCsvFile(args.positional[0]);
+  const dataset = await loadDataFile(args.positional[0], args);
   const { model } = trainTree(dataset, params);
   process.stderr.write(leftOutNotes(model.params.leftOut));
   const path = costComplexityPath(model);

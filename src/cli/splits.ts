@@ -7,21 +7,21 @@ import { columnSplits, CRITERION_MEASURE } from '../engine/splits/column-splits'
 import type { SplitsReport } from '../engine/splits/types';
 import { splitText } from '../render/split-text';
 import { parseArgs } from './args';
-import { loadCsvFile } from './load-csv';
+import { DATA_FLAGS, DATA_USAGE, loadDataFile } from './data-flags';
 import { plain, table } from './profile';
 import { trainParamsFromArgs } from './train';
 import { leftOutNotes } from './left-out-notes';
 
 const USAGE =
   'usage: splits <csv> --target COL [--criterion gini|entropy|gain_ratio|squared_error] [--algorithm cart|id3|c45] ' +
-  '[--task auto|classification|regression] [--min-samples-leaf N] [--ignore COL,COL] [--keep COL,COL] [--json]';
+  `[--task auto|classification|regression] [--min-samples-leaf N] [--ignore COL,COL] [--keep COL,COL] [--json] ${DATA_USAGE}`;
 
 export async function splitsCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { target: true, task: true, algorithm: true, criterion: true, 'min-samples-leaf': true, ignore: true, keep: true, json: false });
+  const args = parseArgs(argv, { target: true, task: true, algorithm: true, criterion: true, 'min-samples-leaf': true, ignore: true, keep: true, json: false, ...DATA_FLAGS });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
   const { target, task, algorithm, criterion, minSamplesLeaf, ignore, keep } = trainParamsFromArgs(args);
   const file = args.positional[0];
-  const dataset = await loadCsvFile(file);
+  const dataset = await loadDataFile(file, args);
   const json = args.flags.has('json');
   let report: SplitsReport;
   try {

@@ -8,7 +8,7 @@ import { serializeModel } from '../engine/tree/model-json';
 import { treeToMermaidMarkdown } from '../render/mermaid';
 import { trainTree } from '../engine/tree/train';
 import { listFlag, numberFlag, parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
-import { loadCsvFile } from './load-csv';
+import { DATA_FLAGS, DATA_USAGE, loadDataFile } from './data-flags';
 import { PRUNE_FLAGS, PRUNE_USAGE, pruneOptionsFromArgs } from './prune-flags';
 import { pruneGrown, resolvePruneOptions } from '../engine/prune/prune-grown';
 import { decideLeftOut } from '../engine/tree/left-out';
@@ -19,7 +19,7 @@ const USAGE =
   'usage: train <csv> --target COL [--task auto|classification|regression] [--algorithm cart|id3|c45] ' +
   '[--criterion gini|entropy|gain_ratio|squared_error] [--max-depth N] [--min-samples-split N] [--min-samples-leaf N] ' +
   '[--max-leaf-nodes N] [--min-impurity-decrease X] [--splitter exact|hist] [--ignore COL,COL] [--keep COL,COL] [--out model.json] [--format json|text|mermaid] ' +
-  `${PRUNE_USAGE} [--cv K] [--seed N] [--no-stratify]`;
+  `${PRUNE_USAGE} [--cv K] [--seed N] [--no-stratify] ${DATA_USAGE}`;
 
 /** Flags shared by every command that trains (train, evaluate, prune-path...). */
 export const TRAIN_FLAGS = {
@@ -68,7 +68,7 @@ function render(model: TreeModel, format: string): string {
 }
 
 export async function trainCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { ...TRAIN_FLAGS, ...PRUNE_FLAGS, ...STRATIFY_FLAGS, cv: true, seed: true, out: true, format: true });
+  const args = parseArgs(argv, { ...TRAIN_FLAGS, ...PRUNE_FLAGS, ...STRATIFY_FLAGS, ...DATA_FLAGS, cv: true, seed: true, out: true, format: true });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
   const format = oneOf(args, 'format', ['json', 'text', 'mermaid'] as const) ?? 'json';
   const asked = trainParamsFromArgs(args);
@@ -81,7 +81,7 @@ export async function trainCommand(argv: string[]): Promise<void> {
     algorithm: asked.algorithm,
   };
   resolvePruneOptions(prune);
-  const dataset = await loadCsvFile(args.positional[0]);
+  const dataset = await loadDataFile(args.positional[0], args);
   // Decided on the whole file, so the folds of --ccp-alpha cv leave out the same columns.
   const params = decideLeftOut(dataset, asked.target, asked);
   const grown = trainTree(dataset, params);

@@ -1,12 +1,18 @@
 // The columnar dataset every layer shares: the CSV reader produces it, the tree engine, the
 // profiles and the hover read it. Plain typed arrays so that it crosses a worker boundary cheaply.
 
-export type ColumnType = 'numeric' | 'boolean' | 'categorical';
+export type ColumnType = 'numeric' | 'boolean' | 'categorical' | 'date' | 'ordinal';
 
-/** Numeric column: one float per row, NaN where the value is missing. */
+/** Every type, as the `types` option and `--types` spell them. */
+export const COLUMN_TYPES: readonly ColumnType[] = ['numeric', 'categorical', 'boolean', 'date', 'ordinal'];
+
+/**
+ * Numeric or date column: one float per row, NaN where the value is missing. A date is in
+ * milliseconds since 1970-01-01T00:00Z (src/engine/dates.ts); it splits like a number.
+ */
 export interface NumericColumn {
   readonly name: string;
-  readonly type: 'numeric';
+  readonly type: 'numeric' | 'date';
   readonly values: Float64Array;
 }
 
@@ -14,11 +20,13 @@ export interface NumericColumn {
  * Categorical or boolean column: one code per row into `categories`, −1 where missing.
  * Boolean columns have exactly two categories, the false-like spelling first (code 0) and the
  * true-like one second (code 1), each as written in the file (e.g. ["no", "yes"]).
- * Categorical dictionaries keep the order of first appearance in the file.
+ * Categorical dictionaries keep the order of first appearance in the file. Ordinal columns (only
+ * by a type override) have their categories in order — numeric order when all look numeric, else
+ * code-point order — and split like a number on the code.
  */
 export interface CategoricalColumn {
   readonly name: string;
-  readonly type: 'categorical' | 'boolean';
+  readonly type: 'categorical' | 'boolean' | 'ordinal';
   readonly codes: Int32Array;
   readonly categories: readonly string[];
 }
@@ -41,8 +49,19 @@ export interface Dataset {
   readonly renamedHeaders: readonly RenamedHeader[];
 }
 
+/** Numeric and date columns: values in a Float64Array. */
 export function isNumeric(column: Column): column is NumericColumn {
-  return column.type === 'numeric';
+  return isNumericType(column.type);
+}
+
+/** Types stored as a Float64Array of values (NumericColumn). */
+export function isNumericType(type: ColumnType): boolean {
+  return type === 'numeric' || type === 'date';
+}
+
+/** Types that split on a threshold (`x ≤ t`): numbers, dates, and ordinal codes. */
+export function isOrderedType(type: ColumnType): boolean {
+  return type === 'numeric' || type === 'date' || type === 'ordinal';
 }
 
 export function columnIndex(dataset: Dataset, name: string): number {
@@ -51,5 +70,5 @@ export function columnIndex(dataset: Dataset, name: string): number {
 
 /** True when row `row` of `column` holds no value. */
 export function isMissing(column: Column, row: number): boolean {
-  return column.type === 'numeric' ? Number.isNaN(column.values[row]) : column.codes[row] < 0;
+  return isNumeric(column) ? Number.isNaN(column.values[row]) : column.codes[row] < 0;
 }

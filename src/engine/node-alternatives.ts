@@ -41,7 +41,7 @@ function lastInSubtree(model: TreeModel, nodeId: number): number {
 }
 
 function conditionOf(split: ColumnSplit): string {
-  if (split.kind === 'numeric') return `${split.feature} ≤ ${formatNumber(split.threshold ?? NaN)}`;
+  if (split.kind === 'numeric') return `${split.feature} ≤ ${split.thresholdText ?? formatNumber(split.threshold ?? NaN)}`;
   const branches = split.branches ?? [];
   return branches.length === 2 ? `${split.feature} ∈ {${branches[0].join(', ')}}` : `${split.feature} (${branches.length} branches)`;
 }
@@ -51,6 +51,11 @@ function branchCounts(data: Dataset, split: ColumnSplit): number[] {
   if (split.kind === 'numeric' && isNumeric(column)) {
     const counts = [0, 0];
     for (const x of column.values) if (!Number.isNaN(x)) counts[x <= (split.threshold ?? 0) ? 0 : 1]++;
+    return counts;
+  }
+  if (split.kind === 'numeric' && column.type === 'ordinal') {
+    const counts = [0, 0];
+    for (const c of column.codes) if (c >= 0) counts[c <= (split.threshold ?? 0) ? 0 : 1]++;
     return counts;
   }
   const branches = split.branches ?? [];

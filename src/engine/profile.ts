@@ -1,6 +1,6 @@
 // Column profiles (issue 2 §3): counts, distinct values, a numeric summary, the most frequent
 // values and the heterogeneity indices of design.md §3. Plain JSON, for the CLI and the webview.
-import type { Column, ColumnType, Dataset, RenamedHeader } from './dataset';
+import { type Column, type ColumnType, type Dataset, type RenamedHeader, isNumeric } from './dataset';
 import { entropy, gini, normalizedEntropy, normalizedGini } from './impurity';
 import { numericSummary, runs, sortedPresent, type NumericSummary } from './profile-numeric';
 
@@ -64,7 +64,7 @@ export function profileDataset(dataset: Dataset, options: ProfileOptions = {}): 
 export function profileColumn(column: Column, options: ProfileOptions = {}): ColumnProfile {
   const maxDistinct = options.maxDistinctForIndices ?? 20;
   const topCount = options.topCount ?? 10;
-  if (column.type === 'numeric') {
+  if (isNumeric(column)) {
     const sorted = sortedPresent(column.values);
     const { values, counts } = runs(sorted);
     const continuous = values.length > maxDistinct;

@@ -2,7 +2,7 @@
 // the bytes through vscode.workspace.fs (so remote and virtual workspaces work too).
 import * as vscode from 'vscode';
 import { WorkerBridge } from './worker-bridge';
-import type { LoadJob, SampleJob } from './worker-messages';
+import type { ColumnTypes, LoadJob, SampleJob } from './worker-messages';
 
 export function fileNameOf(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1) || uri.toString(true);
@@ -18,15 +18,16 @@ export interface PreparedLoad {
   transfer: ArrayBuffer[];
 }
 
-export async function prepareLoad(uri: vscode.Uri): Promise<PreparedLoad> {
+/** `types`: the column types chosen for the file (file-choices.ts), else detected. */
+export async function prepareLoad(uri: vscode.Uri, types?: ColumnTypes): Promise<PreparedLoad> {
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const fileName = fileNameOf(uri);
   const delimiter = delimiterFor(uri, document?.languageId);
   if (document !== undefined && (document.isDirty || document.isUntitled)) {
-    return { job: { source: { kind: 'text', text: document.getText() }, fileName, delimiter }, transfer: [] };
+    return { job: { source: { kind: 'text', text: document.getText() }, fileName, delimiter, types }, transfer: [] };
   }
   const bytes = WorkerBridge.ownBytes(await vscode.workspace.fs.readFile(uri));
-  return { job: { source: { kind: 'bytes', bytes }, fileName, delimiter }, transfer: [bytes.buffer] };
+  return { job: { source: { kind: 'bytes', bytes }, fileName, delimiter, types }, transfer: [bytes.buffer] };
 }
 
 /** When a file counts as too large to load whole, and the sample offered instead. */
@@ -41,7 +42,7 @@ export interface SampleLimits {
  * sample (read by the worker, so the extension host never holds the file): the sample job,
  * 'whole' to load everything as usual, or 'cancel' when the question is dismissed.
  */
-export async function chooseSample(uri: vscode.Uri, limits: SampleLimits): Promise<SampleJob | 'whole' | 'cancel'> {
+export async function chooseSample(uri: vscode.Uri, limits: SampleLimits, types?: ColumnTypes): Promise<SampleJob | 'whole' | 'cancel'> {
   if (uri.scheme !== 'file') return 'whole';
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (document !== undefined && (document.isDirty || document.isUntitled)) return 'whole';
@@ -56,6 +57,6 @@ export async function chooseSample(uri: vscode.Uri, limits: SampleLimits): Promi
     sample,
     whole,
   );
-  if (pick === sample) return { path: uri.fsPath, rows: limits.rows, seed: limits.seed, fileName, delimiter: delimiterFor(uri, document?.languageId) };
+  if (pick === sample) return { path: uri.fsPath, rows: limits.rows, seed: limits.seed, fileName, delimiter: delimiterFor(uri, document?.languageId), types };
   return pick === whole ? 'whole' : 'cancel';
 }

@@ -1,6 +1,8 @@
 // What the user chose for a file (target column, "with Options…" answers), remembered in the
 // workspace state so the next training of that file asks with the same defaults.
+import type { ColumnType } from '../engine/dataset';
 import type { TrainSettings } from './train-settings';
+import type { ColumnTypes } from './worker-messages';
 
 /** The part of vscode.Memento used here, so the logic is tested without VS Code. */
 export interface ChoiceStore {
@@ -13,6 +15,8 @@ export interface FileChoices {
   options?: Partial<TrainSettings>;
   /** Columns used even when ID-like or constant (the "Keep …" of left-out-offer.ts). */
   keep?: string[];
+  /** Column types chosen with "Set Column Type…", by column name; other columns are detected. */
+  types?: ColumnTypes;
 }
 
 const keyOf = (fileKey: string) => `decisionTree.choices:${fileKey}`;
@@ -30,4 +34,16 @@ export async function rememberChoices(store: ChoiceStore, fileKey: string, choic
 export function defaultTarget(choices: FileChoices, columnNames: readonly string[]): string | undefined {
   if (choices.target !== undefined && columnNames.includes(choices.target)) return choices.target;
   return columnNames[columnNames.length - 1];
+}
+
+/**
+ * The file's column types with `column` set to `type` (undefined: detected again), keeping only
+ * columns the file still has (`columnNames`), so a renamed column's old choice cannot fail a read.
+ */
+export function withColumnType(choices: FileChoices, columnNames: readonly string[], column: string, type: ColumnType | undefined): ColumnTypes {
+  const types: Record<string, ColumnType> = {};
+  for (const [name, t] of Object.entries(choices.types ?? {})) if (columnNames.includes(name)) types[name] = t;
+  if (type === undefined) delete types[column];
+  else types[column] = type;
+  return types;
 }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { fileNameOf, prepareLoad } from './csv-source';
 import { withJobProgress } from './job-progress';
 import type { WorkerBridge } from './worker-bridge';
+import type { ColumnTypes } from './worker-messages';
 
 const SCHEME = 'decision-tree-profile';
 
@@ -13,8 +14,8 @@ export class ProfileDocuments implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   private registration: vscode.Disposable | undefined;
 
-  async show(uri: vscode.Uri, bridge: WorkerBridge): Promise<void> {
-    const { job, transfer } = await prepareLoad(uri);
+  async show(uri: vscode.Uri, bridge: WorkerBridge, types?: ColumnTypes): Promise<void> {
+    const { job, transfer } = await prepareLoad(uri, types);
     const { text } = await withJobProgress(`Decision Tree: profiling ${job.fileName}`, (onProgress) =>
       bridge.run('profile', job, { key: `profile:${uri.toString()}`, onProgress, transfer }),
     );

@@ -1,6 +1,7 @@
 // The path of one data row through the shown tree, with its prediction and true value: what the
 // panel highlights for "path of a row". Cheap (one root-to-leaf walk), so it runs on the host.
-import { columnIndex, type Dataset } from '../engine/dataset';
+import { columnIndex, isNumeric, type Dataset } from '../engine/dataset';
+import { valueLabel } from '../engine/dates';
 import { InputError } from '../engine/errors';
 import { recordAtOrBefore } from '../engine/locate/record-lines';
 import type { TreeModel } from '../engine/model';
@@ -36,7 +37,7 @@ export function rowPath(model: TreeModel, dataset: Dataset, row: number): RowPat
   let actual: string | number | null = null;
   if (at >= 0) {
     const column = dataset.columns[at];
-    if (column.type === 'numeric') actual = Number.isNaN(column.values[row]) ? null : column.values[row];
+    if (isNumeric(column)) actual = Number.isNaN(column.values[row]) ? null : column.type === 'date' ? valueLabel(column.type, column.values[row]) : column.values[row];
     else actual = column.codes[row] < 0 ? null : column.categories[column.codes[row]];
   }
   return { row, path, prediction, actual };

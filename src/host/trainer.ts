@@ -127,7 +127,8 @@ export class Trainer {
   }
 
   private async load(uri: vscode.Uri): Promise<LoadResult> {
-    const choice = await chooseSample(uri, this.sampleLimits(uri));
+    const { types } = readChoices(this.deps.state, uri.toString());
+    const choice = await chooseSample(uri, this.sampleLimits(uri), types);
     if (choice === 'cancel') throw new CancelledError();
     if (choice !== 'whole') {
       const loaded = await withJobProgress(`Decision Tree: sampling ${choice.fileName}`, (onProgress) =>
@@ -140,7 +141,7 @@ export class Trainer {
       }
       return loaded;
     }
-    const { job, transfer } = await prepareLoad(uri);
+    const { job, transfer } = await prepareLoad(uri, types);
     return withJobProgress(`Decision Tree: reading ${job.fileName}`, (onProgress) =>
       this.deps.bridge.run('load', job, { key: uri.toString(), onProgress, transfer }),
     );

@@ -17,7 +17,12 @@ export interface LoadJob {
   fileName: string;
   /** Forced delimiter (a `.tsv` means tab); sniffed when absent. */
   delimiter?: string;
+  /** Column types chosen for the file ("Set Column Type…"); detected when absent. */
+  types?: ColumnTypes;
 }
+
+/** Per-column type overrides by header name, as the reader's `types` option takes them. */
+export type ColumnTypes = Readonly<Record<string, ColumnType>>;
 
 /** What the target QuickPick shows for one column. */
 export interface ColumnSummary {
@@ -41,6 +46,7 @@ export interface SampleJob {
   seed: number;
   fileName: string;
   delimiter?: string;
+  types?: ColumnTypes;
 }
 
 /** Train and explain: the dataset travels back to a fresh worker, so the file is parsed once. */

@@ -79,7 +79,7 @@ export function headerHover(data: HoverData, index: number, uri: string): string
     out.push(scoreLine(report, s), '', rankLine(report, s));
     if (s.missing > 0) out.push('', `${s.missing.toLocaleString('en-US')} rows have no value here.`);
     if (s.curve !== undefined && s.curve.length > 0) {
-      out.push('', `![${CRITERION_MEASURE[report.criterion]} by threshold](${scoreChartUri(s.curve, s.threshold)})`);
+      out.push('', `![${CRITERION_MEASURE[report.criterion]} by threshold](${scoreChartUri(s.curve, s.threshold, s.valueType === 'date')})`);
     }
     if (data.note !== null) out.push('', `*${mdText(data.note, 200)}*`);
   }

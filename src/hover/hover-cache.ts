@@ -92,6 +92,7 @@ export class HoverCache implements vscode.Disposable {
       source: { kind: 'text' as const, text: document.getText() },
       fileName: fileNameOf(uri),
       delimiter: delimiterFor(uri, document.languageId),
+      types: request.types,
       request,
     };
     // One hover job per file: a newer version supersedes (cancels) the one still running.

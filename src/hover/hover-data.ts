@@ -1,7 +1,7 @@
 // What the CSV hover knows about one version of a document, computed in the engine worker: the
 // parsed data set, where each record starts (to map positions to cells), every column's profile
 // and, against the current target, every column's best split. Plain data, no vscode.
-import type { Dataset } from '../engine/dataset';
+import type { ColumnType, Dataset } from '../engine/dataset';
 import { columnIndex } from '../engine/dataset';
 import { InputError } from '../engine/errors';
 import type { Algorithm, Criterion } from '../engine/model';
@@ -18,6 +18,8 @@ export interface SplitRequest {
   minSamplesLeaf?: number;
   /** Columns the user keeps even when ID-like or constant (names the file may no longer have). */
   keep?: string[];
+  /** The file's chosen column types (file-choices.ts), read by the hover job's parse. */
+  types?: Readonly<Record<string, ColumnType>>;
 }
 
 export interface HoverData {

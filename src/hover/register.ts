@@ -51,6 +51,7 @@ function splitRequest(state: ChoiceStore, uri: vscode.Uri): SplitRequest {
     criterion: settings.criterion === 'auto' ? undefined : settings.criterion,
     minSamplesLeaf: settings.minSamplesLeaf,
     keep: rememberedKeep(state, uri.toString()),
+    types: choices.types,
   };
 }
 

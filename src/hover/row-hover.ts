@@ -1,6 +1,7 @@
 // Hover markdown for a data cell of a file with a trained tree: the row's prediction, its true
 // value and the short path (`petal_length ≤ 2.45 → setosa`), with a link that highlights the path
 // in the tree panel.
+import { featureOf } from '../engine/feature-text';
 import type { TreeModel } from '../engine/model';
 import type { RowPathResult } from '../host/row-path';
 import { formatNumber, ruleConditionText } from '../render/tree-labels';
@@ -18,7 +19,7 @@ export function shortPath(model: TreeModel, path: readonly number[]): string {
   for (let i = 0; i + 1 < path.length; i++) {
     const node = model.nodes[path[i]];
     if (node.split === null) break;
-    steps.push(mdText(ruleConditionText(node.split, node.children.indexOf(path[i + 1])), 80));
+    steps.push(mdText(ruleConditionText(node.split, node.children.indexOf(path[i + 1]), featureOf(model, node.split.feature)), 80));
   }
   const leaf = model.nodes[path[path.length - 1]];
   return [...steps, `**${valueText(leaf.prediction)}**`].join(' → ');

@@ -1,6 +1,7 @@
 // The hover's small chart: the split score against the threshold over a column's candidate
 // thresholds, with the chosen threshold marked. An SVG built from numbers only (no file text),
 // shipped as a base64 data URI, which VS Code's hover renders as an image.
+import { formatDate } from '../engine/dates';
 import type { CurvePoint } from '../engine/splits/types';
 import { formatNumber } from '../render/tree-labels';
 
@@ -12,7 +13,8 @@ const LINE = '#3794ff';
 const MARK = '#e5a000';
 const INK = '#8b8b8b';
 
-export function scoreChartSvg(curve: readonly CurvePoint[], chosen: number | undefined): string {
+/** `dates`: the thresholds are dates (ms since the epoch), labelled as ISO 8601 dates. */
+export function scoreChartSvg(curve: readonly CurvePoint[], chosen: number | undefined, dates = false): string {
   const xs = curve.map((p) => p.threshold);
   const ys = curve.map((p) => p.score);
   const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
@@ -23,6 +25,7 @@ export function scoreChartSvg(curve: readonly CurvePoint[], chosen: number | und
   const px = (x: number) => PAD.left + (x1 > x0 ? ((x - x0) / (x1 - x0)) * w : w / 2);
   const py = (y: number) => PAD.top + (y1 > y0 ? (1 - (y - y0) / (y1 - y0)) * h : h);
   const f = (v: number) => v.toFixed(1);
+  const at = (x: number, digits: number) => (dates ? formatDate(x) : formatNumber(x, digits));
   const points = curve.map((p) => `${f(px(p.threshold))},${f(py(p.score))}`).join(' ');
   const text = (x: number, y: number, anchor: string, s: string) =>
     `<text x="${f(x)}" y="${f(y)}" text-anchor="${anchor}" font-size="9" font-family="sans-serif" fill="${INK}">${s}</text>`;
@@ -31,13 +34,13 @@ export function scoreChartSvg(curve: readonly CurvePoint[], chosen: number | und
     `<path d="M${PAD.left} ${PAD.top}V${PAD.top + h}H${PAD.left + w}" fill="none" stroke="${INK}" stroke-width="1"/>`,
     text(PAD.left - 3, PAD.top + 4, 'end', formatNumber(y1, 3)),
     text(PAD.left - 3, PAD.top + h, 'end', formatNumber(y0, 3)),
-    text(PAD.left, HEIGHT - 5, 'start', formatNumber(x0, 4)),
-    text(PAD.left + w, HEIGHT - 5, 'end', formatNumber(x1, 4)),
+    text(PAD.left, HEIGHT - 5, 'start', at(x0, 4)),
+    text(PAD.left + w, HEIGHT - 5, 'end', at(x1, 4)),
   ];
   if (chosen !== undefined && Number.isFinite(chosen)) {
     parts.push(`<line x1="${f(px(chosen))}" y1="${PAD.top}" x2="${f(px(chosen))}" y2="${PAD.top + h}" stroke="${MARK}" stroke-dasharray="3 2"/>`);
     const right = px(chosen) > PAD.left + w / 2;
-    parts.push(text(px(chosen) + (right ? -3 : 3), PAD.top - 5, right ? 'end' : 'start', `best ≤ ${formatNumber(chosen, 6)}`));
+    parts.push(text(px(chosen) + (right ? -3 : 3), PAD.top - 5, right ? 'end' : 'start', `best ≤ ${at(chosen, 6)}`));
   }
   parts.push(
     curve.length === 1
@@ -49,6 +52,6 @@ export function scoreChartSvg(curve: readonly CurvePoint[], chosen: number | und
 }
 
 /** The chart as an image URI for markdown. */
-export function scoreChartUri(curve: readonly CurvePoint[], chosen: number | undefined): string {
-  return `data:image/svg+xml;base64,${Buffer.from(scoreChartSvg(curve, chosen)).toString('base64')}`;
+export function scoreChartUri(curve: readonly CurvePoint[], chosen: number | undefined, dates = false): string {
+  return `data:image/svg+xml;base64,${Buffer.from(scoreChartSvg(curve, chosen, dates)).toString('base64')}`;
 }

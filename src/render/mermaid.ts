@@ -7,6 +7,7 @@ import { escapeMermaidText, truncateText } from './mermaid-escape';
 import { descendantCounts } from '../engine/model-columns';
 import { DEFAULT_FOLD, foldTree, type FoldOptions } from './fold';
 import { classHue, PATH_COLOUR, STRENGTH_LEVELS, strengthLevel, tint } from './palette';
+import { featureOf } from '../engine/feature-text';
 import { branchText, formatNumber, majorityClass, nodeLines, purity } from './tree-labels';
 
 export interface MermaidOptions extends Partial<FoldOptions> {
@@ -133,7 +134,7 @@ export function treeToMermaid(model: TreeModel, options: MermaidOptions = {}): M
     if (fold.open.has(id) && node.split) {
       node.children.forEach((child, branch) => {
         if (onPath.has(id) && onPath.has(child)) pathEdges.push(edges.length);
-        edges.push(`  n${id} -->|${label([branchText(node.split!, branch)], maxName)}| n${child}`);
+        edges.push(`  n${id} -->|${label([branchText(node.split!, branch, featureOf(model, node.split!.feature))], maxName)}| n${child}`);
       });
     } else if (node.children.length > 0) {
       lines.push(`  f${id}(["+${hidden[id]} nodes"])`);

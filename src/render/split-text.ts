@@ -4,7 +4,7 @@ import type { ColumnSplit } from '../engine/splits/types';
 import { categorySetText, formatThreshold } from './tree-labels';
 
 /** `escape` is applied to each category name (e.g. for a terminal). */
-export function splitText(s: Pick<ColumnSplit, 'kind' | 'threshold' | 'branches'>, escape: (text: string) => string = (t) => t): string {
-  if (s.kind === 'numeric') return `≤ ${formatThreshold(s.threshold ?? NaN)}`;
+export function splitText(s: Pick<ColumnSplit, 'kind' | 'threshold' | 'thresholdText' | 'branches'>, escape: (text: string) => string = (t) => t): string {
+  if (s.kind === 'numeric') return `≤ ${s.thresholdText === undefined ? formatThreshold(s.threshold ?? NaN) : escape(s.thresholdText)}`;
   return (s.branches ?? []).map((b) => categorySetText(b.map(escape))).join(' | ');
 }

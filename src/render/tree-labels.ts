@@ -1,6 +1,7 @@
 // Plain-text wording of a tree node: its condition, impurity, counts and branch labels. Shared by
 // the Mermaid renderer, the webview's details pane and the exporters, so all say the same thing.
 import type { Criterion, ModelNode, ModelSplit, TreeModel } from '../engine/model';
+import { type FeatureKind, featureOf, valueText } from '../engine/feature-text';
 import { formatNumber as formatRuleNumber } from '../engine/rules/text';
 
 /** A number with at most `significant` significant digits, without trailing zeros. */
@@ -35,21 +36,21 @@ export function categorySetText(values: readonly string[], maxShown = 4): string
   return `{${shown.join(', ')}${rest > 0 ? `, … +${rest}` : ''}}`;
 }
 
-/** The question a decision node asks. Categorical splits name the feature; edges carry the sets. */
-export function conditionText(split: ModelSplit): string {
-  return split.kind === 'numeric' ? `${split.feature} ≤ ${formatThreshold(split.threshold)}` : split.feature;
+/** The question a decision node asks. Categorical splits name the feature; edges carry the sets. `feature` shows dates and ordinal categories (feature-text.ts). */
+export function conditionText(split: ModelSplit, feature?: FeatureKind): string {
+  return split.kind === 'numeric' ? `${split.feature} ≤ ${valueText(feature, split.threshold, formatThreshold)}` : split.feature;
 }
 
 /** Label of the edge to child `branch` of a split. */
-export function branchText(split: ModelSplit, branch: number): string {
-  if (split.kind === 'numeric') return `${branch === 0 ? '≤' : '>'} ${formatThreshold(split.threshold)}`;
+export function branchText(split: ModelSplit, branch: number, feature?: FeatureKind): string {
+  if (split.kind === 'numeric') return `${branch === 0 ? '≤' : '>'} ${valueText(feature, split.threshold, formatThreshold)}`;
   const values = split.branches[branch] ?? [];
   return values.length === 1 ? `= ${values[0]}` : `∈ ${categorySetText(values)}`;
 }
 
 /** One condition of the rule leading to a child, e.g. `petal_length > 2.45`, `outlook ∈ {rain, overcast}`. */
-export function ruleConditionText(split: ModelSplit, branch: number): string {
-  return `${split.feature} ${branchText(split, branch)}`;
+export function ruleConditionText(split: ModelSplit, branch: number, feature?: FeatureKind): string {
+  return `${split.feature} ${branchText(split, branch, feature)}`;
 }
 
 /** Share of the majority class (classification), in [0, 1]; 1 for an empty node. */
@@ -85,7 +86,7 @@ export function nodeLines(model: TreeModel, node: ModelNode): string[] {
   const impurity = impurityText(model.params.criterion, node.impurity);
   const samples = `samples = ${node.samples}`;
   if (node.split) {
-    const lines = [conditionText(node.split), samples, impurity];
+    const lines = [conditionText(node.split, featureOf(model, node.split.feature)), samples, impurity];
     lines.push(Array.isArray(node.value) ? countsText(node.value) : `value = ${formatNumber(node.value)}`);
     return lines;
   }
@@ -101,7 +102,7 @@ export function ruleTo(model: TreeModel, nodeId: number): string[] {
   const conditions: string[] = [];
   for (let id = nodeId; parent[id] >= 0; id = parent[id]) {
     const p = model.nodes[parent[id]];
-    if (p.split) conditions.push(ruleConditionText(p.split, p.children.indexOf(id)));
+    if (p.split) conditions.push(ruleConditionText(p.split, p.children.indexOf(id), featureOf(model, p.split.feature)));
   }
   return conditions.reverse();
 }

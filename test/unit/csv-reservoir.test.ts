@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCsv } from '../../src/engine/csv/read';
 import { RecordReservoir, sampleCsvRecords } from '../../src/engine/sample/csv-reservoir';
+import { isNumeric } from '../../src/engine/dataset';
 
 const text = (rows: number): string => ['id,note', ...Array.from({ length: rows }, (_, i) => (i % 7 === 0 ? `${i},"two\nlines, ""quoted"""` : `${i},plain ${i}`))].join('\n') + '\n';
 
@@ -20,10 +21,10 @@ test('keeps the header and N whole records in file order; the dataset parses', a
   assert.equal(data.rowCount, 300);
   const id = data.columns[0];
   assert.equal(id.type, 'numeric');
-  const ids = Array.from(id.type === 'numeric' ? id.values : []);
+  const ids = Array.from(isNumeric(id) ? id.values : []);
   for (let i = 1; i < ids.length; i++) assert.ok(ids[i] > ids[i - 1], 'file order');
   const note = data.columns[1];
-  assert.ok(note.type !== 'numeric');
+  assert.ok(!isNumeric(note));
   ids.forEach((v, r) => assert.equal(note.categories[note.codes[r]], v % 7 === 0 ? 'two\nlines, "quoted"' : `plain ${v}`));
 });
 
@@ -45,7 +46,7 @@ test('a file with fewer records than asked is returned whole, a final line witho
 test('roughly uniform: the sampled ids spread over the whole file', async () => {
   const sample = await sampleCsvRecords(chunks(text(20000), 1 << 16), 2000, 9);
   const id = parseCsv(sample.bytes).columns[0];
-  const ids = id.type === 'numeric' ? Array.from(id.values) : [];
+  const ids = isNumeric(id) ? Array.from(id.values) : [];
   const mean = ids.reduce((a, b) => a + b, 0) / ids.length;
   assert.ok(Math.abs(mean - 10000) < 600, `mean id ${mean}`);
   const lastTenth = ids.filter((v) => v >= 18000).length;

@@ -5,7 +5,7 @@
 // codes are numbered differently from the training data's).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Column, Dataset } from '../../src/engine/dataset';
+import { type CategoricalColumn, type Column, type Dataset, type NumericColumn, isNumeric } from '../../src/engine/dataset';
 import type { Algorithm, TreeModel } from '../../src/engine/model';
 import { createRng, randomInt, shuffleInPlace, type Rng } from '../../src/engine/random';
 import { compileTree, withColumn } from '../../src/engine/tree/compiled-tree';
@@ -44,10 +44,10 @@ function referenceLeaf(model: TreeModel, data: Dataset, row: number): number {
     const column = data.columns.find((c) => c.name === split.feature) as Column;
     let branch: number;
     if (split.kind === 'numeric') {
-      const v = (column as Extract<Column, { type: 'numeric' }>).values[row];
+      const v = (column as NumericColumn).values[row];
       branch = Number.isNaN(v) ? (node.missingGoesTo as number) : v <= split.threshold ? 0 : 1;
     } else {
-      const c = column as Extract<Column, { type: 'categorical' | 'boolean' }>;
+      const c = column as CategoricalColumn;
       const code = c.codes[row];
       const found = code < 0 ? -1 : split.branches.findIndex((names) => names.includes(c.categories[code]));
       branch = found < 0 ? (node.missingGoesTo as number) : found;
@@ -88,7 +88,7 @@ test('compiled routing, row by row and node by node, reaches the leaves of a pla
     categoricalSplits += model.nodes.filter((n) => n.split?.kind === 'categorical').length;
     const test = randomData(rng, 300, unseen, regression);
     const expected = Array.from({ length: test.rowCount }, (_, r) => referenceLeaf(model, test, r));
-    missingRows += expected.filter((_, r) => test.columns.some((c) => (c.type === 'numeric' ? Number.isNaN(c.values[r]) : c.codes[r] < 0))).length;
+    missingRows += expected.filter((_, r) => test.columns.some((c) => (isNumeric(c) ? Number.isNaN(c.values[r]) : c.codes[r] < 0))).length;
     assert.deepEqual(leavesBy(model, test, false), expected, `row by row, trial ${trial} (${algorithm})`);
     assert.deepEqual(leavesBy(model, test, true), expected, `node by node, trial ${trial} (${algorithm})`);
     assert.deepEqual(Array.from(predictLeaves(model, test)), expected);
@@ -171,7 +171,7 @@ test('a compiled tree given one column shuffled routes as a tree compiled on the
       const column = data.columns[at];
       const order = Int32Array.from({ length: data.rowCount }, (_, i) => i);
       shuffleInPlace(rng, order);
-      const shuffled: Column = column.type === 'numeric' ? { ...column, values: Float64Array.from(order, (r) => column.values[r]) } : { ...column, codes: Int32Array.from(order, (r) => column.codes[r]) };
+      const shuffled: Column = isNumeric(column) ? { ...column, values: Float64Array.from(order, (r) => column.values[r]) } : { ...column, codes: Int32Array.from(order, (r) => column.codes[r]) };
       const columns = [...data.columns];
       columns[at] = shuffled;
       const other = { ...data, columns };

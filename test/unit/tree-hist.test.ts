@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parseCsv } from '../../src/engine/csv/read';
-import type { Dataset } from '../../src/engine/dataset';
+import { type Dataset, isNumeric } from '../../src/engine/dataset';
 import { CancelledError, InputError } from '../../src/engine/errors';
 import type { TrainParams, TreeModel } from '../../src/engine/model';
 import { createRng } from '../../src/engine/random';
@@ -56,7 +56,7 @@ const rule = (x: number[], rng: () => number): string => {
 
 function accuracy(model: TreeModel, data: Dataset): number {
   const y = data.columns[data.columns.length - 1];
-  if (y.type === 'numeric') throw new Error('classification target expected');
+  if (isNumeric(y)) throw new Error('classification target expected');
   const pred = predict(model, data);
   let right = 0;
   pred.forEach((p, r) => (right += p === y.categories[y.codes[r]] ? 1 : 0));

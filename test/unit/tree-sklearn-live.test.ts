@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Dataset } from '../../src/engine/dataset';
+import { type Dataset, isNumeric } from '../../src/engine/dataset';
 import type { TrainParams, TreeModel } from '../../src/engine/model';
 import { trainTree } from '../../src/engine/tree/train';
 import { randomNumeric } from './helpers/tree-data';
@@ -52,7 +52,7 @@ print(json.dumps(out))
 function toCsv(ds: Dataset): string {
   const lines = [ds.columns.map((c) => c.name).join(',')];
   for (let r = 0; r < ds.rowCount; r++) {
-    lines.push(ds.columns.map((c) => (c.type === 'numeric' ? String(c.values[r]) : c.categories[c.codes[r]])).join(',')); // no missing values here
+    lines.push(ds.columns.map((c) => (isNumeric(c) ? String(c.values[r]) : c.categories[c.codes[r]])).join(',')); // no missing values here
   }
   return lines.join('\n') + '\n';
 }

@@ -13,6 +13,7 @@ import { resolvePostProcessing } from '../../src/engine/prune/post-process';
 import { pruneCostComplexity } from '../../src/engine/prune/cost-complexity';
 import { buildReport } from '../../src/engine/report';
 import { trainTree } from '../../src/engine/tree/train';
+import { isNumeric } from '../../src/engine/dataset';
 
 const iris = parseCsv(readFileSync(path.join(process.cwd(), 'test/fixtures/parity/iris_gini_default/train.csv')));
 const diabetes = parseCsv(readFileSync(path.join(process.cwd(), 'test/fixtures/parity/diabetes_squared_error_max_depth_3/train.csv')));
@@ -20,7 +21,7 @@ const species = iris.columns[4];
 
 function classCounts(rows: Int32Array): number[] {
   const counts = [0, 0, 0];
-  if (species.type === 'numeric') throw new Error('species is categorical');
+  if (isNumeric(species)) throw new Error('species is categorical');
   for (const r of rows) counts[species.codes[r]]++;
   return counts;
 }

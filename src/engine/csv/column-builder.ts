@@ -12,8 +12,13 @@
 // column) has dropped its dictionary: its earlier values become categories spelled canonically
 // (1.50 → "1.5"), the one place where the original text is not kept. Numeric columns with many
 // distinct values therefore never cost more than their Float64Array plus a bounded dictionary.
-// Boolean is decided at the end: a categorical column whose two values are a true/false pair.
+// Boolean and date are decided at the end, from the distinct spellings of a categorical column: a
+// true/false pair, or ISO 8601 dates only (so only a column that turned to text pays, once per
+// distinct value, and the number paths are untouched). A column forced to date parses each field as
+// it comes, so a non-date is reported at its line.
 import type { Column, ColumnType } from '../dataset';
+import { parseIsoDate } from '../dates';
+import { sortClassLabels } from '../label-order';
 import { ColumnStore } from './column-store';
 import { booleanReading } from './boolean-values';
 import { ByteDictionary } from './byte-dictionary';
@@ -32,6 +37,8 @@ const enum Mode {
   /** Forced numeric: a non-number is an error. */
   Numeric,
   Categorical,
+  /** Forced date: a non-date is an error. */
+  Date,
 }
 
 const encoder = new TextEncoder();
@@ -55,16 +62,21 @@ export class ColumnBuilder {
     /** Row count the file is expected to have (an estimate), to size the arrays once. */
     private readonly expectedRows: number,
   ) {
-    this.mode = forced === undefined ? Mode.Candidate : forced === 'numeric' ? Mode.Numeric : Mode.Categorical;
+    this.mode = forced === undefined ? Mode.Candidate : forced === 'numeric' ? Mode.Numeric : forced === 'date' ? Mode.Date : Mode.Categorical;
     this.plainOnly = this.mode === Mode.Candidate;
     // A candidate allocates its numbers at its first number: a text column never does.
-    if (this.mode === Mode.Numeric) this.values = newValues(expectedRows);
+    if (this.mode === Mode.Numeric || this.mode === Mode.Date) this.values = newValues(expectedRows);
     if (this.mode === Mode.Categorical) this.keepSpellings(newCodes(expectedRows), new ByteDictionary(decodeUtf8));
   }
 
   /** Whether a number is a value of this column (not an error, not a reason to turn categorical). */
   get takesNumbers(): boolean {
-    return this.mode !== Mode.Categorical;
+    return this.mode === Mode.Candidate || this.mode === Mode.Numeric;
+  }
+
+  /** Whether every field must go through add() (a forced date column), not the typed text path. */
+  get takesDates(): boolean {
+    return this.mode === Mode.Date;
   }
 
   /**
@@ -73,7 +85,7 @@ export class ColumnBuilder {
    * Any other call on the builder may replace it.
    */
   get numberTarget(): Float64Array | null {
-    return this.mode !== Mode.Categorical && !this.plainOnly && this.dictionary === null && this.values !== null ? this.values.array : null;
+    return this.takesNumbers && !this.plainOnly && this.dictionary === null && this.values !== null ? this.values.array : null;
   }
 
   /** Like numberTarget, for a plainly spelled number only (scannedScale ≥ 0), whose count of decimals is commonScale or goes to plainScales at the same row. */
@@ -117,9 +129,13 @@ export class ColumnBuilder {
 
   /** Adds field buf[start, end) as row `row` (rows arrive in order, each once). */
   add(row: number, buf: Uint8Array, start: number, end: number): void {
+    if (this.mode === Mode.Date) {
+      this.addDate(row, buf, start, end);
+      return;
+    }
     // Numbers first: most fields of a numeric column are numbers, and no default missing token
     // parses as one (a numeric-looking custom token is checked first, below).
-    if (this.mode !== Mode.Categorical && !this.missing.numeric && parseNumberInto(buf, start, end)) {
+    if (this.takesNumbers && !this.missing.numeric && parseNumberInto(buf, start, end)) {
       this.addParsedNumber(row, buf, start, end);
       return;
     }
@@ -128,7 +144,7 @@ export class ColumnBuilder {
       this.codes?.set(row, -1);
       return;
     }
-    if (this.mode !== Mode.Categorical && this.missing.numeric && parseNumberInto(buf, start, end)) {
+    if (this.takesNumbers && this.missing.numeric && parseNumberInto(buf, start, end)) {
       this.addParsedNumber(row, buf, start, end);
       return;
     }
@@ -137,6 +153,18 @@ export class ColumnBuilder {
     }
     if (this.mode === Mode.Candidate) this.becomeCategorical(row);
     (this.codes as ColumnStore<Int32Array>).set(row, (this.dictionary as ByteDictionary).codeOf(buf, start, end));
+  }
+
+  private addDate(row: number, buf: Uint8Array, start: number, end: number): void {
+    const values = this.values as ColumnStore<Float64Array>;
+    if (this.missing.matches(buf, start, end)) {
+      values.set(row, NaN);
+      return;
+    }
+    const text = decodeUtf8(buf.subarray(start, end));
+    const ms = parseIsoDate(text);
+    if (ms !== ms) throw new FieldProblem('bad-value', `"${text}" is not an ISO 8601 date (YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]), but the column is set to date`);
+    values.set(row, ms);
   }
 
   /** Adds a text field with its FNV-1a hash; only once the column is categorical (not takesNumbers). */
@@ -181,10 +209,15 @@ export class ColumnBuilder {
     if (this.mode !== Mode.Categorical) {
       // No number at all (every value missing) is numeric too, all NaN.
       const values = this.values === null ? new Float64Array(rows).fill(NaN) : this.values.take(rows);
-      return { name: this.name, type: 'numeric', values };
+      return { name: this.name, type: this.mode === Mode.Date ? 'date' : 'numeric', values };
     }
     const categories = (this.dictionary as ByteDictionary).values();
     const codes = (this.codes as ColumnStore<Int32Array>).take(rows);
+    if (this.forced === 'ordinal') return { name: this.name, type: 'ordinal', ...ordered(categories, codes) };
+    if (this.forced === undefined) {
+      const dates = dateValues(categories, codes);
+      if (dates !== null) return { name: this.name, type: 'date', values: dates };
+    }
     if (this.forced !== 'categorical') {
       const reading = booleanReading(categories, this.forced === 'boolean');
       if (reading !== null) {
@@ -256,6 +289,28 @@ export class ColumnBuilder {
     }
     return [codes, dictionary];
   }
+}
+
+/** The column's values as dates when every distinct spelling is one (checked until the first that is not), else null. */
+function dateValues(categories: readonly string[], codes: Int32Array): Float64Array | null {
+  if (categories.length === 0) return null;
+  const ms = new Float64Array(categories.length);
+  for (let k = 0; k < categories.length; k++) {
+    ms[k] = parseIsoDate(categories[k]);
+    if (ms[k] !== ms[k]) return null;
+  }
+  const values = new Float64Array(codes.length);
+  for (let i = 0; i < codes.length; i++) values[i] = codes[i] < 0 ? NaN : ms[codes[i]];
+  return values;
+}
+
+/** An ordinal column's categories in order (label-order.ts) and its codes remapped into them. */
+function ordered(categories: readonly string[], codes: Int32Array): { categories: string[]; codes: Int32Array } {
+  const sorted = sortClassLabels([...categories]);
+  const rank = new Map(sorted.map((c, i) => [c, i]));
+  const remap = Int32Array.from(categories, (c) => rank.get(c) as number);
+  for (let i = 0; i < codes.length; i++) if (codes[i] >= 0) codes[i] = remap[codes[i]];
+  return { categories: sorted, codes };
 }
 
 function newValues(length: number): ColumnStore<Float64Array> {

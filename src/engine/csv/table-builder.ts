@@ -151,7 +151,7 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
     this.columns.forEach((c, k) => this.refreshTargets(k, c));
     // A missing-value token that reads as a number (-999) must be checked before any number.
     const numbers = this.missing.numeric ? ANY_FIELD : NUMBER_FIELD;
-    this.fieldKinds = Uint8Array.from(this.columns, (c) => (c.takesNumbers ? numbers : TEXT_FIELD));
+    this.fieldKinds = Uint8Array.from(this.columns, (c) => (c.takesNumbers ? numbers : c.takesDates ? ANY_FIELD : TEXT_FIELD));
     this.tokenizer?.expectFields(this.fieldKinds, this);
   }
 

@@ -1,7 +1,7 @@
 // Permutation importance: how much the score (accuracy or R²) drops when one column's values are
 // shuffled among the evaluated rows, breaking its link with the target. Unlike MDI it is measured
 // on data (preferably held out) and is not inflated for columns with many distinct values.
-import type { Column, Dataset } from '../dataset';
+import { type Column, type Dataset, isNumeric } from '../dataset';
 import type { TreeModel } from '../model';
 import { createRng, shuffleInPlace, type Rng } from '../random';
 import { readTruth } from '../validation/truth';
@@ -30,7 +30,7 @@ export interface PermutationResult {
 function permutedColumn(column: Column, rows: Int32Array, rng: Rng): Column {
   const order = Int32Array.from(rows);
   shuffleInPlace(rng, order);
-  if (column.type === 'numeric') {
+  if (isNumeric(column)) {
     const values = Float64Array.from(column.values);
     rows.forEach((r, i) => (values[r] = column.values[order[i]]));
     return { ...column, values };

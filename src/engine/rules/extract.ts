@@ -7,6 +7,7 @@
 // however deep it is (trees can be thousands deep) and a numeric step allocates nothing. A column's
 // wording is kept until a step on that column changes it: a leaf reuses the strings of every
 // condition its path shares with the previous leaf's, which on a big tree is nearly all of them.
+import { featureOf, valueText } from '../feature-text';
 import type { ModelNode, TreeModel } from '../model';
 import type { Rule, RuleCondition } from './types';
 import { foilGain } from './foil';
@@ -38,6 +39,8 @@ interface Column extends State {
   feature: string;
   /** formatName(feature). */
   name: string;
+  /** Wording of a bound: a number, a date or an ordinal category (feature-text.ts). */
+  bound: (v: number) => string;
   kind: 'numeric' | 'categorical';
   /** On the current path. */
   active: boolean;
@@ -134,8 +137,8 @@ function narrow(m: Column, node: ModelNode, child: number): void {
 /** Fills in the column's text (and lists) for its current state. */
 function word(m: Column): string {
   if (m.kind === 'numeric') {
-    if (m.lower !== null && m.lowerText === null) m.lowerText = formatNumber(m.lower);
-    if (m.upper !== null && m.upperText === null) m.upperText = formatNumber(m.upper);
+    if (m.lower !== null && m.lowerText === null) m.lowerText = m.bound(m.lower);
+    if (m.upper !== null && m.upperText === null) m.upperText = m.bound(m.upper);
     return (m.text = numericText(m.name, m.lowerText, m.upperText, m.missing));
   }
   const excluded = m.excluded;
@@ -227,7 +230,9 @@ function walk(model: TreeModel, ids: Iterable<number>): Rule[] {
       const split = p.split as NonNullable<ModelNode['split']>;
       let m = columns.get(split.feature);
       if (m === undefined) {
-        m = { ...emptyState(k), feature: split.feature, name: formatName(split.feature), kind: split.kind, active: false };
+        const feature = featureOf(model, split.feature);
+        const bound = feature === undefined || feature.type === 'numeric' ? formatNumber : (v: number) => formatName(valueText(feature, v));
+        m = { ...emptyState(k), feature: split.feature, name: formatName(split.feature), bound, kind: split.kind, active: false };
         columns.set(split.feature, m);
       }
       const s = (steps[depth++] ??= { column: m, added: false, kind: split.kind, saved: emptyState(k) });

@@ -3,7 +3,8 @@
 // column at a time (binary splits), or ID3/C4.5's attribute scores (one branch per category), so
 // the numbers equal those the tree uses at its root. Only the scoring of the chosen partition in
 // the other measures, and the curve of scores along the thresholds, are added here.
-import type { Dataset } from '../dataset';
+import { type Dataset, isNumericType } from '../dataset';
+import { valueText } from '../feature-text';
 import type { Criterion } from '../model';
 import { sampleStatsOf, tieTolerance } from '../tree/cart-builder';
 import { CartSplitter, type CandidateObserver, type CartSplit } from '../tree/cart-splitter';
@@ -178,7 +179,7 @@ export function columnSplits(dataset: Dataset, options: SplitOptions): SplitsRep
   const found: Array<ColumnSplit & { index: number }> = [];
   const unsplittable: string[] = [];
   set.features.forEach((feature, f) => {
-    const curve = curvePoints > 0 && feature.type === 'numeric' ? new CurveCollector() : null;
+    const curve = curvePoints > 0 && isNumericType(feature.type) ? new CurveCollector() : null;
     const observer = curve === null ? null : curveObserver(set, f, root, criterion, curve, stride);
     // CART: the column's own best split. ID3/C4.5: the same search only traces the curve.
     const split = splitter.findBestOn(f, 0, set.n, root.stats, tolerance, observer);
@@ -201,6 +202,7 @@ export function columnSplits(dataset: Dataset, options: SplitOptions): SplitsRep
       score: scoreOf(scores, criterion),
       rank: 0,
       missing: countMissing(feature.x),
+      ...(shape.threshold !== undefined && (feature.type === 'date' || feature.type === 'ordinal') ? { valueType: feature.type, thresholdText: valueText(feature, shape.threshold) } : {}),
       ...(curve === null ? {} : { curve: curve.thin(curvePoints) }),
     });
   });

@@ -33,6 +33,9 @@ export interface ColumnSplit {
   /** Numeric: `x ≤ threshold` left. Categorical (and boolean): one category set per branch. */
   kind: 'numeric' | 'categorical';
   threshold?: number;
+  /** Date and ordinal columns: their type, and the threshold as shown (ISO 8601 date, or the category of ⌊threshold⌋). */
+  valueType?: 'date' | 'ordinal';
+  thresholdText?: string;
   branches?: string[][];
   informationGain: number | null;
   gainRatio: number | null;

@@ -7,6 +7,7 @@
 // ≥ 1.3), plus "present values left, missing right". Ties: the first strictly better candidate
 // wins — features in file order, thresholds ascending (subsets in Gray-code order), missing-right
 // before missing-left.
+import { isOrderedType } from '../dataset';
 import { entropyProxy, giniProxy, squaredErrorProxy, type SideProxy } from './criterion';
 import { considerMissingSides } from './missing-sides';
 import { MISSING_KEY, type SortedSamples } from './sorted-samples';
@@ -116,7 +117,7 @@ export class CartSplitter {
     this.prepareMissing(f, pe, end, nodeStats);
     this.wPresent = pe - start;
     this.wMissing = end - pe;
-    return this.features[f].type === 'numeric' ? this.scanNumeric(f, start, pe) : this.scanCategorical(f, start, pe, nodeStats);
+    return isOrderedType(this.features[f].type) ? this.scanNumeric(f, start, pe) : this.scanCategorical(f, start, pe, nodeStats);
   }
 
   private prepareMissing(f: number, pe: number, end: number, nodeStats: Float64Array): void {

@@ -5,7 +5,8 @@
 // preorder, so the first child of a node is always the next record. A numeric split also says
 // whether each child is a leaf, so that routing ends without reading the leaf's record (in a fully
 // grown tree that is the deepest, least cached read of every row).
-import { type Dataset, columnIndex, isNumeric } from '../dataset';
+import { type Column, type Dataset, columnIndex, isNumeric } from '../dataset';
+import { formatDate, parseIsoDate } from '../dates';
 import { InputError } from '../errors';
 import type { ModelSplit, TreeModel } from '../model';
 
@@ -51,22 +52,52 @@ export interface CompiledTree {
 
 function numericValues(model: TreeModel, dataset: Dataset, name: string): Float64Array {
   const column = dataset.columns[columnIndex(dataset, name)];
-  if (isNumeric(column)) return column.values;
-  // A column the reader typed as text: numbers written as text still count, anything else is bad input.
-  const asNumber = column.categories.map((c) => Number(c));
-  const bad = column.categories.findIndex((c, i) => c.trim() === '' || !Number.isFinite(asNumber[i]));
-  if (bad >= 0) throw new InputError('bad-feature', `column "${name}" must be numeric for model "${model.target}", found "${column.categories[bad]}"`);
+  const feature = model.features.find((f) => f.name === name);
+  if (feature?.type === 'ordinal') return ordinalCodes(column, feature.categories ?? []);
+  const wanted = feature?.type === 'date' ? 'date' : 'numeric';
+  if (isNumeric(column)) {
+    // All missing reads as numeric: fine for either.
+    if (column.type === wanted || column.values.every((v) => Number.isNaN(v))) return column.values;
+    throw new InputError('bad-feature', `column "${name}" must hold ${wanted === 'date' ? 'ISO 8601 dates' : 'numbers'} for model "${model.target}", but it holds ${column.type === 'date' ? 'dates' : 'numbers'}`);
+  }
+  // A column the reader typed as text: numbers (dates) written as text still count, anything else is bad input.
+  const parse = wanted === 'date' ? parseIsoDate : (c: string) => (c.trim() === '' ? NaN : Number(c));
+  const asNumber = column.categories.map(parse);
+  const bad = asNumber.findIndex((v) => !Number.isFinite(v));
+  if (bad >= 0) throw new InputError('bad-feature', `column "${name}" must be ${wanted === 'date' ? 'ISO 8601 dates' : 'numeric'} for model "${model.target}", found "${column.categories[bad]}"`);
   return Float64Array.from(column.codes, (c) => (c < 0 ? NaN : asNumber[c]));
 }
 
-/** A categorical column as codes per row (−1 missing) and the name of each code, whatever type the reader gave it. */
-function categoryCodes(dataset: Dataset, name: string): { codes: Int32Array; names: readonly string[] } {
+/** An ordinal feature's codes: each value's index in the model's categories; missing and unknown values are NaN. */
+function ordinalCodes(column: Column, categories: readonly string[]): Float64Array {
+  const index = new Map(categories.map((c, i) => [c, i]));
+  if (!isNumeric(column)) {
+    const code = column.categories.map((c) => index.get(c) ?? NaN);
+    return Float64Array.from(column.codes, (c) => (c < 0 ? NaN : code[c]));
+  }
+  // Numbers the reader parsed: matched by value (categories "1", "2", "10" read back as numbers).
+  const byValue = new Map<number, number>();
+  categories.forEach((c, i) => {
+    const v = c.trim() === '' ? NaN : Number(c);
+    if (!byValue.has(v)) byValue.set(v, i);
+  });
+  return Float64Array.from(column.values, (v) => byValue.get(v) ?? NaN);
+}
+
+/**
+ * A categorical column as codes per row (−1 missing) and the name of each code, whatever type the
+ * reader gave it. A column read as dates (a model trained on it as text) is matched by instant to
+ * the model's category names that are dates (`modelCategories`).
+ */
+function categoryCodes(dataset: Dataset, name: string, modelCategories: readonly string[] = []): { codes: Int32Array; names: readonly string[] } {
   const column = dataset.columns[columnIndex(dataset, name)];
   if (!isNumeric(column)) return { codes: column.codes, names: column.categories };
   const index = new Map<string, number>();
+  const spelled = new Map<number, string>();
+  if (column.type === 'date') for (const c of modelCategories) if (!spelled.has(parseIsoDate(c))) spelled.set(parseIsoDate(c), c);
   const codes = Int32Array.from(column.values, (v) => {
     if (Number.isNaN(v)) return -1;
-    const key = String(v);
+    const key = spelled.get(v) ?? (column.type === 'date' ? formatDate(v) : String(v));
     let c = index.get(key);
     if (c === undefined) index.set(key, (c = index.size));
     return c;
@@ -100,7 +131,7 @@ class FeatureSlots {
       const slot = this.slotOf.get(name) as number;
       if (this.numericNames[slot] === name) numeric[slot] = numericValues(model, dataset, name);
       else {
-        const { codes, names: categories } = categoryCodes(dataset, name);
+        const { codes, names: categories } = categoryCodes(dataset, name, model.features.find((f) => f.name === name)?.categories);
         categorical[slot] = { codes, codeOf: new Map(categories.map((n, c) => [n, c])) };
       }
     }
@@ -195,7 +226,7 @@ export function withColumn(tree: CompiledTree, model: TreeModel, dataset: Datase
   const n = tree.slotNames.numeric.indexOf(name);
   if (n >= 0) return { ...tree, numeric: tree.numeric.map((v, slot) => (slot === n ? numericValues(model, dataset, name) : v)) };
   const c = tree.slotNames.categorical.indexOf(name);
-  if (c >= 0) return { ...tree, categorical: tree.categorical.map((v, slot) => (slot === c ? categoryCodes(dataset, name).codes : v)) };
+  if (c >= 0) return { ...tree, categorical: tree.categorical.map((v, slot) => (slot === c ? categoryCodes(dataset, name, model.features.find((f) => f.name === name)?.categories).codes : v)) };
   return tree; // a feature the tree never splits on
 }
 

@@ -3,6 +3,7 @@
 //   |   |--- class: setosa
 // Categorical branches read `|--- outlook in {sunny, rain}`; the branch that takes missing values
 // and unseen categories is marked "(+ missing)".
+import { featureOf, valueText } from '../feature-text';
 import type { ModelNode, TreeModel } from '../model';
 
 /** Names and labels come from a CSV: keep each on one line. */
@@ -13,12 +14,14 @@ function leafText(model: TreeModel, node: ModelNode, decimals: number): string {
   return `class: ${oneLine(String(node.prediction))}`;
 }
 
-function branchTexts(node: ModelNode, decimals: number): string[] {
+function branchTexts(model: TreeModel, node: ModelNode, decimals: number): string[] {
   const split = node.split as NonNullable<ModelNode['split']>;
   const name = oneLine(split.feature);
+  // Dates as ISO 8601 text, ordinal thresholds as their category (feature-text.ts).
+  const t = split.kind === 'numeric' ? oneLine(valueText(featureOf(model, split.feature), split.threshold, (x) => x.toFixed(decimals))) : '';
   const texts =
     split.kind === 'numeric'
-      ? [`${name} <= ${split.threshold.toFixed(decimals)}`, `${name} >  ${split.threshold.toFixed(decimals)}`]
+      ? [`${name} <= ${t}`, `${name} >  ${t}`]
       : split.branches.map((b) => `${name} in {${b.map(oneLine).join(', ')}}`);
   return texts.map((t, i) => (i === node.missingGoesTo ? `${t} (+ missing)` : t));
 }
@@ -40,7 +43,7 @@ export function exportText(model: TreeModel, decimals = 2): string {
       lines.push(`${indent}|--- ${leafText(model, node, decimals)}`);
       continue;
     }
-    const texts = branchTexts(node, decimals);
+    const texts = branchTexts(model, node, decimals);
     for (let b = node.children.length - 1; b >= 0; b--) {
       stack.push({ id: node.children[b], depth: item.depth + 1 });
       stack.push(`${indent}|--- ${texts[b]}`);

@@ -1,6 +1,7 @@
 // Model JSON save/load (design.md §6). Loading checks the format tag and version first, then
 // the shape every reader relies on (preorder ids, children in range, splits naming known
 // features), so a foreign or damaged file is a clear InputError('bad-model'), never a crash later.
+import { COLUMN_TYPES, isNumericType, isOrderedType } from '../dataset';
 import { InputError } from '../errors';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
 
@@ -35,9 +36,9 @@ function checkNode(node: unknown, id: number, model: TreeModel, features: Map<st
   const f = features.get(n.split.feature);
   if (f === undefined) bad(`node ${id} splits on unknown feature "${String(n.split.feature)}"`);
   if (n.split.kind === 'numeric') {
-    if (f.type !== 'numeric' || typeof n.split.threshold !== 'number' || n.children.length !== 2) bad(`node ${id} has a malformed numeric split`);
+    if (!isOrderedType(f.type) || typeof n.split.threshold !== 'number' || n.children.length !== 2) bad(`node ${id} has a malformed numeric split`);
   } else if (n.split.kind === 'categorical') {
-    if (f.type === 'numeric' || !Array.isArray(n.split.branches) || !n.split.branches.every(isStringArray) || n.split.branches.length !== n.children.length) {
+    if (isOrderedType(f.type) || !Array.isArray(n.split.branches) || !n.split.branches.every(isStringArray) || n.split.branches.length !== n.children.length) {
       bad(`node ${id} has a malformed categorical split`);
     }
   } else bad(`node ${id} has an unknown split kind`);
@@ -62,6 +63,10 @@ export function parseModel(text: string): TreeModel {
   if (typeof model.target !== 'string') bad('target must be a column name');
   if (model.task === 'classification' && (!isStringArray(model.classes) || model.classes.length === 0)) bad('classification models need "classes"');
   if (!Array.isArray(model.features) || !model.features.every((f) => isObject(f) && typeof f.name === 'string')) bad('"features" must list named features');
+  for (const f of model.features) {
+    if (!COLUMN_TYPES.includes(f.type)) bad(`feature "${f.name}" has an unknown type ${JSON.stringify(f.type ?? null)}`);
+    if (!isNumericType(f.type) && !isStringArray(f.categories)) bad(`feature "${f.name}" of type ${f.type} needs "categories"`);
+  }
   if (!Array.isArray(model.nodes) || model.nodes.length === 0) bad('"nodes" must be a non-empty array');
   if (!isObject(model.featureImportances)) bad('"featureImportances" must be an object');
   const features = new Map(model.features.map((f) => [f.name, f]));

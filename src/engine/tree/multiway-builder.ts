@@ -8,6 +8,7 @@
 // numeric gains is not applied; thresholds are midpoints as in CART. A split needs at least two
 // branches holding min_samples_leaf cases, Quinlan's MINOBJS.) At prediction a missing value
 // follows the branch with the most known weight (the model's missingGoesTo).
+import { isOrderedType } from '../dataset';
 import { entropy } from '../impurity';
 import { throwIfAborted } from '../errors';
 import type { GrowHooks } from './cart-builder';
@@ -86,7 +87,7 @@ function scoreAttribute(set: TrainingSet, f: number, cases: Cases, total: number
     const splitInfo = splitInformation(branchWeights, total - wKnown, total);
     return { feature: f, gain, splitInfo, gainRatio: splitInfo > 0 ? gain / splitInfo : 0, threshold, branchOfCode, branchWeights };
   };
-  if (feature.type !== 'numeric') {
+  if (!isOrderedType(feature.type)) {
     const levels = feature.categories.length;
     const perCode = new Float64Array(levels * k);
     const wCode = new Float64Array(levels);

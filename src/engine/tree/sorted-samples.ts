@@ -8,6 +8,7 @@
 // slot is one byte up to 256 classes (9 bytes a position instead of 14 with the float64 value and
 // a 16-bit slot: less memory and traffic); the few values a split needs (its threshold's
 // neighbours) are read from the feature column.
+import { isOrderedType } from '../dataset';
 import { argsortFloat64 } from './argsort';
 import type { FeatureColumn } from './training-set';
 
@@ -52,7 +53,7 @@ export class SortedSamples {
       const order = this.order.subarray(j * n, (j + 1) * n);
       const x = feature.x;
       argsortFloat64(x, order);
-      const numeric = feature.type === 'numeric';
+      const numeric = isOrderedType(feature.type);
       let rank = -1;
       let previous = NaN;
       for (let p = 0; p < n; p++) {

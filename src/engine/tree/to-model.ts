@@ -1,6 +1,7 @@
 // TreeStore → model JSON (design.md §6): nodes renumbered in preorder (root 0, then each child's
 // subtree in branch order), class counts or means, the split in feature names, and the
 // impurity-based feature importances (MDI, normalised to sum 1).
+import { isNumericType, isOrderedType } from '../dataset';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type ModelSplit, type TreeModel, type TrainParams } from '../model';
 import type { ResolvedParams } from './params';
 import type { TrainingSet } from './training-set';
@@ -14,7 +15,7 @@ function argmax(values: Float64Array, off: number, dim: number): number {
 
 function splitOf(store: TreeStore, set: TrainingSet, id: number): ModelSplit {
   const feature = set.features[store.feature[id]];
-  if (feature.type === 'numeric') return { feature: feature.name, kind: 'numeric', threshold: store.threshold[id] };
+  if (isOrderedType(feature.type)) return { feature: feature.name, kind: 'numeric', threshold: store.threshold[id] };
   const branches: string[][] = Array.from({ length: store.childCount[id] }, () => []);
   // Pairs in ascending code order, so each branch lists its categories in the file's order.
   const pairs = Array.from({ length: store.categoryCount[id] }, (_, j) => store.categoryOffset[id] + j);
@@ -73,7 +74,7 @@ export function toModel(store: TreeStore, set: TrainingSet, params: TrainParams,
     task: set.task,
     target: set.target,
     ...(classification ? { classes: [...set.classes] } : {}),
-    features: set.features.map((f) => (f.type === 'numeric' ? { name: f.name, type: f.type } : { name: f.name, type: f.type, categories: [...f.categories] })),
+    features: set.features.map((f) => (isNumericType(f.type) ? { name: f.name, type: f.type } : { name: f.name, type: f.type, categories: [...f.categories] })),
     params: {
       ...params,
       task: set.task,

@@ -3,6 +3,8 @@
 // columns as one Float64Array each (numeric value, or category code; NaN where missing).
 import { type Column, type ColumnType, type Dataset, columnIndex, isNumeric } from '../dataset';
 import { InputError } from '../errors';
+import { valueLabel } from '../dates';
+import { sortClassLabels } from '../label-order';
 import type { Task } from '../model';
 import { findLeftOutColumns, leftOutText, type ColumnChoice, type LeftOutColumn } from './left-out';
 
@@ -39,13 +41,6 @@ export interface TrainingSet {
   readonly leftOut: readonly LeftOutColumn[];
 }
 
-const NUMERIC_LABEL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
-/** Sorts class labels as scikit-learn's `classes_` would: numerically when all look numeric. */
-export function sortClassLabels(labels: string[]): string[] {
-  if (labels.every((l) => NUMERIC_LABEL.test(l.trim()))) return labels.sort((a, b) => Number(a) - Number(b) || (a < b ? -1 : a > b ? 1 : 0));
-  return labels.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
 
 /** Regression when the target is numeric with more than REGRESSION_MIN_DISTINCT distinct values. */
 export function detectTask(column: Column, rows: Int32Array): Task {
@@ -74,7 +69,7 @@ function encodeClasses(column: Column, rows: Int32Array): { classes: string[]; y
     const labelOf = new Map<number, string>();
     for (let i = 0; i < rows.length; i++) {
       const v = column.values[rows[i]];
-      if (!labelOf.has(v)) labelOf.set(v, String(v));
+      if (!labelOf.has(v)) labelOf.set(v, valueLabel(column.type, v));
       if (labelOf.size > MAX_CLASSES) break;
     }
     checkClassCount(labelOf.size, column.name);

@@ -1,10 +1,10 @@
 // A Dataset restricted to some rows (in the given order): hold-out parts and CV folds are
 // ordinary datasets, so training and prediction need no special cases.
-import type { Column, Dataset } from '../dataset';
+import { type Column, type Dataset, isNumeric } from '../dataset';
 
 export function subsetDataset(dataset: Dataset, rows: Int32Array): Dataset {
   const columns: Column[] = dataset.columns.map((c) =>
-    c.type === 'numeric' ? { ...c, values: pick(c.values, new Float64Array(rows.length), rows) } : { ...c, codes: pick(c.codes, new Int32Array(rows.length), rows) },
+    isNumeric(c) ? { ...c, values: pick(c.values, new Float64Array(rows.length), rows) } : { ...c, codes: pick(c.codes, new Int32Array(rows.length), rows) },
   );
   return { ...dataset, columns, rowCount: rows.length };
 }

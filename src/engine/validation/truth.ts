@@ -1,6 +1,7 @@
 // The true target of a dataset's rows, in the model's terms: class codes (labels the model never
 // saw get codes after its classes) or values. Rows with a missing target are left out.
 import { type Dataset, columnIndex, isNumeric } from '../dataset';
+import { valueLabel } from '../dates';
 import { InputError } from '../errors';
 import type { TreeModel } from '../model';
 
@@ -37,7 +38,7 @@ export function readTruth(model: TreeModel, dataset: Dataset): Truth {
     let label: string;
     if (isNumeric(column)) {
       if (Number.isNaN(column.values[r])) continue;
-      label = String(column.values[r]);
+      label = valueLabel(column.type, column.values[r]);
     } else {
       if (column.codes[r] < 0) continue;
       label = column.categories[column.codes[r]];

@@ -1,5 +1,5 @@
 // Worker job: parse a CSV (bytes or unsaved editor text) into a Dataset, with parse progress.
-import type { Dataset } from '../../engine/dataset';
+import { type Dataset, isNumeric } from '../../engine/dataset';
 import { parseCsv } from '../../engine/csv/read';
 import { columnSummaries } from './column-summary';
 import type { JobProgress, LoadJob, LoadResult } from '../worker-messages';
@@ -9,6 +9,7 @@ export function parseSource(job: LoadJob, progress: (p: JobProgress) => void): D
   const total = bytes.byteLength;
   const dataset = parseCsv(bytes, {
     delimiter: job.delimiter,
+    types: job.types,
     totalBytes: total,
     onProgress: (read) => progress({ phase: 'parse', fraction: total > 0 ? read / total : 1 }),
   });
@@ -26,7 +27,7 @@ export function loadJob(job: LoadJob, progress: (p: JobProgress) => void): LoadR
 export function datasetBuffers(dataset: Dataset): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
   for (const column of dataset.columns) {
-    const buffer = column.type === 'numeric' ? column.values.buffer : column.codes.buffer;
+    const buffer = isNumeric(column) ? column.values.buffer : column.codes.buffer;
     if (buffer instanceof ArrayBuffer) buffers.add(buffer);
   }
   return [...buffers];

@@ -25,6 +25,6 @@ export function sampleJob(job: SampleJob, progress: (p: JobProgress) => void): L
     closeSync(fd);
   }
   const sample = reservoir.finish();
-  const dataset = parseCsv(sample.bytes, { delimiter: job.delimiter });
+  const dataset = parseCsv(sample.bytes, { delimiter: job.delimiter, types: job.types });
   return { dataset, columns: columnSummaries(dataset), sampled: { rows: sample.sampledRecords, of: sample.totalRecords } };
 }

@@ -21,7 +21,7 @@ describe('Decision Tree contributions in the workbench', () => {
     await openFile(page, 'iris.csv');
     const offered = await paletteCommands(page, 'Decision Tree:');
     await screenshot(page, 'commands-palette');
-    for (const title of ['Train Decision Tree', 'Train Decision Tree with Options…', 'Set Target Column']) {
+    for (const title of ['Train Decision Tree', 'Train Decision Tree with Options…', 'Set Target Column', 'Set Column Type…']) {
       assert.ok(offered.includes(`Decision Tree: ${title}`), `palette lacks "${title}": ${offered}`);
     }
     for (const title of ['Show Tree Panel', 'Export Model (JSON)', 'Predict on Another CSV…']) {

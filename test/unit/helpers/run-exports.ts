@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import Database from 'better-sqlite3';
-import type { Dataset } from '../../../src/engine/dataset';
+import { type Dataset, isNumeric } from '../../../src/engine/dataset';
 import { sqlIdentifier } from '../../../src/engine/export/sql';
 
 export type Row = Record<string, number | string | null>;
@@ -17,7 +17,7 @@ export function datasetRows(dataset: Dataset): Row[] {
   for (let r = 0; r < dataset.rowCount; r++) {
     const row: Row = {};
     for (const c of dataset.columns) {
-      if (c.type === 'numeric') row[c.name] = Number.isNaN(c.values[r]) ? null : c.values[r];
+      if (isNumeric(c)) row[c.name] = Number.isNaN(c.values[r]) ? null : c.values[r];
       else row[c.name] = c.codes[r] < 0 ? null : c.categories[c.codes[r]];
     }
     rows.push(row);
@@ -75,7 +75,7 @@ export function runPythonOnCsv(code: string, csv: string): unknown[] {
 export function runSql(code: string, dataset: Dataset, rows: readonly Row[]): unknown[] {
   const db = new Database(':memory:');
   try {
-    const cols = dataset.columns.map((c) => `${sqlIdentifier(c.name)} ${c.type === 'numeric' ? 'REAL' : 'TEXT'}`);
+    const cols = dataset.columns.map((c) => `${sqlIdentifier(c.name)} ${isNumeric(c) ? 'REAL' : 'TEXT'}`);
     db.exec(`CREATE TABLE "data" (${cols.join(', ')})`);
     const insert = db.prepare(`INSERT INTO "data" VALUES (${dataset.columns.map(() => '?').join(', ')})`);
     for (const row of rows) insert.run(...dataset.columns.map((c) => row[c.name]));

@@ -1,6 +1,6 @@
 // Small in-memory Datasets for the tree tests: columns from plain arrays (null = missing), and
 // seeded random data sets built from a rule.
-import type { Column, Dataset } from '../../../src/engine/dataset';
+import { type Column, type Dataset, isNumeric } from '../../../src/engine/dataset';
 import { createRng, type Rng } from '../../../src/engine/random';
 
 export function num(name: string, values: Array<number | null>): Column {
@@ -19,7 +19,7 @@ export function cat(name: string, labels: Array<string | null>, type: 'categoric
 }
 
 export function dataset(...columns: Column[]): Dataset {
-  return { columns, rowCount: columns[0].type === 'numeric' ? columns[0].values.length : columns[0].codes.length, delimiter: ',', renamedHeaders: [] };
+  return { columns, rowCount: isNumeric(columns[0]) ? columns[0].values.length : columns[0].codes.length, delimiter: ',', renamedHeaders: [] };
 }
 
 /** `n` rows of `features` numeric columns with values k/1024 in [0, 20) (exact in float32), label from `rule`. */

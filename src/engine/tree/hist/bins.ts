@@ -3,6 +3,7 @@
 // sample's bins from one cache line. Numeric: ≤ 255 quantile bins (every distinct value its own
 // bin when there are few); categorical/boolean: one bin per category (the 255 most frequent when
 // there are more; rarer ones share the missing bin); the missing bin of a feature is its last.
+import { isOrderedType } from '../../dataset';
 import { argsortFloat64 } from '../argsort';
 import { midpoint } from '../cart-splitter';
 import type { TrainingSet } from '../training-set';
@@ -137,7 +138,7 @@ export function binTrainingSet(set: TrainingSet): BinnedSet {
   const offsets = new Int32Array(featureCount);
   let slotCount = 0;
   const features = set.features.map((feature, f) => {
-    const binned = feature.type === 'numeric' ? binNumeric(feature.x, f, featureCount, bins) : binCategorical(feature.x, feature.categories.length, f, featureCount, bins);
+    const binned = isOrderedType(feature.type) ? binNumeric(feature.x, f, featureCount, bins) : binCategorical(feature.x, feature.categories.length, f, featureCount, bins);
     offsets[f] = slotCount;
     slotCount += binned.binCount + 1;
     return binned;

@@ -5,6 +5,7 @@
 // from its samples and the larger one's are the parent's minus the smaller's, in the parent's
 // buffer. Depth-first keeps at most one histogram per pending node on the stack; best-first
 // (max_leaf_nodes) keeps none in its frontier and builds both children's when it expands a node.
+import { isOrderedType } from '../../dataset';
 import { throwIfAborted } from '../../errors';
 import { type GrowHooks, sampleStatsOf, tieTolerance } from '../cart-builder';
 import type { SampleStats } from '../cart-splitter';
@@ -67,7 +68,7 @@ class HistGrower {
     this.store = new TreeStore(this.stats.dim);
     this.binned = binTrainingSet(set);
     this.featureCount = set.features.length;
-    const numeric = set.features.map((f) => f.type === 'numeric');
+    const numeric = set.features.map((f) => isOrderedType(f.type));
     this.splitter = new HistSplitter(this.binned, numeric, this.stats.dim, set.task === 'regression', sideProxyFor(criterion), params.minSamplesLeaf);
     this.sorted = new SmallNodeOrder(this.binned.bins, this.featureCount, SMALL_NODE);
     this.idx = Int32Array.from({ length: set.n }, (_, i) => i);

@@ -1,0 +1,44 @@
+// The options of how a command reads its CSV, shared by every command that reads one (train,
+// predict, evaluate, splits, profile, prune-path): `--types COL=TYPE,…` and `--delimiter D`.
+// A command spreads DATA_FLAGS into its parseArgs spec and reads the file with loadDataFile.
+import { COLUMN_TYPES, type ColumnType, type Dataset } from '../engine/dataset';
+import { InputError } from '../engine/errors';
+import type { CsvOptions } from '../engine/csv/read';
+import { stringFlag, type ParsedArgs } from './args';
+import { loadCsvFile } from './load-csv';
+
+export const DATA_FLAGS = { types: true, delimiter: true } as const;
+
+export const DATA_USAGE = `[--types COL=${COLUMN_TYPES.join('|')},…] [--delimiter D]`;
+
+/** `a=date,b=ordinal` → { a: 'date', b: 'ordinal' }. A name may hold `=`: the type follows the last one. */
+export function parseTypes(spec: string): Record<string, ColumnType> {
+  const types: Record<string, ColumnType> = {};
+  for (const part of spec.split(',')) {
+    if (part.trim() === '') continue;
+    const eq = part.lastIndexOf('=');
+    const name = part.slice(0, eq).trim();
+    const type = part.slice(eq + 1).trim();
+    if (eq < 0 || name === '') throw new InputError('bad-option', `--types takes COL=TYPE pairs separated by commas, got "${part}"`);
+    if (!(COLUMN_TYPES as readonly string[]).includes(type)) {
+      throw new InputError('bad-option', `--types: unknown type "${type}" for column "${name}"; types are ${COLUMN_TYPES.join(', ')}`);
+    }
+    types[name] = type as ColumnType;
+  }
+  return types;
+}
+
+/** The reader's options from --types and --delimiter (`tab` or `\t` for a tab). */
+export function csvOptionsFromArgs(args: ParsedArgs): CsvOptions {
+  const types = stringFlag(args, 'types');
+  const delimiter = stringFlag(args, 'delimiter');
+  return {
+    ...(types === undefined ? {} : { types: parseTypes(types) }),
+    ...(delimiter === undefined ? {} : { delimiter: delimiter === '\\t' || delimiter === 'tab' ? '\t' : delimiter }),
+  };
+}
+
+/** Reads `path` as the command's data options say (unknown --types columns are an error naming the file). */
+export function loadDataFile(path: string, args: ParsedArgs): Promise<Dataset> {
+  return loadCsvFile(path, csvOptionsFromArgs(args));
+}
