@@ -47,7 +47,7 @@ const DAY = 86_400_000;
 const T1 = Date.UTC(2021, 2, 4, 12); // midway between 2021-03-04 and 2021-03-05
 const T2 = Date.UTC(2021, 5, 1, 10, 0, 0, 500) + 0.5;
 const LEVELS = ['low', 'mid', 'high'];
-const features = [{ name: 'when "d"', type: 'date' }, { name: 'grade\n*/', type: 'ordinal', categories: LEVELS }] as unknown as ModelFeature[];
+const features = [{ name: 'when "d"', type: 'date' }, { name: 'grade\n*/', type: 'ordinal', categories: LEVELS }] satisfies ModelFeature[];
 const [D, O] = features.map((f) => f.name);
 
 /** Dates and ordinal levels on both sides of every threshold, missing, and an unknown level. */
@@ -92,10 +92,10 @@ function dateOrdinalModel(): TreeModel {
 test('date and ordinal features: the exports convert ISO text and category names and route them as predict() does', () => {
   const model = dateOrdinalModel();
   const rows = DATES.flatMap(([text, ms]) => ORDINALS.map((o) => ({ text, ms, o })));
-  // predict() sees the columns as the reader stores them: ms (NaN missing) and category indices (unknown: missing).
+  // predict() sees the columns as the reader stores them: ms (NaN missing) and category names (unknown: missing).
   const typed = dataset(
-    num(D, rows.map((r) => (Number.isNaN(r.ms) ? null : r.ms))),
-    num(O, rows.map((r) => (LEVELS.includes(r.o) ? LEVELS.indexOf(r.o) : null))),
+    { name: D, type: 'date', values: Float64Array.from(rows, (r) => r.ms) },
+    cat(O, rows.map((r) => (r.o === '?' ? null : r.o))),
   );
   const expected = predict(model, typed);
   assert.equal(new Set(expected).size, 5, 'every leaf is reached');

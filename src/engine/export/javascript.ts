@@ -1,5 +1,6 @@
 // The tree as JavaScript (nested tests, tree-code.ts) with `predict(row)` and `convertRow(row)`;
 // a script, and a CommonJS module when `module` exists.
+import { isOrderedType } from '../dataset';
 import type { ModelFeature, TreeModel } from '../model';
 import { commentText, numberLiteral } from './dialect';
 import { splitFeatures, treeFunctions, type TreeSyntax } from './tree-code';
@@ -31,7 +32,7 @@ function syntax(sets: string[]): TreeSyntax {
 
 /** The expression converting CSV text of a feature to the value predict() expects. */
 function converter(f: ModelFeature): string {
-  switch (f.type as string) {
+  switch (f.type) {
     case 'numeric':
       return '_toNumber';
     case 'date':
@@ -43,7 +44,6 @@ function converter(f: ModelFeature): string {
   }
 }
 
-const numberLike = (f: ModelFeature): boolean => ['numeric', 'date', 'ordinal'].includes(f.type as string);
 
 /** The row converter's helpers: always the text and number ones, the date and ordinal ones when a feature needs them. */
 const TEXT_AND_NUMBERS = `const _MISSING = new Set(['', 'na', 'n/a', 'nan', 'null', '?']);
@@ -94,9 +94,9 @@ export function toJavaScript(model: TreeModel): string {
   const sets: string[] = [];
   const js = syntax(sets);
   const functions = treeFunctions(model, js);
-  const reads = features.map((f) => (numberLike(f) ? `_number(row[${str(f.name)}])` : `row[${str(f.name)}]`));
-  const dates = features.some((f) => (f.type as string) === 'date');
-  const ordinals = features.some((f) => (f.type as string) === 'ordinal');
+  const reads = features.map((f) => (isOrderedType(f.type) ? `_number(row[${str(f.name)}])` : `row[${str(f.name)}]`));
+  const dates = features.some((f) => f.type === 'date');
+  const ordinals = features.some((f) => f.type === 'ordinal');
   const lines = [
     `// Decision tree predicting ${commentText(str(model.target))}, exported by Decision Tree Explorer (${model.nodes.length} nodes).`,
     '// predict(row): `row` maps column names to values: numbers for numeric columns, milliseconds since',

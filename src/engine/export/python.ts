@@ -1,6 +1,7 @@
 // The tree as a Python module (nested tests, tree-code.ts) with `predict(row)` and
 // `convert_row(row)`. JSON string literals are valid Python string literals, so names with quotes,
 // backslashes or non-ASCII letters stay exact.
+import { isOrderedType } from '../dataset';
 import type { ModelFeature, TreeModel } from '../model';
 import { commentText, numberLiteral } from './dialect';
 import { splitFeatures, treeFunctions, type TreeSyntax } from './tree-code';
@@ -25,7 +26,7 @@ const py: TreeSyntax = {
 
 /** The expression converting CSV text `s` of a feature to the value predict() expects. */
 function converter(f: ModelFeature): string {
-  switch (f.type as string) {
+  switch (f.type) {
     case 'numeric':
       return '_to_number';
     case 'date':
@@ -37,8 +38,6 @@ function converter(f: ModelFeature): string {
   }
 }
 
-/** Features predict() reads as numbers (NaN missing); the others are compared as strings. */
-const numberLike = (f: ModelFeature): boolean => ['numeric', 'date', 'ordinal'].includes(f.type as string);
 
 /** The row converter's helpers: always the text and number ones, the date and ordinal ones when a feature needs them. */
 const TEXT_AND_NUMBERS = `_MISSING = frozenset(("", "na", "n/a", "nan", "null", "?"))
@@ -79,9 +78,9 @@ const ORDINALS = `def _ordinal(index):
 
 export function toPython(model: TreeModel): string {
   const features = splitFeatures(model);
-  const reads = features.map((f) => (numberLike(f) ? `_number(row.get(${str(f.name)}))` : `row.get(${str(f.name)})`));
-  const dates = features.some((f) => (f.type as string) === 'date');
-  const ordinals = features.some((f) => (f.type as string) === 'ordinal');
+  const reads = features.map((f) => (isOrderedType(f.type) ? `_number(row.get(${str(f.name)}))` : `row.get(${str(f.name)})`));
+  const dates = features.some((f) => f.type === 'date');
+  const ordinals = features.some((f) => f.type === 'ordinal');
   const lines = [
     `# Decision tree predicting ${commentText(str(model.target))}, exported by Decision Tree Explorer (${model.nodes.length} nodes).`,
     '# predict(row): `row` maps column names to values: numbers for numeric columns, milliseconds since',

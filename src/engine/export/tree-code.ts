@@ -18,6 +18,7 @@
 // missing values and unlisted categories to child `missingGoesTo`.
 import type { ModelFeature, ModelNode, TreeModel } from '../model';
 import { formatNumber, rowCount } from '../rules/text';
+import { valueText } from '../feature-text';
 import { commentText } from './dialect';
 
 const NEST_LIMIT = 40;
@@ -92,11 +93,9 @@ function leafComment(model: TreeModel, node: ModelNode): string {
 
 /** What a numeric threshold means for dates and ordinal categories, for a comment. */
 function thresholdComment(feature: ModelFeature | undefined, t: number): string {
-  const type = feature?.type as string | undefined;
-  if (type === 'date' && Number.isFinite(t) && Math.abs(t) <= 8.64e15) return `≤ ${new Date(Math.floor(t)).toISOString()}`;
-  if (type === 'ordinal' && feature?.categories && t >= 0 && t < feature.categories.length) return `up to ${commentText(JSON.stringify(feature.categories[Math.floor(t)]))}`;
   if (t === Infinity) return 'present';
-  return '';
+  if (feature?.type !== 'date' && feature?.type !== 'ordinal') return '';
+  return `≤ ${commentText(valueText(feature, t))}`;
 }
 
 /**
