@@ -82,6 +82,7 @@ export function bestSplitsAt(dataset: Dataset, model: TreeModel, settings: Repor
     algorithm: p.algorithm,
     criterion: p.criterion,
     minSamplesLeaf: p.minSamplesLeaf,
+    minCategorySamples: p.minCategorySamples,
     ignore: p.ignore,
     curvePoints: 0,
   });

@@ -16,6 +16,7 @@ export interface SplitRequest {
   algorithm?: Algorithm;
   criterion?: Criterion;
   minSamplesLeaf?: number;
+  minCategorySamples?: number;
 }
 
 export interface HoverData {
@@ -39,7 +40,8 @@ export function buildHoverData(dataset: Dataset, recordStarts: Int32Array, reque
   const target = request.target !== undefined && names.includes(request.target) ? request.target : names[names.length - 1];
   const t = columnIndex(dataset, target);
   const profiles = dataset.columns.map((c, i) => profileColumn(c, { topCount: i === t ? TARGET_CLASSES_SHOWN : TOP_VALUES }));
-  const options = { target, algorithm: request.algorithm, criterion: request.criterion, minSamplesLeaf: request.minSamplesLeaf };
+  const { minSamplesLeaf, minCategorySamples } = request;
+  const options = { target, algorithm: request.algorithm, criterion: request.criterion, minSamplesLeaf, minCategorySamples };
   let splits: SplitsReport | null = null;
   let note: string | null = null;
   try {
@@ -49,7 +51,7 @@ export function buildHoverData(dataset: Dataset, recordStarts: Int32Array, reque
     if (err.code === 'bad-option') {
       // The file's settings do not fit this target (e.g. gini for a numeric one): the defaults do.
       try {
-        splits = columnSplits(dataset, { target, minSamplesLeaf: request.minSamplesLeaf });
+        splits = columnSplits(dataset, { target, minSamplesLeaf, minCategorySamples });
         note = `${err.message}; showing ${splits.algorithm} with ${splits.criterion} instead`;
       } catch (again) {
         if (!(again instanceof InputError)) throw again;

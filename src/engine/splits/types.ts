@@ -12,6 +12,8 @@ export interface SplitOptions {
   /** Ranking measure; the algorithm's own by default (gini, entropy, gain_ratio, squared_error). */
   criterion?: Criterion;
   minSamplesLeaf?: number;
+  /** As TrainParams.minCategorySamples: rarer categories join the missing values. */
+  minCategorySamples?: number;
   ignore?: string[];
   /** At most this many points per score curve (default 120); 0 leaves the curves out. */
   curvePoints?: number;

@@ -84,6 +84,7 @@ export function toModel(store: TreeStore, set: TrainingSet, params: TrainParams,
       minSamplesLeaf: resolved.minSamplesLeaf,
       maxLeafNodes: resolved.maxLeafNodes,
       minImpurityDecrease: resolved.minImpurityDecrease,
+      ...(resolved.algorithm === 'cart' ? { minCategorySamples: resolved.minCategorySamples } : {}),
       // 'auto' is recorded as the splitter it chose.
       ...(params.splitter === undefined ? {} : { splitter: resolved.splitter }),
     },
