@@ -13,18 +13,18 @@ import { trainParamsFromArgs } from './train';
 
 const USAGE =
   'usage: splits <csv> --target COL [--criterion gini|entropy|gain_ratio|squared_error] [--algorithm cart|id3|c45] ' +
-  '[--task auto|classification|regression] [--min-samples-leaf N] [--ignore COL,COL] [--json]';
+  '[--task auto|classification|regression] [--min-samples-leaf N] [--min-category-samples N (default 10)] [--ignore COL,COL] [--json]';
 
 export async function splitsCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { target: true, task: true, algorithm: true, criterion: true, 'min-samples-leaf': true, ignore: true, json: false });
+  const args = parseArgs(argv, { target: true, task: true, algorithm: true, criterion: true, 'min-samples-leaf': true, 'min-category-samples': true, ignore: true, json: false });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
-  const { target, task, algorithm, criterion, minSamplesLeaf, ignore } = trainParamsFromArgs(args);
+  const { target, task, algorithm, criterion, minSamplesLeaf, minCategorySamples, ignore } = trainParamsFromArgs(args);
   const file = args.positional[0];
   const dataset = await loadCsvFile(file);
   const json = args.flags.has('json');
   let report: SplitsReport;
   try {
-    report = columnSplits(dataset, { target, task, algorithm, criterion, minSamplesLeaf, ignore, curvePoints: 0 });
+    report = columnSplits(dataset, { target, task, algorithm, criterion, minSamplesLeaf, minCategorySamples, ignore, curvePoints: 0 });
   } catch (err) {
     // Name the file, as the reader's errors do.
     if (err instanceof InputError) throw new InputError(err.code, `${basename(file)}: ${err.message}`, err.line, err.column);

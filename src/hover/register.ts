@@ -49,6 +49,7 @@ function splitRequest(state: ChoiceStore, uri: vscode.Uri): SplitRequest {
     algorithm: settings.algorithm,
     criterion: settings.criterion === 'auto' ? undefined : settings.criterion,
     minSamplesLeaf: settings.minSamplesLeaf,
+    minCategorySamples: settings.minCategorySamples,
   };
 }
 
