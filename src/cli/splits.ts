@@ -53,6 +53,6 @@ export function formatSplits(file: string, report: SplitsReport): string {
     ...(regression ? [fixed(s.varianceReduction)] : [fixed(s.informationGain), fixed(s.gainRatio), fixed(s.giniDecrease)]),
   ]);
   out.push('', ...table(header, rows));
-  if (report.unsplittable.length > 0) out.push('', `no split possible (constant or missing): ${report.unsplittable.map(plain).join(', ')}`);
+  if (report.unsplittable.length > 0) out.push('', `no split possible (constant, missing, or every category rarer than --min-category-samples): ${report.unsplittable.map(plain).join(', ')}`);
   return out.join('\n') + '\n';
 }

@@ -67,7 +67,7 @@ export function headerHover(data: HoverData, index: number, uri: string): string
   if (report === null) {
     out.push(`No split scores against target *${mdText(data.target)}*: ${mdText(data.note ?? 'unknown reason', 200)}`);
   } else if (s === undefined) {
-    out.push(`Against target *${mdText(data.target)}*: this column cannot split the rows (constant or missing).`);
+    out.push(`Against target *${mdText(data.target)}*: this column cannot split the rows (constant, missing, or every category rarer than \`decisionTree.minCategorySamples\`).`);
   } else {
     const settings = `${ALGORITHM_NAME[report.algorithm]}, ${CRITERION_MEASURE[report.criterion]}`;
     out.push(`**Best split** for target *${mdText(data.target)}* (${settings}): *${mdText(name)}* ${splitPhrase(s)}`, '');

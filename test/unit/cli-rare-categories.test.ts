@@ -52,3 +52,12 @@ test('a bad --min-category-samples exits 2 naming the flag', () => {
   assert.equal(r.status, 2);
   assert.match(r.stderr, /--min-category-samples must be ≥ 0, got -1/);
 });
+
+test('splits names a column whose every category is too rare among the unsplittable ones, with the reason', () => {
+  const rows = Array.from({ length: 20 }, (_, i) => `id${i},${i % 2 === 0 ? 'a' : 'b'},${i % 2 === 0 ? 'yes' : 'no'}`);
+  const file = path.join(cli.dir, 'ids.csv');
+  writeFileSync(file, ['id,x,y', ...rows].join('\n') + '\n');
+  const r = cli.run('splits', file, '--target', 'y');
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /no split possible \(constant, missing, or every category rarer than --min-category-samples\): id\n/);
+});

@@ -54,7 +54,7 @@ export interface SplitsReport {
   rows: number;
   /** Ranked best first; ties keep the column order. */
   splits: ColumnSplit[];
-  /** Columns with no valid split (constant, or all missing). */
+  /** Columns with no valid split (constant, all missing, or every category too rare: minCategorySamples). */
   unsplittable: string[];
   /** The question a tree with these settings asks first, and why; null when nothing splits. */
   root: { feature: string; reason: string } | null;
