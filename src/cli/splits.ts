@@ -14,18 +14,18 @@ import { leftOutNotes } from './left-out-notes';
 
 const USAGE =
   'usage: splits <csv> --target COL [--criterion gini|entropy|gain_ratio|squared_error] [--algorithm cart|id3|c45] ' +
-  `[--task auto|classification|regression] [--min-samples-leaf N] [--ignore COL,COL] [--keep COL,COL] [--json] ${DATA_USAGE}`;
+  `[--task auto|classification|regression] [--min-samples-leaf N] [--min-category-samples N (default 10)] [--ignore COL,COL] [--keep COL,COL] [--json] ${DATA_USAGE}`;
 
 export async function splitsCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { target: true, task: true, algorithm: true, criterion: true, 'min-samples-leaf': true, ignore: true, keep: true, json: false, ...DATA_FLAGS });
+  const args = parseArgs(argv, { target: true, task: true, algorithm: true, criterion: true, 'min-samples-leaf': true, 'min-category-samples': true, ignore: true, keep: true, json: false, ...DATA_FLAGS });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
-  const { target, task, algorithm, criterion, minSamplesLeaf, ignore, keep } = trainParamsFromArgs(args);
+  const { target, task, algorithm, criterion, minSamplesLeaf, minCategorySamples, ignore, keep } = trainParamsFromArgs(args);
   const file = args.positional[0];
   const dataset = await loadDataFile(file, args);
   const json = args.flags.has('json');
   let report: SplitsReport;
   try {
-    report = columnSplits(dataset, { target, task, algorithm, criterion, minSamplesLeaf, ignore, keep, curvePoints: 0 });
+    report = columnSplits(dataset, { target, task, algorithm, criterion, minSamplesLeaf, minCategorySamples, ignore, keep, curvePoints: 0 });
   } catch (err) {
     // Name the file, as the reader's errors do.
     if (err instanceof InputError) throw new InputError(err.code, `${basename(file)}: ${err.message}`, err.line, err.column);
@@ -55,6 +55,6 @@ export function formatSplits(file: string, report: SplitsReport): string {
     ...(regression ? [fixed(s.varianceReduction)] : [fixed(s.informationGain), fixed(s.gainRatio), fixed(s.giniDecrease)]),
   ]);
   out.push('', ...table(header, rows));
-  if (report.unsplittable.length > 0) out.push('', `no split possible (constant or missing): ${report.unsplittable.map(plain).join(', ')}`);
+  if (report.unsplittable.length > 0) out.push('', `no split possible (constant, missing, or every category rarer than --min-category-samples): ${report.unsplittable.map(plain).join(', ')}`);
   return out.join('\n') + '\n';
 }

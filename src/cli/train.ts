@@ -18,7 +18,7 @@ import { STRATIFY_FLAGS, stratifyFromArgs, writeWarnings } from './validation-fl
 const USAGE =
   'usage: train <csv> --target COL [--task auto|classification|regression] [--algorithm cart|id3|c45] ' +
   '[--criterion gini|entropy|gain_ratio|squared_error] [--max-depth N] [--min-samples-split N] [--min-samples-leaf N] ' +
-  '[--max-leaf-nodes N] [--min-impurity-decrease X] [--splitter exact|hist] [--ignore COL,COL] [--keep COL,COL] [--out model.json] [--format json|text|mermaid] ' +
+  '[--max-leaf-nodes N] [--min-impurity-decrease X] [--min-category-samples N (default 10)] [--splitter exact|hist] [--ignore COL,COL] [--keep COL,COL] [--out model.json] [--format json|text|mermaid] ' +
   `${PRUNE_USAGE} [--cv K] [--seed N] [--no-stratify] ${DATA_USAGE}`;
 
 /** Flags shared by every command that trains (train, evaluate, prune-path...). */
@@ -32,6 +32,7 @@ export const TRAIN_FLAGS = {
   'min-samples-leaf': true,
   'max-leaf-nodes': true,
   'min-impurity-decrease': true,
+  'min-category-samples': true,
   ignore: true,
   keep: true,
   splitter: true,
@@ -56,6 +57,7 @@ export function trainParamsFromArgs(args: ParsedArgs): TrainParams {
     minSamplesLeaf: numberFlag(args, 'min-samples-leaf', { integer: true, min: 1 }),
     maxLeafNodes: numberFlag(args, 'max-leaf-nodes', { integer: true, min: 2 }),
     minImpurityDecrease: numberFlag(args, 'min-impurity-decrease', { min: 0 }),
+    minCategorySamples: numberFlag(args, 'min-category-samples', { integer: true, min: 0 }),
     splitter: oneOf<Splitter>(args, 'splitter', ['exact', 'hist']),
     ignore: listFlag(args, 'ignore'),
     keep: listFlag(args, 'keep'),

@@ -38,6 +38,8 @@ export interface TrainParams {
   splitter?: Splitter | 'auto';
   /** Row count above which 'auto' chooses the histogram splitter (default HIST_ABOVE_ROWS). */
   histogramAboveRows?: number;
+  /** CART: a category with fewer rows in a node joins the missing values in subset splits (default 10; 0 or 1: never). */
+  minCategorySamples?: number;
 }
 
 /** Numeric: children = [x ≤ threshold, x > threshold]. Categorical/boolean: one child per branch. */

@@ -87,6 +87,7 @@ export function bestSplitsAt(dataset: Dataset, model: TreeModel, settings: Repor
     algorithm: p.algorithm,
     criterion: p.criterion,
     minSamplesLeaf: p.minSamplesLeaf,
+    minCategorySamples: p.minCategorySamples,
     ignore: p.ignore,
     // The tree's own columns: at a node a column may look constant without having been left out.
     leftOut: p.leftOut ?? [],

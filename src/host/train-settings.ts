@@ -2,6 +2,7 @@
 // so it is unit-tested; settings are JSON a user typed, so every value is checked, never trusted.
 import type { Algorithm, Criterion, PruneMethod, Splitter, TrainParams } from '../engine/model';
 import { HIST_ABOVE_ROWS } from '../engine/tree/hist/choose-splitter';
+import { DEFAULT_MIN_CATEGORY_SAMPLES } from '../engine/tree/rare-categories';
 import type { ReportOptions } from '../engine/report-types';
 
 /** ReportOptions without the parts only the worker can fill in. */
@@ -27,6 +28,8 @@ export interface TrainSettings {
   /** CART's split search; 'auto' = histogram above `histogramAboveRows` training rows. */
   splitter: Splitter | 'auto';
   histogramAboveRows: number;
+  /** CART: categories with fewer rows in a node join the missing values in subset splits; 0 = never. */
+  minCategorySamples: number;
 }
 
 export const DEFAULT_TRAIN_SETTINGS: Readonly<TrainSettings> = {
@@ -43,6 +46,7 @@ export const DEFAULT_TRAIN_SETTINGS: Readonly<TrainSettings> = {
   seed: 42,
   splitter: 'auto',
   histogramAboveRows: HIST_ABOVE_ROWS,
+  minCategorySamples: DEFAULT_MIN_CATEGORY_SAMPLES,
 };
 
 type Check = (value: unknown) => boolean;
@@ -78,6 +82,7 @@ const RULES: { [K in keyof TrainSettings]: { check: Check; expected: string } } 
   seed: { check: integerIn(0, 2 ** 31 - 1), expected: 'an integer from 0 to 2147483647' },
   splitter: { check: oneOf('auto', 'exact', 'hist'), expected: 'one of auto, exact, hist' },
   histogramAboveRows: { check: integerIn(0, 1e12), expected: 'an integer ≥ 0' },
+  minCategorySamples: { check: integerIn(0, 1e9), expected: 'an integer ≥ 0' },
 };
 
 export interface SettingsReading {
@@ -119,6 +124,7 @@ export function reportOptions(settings: TrainSettings, target: string): ReportRe
     minImpurityDecrease: settings.minImpurityDecrease,
     splitter: settings.splitter,
     histogramAboveRows: settings.histogramAboveRows,
+    minCategorySamples: settings.minCategorySamples,
   };
   if (settings.criterion !== 'auto') params.criterion = settings.criterion;
   const options: ReportRequest = { params, seed: settings.seed };

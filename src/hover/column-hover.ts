@@ -72,7 +72,7 @@ export function headerHover(data: HoverData, index: number, uri: string): string
     const why = leftOut.reason === 'id-like' ? 'an ID-like column' : 'a constant column';
     out.push(`Left out of training as ${why} (${mdText(leftOut.detail, 120)}): no split score. Train, then **Keep** in the message that follows to use it.`);
   } else if (s === undefined) {
-    out.push(`Against target *${mdText(data.target)}*: this column cannot split the rows (constant or missing).`);
+    out.push(`Against target *${mdText(data.target)}*: this column cannot split the rows (constant, missing, or every category rarer than \`decisionTree.minCategorySamples\`).`);
   } else {
     const settings = `${ALGORITHM_NAME[report.algorithm]}, ${CRITERION_MEASURE[report.criterion]}`;
     out.push(`**Best split** for target *${mdText(data.target)}* (${settings}): *${mdText(name)}* ${splitPhrase(s)}`, '');

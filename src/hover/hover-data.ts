@@ -20,6 +20,7 @@ export interface SplitRequest {
   keep?: string[];
   /** The file's chosen column types (file-choices.ts), read by the hover job's parse. */
   types?: Readonly<Record<string, ColumnType>>;
+  minCategorySamples?: number;
 }
 
 export interface HoverData {
@@ -44,7 +45,8 @@ export function buildHoverData(dataset: Dataset, recordStarts: Int32Array, reque
   const t = columnIndex(dataset, target);
   const profiles = dataset.columns.map((c, i) => profileColumn(c, { topCount: i === t ? TARGET_CLASSES_SHOWN : TOP_VALUES }));
   const keep = request.keep?.filter((name) => name !== target && names.includes(name));
-  const options = { target, algorithm: request.algorithm, criterion: request.criterion, minSamplesLeaf: request.minSamplesLeaf, keep };
+  const { minSamplesLeaf, minCategorySamples } = request;
+  const options = { target, algorithm: request.algorithm, criterion: request.criterion, minSamplesLeaf, minCategorySamples, keep };
   let splits: SplitsReport | null = null;
   let note: string | null = null;
   try {
@@ -54,7 +56,7 @@ export function buildHoverData(dataset: Dataset, recordStarts: Int32Array, reque
     if (err.code === 'bad-option') {
       // The file's settings do not fit this target (e.g. gini for a numeric one): the defaults do.
       try {
-        splits = columnSplits(dataset, { target, minSamplesLeaf: request.minSamplesLeaf, keep });
+        splits = columnSplits(dataset, { target, minSamplesLeaf, minCategorySamples, keep });
         note = `${err.message}; showing ${splits.algorithm} with ${splits.criterion} instead`;
       } catch (again) {
         if (!(again instanceof InputError)) throw again;

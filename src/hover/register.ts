@@ -52,6 +52,7 @@ function splitRequest(state: ChoiceStore, uri: vscode.Uri): SplitRequest {
     minSamplesLeaf: settings.minSamplesLeaf,
     keep: rememberedKeep(state, uri.toString()),
     types: choices.types,
+    minCategorySamples: settings.minCategorySamples,
   };
 }
 

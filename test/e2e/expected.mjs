@@ -32,6 +32,7 @@ function defaultFlags() {
     ['--min-samples-leaf', settingDefault('minSamplesLeaf')],
     ['--max-leaf-nodes', settingDefault('maxLeafNodes') || undefined],
     ['--min-impurity-decrease', settingDefault('minImpurityDecrease')],
+    ['--min-category-samples', settingDefault('minCategorySamples')],
     ['--prune', settingDefault('prune') === 'auto' ? undefined : settingDefault('prune')],
     ['--ccp-alpha', settingDefault('ccpAlpha')],
     ['--test-size', settingDefault('holdOutFraction') || undefined],

@@ -93,15 +93,18 @@ function describeCart(set: TrainingSet, split: CartSplit, mean: number): Pick<Co
     return { kind: 'numeric', threshold: t, scores };
   }
   const categories = set.features[split.feature].categories;
+  // 1 left, 0 right, RARE with the missing values and unlisted, as in the model.
+  const RARE = 2;
   const left = new Uint8Array(categories.length);
   for (const c of split.leftCodes) left[c] = 1;
+  for (const c of split.rareCodes) left[c] = RARE;
   const seen = new Uint8Array(categories.length);
   for (let i = 0; i < set.n; i++) if (!Number.isNaN(x[i])) seen[x[i]] = 1;
   const branches: string[][] = [[], []];
   categories.forEach((name, c) => {
-    if (seen[c] === 1) branches[left[c] === 1 ? 0 : 1].push(name);
+    if (seen[c] === 1 && left[c] !== RARE) branches[left[c] === 1 ? 0 : 1].push(name);
   });
-  const scores = scorePartition(set, 2, (i) => (Number.isNaN(x[i]) ? missingBranch : left[x[i]] === 1 ? 0 : 1), mean);
+  const scores = scorePartition(set, 2, (i) => (Number.isNaN(x[i]) || left[x[i]] === RARE ? missingBranch : left[x[i]] === 1 ? 0 : 1), mean);
   return { kind: 'categorical', branches, scores };
 }
 
@@ -164,13 +167,16 @@ function countMissing(x: Float64Array): number {
 export function columnSplits(dataset: Dataset, options: SplitOptions): SplitsReport {
   const set = buildTrainingSet(dataset, options.target, options.task ?? 'auto', options);
   const algorithm = options.algorithm ?? (options.criterion === 'gain_ratio' ? 'c45' : 'cart');
-  const params = resolveParams({ target: options.target, algorithm, criterion: options.criterion, minSamplesLeaf: options.minSamplesLeaf }, set.task);
+  const params = resolveParams(
+    { target: options.target, algorithm, criterion: options.criterion, minSamplesLeaf: options.minSamplesLeaf, minCategorySamples: options.minCategorySamples },
+    set.task,
+  );
   const criterion = params.criterion;
   const root = rootNode(set);
   const cartCriterion: CartCriterion = criterion === 'gini' || criterion === 'squared_error' ? criterion : 'entropy';
   const stats = sampleStatsOf(set);
   const samples = new SortedSamples(set.features, set.n, stats.slot);
-  const splitter = new CartSplitter(set.features, samples, stats, sideProxyFor(cartCriterion), params.minSamplesLeaf);
+  const splitter = new CartSplitter(set.features, samples, stats, sideProxyFor(cartCriterion), params.minSamplesLeaf, params.minCategorySamples);
   const tolerance = tieTolerance(set, set.n, root.impurity);
   const attributes = algorithm === 'cart' ? null : scoreAttributes(set, { ids: Int32Array.from({ length: set.n }, (_, i) => i), weights: new Float64Array(set.n).fill(1) }, () => true, params.minSamplesLeaf);
   const curvePoints = options.curvePoints ?? DEFAULT_CURVE_POINTS;

@@ -13,6 +13,8 @@ export interface SplitOptions {
   /** Ranking measure; the algorithm's own by default (gini, entropy, gain_ratio, squared_error). */
   criterion?: Criterion;
   minSamplesLeaf?: number;
+  /** As TrainParams.minCategorySamples: rarer categories join the missing values. */
+  minCategorySamples?: number;
   ignore?: string[];
   /** Columns scored even when ID-like or constant. */
   keep?: string[];
@@ -60,7 +62,7 @@ export interface SplitsReport {
   rows: number;
   /** Ranked best first; ties keep the column order. */
   splits: ColumnSplit[];
-  /** Columns with no valid split (constant, or all missing). */
+  /** Columns with no valid split (constant, all missing, or every category too rare: minCategorySamples). */
   unsplittable: string[];
   /** ID-like and constant columns left out of training, so not scored (tree/left-out.ts). */
   leftOut: LeftOutColumn[];

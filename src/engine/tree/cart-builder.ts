@@ -17,6 +17,8 @@ const EPSILON = 2.220446049250313e-16;
 /** Relative margin by which a later candidate must beat the best one (see CartSplitter.findBest). */
 const TIE_TOLERANCE = 1e-12;
 const PROGRESS_EVERY = 1024;
+/** isLeftCode's mark of a category that goes with the missing values. */
+const RARE = 2;
 
 export interface GrowHooks {
   signal?: AbortSignal;
@@ -80,7 +82,7 @@ class CartGrower {
     this.store = new TreeStore(this.sampleStats.dim);
     this.isLeftCode = new Uint8Array(Math.max(0, ...set.features.map((f) => f.categories.length)));
     this.samples = new SortedSamples(set.features, set.n, this.sampleStats.slot);
-    this.splitter = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf);
+    this.splitter = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf, params.minCategorySamples);
   }
 
   nodeInfo(start: number, end: number, depth: number): NodeInfo {
@@ -151,21 +153,24 @@ class CartGrower {
       }
       return null;
     }
+    // 1: left; RARE: with the missing values, and no branch of its own (so predict sends it there too).
     const isLeft = this.isLeftCode;
     for (const c of split.leftCodes) isLeft[c] = 1;
+    for (const c of split.rareCodes) isLeft[c] = RARE;
     const branches: number[] = [];
     for (let p = base + start; p < base + end; p++) {
       const v = keys[p];
-      if (v === MISSING_KEY) {
+      const l = v === MISSING_KEY ? RARE : isLeft[v];
+      if (l === RARE) {
         goLeft[order[p]] = missing;
         continue;
       }
-      const l = isLeft[v];
       goLeft[order[p]] = l;
       // Sorted by code (a categorical key is its code): a new code starts a run.
       if (p === base + start || keys[p - 1] !== v) branches.push(v, l === 1 ? 0 : 1);
     }
     for (const c of split.leftCodes) isLeft[c] = 0;
+    for (const c of split.rareCodes) isLeft[c] = 0;
     return branches;
   }
 

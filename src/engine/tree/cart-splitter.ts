@@ -6,10 +6,11 @@
 // Missing values: each candidate is tried with them on the right and on the left (scikit-learn
 // ≥ 1.3), plus "present values left, missing right". Ties: the first strictly better candidate
 // wins — features in file order, thresholds ascending (subsets in Gray-code order), missing-right
-// before missing-left.
+// before missing-left. Categories too rare in the node join the missing values (rare-categories.ts).
 import { isOrderedType } from '../dataset';
 import { entropyProxy, giniProxy, squaredErrorProxy, type SideProxy } from './criterion';
 import { considerMissingSides } from './missing-sides';
+import { poolsRareCategories } from './rare-categories';
 import { MISSING_KEY, type SortedSamples } from './sorted-samples';
 import type { FeatureColumn } from './training-set';
 
@@ -24,6 +25,8 @@ export interface CartSplit {
   leftKey: number;
   /** Categorical: the category codes that go left. */
   leftCodes: readonly number[];
+  /** Categorical: the codes too rare in the node, sent with the missing values (and not listed in the model). */
+  rareCodes: readonly number[];
   missingLeft: boolean;
   /** Whether the node held missing values of the feature (else the caller picks the side). */
   sawMissing: boolean;
@@ -69,6 +72,8 @@ export class CartSplitter {
     private readonly stats: SampleStats,
     readonly proxy: SideProxy,
     readonly minSamplesLeaf: number,
+    /** Categories with fewer rows in a node join its missing values (rare-categories.ts); ≤ 1: never. */
+    readonly minCategorySamples: number,
   ) {
     const dim = stats.dim;
     this.dim = dim;
@@ -276,7 +281,7 @@ export class CartSplitter {
     const { order, keys } = this.samples;
     const x = this.features[f].x;
     const threshold = at + 1 < e ? midpoint(x[order[at]], x[order[at + 1]]) : x[order[at]];
-    return { feature: f, kind: 'numeric', threshold, leftKey: keys[at], leftCodes: [], missingLeft, sawMissing: this.wMissing > 0 };
+    return { feature: f, kind: 'numeric', threshold, leftKey: keys[at], leftCodes: [], rareCodes: [], missingLeft, sawMissing: this.wMissing > 0 };
   }
 
   /** Adds the stats of positions [from, to) of the sorted samples to `into`. */
@@ -288,8 +293,8 @@ export class CartSplitter {
 
   /**
    * Categorical scan. Samples of a node are sorted by code, so each category present is one run
-   * of positions; nothing here is sized by the number of levels of the column (an identifier-like
-   * column costs in proportion to the node, not to its dictionary).
+   * of positions [runStart, runEnd); nothing here is sized by the number of levels of the column
+   * (an identifier-like column costs in proportion to the node, not to its dictionary).
    */
   private scanCategorical(f: number, start: number, pe: number, nodeStats: Float64Array): CartSplit | null {
     const { dim, left } = this;
@@ -297,19 +302,41 @@ export class CartSplitter {
     const { order, keys, slots } = this.samples;
     const amount = this.stats.amount;
     const runStart: number[] = [];
+    const runEnd: number[] = [];
     const codes: number[] = [];
     // A categorical feature's key is its category code.
     for (let p = base + start; p < base + pe; p++) {
       if (p === base + start || keys[p] !== keys[p - 1]) {
+        if (p > base + start) runEnd.push(p);
         runStart.push(p);
         codes.push(keys[p]);
       }
     }
-    runStart.push(base + pe);
+    runEnd.push(base + pe);
+    const rareCodes: number[] = [];
+    if (poolsRareCategories(codes.length, this.minCategorySamples)) {
+      // Rare runs move to the missing side; the others keep their order.
+      let kept = 0;
+      for (let r = 0; r < codes.length; r++) {
+        const w = runEnd[r] - runStart[r];
+        if (w >= this.minCategorySamples) {
+          runStart[kept] = runStart[r];
+          runEnd[kept] = runEnd[r];
+          codes[kept++] = codes[r];
+          continue;
+        }
+        rareCodes.push(codes[r]);
+        this.addRange(this.missing, runStart[r], runEnd[r]);
+        this.wPresent -= w;
+        this.wMissing += w;
+      }
+      runStart.length = runEnd.length = codes.length = kept;
+      for (let k = 0; k < dim; k++) this.present[k] = nodeStats[k] - this.missing[k];
+    }
     const runs = codes.length;
     const withMissing = this.wMissing > 0;
     if (runs + (withMissing ? 1 : 0) < 2) return null;
-    const runWeight = (r: number): number => runStart[r + 1] - runStart[r];
+    const runWeight = (r: number): number => runEnd[r] - runStart[r];
     // The left set of the best candidate so far, listed only once the scan is over.
     let bestCodes: (() => number[]) | null = null;
     let bestMissingLeft = false;
@@ -324,7 +351,7 @@ export class CartSplitter {
       // order: each subset differs from the previous one by one category, so the left stats move
       // by one vector instead of being summed afresh. Counts are integers: no drift.
       const table = new Float64Array(runs * dim);
-      for (let r = 0; r < runs; r++) this.addRange(table.subarray(r * dim, (r + 1) * dim), runStart[r], runStart[r + 1]);
+      for (let r = 0; r < runs; r++) this.addRange(table.subarray(r * dim, (r + 1) * dim), runStart[r], runEnd[r]);
       const last = runs - 1;
       left.fill(0);
       let wL = 0;
@@ -349,7 +376,7 @@ export class CartSplitter {
       const key = new Float64Array(runs);
       for (let r = 0; r < runs; r++) {
         let acc = 0;
-        for (let p = runStart[r]; p < runStart[r + 1]; p++) {
+        for (let p = runStart[r]; p < runEnd[r]; p++) {
           if (amount !== null) acc += amount[order[p]];
           else if (slots[p] === keySlot) acc += 1;
         }
@@ -360,7 +387,7 @@ export class CartSplitter {
       let wL = 0;
       for (let j = 0; j < runs; j++) {
         const r = ranked[j];
-        this.addRange(left, runStart[r], runStart[r + 1]);
+        this.addRange(left, runStart[r], runEnd[r]);
         wL += runWeight(r);
         if (j === runs - 1 && !withMissing) break;
         record(this.consider(left, wL), () => ranked.slice(0, j + 1).map((q) => codes[q]));
@@ -368,7 +395,7 @@ export class CartSplitter {
     }
     const chosen = bestCodes as (() => number[]) | null;
     if (chosen === null) return null;
-    return { feature: f, kind: 'categorical', threshold: NaN, leftKey: MISSING_KEY, leftCodes: chosen(), missingLeft: bestMissingLeft, sawMissing: withMissing };
+    return { feature: f, kind: 'categorical', threshold: NaN, leftKey: MISSING_KEY, leftCodes: chosen(), rareCodes, missingLeft: bestMissingLeft, sawMissing: withMissing };
   }
 }
 

@@ -3,6 +3,7 @@
 // combination an InputError rather than a silently different tree.
 import { InputError } from '../errors';
 import type { Algorithm, Criterion, PruneMethod, Splitter, Task, TrainParams } from '../model';
+import { DEFAULT_MIN_CATEGORY_SAMPLES } from './rare-categories';
 
 export interface ResolvedParams {
   readonly algorithm: Algorithm;
@@ -16,6 +17,8 @@ export interface ResolvedParams {
   readonly minImpurityDecrease: number;
   /** CART's split search: every threshold (exact) or bin bounds of ≤ 255 quantile bins (hist). */
   readonly splitter: Splitter;
+  /** CART subset splits: categories with fewer rows in a node join its missing values (rare-categories.ts). */
+  readonly minCategorySamples: number;
 }
 
 const CRITERIA: Record<Algorithm, Record<Task, readonly Criterion[]>> = {
@@ -61,5 +64,6 @@ export function resolveParams(params: TrainParams, task: Task): ResolvedParams {
     maxLeafNodes: params.maxLeafNodes === null || params.maxLeafNodes === undefined ? null : integer('max leaf nodes', params.maxLeafNodes, 0, 2),
     minImpurityDecrease,
     splitter,
+    minCategorySamples: integer('min category samples', params.minCategorySamples, DEFAULT_MIN_CATEGORY_SAMPLES, 0),
   };
 }

@@ -86,6 +86,7 @@ export function toModel(store: TreeStore, set: TrainingSet, params: TrainParams,
       maxLeafNodes: resolved.maxLeafNodes,
       minImpurityDecrease: resolved.minImpurityDecrease,
       leftOut: [...set.leftOut],
+      ...(resolved.algorithm === 'cart' ? { minCategorySamples: resolved.minCategorySamples } : {}),
       // 'auto' is recorded as the splitter it chose.
       ...(params.splitter === undefined ? {} : { splitter: resolved.splitter }),
     },

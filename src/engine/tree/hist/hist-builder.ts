@@ -69,7 +69,7 @@ class HistGrower {
     this.binned = binTrainingSet(set);
     this.featureCount = set.features.length;
     const numeric = set.features.map((f) => isOrderedType(f.type));
-    this.splitter = new HistSplitter(this.binned, numeric, this.stats.dim, set.task === 'regression', sideProxyFor(criterion), params.minSamplesLeaf);
+    this.splitter = new HistSplitter(this.binned, numeric, this.stats.dim, set.task === 'regression', sideProxyFor(criterion), params.minSamplesLeaf, params.minCategorySamples);
     this.sorted = new SmallNodeOrder(this.binned.bins, this.featureCount, SMALL_NODE);
     this.idx = Int32Array.from({ length: set.n }, (_, i) => i);
     this.spare = new Int32Array(set.n);
@@ -252,7 +252,7 @@ class HistGrower {
     const wl = plan.left.end - plan.left.start;
     const missingLeft = split.sawMissing ? split.missingLeft : wl >= plan.right.end - plan.right.start;
     this.store.setSplit(id, split.feature, split.kind === 'numeric' ? split.threshold : NaN, l, 2, missingLeft ? 0 : 1, plan.decrease);
-    // Only categories that reached this node get a branch; others go where missing values go.
+    // Only categories that reached this node, and not too rarely, get a branch; others go where missing values go.
     const side = leftOfBins(split, binned.binCount, this.side);
     for (const b of split.presentBins) this.store.addCategoryBranch(id, binned.codeOfBin[b], side[b] === 1 ? 0 : 1);
     return [l, r];

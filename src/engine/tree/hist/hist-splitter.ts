@@ -4,10 +4,12 @@
 // tried on the right and on the left, "present left, missing right", min_samples_leaf on both
 // sides, the criterion's proxy to rank, and the first strictly better candidate wins ties.
 // Categorical: bins ordered by class-1 share (two classes) or mean (regression) — Breiman's
-// optimal prefix — or by the node's majority-class share with more classes.
+// optimal prefix — or by the node's majority-class share with more classes; a category too rare
+// in the node shares the missing values' bin and side (rare-categories.ts).
 import { giniProxy, type SideProxy } from '../criterion';
 import { considerMissingSides } from '../missing-sides';
 import type { SampleStats } from '../cart-splitter';
+import { poolsRareCategories } from '../rare-categories';
 import type { BinnedSet } from './bins';
 import type { SmallNodeOrder } from './small-node-order';
 
@@ -27,7 +29,7 @@ export interface HistSplit {
   /** Categorical: the bins that go left. */
   leftBins: readonly number[];
   missingLeft: boolean;
-  /** Categorical: the bins with samples in the node (the categories that get a branch). */
+  /** Categorical: the bins with samples in the node, rare ones left out (the categories that get a branch). */
   presentBins: readonly number[];
   /** Whether the node had samples with the feature missing. */
   sawMissing: boolean;
@@ -59,6 +61,8 @@ export class HistSplitter {
     private readonly regression: boolean,
     readonly proxy: SideProxy,
     readonly minSamplesLeaf: number,
+    /** Categories with fewer rows in a node join its missing values (rare-categories.ts); ≤ 1: never. */
+    readonly minCategorySamples: number,
   ) {
     this.left = new Float64Array(dim);
     this.present = new Float64Array(dim);
@@ -294,10 +298,22 @@ export class HistSplitter {
     const present: number[] = [];
     const slotAt: number[] = [];
     const key: number[] = [];
+    let levels = 0;
+    for (let b = 0; b < slots; b++) if (hist[base + b * stride + dim] > 0) levels++;
+    const pools = poolsRareCategories(levels, this.minCategorySamples);
     for (let b = 0; b < slots; b++) {
       const s = base + b * stride;
       const c = hist[s + dim];
       if (c === 0) continue;
+      if (pools && c < this.minCategorySamples) {
+        for (let k = 0; k < dim; k++) {
+          this.missing[k] += hist[s + k];
+          this.present[k] -= hist[s + k];
+        }
+        this.wMissing += c;
+        this.wPresent -= c;
+        continue;
+      }
       present.push(this.binOf === null ? b : this.binOf[b]);
       slotAt.push(s);
       key.push(hist[s + keySlot] / c);
@@ -328,13 +344,20 @@ export class HistSplitter {
 
 /**
  * Writes into `left` 1 for each bin of the split feature (its missing bin, number binCount,
- * included) whose samples go left, 0 for the others; returns it.
+ * included) whose samples go left, 0 for the others; returns it. A categorical split's bins
+ * without a branch (rare in the node) go where the missing bin goes.
  */
 export function leftOfBins(split: HistSplit, binCount: number, left: Uint8Array): Uint8Array {
-  left.fill(0, 0, binCount + 1);
-  if (split.kind === 'numeric') left.fill(1, 0, split.lastLeftBin + 1);
-  else for (const b of split.leftBins) left[b] = 1;
-  left[binCount] = split.missingLeft ? 1 : 0;
+  const missing = split.missingLeft ? 1 : 0;
+  if (split.kind === 'numeric') {
+    left.fill(0, 0, binCount);
+    left.fill(1, 0, split.lastLeftBin + 1);
+  } else {
+    left.fill(missing, 0, binCount);
+    for (const b of split.presentBins) left[b] = 0;
+    for (const b of split.leftBins) left[b] = 1;
+  }
+  left[binCount] = missing;
   return left;
 }
 
