@@ -32,7 +32,10 @@ export interface TrainParams {
   histogramAboveRows?: number;
 }
 
-/** Numeric: children = [x ≤ threshold, x > threshold]. Categorical/boolean: one child per branch. */
+/**
+ * Numeric: children = [x ≤ threshold, x > threshold]; threshold +Infinity splits present values
+ * (all left) from missing ones (right), as scikit-learn ≥ 1.3. Categorical/boolean: one child per branch.
+ */
 export type ModelSplit =
   | { feature: string; kind: 'numeric'; threshold: number }
   | { feature: string; kind: 'categorical'; branches: string[][] };
