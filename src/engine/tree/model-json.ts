@@ -2,31 +2,11 @@
 // the shape every reader relies on (preorder ids, children in range, splits naming known
 // features), so a foreign or damaged file is a clear InputError('bad-model'), never a crash later.
 import { InputError } from '../errors';
+import { jsonText } from '../json-text';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
 
 export function serializeModel(model: TreeModel): string {
   return jsonText(model, 2) + '\n';
-}
-
-/**
- * JSON.stringify, except that ±Infinity (a "missing vs present" split's threshold) is written as
- * the number literal ±1e309, which JSON.parse and Python's json read back as ±Infinity (README,
- * "Model file"); JSON.stringify alone would write null. Each infinity is first stood in for by a
- * marker string, then the quoted marker replaced; a marker that also occurs in the data (only a
- * string holding NUL could) is retried with another.
- */
-export function jsonText(value: unknown, space?: number): string {
-  for (let salt = 0; ; salt++) {
-    const marks = [`\u0000+inf${salt}`, `\u0000-inf${salt}`];
-    let count = 0;
-    const text = JSON.stringify(value, (_key, v: unknown) => {
-      if (v !== Infinity && v !== -Infinity) return v;
-      count++;
-      return marks[v === Infinity ? 0 : 1];
-    }, space);
-    const [plus, minus] = marks.map((m) => JSON.stringify(m));
-    if (text.split(plus).length + text.split(minus).length - 2 === count) return text.split(plus).join('1e309').split(minus).join('-1e309');
-  }
 }
 
 function bad(problem: string): never {
@@ -56,7 +36,7 @@ function checkNode(node: unknown, id: number, model: TreeModel, features: Map<st
   const f = features.get(n.split.feature);
   if (f === undefined) bad(`node ${id} splits on unknown feature "${String(n.split.feature)}"`);
   if (n.split.kind === 'numeric') {
-    // A threshold may be +Infinity, written 1e309 (see jsonText).
+    // A threshold may be +Infinity, written 1e309 (json-text.ts).
     if (f.type !== 'numeric' || typeof n.split.threshold !== 'number' || n.children.length !== 2) bad(`node ${id} has a malformed numeric split`);
   } else if (n.split.kind === 'categorical') {
     if (f.type === 'numeric' || !Array.isArray(n.split.branches) || !n.split.branches.every(isStringArray) || n.split.branches.length !== n.children.length) {
