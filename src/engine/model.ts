@@ -40,6 +40,9 @@ export type ModelSplit =
   | { feature: string; kind: 'numeric'; threshold: number }
   | { feature: string; kind: 'categorical'; branches: string[][] };
 
+/** Whether a numeric threshold is the "missing vs present" split's +Infinity (text says "is present"/"is missing"). */
+export const isPresenceThreshold = (threshold: number): boolean => threshold === Infinity;
+
 export interface ModelNode {
   /** Preorder index: the root is 0 and `nodes[id].id === id`. */
   id: number;

@@ -1,6 +1,6 @@
 // Plain-text wording of a tree node: its condition, impurity, counts and branch labels. Shared by
 // the Mermaid renderer, the webview's details pane and the exporters, so all say the same thing.
-import type { Criterion, ModelNode, ModelSplit, TreeModel } from '../engine/model';
+import { isPresenceThreshold, type Criterion, type ModelNode, type ModelSplit, type TreeModel } from '../engine/model';
 import { formatNumber as formatRuleNumber } from '../engine/rules/text';
 
 /** A number with at most `significant` significant digits, without trailing zeros. */
@@ -37,11 +37,13 @@ export function categorySetText(values: readonly string[], maxShown = 4): string
 
 /** The question a decision node asks. Categorical splits name the feature; edges carry the sets. */
 export function conditionText(split: ModelSplit): string {
-  return split.kind === 'numeric' ? `${split.feature} ≤ ${formatThreshold(split.threshold)}` : split.feature;
+  if (split.kind !== 'numeric') return split.feature;
+  return isPresenceThreshold(split.threshold) ? `${split.feature} is present` : `${split.feature} ≤ ${formatThreshold(split.threshold)}`;
 }
 
-/** Label of the edge to child `branch` of a split. */
+/** Label of the edge to child `branch` of a split; a "missing vs present" split's read `is present` / `is missing`. */
 export function branchText(split: ModelSplit, branch: number): string {
+  if (split.kind === 'numeric' && isPresenceThreshold(split.threshold)) return branch === 0 ? 'is present' : 'is missing';
   if (split.kind === 'numeric') return `${branch === 0 ? '≤' : '>'} ${formatThreshold(split.threshold)}`;
   const values = split.branches[branch] ?? [];
   return values.length === 1 ? `= ${values[0]}` : `∈ ${categorySetText(values)}`;

@@ -2,7 +2,8 @@
 //   |--- petal_length <= 2.45
 //   |   |--- class: setosa
 // Categorical branches read `|--- outlook in {sunny, rain}`; the branch that takes missing values
-// and unseen categories is marked "(+ missing)".
+// and unseen categories is marked "(+ missing)". A "missing vs present" split reads `x <= inf`, as
+// scikit-learn prints it.
 import type { ModelNode, TreeModel } from '../model';
 
 /** Names and labels come from a CSV: keep each on one line. */
@@ -13,12 +14,15 @@ function leafText(model: TreeModel, node: ModelNode, decimals: number): string {
   return `class: ${oneLine(String(node.prediction))}`;
 }
 
+/** Python's round(t, decimals) as export_text prints it: `inf` for +∞. */
+const thresholdText = (t: number, decimals: number): string => (Number.isFinite(t) ? t.toFixed(decimals) : t > 0 ? 'inf' : '-inf');
+
 function branchTexts(node: ModelNode, decimals: number): string[] {
   const split = node.split as NonNullable<ModelNode['split']>;
   const name = oneLine(split.feature);
   const texts =
     split.kind === 'numeric'
-      ? [`${name} <= ${split.threshold.toFixed(decimals)}`, `${name} >  ${split.threshold.toFixed(decimals)}`]
+      ? [`${name} <= ${thresholdText(split.threshold, decimals)}`, `${name} >  ${thresholdText(split.threshold, decimals)}`]
       : split.branches.map((b) => `${name} in {${b.map(oneLine).join(', ')}}`);
   return texts.map((t, i) => (i === node.missingGoesTo ? `${t} (+ missing)` : t));
 }
