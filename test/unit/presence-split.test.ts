@@ -1,6 +1,7 @@
 // A "missing vs present" split (threshold +∞, scikit-learn ≥ 1.3) in every text that shows a
-// threshold: export_text prints `<= inf` as scikit-learn does; labels, rules, the splits phrase and
-// the node's alternatives say "is present" / "is missing" instead of `≤ Infinity`.
+// threshold: export_text prints `<= inf` as scikit-learn does; labels, rules and the splits phrase
+// say "is present" / "is missing" instead of `≤ Infinity`. And the threshold survives the JSON
+// that carries a tree to the webview and into its saved state.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { trainTree } from '../../src/engine/tree/train';
@@ -10,6 +11,7 @@ import { treeToMermaid } from '../../src/render/mermaid';
 import { branchText, conditionText } from '../../src/render/tree-labels';
 import { splitText } from '../../src/render/split-text';
 import { columnSplits } from '../../src/engine/splits/column-splits';
+import { decodeModel, encodeModel } from '../../src/engine/model-columns';
 import { cat, dataset, num } from './helpers/tree-data';
 
 // x missing → c; x present: ≤ 3 → a, else b. The root separates missing from present.
@@ -54,4 +56,10 @@ test('the splits phrase reads "present | missing" and the score curve stays fini
   assert.equal(s.threshold, Infinity);
   assert.equal(splitText(s), 'present | missing');
   assert.ok((s.curve ?? []).every((p) => Number.isFinite(p.threshold)));
+});
+
+test('a tree sent to the webview as JSON keeps its +∞ threshold', () => {
+  const back = decodeModel(JSON.parse(JSON.stringify(encodeModel(model)))).model;
+  assert.deepEqual(back.nodes[0].split, { feature: 'x', kind: 'numeric', threshold: Infinity });
+  assert.deepEqual(back.nodes, model.nodes);
 });
