@@ -50,9 +50,11 @@ test('a value above every training value goes left at a "missing vs present" spl
 test('ties between candidates go as scikit-learn\'s two passes: every threshold with missing right first', () => {
   // "x ≤ 1.5, missing left" and "x present | missing" score the same; scikit-learn 1.9 picks the
   // second (found in its first pass, missing values right): threshold inf, missing right.
-  const { model } = trainTree(dataset(num('x', [1, null, 1, 2]), cat('y', ['b', 'b', 'a', 'a'])), { target: 'y', maxDepth: 1 });
-  assert.deepEqual(model.nodes[0].split, { feature: 'x', kind: 'numeric', threshold: Infinity });
-  assert.equal(model.nodes[0].missingGoesTo, 1);
+  for (const splitter of ['exact', 'hist'] as const) {
+    const { model } = trainTree(dataset(num('x', [1, null, 1, 2]), cat('y', ['b', 'b', 'a', 'a'])), { target: 'y', maxDepth: 1, splitter });
+    assert.deepEqual(model.nodes[0].split, { feature: 'x', kind: 'numeric', threshold: Infinity }, splitter);
+    assert.equal(model.nodes[0].missingGoesTo, 1, splitter);
+  }
 });
 
 test('without missing values at a node, missing values follow the larger child, the right one on a tie', () => {
