@@ -3,6 +3,7 @@
 // reduction for a numeric target), ranked by the criterion, and the question the tree asks first.
 import { basename } from 'node:path';
 import { InputError } from '../engine/errors';
+import { jsonText } from '../engine/json-text';
 import { columnSplits, CRITERION_MEASURE } from '../engine/splits/column-splits';
 import type { SplitsReport } from '../engine/splits/types';
 import { splitText } from '../render/split-text';
@@ -32,7 +33,7 @@ export async function splitsCommand(argv: string[]): Promise<void> {
     throw err;
   }
   process.stderr.write(leftOutNotes(report.leftOut));
-  process.stdout.write(json ? JSON.stringify(report, null, 2) + '\n' : formatSplits(basename(file), report));
+  process.stdout.write(json ? jsonText(report, 2) + '\n' : formatSplits(basename(file), report));
 }
 
 const fixed = (x: number | null) => (x === null ? 'n/a' : x.toFixed(4));

@@ -175,6 +175,12 @@ function slice(a: ArrayLike<number>, from: number, to: number): number[] {
 }
 
 /** Decodes more nodes of the same tree into it: those at `from` up to `to` in `w`'s columns. */
+/**
+ * JSON (a webview's messages and saved state) writes Infinity as null. A numeric threshold is never
+ * NaN, so a null one is the +Infinity of a "missing vs present" split.
+ */
+const thresholdOf = (t: number | null): number => (t === null ? Infinity : t);
+
 export function addNodes(tree: DecodedTree, w: NodeColumns<ArrayLike<number>>, from = 0, to = w.id.length): void {
   const { model } = tree;
   const classes = model.task === 'classification' ? (model.classes ?? []) : null;
@@ -188,7 +194,7 @@ export function addNodes(tree: DecodedTree, w: NodeColumns<ArrayLike<number>>, f
     if (f >= 0) {
       const feature = model.features[f].name;
       const b = branches.get(id);
-      split = b === undefined ? { feature, kind: 'numeric', threshold: w.threshold[k] } : { feature, kind: 'categorical', branches: b };
+      split = b === undefined ? { feature, kind: 'numeric', threshold: thresholdOf(w.threshold[k]) } : { feature, kind: 'categorical', branches: b };
     }
     if (model.nodes[id] === undefined) tree.sent++;
     model.nodes[id] = {

@@ -42,10 +42,16 @@ export interface TrainParams {
   minCategorySamples?: number;
 }
 
-/** Numeric: children = [x ≤ threshold, x > threshold]. Categorical/boolean: one child per branch. */
+/**
+ * Numeric: children = [x ≤ threshold, x > threshold]; threshold +Infinity splits present values
+ * (all left) from missing ones (right), as scikit-learn ≥ 1.3. Categorical/boolean: one child per branch.
+ */
 export type ModelSplit =
   | { feature: string; kind: 'numeric'; threshold: number }
   | { feature: string; kind: 'categorical'; branches: string[][] };
+
+/** Whether a numeric threshold is the "missing vs present" split's +Infinity (text says "is present"/"is missing"). */
+export const isPresenceThreshold = (threshold: number): boolean => threshold === Infinity;
 
 export interface ModelNode {
   /** Preorder index: the root is 0 and `nodes[id].id === id`. */

@@ -3,7 +3,7 @@
 // the per-column search of splits/column-splits.ts on those rows, so the scores are the tree's own.
 import { columnIndex, isNumeric, type Dataset } from './dataset';
 import { InputError } from './errors';
-import type { TreeModel } from './model';
+import { isPresenceThreshold, type TreeModel } from './model';
 import type { ReportSettings } from './report-types';
 import { formatNumber } from './rules/text';
 import { columnSplits, CRITERION_MEASURE } from './splits/column-splits';
@@ -41,7 +41,7 @@ function lastInSubtree(model: TreeModel, nodeId: number): number {
 }
 
 function conditionOf(split: ColumnSplit): string {
-  if (split.kind === 'numeric') return `${split.feature} ≤ ${split.thresholdText ?? formatNumber(split.threshold ?? NaN)}`;
+  if (split.kind === 'numeric') return isPresenceThreshold(split.threshold ?? NaN) ? `${split.feature} is present` : `${split.feature} ≤ ${split.thresholdText ?? formatNumber(split.threshold ?? NaN)}`;
   const branches = split.branches ?? [];
   return branches.length === 2 ? `${split.feature} ∈ {${branches[0].join(', ')}}` : `${split.feature} (${branches.length} branches)`;
 }

@@ -1,6 +1,6 @@
 // Plain-text wording of a tree node: its condition, impurity, counts and branch labels. Shared by
 // the Mermaid renderer, the webview's details pane and the exporters, so all say the same thing.
-import type { Criterion, ModelNode, ModelSplit, TreeModel } from '../engine/model';
+import { isPresenceThreshold, type Criterion, type ModelNode, type ModelSplit, type TreeModel } from '../engine/model';
 import { type FeatureKind, featureOf, valueText } from '../engine/feature-text';
 import { formatNumber as formatRuleNumber } from '../engine/rules/text';
 
@@ -38,11 +38,13 @@ export function categorySetText(values: readonly string[], maxShown = 4): string
 
 /** The question a decision node asks. Categorical splits name the feature; edges carry the sets. `feature` shows dates and ordinal categories (feature-text.ts). */
 export function conditionText(split: ModelSplit, feature?: FeatureKind): string {
-  return split.kind === 'numeric' ? `${split.feature} ≤ ${valueText(feature, split.threshold, formatThreshold)}` : split.feature;
+  if (split.kind !== 'numeric') return split.feature;
+  return isPresenceThreshold(split.threshold) ? `${split.feature} is present` : `${split.feature} ≤ ${valueText(feature, split.threshold, formatThreshold)}`;
 }
 
-/** Label of the edge to child `branch` of a split. */
+/** Label of the edge to child `branch` of a split; a "missing vs present" split's read `is present` / `is missing`. */
 export function branchText(split: ModelSplit, branch: number, feature?: FeatureKind): string {
+  if (split.kind === 'numeric' && isPresenceThreshold(split.threshold)) return branch === 0 ? 'is present' : 'is missing';
   if (split.kind === 'numeric') return `${branch === 0 ? '≤' : '>'} ${valueText(feature, split.threshold, formatThreshold)}`;
   const values = split.branches[branch] ?? [];
   return values.length === 1 ? `= ${values[0]}` : `∈ ${categorySetText(values)}`;

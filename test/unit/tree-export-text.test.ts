@@ -7,8 +7,8 @@ import { cat, dataset, num } from './helpers/tree-data';
 test('export_text layout: numeric branches, class leaves, the missing-value branch marked', () => {
   const ds = dataset(num('x', [1, 2, 3, 10, 11, 12]), cat('y', ['a', 'a', 'a', 'b', 'b', 'b']));
   const { model } = trainTree(ds, { target: 'y' });
-  // Equal children: missing values follow the left one.
-  assert.equal(exportText(model), ['|--- x <= 6.50 (+ missing)', '|   |--- class: a', '|--- x >  6.50', '|   |--- class: b', ''].join('\n'));
+  // Equal children: missing values follow the right one (scikit-learn: left only when n_left > n_right).
+  assert.equal(exportText(model), ['|--- x <= 6.50', '|   |--- class: a', '|--- x >  6.50 (+ missing)', '|   |--- class: b', ''].join('\n'));
   assert.match(exportText(model, 3), /x <= 6\.500/);
 });
 

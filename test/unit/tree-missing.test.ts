@@ -29,9 +29,39 @@ test('the split "present left, missing right" is found when only missingness inf
   const xs = [1, 1, 1, 1, null, null, null, null];
   const ys = ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b'];
   const { model } = trainTree(dataset(num('x', xs), cat('y', ys)), { target: 'y' });
-  assert.deepEqual(model.nodes[0].split, { feature: 'x', kind: 'numeric', threshold: 1 });
+  // scikit-learn ≥ 1.3: threshold +inf, every present value left.
+  assert.deepEqual(model.nodes[0].split, { feature: 'x', kind: 'numeric', threshold: Infinity });
   assert.equal(model.nodes[0].missingGoesTo, 1);
   assert.deepEqual(predict(model, dataset(num('x', [1, null]), cat('y', ['a', 'a']))), ['a', 'b']);
+});
+
+test('a value above every training value goes left at a "missing vs present" split (exact and histogram)', () => {
+  // bill_length_mm present → a, missing → b; a new 43.3 exceeds the largest present value 43.2.
+  const xs = [39.1, 40.3, 41.0, 43.2, 43.2, null, null, null];
+  const ys = ['a', 'a', 'a', 'a', 'a', 'b', 'b', 'b'];
+  const fresh = dataset(num('bill_length_mm', [43.3, 1e6, null]), cat('y', ['a', 'a', 'a']));
+  for (const splitter of ['exact', 'hist'] as const) {
+    const { model } = trainTree(dataset(num('bill_length_mm', xs), cat('y', ys)), { target: 'y', splitter });
+    assert.equal(model.nodes[0].split?.kind === 'numeric' && model.nodes[0].split.threshold, Infinity, splitter);
+    assert.deepEqual(predict(model, fresh), ['a', 'a', 'b'], splitter);
+  }
+});
+
+test('ties between candidates go as scikit-learn\'s two passes: every threshold with missing right first', () => {
+  // "x ≤ 1.5, missing left" and "x present | missing" score the same; scikit-learn 1.9 picks the
+  // second (found in its first pass, missing values right): threshold inf, missing right.
+  for (const splitter of ['exact', 'hist'] as const) {
+    const { model } = trainTree(dataset(num('x', [1, null, 1, 2]), cat('y', ['b', 'b', 'a', 'a'])), { target: 'y', maxDepth: 1, splitter });
+    assert.deepEqual(model.nodes[0].split, { feature: 'x', kind: 'numeric', threshold: Infinity }, splitter);
+    assert.equal(model.nodes[0].missingGoesTo, 1, splitter);
+  }
+});
+
+test('without missing values at a node, missing values follow the larger child, the right one on a tie', () => {
+  // scikit-learn: missing_go_to_left = n_left > n_right.
+  const { model } = trainTree(dataset(num('x', [1, 2, 3, 4]), cat('y', ['a', 'a', 'b', 'b'])), { target: 'y' });
+  assert.equal(model.nodes[0].missingGoesTo, 1);
+  assert.deepEqual(predict(model, dataset(num('x', [null]), cat('y', ['a']))), ['b']);
 });
 
 test('without missing values in training, missing values follow the larger child', () => {

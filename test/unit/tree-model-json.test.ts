@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { InputError } from '../../src/engine/errors';
 import { MODEL_FORMAT } from '../../src/engine/model';
+import { jsonText } from '../../src/engine/json-text';
 import { parseModel, serializeModel } from '../../src/engine/tree/model-json';
 import { predict } from '../../src/engine/tree/predict';
 import { trainTree } from '../../src/engine/tree/train';
@@ -25,6 +27,31 @@ test('model JSON round trip: same model, same predictions', () => {
   }
   const reg = trainTree(randomNumeric(4, 80, 2, (x) => x[0] * 1.5 + x[1]), { target: 'y', maxDepth: 4 }).model;
   assert.deepEqual(predict(parseModel(serializeModel(reg)), randomNumeric(5, 10, 2, () => 0)), predict(reg, randomNumeric(5, 10, 2, () => 0)));
+});
+
+test('an infinite threshold ("missing vs present") is written as 1e309 and read back as Infinity', () => {
+  const ds = dataset(num('x', [1, 2, 3, 4, null, null, null, null]), cat('y', ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b']));
+  const { model } = trainTree(ds, { target: 'y' });
+  assert.equal(model.nodes[0].split?.kind === 'numeric' && model.nodes[0].split.threshold, Infinity);
+  const text = serializeModel(model);
+  assert.match(text, /"threshold": 1e309\n/);
+  const back = parseModel(text);
+  assert.deepEqual(back, model);
+  const fresh = dataset(num('x', [4.5, null, 1]), cat('y', ['a', 'a', 'a']));
+  assert.deepEqual(predict(back, fresh), ['a', 'b', 'a']);
+  // Python's json reads the literal as infinity too.
+  const python = ['/usr/bin/python3', 'python3'].find((p) => spawnSync(p, ['--version']).status === 0);
+  if (python !== undefined) {
+    const r = spawnSync(python, ['-c', 'import json,sys; print(json.load(sys.stdin)["nodes"][0]["split"]["threshold"])'], { input: text, encoding: 'utf8' });
+    assert.equal(r.stdout.trim(), 'inf');
+  }
+});
+
+test('infinities anywhere are written as ±1e309, even when a string looks like the stand-in', () => {
+  const value = { a: Infinity, b: [-Infinity, 1], c: '\u0000+inf0', d: NaN };
+  const text = jsonText(value);
+  assert.equal(text, '{"a":1e309,"b":[-1e309,1],"c":"\\u0000+inf0","d":null}');
+  assert.deepEqual(JSON.parse(text), { a: Infinity, b: [-Infinity, 1], c: '\u0000+inf0', d: null });
 });
 
 test('loading rejects other formats, versions and damaged models with bad-model', () => {

@@ -1,6 +1,7 @@
 // Every scikit-learn case in test/fixtures/parity: CART with the case's parameters must give the
-// `canonical` tree (design.md §4 tie rule) — structure, features, thresholds (1e-4 relative),
-// impurities, samples, values and importances (1e-6), and the test predictions.
+// `canonical` tree (design.md §4 tie rule) — structure, features, thresholds (1e-4 relative; +inf
+// exactly), the side missing values take (nan_* cases, scikit-learn ≥ 1.3), impurities, samples,
+// values and importances (1e-6), and the test predictions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { parseCsv } from '../../src/engine/csv/read';
 import { trainTree } from '../../src/engine/tree/train';
 import { predict } from '../../src/engine/tree/predict';
 import { toParityJson, type ParityNode } from '../../src/engine/tree/parity-json';
+import { jsonText } from '../../src/engine/json-text';
 import type { ModelNode, TrainParams, TreeModel } from '../../src/engine/model';
 
 const ROOT = path.join(process.cwd(), 'test/fixtures/parity');
@@ -52,7 +54,12 @@ function compareTree(model: TreeModel, exp: Expected): string[] {
       diffs.push(`${where}: split on ${g.split.feature} != ${e.feature}`);
       return;
     }
-    if (!close(g.split.threshold, e.threshold as number, 1e-12, 1e-4)) diffs.push(`${where}: threshold ${g.split.threshold} != ${e.threshold}`);
+    // +Infinity ("missing vs present") must be exact; a finite threshold is compared at 1e-4 relative.
+    const t = e.threshold as number;
+    if (Number.isFinite(t) ? !close(g.split.threshold, t, 1e-12, 1e-4) : g.split.threshold !== t) diffs.push(`${where}: threshold ${g.split.threshold} != ${e.threshold}`);
+    if (e.missing_go_to_left !== undefined && e.missing_go_to_left !== null && (g.missingGoesTo === 0) !== e.missing_go_to_left) {
+      diffs.push(`${where}: missing values go ${g.missingGoesTo === 0 ? 'left' : 'right'}, expected ${e.missing_go_to_left ? 'left' : 'right'}`);
+    }
     const byId = (id: number | null): ExpectedNode => exp.canonical.nodes[id as number];
     rec(byId(e.left), model.nodes[g.children[0]], where + 'L');
     rec(byId(e.right), model.nodes[g.children[1]], where + 'R');
@@ -113,7 +120,7 @@ test('check.py --canonical passes on every case', { skip: python === undefined &
     const exp = JSON.parse(readFileSync(path.join(ROOT, name, 'expected.json'), 'utf8')) as Expected;
     const { model } = trainTree(parseCsv(readFileSync(path.join(ROOT, name, 'train.csv'))), paramsOf(exp));
     const engine = toParityJson(model, parseCsv(readFileSync(path.join(ROOT, name, 'test.csv'))));
-    writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(engine));
+    writeFileSync(path.join(dir, `${name}.json`), jsonText(engine));
   }
   const r = spawnSync(python as string, [path.join(ROOT, 'check.py'), '--all', ROOT, dir, '--canonical', '-q'], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stdout + r.stderr);

@@ -137,8 +137,10 @@ function narrow(m: Column, node: ModelNode, child: number): void {
 /** Fills in the column's text (and lists) for its current state. */
 function word(m: Column): string {
   if (m.kind === 'numeric') {
+    // Past a "missing vs present" split (+∞): `x > ∞ or missing` is `x is missing`; `x ≤ ∞` no bound.
+    if (m.lower === Infinity) return (m.text = `${m.name} is missing`);
     if (m.lower !== null && m.lowerText === null) m.lowerText = m.bound(m.lower);
-    if (m.upper !== null && m.upperText === null) m.upperText = m.bound(m.upper);
+    if (m.upper !== null && m.upperText === null && m.upper !== Infinity) m.upperText = m.bound(m.upper);
     return (m.text = numericText(m.name, m.lowerText, m.upperText, m.missing));
   }
   const excluded = m.excluded;

@@ -25,15 +25,16 @@ export function formatName(name: string): string {
 }
 
 /**
- * `lower < name ≤ upper` from the parts already formatted (formatName, formatNumber; null: no bound).
- * Joined, not concatenated, so the text is one flat string: every rule's text copies it.
+ * `lower < name ≤ upper` from the parts already formatted (formatName, formatNumber; null: no bound),
+ * `name is present` without bounds. Joined, not concatenated, so the text is one flat string: every
+ * rule's text copies it.
  */
 export function numericText(name: string, lower: string | null, upper: string | null, missing: boolean): string {
   const parts: string[] = missing ? ['('] : [];
   if (lower !== null && upper !== null) parts.push(lower, ' < ', name, ' ≤ ', upper);
   else if (upper !== null) parts.push(name, ' ≤ ', upper);
   else if (lower !== null) parts.push(name, ' > ', lower);
-  else parts.push(name, ' is any value');
+  else parts.push(name, missing ? ' is any value' : ' is present');
   if (missing) parts.push(' or missing)');
   return parts.join('');
 }

@@ -196,7 +196,8 @@ export function columnSplits(dataset: Dataset, options: SplitOptions): SplitsRep
       return;
     }
     const { scores, ...shape } = described;
-    if (curve !== null && stride > 1 && shape.threshold !== undefined) curve.add(shape.threshold, scoreOf(scores, criterion));
+    // The chart's x axis holds present values only: a "missing vs present" split (+∞) is not on it.
+    if (curve !== null && stride > 1 && shape.threshold !== undefined && Number.isFinite(shape.threshold)) curve.add(shape.threshold, scoreOf(scores, criterion));
     found.push({
       index: f,
       feature: feature.name,

@@ -125,8 +125,9 @@ class CartGrower {
     const wr = node.end - pos;
     const improvement = (w / this.set.n) * (node.impurity - (wr / w) * right.impurity - (wl / w) * left.impurity);
     if (improvement + EPSILON < params.minImpurityDecrease) return null;
-    // No missing value seen here: at prediction they follow the larger child (scikit-learn ≥ 1.3).
-    const missingLeft = split.sawMissing ? split.missingLeft : wl >= wr;
+    // No missing value seen here: at prediction they follow the larger child, the right one on a
+    // tie (scikit-learn ≥ 1.3: left only when n_left > n_right).
+    const missingLeft = split.sawMissing ? split.missingLeft : wl > wr;
     return {
       feature: split.feature,
       threshold: split.kind === 'numeric' ? split.threshold : NaN,

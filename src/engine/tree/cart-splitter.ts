@@ -4,12 +4,14 @@
 // by Breiman's ordering for two classes and regression, an exhaustive search for more classes up
 // to MAX_EXACT_LEVELS levels, beyond that the ordering by the node's majority-class share.
 // Missing values: each candidate is tried with them on the right and on the left (scikit-learn
-// ≥ 1.3), plus "present values left, missing right". Ties: the first strictly better candidate
-// wins — features in file order, thresholds ascending (subsets in Gray-code order), missing-right
-// before missing-left. Categories too rare in the node join the missing values (rare-categories.ts).
+// ≥ 1.3), plus "present values left, missing right" (threshold +∞). Ties: the first strictly
+// better candidate wins — features in file order; numeric: thresholds ascending with missing values
+// right, then ascending with them left (scikit-learn's two passes); subsets in Gray-code order,
+// each missing-right before missing-left. Categories too rare in the node join the missing values
+// (rare-categories.ts).
 import { isOrderedType } from '../dataset';
 import { entropyProxy, giniProxy, squaredErrorProxy, type SideProxy } from './criterion';
-import { considerMissingSides } from './missing-sides';
+import { considerMissingLeft, considerMissingRight, considerMissingSides } from './missing-sides';
 import { poolsRareCategories } from './rare-categories';
 import { MISSING_KEY, type SortedSamples } from './sorted-samples';
 import type { FeatureColumn } from './training-set';
@@ -153,21 +155,24 @@ export class CartSplitter {
     if (fast && amount !== null && this.proxy === squaredErrorProxy) return this.scanNumericSquaredError(f, s, e, amount);
     const x = this.features[f].x;
     const left = this.left;
-    left.fill(0);
     // The best candidate of this scan as plain numbers; one CartSplit is made at the end.
     let bestAt = -1;
     let bestMissingLeft = false;
-    for (let p = s; p < e; p++) {
-      left[slots[p]] += amount === null ? 1 : amount[order[p]];
-      const next = p + 1;
-      // The last present position is the candidate "every present value left, missing right".
-      if (next < e ? keys[next] === keys[p] : this.wMissing === 0) continue;
-      const r = this.consider(left, next - s);
-      if (r !== 0) {
-        bestAt = p;
-        bestMissingLeft = r === 2;
+    // Two passes as scikit-learn's: every threshold with missing values right, then with them left.
+    for (let pass = 0; pass < (this.wMissing > 0 ? 2 : 1); pass++) {
+      const missingLeft = pass === 1;
+      left.fill(0);
+      for (let p = s; p < e; p++) {
+        left[slots[p]] += amount === null ? 1 : amount[order[p]];
+        const next = p + 1;
+        // The last present position is the candidate "every present value left, missing right".
+        if (next < e ? keys[next] === keys[p] : missingLeft || this.wMissing === 0) continue;
+        if (missingLeft ? considerMissingLeft(this, left, next - s) : considerMissingRight(this, left, next - s)) {
+          bestAt = p;
+          bestMissingLeft = missingLeft;
+        }
+        if (!missingLeft && next < e && this.observer !== null) this.observer(midpoint(x[order[p]], x[order[next]]), left, next - s);
       }
-      if (next < e && this.observer !== null) this.observer(midpoint(x[order[p]], x[order[next]]), left, next - s);
     }
     return bestAt < 0 ? null : this.numericSplit(f, bestAt, e, bestMissingLeft);
   }
@@ -275,12 +280,13 @@ export class CartSplitter {
   /**
    * The split between sorted positions `at` and `at + 1` of feature `f`: at the midpoint of their
    * values, or, when `at` is the last present position `e − 1` (missing values alone go right), at
-   * its value. Only here are values read, from the column: two reads per scan.
+   * +∞ as scikit-learn ≥ 1.3 (every present value, however large, goes left). Only here are values
+   * read, from the column: two reads per scan.
    */
   private numericSplit(f: number, at: number, e: number, missingLeft: boolean): CartSplit {
     const { order, keys } = this.samples;
     const x = this.features[f].x;
-    const threshold = at + 1 < e ? midpoint(x[order[at]], x[order[at + 1]]) : x[order[at]];
+    const threshold = at + 1 < e ? midpoint(x[order[at]], x[order[at + 1]]) : Infinity;
     return { feature: f, kind: 'numeric', threshold, leftKey: keys[at], leftCodes: [], rareCodes: [], missingLeft, sawMissing: this.wMissing > 0 };
   }
 

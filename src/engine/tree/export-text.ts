@@ -2,7 +2,8 @@
 //   |--- petal_length <= 2.45
 //   |   |--- class: setosa
 // Categorical branches read `|--- outlook in {sunny, rain}`; the branch that takes missing values
-// and unseen categories is marked "(+ missing)".
+// and unseen categories is marked "(+ missing)". A "missing vs present" split reads `x <= inf`, as
+// scikit-learn prints it.
 import { featureOf, valueText } from '../feature-text';
 import type { ModelNode, TreeModel } from '../model';
 
@@ -14,11 +15,14 @@ function leafText(model: TreeModel, node: ModelNode, decimals: number): string {
   return `class: ${oneLine(String(node.prediction))}`;
 }
 
+/** Python's round(t, decimals) as export_text prints it: `inf` for +∞. */
+const thresholdText = (t: number, decimals: number): string => (Number.isFinite(t) ? t.toFixed(decimals) : t > 0 ? 'inf' : '-inf');
+
 function branchTexts(model: TreeModel, node: ModelNode, decimals: number): string[] {
   const split = node.split as NonNullable<ModelNode['split']>;
   const name = oneLine(split.feature);
   // Dates as ISO 8601 text, ordinal thresholds as their category (feature-text.ts).
-  const t = split.kind === 'numeric' ? oneLine(valueText(featureOf(model, split.feature), split.threshold, (x) => x.toFixed(decimals))) : '';
+  const t = split.kind === 'numeric' ? oneLine(valueText(featureOf(model, split.feature), split.threshold, (x) => thresholdText(x, decimals))) : '';
   const texts =
     split.kind === 'numeric'
       ? [`${name} <= ${t}`, `${name} >  ${t}`]

@@ -1,6 +1,8 @@
-// One split candidate scored with the node's missing values on the right child, then on the left
+// One split candidate scored with the node's missing values on the right child or on the left
 // (scikit-learn ≥ 1.3). Shared by the exact and the histogram splitters, whose search differs only
-// in how `left` is accumulated.
+// in how `left` is accumulated. A numeric scan tries every threshold with missing values on the
+// right first, then every threshold with them on the left, as scikit-learn's two search passes do,
+// so ties go to the same candidate; a categorical scan tries both sides of each subset in turn.
 import type { SideProxy } from './criterion';
 
 /** The running state of one node's split search that a candidate is scored against. */
@@ -22,33 +24,42 @@ export interface MissingSidesSearch {
 }
 
 /**
- * Tries "present samples with statistics `left` (weight wL) go left", with missing values on the
- * right and then on the left; updates `bestProxy`. Returns 0 (no improvement), 1 (best, missing
- * right) or 2 (best, missing left).
+ * Tries "present samples with statistics `left` (weight wL) go left, the rest and the missing
+ * ones right"; updates `bestProxy` and returns whether the candidate became the best.
+ */
+export function considerMissingRight(s: MissingSidesSearch, left: Float64Array, wL: number): boolean {
+  const { dim, present, missing, sideB, proxy, minSamplesLeaf } = s;
+  const wR = s.wPresent - wL + s.wMissing;
+  if (wL < minSamplesLeaf || wR < minSamplesLeaf) return false;
+  for (let k = 0; k < dim; k++) sideB[k] = present[k] - left[k] + missing[k];
+  const p = proxy(left, 0, dim, wL) + proxy(sideB, 0, dim, wR);
+  if (!(p > s.bestProxy + s.tolerance)) return false;
+  s.bestProxy = p;
+  return true;
+}
+
+/** As considerMissingRight with the node's missing samples joining the left side instead. */
+export function considerMissingLeft(s: MissingSidesSearch, left: Float64Array, wL: number): boolean {
+  const { dim, present, missing, sideA, sideB, proxy, minSamplesLeaf } = s;
+  const wM = s.wMissing;
+  const wR = s.wPresent - wL;
+  if (wM <= 0 || wL + wM < minSamplesLeaf || wR < minSamplesLeaf) return false;
+  for (let k = 0; k < dim; k++) {
+    sideA[k] = left[k] + missing[k];
+    sideB[k] = present[k] - left[k];
+  }
+  const p = proxy(sideA, 0, dim, wL + wM) + proxy(sideB, 0, dim, wR);
+  if (!(p > s.bestProxy + s.tolerance)) return false;
+  s.bestProxy = p;
+  return true;
+}
+
+/**
+ * Both sides of one candidate, missing values right first. Returns 0 (no improvement), 1 (best,
+ * missing right) or 2 (best, missing left).
  */
 export function considerMissingSides(s: MissingSidesSearch, left: Float64Array, wL: number): number {
-  const { dim, present, missing, sideA, sideB, proxy, minSamplesLeaf } = s;
-  const wR = s.wPresent - wL;
-  const wM = s.wMissing;
-  let result = 0;
-  if (wL >= minSamplesLeaf && wR + wM >= minSamplesLeaf) {
-    for (let k = 0; k < dim; k++) sideB[k] = present[k] - left[k] + missing[k];
-    const p = proxy(left, 0, dim, wL) + proxy(sideB, 0, dim, wR + wM);
-    if (p > s.bestProxy + s.tolerance) {
-      s.bestProxy = p;
-      result = 1;
-    }
-  }
-  if (wM > 0 && wL + wM >= minSamplesLeaf && wR >= minSamplesLeaf) {
-    for (let k = 0; k < dim; k++) {
-      sideA[k] = left[k] + missing[k];
-      sideB[k] = present[k] - left[k];
-    }
-    const p = proxy(sideA, 0, dim, wL + wM) + proxy(sideB, 0, dim, wR);
-    if (p > s.bestProxy + s.tolerance) {
-      s.bestProxy = p;
-      result = 2;
-    }
-  }
+  let result = considerMissingRight(s, left, wL) ? 1 : 0;
+  if (considerMissingLeft(s, left, wL)) result = 2;
   return result;
 }

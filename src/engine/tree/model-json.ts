@@ -3,10 +3,11 @@
 // features), so a foreign or damaged file is a clear InputError('bad-model'), never a crash later.
 import { COLUMN_TYPES, isNumericType, isOrderedType } from '../dataset';
 import { InputError } from '../errors';
+import { jsonText } from '../json-text';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
 
 export function serializeModel(model: TreeModel): string {
-  return JSON.stringify(model, null, 2) + '\n';
+  return jsonText(model, 2) + '\n';
 }
 
 function bad(problem: string): never {
@@ -36,6 +37,7 @@ function checkNode(node: unknown, id: number, model: TreeModel, features: Map<st
   const f = features.get(n.split.feature);
   if (f === undefined) bad(`node ${id} splits on unknown feature "${String(n.split.feature)}"`);
   if (n.split.kind === 'numeric') {
+    // A threshold may be +Infinity, written 1e309 (json-text.ts).
     if (!isOrderedType(f.type) || typeof n.split.threshold !== 'number' || n.children.length !== 2) bad(`node ${id} has a malformed numeric split`);
   } else if (n.split.kind === 'categorical') {
     if (isOrderedType(f.type) || !Array.isArray(n.split.branches) || !n.split.branches.every(isStringArray) || n.split.branches.length !== n.children.length) {

@@ -7,7 +7,10 @@ import { predict } from './predict';
 export interface ParityNode {
   id: number;
   feature: string | null;
+  /** +Infinity: every present value left (a "missing vs present" split). */
   threshold: number | null;
+  /** Whether missing values go to the left child (null for a leaf). */
+  missing_go_to_left?: boolean | null;
   impurity: number;
   samples: number;
   value: number[] | number;
@@ -29,6 +32,7 @@ export function toParityJson(model: TreeModel, test: Dataset): ParityJson {
       id: n.id,
       feature: n.split ? n.split.feature : null,
       threshold: n.split?.kind === 'numeric' ? n.split.threshold : null,
+      missing_go_to_left: numeric ? n.missingGoesTo === 0 : null,
       impurity: n.impurity,
       samples: n.samples,
       value: n.value,

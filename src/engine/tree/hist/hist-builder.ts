@@ -250,7 +250,7 @@ class HistGrower {
     const binned = this.binned.features[split.feature];
     // No missing value seen here: at prediction they follow the larger child (as the exact builder).
     const wl = plan.left.end - plan.left.start;
-    const missingLeft = split.sawMissing ? split.missingLeft : wl >= plan.right.end - plan.right.start;
+    const missingLeft = split.sawMissing ? split.missingLeft : wl > plan.right.end - plan.right.start;
     this.store.setSplit(id, split.feature, split.kind === 'numeric' ? split.threshold : NaN, l, 2, missingLeft ? 0 : 1, plan.decrease);
     // Only categories that reached this node, and not too rarely, get a branch; others go where missing values go.
     const side = leftOfBins(split, binned.binCount, this.side);

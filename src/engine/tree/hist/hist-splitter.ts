@@ -1,13 +1,14 @@
 // Best binary split of one node from its histograms (histogram mode): per feature, the stats of
 // each bin, so a numeric feature has at most 254 candidate thresholds (bin upper bounds) whatever
 // the node's size. Same candidate rules as the exact CartSplitter: missing values (their own bin)
-// tried on the right and on the left, "present left, missing right", min_samples_leaf on both
-// sides, the criterion's proxy to rank, and the first strictly better candidate wins ties.
+// tried on the right and on the left (two passes), "present left, missing right" (threshold +∞),
+// min_samples_leaf on both sides, the criterion's proxy to rank, and the first strictly better
+// candidate wins ties.
 // Categorical: bins ordered by class-1 share (two classes) or mean (regression) — Breiman's
 // optimal prefix — or by the node's majority-class share with more classes; a category too rare
 // in the node shares the missing values' bin and side (rare-categories.ts).
 import { giniProxy, type SideProxy } from '../criterion';
-import { considerMissingSides } from '../missing-sides';
+import { considerMissingLeft, considerMissingRight, considerMissingSides } from '../missing-sides';
 import type { SampleStats } from '../cart-splitter';
 import { poolsRareCategories } from '../rare-categories';
 import type { BinnedSet } from './bins';
@@ -223,9 +224,14 @@ export class HistSplitter {
     return considerMissingSides(this, this.left, wL);
   }
 
-  /** Bins 0..lastLeft go left: x ≤ the upper bound of bin lastLeft. */
+  /**
+   * Bins 0..lastLeft go left: x ≤ the upper bound of bin lastLeft. lastLeft −1: every present
+   * value left, missing right, at threshold +∞ (scikit-learn ≥ 1.3).
+   */
   private numericSplit(f: number, lastLeft: number, missingLeft: boolean): HistSplit {
-    const threshold = this.binned.features[f].upper[lastLeft];
+    const bins = this.binned.features[f];
+    const threshold = lastLeft < 0 ? Infinity : bins.upper[lastLeft];
+    if (lastLeft < 0) lastLeft = bins.binCount - 1;
     return { feature: f, kind: 'numeric', threshold, lastLeftBin: lastLeft, leftBins: NO_BINS, missingLeft, presentBins: NO_BINS, sawMissing: this.wMissing > 0 };
   }
 
@@ -233,26 +239,32 @@ export class HistSplitter {
     if (this.wMissing === 0 && (this.regression || this.proxy === giniProxy)) return this.scanNumericPresent(f, hist, base, slots);
     const { dim, left } = this;
     const stride = dim + 1;
-    left.fill(0);
-    let wL = 0;
     let bestBin = -1;
     let bestMissingLeft = false;
-    for (let b = 0; b < slots; b++) {
-      const s = base + b * stride;
-      const c = hist[s + dim];
-      if (c === 0) continue;
-      for (let k = 0; k < dim; k++) left[k] += hist[s + k];
-      wL += c;
-      // Every present sample left: a candidate only when missing ones can go right.
-      if (wL === this.wPresent && this.wMissing === 0) break;
-      const r = this.consider(wL);
-      if (r !== 0) {
-        bestBin = this.binOf === null ? b : this.binOf[b];
-        bestMissingLeft = r === 2;
+    let bestAllPresent = false;
+    // Two passes as scikit-learn's: every threshold with missing values right, then with them left.
+    for (let pass = 0; pass < (this.wMissing > 0 ? 2 : 1); pass++) {
+      const missingLeft = pass === 1;
+      left.fill(0);
+      let wL = 0;
+      for (let b = 0; b < slots; b++) {
+        const s = base + b * stride;
+        const c = hist[s + dim];
+        if (c === 0) continue;
+        for (let k = 0; k < dim; k++) left[k] += hist[s + k];
+        wL += c;
+        const allPresent = wL === this.wPresent;
+        // Every present sample left: a candidate only when missing ones can go right.
+        if (allPresent && (missingLeft || this.wMissing === 0)) break;
+        if (missingLeft ? considerMissingLeft(this, left, wL) : considerMissingRight(this, left, wL)) {
+          bestBin = this.binOf === null ? b : this.binOf[b];
+          bestMissingLeft = missingLeft;
+          bestAllPresent = allPresent;
+        }
+        if (allPresent) break;
       }
-      if (wL === this.wPresent) break;
     }
-    return bestBin < 0 ? null : this.numericSplit(f, bestBin, bestMissingLeft);
+    return bestBin < 0 ? null : this.numericSplit(f, bestAllPresent ? -1 : bestBin, bestMissingLeft);
   }
 
   /**
