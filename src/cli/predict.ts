@@ -1,5 +1,6 @@
-// `predict --model model.json <csv> [--out FILE]`: the input's columns plus a final
-// `predicted_<target>` column, one row per input row in order, as CSV (stdout or FILE).
+// `predict --model model.json <csv> [--out FILE]`: every input record as it is in the file plus a
+// final `predicted_<target>` field, one line per input row in order (prediction-csv.ts), to
+// stdout or FILE. A gzip input is read decompressed; the output is always plain CSV.
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -7,8 +8,8 @@ import { once } from 'node:events';
 import { InputError } from '../engine/errors';
 import { parseModel } from '../engine/tree/model-json';
 import { parseArgs, requiredFlag, stringFlag } from './args';
-import { predictionCsvLines } from './prediction-csv';
-import { loadCsvFile } from './load-csv';
+import { PredictionCsv } from './prediction-csv';
+import { csvFileChunks, loadCsvFile, namedError } from './load-csv';
 
 const USAGE = 'usage: predict --model model.json <csv> [--out FILE]';
 
@@ -31,22 +32,30 @@ export async function predictCommand(argv: string[]): Promise<void> {
   const args = parseArgs(argv, { model: true, out: true });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
   const model = await loadModel(requiredFlag(args, 'model'));
-  const dataset = await loadCsvFile(args.positional[0]);
+  const file = args.positional[0];
+  // Two passes: the parsed columns give the predictions, then the records are copied through as they are.
+  const csv = new PredictionCsv(model, await loadCsvFile(file));
   const out = stringFlag(args, 'out');
   const sink = out === undefined ? process.stdout : createWriteStream(out);
-  const lines: string[] = [];
-  const flush = async (): Promise<void> => {
-    if (lines.length === 0) return;
-    if (!sink.write(lines.join('\n') + '\n')) await once(sink, 'drain');
-    lines.length = 0;
+  const written = (work: Promise<unknown>) =>
+    work.catch((err: NodeJS.ErrnoException) => {
+      throw new InputError('unreadable-file', `${basename(out ?? 'stdout')}: cannot write the predictions (${err.code ?? err.message})`);
+    });
+  const write = async (bytes: Uint8Array): Promise<void> => {
+    if (bytes.length > 0 && !sink.write(bytes.slice())) await written(once(sink, 'drain'));
   };
-  for (const line of predictionCsvLines(model, dataset)) {
-    lines.push(line);
-    if (lines.length >= 4096) await flush();
-  }
-  await flush();
+  // (csvFileChunks names the file in its own errors; these are the second read's.)
+  const copied = (work: () => Uint8Array): Uint8Array => {
+    try {
+      return work();
+    } catch (err) {
+      throw namedError(file, err);
+    }
+  };
+  for await (const chunk of csvFileChunks(file)) await write(copied(() => csv.push(chunk)));
+  await write(copied(() => csv.finish()));
   if (sink !== process.stdout) {
     sink.end();
-    await once(sink, 'finish');
+    await written(once(sink, 'finish'));
   }
 }

@@ -1,5 +1,6 @@
 // Reads a CSV for the worker: the editor's text when the file is open with unsaved edits, else
-// the bytes through vscode.workspace.fs (so remote and virtual workspaces work too).
+// the bytes through vscode.workspace.fs (so remote and virtual workspaces work too); a gzip
+// file's bytes go as they are, the worker decompresses them.
 import * as vscode from 'vscode';
 import { WorkerBridge } from './worker-bridge';
 import type { LoadJob, SampleJob } from './worker-messages';
@@ -8,9 +9,9 @@ export function fileNameOf(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1) || uri.toString(true);
 }
 
-/** A `.tsv` file is tab-separated; anything else is sniffed by the reader. */
+/** A `.tsv` (or `.tsv.gz`) file is tab-separated; anything else is sniffed by the reader. */
 export function delimiterFor(uri: vscode.Uri, languageId?: string): string | undefined {
-  return /\.tsv$/i.test(uri.path) || languageId === 'tsv' ? '\t' : undefined;
+  return /\.tsv(\.gz)?$/i.test(uri.path) || languageId === 'tsv' ? '\t' : undefined;
 }
 
 export interface PreparedLoad {
