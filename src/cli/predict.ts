@@ -2,7 +2,7 @@
 // final `predicted_<target>` field, one line per input row in order (prediction-csv.ts), to
 // stdout or FILE. A gzip input is read decompressed; the output is always plain CSV.
 import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { once } from 'node:events';
 import { InputError } from '../engine/errors';
@@ -36,6 +36,9 @@ export async function predictCommand(argv: string[]): Promise<void> {
   // Two passes: the parsed columns give the predictions, then the records are copied through as they are.
   const csv = new PredictionCsv(model, await loadCsvFile(file));
   const out = stringFlag(args, 'out');
+  if (out !== undefined && (await sameFile(out, file))) {
+    throw new InputError('bad-option', `--out ${basename(out)} is the input file; the input is read again while the predictions are written`);
+  }
   const sink = out === undefined ? process.stdout : createWriteStream(out);
   const written = (work: Promise<unknown>) =>
     work.catch((err: NodeJS.ErrnoException) => {
@@ -57,5 +60,15 @@ export async function predictCommand(argv: string[]): Promise<void> {
   if (sink !== process.stdout) {
     sink.end();
     await written(once(sink, 'finish'));
+  }
+}
+
+/** Whether two paths name one existing file (hard links and symlinks included). */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  try {
+    const [x, y] = await Promise.all([stat(a), stat(b)]);
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
   }
 }

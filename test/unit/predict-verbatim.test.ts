@@ -50,6 +50,15 @@ test('predict copies every field as written: leading zeros, NA and ? in a text c
   assert.equal(r.stdout, expectedOutput(records, bytes, model, ','));
 });
 
+test('--out naming the input file is refused before anything is written', () => {
+  const records = ['a,y', '1,p', '2,q'];
+  const { file, model, bytes } = fixture('self.csv', records, '\n', 'y');
+  const r = cli.run('predict', '--model', model, file, '--out', file);
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /--out self\.csv is the input file/);
+  assert.deepEqual(readFileSync(file), bytes);
+});
+
 test('a ;-delimited file with non-ASCII text keeps its delimiter and bytes', () => {
   const records = ['nom;ville;valeur;classe', 'Zoë;Besançon;0,50;a', 'Ærø;"Köln; Mitte";007;b', '名前;東京;1,0;a', 'Ōsaka;"""Dé""";NaN;b'];
   const { file, model, bytes } = fixture('semi.csv', records, '\n', 'classe');
