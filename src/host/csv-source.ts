@@ -2,6 +2,7 @@
 // the bytes through vscode.workspace.fs (so remote and virtual workspaces work too); a gzip
 // file's bytes go as they are, the worker decompresses them.
 import * as vscode from 'vscode';
+import { gzipContentSize } from '../cli/gzip';
 import { WorkerBridge } from './worker-bridge';
 import type { LoadJob, SampleJob } from './worker-messages';
 
@@ -47,13 +48,15 @@ export async function chooseSample(uri: vscode.Uri, limits: SampleLimits): Promi
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (document !== undefined && (document.isDirty || document.isUntitled)) return 'whole';
   const { size } = await vscode.workspace.fs.stat(uri);
-  if (size <= limits.aboveBytes) return 'whole';
+  // A gzip file is judged by the CSV it holds (the size its trailer records).
+  const csvBytes = Math.max(size, (await gzipContentSize(uri.fsPath)) ?? 0);
+  if (csvBytes <= limits.aboveBytes) return 'whole';
   const fileName = fileNameOf(uri);
   const sample = `Train on ${limits.rows.toLocaleString('en-US')} random rows`;
   const whole = 'Load the whole file';
   const mib = (bytes: number) => `${Math.round(bytes / 1048576).toLocaleString('en-US')} MB`;
   const pick = await vscode.window.showWarningMessage(
-    `Decision Tree: ${fileName} is ${mib(size)}, above decisionTree.sampleAboveMB (${mib(limits.aboveBytes)}).`,
+    `Decision Tree: ${fileName} is ${mib(size)}${csvBytes > size ? ` (${mib(csvBytes)} decompressed)` : ''}, above decisionTree.sampleAboveMB (${mib(limits.aboveBytes)}).`,
     sample,
     whole,
   );

@@ -4,7 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { decompressedChunks, isGzip } from '../../src/cli/gzip';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { decompressedChunks, gzipContentSize, isGzip } from '../../src/cli/gzip';
 import { InputError } from '../../src/engine/errors';
 
 async function* chunks(bytes: Uint8Array, size: number, closed?: { done: boolean }): AsyncGenerator<Uint8Array> {
@@ -62,4 +65,16 @@ test('corrupt gzip is an InputError; a reader stopping early closes the source',
     break;
   }
   assert.equal(closed.done, true);
+});
+
+test('the size of the CSV in a gzip file comes from its trailer (what the sampling offer judges)', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dte-gzsize-'));
+  try {
+    writeFileSync(path.join(dir, 'a.csv.gz'), gz);
+    writeFileSync(path.join(dir, 'a.csv'), text);
+    assert.equal(await gzipContentSize(path.join(dir, 'a.csv.gz')), Buffer.byteLength(text));
+    assert.equal(await gzipContentSize(path.join(dir, 'a.csv')), undefined);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,6 +1,6 @@
-// Worker jobs that read a CSV and answer in text: predictions with a model (the CLI's CSV
-// layout: every input record as it is plus the prediction), and the column profiles (the CLI's
-// readable report).
+// Worker jobs that read a CSV and answer with a file's content: predictions with a model (the
+// CLI's CSV layout: every input record as it is plus the prediction, as bytes), and the column
+// profiles (the CLI's readable report).
 import { decodeModel } from '../../engine/model-columns';
 import { profileDataset } from '../../engine/profile';
 import { concatBytes } from '../../engine/csv/concat-bytes';
