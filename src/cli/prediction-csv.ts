@@ -27,7 +27,7 @@ export class PredictionCsv {
   ) {
     this.predictions = predict(model, dataset);
     this.header = this.ending(`predicted_${model.target}`);
-    this.splitter = new RawRecordSplitter(dataset.delimiter, (record) => this.record(record));
+    this.splitter = new RawRecordSplitter(dataset.delimiter, (buf, start, end) => this.record(buf, start, end));
   }
 
   /** Reads the next chunk of the input; returns the output lines it completes (valid until the next call). */
@@ -47,12 +47,12 @@ export class PredictionCsv {
     return this.out.subarray(0, this.length);
   }
 
-  private record(record: Uint8Array): void {
+  private record(buf: Uint8Array, start: number, end: number): void {
     const row = this.records++ - 1;
     if (row >= this.dataset.rowCount) return; // reported by finish()
     const ending = row < 0 ? this.header : (this.endings.get(this.predictions[row]) ?? this.newEnding(this.predictions[row]));
-    this.append(record);
-    this.append(ending);
+    this.append(buf, start, end);
+    this.append(ending, 0, ending.length);
   }
 
   private newEnding(prediction: string | number): Uint8Array {
@@ -66,14 +66,20 @@ export class PredictionCsv {
     return this.encoder.encode(`${d}${csvField(text, d)}\n`);
   }
 
-  private append(bytes: Uint8Array): void {
-    const needed = this.length + bytes.length;
+  private append(buf: Uint8Array, start: number, end: number): void {
+    const needed = this.length + end - start;
     if (needed > this.out.length) {
       const bigger = new Uint8Array(Math.max(needed, this.out.length * 2));
       bigger.set(this.out.subarray(0, this.length));
       this.out = bigger;
     }
-    this.out.set(bytes, this.length);
+    // Rows are short: a loop beats making a view of each.
+    if (end - start < 256) {
+      const out = this.out;
+      for (let i = start, at = this.length; i < end; i++, at++) out[at] = buf[i];
+    } else {
+      this.out.set(buf.subarray(start, end), this.length);
+    }
     this.length = needed;
   }
 }

@@ -12,7 +12,7 @@ const decoder = new TextDecoder();
 /** The records of `bytes`, fed in chunks of `size` bytes. */
 function split(bytes: Uint8Array, delimiter: string, size: number): string[] {
   const records: string[] = [];
-  const splitter = new RawRecordSplitter(delimiter, (record) => records.push(decoder.decode(record)));
+  const splitter = new RawRecordSplitter(delimiter, (buf, start, end) => records.push(decoder.decode(buf.subarray(start, end))));
   for (let at = 0; at < bytes.length; at += size) splitter.push(bytes.slice(at, at + size));
   splitter.finish();
   return records;

@@ -24,12 +24,13 @@ export class RawRecordSplitter implements FieldSink {
 
   /**
    * @param delimiter the delimiter the file was read with (Dataset.delimiter).
-   * @param onRecord called with each record (the header first), without its line terminator; the
-   *   bytes are valid only during the call.
+   * @param onRecord called with each record (the header first) as buf[start, end), without its
+   *   line terminator; the bytes are valid only during the call. (Offsets rather than a view: a
+   *   view per row would cost more than finding the row.)
    */
   constructor(
     delimiter: string,
-    private readonly onRecord: (record: Uint8Array) => void,
+    private readonly onRecord: (buf: Uint8Array, start: number, end: number) => void,
   ) {
     this.tokenizer = new CsvTokenizer(delimiter.charCodeAt(0), this);
   }
@@ -47,6 +48,7 @@ export class RawRecordSplitter implements FieldSink {
       this.pendingLength += chunk.length - this.start;
     }
     this.chunk = new Uint8Array(0);
+    this.start = 0;
   }
 
   finish(): void {
@@ -63,13 +65,18 @@ export class RawRecordSplitter implements FieldSink {
   }
 
   endRow(): void {
-    const end = this.tokenizer.rowEndedAt;
-    const tail = this.chunk.subarray(this.start, end < 0 ? this.chunk.length : end);
-    const record = this.pending.length === 0 ? tail : concatBytes([...this.pending, tail], this.pendingLength + tail.length);
+    const at = this.tokenizer.rowEndedAt;
+    const end = at < 0 ? this.chunk.length : at;
+    const start = this.start;
+    this.start = at < 0 ? end : end + 1;
+    if (this.pending.length === 0) {
+      this.onRecord(this.chunk, blankLinesBefore(this.chunk, start, end), end);
+      return;
+    }
+    const record = concatBytes([...this.pending, this.chunk.subarray(start, end)], this.pendingLength + end - start);
     this.pending = [];
     this.pendingLength = 0;
-    this.start = end < 0 ? this.chunk.length : end + 1;
-    this.onRecord(record.subarray(blankLinesBefore(record)));
+    this.onRecord(record, blankLinesBefore(record, 0, record.length), record.length);
   }
 
   /** Holds the first 3 bytes until they can be told apart from a BOM, which is dropped. */
@@ -89,15 +96,14 @@ export class RawRecordSplitter implements FieldSink {
 }
 
 /**
- * Length of the lines of spaces (and of the LF of a CRLF split across chunks) that precede a
- * record: the tokenizer skips them, so they belong to no record.
+ * Where the record in buf[start, end) really starts: after the lines of spaces (and the LF of a
+ * CRLF split across chunks) before it, which the tokenizer skips, so they belong to no record.
  */
-function blankLinesBefore(record: Uint8Array): number {
-  let start = 0;
+function blankLinesBefore(buf: Uint8Array, start: number, end: number): number {
   for (;;) {
     let j = start;
-    while (j < record.length && record[j] === SPACE) j++;
-    if (j === record.length || (record[j] !== LF && record[j] !== CR)) return start;
+    while (j < end && buf[j] === SPACE) j++;
+    if (j === end || (buf[j] !== LF && buf[j] !== CR)) return start;
     start = j + 1;
   }
 }

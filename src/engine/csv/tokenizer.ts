@@ -130,7 +130,7 @@ export class CsvTokenizer {
           i++;
           continue;
         }
-        if (this.fieldKinds[this.fieldsInRow] > ANY_FIELD) {
+        if (this.typedSink !== null && this.fieldKinds[this.fieldsInRow] > ANY_FIELD) {
           const next = this.typedRun(buf, i, n);
           if (next !== i) {
             i = next;
