@@ -18,15 +18,17 @@ interface Outcome<R> {
   transfer?: ArrayBuffer[];
 }
 
-type Handlers = { [K in JobKind]: (job: JobTypes[K]['job'], progress: (p: JobProgress) => void) => Outcome<JobTypes[K]['result']> };
+type Handlers = {
+  [K in JobKind]: (job: JobTypes[K]['job'], progress: (p: JobProgress) => void) => Outcome<JobTypes[K]['result']> | Promise<Outcome<JobTypes[K]['result']>>;
+};
 
 const handlers: Handlers = {
-  load: (job, progress) => {
-    const result = loadJob(job, progress);
+  load: async (job, progress) => {
+    const result = await loadJob(job, progress);
     return { result, transfer: datasetBuffers(result.dataset) };
   },
-  sample: (job, progress) => {
-    const result = sampleJob(job, progress);
+  sample: async (job, progress) => {
+    const result = await sampleJob(job, progress);
     return { result, transfer: datasetBuffers(result.dataset) };
   },
   report: (job, progress) => {
@@ -34,9 +36,12 @@ const handlers: Handlers = {
     return { result, transfer: packedBuffers(result) };
   },
   alternatives: (job) => ({ result: alternativesJob(job) }),
-  predict: (job, progress) => ({ result: predictJob(job, progress) }),
+  predict: async (job, progress) => {
+    const result = await predictJob(job, progress);
+    return { result, transfer: [result.bytes.buffer as ArrayBuffer] };
+  },
   export: (job) => ({ result: exportJob(job) }),
-  profile: (job, progress) => ({ result: profileJob(job, progress) }),
+  profile: async (job, progress) => ({ result: await profileJob(job, progress) }),
   hover: (job, progress) => {
     const result = hoverJob(job, progress);
     return { result, transfer: hoverBuffers(result) };
@@ -46,12 +51,12 @@ const handlers: Handlers = {
 const port = parentPort;
 if (port === null) throw new Error('dist/worker.js runs as a worker thread only');
 
-port.on('message', ({ id, kind, job }: ToWorker) => {
+port.on('message', async ({ id, kind, job }: ToWorker) => {
   const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
   try {
     if (!Object.hasOwn(handlers, kind)) throw new Error(`unknown job "${kind}"`);
-    const handler = handlers[kind as JobKind] as (job: unknown, progress: (p: JobProgress) => void) => Outcome<unknown>;
-    const { result, transfer } = handler(job, (progress) => post({ id, type: 'progress', progress }));
+    const handler = handlers[kind as JobKind] as (job: unknown, progress: (p: JobProgress) => void) => Outcome<unknown> | Promise<Outcome<unknown>>;
+    const { result, transfer } = await handler(job, (progress) => post({ id, type: 'progress', progress }));
     post({ id, type: 'done', result }, transfer);
   } catch (err) {
     post({ id, type: 'failed', error: toWireError(err) });

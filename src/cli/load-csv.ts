@@ -1,10 +1,12 @@
-// Reads a CSV file for the CLI: streamed from disk in large chunks, `.tsv` read as tab-separated
-// unless a delimiter is given, and every input error prefixed with the file's name.
+// Reads a CSV file for the CLI: streamed from disk in large chunks, decompressed on the way when
+// it is gzip (by its magic bytes), `.tsv`/`.tsv.gz` read as tab-separated unless a delimiter is
+// given, and every input error prefixed with the file's name.
 import { promises as fs } from 'node:fs';
 import { basename } from 'node:path';
 import type { Dataset } from '../engine/dataset';
 import { InputError } from '../engine/errors';
 import { readCsv, type CsvOptions } from '../engine/csv/read';
+import { decompressedChunks, isGzip } from './gzip';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -36,25 +38,57 @@ async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
   }
 }
 
+/** An error met reading `path`, as the one-line InputError the CLI prints (named once). */
+export function namedError(path: string, err: unknown): unknown {
+  const name = basename(path);
+  if (err instanceof InputError) {
+    return err.message.startsWith(`${name}: `) ? err : new InputError(err.code, `${name}: ${err.message}`, err.line, err.column);
+  }
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === undefined ? err : new InputError('unreadable-file', `${name}: cannot read the file (${code})`);
+}
+
+/**
+ * The CSV's bytes as the reader takes them: decompressed when the file is gzip. Read errors name
+ * the file. onRead counts the file's bytes read (compressed ones, for gzip), for progress.
+ */
+export async function* csvFileChunks(path: string, onRead?: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+  try {
+    yield* decompressedChunks(fileChunks(path), onRead);
+  } catch (err) {
+    throw namedError(path, err);
+  }
+}
+
+/** `.tsv` and `.tsv.gz` files are tab-separated; others are sniffed. */
+export function pathDelimiter(path: string): string | undefined {
+  return /\.tsv(\.gz)?$/i.test(path) ? '\t' : undefined;
+}
+
 export async function loadCsvFile(path: string, options: CsvOptions = {}): Promise<Dataset> {
   const name = basename(path);
+  let head: Uint8Array;
   let size: number;
   try {
     const stat = await fs.stat(path);
     if (!stat.isFile()) throw new InputError('unreadable-file', `${name}: not a regular file`);
     size = stat.size;
-  } catch (err) {
-    if (err instanceof InputError) throw err;
-    throw new InputError('unreadable-file', `${name}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
-  const delimiter = options.delimiter ?? (/\.tsv$/i.test(path) ? '\t' : undefined);
-  try {
-    return await readCsv(fileChunks(path), { totalBytes: size, ...options, delimiter });
-  } catch (err) {
-    if (err instanceof InputError) throw new InputError(err.code, `${name}: ${err.message}`, err.line, err.column);
-    if ((err as NodeJS.ErrnoException).code !== undefined) {
-      throw new InputError('unreadable-file', `${name}: cannot read the file (${(err as NodeJS.ErrnoException).code})`);
+    const handle = await fs.open(path, 'r');
+    try {
+      const { bytesRead, buffer } = await handle.read(new Uint8Array(2), 0, 2, 0);
+      head = buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
     }
-    throw err;
+  } catch (err) {
+    throw namedError(path, err);
+  }
+  const delimiter = options.delimiter ?? pathDelimiter(path);
+  // The size of a gzip file says little about the CSV in it, which the reader then sizes as it goes.
+  const totalBytes = isGzip(head) ? undefined : size;
+  try {
+    return await readCsv(csvFileChunks(path), { totalBytes, ...options, delimiter });
+  } catch (err) {
+    throw namedError(path, err);
   }
 }

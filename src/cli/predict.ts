@@ -1,13 +1,15 @@
-// `predict --model model.json <csv> [--out FILE]`: the input's columns plus a final
-// `predicted_<target>` column, one row per input row in order, as CSV (stdout or FILE).
+// `predict --model model.json <csv> [--out FILE]`: every input record as it is in the file plus a
+// final `predicted_<target>` field, one line per input row in order (prediction-csv.ts), to
+// stdout or FILE. A gzip input is read decompressed; the output is always plain CSV.
 import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { once } from 'node:events';
 import { InputError } from '../engine/errors';
 import { parseModel } from '../engine/tree/model-json';
 import { parseArgs, requiredFlag, stringFlag } from './args';
-import { predictionCsvLines } from './prediction-csv';
+import { PredictionCsv } from './prediction-csv';
+import { csvFileChunks, namedError } from './load-csv';
 import { DATA_FLAGS, DATA_USAGE, loadDataFile } from './data-flags';
 
 const USAGE = `usage: predict --model model.json <csv> [--out FILE] ${DATA_USAGE}`;
@@ -31,22 +33,43 @@ export async function predictCommand(argv: string[]): Promise<void> {
   const args = parseArgs(argv, { model: true, out: true, ...DATA_FLAGS });
   if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
   const model = await loadModel(requiredFlag(args, 'model'));
-  const dataset = await loadDataFile(args.positional[0], args);
+  const file = args.positional[0];
+  // Two passes: the parsed columns give the predictions, then the records are copied through as they are.
+  const csv = new PredictionCsv(model, await loadDataFile(file, args));
   const out = stringFlag(args, 'out');
-  const sink = out === undefined ? process.stdout : createWriteStream(out);
-  const lines: string[] = [];
-  const flush = async (): Promise<void> => {
-    if (lines.length === 0) return;
-    if (!sink.write(lines.join('\n') + '\n')) await once(sink, 'drain');
-    lines.length = 0;
-  };
-  for (const line of predictionCsvLines(model, dataset)) {
-    lines.push(line);
-    if (lines.length >= 4096) await flush();
+  if (out !== undefined && (await sameFile(out, file))) {
+    throw new InputError('bad-option', `--out ${basename(out)} is the input file; the input is read again while the predictions are written`);
   }
-  await flush();
+  const sink = out === undefined ? process.stdout : createWriteStream(out);
+  const written = (work: Promise<unknown>) =>
+    work.catch((err: NodeJS.ErrnoException) => {
+      throw new InputError('unreadable-file', `${basename(out ?? 'stdout')}: cannot write the predictions (${err.code ?? err.message})`);
+    });
+  const write = async (bytes: Uint8Array): Promise<void> => {
+    if (bytes.length > 0 && !sink.write(bytes.slice())) await written(once(sink, 'drain'));
+  };
+  // (csvFileChunks names the file in its own errors; these are the second read's.)
+  const copied = (work: () => Uint8Array): Uint8Array => {
+    try {
+      return work();
+    } catch (err) {
+      throw namedError(file, err);
+    }
+  };
+  for await (const chunk of csvFileChunks(file)) await write(copied(() => csv.push(chunk)));
+  await write(copied(() => csv.finish()));
   if (sink !== process.stdout) {
     sink.end();
-    await once(sink, 'finish');
+    await written(once(sink, 'finish'));
+  }
+}
+
+/** Whether two paths name one existing file (hard links and symlinks included). */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  try {
+    const [x, y] = await Promise.all([stat(a), stat(b)]);
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
   }
 }

@@ -1,27 +1,85 @@
-// The predictions CSV: the input's columns plus a final `predicted_<target>` column, one line per
-// input row in order. Shared by the CLI's `predict` and the extension's "Predict on Another CSV…".
-import { type Dataset, isNumeric } from '../engine/dataset';
-import { valueLabel } from '../engine/dates';
+// The predictions CSV: every input record exactly as it is in the file (same bytes, same quoting,
+// same delimiter), then the delimiter and the prediction; one line per input row, in order,
+// ending in LF (README "CLI"). Shared by the CLI's `predict` and the extension's "Predict on
+// Another CSV…". The predictions come from the parsed Dataset; the input is then read again
+// through RawRecordSplitter, so the rows are never held as text.
+import type { Dataset } from '../engine/dataset';
+import { InputError } from '../engine/errors';
 import type { TreeModel } from '../engine/model';
+import { RawRecordSplitter } from '../engine/csv/raw-records';
 import { predict } from '../engine/tree/predict';
 import { csvField } from './csv-field';
 
-/** Text of one input cell as the dataset holds it (missing → empty). */
-function cellText(dataset: Dataset, column: number, row: number): string {
-  const c = dataset.columns[column];
-  if (isNumeric(c)) return Number.isNaN(c.values[row]) ? '' : valueLabel(c.type, c.values[row]);
-  return c.codes[row] < 0 ? '' : c.categories[c.codes[row]];
-}
+export class PredictionCsv {
+  private readonly predictions: Array<string | number>;
+  private readonly splitter: RawRecordSplitter;
+  private readonly encoder = new TextEncoder();
+  /** The bytes of `<delimiter><prediction>\n` per prediction (one per class or leaf value). */
+  private readonly endings = new Map<string | number, Uint8Array>();
+  private readonly header: Uint8Array;
+  private records = 0;
+  private out = new Uint8Array(1 << 16);
+  private length = 0;
 
-/** The header line, then one line per row (no line terminators), in the input's delimiter. */
-export function* predictionCsvLines(model: TreeModel, dataset: Dataset): Generator<string> {
-  const predictions = predict(model, dataset);
-  const d = dataset.delimiter;
-  const header = [...dataset.columns.map((c) => c.name), `predicted_${model.target}`];
-  yield header.map((h) => csvField(h, d)).join(d);
-  for (let row = 0; row < dataset.rowCount; row++) {
-    const fields = dataset.columns.map((_, j) => csvField(cellText(dataset, j, row), d));
-    fields.push(csvField(String(predictions[row]), d));
-    yield fields.join(d);
+  constructor(
+    model: TreeModel,
+    private readonly dataset: Dataset,
+  ) {
+    this.predictions = predict(model, dataset);
+    this.header = this.ending(`predicted_${model.target}`);
+    this.splitter = new RawRecordSplitter(dataset.delimiter, (buf, start, end) => this.record(buf, start, end));
+  }
+
+  /** Reads the next chunk of the input; returns the output lines it completes (valid until the next call). */
+  push(chunk: Uint8Array): Uint8Array {
+    this.length = 0;
+    this.splitter.push(chunk);
+    return this.out.subarray(0, this.length);
+  }
+
+  /** The end of the input: returns the last output line. */
+  finish(): Uint8Array {
+    this.length = 0;
+    this.splitter.finish();
+    if (this.records !== this.dataset.rowCount + 1) {
+      throw new InputError('unreadable-file', `the file has ${this.records - 1} rows on the second read, ${this.dataset.rowCount} on the first; did it change meanwhile?`);
+    }
+    return this.out.subarray(0, this.length);
+  }
+
+  private record(buf: Uint8Array, start: number, end: number): void {
+    const row = this.records++ - 1;
+    if (row >= this.dataset.rowCount) return; // reported by finish()
+    const ending = row < 0 ? this.header : (this.endings.get(this.predictions[row]) ?? this.newEnding(this.predictions[row]));
+    this.append(buf, start, end);
+    this.append(ending, 0, ending.length);
+  }
+
+  private newEnding(prediction: string | number): Uint8Array {
+    const bytes = this.ending(String(prediction));
+    this.endings.set(prediction, bytes);
+    return bytes;
+  }
+
+  private ending(text: string): Uint8Array {
+    const d = this.dataset.delimiter;
+    return this.encoder.encode(`${d}${csvField(text, d)}\n`);
+  }
+
+  private append(buf: Uint8Array, start: number, end: number): void {
+    const needed = this.length + end - start;
+    if (needed > this.out.length) {
+      const bigger = new Uint8Array(Math.max(needed, this.out.length * 2));
+      bigger.set(this.out.subarray(0, this.length));
+      this.out = bigger;
+    }
+    // Rows are short: a loop beats making a view of each.
+    if (end - start < 256) {
+      const out = this.out;
+      for (let i = start, at = this.length; i < end; i++, at++) out[at] = buf[i];
+    } else {
+      this.out.set(buf.subarray(start, end), this.length);
+    }
+    this.length = needed;
   }
 }

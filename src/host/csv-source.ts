@@ -1,6 +1,8 @@
 // Reads a CSV for the worker: the editor's text when the file is open with unsaved edits, else
-// the bytes through vscode.workspace.fs (so remote and virtual workspaces work too).
+// the bytes through vscode.workspace.fs (so remote and virtual workspaces work too); a gzip
+// file's bytes go as they are, the worker decompresses them.
 import * as vscode from 'vscode';
+import { gzipContentSize } from '../cli/gzip';
 import { WorkerBridge } from './worker-bridge';
 import type { ColumnTypes, LoadJob, SampleJob } from './worker-messages';
 
@@ -8,9 +10,9 @@ export function fileNameOf(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1) || uri.toString(true);
 }
 
-/** A `.tsv` file is tab-separated; anything else is sniffed by the reader. */
+/** A `.tsv` (or `.tsv.gz`) file is tab-separated; anything else is sniffed by the reader. */
 export function delimiterFor(uri: vscode.Uri, languageId?: string): string | undefined {
-  return /\.tsv$/i.test(uri.path) || languageId === 'tsv' ? '\t' : undefined;
+  return /\.tsv(\.gz)?$/i.test(uri.path) || languageId === 'tsv' ? '\t' : undefined;
 }
 
 export interface PreparedLoad {
@@ -47,13 +49,15 @@ export async function chooseSample(uri: vscode.Uri, limits: SampleLimits, types?
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (document !== undefined && (document.isDirty || document.isUntitled)) return 'whole';
   const { size } = await vscode.workspace.fs.stat(uri);
-  if (size <= limits.aboveBytes) return 'whole';
+  // A gzip file is judged by the CSV it holds (the size its trailer records).
+  const csvBytes = Math.max(size, (await gzipContentSize(uri.fsPath)) ?? 0);
+  if (csvBytes <= limits.aboveBytes) return 'whole';
   const fileName = fileNameOf(uri);
   const sample = `Train on ${limits.rows.toLocaleString('en-US')} random rows`;
   const whole = 'Load the whole file';
   const mib = (bytes: number) => `${Math.round(bytes / 1048576).toLocaleString('en-US')} MB`;
   const pick = await vscode.window.showWarningMessage(
-    `Decision Tree: ${fileName} is ${mib(size)}, above decisionTree.sampleAboveMB (${mib(limits.aboveBytes)}).`,
+    `Decision Tree: ${fileName} is ${mib(size)}${csvBytes > size ? ` (${mib(csvBytes)} decompressed)` : ''}, above decisionTree.sampleAboveMB (${mib(limits.aboveBytes)}).`,
     sample,
     whole,
   );

@@ -16,7 +16,7 @@ export async function csvToTrain(arg: unknown, activePanelCsv: vscode.Uri | unde
   if (activePanelCsv !== undefined) return activePanelCsv;
   const editor = vscode.window.activeTextEditor;
   if (editor !== undefined && isCsvDocument(editor.document)) return editor.document.uri;
-  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'CSV files': ['csv', 'tsv'] }, title: 'Decision Tree: choose a CSV to train on' });
+  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'CSV files': ['csv', 'tsv', 'gz'] }, title: 'Decision Tree: choose a CSV to train on' });
   return picked?.[0];
 }
 

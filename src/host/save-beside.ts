@@ -2,9 +2,9 @@
 // CSV's folder (the dialog itself asks before replacing a file), then the result opened.
 import * as vscode from 'vscode';
 
-/** `iris.csv` + `.model.json` → `iris.model.json`, in the same folder. */
+/** `iris.csv` (or `iris.csv.gz`) + `.model.json` → `iris.model.json`, in the same folder. */
 export function besideUri(csv: vscode.Uri, suffix: string): vscode.Uri {
-  const name = csv.path.slice(csv.path.lastIndexOf('/') + 1).replace(/\.(csv|tsv|txt)$/i, '');
+  const name = csv.path.slice(csv.path.lastIndexOf('/') + 1).replace(/\.(csv|tsv|txt)(\.gz)?$/i, '');
   return vscode.Uri.joinPath(csv, '..', `${name}${suffix}`);
 }
 
@@ -13,14 +13,15 @@ export interface SaveRequest {
   suffix: string;
   title: string;
   filters: Record<string, string[]>;
-  content: string;
+  /** Text, or bytes written as they are. */
+  content: string | Uint8Array;
 }
 
 /** Asks where to save (default: beside the CSV), writes, opens the file. False when cancelled. */
 export async function saveBeside(request: SaveRequest): Promise<boolean> {
   const target = await vscode.window.showSaveDialog({ defaultUri: besideUri(request.csv, request.suffix), filters: request.filters, title: request.title });
   if (target === undefined) return false;
-  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(request.content));
+  await vscode.workspace.fs.writeFile(target, contentBytes(request.content));
   await vscode.window.showTextDocument(target, { preview: false, viewColumn: vscode.ViewColumn.Active });
   return true;
 }
@@ -41,7 +42,7 @@ export async function writeBesideAsking(request: SaveRequest): Promise<vscode.Ur
       target = picked;
     }
   }
-  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(request.content));
+  await vscode.workspace.fs.writeFile(target, contentBytes(request.content));
   return target;
 }
 
@@ -52,4 +53,8 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+function contentBytes(content: string | Uint8Array): Uint8Array {
+  return typeof content === 'string' ? new TextEncoder().encode(content) : content;
 }

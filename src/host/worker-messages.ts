@@ -79,8 +79,8 @@ export interface ExportResult {
 }
 
 export interface PredictResult {
-  /** The input's columns plus the prediction column, as CSV text. */
-  csv: string;
+  /** The input's records as they are plus the prediction column: the CSV file's bytes (UTF-8). */
+  bytes: Uint8Array;
   rows: number;
 }
 

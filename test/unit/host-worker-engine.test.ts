@@ -94,7 +94,8 @@ test('predict in the worker: the input columns plus the prediction column, row f
   const irisText = readFileSync(path.join(process.cwd(), 'media/samples/iris.csv'), 'utf8');
   const iris = parseCsv(irisText);
   const { model } = trainTree(iris, { target: 'species', maxDepth: 2 });
-  const { csv, rows } = await bridge.run('predict', { source: { kind: 'text', text: irisText }, fileName: 'iris.csv', model: packModel(model) }).result;
+  const { bytes, rows } = await bridge.run('predict', { source: { kind: 'text', text: irisText }, fileName: 'iris.csv', model: packModel(model) }).result;
+  const csv = new TextDecoder().decode(bytes);
   assert.equal(rows, 150);
   const lines = csv.trimEnd().split('\n');
   assert.equal(lines.length, 151);

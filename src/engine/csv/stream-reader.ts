@@ -9,7 +9,7 @@ import { SAMPLE_BYTES, sniffDelimiter } from './sniff';
 import { TableBuilder } from './table-builder';
 import { CsvTokenizer } from './tokenizer';
 
-const BOM = [0xef, 0xbb, 0xbf];
+export const BOM = [0xef, 0xbb, 0xbf];
 /** Initial column capacity when the input size is unknown (more rows go to overflow blocks)… */
 const UNKNOWN_SIZE_ROWS = 1 << 16;
 /** …and the initial capacity of all columns together then. */

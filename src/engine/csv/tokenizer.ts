@@ -87,6 +87,11 @@ export class CsvTokenizer {
   rowLine = 1;
   /** Fields emitted so far in the current row. */
   fieldsInRow = 0;
+  /**
+   * While a sink's endRow runs: the index, in the chunk being pushed, of the newline that ends the
+   * row; -1 when the end of the input ends it (finish). Lets raw-records.ts cut records out of the input.
+   */
+  rowEndedAt = -1;
 
   private state = State.FieldStart;
   private quoteLine = 0;
@@ -125,7 +130,7 @@ export class CsvTokenizer {
           i++;
           continue;
         }
-        if (this.fieldKinds[this.fieldsInRow] > ANY_FIELD) {
+        if (this.typedSink !== null && this.fieldKinds[this.fieldsInRow] > ANY_FIELD) {
           const next = this.typedRun(buf, i, n);
           if (next !== i) {
             i = next;
@@ -393,7 +398,9 @@ export class CsvTokenizer {
 
   /** Ends the row at the CR or LF at buf[i]; returns the index after the newline. */
   private newline(buf: Uint8Array, i: number): number {
+    this.rowEndedAt = i;
     this.endRow();
+    this.rowEndedAt = -1;
     this.line++;
     this.rowLine = this.line;
     // A CRLF in the same chunk is consumed whole; a LF in the next chunk is skipped at FieldStart.

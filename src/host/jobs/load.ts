@@ -1,11 +1,21 @@
 // Worker job: parse a CSV (bytes or unsaved editor text) into a Dataset, with parse progress.
+// Bytes in gzip (a `.csv.gz`, known by its magic bytes) are decompressed as they are parsed.
 import { type Dataset, isNumeric } from '../../engine/dataset';
-import { parseCsv } from '../../engine/csv/read';
+import { parseCsv, readCsv } from '../../engine/csv/read';
+import { decompressedChunks, isGzip } from '../../cli/gzip';
 import { columnSummaries } from './column-summary';
 import type { JobProgress, LoadJob, LoadResult } from '../worker-messages';
 
+/** Compressed input is fed to the decompressor in slices of this size. */
+const SLICE_BYTES = 1 << 20;
+
+function sourceBytes(job: LoadJob): Uint8Array {
+  return job.source.kind === 'bytes' ? job.source.bytes : new TextEncoder().encode(job.source.text);
+}
+
+/** Plain CSV bytes or text (the hover's documents are never compressed). */
 export function parseSource(job: LoadJob, progress: (p: JobProgress) => void): Dataset {
-  const bytes = job.source.kind === 'bytes' ? job.source.bytes : new TextEncoder().encode(job.source.text);
+  const bytes = sourceBytes(job);
   const total = bytes.byteLength;
   const dataset = parseCsv(bytes, {
     delimiter: job.delimiter,
@@ -18,8 +28,32 @@ export function parseSource(job: LoadJob, progress: (p: JobProgress) => void): D
   return dataset;
 }
 
-export function loadJob(job: LoadJob, progress: (p: JobProgress) => void): LoadResult {
-  const dataset = parseSource(job, progress);
+/** The source's bytes as the reader takes them: decompressed when they are gzip. onRead counts the source's bytes. */
+export async function* sourceChunks(job: LoadJob, onRead?: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+  const bytes = sourceBytes(job);
+  async function* slices(): AsyncGenerator<Uint8Array> {
+    for (let at = 0; at < bytes.length; at += SLICE_BYTES) yield bytes.subarray(at, at + SLICE_BYTES);
+  }
+  yield* decompressedChunks(slices(), onRead);
+}
+
+/** Any source, gzip included; progress counts compressed bytes, in steps of at least 1%. */
+export async function readSource(job: LoadJob, progress: (p: JobProgress) => void): Promise<Dataset> {
+  if (!(job.source.kind === 'bytes' && isGzip(job.source.bytes))) return parseSource(job, progress);
+  const total = job.source.bytes.byteLength;
+  let reported = 0;
+  const onRead = (read: number) => {
+    if (read / total < reported + 0.01) return;
+    reported = read / total;
+    progress({ phase: 'parse', fraction: reported });
+  };
+  const dataset = await readCsv(sourceChunks(job, onRead), { delimiter: job.delimiter, types: job.types });
+  progress({ phase: 'parse', fraction: 1 });
+  return dataset;
+}
+
+export async function loadJob(job: LoadJob, progress: (p: JobProgress) => void): Promise<LoadResult> {
+  const dataset = await readSource(job, progress);
   return { dataset, columns: columnSummaries(dataset) };
 }
 

@@ -1,19 +1,25 @@
-// Worker jobs that read a CSV and answer in text: predictions with a model (the CLI's CSV
-// layout), and the column profiles (the CLI's readable report).
+// Worker jobs that read a CSV and answer with a file's content: predictions with a model (the
+// CLI's CSV layout: every input record as it is plus the prediction, as bytes), and the column
+// profiles (the CLI's readable report).
 import { decodeModel } from '../../engine/model-columns';
 import { profileDataset } from '../../engine/profile';
+import { concatBytes } from '../../engine/csv/concat-bytes';
 import { formatProfile } from '../../cli/profile';
-import { predictionCsvLines } from '../../cli/prediction-csv';
-import { parseSource } from './load';
+import { PredictionCsv } from '../../cli/prediction-csv';
+import { readSource, sourceChunks } from './load';
 import type { JobProgress, LoadJob, PredictJob, PredictResult, ProfileResult } from '../worker-messages';
 
-export function predictJob(job: PredictJob, progress: (p: JobProgress) => void): PredictResult {
-  const dataset = parseSource(job, progress);
-  const csv = [...predictionCsvLines(decodeModel(job.model).model, dataset)].join('\n') + '\n';
-  return { csv, rows: dataset.rowCount };
+export async function predictJob(job: PredictJob, progress: (p: JobProgress) => void): Promise<PredictResult> {
+  const dataset = await readSource(job, progress);
+  const csv = new PredictionCsv(decodeModel(job.model).model, dataset);
+  const parts: Uint8Array[] = [];
+  for await (const chunk of sourceChunks(job)) parts.push(csv.push(chunk).slice());
+  parts.push(csv.finish().slice());
+  const bytes = concatBytes(parts, parts.reduce((n, p) => n + p.length, 0));
+  return { bytes, rows: dataset.rowCount };
 }
 
-export function profileJob(job: LoadJob, progress: (p: JobProgress) => void): ProfileResult {
-  const dataset = parseSource(job, progress);
+export async function profileJob(job: LoadJob, progress: (p: JobProgress) => void): Promise<ProfileResult> {
+  const dataset = await readSource(job, progress);
   return { text: formatProfile(job.fileName, profileDataset(dataset)) };
 }
