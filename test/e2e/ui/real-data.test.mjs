@@ -1,0 +1,94 @@
+// Issue 14's real-data behaviours as a user meets them in a real VS Code: an ID-like column is
+// left out with a message and a "Keep …" button, a date column splits as dates, "Predict on
+// Another CSV…" copies every input field as written, and a gzip CSV trains from the Explorer.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { after, before, describe, it } from 'node:test';
+import { startSession } from '../session.mjs';
+import {
+  clickContextMenuItem,
+  explorerContextMenu,
+  openFile,
+  openWorkbench,
+  pickQuickItem,
+  runCommand,
+  screenshot,
+  waitForNotification,
+  waitForWebviewFrame,
+} from '../workbench.mjs';
+
+const FIXTURE = 'test/fixtures/e2e/visits.csv';
+
+/** Waits until `file` exists (the extension host writes it asynchronously). */
+async function waitForFile(page, file, timeout = 30_000) {
+  const deadline = Date.now() + timeout;
+  while (!existsSync(file)) {
+    if (Date.now() > deadline) throw new Error(`${file} was not written in ${timeout / 1000} s`);
+    await page.waitForTimeout(250);
+  }
+  await page.waitForTimeout(500); // written in one go, but give the write a moment to finish
+  return readFileSync(file, 'utf8');
+}
+
+describe('real data in the workbench', () => {
+  let session;
+  let page;
+
+  before(async () => {
+    session = await startSession({ files: [FIXTURE] });
+    writeFileSync(join(session.folder, 'visits-archive.csv.gz'), gzipSync(readFileSync(FIXTURE)));
+    page = await openWorkbench(session.context, session.server.url, { folder: session.folder });
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  it('leaves the ID-like column out, says so with a Keep button, and splits the date column as dates', async () => {
+    await openFile(page, 'visits.csv');
+    await runCommand(page, 'Decision Tree: Train Decision Tree');
+    await pickQuickItem(page, 'label');
+    const panel = await waitForWebviewFrame(page, 'header', { hasText: 'visits.csv' });
+    await panel.locator('.stage svg g.node').first().waitFor();
+    const message = await waitForNotification(page, /left out of training/);
+    assert.match(message, /visits\.csv: left out of training .*"id"/);
+    assert.ok(await page.locator('.notifications-center .monaco-button', { hasText: 'Keep id' }).count() > 0, 'a Keep id button');
+    const shown = await panel.locator('body').innerText();
+    assert.match(shown, /left out: id \(ID-like\)/);
+    const root = await panel.locator('.stage svg g.node[data-ref="node:0"]').textContent();
+    assert.match(root, /day ≤ 2021-01-30T12:00Z/);
+    await screenshot(page, 'real-data-left-out');
+  });
+
+  it('"Predict on Another CSV…" copies every input field as it is in the file', async () => {
+    const input = join(session.folder, 'visits.csv');
+    await page.locator('.explorer-folders-view .monaco-list-row[aria-label^="visits.csv"]').first().click();
+    await runCommand(page, 'Decision Tree: Predict on Another CSV…');
+    const box = page.locator('.quick-input-widget .quick-input-box input');
+    await page.waitForFunction((selector) => globalThis.document.querySelector(selector)?.value.startsWith('/'), '.quick-input-widget .quick-input-box input');
+    await box.fill(input);
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Enter');
+    const written = await waitForFile(page, join(session.folder, 'visits.predictions.csv'));
+    const original = readFileSync(FIXTURE, 'utf8').trimEnd().split('\n');
+    const lines = written.trimEnd().split('\n');
+    assert.equal(lines.length, original.length);
+    assert.equal(lines[0], `${original[0]},predicted_label`);
+    // 00501, NA, ?, 0.0 and the quoted "calm, dry" stay exactly as written.
+    original.slice(1).forEach((line, i) => assert.ok(lines[i + 1].startsWith(`${line},`), lines[i + 1]));
+    assert.ok(lines.some((l) => l.startsWith('1,2021-01-01,00501,NA,0.0,early,')));
+  });
+
+  it('trains a gzip CSV from the Explorer', async () => {
+    const menu = await explorerContextMenu(page, 'visits-archive.csv.gz');
+    assert.ok(menu.includes('Train Decision Tree'), String(menu));
+    await clickContextMenuItem(page, 'Train Decision Tree');
+    await pickQuickItem(page, 'label');
+    const panel = await waitForWebviewFrame(page, 'header', { hasText: 'visits-archive.csv.gz' });
+    await panel.locator('.stage svg g.node').first().waitFor();
+    const root = await panel.locator('.stage svg g.node[data-ref="node:0"]').textContent();
+    assert.match(root, /day ≤ 2021-01-30T12:00Z/);
+    await screenshot(page, 'real-data-gzip');
+  });
+});
