@@ -15,7 +15,7 @@ import { leftOutNotes } from './left-out-notes';
 
 const USAGE =
   'usage: splits <csv> --target COL [--criterion gini|entropy|gain_ratio|squared_error] [--algorithm cart|id3|c45] ' +
-  `[--task auto|classification|regression] [--min-samples-leaf N] [--min-category-samples N (default 5)] [--ignore COL,COL] [--keep COL,COL] [--json] ${DATA_USAGE}`;
+  `[--task auto|classification|regression] [--min-samples-leaf N] [--min-category-samples N (default 10)] [--ignore COL,COL] [--keep COL,COL] [--json] ${DATA_USAGE}`;
 
 export async function splitsCommand(argv: string[]): Promise<void> {
   const args = parseArgs(argv, { target: true, task: true, algorithm: true, criterion: true, 'min-samples-leaf': true, 'min-category-samples': true, ignore: true, keep: true, json: false, ...DATA_FLAGS });

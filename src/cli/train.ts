@@ -18,7 +18,7 @@ import { STRATIFY_FLAGS, stratifyFromArgs, writeWarnings } from './validation-fl
 const USAGE =
   'usage: train <csv> --target COL [--task auto|classification|regression] [--algorithm cart|id3|c45] ' +
   '[--criterion gini|entropy|gain_ratio|squared_error] [--max-depth N] [--min-samples-split N] [--min-samples-leaf N] ' +
-  '[--max-leaf-nodes N] [--min-impurity-decrease X] [--min-category-samples N (default 5)] [--splitter exact|hist] [--ignore COL,COL] [--keep COL,COL] [--out model.json] [--format json|text|mermaid] ' +
+  '[--max-leaf-nodes N] [--min-impurity-decrease X] [--min-category-samples N (default 10)] [--splitter exact|hist] [--ignore COL,COL] [--keep COL,COL] [--out model.json] [--format json|text|mermaid] ' +
   `${PRUNE_USAGE} [--cv K] [--seed N] [--no-stratify] ${DATA_USAGE}`;
 
 /** Flags shared by every command that trains (train, evaluate, prune-path...). */

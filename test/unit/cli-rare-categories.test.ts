@@ -33,7 +33,7 @@ test('splits, train, evaluate and prune-path take --min-category-samples (defaul
   assert.equal(train.status, 0, train.stderr);
   const model = JSON.parse(train.stdout);
   assert.equal(model.nodes[0].split.feature, 'signal');
-  assert.equal(model.params.minCategorySamples, 5);
+  assert.equal(model.params.minCategorySamples, 10);
 
   const cv = (...extra: string[]) => {
     const r = cli.run('evaluate', file, '--target', 'y', '--cv', '5', '--max-depth', '4', '--json', ...extra);

@@ -105,10 +105,10 @@ test('remembered overrides keep only known, valid entries', () => {
   assert.deepEqual(validOverrides('maxDepth=3'), {});
 });
 
-test('minCategorySamples: default 5 reaches the engine call; 0 is allowed, a negative or fractional value is not', () => {
-  assert.equal(reportOptions({ ...DEFAULT_TRAIN_SETTINGS }, 'y').params.minCategorySamples, 5);
+test('minCategorySamples: default 10 reaches the engine call; 0 is allowed, a negative or fractional value is not', () => {
+  assert.equal(reportOptions({ ...DEFAULT_TRAIN_SETTINGS }, 'y').params.minCategorySamples, 10);
   assert.equal(reportOptions(from({ minCategorySamples: 0 }).settings, 'y').params.minCategorySamples, 0);
   const { settings, problems } = from({ minCategorySamples: 2.5 });
-  assert.equal(settings.minCategorySamples, 5);
-  assert.match(problems[0], /^decisionTree\.minCategorySamples must be an integer ≥ 0 \(got 2\.5\); using 5$/);
+  assert.equal(settings.minCategorySamples, 10);
+  assert.match(problems[0], /^decisionTree\.minCategorySamples must be an integer ≥ 0 \(got 2\.5\); using 10$/);
 });

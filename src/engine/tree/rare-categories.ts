@@ -2,11 +2,11 @@
 // a category with fewer than `minCategorySamples` rows in the node joins the node's missing values
 // — together they go to the side the search picks for them, and at prediction such a category
 // follows `missingGoesTo` like an unseen one. A handful of rows gives no reliable class share
-// (LightGBM's cat_smooth leaves such categories out of its ordering the same way), and hundreds of
-// them let a subset split memorise its rows. Counted in each node, as LightGBM does.
+// (LightGBM's cat_smooth, default 10, leaves such categories out of its ordering the same way),
+// and hundreds of them let a subset split memorise its rows. Counted in each node, as LightGBM does.
 
-/** Default of TrainParams.minCategorySamples: measured on the real-data suite (README). */
-export const DEFAULT_MIN_CATEGORY_SAMPLES = 5;
+/** Default of TrainParams.minCategorySamples (LightGBM's cat_smooth). */
+export const DEFAULT_MIN_CATEGORY_SAMPLES = 10;
 
 /**
  * A node holding at most this many categories of a column searches all of them (LightGBM's
