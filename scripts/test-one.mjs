@@ -11,7 +11,7 @@ if (files.length === 0) {
   console.error('usage: node scripts/test-one.mjs test/unit/<file>.test.ts [...]');
   process.exit(2);
 }
-// Inside node_modules so that external native modules (better-sqlite3) resolve from the bundle.
+// Inside node_modules so that external packages resolve from the bundle.
 mkdirSync('node_modules/.cache', { recursive: true });
 const outdir = mkdtempSync(join('node_modules/.cache', 'dte-test-'));
 await esbuild.build({
@@ -21,7 +21,7 @@ await esbuild.build({
   platform: 'node',
   format: 'cjs',
   sourcemap: 'inline',
-  external: ['vscode', 'better-sqlite3'],
+  external: ['vscode', 'sql.js'],
   logLevel: 'warning',
 });
 const outs = files.map((f) => join(outdir, basename(f).replace(/\.ts$/, '.js')));

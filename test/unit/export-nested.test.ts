@@ -89,7 +89,7 @@ function dateOrdinalModel(): TreeModel {
   );
 }
 
-test('date and ordinal features: the exports convert ISO text and category names and route them as predict() does', () => {
+test('date and ordinal features: the exports convert ISO text and category names and route them as predict() does', async () => {
   const model = dateOrdinalModel();
   const rows = DATES.flatMap(([text, ms]) => ORDINALS.map((o) => ({ text, ms, o })));
   // predict() sees the columns as the reader stores them: ms (NaN missing) and category names (unknown: missing).
@@ -109,7 +109,7 @@ test('date and ordinal features: the exports convert ISO text and category names
     [O]: r.o === '?' ? null : r.o,
   }));
   const schema = dataset(cat(D, sqlRows.map((r) => r[D])), cat(O, sqlRows.map((r) => r[O])));
-  assert.deepEqual(runSql(exportCode(model, 'sql'), schema, sqlRows), expected, 'SQL');
+  assert.deepEqual(await runSql(exportCode(model, 'sql'), schema, sqlRows), expected, 'SQL');
 });
 
 test('the row converters: missing spellings, numbers, dates with offsets and fractions, ordinal indices', () => {

@@ -12,12 +12,12 @@ import { trainTree } from '../../src/engine/tree/train';
 import { buildModel, cat, num } from './helpers/build-model';
 import { datasetRows, runJavaScript, runPython, runSql } from './helpers/run-exports';
 
-function assertAllLanguagesReproduce(model: TreeModel, dataset: Dataset): void {
+async function assertAllLanguagesReproduce(model: TreeModel, dataset: Dataset): Promise<void> {
   const expected = predict(model, dataset);
   const rows = datasetRows(dataset);
   assert.deepEqual(runJavaScript(exportCode(model, 'js'), rows), expected, 'JavaScript');
   assert.deepEqual(runPython(exportCode(model, 'python'), rows), expected, 'Python');
-  assert.deepEqual(runSql(exportCode(model, 'sql'), dataset, rows), expected, 'SQL');
+  assert.deepEqual(await runSql(exportCode(model, 'sql'), dataset, rows), expected, 'SQL');
 }
 
 // Hostile names everywhere: quotes of both kinds, spaces, backslashes, non-ASCII, SQL keywords,
@@ -50,7 +50,7 @@ const hostileFeatures = [
   { name: CAT, type: 'categorical' as const, categories: CATS },
 ];
 
-test('classification: JS, Python and SQL reproduce predict() with missing values, unseen categories and hostile names', () => {
+test('classification: JS, Python and SQL reproduce predict() with missing values, unseen categories and hostile names', async () => {
   const model = buildModel(
     {
       value: [20, 20],
@@ -67,30 +67,30 @@ test('classification: JS, Python and SQL reproduce predict() with missing values
   const dataset = hostileDataset('never seen');
   const expected = predict(model, dataset);
   assert.ok(new Set(expected).size === 2, 'the rows reach both classes');
-  assertAllLanguagesReproduce(model, dataset);
+  await assertAllLanguagesReproduce(model, dataset);
 });
 
-test('regression: exact leaf values come back from all three languages', () => {
+test('regression: exact leaf values come back from all three languages', async () => {
   const model = buildModel(
     { value: [1, 0, 40], split: num(NUM, 2.45), missingGoesTo: 0, children: [{ value: [0.1 + 0.2, 0, 20] }, { value: [-1e-7, 0, 20], split: cat(CAT, ['red'], ['NULL']), missingGoesTo: 1, children: [{ value: [1 / 3, 0, 10] }, { value: [123456.789, 0, 10] }] }] },
     { features: hostileFeatures, regression: true },
   );
-  assertAllLanguagesReproduce(model, hostileDataset('other'));
+  await assertAllLanguagesReproduce(model, hostileDataset('other'));
 });
 
-test('a tree trained on iris is reproduced on its training and test rows', () => {
+test('a tree trained on iris is reproduced on its training and test rows', async () => {
   for (const file of ['train.csv', 'test.csv']) {
     const csv = readFileSync(path.join(process.cwd(), 'test/fixtures/parity/iris_gini_default', file));
     const dataset = parseCsv(csv);
     const { model } = trainTree(parseCsv(readFileSync(path.join(process.cwd(), 'test/fixtures/parity/iris_gini_default/train.csv'))), { target: 'species' });
-    assertAllLanguagesReproduce(model, dataset);
+    await assertAllLanguagesReproduce(model, dataset);
   }
 });
 
-test('a single-leaf tree exports a constant', () => {
+test('a single-leaf tree exports a constant', async () => {
   const model = buildModel({ value: [3, 1] }, { classes: ['a', 'b'], features: hostileFeatures });
   const dataset = hostileDataset('x');
-  assertAllLanguagesReproduce(model, dataset);
+  await assertAllLanguagesReproduce(model, dataset);
   assert.match(exportCode(model, 'sql'), /WHEN 1 = 1 THEN 'a'/);
 });
 
@@ -99,7 +99,7 @@ test('a model file with a NaN threshold is bad input, not a crash', () => {
   for (const format of ['js', 'python', 'sql'] as const) assert.throws(() => exportCode(model, format), InputError);
 });
 
-test('a missing-vs-present split (threshold +∞, scikit-learn ≥ 1.3) sends present values left and missing ones right in every language', () => {
+test('a missing-vs-present split (threshold +∞, scikit-learn ≥ 1.3) sends present values left and missing ones right in every language', async () => {
   const model = buildModel(
     {
       value: [20, 20],
@@ -115,7 +115,7 @@ test('a missing-vs-present split (threshold +∞, scikit-learn ≥ 1.3) sends pr
   const dataset = hostileDataset('x');
   const expected = predict(model, dataset);
   assert.deepEqual(new Set(expected), new Set(['a', 'b']), 'present and missing rows get different classes');
-  assertAllLanguagesReproduce(model, dataset);
+  await assertAllLanguagesReproduce(model, dataset);
   assert.match(exportCode(model, 'python'), /<= math\.inf/);
   assert.match(exportCode(model, 'js'), /<= Infinity/);
   const sqlCode = exportCode(model, 'sql').replace(/--.*$/gm, '');

@@ -1,12 +1,12 @@
 // Runs exported code for real: JavaScript in a Node vm, Python with /usr/bin/python3, SQL in
-// SQLite (better-sqlite3). Rows go in as JSON-like objects (numbers, strings, null = missing), or
+// SQLite (sql.js: SQLite compiled to WebAssembly, no native build). Rows go in as JSON-like objects (numbers, strings, null = missing), or
 // as the strings of a CSV file through the export's own row converter.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
-import Database from 'better-sqlite3';
+import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { type Dataset, isNumeric } from '../../../src/engine/dataset';
 import { sqlIdentifier } from '../../../src/engine/export/sql';
 
@@ -72,18 +72,19 @@ export function runPythonOnCsv(code: string, csv: string): unknown[] {
   return runPythonScript(code, "print(json.dumps([predict(convert_row(r)) for r in csv.DictReader(io.StringIO(sys.stdin.read(), newline=''))]))", csv) as unknown[];
 }
 
-export function runSql(code: string, dataset: Dataset, rows: readonly Row[]): unknown[] {
-  const db = new Database(':memory:');
+let sqlite: Promise<SqlJsStatic> | undefined;
+
+export async function runSql(code: string, dataset: Dataset, rows: readonly Row[]): Promise<unknown[]> {
+  const SQL = await (sqlite ??= initSqlJs());
+  const db = new SQL.Database();
   try {
     const cols = dataset.columns.map((c) => `${sqlIdentifier(c.name)} ${isNumeric(c) ? 'REAL' : 'TEXT'}`);
-    db.exec(`CREATE TABLE "data" (${cols.join(', ')})`);
+    db.run(`CREATE TABLE "data" (${cols.join(', ')})`);
     const insert = db.prepare(`INSERT INTO "data" VALUES (${dataset.columns.map(() => '?').join(', ')})`);
-    for (const row of rows) insert.run(...dataset.columns.map((c) => row[c.name]));
-    return db
-      .prepare(code)
-      .raw()
-      .all()
-      .map((r) => (r as unknown[])[0]);
+    for (const row of rows) insert.run(dataset.columns.map((c) => row[c.name]));
+    insert.free();
+    const [result] = db.exec(code);
+    return (result?.values ?? []).map((r) => r[0]);
   } finally {
     db.close();
   }
