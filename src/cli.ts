@@ -17,7 +17,7 @@ async function main(argv: string[]): Promise<number> {
     (name === undefined ? process.stderr : process.stdout).write(toolHelp(commands));
     return name === undefined ? 2 : 0;
   }
-  if (name === '--version' || name === '-V') {
+  if (name === '--version') {
     process.stdout.write(`${DTE_VERSION}\n`);
     return 0;
   }
