@@ -1,6 +1,6 @@
 // Bundles the extension host, the webview, the engine worker and the CLI with esbuild.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -15,9 +15,10 @@ const common = {
 
 const nodeEntries = [
   { in: 'src/extension.ts', out: 'extension' },
-  { in: 'src/cli.ts', out: 'cli' },
   { in: 'src/worker.ts', out: 'worker' },
 ].filter((e) => existsSync(e.in));
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
 const benchEntries = ['csv', 'tree', 'predict', 'report', 'hover', 'render', 'realdata', 'export']
   .map((name) => ({ in: `bench/${name}.ts`, out: `bench/${name}` }))
@@ -31,6 +32,16 @@ const builds = [
     platform: 'node',
     format: 'cjs',
     external: ['vscode'],
+  },
+  // The CLI on its own: package.json's `bin` runs it directly (shebang), and its version is fixed at build time.
+  {
+    ...common,
+    entryPoints: [{ in: 'src/cli.ts', out: 'cli' }],
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    banner: { js: '#!/usr/bin/env node' },
+    define: { DTE_VERSION: JSON.stringify(version) },
   },
   {
     ...common,
@@ -49,4 +60,5 @@ if (watch) {
   console.log('esbuild: watching for changes');
 } else {
   await Promise.all(builds.map((options) => esbuild.build(options)));
+  chmodSync('dist/cli.js', 0o755);
 }

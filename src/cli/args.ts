@@ -1,17 +1,17 @@
 // A small, strict argv parser: unknown flags and missing values are usage errors (exit 2), so a
-// typo never silently falls back to a default.
+// typo never silently falls back to a default; an unknown one is answered with the nearest known one.
 import { InputError } from '../engine/errors';
+import { suggestion } from './nearest';
+import type { OptionTable } from './options';
 
 export interface ParsedArgs {
   readonly positional: string[];
   readonly flags: Map<string, string | true>;
 }
 
-/**
- * `spec` maps each accepted flag (without `--`) to whether it takes a value.
- * Accepts `--flag value` and `--flag=value`.
- */
-export function parseArgs(argv: readonly string[], spec: Readonly<Record<string, boolean>>): ParsedArgs {
+/** Accepts the table's options as `--flag value` and `--flag=value` (a switch: `--flag`). */
+export function parseArgs(argv: readonly string[], options: OptionTable): ParsedArgs {
+  const spec = new Map(options.map((o) => [o.name, o.value !== undefined]));
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
   for (let i = 0; i < argv.length; i++) {
@@ -22,8 +22,9 @@ export function parseArgs(argv: readonly string[], spec: Readonly<Record<string,
     }
     const eq = arg.indexOf('=');
     const name = arg.slice(2, eq < 0 ? undefined : eq);
-    if (!(name in spec)) throw new InputError('bad-option', `unknown option --${name}`);
-    if (!spec[name]) {
+    const takesValue = spec.get(name);
+    if (takesValue === undefined) throw new InputError('bad-option', `unknown option --${name}${suggestion(name, [...spec.keys()], '--')}`);
+    if (!takesValue) {
       if (eq >= 0) throw new InputError('bad-option', `option --${name} takes no value`);
       flags.set(name, true);
       continue;

@@ -1,4 +1,4 @@
-// The CLI's command table: one module per command, each taking its own argv.
+// The CLI's command table: one module per command, each with its option table, help and run.
 import { predictCommand } from './predict';
 import { profileCommand } from './profile';
 import { prunePathCommand } from './prune-path';
@@ -6,15 +6,6 @@ import { rulesCommand } from './rules';
 import { evaluateCommand } from './evaluate';
 import { splitsCommand } from './splits';
 import { trainCommand } from './train';
+import type { CliCommand } from './options';
 
-export type Command = (argv: string[]) => Promise<void>;
-
-export const commands: Record<string, Command> = {
-  profile: profileCommand,
-  train: trainCommand,
-  predict: predictCommand,
-  splits: splitsCommand,
-  rules: rulesCommand,
-  evaluate: evaluateCommand,
-  'prune-path': prunePathCommand,
-};
+export const commands: readonly CliCommand[] = [profileCommand, trainCommand, predictCommand, splitsCommand, rulesCommand, evaluateCommand, prunePathCommand];

@@ -1,15 +1,17 @@
 // The options of how a command reads its CSV, shared by every command that reads one (train,
 // predict, evaluate, splits, profile, prune-path): `--types COL=TYPE,…` and `--delimiter D`.
-// A command spreads DATA_FLAGS into its parseArgs spec and reads the file with loadDataFile.
+// A command puts DATA_OPTIONS in its option table and reads the file with loadDataFile.
 import { COLUMN_TYPES, type ColumnType, type Dataset } from '../engine/dataset';
 import { InputError } from '../engine/errors';
 import type { CsvOptions } from '../engine/csv/read';
 import { stringFlag, type ParsedArgs } from './args';
 import { loadCsvFile } from './load-csv';
+import type { OptionTable } from './options';
 
-export const DATA_FLAGS = { types: true, delimiter: true } as const;
-
-export const DATA_USAGE = `[--types COL=${COLUMN_TYPES.join('|')},…] [--delimiter D]`;
+export const DATA_OPTIONS: OptionTable = [
+  { name: 'types', value: 'COL=TYPE,…', default: 'sniffed from the values', meaning: `column types, TYPE one of ${COLUMN_TYPES.join(', ')}` },
+  { name: 'delimiter', value: 'D', default: 'tab for .tsv, else sniffed', meaning: 'field delimiter ("tab" or "\\t" for a tab)' },
+];
 
 /** `a=date,b=ordinal` → { a: 'date', b: 'ordinal' }. A name may hold `=`: the type follows the last one. */
 export function parseTypes(spec: string): Record<string, ColumnType> {

@@ -5,29 +5,40 @@ import { basename } from 'node:path';
 import { InputError } from '../engine/errors';
 import { buildReport } from '../engine/report';
 import { numberFlag, parseArgs } from './args';
-import { DATA_FLAGS, DATA_USAGE, loadDataFile } from './data-flags';
-import { PRUNE_FLAGS, PRUNE_USAGE, pruneOptionsFromArgs } from './prune-flags';
+import { DATA_OPTIONS, loadDataFile } from './data-flags';
+import { pruneOptions, pruneOptionsFromArgs } from './prune-flags';
 import { reportText } from './report-text';
 import { leftOutNotes } from './left-out-notes';
-import { TRAIN_FLAGS, trainParamsFromArgs } from './train';
-import { POSITIVE_CLASS_FLAGS, STRATIFY_FLAGS, positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
+import { TRAIN_OPTIONS, trainParamsFromArgs } from './train';
+import { POSITIVE_CLASS_OPTION, STRATIFY_OPTION, positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
+import { usageError } from './help';
+import type { CliCommand, OptionTable } from './options';
 
-const USAGE = `usage: evaluate <csv> --target COL [train options] ${PRUNE_USAGE} [--test-size F] [--cv K] [--seed N] [--no-stratify] [--positive-class LABEL] [--permutation-repeats N] [--json] ${DATA_USAGE}`;
+const OPTIONS: OptionTable = [
+  ...TRAIN_OPTIONS,
+  ...pruneOptions(true),
+  { name: 'test-size', value: 'F', meaning: 'hold out this share of the rows (0 < F < 1) to test on' },
+  { name: 'cv', value: 'K', meaning: 'K-fold cross-validation (also the folds of --ccp-alpha cv, default 5)' },
+  { name: 'seed', value: 'N', default: '0', meaning: 'seed of the hold-out split, the folds and the permutations' },
+  STRATIFY_OPTION,
+  POSITIVE_CLASS_OPTION,
+  { name: 'permutation-repeats', value: 'N', default: '5', meaning: 'shuffles per column for permutation importance' },
+  { name: 'json', meaning: 'print the whole report as JSON' },
+  ...DATA_OPTIONS,
+];
 
-export async function evaluateCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, {
-    ...TRAIN_FLAGS,
-    ...PRUNE_FLAGS,
-    ...STRATIFY_FLAGS,
-    ...POSITIVE_CLASS_FLAGS,
-    ...DATA_FLAGS,
-    'test-size': true,
-    cv: true,
-    seed: true,
-    'permutation-repeats': true,
-    json: false,
-  });
-  if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
+export const evaluateCommand: CliCommand = {
+  name: 'evaluate',
+  summary: 'train, prune and report validation metrics and importances',
+  usage: '<csv> --target COL [options]',
+  options: OPTIONS,
+  example: 'iris.csv --target species --cv 5 --ccp-alpha cv',
+  run: evaluate,
+};
+
+async function evaluate(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, OPTIONS);
+  if (args.positional.length !== 1) throw usageError(evaluateCommand);
   const params = trainParamsFromArgs(args);
   const prune = pruneOptionsFromArgs(args, true);
   const testSize = numberFlag(args, 'test-size');

@@ -10,9 +10,24 @@ import { parseModel } from '../engine/tree/model-json';
 import { parseArgs, requiredFlag, stringFlag } from './args';
 import { PredictionCsv } from './prediction-csv';
 import { csvFileChunks, namedError } from './load-csv';
-import { DATA_FLAGS, DATA_USAGE, loadDataFile } from './data-flags';
+import { DATA_OPTIONS, loadDataFile } from './data-flags';
+import { usageError } from './help';
+import type { CliCommand, OptionTable } from './options';
 
-const USAGE = `usage: predict --model model.json <csv> [--out FILE] ${DATA_USAGE}`;
+const OPTIONS: OptionTable = [
+  { name: 'model', value: 'model.json', meaning: 'the model JSON `train --out` wrote (required)' },
+  { name: 'out', value: 'FILE', default: 'stdout', meaning: 'where to write the CSV with the predicted_<target> field' },
+  ...DATA_OPTIONS,
+];
+
+export const predictCommand: CliCommand = {
+  name: 'predict',
+  summary: "a CSV's records as written plus a predicted_<target> field",
+  usage: '--model model.json <csv> [options]',
+  options: OPTIONS,
+  example: '--model model.json new.csv --out predictions.csv',
+  run: predict,
+};
 
 export async function loadModel(file: string) {
   let text: string;
@@ -29,9 +44,9 @@ export async function loadModel(file: string) {
   }
 }
 
-export async function predictCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { model: true, out: true, ...DATA_FLAGS });
-  if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
+async function predict(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, OPTIONS);
+  if (args.positional.length !== 1) throw usageError(predictCommand);
   const model = await loadModel(requiredFlag(args, 'model'));
   const file = args.positional[0];
   // Two passes: the parsed columns give the predictions, then the records are copied through as they are.

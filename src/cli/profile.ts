@@ -4,12 +4,28 @@ import { basename } from 'node:path';
 import { formatDate } from '../engine/dates';
 import { profileDataset, type ColumnProfile, type DatasetProfile, type NumericSummary } from '../engine/profile';
 import { numberFlag, parseArgs } from './args';
-import { InputError } from '../engine/errors';
-import { DATA_FLAGS, DATA_USAGE, loadDataFile } from './data-flags';
+import { DATA_OPTIONS, loadDataFile } from './data-flags';
+import { usageError } from './help';
+import type { CliCommand, OptionTable } from './options';
 
-export async function profileCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { json: false, 'max-distinct': true, ...DATA_FLAGS });
-  if (args.positional.length !== 1) throw new InputError('bad-option', `usage: profile <csv> [--json] [--max-distinct N] ${DATA_USAGE}`);
+const OPTIONS: OptionTable = [
+  { name: 'json', meaning: 'print the profile as JSON' },
+  { name: 'max-distinct', value: 'N', default: '20', meaning: 'Gini and entropy of a numeric column only up to this many distinct values' },
+  ...DATA_OPTIONS,
+];
+
+export const profileCommand: CliCommand = {
+  name: 'profile',
+  summary: "every column's type, counts, quartiles, Gini and entropy, and top values",
+  usage: '<csv> [options]',
+  options: OPTIONS,
+  example: 'data.csv --types zip=categorical',
+  run: profile,
+};
+
+async function profile(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, OPTIONS);
+  if (args.positional.length !== 1) throw usageError(profileCommand);
   const file = args.positional[0];
   const maxDistinct = numberFlag(args, 'max-distinct', { integer: true, min: 1 });
   const dataset = await loadDataFile(file, args);

@@ -6,11 +6,17 @@ import { InputError } from '../engine/errors';
 import type { PruneMethod } from '../engine/model';
 import type { PruneOptions } from '../engine/prune/prune-grown';
 import { numberFlag, stringFlag, type ParsedArgs } from './args';
+import type { OptionTable } from './options';
 
-export const PRUNE_FLAGS = { 'ccp-alpha': true, prune: true, epsilon: true, 'alpha-rule': true, simplify: false, 'no-simplify': false } as const;
-
-export const PRUNE_USAGE =
-  '[--ccp-alpha X|cv [--alpha-rule best|one-se]] [--prune none|cost-complexity|pessimistic [--epsilon E]] [--simplify|--no-simplify]';
+/** `simplifyDefault` says what the command does without --simplify/--no-simplify (pruneOptionsFromArgs' `simplifyByDefault`). */
+export const pruneOptions = (simplifyDefault: boolean): OptionTable => [
+  { name: 'ccp-alpha', value: 'X|cv', default: '0', meaning: 'cost-complexity pruning alpha; "cv" chooses it by k-fold cross-validation' },
+  { name: 'alpha-rule', value: 'best|one-se', default: 'best', meaning: 'with --ccp-alpha cv: the best mean, or the largest alpha within one standard error of it' },
+  { name: 'prune', value: 'none|cost-complexity|pessimistic', default: 'pessimistic for c45, else none', meaning: 'pruning method' },
+  { name: 'epsilon', value: 'E', default: '0.5', meaning: 'pessimistic pruning: the continuity correction per leaf' },
+  { name: 'simplify', ...(simplifyDefault ? { default: 'on' } : {}), meaning: 'merge sibling leaves that predict the same' },
+  { name: 'no-simplify', ...(simplifyDefault ? {} : { default: 'on' }), meaning: 'keep sibling leaves that predict the same' },
+];
 
 function choice<T extends string>(args: ParsedArgs, name: string, allowed: readonly T[]): T | undefined {
   const v = stringFlag(args, name);

@@ -1,18 +1,28 @@
 // `prune-path <csv> --target COL [train options] [--json]`: the cost-complexity pruning path of
 // the fully grown tree (scikit-learn's cost_complexity_pruning_path).
-import { InputError } from '../engine/errors';
 import { costComplexityPath } from '../engine/prune/cost-complexity';
 import { trainTree } from '../engine/tree/train';
 import { parseArgs } from './args';
-import { DATA_FLAGS, DATA_USAGE, loadDataFile } from './data-flags';
-import { TRAIN_FLAGS, trainParamsFromArgs } from './train';
+import { DATA_OPTIONS, loadDataFile } from './data-flags';
+import { TRAIN_OPTIONS, trainParamsFromArgs } from './train';
 import { leftOutNotes } from './left-out-notes';
+import { usageError } from './help';
+import type { CliCommand, OptionTable } from './options';
 
-const USAGE = `usage: prune-path <csv> --target COL [train options] [--json] ${DATA_USAGE}`;
+const OPTIONS: OptionTable = [...TRAIN_OPTIONS, { name: 'json', meaning: 'print {"ccpAlphas", "impurities", "leftOut"} as JSON' }, ...DATA_OPTIONS];
 
-export async function prunePathCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { ...TRAIN_FLAGS, ...DATA_FLAGS, json: false });
-  if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
+export const prunePathCommand: CliCommand = {
+  name: 'prune-path',
+  summary: "the fully grown tree's cost-complexity pruning path (alphas and impurities)",
+  usage: '<csv> --target COL [options]',
+  options: OPTIONS,
+  example: 'iris.csv --target species --json',
+  run: prunePath,
+};
+
+async function prunePath(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, OPTIONS);
+  if (args.positional.length !== 1) throw usageError(prunePathCommand);
   const params = trainParamsFromArgs(args);
   const dataset = await loadDataFile(args.positional[0], args);
   const { model } = trainTree(dataset, params);

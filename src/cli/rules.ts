@@ -6,13 +6,28 @@ import { extractRules } from '../engine/rules/extract';
 import { rulesToText } from '../engine/rules/text';
 import { parseArgs, requiredFlag, stringFlag } from './args';
 import { loadModel } from './predict';
+import { usageError } from './help';
+import type { CliCommand, OptionTable } from './options';
 
-const USAGE = 'usage: rules --model model.json [--format text|python|js|sql]';
 const FORMATS = ['text', 'python', 'js', 'sql'] as const;
 
-export async function rulesCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { model: true, format: true });
-  if (args.positional.length !== 0) throw new InputError('bad-option', USAGE);
+const OPTIONS: OptionTable = [
+  { name: 'model', value: 'model.json', meaning: 'the model JSON `train --out` wrote (required)' },
+  { name: 'format', value: FORMATS.join('|'), default: 'text', meaning: 'if-then rules as text, or code that reproduces the predictions' },
+];
+
+export const rulesCommand: CliCommand = {
+  name: 'rules',
+  summary: "a model's if-then rules, as text or as Python, JavaScript or SQL",
+  usage: '--model model.json [options]',
+  options: OPTIONS,
+  example: '--model model.json --format python',
+  run: rules,
+};
+
+async function rules(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, OPTIONS);
+  if (args.positional.length !== 0) throw usageError(rulesCommand);
   const format = stringFlag(args, 'format') ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) throw new InputError('bad-option', `--format must be one of ${FORMATS.join(', ')}, got "${format}"`);
   const model = await loadModel(requiredFlag(args, 'model'));

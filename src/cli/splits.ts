@@ -8,18 +8,31 @@ import { columnSplits, CRITERION_MEASURE } from '../engine/splits/column-splits'
 import type { SplitsReport } from '../engine/splits/types';
 import { splitText } from '../render/split-text';
 import { parseArgs } from './args';
-import { DATA_FLAGS, DATA_USAGE, loadDataFile } from './data-flags';
+import { DATA_OPTIONS, loadDataFile } from './data-flags';
 import { plain, table } from './profile';
-import { trainParamsFromArgs } from './train';
+import { TRAIN_OPTIONS, trainParamsFromArgs } from './train';
 import { leftOutNotes } from './left-out-notes';
+import { usageError } from './help';
+import { pick, type CliCommand, type OptionTable } from './options';
 
-const USAGE =
-  'usage: splits <csv> --target COL [--criterion gini|entropy|gain_ratio|squared_error] [--algorithm cart|id3|c45] ' +
-  `[--task auto|classification|regression] [--min-samples-leaf N] [--min-category-samples N (default 10)] [--ignore COL,COL] [--keep COL,COL] [--json] ${DATA_USAGE}`;
+const OPTIONS: OptionTable = [
+  ...pick(TRAIN_OPTIONS, ['target', 'task', 'algorithm', 'criterion', 'min-samples-leaf', 'min-category-samples', 'ignore', 'keep']),
+  { name: 'json', meaning: 'print the ranking as JSON' },
+  ...DATA_OPTIONS,
+];
 
-export async function splitsCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { target: true, task: true, algorithm: true, criterion: true, 'min-samples-leaf': true, 'min-category-samples': true, ignore: true, keep: true, json: false, ...DATA_FLAGS });
-  if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
+export const splitsCommand: CliCommand = {
+  name: 'splits',
+  summary: "every column's best root split and its gain, ranked by the criterion",
+  usage: '<csv> --target COL [options]',
+  options: OPTIONS,
+  example: 'iris.csv --target species --criterion entropy',
+  run: splits,
+};
+
+async function splits(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, OPTIONS);
+  if (args.positional.length !== 1) throw usageError(splitsCommand);
   const { target, task, algorithm, criterion, minSamplesLeaf, minCategorySamples, ignore, keep } = trainParamsFromArgs(args);
   const file = args.positional[0];
   const dataset = await loadDataFile(file, args);

@@ -8,35 +8,51 @@ import { serializeModel } from '../engine/tree/model-json';
 import { treeToMermaidMarkdown } from '../render/mermaid';
 import { trainTree } from '../engine/tree/train';
 import { listFlag, numberFlag, parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
-import { DATA_FLAGS, DATA_USAGE, loadDataFile } from './data-flags';
-import { PRUNE_FLAGS, PRUNE_USAGE, pruneOptionsFromArgs } from './prune-flags';
+import { DATA_OPTIONS, loadDataFile } from './data-flags';
+import { pruneOptions, pruneOptionsFromArgs } from './prune-flags';
 import { pruneGrown, resolvePruneOptions } from '../engine/prune/prune-grown';
 import { decideLeftOut } from '../engine/tree/left-out';
 import { leftOutNotes } from './left-out-notes';
-import { STRATIFY_FLAGS, stratifyFromArgs, writeWarnings } from './validation-flags';
+import { STRATIFY_OPTION, stratifyFromArgs, writeWarnings } from './validation-flags';
+import { usageError } from './help';
+import type { CliCommand, OptionTable } from './options';
 
-const USAGE =
-  'usage: train <csv> --target COL [--task auto|classification|regression] [--algorithm cart|id3|c45] ' +
-  '[--criterion gini|entropy|gain_ratio|squared_error] [--max-depth N] [--min-samples-split N] [--min-samples-leaf N] ' +
-  '[--max-leaf-nodes N] [--min-impurity-decrease X] [--min-category-samples N (default 10)] [--splitter exact|hist] [--ignore COL,COL] [--keep COL,COL] [--out model.json] [--format json|text|mermaid] ' +
-  `${PRUNE_USAGE} [--cv K] [--seed N] [--no-stratify] ${DATA_USAGE}`;
+/** Options shared by every command that trains (train, evaluate, prune-path; splits takes some). */
+export const TRAIN_OPTIONS: OptionTable = [
+  { name: 'target', value: 'COL', meaning: 'the column to predict (required)' },
+  { name: 'task', value: 'auto|classification|regression', default: 'auto', meaning: 'what to predict; auto: regression for a numeric target with more than 20 distinct values' },
+  { name: 'algorithm', value: 'cart|id3|c45', default: 'cart', meaning: 'tree algorithm' },
+  { name: 'criterion', value: 'gini|entropy|gain_ratio|squared_error', default: "gini (regression: squared_error; id3: entropy; c45: gain_ratio)", meaning: 'split criterion' },
+  { name: 'max-depth', value: 'N', default: 'none', meaning: 'deepest level a node may have' },
+  { name: 'min-samples-split', value: 'N', default: '2', meaning: 'fewest rows a node needs to be split' },
+  { name: 'min-samples-leaf', value: 'N', default: '1', meaning: 'fewest rows in each leaf' },
+  { name: 'max-leaf-nodes', value: 'N', default: 'none', meaning: 'most leaves (best-first growth)' },
+  { name: 'min-impurity-decrease', value: 'X', default: '0', meaning: 'smallest weighted impurity decrease a split must bring' },
+  { name: 'min-category-samples', value: 'N', default: '10', meaning: 'CART: a category with fewer rows in a node (of more than 4 categories) goes with the missing values' },
+  { name: 'splitter', value: 'exact|hist', default: 'exact', meaning: 'CART split search: exact, or histogram bins (faster on large data)' },
+  { name: 'ignore', value: 'COL,COL', meaning: 'columns not to use' },
+  { name: 'keep', value: 'COL,COL', meaning: 'use these columns even if left out as ID-like or constant' },
+];
 
-/** Flags shared by every command that trains (train, evaluate, prune-path...). */
-export const TRAIN_FLAGS = {
-  target: true,
-  task: true,
-  algorithm: true,
-  criterion: true,
-  'max-depth': true,
-  'min-samples-split': true,
-  'min-samples-leaf': true,
-  'max-leaf-nodes': true,
-  'min-impurity-decrease': true,
-  'min-category-samples': true,
-  ignore: true,
-  keep: true,
-  splitter: true,
-} as const;
+const OPTIONS: OptionTable = [
+  ...TRAIN_OPTIONS,
+  ...pruneOptions(false),
+  { name: 'cv', value: 'K', default: '5', meaning: 'with --ccp-alpha cv: the number of folds' },
+  { name: 'seed', value: 'N', default: '0', meaning: 'with --ccp-alpha cv: the seed of the folds' },
+  STRATIFY_OPTION,
+  { name: 'out', value: 'model.json', meaning: 'write the model JSON to this file' },
+  { name: 'format', value: 'json|text|mermaid', default: 'json (with --out: a one-line summary)', meaning: 'what to print: the model JSON, the tree as text, or Mermaid' },
+  ...DATA_OPTIONS,
+];
+
+export const trainCommand: CliCommand = {
+  name: 'train',
+  summary: 'grow a decision tree on a CSV and print it or save the model',
+  usage: '<csv> --target COL [options]',
+  options: OPTIONS,
+  example: 'iris.csv --target species --max-depth 3 --out model.json',
+  run: train,
+};
 
 function oneOf<T extends string>(args: ParsedArgs, name: string, allowed: readonly T[]): T | undefined {
   const v = stringFlag(args, name);
@@ -69,9 +85,9 @@ function render(model: TreeModel, format: string): string {
   return format === 'text' ? exportText(model) : serializeModel(model);
 }
 
-export async function trainCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { ...TRAIN_FLAGS, ...PRUNE_FLAGS, ...STRATIFY_FLAGS, ...DATA_FLAGS, cv: true, seed: true, out: true, format: true });
-  if (args.positional.length !== 1) throw new InputError('bad-option', USAGE);
+async function train(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, OPTIONS);
+  if (args.positional.length !== 1) throw usageError(trainCommand);
   const format = oneOf(args, 'format', ['json', 'text', 'mermaid'] as const) ?? 'json';
   const asked = trainParamsFromArgs(args);
   // Pruning (Insight engineer): --ccp-alpha X|cv, --prune …, with --cv K folds and --seed N for "cv"; checked before reading the data.

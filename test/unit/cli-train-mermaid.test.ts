@@ -25,7 +25,7 @@ async function stdoutOf(run: () => Promise<void>): Promise<string> {
 
 test('train --format mermaid prints the whole tree as Mermaid Markdown with its legend', async () => {
   const csv = path.join(process.cwd(), 'test/fixtures/parity/iris_gini_max_depth_3/train.csv');
-  const out = await stdoutOf(() => trainCommand([csv, '--target', 'species', '--max-depth', '3', '--format', 'mermaid']));
+  const out = await stdoutOf(() => trainCommand.run([csv, '--target', 'species', '--max-depth', '3', '--format', 'mermaid']));
   assert.match(out, /^# Decision tree\n\n```mermaid\nflowchart TD\n/);
   assert.ok(out.endsWith('```\n'));
   assert.equal((out.match(/^ {2}n\d+[[(]"/gm) ?? []).length, 9, 'all 9 nodes of the depth-3 tree, none folded');

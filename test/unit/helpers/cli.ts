@@ -3,7 +3,7 @@
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -25,7 +25,9 @@ export function useCli(): CliHarness {
   before(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'dte-cli-'));
     const esbuild = path.join(process.cwd(), 'node_modules/.bin/esbuild');
-    const args = ['src/cli.ts', '--bundle', '--platform=node', '--format=cjs', '--external:vscode', `--outfile=${path.join(dir, 'cli.js')}`, '--log-level=error'];
+    // The version as scripts/build.mjs puts it in.
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    const args = ['src/cli.ts', '--bundle', '--platform=node', '--format=cjs', '--external:vscode', `--define:DTE_VERSION=${JSON.stringify(version)}`, `--outfile=${path.join(dir, 'cli.js')}`, '--log-level=error'];
     const r = spawnSync(esbuild, args, { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
   });
