@@ -1,5 +1,5 @@
 // Headless entry point: `decision-tree <command> ...` or `node dist/cli.js <command> ...` (contract
-// in design.md §5). Exit 0 on success (--help and --version included), 2 on bad input or usage
+// in docs/cli.md). Exit 0 on success (--help and --version included), 2 on bad input or usage
 // (one line on stderr), 1 on an internal error.
 import { InputError } from './engine/errors';
 import { commands } from './cli/commands';

@@ -1,4 +1,4 @@
-// Pruning flags shared by `train`, `evaluate` and `prune-path`'s siblings (design.md §5):
+// Pruning flags shared by `train`, `evaluate` and `prune-path`'s siblings (docs/cli.md):
 // --ccp-alpha X|cv, --prune none|cost-complexity|pessimistic, --epsilon E (pessimistic ε),
 // --alpha-rule best|one-se, --simplify / --no-simplify. With `--ccp-alpha cv` the alpha is chosen
 // by k-fold cross-validation (--cv K, default 5; --seed N).

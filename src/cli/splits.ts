@@ -1,4 +1,4 @@
-// `splits <csv> --target COL [--criterion C] [--algorithm A] [--json]` (design.md §5): every
+// `splits <csv> --target COL [--criterion C] [--algorithm A] [--json]` (docs/cli.md): every
 // column's best root split with its information gain, gain ratio, Gini decrease (variance
 // reduction for a numeric target), ranked by the criterion, and the question the tree asks first.
 import { basename } from 'node:path';

@@ -1,4 +1,4 @@
-// `train <csv> --target COL [options]` (design.md §5): fits a tree, writes the model JSON with
+// `train <csv> --target COL [options]` (docs/cli.md): fits a tree, writes the model JSON with
 // --out, and prints the tree as JSON (default), indented text or Mermaid.
 import { writeFile } from 'node:fs/promises';
 import { InputError } from '../engine/errors';

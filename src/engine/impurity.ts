@@ -1,5 +1,6 @@
-// Impurity and heterogeneity of a frequency vector (design.md §3). Shared by column profiles,
-// split scoring and the hover; the tree builder's hot loop uses the same formulas incrementally.
+// Impurity and heterogeneity of a frequency vector (docs/formulas.md "Heterogeneity indices").
+// Shared by column profiles, split scoring and the hover; the tree builder's hot loop uses the same
+// formulas incrementally.
 
 export type EntropyUnit = 'bits' | 'nats' | 'hartleys';
 

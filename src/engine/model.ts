@@ -1,4 +1,4 @@
-// The model JSON contract (design.md §6): what `train --out` writes and every reader (CLI,
+// The model JSON contract (docs/model-format.md): what `train --out` writes and every reader (CLI,
 // webview, exporters, tools outside the repo) relies on. Fields may be added; none may change meaning.
 import type { ColumnType } from './dataset';
 import type { LeftOutColumn } from './tree/left-out';

@@ -1,5 +1,5 @@
 // Column profiles (issue 2 §3): counts, distinct values, a numeric summary, the most frequent
-// values and the heterogeneity indices of design.md §3. Plain JSON, for the CLI and the webview.
+// values and the heterogeneity indices of docs/formulas.md. Plain JSON, for the CLI and the webview.
 import { type Column, type ColumnType, type Dataset, type RenamedHeader, isNumeric } from './dataset';
 import { entropy, gini, normalizedEntropy, normalizedGini } from './impurity';
 import { numericSummary, runs, sortedPresent, type NumericSummary } from './profile-numeric';

@@ -1,4 +1,4 @@
-// The export commands: the model as JSON (design.md §6), the tree as Mermaid Markdown (the same
+// The export commands: the model as JSON (docs/model-format.md), the tree as Mermaid Markdown (the same
 // renderer as the panel), and the rules as code or text. The text is written in the engine
 // worker (jobs/export.ts), under a cancellable progress notification; the host saves it.
 import * as vscode from 'vscode';

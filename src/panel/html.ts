@@ -1,6 +1,7 @@
-// The tree panel's HTML: a strict Content-Security-Policy with a per-load nonce (design.md §7).
-// Pure, so the policy is unit-tested: scripts run only with the nonce; styles are relaxed just
-// enough for Mermaid's inline <style> in its SVG and the toolkit's constructed style sheets.
+// The tree panel's HTML: a strict Content-Security-Policy with a per-load nonce
+// (docs/architecture.md, "The tree panel's Content-Security-Policy"). Pure, so the policy is
+// unit-tested: scripts run only with the nonce; styles are relaxed just enough for Mermaid's inline
+// <style> in its SVG and the toolkit's constructed style sheets.
 import { randomBytes } from 'node:crypto';
 
 export interface PanelHtmlInput {

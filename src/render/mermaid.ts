@@ -1,7 +1,7 @@
-// TreeModel → Mermaid `flowchart TD` text (design.md §7). Pure: used by the webview, by "Export as
-// Mermaid Markdown" and by `train --format mermaid`. Node ids are synthetic (`n<id>` for tree
-// nodes, `f<id>` for fold stubs, `l<k>` for legend entries); text from the data only ever appears
-// escaped inside quoted labels.
+// TreeModel → Mermaid `flowchart TD` text (docs/architecture.md "The tree in Mermaid"). Pure: used
+// by the webview, by "Export as Mermaid Markdown" and by `train --format mermaid`. Node ids are
+// synthetic (`n<id>` for tree nodes, `f<id>` for fold stubs, `l<k>` for legend entries); text from
+// the data only ever appears escaped inside quoted labels.
 import type { TreeModel } from '../engine/model';
 import { escapeMermaidText, truncateText } from './mermaid-escape';
 import { descendantCounts } from '../engine/model-columns';

@@ -1,5 +1,5 @@
 // Where the e2e toolchain lives: one git-ignored cache folder per checkout, so a fresh clone
-// installs once and later runs reuse it (see /work/shared/recipes/vscode-e2e.md).
+// installs once and later runs reuse it.
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -10,7 +10,7 @@ const INPUT = {
   title: 'iris.csv',
 };
 
-test('the policy is exactly the one of design.md §7', () => {
+test('the policy is exactly the one of docs/architecture.md', () => {
   assert.equal(
     contentSecurityPolicy(INPUT.cspSource, 'N0nce'),
     "default-src 'none'; script-src 'nonce-N0nce'; style-src https://file+.vscode-resource.vscode-cdn.net 'unsafe-inline'; " +

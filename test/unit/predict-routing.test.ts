@@ -34,7 +34,10 @@ function randomData(rng: Rng, rows: number, levels: string[], regression: boolea
   return dataset(num('a', a), num('b', b), cat('colour', colour), cat('flag', flag, 'boolean'), target);
 }
 
-/** The leaf a row reaches, walking the model's nodes by column name: the contract of design.md §6 read literally. */
+/**
+ * The leaf a row reaches, walking the model's nodes by column name: the contract of
+ * docs/model-format.md read literally.
+ */
 function referenceLeaf(model: TreeModel, data: Dataset, row: number): number {
   let id = 0;
   for (;;) {

@@ -1,7 +1,8 @@
 // Every scikit-learn case in test/fixtures/parity: CART with the case's parameters must give the
-// `canonical` tree (design.md §4 tie rule) — structure, features, thresholds (1e-4 relative; +inf
-// exactly), the side missing values take (nan_* cases, scikit-learn ≥ 1.3), impurities, samples,
-// values and importances (1e-6), and the test predictions.
+// `canonical` tree (the tie rule of docs/formulas.md "CART splits, missing values and rare
+// categories") — structure, features, thresholds (1e-4 relative; +inf exactly), the side missing
+// values take (nan_* cases, scikit-learn ≥ 1.3), impurities, samples, values and importances
+// (1e-6), and the test predictions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -1,6 +1,6 @@
 // Which pairs of spellings make a boolean column, and which of the two is false (code 0).
 
-/** Pairs recognised when inferring a type (design.md §2): [false-like, true-like], lower case. */
+/** Pairs recognised when inferring a type (README "CSV input"): [false-like, true-like], lower case. */
 const INFERRED_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['false', 'true'],
   ['no', 'yes'],

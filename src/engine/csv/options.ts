@@ -1,4 +1,5 @@
-// Options of the CSV reader (design.md §2). Shared by the streaming and the in-memory entry points.
+// Options of the CSV reader (README "CSV input"). Shared by the streaming and the in-memory entry
+// points.
 import type { ColumnType } from '../dataset';
 
 export interface CsvOptions {

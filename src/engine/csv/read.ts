@@ -1,4 +1,4 @@
-// Public entry points of the CSV reader (design.md §2): a byte stream read chunk by chunk, or a
+// Public entry points of the CSV reader (README "CSV input"): a byte stream read chunk by chunk, or a
 // whole string/buffer. Both run the same tokenizer, so they accept and reject exactly the same files.
 import type { Dataset } from '../dataset';
 import { throwIfAborted } from '../errors';

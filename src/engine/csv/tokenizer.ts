@@ -1,4 +1,4 @@
-// The byte-level CSV tokenizer (RFC 4180 plus the leniencies of design.md §2), push-driven so one
+// The byte-level CSV tokenizer (RFC 4180 plus the leniencies of README "CSV input"), push-driven so one
 // implementation serves a stream of chunks and an in-memory buffer alike. It finds field
 // boundaries and hands each field's bytes to a sink; it never builds strings.
 //

@@ -1,6 +1,6 @@
-// Mean decrease in impurity (MDI), read from a model (design.md §3): for every decision node,
-// N_t/N · (imp(t) − Σ_c N_c/N_t · imp(c)), summed per feature and normalised to sum 1 —
-// scikit-learn's `feature_importances_`, extended to multiway splits.
+// Mean decrease in impurity (MDI), read from a model (docs/formulas.md "Feature importances"): for
+// every decision node, N_t/N · (imp(t) − Σ_c N_c/N_t · imp(c)), summed per feature and normalised
+// to sum 1 — scikit-learn's `feature_importances_`, extended to multiway splits.
 import type { TreeModel } from '../model';
 
 /** Unnormalised weighted impurity decrease per feature, in the order of `model.features`. */

@@ -1,5 +1,6 @@
-// Classification metrics from true and predicted class codes (design.md §3): confusion matrix,
-// accuracy, one-vs-rest rates per class, macro and support-weighted means, binary ROC/PR.
+// Classification metrics from true and predicted class codes (docs/formulas.md "Validation"):
+// confusion matrix, accuracy, one-vs-rest rates per class, macro and support-weighted means, binary
+// ROC/PR.
 import type { AveragedMetrics, ClassificationMetrics, ClassMetrics } from './types';
 import { prCurve, rocCurve } from './curves';
 

@@ -1,4 +1,5 @@
-// Regression metrics (design.md §3): MSE, RMSE, MAE and R², with scikit-learn's conventions.
+// Regression metrics (docs/formulas.md "Validation"): MSE, RMSE, MAE and R², with scikit-learn's
+// conventions.
 import type { RegressionMetrics } from './types';
 
 export function regressionMetrics(yTrue: ArrayLike<number>, yPred: ArrayLike<number>): RegressionMetrics {

@@ -1,5 +1,5 @@
-// Result shapes of the validation metrics (design.md §3). Plain JSON: the CLI prints them, the
-// webview shows them, the report bundles them.
+// Result shapes of the validation metrics (docs/formulas.md "Validation"). Plain JSON: the CLI
+// prints them, the webview shows them, the report bundles them.
 
 /** One class against the rest. Undefined ratios (0/0) are 0, as scikit-learn's `zero_division=0`. */
 export interface ClassMetrics {

@@ -1,9 +1,9 @@
-// Minimal cost-complexity pruning (CART; design.md §3) with scikit-learn's semantics:
-// R(t) = N_t/N · imp(t); the weakest link is the decision node with the smallest
-// α(t) = (R(t) − R(T_t)) / (|leaves(T_t)| − 1) (the first in preorder on exact ties); pruning at
-// `ccp_alpha` cuts weakest links while their α ≤ ccp_alpha. The updates mirror scikit-learn's
-// arithmetic so that the path agrees to the last bits where the tree does; a heap instead of
-// scikit-learn's full scan per step keeps big trees at O(n log n + n·depth).
+// Minimal cost-complexity pruning (CART; docs/formulas.md "Cost-complexity pruning") with
+// scikit-learn's semantics: R(t) = N_t/N · imp(t); the weakest link is the decision node with the
+// smallest α(t) = (R(t) − R(T_t)) / (|leaves(T_t)| − 1) (the first in preorder on exact ties);
+// pruning at `ccp_alpha` cuts weakest links while their α ≤ ccp_alpha. The updates mirror
+// scikit-learn's arithmetic so that the path agrees to the last bits where the tree does; a heap
+// instead of scikit-learn's full scan per step keeps big trees at O(n log n + n·depth).
 import { InputError } from '../errors';
 import type { TreeModel } from '../model';
 import type { PruningPath } from './types';

@@ -1,5 +1,6 @@
-// Pessimistic error pruning (C4.5 course notes, design.md §3), bottom-up: a decision node t with
-// N rows becomes a leaf when its subtree's corrected error is no better than the leaf's:
+// Pessimistic error pruning (C4.5 course notes; docs/formulas.md "Pessimistic pruning"), bottom-up:
+// a decision node t with N rows becomes a leaf when its subtree's corrected error is no better than
+// the leaf's:
 //   E'_p = (Σ leaf errors + k·ε)/N  ≥  E_p = (errors as a leaf + ε)/N   (k = leaves of the subtree).
 // Children are decided first, so a subtree is judged with its own subtrees already pruned.
 import { InputError } from '../errors';

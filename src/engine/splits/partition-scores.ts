@@ -1,6 +1,7 @@
-// The scores of one partition of a node's samples into branches (design.md §3): information gain,
-// split information and gain ratio, Gini decrease, and for a numeric target the variance
-// reduction. The splitter picks the partition; these say how good it is in every measure at once.
+// The scores of one partition of a node's samples into branches (docs/formulas.md "Partition
+// scores"): information gain, split information and gain ratio, Gini decrease, and for a numeric
+// target the variance reduction. The splitter picks the partition; these say how good it is in
+// every measure at once.
 import { entropy, gini } from '../impurity';
 
 export interface PartitionScores {

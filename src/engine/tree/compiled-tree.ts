@@ -1,4 +1,4 @@
-// A model (JSON, design.md §6) compiled once against a Dataset's columns into one flat table of
+// A model (JSON, docs/model-format.md) compiled once against a Dataset's columns into one flat table of
 // 16-byte node records, so that routing a row is a few typed-array reads per node instead of
 // object, name and Map lookups: a fully grown tree on a million rows has up to two million nodes,
 // and a compact table is what keeps them in cache. Records are in the compiled tree's own

@@ -1,4 +1,4 @@
-// Model JSON save/load (design.md §6). Loading checks the format tag and version first, then
+// Model JSON save/load (docs/model-format.md). Loading checks the format tag and version first, then
 // the shape every reader relies on (preorder ids, children in range, splits naming known
 // features), so a foreign or damaged file is a clear InputError('bad-model'), never a crash later.
 import { COLUMN_TYPES, isNumericType, isOrderedType } from '../dataset';

@@ -1,4 +1,4 @@
-// Applies a model (JSON, design.md §6) to a Dataset whose columns are matched by name: the leaf
+// Applies a model (JSON, docs/model-format.md) to a Dataset whose columns are matched by name: the leaf
 // of each row, predictions, class probabilities and the path of one row. Missing values and
 // categories never seen at a split follow that node's `missingGoesTo`. The model is compiled once
 // per call into flat tables (compiled-tree.ts), then every row is routed (route-rows.ts).

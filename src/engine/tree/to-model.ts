@@ -1,5 +1,5 @@
-// TreeStore → model JSON (design.md §6): nodes renumbered in preorder (root 0, then each child's
-// subtree in branch order), class counts or means, the split in feature names, and the
+// TreeStore → model JSON (docs/model-format.md): nodes renumbered in preorder (root 0, then each
+// child's subtree in branch order), class counts or means, the split in feature names, and the
 // impurity-based feature importances (MDI, normalised to sum 1).
 import { isNumericType, isOrderedType } from '../dataset';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type ModelSplit, type TreeModel, type TrainParams } from '../model';

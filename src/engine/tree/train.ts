@@ -1,4 +1,4 @@
-// The tree learner's one entry point: Dataset + parameters → model JSON (design.md §6).
+// The tree learner's one entry point: Dataset + parameters → model JSON (docs/model-format.md).
 import type { Dataset } from '../dataset';
 import type { TrainParams, TreeModel } from '../model';
 import { growCart, type GrowHooks } from './cart-builder';

@@ -1,5 +1,5 @@
-// A model measured on a dataset: every metric of design.md §3, and the single score (accuracy
-// or R²) that cross-validation and permutation importance compare.
+// A model measured on a dataset: every metric of docs/formulas.md "Validation", and the single
+// score (accuracy or R²) that cross-validation and permutation importance compare.
 import type { Dataset } from '../dataset';
 import type { TreeModel } from '../model';
 import type { Metrics } from '../metrics/types';
