@@ -4,6 +4,7 @@
 import { basename } from 'node:path';
 import { InputError } from '../engine/errors';
 import { buildReport } from '../engine/report';
+import { jsonText } from '../engine/json-text';
 import { numberFlag, parseArgs } from './args';
 import { DATA_OPTIONS, loadDataFile } from './data-flags';
 import { pruneOptions, pruneOptionsFromArgs } from './prune-flags';
@@ -61,5 +62,5 @@ async function evaluate(argv: string[]): Promise<void> {
   const report = buildReport(dataset, options);
   process.stderr.write(leftOutNotes(report.leftOut));
   writeWarnings(report.warnings);
-  process.stdout.write(args.flags.has('json') ? JSON.stringify(report) + '\n' : reportText(report, basename(args.positional[0])));
+  process.stdout.write(args.flags.has('json') ? jsonText(report) + '\n' : reportText(report, basename(args.positional[0])));
 }
