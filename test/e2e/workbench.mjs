@@ -2,13 +2,13 @@
 // What a user does in the VS Code workbench, as Playwright steps: open the workbench on a folder,
 // run a command from the palette, pick a quick-pick item, use the Explorer's context menu, find a
 // webview's frame, read notifications, take screenshots. Selectors are VS Code's own DOM classes.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { workbenchUrl } from './code-server.mjs';
 import { artifactsDir, repoRoot } from './paths.mjs';
 
 const quickInput = '.quick-input-widget';
-const quickInputBox = `${quickInput} .quick-input-box input`;
+export const quickInputBox = `${quickInput} .quick-input-box input`;
 const quickInputRows = `${quickInput} .quick-input-list .monaco-list-row`;
 
 /**
@@ -203,4 +203,69 @@ export async function screenshotFrame(frame, name) {
   const path = join(artifactsDir, `${name}.png`);
   await (await frame.frameElement()).screenshot({ path });
   return path;
+}
+
+/** Types `value` into the open input box (a prompt or the simple file dialog) and presses Enter. */
+export async function answer(page, value) {
+  const box = page.locator(quickInputBox);
+  await box.waitFor();
+  if (value !== undefined) await box.fill(value);
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Answers VS Code's simple file dialog with a path. The dialog fills in its folder asynchronously,
+ * which would overwrite a path typed too early: wait for that, then type and check it stuck.
+ */
+export async function answerPath(page, path) {
+  const box = page.locator(quickInputBox);
+  await page.waitForFunction((selector) => document.querySelector(selector)?.value.startsWith('/'), quickInputBox);
+  for (let attempt = 1; ; attempt++) {
+    await box.fill(path).catch(async (e) => {
+      await screenshot(page, 'host-answerpath-fail');
+      throw e;
+    });
+    await page.waitForTimeout(300);
+    if ((await box.inputValue()) === path) break;
+    if (attempt === 5) throw new Error(`the file dialog kept replacing ${path} with ${await box.inputValue()}`);
+  }
+  await page.keyboard.press('Enter');
+}
+
+/** Waits until `file` exists (the extension host writes it asynchronously). */
+export async function waitForFile(page, file, { newerThan = 0, timeout = 30_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  while (!(existsSync(file) && statSync(file).mtimeMs > newerThan)) {
+    if (Date.now() > deadline) {
+      await screenshot(page, 'host-file-not-written');
+      throw new Error(`${file} was not written in ${timeout / 1000} s`);
+    }
+    await page.waitForTimeout(250);
+  }
+  return readFileSync(file, 'utf8');
+}
+
+/**
+ * Opens `name` by clicking it in the Explorer. After a training the tree panel (a webview) has
+ * the keyboard and swallows F1 and Ctrl+P; a click in the Explorer brings it back to the workbench.
+ */
+export async function openFromExplorer(page, name) {
+  await page.locator(`.explorer-folders-view .monaco-list-row[aria-label^="${name}"]`).first().click();
+  await page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor();
+}
+
+/**
+ * runCommand, retried: on this loaded headless workbench F1 is now and then lost while an editor
+ * opens, and the palette never shows. Escape and try again.
+ */
+export async function runCommandRetried(page, title) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runCommand(page, title);
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(1000);
+    }
+  }
 }

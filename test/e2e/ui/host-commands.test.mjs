@@ -3,87 +3,26 @@
 // (ID3 on play_tennis), export the model, predict on a CSV (and be asked before a file is
 // replaced), profile the columns, and an engine error reported once with its details.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startSession } from '../session.mjs';
 import {
+  answer,
+  answerPath,
   openFile,
+  openFromExplorer,
   openWorkbench,
   pickQuickItem,
+  quickInputBox,
   quickPickLabels,
   runCommand,
+  runCommandRetried,
   screenshot,
+  waitForFile,
   waitForNotification,
   waitForWebviewFrame,
 } from '../workbench.mjs';
-
-const inputBox = '.quick-input-widget .quick-input-box input';
-
-/** Types `value` into the open input box (a prompt or the simple file dialog) and presses Enter. */
-async function answer(page, value) {
-  const box = page.locator(inputBox);
-  await box.waitFor();
-  if (value !== undefined) await box.fill(value);
-  await page.keyboard.press('Enter');
-}
-
-/**
- * Answers VS Code's simple file dialog with a path. The dialog fills in its folder asynchronously,
- * which would overwrite a path typed too early: wait for that, then type and check it stuck.
- */
-async function answerPath(page, path) {
-  const box = page.locator(inputBox);
-  await page.waitForFunction((selector) => document.querySelector(selector)?.value.startsWith('/'), inputBox);
-  for (let attempt = 1; ; attempt++) {
-    await box.fill(path).catch(async (e) => {
-      await screenshot(page, 'host-answerpath-fail');
-      throw e;
-    });
-    await page.waitForTimeout(300);
-    if ((await box.inputValue()) === path) break;
-    if (attempt === 5) throw new Error(`the file dialog kept replacing ${path} with ${await box.inputValue()}`);
-  }
-  await page.keyboard.press('Enter');
-}
-
-/** Waits until `file` exists (the extension host writes it asynchronously). */
-async function waitForFile(page, file, { newerThan = 0, timeout = 30_000 } = {}) {
-  const deadline = Date.now() + timeout;
-  while (!(existsSync(file) && statSync(file).mtimeMs > newerThan)) {
-    if (Date.now() > deadline) {
-      await screenshot(page, 'host-file-not-written');
-      throw new Error(`${file} was not written in ${timeout / 1000} s`);
-    }
-    await page.waitForTimeout(250);
-  }
-  return readFileSync(file, 'utf8');
-}
-
-/**
- * Opens `name` by clicking it in the Explorer. After a training the tree panel (a webview) has
- * the keyboard and swallows F1 and Ctrl+P; a click in the Explorer brings it back to the workbench.
- */
-async function openFromExplorer(page, name) {
-  await page.locator(`.explorer-folders-view .monaco-list-row[aria-label^="${name}"]`).first().click();
-  await page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor();
-}
-
-/**
- * runCommand, retried: on this loaded headless workbench F1 is now and then lost while an editor
- * opens, and the palette never shows. Escape and try again.
- */
-async function command(page, title) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await runCommand(page, title);
-    } catch (err) {
-      if (attempt === 3) throw err;
-      await page.keyboard.press('Escape');
-      await page.waitForTimeout(1000);
-    }
-  }
-}
 
 describe('host commands in the workbench', () => {
   let session;
@@ -125,9 +64,9 @@ describe('host commands in the workbench', () => {
 
   it('exports the model as JSON beside the CSV', async () => {
     await openFromExplorer(page, 'play_tennis.csv');
-    await command(page, 'Decision Tree: Export Model (JSON)');
+    await runCommandRetried(page, 'Decision Tree: Export Model (JSON)');
     // The save dialog proposes play_tennis.model.json beside the CSV: accept it.
-    await page.waitForFunction((selector) => document.querySelector(selector)?.value.endsWith('play_tennis.model.json'), inputBox);
+    await page.waitForFunction((selector) => document.querySelector(selector)?.value.endsWith('play_tennis.model.json'), quickInputBox);
     await answer(page);
     const model = JSON.parse(await waitForFile(page, join(session.folder, 'play_tennis.model.json')));
     assert.equal(model.format, 'decision-tree-explorer/model');
@@ -140,7 +79,7 @@ describe('host commands in the workbench', () => {
     const input = join(session.folder, 'play_tennis.csv');
     const output = join(session.folder, 'play_tennis.predictions.csv');
     await openFromExplorer(page, 'play_tennis.csv');
-    await command(page, 'Decision Tree: Predict on Another CSV…');
+    await runCommandRetried(page, 'Decision Tree: Predict on Another CSV…');
     await answerPath(page, input);
     const lines = (await waitForFile(page, output)).trimEnd().split('\n');
     assert.equal(lines[0], 'outlook,temperature,humidity,windy,play,predicted_play');
@@ -153,7 +92,7 @@ describe('host commands in the workbench', () => {
     const firstWrite = statSync(output).mtimeMs;
 
     await openFromExplorer(page, 'play_tennis.csv');
-    await command(page, 'Decision Tree: Predict on Another CSV…');
+    await runCommandRetried(page, 'Decision Tree: Predict on Another CSV…');
     await answerPath(page, input);
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor();
@@ -165,7 +104,7 @@ describe('host commands in the workbench', () => {
 
   it("runs a palette command from a focused tree panel on that panel's file, not the last one trained", async () => {
     await openFromExplorer(page, 'iris.csv');
-    await command(page, 'Decision Tree: Train Decision Tree');
+    await runCommandRetried(page, 'Decision Tree: Train Decision Tree');
     await pickQuickItem(page, 'species');
     await waitForWebviewFrame(page, 'header', { hasText: 'iris.csv' }); // iris is now the latest tree
     await page.locator('.tabs-container .tab[aria-label^="Decision Tree: play_tennis.csv"]').first().click();
@@ -174,15 +113,15 @@ describe('host commands in the workbench', () => {
     // panel stays the active editor.
     const bar = await page.locator('.part.statusbar').boundingBox();
     await page.mouse.click(bar.x + bar.width / 2, bar.y + bar.height / 2);
-    await command(page, 'Decision Tree: Export Tree as Mermaid Markdown');
-    await page.waitForFunction((selector) => document.querySelector(selector)?.value.endsWith('play_tennis.tree.md'), inputBox);
+    await runCommandRetried(page, 'Decision Tree: Export Tree as Mermaid Markdown');
+    await page.waitForFunction((selector) => document.querySelector(selector)?.value.endsWith('play_tennis.tree.md'), quickInputBox);
     await screenshot(page, 'host-export-focused-panel');
     await page.keyboard.press('Escape');
   });
 
   it('profiles the columns in a read-only document', async () => {
     await openFromExplorer(page, 'iris.csv');
-    await command(page, 'Decision Tree: Profile CSV Columns');
+    await runCommandRetried(page, 'Decision Tree: Profile CSV Columns');
     await page.locator('.tabs-container .tab[aria-label^="iris.csv profile.txt"]').first().waitFor();
     // Monaco draws spaces as no-break spaces.
     const text = (await page.locator('.editor-instance .view-lines').last().innerText()).replace(/\u00a0/g, ' ');

@@ -1,36 +1,29 @@
 // Issue 14's real-data behaviours as a user meets them in a real VS Code: an ID-like column is
-// left out with a message and a "Keep …" button, a date column splits as dates, "Predict on
-// Another CSV…" copies every input field as written, and a gzip CSV trains from the Explorer.
+// left out with a message and a "Keep …" button, a date column splits as dates, a gzip CSV trains
+// from the Explorer, and "Predict on Another CSV…" copies every input field as written.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { startSession } from '../session.mjs';
 import {
+  answerPath,
   clickContextMenuItem,
   explorerContextMenu,
   openFile,
+  openFromExplorer,
   openWorkbench,
   pickQuickItem,
   runCommand,
+  runCommandRetried,
   screenshot,
+  waitForFile,
   waitForNotification,
   waitForWebviewFrame,
 } from '../workbench.mjs';
 
 const FIXTURE = 'test/fixtures/e2e/visits.csv';
-
-/** Waits until `file` exists (the extension host writes it asynchronously). */
-async function waitForFile(page, file, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
-  while (!existsSync(file)) {
-    if (Date.now() > deadline) throw new Error(`${file} was not written in ${timeout / 1000} s`);
-    await page.waitForTimeout(250);
-  }
-  await page.waitForTimeout(500); // written in one go, but give the write a moment to finish
-  return readFileSync(file, 'utf8');
-}
 
 describe('real data in the workbench', () => {
   let session;
@@ -61,26 +54,9 @@ describe('real data in the workbench', () => {
     await screenshot(page, 'real-data-left-out');
   });
 
-  it('"Predict on Another CSV…" copies every input field as it is in the file', async () => {
-    const input = join(session.folder, 'visits.csv');
-    await page.locator('.explorer-folders-view .monaco-list-row[aria-label^="visits.csv"]').first().click();
-    await runCommand(page, 'Decision Tree: Predict on Another CSV…');
-    const box = page.locator('.quick-input-widget .quick-input-box input');
-    await page.waitForFunction((selector) => globalThis.document.querySelector(selector)?.value.startsWith('/'), '.quick-input-widget .quick-input-box input');
-    await box.fill(input);
-    await page.waitForTimeout(300);
-    await page.keyboard.press('Enter');
-    const written = await waitForFile(page, join(session.folder, 'visits.predictions.csv'));
-    const original = readFileSync(FIXTURE, 'utf8').trimEnd().split('\n');
-    const lines = written.trimEnd().split('\n');
-    assert.equal(lines.length, original.length);
-    assert.equal(lines[0], `${original[0]},predicted_label`);
-    // 00501, NA, ?, 0.0 and the quoted "calm, dry" stay exactly as written.
-    original.slice(1).forEach((line, i) => assert.ok(lines[i + 1].startsWith(`${line},`), lines[i + 1]));
-    assert.ok(lines.some((l) => l.startsWith('1,2021-01-01,00501,NA,0.0,early,')));
-  });
-
   it('trains a gzip CSV from the Explorer', async () => {
+    // Select the file first: a right-click next to another selected file could act on that one.
+    await page.locator('.explorer-folders-view .monaco-list-row[aria-label^="visits-archive.csv.gz"]').first().click();
     const menu = await explorerContextMenu(page, 'visits-archive.csv.gz');
     assert.ok(menu.includes('Train Decision Tree'), String(menu));
     await clickContextMenuItem(page, 'Train Decision Tree');
@@ -90,5 +66,20 @@ describe('real data in the workbench', () => {
     const root = await panel.locator('.stage svg g.node[data-ref="node:0"]').textContent();
     assert.match(root, /day ≤ 2021-01-30T12:00Z/);
     await screenshot(page, 'real-data-gzip');
+  });
+
+  it('"Predict on Another CSV…" copies every input field as it is in the file', async () => {
+    const input = join(session.folder, 'visits.csv');
+    await openFromExplorer(page, 'visits.csv');
+    await runCommandRetried(page, 'Decision Tree: Predict on Another CSV…');
+    await answerPath(page, input);
+    const written = await waitForFile(page, join(session.folder, 'visits.predictions.csv'));
+    const original = readFileSync(FIXTURE, 'utf8').trimEnd().split('\n');
+    const lines = written.trimEnd().split('\n');
+    assert.equal(lines.length, original.length);
+    assert.equal(lines[0], `${original[0]},predicted_label`);
+    // 00501, NA, ?, 0.0 and the quoted "calm, dry" stay exactly as written.
+    original.slice(1).forEach((line, i) => assert.ok(lines[i + 1].startsWith(`${line},`), lines[i + 1]));
+    assert.ok(lines.some((l) => l.startsWith('1,2021-01-01,00501,NA,0.0,early,')));
   });
 });
