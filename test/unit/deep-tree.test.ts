@@ -9,6 +9,7 @@ import { prunePessimistic } from '../../src/engine/prune/pessimistic';
 import { simplifyTree } from '../../src/engine/prune/simplify';
 import { extractRules } from '../../src/engine/rules/extract';
 import { exportCode } from '../../src/engine/export/code';
+import { oneFeatureModel } from './helpers/build-model';
 
 const DEPTH = 12000;
 
@@ -45,17 +46,7 @@ function chain(label: (i: number) => number): TreeModel {
       nodes.push({ id: id + 1, depth: i + 1, samples: 1, impurity: 0, value: leaf, prediction: label(i) ? 'b' : 'a', split: null, missingGoesTo: null, children: [] });
     }
   }
-  return {
-    format: 'decision-tree-explorer/model',
-    version: 1,
-    task: 'classification',
-    target: 'y',
-    classes: ['a', 'b'],
-    features: [{ name: 'x', type: 'numeric' }],
-    params: { target: 'y', criterion: 'gini', algorithm: 'cart' },
-    nodes,
-    featureImportances: { x: 1 },
-  };
+  return oneFeatureModel(nodes, { x: 1 });
 }
 
 test('a 12 000-level chain: rules, export, pruning path, pruning and simplifying run without recursion', () => {

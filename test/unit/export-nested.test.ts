@@ -11,7 +11,7 @@ import { predict } from '../../src/engine/tree/predict';
 import { parseCsv } from '../../src/engine/csv/read';
 import { trainTree } from '../../src/engine/tree/train';
 import { createRng, randomInt } from '../../src/engine/random';
-import { buildModel, num as numSplit } from './helpers/build-model';
+import { buildModel, num as numSplit, oneFeatureModel } from './helpers/build-model';
 import { cat, dataset, num } from './helpers/tree-data';
 import { runJavaScript, runJavaScriptOnCsv, runJavaScriptOnStrings, runPython, runPythonOnCsv, runPythonScript, runSql } from './helpers/run-exports';
 
@@ -160,17 +160,7 @@ function chain(depth: number, left: boolean): TreeModel {
     nodes[2 * i] = { id: 2 * i, depth: i, samples: 1, impurity: 0, value: [1, 0], prediction: 'a', split, missingGoesTo: last ? null : i % 2, children };
     if (!last) nodes[2 * i + 1] = { id: 2 * i + 1, depth: i + 1, samples: 1, impurity: 0, value: [0, 1], prediction: `leaf ${i}`, split: null, missingGoesTo: null, children: [] };
   }
-  return {
-    format: 'decision-tree-explorer/model',
-    version: 1,
-    task: 'classification',
-    target: 'y',
-    classes: ['a', 'b'],
-    features: [{ name: 'x', type: 'numeric' }],
-    params: { target: 'y', criterion: 'gini', algorithm: 'cart' },
-    nodes: preorder(nodes),
-    featureImportances: {},
-  };
+  return oneFeatureModel(preorder(nodes));
 }
 
 /** Renumbers nodes (indexed by id) in preorder, children kept in order. */

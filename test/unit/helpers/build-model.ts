@@ -53,3 +53,18 @@ export function buildModel(
 
 export const num = (feature: string, threshold: number): ModelSplit => ({ feature, kind: 'numeric', threshold });
 export const cat = (feature: string, ...branches: string[][]): ModelSplit => ({ feature, kind: 'categorical', branches });
+
+/** Nodes (ids in preorder) built by hand for a deep tree, as a CART classification model of y ∈ {a, b} on one numeric feature x. */
+export function oneFeatureModel(nodes: ModelNode[], featureImportances: Record<string, number> = {}): TreeModel {
+  return {
+    format: 'decision-tree-explorer/model',
+    version: 1,
+    task: 'classification',
+    target: 'y',
+    classes: ['a', 'b'],
+    features: [{ name: 'x', type: 'numeric' }],
+    params: { target: 'y', criterion: 'gini', algorithm: 'cart' },
+    nodes,
+    featureImportances,
+  };
+}
