@@ -10,7 +10,7 @@ import { resolvePostProcessing } from '../../src/engine/prune/post-process';
 import { prunePessimistic } from '../../src/engine/prune/pessimistic';
 import { trainTree } from '../../src/engine/tree/train';
 import { serializeModel } from '../../src/engine/tree/model-json';
-import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../../src/host/train-settings';
+import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../../src/shared/train-settings';
 import { useCli } from './helpers/cli';
 
 const csvPath = path.join(process.cwd(), 'test/fixtures/metrics/trained-tree.csv');

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ReportBody } from '../../src/engine/report';
-import { packedBuffers, packReport, unpackReport } from '../../src/host/report-transfer';
+import { packedBuffers, packReport, unpackReport } from '../../src/shared/report-transfer';
 import { bigTree } from './helpers/big-tree';
 
 test('a big tree crosses to the host as columns and is decoded a batch at a time, letting other work run', async () => {

@@ -7,7 +7,7 @@ import { parseCsv } from '../../src/engine/csv/read';
 import { InputError } from '../../src/engine/errors';
 import { predict } from '../../src/engine/tree/predict';
 import { trainTree } from '../../src/engine/tree/train';
-import { rowOfLine, rowPath } from '../../src/host/row-path';
+import { rowOfLine, rowPath } from '../../src/shared/row-path';
 import { recordStartLines } from '../../src/engine/locate/record-lines';
 import { isNumeric } from '../../src/engine/dataset';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sampleJob } from '../../src/host/jobs/sample';
+import { sampleJob } from '../../src/worker/jobs/sample';
 
 test('samples N rows of a file in file order and says of how many', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'dte-sample-'));

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_TRAIN_SETTINGS, readTrainSettings, reportOptions, settingProblem, validOverrides, type TrainSettings } from '../../src/host/train-settings';
+import { DEFAULT_TRAIN_SETTINGS, readTrainSettings, reportOptions, settingProblem, validOverrides, type TrainSettings } from '../../src/shared/train-settings';
 
 const from = (values: Partial<Record<keyof TrainSettings, unknown>>) => readTrainSettings((key) => values[key]);
 

@@ -7,8 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WorkerBridge } from '../../src/host/worker-bridge';
+import { runUntyped } from './helpers/untyped-run';
 import { CancelledError, InputError } from '../../src/engine/errors';
-import type { JobProgress } from '../../src/host/worker-messages';
+import type { JobProgress } from '../../src/shared/worker-messages';
 
 // Jobs: echo (progress then the job back), spin (busy for job.ms, or forever), fail, crash.
 const STAND_IN = `
@@ -43,7 +44,7 @@ before(() => {
 test('a job resolves with the worker result and progress is relayed', async () => {
   const bridge = new WorkerBridge(workerFile);
   const seen: JobProgress[] = [];
-  const out = await bridge.runUntyped<{ a: number[] }>('echo', { a: [1, 2] }, { onProgress: (p) => seen.push(p) }).result;
+  const out = await runUntyped<{ a: number[] }>(bridge, 'echo', { a: [1, 2] }, { onProgress: (p) => seen.push(p) }).result;
   assert.deepEqual(out, { a: [1, 2] });
   assert.deepEqual(seen, [{ phase: 'parse', fraction: 0.5 }]);
 });
@@ -51,7 +52,7 @@ test('a job resolves with the worker result and progress is relayed', async () =
 test('typed arrays can be moved into the worker', async () => {
   const bridge = new WorkerBridge(workerFile);
   const bytes = new Uint8Array([7, 8, 9]);
-  const out = await bridge.runUntyped<Uint8Array>('echo', bytes, { transfer: [bytes.buffer] }).result;
+  const out = await runUntyped<Uint8Array>(bridge, 'echo', bytes, { transfer: [bytes.buffer] }).result;
   assert.deepEqual([...out], [7, 8, 9]);
   assert.equal(bytes.byteLength, 0, 'the buffer was transferred, not copied');
 });
@@ -67,7 +68,7 @@ test('bytes that share their buffer are copied before a transfer, whole buffers 
 
 test('an input error from the worker arrives as an InputError with its line', async () => {
   const bridge = new WorkerBridge(workerFile);
-  await assert.rejects(bridge.runUntyped('fail', {}).result, (err: unknown) => {
+  await assert.rejects(runUntyped(bridge, 'fail', {}).result, (err: unknown) => {
     assert.ok(err instanceof InputError);
     assert.equal(err.code, 'ragged-row');
     assert.equal(err.line, 3);
@@ -78,9 +79,9 @@ test('an input error from the worker arrives as an InputError with its line', as
 
 test('cancel stops a job that never ends on its own', async () => {
   const bridge = new WorkerBridge(workerFile);
-  let handle!: ReturnType<typeof bridge.runUntyped>;
+  let handle!: ReturnType<typeof runUntyped>;
   const firstProgress = new Promise<void>((resolve) => {
-    handle = bridge.runUntyped('spin', {}, { onProgress: () => resolve() });
+    handle = runUntyped(bridge, 'spin', {}, { onProgress: () => resolve() });
   });
   await firstProgress;
   handle.cancel();
@@ -89,9 +90,9 @@ test('cancel stops a job that never ends on its own', async () => {
 
 test('a second job with the same key cancels the first; other keys are untouched', async () => {
   const bridge = new WorkerBridge(workerFile);
-  const first = bridge.runUntyped('spin', {}, { key: 'file:///a.csv' });
-  const other = bridge.runUntyped<{ x: number }>('echo', { x: 2 }, { key: 'file:///b.csv' });
-  const second = bridge.runUntyped<{ x: number }>('echo', { x: 1 }, { key: 'file:///a.csv' });
+  const first = runUntyped(bridge, 'spin', {}, { key: 'file:///a.csv' });
+  const other = runUntyped<{ x: number }>(bridge, 'echo', { x: 2 }, { key: 'file:///b.csv' });
+  const second = runUntyped<{ x: number }>(bridge, 'echo', { x: 1 }, { key: 'file:///a.csv' });
   await assert.rejects(first.result, CancelledError);
   assert.deepEqual(await second.result, { x: 1 });
   assert.deepEqual(await other.result, { x: 2 });
@@ -99,13 +100,13 @@ test('a second job with the same key cancels the first; other keys are untouched
 
 test('a worker that dies is reported, not left hanging', async () => {
   const bridge = new WorkerBridge(workerFile);
-  await assert.rejects(bridge.runUntyped('crash', {}).result, /stopped unexpectedly \(exit code 3\)/);
+  await assert.rejects(runUntyped(bridge, 'crash', {}).result, /stopped unexpectedly \(exit code 3\)/);
 });
 
 test('dispose cancels every running job', async () => {
   const bridge = new WorkerBridge(workerFile);
-  const a = bridge.runUntyped('spin', {});
-  const b = bridge.runUntyped('spin', {}, { key: 'k' });
+  const a = runUntyped(bridge, 'spin', {});
+  const b = runUntyped(bridge, 'spin', {}, { key: 'k' });
   bridge.dispose();
   await assert.rejects(a.result, CancelledError);
   await assert.rejects(b.result, CancelledError);
@@ -117,7 +118,7 @@ test('the host event loop keeps running while the worker is busy', async () => {
   const ticks: number[] = [];
   const timer = setInterval(() => ticks.push(Date.now()), 10);
   const started = Date.now();
-  await bridge.runUntyped('spin', { ms: busyMs }).result;
+  await runUntyped(bridge, 'spin', { ms: busyMs }).result;
   const elapsed = Date.now() - started;
   clearInterval(timer);
   let maxGap = 0;

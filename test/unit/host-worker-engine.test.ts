@@ -1,4 +1,4 @@
-// The real engine worker (src/worker.ts, bundled here with esbuild) behind the bridge: parsing in
+// The real engine worker (src/worker/node-port.ts, bundled here with esbuild) behind the bridge: parsing in
 // the worker, errors that keep their line, cancellation mid-parse.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,21 +6,21 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WorkerBridge } from '../../src/host/worker-bridge';
 import { CancelledError, InputError } from '../../src/engine/errors';
-import type { ExportJob, JobProgress } from '../../src/host/worker-messages';
+import type { ExportJob, JobProgress } from '../../src/shared/worker-messages';
 import { exportCode } from '../../src/engine/export/code';
 import { rulesToText } from '../../src/engine/rules/text';
 import { serializeModel } from '../../src/engine/tree/model-json';
-import { treeToMermaidMarkdown } from '../../src/render/mermaid';
+import { treeToMermaidMarkdown } from '../../src/shared/render/mermaid';
 import { parseCsv } from '../../src/engine/csv/read';
 import { trainTree } from '../../src/engine/tree/train';
 import { predict } from '../../src/engine/tree/predict';
 import type { Dataset } from '../../src/engine/dataset';
 import { createRng } from '../../src/engine/random';
-import { reportOptions, DEFAULT_TRAIN_SETTINGS } from '../../src/host/train-settings';
+import { reportOptions, DEFAULT_TRAIN_SETTINGS } from '../../src/shared/train-settings';
 import { bundleWorker } from './helpers/worker-bundle';
 import { buildReport } from '../../src/engine/report';
 import { extractRules } from '../../src/engine/rules/extract';
-import { packModel, unpackReport } from '../../src/host/report-transfer';
+import { packModel, unpackReport } from '../../src/shared/report-transfer';
 
 let bridge: WorkerBridge;
 before(async () => {

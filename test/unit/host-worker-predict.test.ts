@@ -12,9 +12,9 @@ import { InputError } from '../../src/engine/errors';
 import { parseCsv } from '../../src/engine/csv/read';
 import { trainTree } from '../../src/engine/tree/train';
 import { predict } from '../../src/engine/tree/predict';
-import { packModel } from '../../src/host/report-transfer';
-import { sampleJob } from '../../src/host/jobs/sample';
-import type { CsvSource, JobProgress } from '../../src/host/worker-messages';
+import { packModel } from '../../src/shared/report-transfer';
+import { sampleJob } from '../../src/worker/jobs/sample';
+import type { CsvSource, JobProgress } from '../../src/shared/worker-messages';
 import { bundleWorker } from './helpers/worker-bundle';
 
 let bridge: WorkerBridge;

@@ -8,7 +8,7 @@ import { parseCsv } from '../../src/engine/csv/read';
 import { cellAt } from '../../src/engine/locate/cell-at';
 import { recordStartLines } from '../../src/engine/locate/record-lines';
 import { trainTree } from '../../src/engine/tree/train';
-import { buildHoverData } from '../../src/hover/hover-data';
+import { buildHoverData } from '../../src/worker/jobs/hover-data';
 import { hoverContent } from '../../src/hover/hover-content';
 
 const URI = 'file:///w/bike_or_car.csv';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { WorkerBridge } from '../../src/host/worker-bridge';
 import { parseCsv } from '../../src/engine/csv/read';
 import { recordStartLines } from '../../src/engine/locate/record-lines';
-import { buildHoverData } from '../../src/hover/hover-data';
+import { buildHoverData } from '../../src/worker/jobs/hover-data';
 import { bundleWorker } from './helpers/worker-bundle';
 
 let bridge: WorkerBridge;

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TreeModel } from '../../src/engine/model';
-import { parseDiagramId, treeToMermaid, treeToMermaidMarkdown } from '../../src/render/mermaid';
-import { escapeMermaidText } from '../../src/render/mermaid-escape';
+import { parseDiagramId, treeToMermaid, treeToMermaidMarkdown } from '../../src/shared/render/mermaid';
+import { escapeMermaidText } from '../../src/shared/render/mermaid-escape';
 
 function model(name: string): TreeModel {
   return JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models', name), 'utf8')) as TreeModel;

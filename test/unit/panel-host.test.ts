@@ -7,9 +7,9 @@ import path from 'node:path';
 import { created, FakePanel, FakeUri, serializers } from './helpers/fake-vscode';
 import { TREE_PANEL_VIEW_TYPE, TreePanels, type PanelRequests } from '../../src/panel/tree-panel';
 import type { TreeReport } from '../../src/engine/report-types';
-import type { PanelSettings } from '../../src/protocol';
+import type { PanelSettings } from '../../src/shared/protocol';
 import { decodeModel, type WireModel, type WireNodes } from '../../src/engine/model-columns';
-import { SLICE_NODES } from '../../src/panel/tree-slices';
+import { SLICE_NODES } from '../../src/shared/tree-slices';
 import { bigTree } from './helpers/big-tree';
 
 const SETTINGS: PanelSettings = { algorithm: 'cart', criterion: 'auto', maxDepth: 0, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0 };

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PruningPath } from '../../src/engine/prune/types';
-import { MAX_SLIDER_STEPS, pathIndex, sliderSteps } from '../../src/panel/pruning-steps';
+import { MAX_SLIDER_STEPS, pathIndex, sliderSteps } from '../../src/shared/pruning-steps';
 
 /** A fully grown tree's path: each step prunes one split (two nodes), alphas ascending. */
 function longPath(nodes: number): PruningPath {

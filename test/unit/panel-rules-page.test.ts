@@ -7,7 +7,7 @@ import { buildReport } from '../../src/engine/report';
 import type { TreeReport } from '../../src/engine/report-types';
 import type { Rule } from '../../src/engine/rules/types';
 import { RulePages } from '../../src/panel/rules-page';
-import { RULE_SORT_KEYS, type RequestRulesPageMessage, type RuleSort } from '../../src/protocol';
+import { RULE_SORT_KEYS, type RequestRulesPageMessage, type RuleSort } from '../../src/shared/protocol';
 
 const sample = (name: string) => parseCsv(readFileSync(path.join(process.cwd(), 'media/samples', name)));
 // A fully grown regression tree (hundreds of rules) and a classification tree with several classes.

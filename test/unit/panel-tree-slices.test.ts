@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TreeModel } from '../../src/engine/model';
-import { branchSlice, firstSlice, SLICE_NODES, subtreeSlice, WHOLE_TREE_MAX_NODES } from '../../src/panel/tree-slices';
+import { branchSlice, firstSlice, SLICE_NODES, subtreeSlice, WHOLE_TREE_MAX_NODES } from '../../src/shared/tree-slices';
 import { addNodes, appendNodes, decodeModel, type DecodedTree } from '../../src/engine/model-columns';
-import { treeToMermaid, type MermaidOptions } from '../../src/render/mermaid';
-import { pathTo, ruleTo } from '../../src/render/tree-labels';
+import { treeToMermaid, type MermaidOptions } from '../../src/shared/render/mermaid';
+import { pathTo, ruleTo } from '../../src/shared/render/tree-labels';
 import { bigTree } from './helpers/big-tree';
 
 /** What the webview draws from what it was sent, and what the whole tree draws, for the same view. */

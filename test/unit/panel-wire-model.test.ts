@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseCsv } from '../../src/engine/csv/read';
 import type { TreeModel } from '../../src/engine/model';
 import { buildReport } from '../../src/engine/report';
-import { firstSlice } from '../../src/panel/tree-slices';
+import { firstSlice } from '../../src/shared/tree-slices';
 import { decodeModel } from '../../src/engine/model-columns';
 
 const sample = (name: string) => parseCsv(readFileSync(path.join(process.cwd(), 'media/samples', name)));

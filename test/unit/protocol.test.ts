@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseFromWebview, type FromWebview } from '../../src/protocol';
+import { parseFromWebview, type FromWebview } from '../../src/shared/protocol';
 
 const GOOD: FromWebview[] = [
   { type: 'ready' },

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseCsv } from '../../src/engine/csv/read';
 import { trainTree } from '../../src/engine/tree/train';
-import { toParityJson } from '../../src/engine/tree/parity-json';
+import { toParityJson } from './helpers/parity-json';
 import { costComplexityPath, pruneCostComplexity } from '../../src/engine/prune/cost-complexity';
 import { parityExpected, parityParams, SKLEARN_CASES } from './helpers/parity-model';
 

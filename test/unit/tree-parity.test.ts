@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseCsv } from '../../src/engine/csv/read';
 import { trainTree } from '../../src/engine/tree/train';
 import { predict } from '../../src/engine/tree/predict';
-import { toParityJson, type ParityNode } from '../../src/engine/tree/parity-json';
+import { toParityJson, type ParityNode } from './helpers/parity-json';
 import { jsonText } from '../../src/engine/json-text';
 import type { ModelNode, TrainParams, TreeModel } from '../../src/engine/model';
 

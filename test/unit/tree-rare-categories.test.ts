@@ -15,7 +15,7 @@ import { extractRules } from '../../src/engine/rules/extract';
 import { columnSplits } from '../../src/engine/splits/column-splits';
 import { predict, predictLeaves } from '../../src/engine/tree/predict';
 import { trainTree } from '../../src/engine/tree/train';
-import { buildHoverData } from '../../src/hover/hover-data';
+import { buildHoverData } from '../../src/worker/jobs/hover-data';
 import { mixedCategories, noiseVersusSignal, RECORDED_CASES } from './helpers/rare-category-data';
 import { datasetRows, runJavaScript } from './helpers/run-exports';
 import { cat, dataset, num } from './helpers/tree-data';

@@ -1,13 +1,9 @@
 // Worker job behind the CSV hover: parse one version of a document, index where its records
 // start, profile its columns and score every column's best split against the target.
-import { recordStartLines } from '../engine/locate/record-lines';
-import { datasetBuffers, parseSource } from '../host/jobs/load';
-import type { JobProgress, LoadJob } from '../host/worker-messages';
-import { buildHoverData, type HoverData, type SplitRequest } from './hover-data';
-
-export interface HoverJob extends LoadJob {
-  request: SplitRequest;
-}
+import { recordStartLines } from '../../engine/locate/record-lines';
+import { datasetBuffers, parseSource } from './load';
+import type { HoverData, HoverJob, JobProgress } from '../../shared/worker-messages';
+import { buildHoverData } from './hover-data';
 
 export function hoverJob(job: HoverJob, progress: (p: JobProgress) => void): HoverData {
   const dataset = parseSource(job, progress);

@@ -3,8 +3,8 @@
 import { decodeModel } from '../../engine/model-columns';
 import { buildReportBody } from '../../engine/report';
 import { bestSplitsAt, type NodeSplit } from '../../engine/node-alternatives';
-import { packReport, type PackedReport } from '../report-transfer';
-import type { AlternativesJob, JobProgress, ReportJob } from '../worker-messages';
+import { packReport, type PackedReport } from '../../shared/report-transfer';
+import type { AlternativesJob, JobProgress, ReportJob } from '../../shared/worker-messages';
 
 export function reportJob(job: ReportJob, progress: (p: JobProgress) => void): PackedReport {
   const report = buildReportBody(job.dataset, {

@@ -3,10 +3,10 @@
 // reads from the document's current text, so quoted fields spanning lines count; until those are
 // read, one record per line is assumed.
 import * as vscode from 'vscode';
-import type { TreePanels } from '../panel/tree-panel';
-import { rowOfLine, rowPath } from './row-path';
-import type { TrainedFiles } from './trained-files';
-import type { HoverData } from '../hover/hover-data';
+import type { TreePanels } from './tree-panel';
+import { rowOfLine, rowPath } from '../shared/row-path';
+import type { TrainedFiles } from '../host/trained-files';
+import type { HoverData } from '../shared/worker-messages';
 
 const SETTLE_MS = 150;
 

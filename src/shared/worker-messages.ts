@@ -1,11 +1,12 @@
-// The messages between the extension host and the engine worker (src/worker.ts). Everything is
+// The messages between the extension host and the engine worker (src/worker/node-port.ts). Everything is
 // structured-clone data: typed arrays travel as such, errors as plain records rebuilt on arrival.
 import type { ColumnType, Dataset } from '../engine/dataset';
 import type { ReportOptions, ReportPhase, ReportSettings } from '../engine/report-types';
 import type { CodeFormat } from '../engine/export/code';
 import type { NodeSplit } from '../engine/node-alternatives';
-import type { HoverData } from '../hover/hover-data';
-import type { HoverJob } from '../hover/hover-job';
+import type { Algorithm, Criterion } from '../engine/model';
+import type { ColumnProfile } from '../engine/profile';
+import type { SplitsReport } from '../engine/splits/types';
 import type { PackedModel, PackedReport } from './report-transfer';
 
 /** CSV content: the file's bytes, or the text of an editor with unsaved edits. */
@@ -89,6 +90,40 @@ export interface ProfileResult {
   text: string;
 }
 
+/** The CSV hover's data for one document version, computed by the worker's hover job. */
+export interface HoverJob extends LoadJob {
+  request: SplitRequest;
+}
+
+/** How the split scores are computed: the target and the tree settings that apply to the file. */
+export interface SplitRequest {
+  /** Remembered target; the last column when absent or no longer a column. */
+  target?: string;
+  algorithm?: Algorithm;
+  criterion?: Criterion;
+  minSamplesLeaf?: number;
+  /** Columns the user keeps even when ID-like or constant (names the file may no longer have). */
+  keep?: string[];
+  /** The file's chosen column types (file-choices.ts), read by the hover job's parse. */
+  types?: ColumnTypes;
+  minCategorySamples?: number;
+}
+
+/** What the CSV hover knows about one version of a document: the parsed data set, where each
+ * record starts (to map positions to cells), every column's profile and, against the current
+ * target, every column's best split. */
+export interface HoverData {
+  dataset: Dataset;
+  /** 0-based line on which each record starts (the header is record 0). */
+  recordStarts: Int32Array;
+  profiles: ColumnProfile[];
+  target: string;
+  /** Null when the target cannot be split on (see `note`). */
+  splits: SplitsReport | null;
+  /** Why there are no split scores, or which settings had to be replaced; null when all is well. */
+  note: string | null;
+}
+
 /** Every job the worker runs: its input and its result. */
 export interface JobTypes {
   load: { job: LoadJob; result: LoadResult };
@@ -98,7 +133,7 @@ export interface JobTypes {
   predict: { job: PredictJob; result: PredictResult };
   export: { job: ExportJob; result: ExportResult };
   profile: { job: LoadJob; result: ProfileResult };
-  /** The CSV hover's data for one document version (src/hover/hover-job.ts). */
+  /** The CSV hover's data for one document version (src/worker/jobs/hover.ts). */
   hover: { job: HoverJob; result: HoverData };
 }
 

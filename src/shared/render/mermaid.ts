@@ -2,12 +2,12 @@
 // by the webview, by "Export as Mermaid Markdown" and by `train --format mermaid`. Node ids are
 // synthetic (`n<id>` for tree nodes, `f<id>` for fold stubs, `l<k>` for legend entries); text from
 // the data only ever appears escaped inside quoted labels.
-import type { TreeModel } from '../engine/model';
+import type { TreeModel } from '../../engine/model';
 import { escapeMermaidText, truncateText } from './mermaid-escape';
-import { descendantCounts } from '../engine/model-columns';
+import { descendantCounts } from '../../engine/model-columns';
 import { DEFAULT_FOLD, foldTree, type FoldOptions } from './fold';
 import { classHue, PATH_COLOUR, STRENGTH_LEVELS, strengthLevel, tint } from './palette';
-import { featureOf } from '../engine/feature-text';
+import { featureOf } from '../../engine/feature-text';
 import { branchText, formatNumber, majorityClass, nodeLines, purity } from './tree-labels';
 
 export interface MermaidOptions extends Partial<FoldOptions> {

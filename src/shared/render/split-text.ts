@@ -1,7 +1,7 @@
 // A column's best split as a short phrase — `≤ 20.995`, `present | missing` (threshold +∞), or the
 // category set of each branch (`{sunny, rain} | overcast`) — for the splits CLI and the ranking QuickPick.
-import { isPresenceThreshold } from '../engine/model';
-import type { ColumnSplit } from '../engine/splits/types';
+import { isPresenceThreshold } from '../../engine/model';
+import type { ColumnSplit } from '../../engine/splits/types';
 import { categorySetText, formatThreshold } from './tree-labels';
 
 /** `escape` is applied to each category name (e.g. for a terminal). */

@@ -2,7 +2,7 @@
 // engineer's column profiles (one sort per numeric column).
 import type { Dataset } from '../../engine/dataset';
 import { profileColumn } from '../../engine/profile';
-import type { ColumnSummary } from '../worker-messages';
+import type { ColumnSummary } from '../../shared/worker-messages';
 
 export function columnSummaries(dataset: Dataset): ColumnSummary[] {
   return dataset.columns.map((column) => {

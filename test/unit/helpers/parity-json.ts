@@ -1,8 +1,8 @@
 // The engine-output shape that test/fixtures/parity/check.py reads: binary nodes with left/right
 // links, importances and predictions on a test set. Only CART (binary) models fit this shape.
-import type { Dataset } from '../dataset';
-import type { TreeModel } from '../model';
-import { predict } from './predict';
+import type { Dataset } from '../../../src/engine/dataset';
+import type { TreeModel } from '../../../src/engine/model';
+import { predict } from '../../../src/engine/tree/predict';
 
 export interface ParityNode {
   id: number;

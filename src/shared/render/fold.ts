@@ -1,9 +1,9 @@
 // Which subtrees of a big tree are shown: breadth-first from the root, a node's children are shown
 // while they stay within a depth and node budget, so a large tree opens at a readable size.
 // The user's own expand/collapse choices override the budget. In the webview a big tree's model
-// holds only the nodes sent so far (src/panel/tree-slices.ts): a node opens only when its
+// holds only the nodes sent so far (src/shared/tree-slices.ts): a node opens only when its
 // children are there.
-import type { TreeModel } from '../engine/model';
+import type { TreeModel } from '../../engine/model';
 
 export interface FoldOptions {
   /** Nodes deeper than this are folded away (root depth 0). */

@@ -1,8 +1,8 @@
 // Plain-text wording of a tree node: its condition, impurity, counts and branch labels. Shared by
 // the Mermaid renderer, the webview's details pane and the exporters, so all say the same thing.
-import { isPresenceThreshold, type Criterion, type ModelNode, type ModelSplit, type TreeModel } from '../engine/model';
-import { type FeatureKind, featureOf, valueText } from '../engine/feature-text';
-import { formatNumber as formatRuleNumber } from '../engine/rules/text';
+import { isPresenceThreshold, type Criterion, type ModelNode, type ModelSplit, type TreeModel } from '../../engine/model';
+import { type FeatureKind, featureOf, valueText } from '../../engine/feature-text';
+import { formatNumber as formatRuleNumber } from '../../engine/rules/text';
 
 /** A number with at most `significant` significant digits, without trailing zeros. */
 export function formatNumber(x: number, significant = 4): string {

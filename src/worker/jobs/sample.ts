@@ -4,9 +4,9 @@
 import { stat } from 'node:fs/promises';
 import { parseCsv } from '../../engine/csv/read';
 import { RecordReservoir } from '../../engine/sample/csv-reservoir';
-import { csvFileChunks } from '../../cli/load-csv';
+import { csvFileChunks } from '../load-csv';
 import { columnSummaries } from './column-summary';
-import type { JobProgress, LoadResult, SampleJob } from '../worker-messages';
+import type { JobProgress, LoadResult, SampleJob } from '../../shared/worker-messages';
 
 export async function sampleJob(job: SampleJob, progress: (p: JobProgress) => void): Promise<LoadResult> {
   const reservoir = new RecordReservoir(job.rows, job.seed);

@@ -3,11 +3,11 @@
 // `parseFromWebview` on everything that arrives, since a webview is a browser page and its
 // messages are untrusted input. Requests carry a `requestId` that their reply echoes.
 // The webview says `ready` first; only then does the host post the first `show`.
-import type { NodeSplit } from './engine/node-alternatives';
-import type { TreeReport } from './engine/report-types';
-import type { Rule } from './engine/rules/types';
-import { readTrainSettings, type TrainSettings } from './host/train-settings';
-import type { WireModel, WireNodes } from './engine/model-columns';
+import type { NodeSplit } from '../engine/node-alternatives';
+import type { TreeReport } from '../engine/report-types';
+import type { Rule } from '../engine/rules/types';
+import { readTrainSettings, type TrainSettings } from './train-settings';
+import type { WireModel, WireNodes } from '../engine/model-columns';
 
 /** The training settings the panel's controls can change before a retrain. */
 export type PanelSettings = Pick<TrainSettings, 'algorithm' | 'criterion' | 'maxDepth' | 'minSamplesLeaf' | 'prune' | 'ccpAlpha'>;

@@ -3,10 +3,10 @@
 import type { Dataset } from '../dataset';
 import { InputError } from '../errors';
 import type { Algorithm, PruneMethod, TrainParams, TreeModel } from '../model';
-import { pruneOnly, resolvePostProcessing, type PostProcessing } from './post-process';
-import { simplifyTree } from './simplify';
-import { selectAlphaByCv, type CvHooks, type FoldTree } from '../validation/alpha-cv';
-import type { AlphaSelection } from '../validation/types';
+import { pruneOnly, resolvePostProcessing, type PostProcessing } from '../prune/post-process';
+import { simplifyTree } from '../prune/simplify';
+import { selectAlphaByCv, type CvHooks, type FoldTree } from './alpha-cv';
+import type { AlphaSelection } from './types';
 
 /** Folds used to choose alpha when none are given. */
 export const DEFAULT_ALPHA_FOLDS = 5;

@@ -6,8 +6,8 @@ import { decodeModel } from '../../engine/model-columns';
 import { extractRules } from '../../engine/rules/extract';
 import { rulesToText } from '../../engine/rules/text';
 import { serializeModel } from '../../engine/tree/model-json';
-import { treeToMermaidMarkdown } from '../../render/mermaid';
-import type { ExportJob, ExportResult } from '../worker-messages';
+import { treeToMermaidMarkdown } from '../../shared/render/mermaid';
+import type { ExportJob, ExportResult } from '../../shared/worker-messages';
 
 export function exportJob(job: ExportJob): ExportResult {
   const { model } = decodeModel(job.model);

@@ -2,9 +2,9 @@
 // Bytes in gzip (a `.csv.gz`, known by its magic bytes) are decompressed as they are parsed.
 import { type Dataset, isNumeric } from '../../engine/dataset';
 import { parseCsv, readCsv } from '../../engine/csv/read';
-import { decompressedChunks, isGzip } from '../../cli/gzip';
+import { decompressedChunks, isGzip } from '../gzip';
 import { columnSummaries } from './column-summary';
-import type { JobProgress, LoadJob, LoadResult } from '../worker-messages';
+import type { JobProgress, LoadJob, LoadResult } from '../../shared/worker-messages';
 
 /** Compressed input is fed to the decompressor in slices of this size. */
 const SLICE_BYTES = 1 << 20;

@@ -7,7 +7,7 @@ import { recordAtOrBefore } from '../engine/locate/record-lines';
 import type { TreeModel } from '../engine/model';
 import { compileTree, type CompiledTree } from '../engine/tree/compiled-tree';
 import { compiledPath } from '../engine/tree/predict';
-import type { RowPathMessage } from '../protocol';
+import type { RowPathMessage } from './protocol';
 
 export type RowPathResult = Omit<RowPathMessage, 'type' | 'requestId' | 'nodes'>;
 

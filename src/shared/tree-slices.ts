@@ -4,7 +4,7 @@
 // few levels), then the subtree under a "+N nodes" stub when it is opened, or the branch down to
 // a node a row or a rule leads to. What the webview gets then stays small at any tree size.
 import type { TreeModel } from '../engine/model';
-import { parentIndex } from '../render/tree-labels';
+import { parentIndex } from './render/tree-labels';
 import { encodeModel, encodeNodes, treeFacts, type TreeFacts, type WireModel, type WireNodes } from '../engine/model-columns';
 
 export const WHOLE_TREE_MAX_NODES = 10_000;

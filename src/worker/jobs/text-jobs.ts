@@ -4,10 +4,10 @@
 import { decodeModel } from '../../engine/model-columns';
 import { profileDataset } from '../../engine/profile';
 import { concatBytes } from '../../engine/csv/concat-bytes';
-import { formatProfile } from '../../cli/profile';
-import { PredictionCsv } from '../../cli/prediction-csv';
+import { formatProfile } from '../profile-text';
+import { PredictionCsv } from '../prediction-csv';
 import { readSource, sourceChunks } from './load';
-import type { JobProgress, LoadJob, PredictJob, PredictResult, ProfileResult } from '../worker-messages';
+import type { JobProgress, LoadJob, PredictJob, PredictResult, ProfileResult } from '../../shared/worker-messages';
 
 export async function predictJob(job: PredictJob, progress: (p: JobProgress) => void): Promise<PredictResult> {
   const dataset = await readSource(job, progress);
