@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { RulePages } from '../src/panel/rules-page';
 import { rowPath } from '../src/shared/row-path';
-import { unpackReport } from '../src/shared/report-transfer';
+import { unpackReport } from '../src/host/unpack-report';
 import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../src/shared/train-settings';
 import { WorkerBridge } from '../src/host/worker-bridge';
 import { median } from './lib/stats';

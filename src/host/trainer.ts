@@ -13,7 +13,7 @@ import type { Notifier } from './notifier';
 import { pickOptions } from './pick-options';
 import { pickTarget } from './pick-target';
 import { readTrainSettings, reportOptions, validOverrides, type TrainSettings } from '../shared/train-settings';
-import { unpackReport } from '../shared/report-transfer';
+import { unpackReport } from './unpack-report';
 import type { TrainedFile, TrainedFiles } from './trained-files';
 import type { WorkerBridge } from './worker-bridge';
 import type { LoadResult } from '../shared/worker-messages';

@@ -4,7 +4,7 @@
 // node objects. So the tree travels as columns (src/engine/model-columns.ts) and the rules not at
 // all: the worker does not make them (buildReportBody); the Rules tab reads a page of them off the
 // tree on the host (src/panel/rules-page.ts) and a rules export writes them in a worker.
-import { addNodes, emptyTree, encodeModel, type NodeColumns, type WireModel } from '../engine/model-columns';
+import { encodeModel, type NodeColumns, type WireModel } from '../engine/model-columns';
 import type { TreeModel } from '../engine/model';
 import type { PruningPath } from '../engine/prune/types';
 import type { ReportBody } from '../engine/report';
@@ -34,23 +34,4 @@ export function packModel(model: TreeModel): PackedModel {
 export function packedBuffers(packed: PackedReport): ArrayBuffer[] {
   const { branches: _branches, ...columns } = packed.model.nodes;
   return [...Object.values(columns), ...Object.values(packed.pruningPath)].map((a) => a.buffer as ArrayBuffer);
-}
-
-/** Nodes decoded between two turns of the host's event loop (~20 ms of work). */
-const DECODE_BATCH = 20_000;
-
-/**
- * On the host: the report, and the tree's columns, kept to send the tree to later jobs without
- * encoding it again. The nodes are decoded a batch at a time, letting the host's other work run
- * in between.
- */
-export async function unpackReport(packed: PackedReport): Promise<{ report: ReportBody; packedModel: PackedModel }> {
-  const { model: packedModel, pruningPath: path, ...rest } = packed;
-  const pruningPath = Object.fromEntries(Object.entries(path).map(([k, v]) => [k, Array.from(v)])) as unknown as PruningPath;
-  const tree = emptyTree(packedModel);
-  for (let from = 0; from < packedModel.nodes.id.length; from += DECODE_BATCH) {
-    if (from > 0) await new Promise((resolve) => setImmediate(resolve));
-    addNodes(tree, packedModel.nodes, from, Math.min(packedModel.nodes.id.length, from + DECODE_BATCH));
-  }
-  return { report: { ...rest, pruningPath, model: tree.model }, packedModel };
 }
