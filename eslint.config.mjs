@@ -1,5 +1,22 @@
 import js from '@eslint/js';
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
+
+// One folder per runtime (docs/architecture.md "Layers and folders"): each folder may import only
+// the layers below it. `scripts/check-imports.mjs` (run by `npm run lint` after ESLint) checks the
+// same table on the whole import graph, and import circles.
+const NODE = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const VSCODE = { name: 'vscode', message: 'only src/host, src/panel, src/hover and src/extension.ts run in the extension host' };
+const noNode = NODE.map((name) => ({ name, message: 'runs in every runtime (Node, browser, Web Worker): no Node built-ins' }));
+/** Relative imports of these top folders of src/ (or src/extension.ts), or of webview/, from anywhere in src/. */
+const above = (...given) => {
+  const folders = [...given, 'webview'];
+  return {
+    regex: `^\\.{1,2}/(\\.\\./)*(${folders.join('|')})(/|$)`,
+    message: `this layer must not import ${folders.join(', ')} (docs/architecture.md "Layers and folders")`,
+  };
+};
+const layer = (files, paths, patterns, ignores = []) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { paths, patterns }] } });
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', '*.vsix'] },
@@ -12,11 +29,17 @@ export default tseslint.config(
       'no-restricted-imports': 'off',
     },
   },
-  {
-    // The engine is shared by the CLI, the worker, the webview and the tests: it must not depend on VS Code.
-    files: ['src/engine/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: ['vscode'] }] },
-  },
+  layer(['src/engine/**/*.ts'], [VSCODE, ...noNode], [above('shared', 'worker', 'cli', 'host', 'panel', 'hover', 'extension')]),
+  layer(['src/shared/**/*.ts'], [VSCODE, ...noNode], [above('worker', 'cli', 'host', 'panel', 'hover', 'extension')]),
+  // Job code runs behind a JobPort (src/worker/job-port.ts): only the Node adapter touches worker_threads.
+  layer(['src/worker/**/*.ts'], [VSCODE, ...['worker_threads', 'node:worker_threads'].map((name) => ({ name, message: 'only src/worker/node-port.ts may use worker_threads' }))], [above('cli', 'host', 'panel', 'hover', 'extension')], ['src/worker/node-port.ts']),
+  layer(['src/worker/node-port.ts'], [VSCODE], [above('cli', 'host', 'panel', 'hover', 'extension')]),
+  layer(['src/cli/**/*.ts', 'src/cli.ts'], [VSCODE], [above('host', 'panel', 'hover', 'extension')]),
+  layer(['src/host/**/*.ts'], [], [above('cli', 'panel', 'hover', 'extension')]),
+  layer(['src/panel/**/*.ts'], [], [above('cli', 'hover', 'extension')]),
+  layer(['src/hover/**/*.ts'], [], [above('cli', 'extension')]),
+  layer(['src/extension.ts'], [], [above('cli')]),
+  layer(['webview/**/*.ts'], [VSCODE, ...noNode], [{ regex: '^(\\.\\./)+src/(?!(engine|shared)/)', message: 'the webview may import only src/engine and src/shared' }]),
   {
     files: ['scripts/**/*.mjs', 'test/e2e/**/*.mjs'],
     languageOptions: {

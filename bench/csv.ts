@@ -8,7 +8,7 @@
 // with waiting for a core; CPU seconds are the steadier comparison, so both are shown.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { loadCsvFile } from '../src/cli/load-csv';
+import { loadCsvFile } from '../src/worker/load-csv';
 import { isNumeric, type Dataset } from '../src/engine/dataset';
 import { reportFromChild, runChild, type ChildReport, type CpuSplit } from './lib/child-run';
 import { pythonTimer, pythonWith } from './lib/python';

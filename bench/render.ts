@@ -15,9 +15,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../src/engine/model';
 import { buildReport } from '../src/engine/report';
 import { panelReport } from '../src/panel/panel-report';
-import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../src/host/train-settings';
-import { PANEL_SETTING_KEYS, type PanelSettings, type ShowMessage } from '../src/protocol';
-import { treeToMermaid, type MermaidOptions } from '../src/render/mermaid';
+import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../src/shared/train-settings';
+import { PANEL_SETTING_KEYS, type PanelSettings, type ShowMessage } from '../src/shared/protocol';
+import { treeToMermaid, type MermaidOptions } from '../src/shared/render/mermaid';
 import { writePanelPage } from '../test/webview/panel-page';
 import { makeBenchData } from './lib/tree-data';
 

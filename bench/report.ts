@@ -11,9 +11,9 @@
 // picks the sizes, REPORT_RUNS the runs).
 import path from 'node:path';
 import { RulePages } from '../src/panel/rules-page';
-import { rowPath } from '../src/host/row-path';
-import { unpackReport } from '../src/host/report-transfer';
-import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../src/host/train-settings';
+import { rowPath } from '../src/shared/row-path';
+import { unpackReport } from '../src/host/unpack-report';
+import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../src/shared/train-settings';
 import { WorkerBridge } from '../src/host/worker-bridge';
 import { median } from './lib/stats';
 import { makeBenchData, type DataKind } from './lib/tree-data';

@@ -15,7 +15,7 @@ const common = {
 
 const nodeEntries = [
   { in: 'src/extension.ts', out: 'extension' },
-  { in: 'src/worker.ts', out: 'worker' },
+  { in: 'src/worker/node-port.ts', out: 'worker' },
 ].filter((e) => existsSync(e.in));
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));

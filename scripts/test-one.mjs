@@ -1,5 +1,5 @@
 // Runs chosen unit test files without type-checking the whole project (esbuild bundles each file),
-// for a fast edit-test loop: `node scripts/test-one.mjs test/unit/csv-reader.test.ts [...]`.
+// for a fast edit-test loop: `node scripts/test-one.mjs test/unit/engine/csv-quoting.test.ts [...]`.
 // `npm test` remains the full, type-checked run.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import { join, basename } from 'node:path';
 
 const files = process.argv.slice(2);
 if (files.length === 0) {
-  console.error('usage: node scripts/test-one.mjs test/unit/<file>.test.ts [...]');
+  console.error('usage: node scripts/test-one.mjs test/unit/<folder>/<file>.test.ts [...]');
   process.exit(2);
 }
 // Inside node_modules so that external packages resolve from the bundle.

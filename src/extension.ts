@@ -3,10 +3,10 @@
 import * as vscode from 'vscode';
 import { TreePanels, type PanelRequests } from './panel/tree-panel';
 import { csvToTrain, trainedFor } from './host/csv-target';
-import { followCursorRow } from './host/cursor-row';
+import { followCursorRow } from './panel/cursor-row';
 import { exportMermaid, exportModel, exportRules } from './host/exports';
 import { Notifier } from './host/notifier';
-import { rowPath } from './host/row-path';
+import { rowPath } from './shared/row-path';
 import { openSample } from './host/samples';
 import { predictOnAnotherCsv } from './host/predict-command';
 import { ProfileDocuments } from './host/profile-command';

@@ -1,9 +1,9 @@
 // The Settings tab strip: change criterion, algorithm, max depth, min samples per leaf and
 // pruning (an alpha slider over the tree's own pruning path, pessimistic on/off), then retrain in
 // place; and, always visible, the settings that produced the tree shown.
-import type { WireReport, PanelSettings } from '../src/protocol';
-import { pathIndex } from '../src/panel/pruning-steps';
-import { formatNumber } from '../src/render/tree-labels';
+import type { WireReport, PanelSettings } from '../src/shared/protocol';
+import { pathIndex } from '../src/shared/pruning-steps';
+import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, replaceChildren } from './dom';
 import { button, checkbox, dropdown, numberField, slider } from './toolkit';
 

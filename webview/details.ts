@@ -1,9 +1,9 @@
 // The details pane beside the tree: what one node holds (class distribution bars), the rule that
 // leads to it, and the best alternative splits at it (why this question won).
 import type { TreeModel } from '../src/engine/model';
-import type { AlternativeSplit } from '../src/protocol';
-import { classHue } from '../src/render/palette';
-import { formatNumber, impurityText, nodeLines, ruleTo } from '../src/render/tree-labels';
+import type { AlternativeSplit } from '../src/shared/protocol';
+import { classHue } from '../src/shared/render/palette';
+import { formatNumber, impurityText, nodeLines, ruleTo } from '../src/shared/render/tree-labels';
 import { el, percent, replaceChildren } from './dom';
 import { button } from './toolkit';
 

@@ -1,7 +1,7 @@
 // The Importances tab: a horizontal bar per feature, by mean decrease in impurity (MDI), by
 // permutation importance (± its spread), or by the number of splits on the feature.
 import type { FeatureImportance, Importances, PermutationSettings } from '../src/engine/importance/types';
-import { formatNumber } from '../src/render/tree-labels';
+import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, replaceChildren } from './dom';
 import { dropdown } from './toolkit';
 

@@ -2,10 +2,10 @@
 // (retrain, alternatives at a node, the path of a row). Loads nothing remote; every text from the
 // data goes in through textContent. The state it keeps (setState) lets a hidden or reloaded panel
 // redraw at once.
-import type { RequestNodesMessage, ToWebview, WireReport } from '../src/protocol';
+import type { RequestNodesMessage, ToWebview, WireReport } from '../src/shared/protocol';
 import { addNodes, appendNodes, decodeModel, type DecodedTree, type WireNodes } from '../src/engine/model-columns';
-import { foldTree } from '../src/render/fold';
-import { pathTo } from '../src/render/tree-labels';
+import { foldTree } from '../src/shared/render/fold';
+import { pathTo } from '../src/shared/render/tree-labels';
 import { renderControls } from './controls';
 import { renderDetails, type AlternativesState } from './details';
 import { el, replaceChildren } from './dom';
@@ -21,7 +21,7 @@ import { vscodeApi } from './vscode-api';
 void registerToolkit();
 const api = vscodeApi<PanelState>();
 let state = restoreState(api.getState());
-/** state.shown's tree decoded; a big tree holds the nodes sent so far (src/panel/tree-slices.ts). */
+/** state.shown's tree decoded; a big tree holds the nodes sent so far (src/shared/tree-slices.ts). */
 let tree: DecodedTree | null = null;
 // The state holds the report (a big tree's nodes as far as they were sent), so it is written at
 // most every 250 ms, not on each pan step.

@@ -2,8 +2,8 @@
 // the ROC curve with its AUC for two classes; R², RMSE and MAE for regression. Hold-out numbers
 // come first when there are any, then cross-validation, then the training rows.
 import type { ClassificationMetrics, Metrics, RegressionMetrics, RocCurve } from '../src/engine/metrics/types';
-import type { WireReport } from '../src/protocol';
-import { formatNumber } from '../src/render/tree-labels';
+import type { WireReport } from '../src/shared/protocol';
+import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, percent, replaceChildren, svgEl } from './dom';
 
 function stat(label: string, value: string): HTMLElement {

@@ -3,8 +3,8 @@
 // the rules and sends them a page at a time, sorted as asked (src/panel/rules-page.ts): a fully
 // grown tree has a rule per leaf (100,000 and more), too many to post with the first view.
 import type { Rule } from '../src/engine/rules/types';
-import type { RuleSort, RuleSortKey, RulesPageMessage } from '../src/protocol';
-import { formatNumber } from '../src/render/tree-labels';
+import type { RuleSort, RuleSortKey, RulesPageMessage } from '../src/shared/protocol';
+import { formatNumber } from '../src/shared/render/tree-labels';
 import { append, el, percent, replaceChildren } from './dom';
 import { button } from './toolkit';
 

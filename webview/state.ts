@@ -1,6 +1,6 @@
 // What the panel remembers across hide/show and reloads (VS Code keeps it via setState): the
 // report shown, so a restored panel draws at once, and the user's view of it.
-import { RULE_SORT_KEYS, type PanelSettings, type RuleSort, type ShowMessage } from '../src/protocol';
+import { RULE_SORT_KEYS, type PanelSettings, type RuleSort, type ShowMessage } from '../src/shared/protocol';
 import type { ImportanceMeasure } from './importances-view';
 import type { View } from './pan-zoom';
 

@@ -1,8 +1,8 @@
 // The Tree tab: the Mermaid flowchart with zoom/pan/fit, node selection, fold/expand, the path of
 // a row, the legend, and the details pane.
 import type { DecodedTree } from '../src/engine/model-columns';
-import type { ExportMessage } from '../src/protocol';
-import { parseDiagramId, treeToMermaid, type DiagramNodeRef } from '../src/render/mermaid';
+import type { ExportMessage } from '../src/shared/protocol';
+import { parseDiagramId, treeToMermaid, type DiagramNodeRef } from '../src/shared/render/mermaid';
 import { el, replaceChildren } from './dom';
 import { DrawCost, roughDuration } from './draw-cost';
 import { isHighContrast, renderMermaid } from './mermaid-setup';
@@ -36,7 +36,7 @@ export interface TreeViewEvents {
 /** Up to this many nodes "Show all" draws at once; above it, it first says what that costs. */
 const SHOW_ALL_WITHOUT_WARNING = 300;
 
-/** Mermaid ids look like `<diagram>-flowchart-n12-3`; the middle part is ours (see src/render/mermaid.ts). */
+/** Mermaid ids look like `<diagram>-flowchart-n12-3`; the middle part is ours (see src/shared/render/mermaid.ts). */
 function refOf(element: Element): DiagramNodeRef | undefined {
   const m = /-flowchart-([nfl]\d+)-\d+$/.exec(element.id);
   return m ? parseDiagramId(m[1]) : undefined;

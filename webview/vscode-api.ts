@@ -1,5 +1,5 @@
-// The webview's only channel to the extension host, typed by src/protocol.ts, and its saved state.
-import type { FromWebview } from '../src/protocol';
+// The webview's only channel to the extension host, typed by src/shared/protocol.ts, and its saved state.
+import type { FromWebview } from '../src/shared/protocol';
 
 interface VsCodeApi<S> {
   postMessage(message: FromWebview): void;

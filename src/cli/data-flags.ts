@@ -5,7 +5,7 @@ import { COLUMN_TYPES, type ColumnType, type Dataset } from '../engine/dataset';
 import { InputError } from '../engine/errors';
 import type { CsvOptions } from '../engine/csv/read';
 import { stringFlag, type ParsedArgs } from './args';
-import { loadCsvFile } from './load-csv';
+import { loadCsvFile } from '../worker/load-csv';
 import type { OptionTable } from './options';
 
 export const DATA_OPTIONS: OptionTable = [

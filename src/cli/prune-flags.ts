@@ -4,7 +4,7 @@
 // by k-fold cross-validation (--cv K, default 5; --seed N).
 import { InputError } from '../engine/errors';
 import type { PruneMethod } from '../engine/model';
-import type { PruneOptions } from '../engine/prune/prune-grown';
+import type { PruneOptions } from '../engine/validation/prune-grown';
 import { numberFlag, stringFlag, type ParsedArgs } from './args';
 import type { OptionTable } from './options';
 

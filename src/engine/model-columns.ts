@@ -2,7 +2,7 @@
 // message that carries a tree. Copying a message (structured clone, or JSON on the way to a
 // webview and in its saved state) costs per object: a fully grown tree's 200,000 node objects
 // took 0.4 s to receive, their columns 0.06 s. The engine worker sends the whole tree this way,
-// the panel sends a big one a slice at a time (src/panel/tree-slices.ts): the nodes carry their
+// the panel sends a big one a slice at a time (src/shared/tree-slices.ts): the nodes carry their
 // ids, and decoding gives the model JSON of docs/model-format.md with the nodes not sent left out
 // (a sparse `nodes` array), so everything reading a tree reads the same TreeModel as the exporters.
 import type { ModelNode, ModelSplit, TreeModel } from './model';

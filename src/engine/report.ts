@@ -6,7 +6,7 @@ import { InputError, throwIfAborted } from './errors';
 import type { TreeModel } from './model';
 import { REPORT_FORMAT, REPORT_VERSION, type ReportOptions, type TreeReport, type TreeShape } from './report-types';
 import { costComplexityPath } from './prune/cost-complexity';
-import { DEFAULT_ALPHA_FOLDS, pruneGrown, resolvePruneOptions, type PruneOptions } from './prune/prune-grown';
+import { DEFAULT_ALPHA_FOLDS, pruneGrown, resolvePruneOptions, type PruneOptions } from './validation/prune-grown';
 import { extractRules } from './rules/extract';
 import { computeImportances } from './importance/importances';
 import { trainTree } from './tree/train';
@@ -54,7 +54,7 @@ export function buildReport(dataset: Dataset, options: ReportOptions): TreeRepor
 
 /**
  * The report without its rules, which follow from the tree and cost more than the rest of the
- * report to copy between threads (src/host/report-transfer.ts reads them off the tree on demand).
+ * report to copy between threads (src/shared/report-transfer.ts reads them off the tree on demand).
  */
 export function buildReportBody(dataset: Dataset, options: ReportOptions): ReportBody {
   const { signal } = options;

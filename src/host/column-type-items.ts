@@ -2,7 +2,7 @@
 // type chosen for them, then the types to choose from ("Automatic" forgets the choice).
 import { COLUMN_TYPES, type ColumnType } from '../engine/dataset';
 import { literal } from './target-items';
-import type { ColumnSummary, ColumnTypes } from './worker-messages';
+import type { ColumnSummary, ColumnTypes } from '../shared/worker-messages';
 
 export interface ColumnItem {
   label: string;

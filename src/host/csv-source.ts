@@ -2,9 +2,9 @@
 // the bytes through vscode.workspace.fs (so remote and virtual workspaces work too); a gzip
 // file's bytes go as they are, the worker decompresses them.
 import * as vscode from 'vscode';
-import { gzipContentSize } from '../cli/gzip';
+import { gzipContentSize } from '../worker/gzip';
 import { WorkerBridge } from './worker-bridge';
-import type { ColumnTypes, LoadJob, SampleJob } from './worker-messages';
+import type { ColumnTypes, LoadJob, SampleJob } from '../shared/worker-messages';
 
 export function fileNameOf(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1) || uri.toString(true);

@@ -6,7 +6,7 @@ import { withJobProgress } from './job-progress';
 import { saveBeside } from './save-beside';
 import type { TrainedFile } from './trained-files';
 import type { WorkerBridge } from './worker-bridge';
-import type { ExportJob } from './worker-messages';
+import type { ExportJob } from '../shared/worker-messages';
 
 interface ExportChoice {
   format: ExportJob['format'];

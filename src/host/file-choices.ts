@@ -1,8 +1,8 @@
 // What the user chose for a file (target column, "with Options…" answers), remembered in the
 // workspace state so the next training of that file asks with the same defaults.
 import type { ColumnType } from '../engine/dataset';
-import type { TrainSettings } from './train-settings';
-import type { ColumnTypes } from './worker-messages';
+import type { TrainSettings } from '../shared/train-settings';
+import type { ColumnTypes } from '../shared/worker-messages';
 
 /** The part of vscode.Memento used here, so the logic is tested without VS Code. */
 export interface ChoiceStore {

@@ -2,7 +2,7 @@
 // pruning and hold-out, one prompt each, starting from the current values. Escape cancels all.
 import * as vscode from 'vscode';
 import type { Algorithm, Criterion, PruneMethod } from '../engine/model';
-import { settingProblem, type TrainSettings } from './train-settings';
+import { settingProblem, type TrainSettings } from '../shared/train-settings';
 
 interface AlgorithmItem extends vscode.QuickPickItem {
   algorithm: Algorithm;

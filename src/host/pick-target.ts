@@ -1,7 +1,7 @@
 // The target-column QuickPick; Enter accepts the default (remembered, else the last column).
 import * as vscode from 'vscode';
 import { targetItems } from './target-items';
-import type { ColumnSummary } from './worker-messages';
+import type { ColumnSummary } from '../shared/worker-messages';
 
 export async function pickTarget(columns: readonly ColumnSummary[], defaultColumn: string | undefined, fileName: string): Promise<string | undefined> {
   const picked = await vscode.window.showQuickPick(targetItems(columns, defaultColumn), {

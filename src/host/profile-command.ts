@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { fileNameOf, prepareLoad } from './csv-source';
 import { withJobProgress } from './job-progress';
 import type { WorkerBridge } from './worker-bridge';
-import type { ColumnTypes } from './worker-messages';
+import type { ColumnTypes } from '../shared/worker-messages';
 
 const SCHEME = 'decision-tree-profile';
 

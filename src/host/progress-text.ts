@@ -1,5 +1,5 @@
 // What the progress notification says for each report from the worker, and how far along it is.
-import type { JobProgress } from './worker-messages';
+import type { JobProgress } from '../shared/worker-messages';
 
 const STEP_TEXT: Record<string, string> = {
   split: 'splitting off the hold-out rows',

@@ -1,6 +1,6 @@
 // The target-column QuickPick: one item per column with its type and distinct count, the default
 // first so that Enter accepts it.
-import type { ColumnSummary } from './worker-messages';
+import type { ColumnSummary } from '../shared/worker-messages';
 
 export interface TargetItem {
   label: string;

@@ -2,10 +2,10 @@
 // a row path or an export never re-reads the file), the report shown, and the settings behind it.
 import * as vscode from 'vscode';
 import type { Dataset } from '../engine/dataset';
-import type { PackedModel } from './report-transfer';
+import type { PackedModel } from '../shared/report-transfer';
 import type { ReportBody } from '../engine/report';
-import type { TrainSettings } from './train-settings';
-import type { ColumnSummary } from './worker-messages';
+import type { TrainSettings } from '../shared/train-settings';
+import type { ColumnSummary } from '../shared/worker-messages';
 
 export interface TrainedFile {
   uri: vscode.Uri;

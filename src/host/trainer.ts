@@ -3,32 +3,42 @@
 // explain in the worker, show the report. Every failure becomes one notification.
 import * as vscode from 'vscode';
 import { CancelledError } from '../engine/errors';
-import type { PanelSettings } from '../protocol';
-import { PANEL_SETTING_KEYS } from '../protocol';
-import type { TreePanels } from '../panel/tree-panel';
+import type { PanelSettings } from '../shared/protocol';
+import { PANEL_SETTING_KEYS } from '../shared/protocol';
+import type { ReportBody } from '../engine/report';
 import { chooseSample, fileNameOf, prepareLoad, type SampleLimits } from './csv-source';
 import { defaultTarget, readChoices, rememberChoices, type ChoiceStore } from './file-choices';
 import { withJobProgress } from './job-progress';
 import type { Notifier } from './notifier';
 import { pickOptions } from './pick-options';
 import { pickTarget } from './pick-target';
-import { readTrainSettings, reportOptions, validOverrides, type TrainSettings } from './train-settings';
-import { unpackReport } from './report-transfer';
+import { readTrainSettings, reportOptions, validOverrides, type TrainSettings } from '../shared/train-settings';
+import { unpackReport } from './unpack-report';
 import type { TrainedFile, TrainedFiles } from './trained-files';
 import type { WorkerBridge } from './worker-bridge';
-import type { LoadResult } from './worker-messages';
+import type { LoadResult } from '../shared/worker-messages';
 import type { LeftOutColumn } from '../engine/tree/left-out';
 import { keptColumns, leftOutMessage, offerKeep } from './left-out-offer';
 
 /** quick: ask the target only if none is remembered; options: also the options; target: always ask the target. */
 export type TrainMode = 'quick' | 'options' | 'target';
 
+/**
+ * Where the trainer shows its progress and result: the tree panels (src/panel/tree-panel.ts),
+ * which sit above the host and so are only known by this shape.
+ */
+export interface ReportView {
+  show(csvUri: vscode.Uri, report: ReportBody, settings: PanelSettings): void;
+  busy(csvUri: vscode.Uri, message: string, fraction: number | null): void;
+  failed(csvUri: vscode.Uri, message: string): void;
+}
+
 export interface TrainerDeps {
   bridge: WorkerBridge;
   notifier: Notifier;
   state: ChoiceStore;
   trained: TrainedFiles;
-  panels: TreePanels;
+  panels: ReportView;
 }
 
 export function panelSettings(settings: TrainSettings): PanelSettings {

@@ -4,8 +4,8 @@
 // so the bridge is tested in plain Node.
 import { Worker } from 'node:worker_threads';
 import { CancelledError } from '../engine/errors';
-import { fromWireError } from './wire-error';
-import type { FromWorker, JobKind, JobProgress, JobTypes, ToWorker } from './worker-messages';
+import { fromWireError } from '../shared/wire-error';
+import type { FromWorker, JobKind, JobProgress, JobTypes, ToWorker } from '../shared/worker-messages';
 
 export interface JobHandle<R> {
   /** Resolves with the job's result; rejects with CancelledError when cancelled or superseded. */
@@ -29,11 +29,7 @@ export class WorkerBridge {
   constructor(private readonly workerFile: string) {}
 
   run<K extends JobKind>(kind: K, job: JobTypes[K]['job'], options: RunOptions = {}): JobHandle<JobTypes[K]['result']> {
-    return this.runUntyped(kind, job, options);
-  }
-
-  /** The protocol without the job table: for stand-in workers in tests. */
-  runUntyped<R>(kind: string, job: unknown, options: RunOptions = {}): JobHandle<R> {
+    type R = JobTypes[K]['result'];
     const { key, onProgress, transfer } = options;
     if (key !== undefined) this.running.get(key)?.();
     const id = this.nextId++;

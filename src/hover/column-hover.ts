@@ -6,10 +6,10 @@
 import type { ColumnProfile } from '../engine/profile';
 import { CRITERION_MEASURE } from '../engine/splits/column-splits';
 import type { ColumnSplit, SplitsReport } from '../engine/splits/types';
-import { splitText } from '../render/split-text';
-import { formatNumber } from '../render/tree-labels';
+import { splitText } from '../shared/render/split-text';
+import { formatNumber } from '../shared/render/tree-labels';
 import { HOVER_COMMANDS } from './hover-commands';
-import type { HoverData } from './hover-data';
+import type { HoverData } from '../shared/worker-messages';
 import { commandUri, mdText, ordinal, score } from './markdown-text';
 import { scoreChartUri } from './score-chart';
 

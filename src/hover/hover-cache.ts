@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { CancelledError } from '../engine/errors';
 import { delimiterFor, fileNameOf } from '../host/csv-source';
 import type { WorkerBridge } from '../host/worker-bridge';
-import type { HoverData, SplitRequest } from './hover-data';
+import type { HoverData, SplitRequest } from '../shared/worker-messages';
 
 /** Quiet time after the last edit before the scores are recomputed. */
 const EDIT_DEBOUNCE_MS = 400;

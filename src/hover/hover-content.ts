@@ -3,9 +3,9 @@
 // a polite refusal where the position cannot be mapped. Undefined: no hover at all.
 import type { CellLocation } from '../engine/locate/cell-at';
 import type { TreeModel } from '../engine/model';
-import { rowPath } from '../host/row-path';
+import { rowPath } from '../shared/row-path';
 import { computingHover, headerHover, targetHover } from './column-hover';
-import type { HoverData } from './hover-data';
+import type { HoverData } from '../shared/worker-messages';
 import { mdText } from './markdown-text';
 import { rowHover } from './row-hover';
 

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { CRITERION_MEASURE } from '../engine/splits/column-splits';
 import type { ColumnSplit, SplitsReport } from '../engine/splits/types';
-import { splitText } from '../render/split-text';
+import { splitText } from '../shared/render/split-text';
 import { literal } from '../host/target-items';
 
 type Measure = 'score' | 'informationGain' | 'gainRatio' | 'giniDecrease';

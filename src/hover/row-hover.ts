@@ -3,8 +3,8 @@
 // in the tree panel.
 import { featureOf } from '../engine/feature-text';
 import type { TreeModel } from '../engine/model';
-import type { RowPathResult } from '../host/row-path';
-import { formatNumber, ruleConditionText } from '../render/tree-labels';
+import type { RowPathResult } from '../shared/row-path';
+import { formatNumber, ruleConditionText } from '../shared/render/tree-labels';
 import { HOVER_COMMANDS } from './hover-commands';
 import { commandUri, mdText } from './markdown-text';
 

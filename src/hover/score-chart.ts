@@ -3,7 +3,7 @@
 // shipped as a base64 data URI, which VS Code's hover renders as an image.
 import { formatDate } from '../engine/dates';
 import type { CurvePoint } from '../engine/splits/types';
-import { formatNumber } from '../render/tree-labels';
+import { formatNumber } from '../shared/render/tree-labels';
 
 const WIDTH = 300;
 const HEIGHT = 90;

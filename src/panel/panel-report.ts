@@ -5,9 +5,9 @@
 // not wait for them.
 import type { ReportBody } from '../engine/report';
 import type { TreeReport } from '../engine/report-types';
-import type { WireReport } from '../protocol';
-import { sliderSteps } from './pruning-steps';
-import { firstSlice } from './tree-slices';
+import type { WireReport } from '../shared/protocol';
+import { sliderSteps } from '../shared/pruning-steps';
+import { firstSlice } from '../shared/tree-slices';
 
 export function panelReport(report: ReportBody): WireReport {
   // A whole report (the CLI's, tests') carries its rules too: they never go with the rest.

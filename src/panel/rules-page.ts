@@ -10,7 +10,7 @@ import type { TreeModel } from '../engine/model';
 import type { ReportBody } from '../engine/report';
 import { classShare, rulesOfLeaves } from '../engine/rules/extract';
 import { argsortFloat64 } from '../engine/tree/argsort';
-import type { RequestRulesPageMessage, RuleSort, RulesPageMessage } from '../protocol';
+import type { RequestRulesPageMessage, RuleSort, RulesPageMessage } from '../shared/protocol';
 
 const collator = new Intl.Collator('en');
 

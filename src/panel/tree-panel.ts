@@ -9,12 +9,12 @@
 // of a big tree it gets the top, and asks for more nodes as it needs them (tree-slices.ts).
 import * as vscode from 'vscode';
 import type { ReportBody } from '../engine/report';
-import type { RowPathResult as RowPath } from '../host/row-path';
-import { parseFromWebview, type AlternativeSplit, type FromWebview, type PanelSettings, type ToWebview } from '../protocol';
+import type { RowPathResult as RowPath } from '../shared/row-path';
+import { parseFromWebview, type AlternativeSplit, type FromWebview, type PanelSettings, type ToWebview } from '../shared/protocol';
 import { makeNonce, panelHtml } from './html';
 import { panelReport } from './panel-report';
 import { RulePages } from './rules-page';
-import { branchSlice, subtreeSlice } from './tree-slices';
+import { branchSlice, subtreeSlice } from '../shared/tree-slices';
 
 export const TREE_PANEL_VIEW_TYPE = 'decisionTree.treePanel';
 

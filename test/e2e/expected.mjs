@@ -1,7 +1,7 @@
 // What the tree panel should show for a CSV, computed independently of the extension host: the
 // CLI's `evaluate --json` returns the same TreeReport the panel draws, run here with the defaults
 // the extension contributes (package.json `decisionTree.*`), and the panel's own fold rule
-// (src/render/fold.ts, bundled on the fly) says how many nodes open by default.
+// (src/shared/render/fold.ts, bundled on the fly) says how many nodes open by default.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -59,7 +59,7 @@ async function loadFold() {
   try {
     const outfile = join(dir, 'fold.cjs');
     await esbuild.build({
-      entryPoints: [join(repoRoot, 'src', 'render', 'fold.ts')],
+      entryPoints: [join(repoRoot, 'src', 'shared', 'render', 'fold.ts')],
       outfile,
       bundle: true,
       platform: 'node',

@@ -10,11 +10,11 @@ import type { Page } from 'playwright-core';
 import type { TreeReport } from '../../src/engine/report-types';
 import { panelHtml } from '../../src/panel/html';
 import { RulePages } from '../../src/panel/rules-page';
-import { branchSlice, subtreeSlice } from '../../src/panel/tree-slices';
-import type { NodesMessage, RequestFailedMessage, RequestNodesMessage, RequestRulesPageMessage } from '../../src/protocol';
+import { branchSlice, subtreeSlice } from '../../src/shared/tree-slices';
+import type { NodesMessage, RequestFailedMessage, RequestNodesMessage, RequestRulesPageMessage } from '../../src/shared/protocol';
 
 export { panelReport } from '../../src/panel/panel-report';
-export { branchSlice } from '../../src/panel/tree-slices';
+export { branchSlice } from '../../src/shared/tree-slices';
 
 const NONCE = 'TestNonce0123456789abc==';
 

@@ -46,7 +46,7 @@ export function build(): { reports: Record<string, TreeReport>; irisAlternatives
       // ccp_alpha chosen by CV: the Metrics tab shows its same-fold score and the nested estimate.
       irisAlphaCv: report(sample('iris.csv'), { target: 'species' }, { ccpAlpha: 'cv', cvFolds: 3, permutationRepeats: 0 }),
       hostile: report(parseCsv(HOSTILE_CSV), { target: 'label' }),
-      // Too big to go to the webview whole (src/panel/tree-slices.ts): fully grown regression.
+      // Too big to go to the webview whole (src/shared/tree-slices.ts): fully grown regression.
       huge: report(makeBenchData('regression', 12_000, 5).dataset, { target: 'y' }, { simplify: false, permutationRepeats: 0 }),
     },
   };

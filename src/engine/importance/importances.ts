@@ -3,7 +3,7 @@
 import type { Dataset } from '../dataset';
 import type { TreeModel } from '../model';
 import type { FeatureImportance, Importances } from './types';
-import { mdiImportances } from './mdi';
+import { mdiImportances } from '../tree/mdi';
 import { permutationImportance } from './permutation';
 import { scoreName } from '../validation/evaluate';
 

@@ -2,7 +2,7 @@
 // cost-complexity and pessimistic pruning share. Node ids are re-numbered in preorder and the
 // importances recomputed, so the result is a valid model in its own right.
 import type { ModelNode, TreeModel } from '../model';
-import { mdiImportances } from '../importance/mdi';
+import { mdiImportances } from '../tree/mdi';
 import { rebuildPreorder } from './preorder';
 
 /** `collapse[id]` = 1: node `id` becomes a leaf (its own value and prediction), its subtree dropped. */

@@ -4,7 +4,7 @@
 // the same prediction as before: merged leaves keep the prediction they shared.
 import type { ModelNode, TreeModel } from '../model';
 import { entropy, gini } from '../impurity';
-import { mdiImportances } from '../importance/mdi';
+import { mdiImportances } from '../tree/mdi';
 import { rebuildPreorder } from './preorder';
 
 interface Draft {

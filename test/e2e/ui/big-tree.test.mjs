@@ -1,4 +1,4 @@
-// A tree too big to go to the webview whole (over 10,000 nodes, src/panel/tree-slices.ts), in a
+// A tree too big to go to the webview whole (over 10,000 nodes, src/shared/tree-slices.ts), in a
 // real VS Code: the panel opens folded at once, a row's path to a deep leaf comes with the nodes it
 // needs, and opening a stub below what was sent fetches that subtree from the extension host.
 import assert from 'node:assert/strict';

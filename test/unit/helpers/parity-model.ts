@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ModelNode, TrainParams, TreeModel } from '../../../src/engine/model';
-import type { ParityNode } from '../../../src/engine/tree/parity-json';
+import type { ParityNode } from './parity-json';
 
 /** A fixture node: check.py's node shape with its depth. */
 type FixtureNode = Omit<ParityNode, 'id'> & { depth: number };

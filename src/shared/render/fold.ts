@@ -1,0 +1,54 @@
+// Which subtrees of a big tree are shown: breadth-first from the root, a node's children are shown
+// while they stay within a depth and node budget, so a large tree opens at a readable size.
+// The user's own expand/collapse choices override the budget. In the webview a big tree's model
+// holds only the nodes sent so far (src/shared/tree-slices.ts): a node opens only when its
+// children are there.
+import type { TreeModel } from '../../engine/model';
+
+export interface FoldOptions {
+  /** Nodes deeper than this are folded away (root depth 0). */
+  maxDepth: number;
+  /** At most this many model nodes are shown, unless the user expands more. */
+  maxNodes: number;
+  /** Nodes whose children the user asked to see. */
+  expanded?: Iterable<number>;
+  /** Nodes whose children the user asked to hide. */
+  collapsed?: Iterable<number>;
+}
+
+export const DEFAULT_FOLD: FoldOptions = { maxDepth: 4, maxNodes: 60 };
+
+export interface Fold {
+  /** Nodes whose children are shown. */
+  open: Set<number>;
+  /** Nodes with children that are hidden (each gets a "+N nodes" stub). */
+  folded: number[];
+  /** Model nodes shown. */
+  shown: number[];
+}
+
+export function foldTree(model: TreeModel, options: FoldOptions): Fold {
+  const expanded = new Set(options.expanded ?? []);
+  const collapsed = new Set(options.collapsed ?? []);
+  const open = new Set<number>();
+  const folded: number[] = [];
+  const shown: number[] = [];
+  if (model.nodes.length === 0) return { open, folded, shown };
+  const queue = [0];
+  for (let head = 0; head < queue.length; head++) {
+    const node = model.nodes[queue[head]];
+    shown.push(node.id);
+    if (node.children.length === 0) continue;
+    const loaded = node.children.every((c) => model.nodes[c] !== undefined);
+    const wanted = expanded.has(node.id)
+      ? true
+      : !collapsed.has(node.id) && node.depth < options.maxDepth && queue.length + node.children.length <= options.maxNodes;
+    if (wanted && loaded) {
+      open.add(node.id);
+      queue.push(...node.children);
+    } else {
+      folded.push(node.id);
+    }
+  }
+  return { open, folded, shown };
+}

@@ -1,0 +1,167 @@
+// The messages between the extension host and the engine worker (src/worker/node-port.ts). Everything is
+// structured-clone data: typed arrays travel as such, errors as plain records rebuilt on arrival.
+import type { ColumnType, Dataset } from '../engine/dataset';
+import type { ReportOptions, ReportPhase, ReportSettings } from '../engine/report-types';
+import type { CodeFormat } from '../engine/export/code';
+import type { NodeSplit } from '../engine/node-alternatives';
+import type { Algorithm, Criterion } from '../engine/model';
+import type { ColumnProfile } from '../engine/profile';
+import type { SplitsReport } from '../engine/splits/types';
+import type { PackedModel, PackedReport } from './report-transfer';
+
+/** CSV content: the file's bytes, or the text of an editor with unsaved edits. */
+export type CsvSource = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'text'; text: string };
+
+export interface LoadJob {
+  source: CsvSource;
+  /** Shown in error messages ("iris.csv: line 12 has …"). */
+  fileName: string;
+  /** Forced delimiter (a `.tsv` means tab); sniffed when absent. */
+  delimiter?: string;
+  /** Column types chosen for the file ("Set Column Type…"); detected when absent. */
+  types?: ColumnTypes;
+}
+
+/** Per-column type overrides by header name, as the reader's `types` option takes them. */
+export type ColumnTypes = Readonly<Record<string, ColumnType>>;
+
+/** What the target QuickPick shows for one column. */
+export interface ColumnSummary {
+  name: string;
+  type: ColumnType;
+  distinct: number;
+  missing: number;
+}
+
+export interface LoadResult {
+  dataset: Dataset;
+  columns: ColumnSummary[];
+  /** Set when the dataset is a random sample of the file's records (see SampleJob). */
+  sampled?: { rows: number; of: number };
+}
+
+/** Load a seeded random sample of `rows` records of a large local file, read by the worker. */
+export interface SampleJob {
+  path: string;
+  rows: number;
+  seed: number;
+  fileName: string;
+  delimiter?: string;
+  types?: ColumnTypes;
+}
+
+/** Train and explain: the dataset travels back to a fresh worker, so the file is parsed once. */
+export interface ReportJob {
+  dataset: Dataset;
+  options: Omit<ReportOptions, 'signal' | 'onProgress' | 'onNodesGrown'>;
+}
+
+/** The best splits at one node of a shown tree, on the rows that trained it. */
+export interface AlternativesJob {
+  dataset: Dataset;
+  model: PackedModel;
+  settings: ReportSettings;
+  nodeId: number;
+}
+
+/** Predict every row of another CSV with a trained model. */
+export interface PredictJob extends LoadJob {
+  model: PackedModel;
+}
+
+/** The text of one export of a trained tree. */
+export interface ExportJob {
+  model: PackedModel;
+  format: 'model' | 'mermaid' | 'text' | CodeFormat;
+}
+
+export interface ExportResult {
+  content: string;
+}
+
+export interface PredictResult {
+  /** The input's records as they are plus the prediction column: the CSV file's bytes (UTF-8). */
+  bytes: Uint8Array;
+  rows: number;
+}
+
+export interface ProfileResult {
+  /** Column profiles as a readable plain-text report. */
+  text: string;
+}
+
+/** The CSV hover's data for one document version, computed by the worker's hover job. */
+export interface HoverJob extends LoadJob {
+  request: SplitRequest;
+}
+
+/** How the split scores are computed: the target and the tree settings that apply to the file. */
+export interface SplitRequest {
+  /** Remembered target; the last column when absent or no longer a column. */
+  target?: string;
+  algorithm?: Algorithm;
+  criterion?: Criterion;
+  minSamplesLeaf?: number;
+  /** Columns the user keeps even when ID-like or constant (names the file may no longer have). */
+  keep?: string[];
+  /** The file's chosen column types (file-choices.ts), read by the hover job's parse. */
+  types?: ColumnTypes;
+  minCategorySamples?: number;
+}
+
+/** What the CSV hover knows about one version of a document: the parsed data set, where each
+ * record starts (to map positions to cells), every column's profile and, against the current
+ * target, every column's best split. */
+export interface HoverData {
+  dataset: Dataset;
+  /** 0-based line on which each record starts (the header is record 0). */
+  recordStarts: Int32Array;
+  profiles: ColumnProfile[];
+  target: string;
+  /** Null when the target cannot be split on (see `note`). */
+  splits: SplitsReport | null;
+  /** Why there are no split scores, or which settings had to be replaced; null when all is well. */
+  note: string | null;
+}
+
+/** Every job the worker runs: its input and its result. */
+export interface JobTypes {
+  load: { job: LoadJob; result: LoadResult };
+  sample: { job: SampleJob; result: LoadResult };
+  report: { job: ReportJob; result: PackedReport };
+  alternatives: { job: AlternativesJob; result: NodeSplit[] };
+  predict: { job: PredictJob; result: PredictResult };
+  export: { job: ExportJob; result: ExportResult };
+  profile: { job: LoadJob; result: ProfileResult };
+  /** The CSV hover's data for one document version (src/worker/jobs/hover.ts). */
+  hover: { job: HoverJob; result: HoverData };
+}
+
+export type JobKind = keyof JobTypes;
+
+/** Progress the worker reports while it works. */
+export type JobProgress =
+  | { phase: 'parse'; fraction: number }
+  | { phase: 'train'; nodesGrown: number }
+  | { phase: 'report'; step: ReportPhase; fraction: number };
+
+/** A failure as it crosses the thread boundary (InputError fields kept so the host can rebuild it). */
+export interface WireError {
+  name: string;
+  message: string;
+  code?: string;
+  line?: number;
+  column?: number;
+  stack?: string;
+}
+
+export interface ToWorker {
+  id: number;
+  kind: string;
+  job: unknown;
+}
+
+export type FromWorker =
+  | { id: number; type: 'progress'; progress: JobProgress }
+  | { id: number; type: 'done'; result: unknown }
+  | { id: number; type: 'failed'; error: WireError };

@@ -1,0 +1,65 @@
+// The engine worker's job dispatcher: runs one job posted by the host's WorkerBridge, reporting
+// progress and its result or failure. Parsing and training run here, never on the extension
+// host's thread. It talks through a JobPort only, so any runtime's worker can host it
+// (node-port.ts is the worker_threads one, bundled to dist/worker.js).
+import { toWireError } from '../shared/wire-error';
+import { datasetBuffers, loadJob } from './jobs/load';
+import { predictJob, profileJob } from './jobs/text-jobs';
+import { alternativesJob, reportJob } from './jobs/report';
+import { packedBuffers } from '../shared/report-transfer';
+import { sampleJob } from './jobs/sample';
+import { exportJob } from './jobs/export';
+import { hoverBuffers, hoverJob } from './jobs/hover';
+import type { FromWorker, JobKind, JobProgress, JobTypes, ToWorker } from '../shared/worker-messages';
+import type { JobPort } from './job-port';
+
+interface Outcome<R> {
+  result: R;
+  /** Buffers of the result moved to the host instead of copied. */
+  transfer?: ArrayBuffer[];
+}
+
+type Handlers = {
+  [K in JobKind]: (job: JobTypes[K]['job'], progress: (p: JobProgress) => void) => Outcome<JobTypes[K]['result']> | Promise<Outcome<JobTypes[K]['result']>>;
+};
+
+const handlers: Handlers = {
+  load: async (job, progress) => {
+    const result = await loadJob(job, progress);
+    return { result, transfer: datasetBuffers(result.dataset) };
+  },
+  sample: async (job, progress) => {
+    const result = await sampleJob(job, progress);
+    return { result, transfer: datasetBuffers(result.dataset) };
+  },
+  report: (job, progress) => {
+    const result = reportJob(job, progress);
+    return { result, transfer: packedBuffers(result) };
+  },
+  alternatives: (job) => ({ result: alternativesJob(job) }),
+  predict: async (job, progress) => {
+    const result = await predictJob(job, progress);
+    return { result, transfer: [result.bytes.buffer as ArrayBuffer] };
+  },
+  export: (job) => ({ result: exportJob(job) }),
+  profile: async (job, progress) => ({ result: await profileJob(job, progress) }),
+  hover: (job, progress) => {
+    const result = hoverJob(job, progress);
+    return { result, transfer: hoverBuffers(result) };
+  },
+};
+
+/** Answers every job that arrives on `port`. */
+export function serveJobs(port: JobPort): void {
+  port.onMessage(async ({ id, kind, job }: ToWorker) => {
+    const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
+    try {
+      if (!Object.hasOwn(handlers, kind)) throw new Error(`unknown job "${kind}"`);
+      const handler = handlers[kind as JobKind] as (job: unknown, progress: (p: JobProgress) => void) => Outcome<unknown> | Promise<Outcome<unknown>>;
+      const { result, transfer } = await handler(job, (progress) => post({ id, type: 'progress', progress }));
+      post({ id, type: 'done', result }, transfer);
+    } catch (err) {
+      post({ id, type: 'failed', error: toWireError(err) });
+    }
+  });
+}

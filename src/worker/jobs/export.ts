@@ -1,0 +1,24 @@
+// Worker job: the text of an export (the model as JSON, the tree as Mermaid Markdown, the rules as
+// code or text). A fully grown tree's exports take seconds to write (its rules alone 2.5 s for a
+// million nodes), which the extension host's thread must not spend.
+import { exportCode } from '../../engine/export/code';
+import { decodeModel } from '../../engine/model-columns';
+import { extractRules } from '../../engine/rules/extract';
+import { rulesToText } from '../../engine/rules/text';
+import { serializeModel } from '../../engine/tree/model-json';
+import { treeToMermaidMarkdown } from '../../shared/render/mermaid';
+import type { ExportJob, ExportResult } from '../../shared/worker-messages';
+
+export function exportJob(job: ExportJob): ExportResult {
+  const { model } = decodeModel(job.model);
+  switch (job.format) {
+    case 'model':
+      return { content: serializeModel(model) };
+    case 'mermaid':
+      return { content: treeToMermaidMarkdown(model) };
+    case 'text':
+      return { content: rulesToText(extractRules(model), model.classes) };
+    default:
+      return { content: exportCode(model, job.format) };
+  }
+}

@@ -1,0 +1,68 @@
+// Worker job: parse a CSV (bytes or unsaved editor text) into a Dataset, with parse progress.
+// Bytes in gzip (a `.csv.gz`, known by its magic bytes) are decompressed as they are parsed.
+import { type Dataset, isNumeric } from '../../engine/dataset';
+import { parseCsv, readCsv } from '../../engine/csv/read';
+import { decompressedChunks, isGzip } from '../gzip';
+import { columnSummaries } from './column-summary';
+import type { JobProgress, LoadJob, LoadResult } from '../../shared/worker-messages';
+
+/** Compressed input is fed to the decompressor in slices of this size. */
+const SLICE_BYTES = 1 << 20;
+
+function sourceBytes(job: LoadJob): Uint8Array {
+  return job.source.kind === 'bytes' ? job.source.bytes : new TextEncoder().encode(job.source.text);
+}
+
+/** Plain CSV bytes or text (the hover's documents are never compressed). */
+export function parseSource(job: LoadJob, progress: (p: JobProgress) => void): Dataset {
+  const bytes = sourceBytes(job);
+  const total = bytes.byteLength;
+  const dataset = parseCsv(bytes, {
+    delimiter: job.delimiter,
+    types: job.types,
+    totalBytes: total,
+    onProgress: (read) => progress({ phase: 'parse', fraction: total > 0 ? read / total : 1 }),
+  });
+  // The reader reports about every 1%, so its last report may fall just short of the end.
+  progress({ phase: 'parse', fraction: 1 });
+  return dataset;
+}
+
+/** The source's bytes as the reader takes them: decompressed when they are gzip. onRead counts the source's bytes. */
+export async function* sourceChunks(job: LoadJob, onRead?: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+  const bytes = sourceBytes(job);
+  async function* slices(): AsyncGenerator<Uint8Array> {
+    for (let at = 0; at < bytes.length; at += SLICE_BYTES) yield bytes.subarray(at, at + SLICE_BYTES);
+  }
+  yield* decompressedChunks(slices(), onRead);
+}
+
+/** Any source, gzip included; progress counts compressed bytes, in steps of at least 1%. */
+export async function readSource(job: LoadJob, progress: (p: JobProgress) => void): Promise<Dataset> {
+  if (!(job.source.kind === 'bytes' && isGzip(job.source.bytes))) return parseSource(job, progress);
+  const total = job.source.bytes.byteLength;
+  let reported = 0;
+  const onRead = (read: number) => {
+    if (read / total < reported + 0.01) return;
+    reported = read / total;
+    progress({ phase: 'parse', fraction: reported });
+  };
+  const dataset = await readCsv(sourceChunks(job, onRead), { delimiter: job.delimiter, types: job.types });
+  progress({ phase: 'parse', fraction: 1 });
+  return dataset;
+}
+
+export async function loadJob(job: LoadJob, progress: (p: JobProgress) => void): Promise<LoadResult> {
+  const dataset = await readSource(job, progress);
+  return { dataset, columns: columnSummaries(dataset) };
+}
+
+/** The column buffers, each once, so the Dataset moves to the host without a copy. */
+export function datasetBuffers(dataset: Dataset): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const column of dataset.columns) {
+    const buffer = isNumeric(column) ? column.values.buffer : column.codes.buffer;
+    if (buffer instanceof ArrayBuffer) buffers.add(buffer);
+  }
+  return [...buffers];
+}

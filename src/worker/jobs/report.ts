@@ -1,0 +1,20 @@
+// Worker jobs on an already parsed dataset: the TreeReport (train and explain in one engine call)
+// and the best alternative splits at one node of the shown tree.
+import { decodeModel } from '../../engine/model-columns';
+import { buildReportBody } from '../../engine/report';
+import { bestSplitsAt, type NodeSplit } from '../../engine/node-alternatives';
+import { packReport, type PackedReport } from '../../shared/report-transfer';
+import type { AlternativesJob, JobProgress, ReportJob } from '../../shared/worker-messages';
+
+export function reportJob(job: ReportJob, progress: (p: JobProgress) => void): PackedReport {
+  const report = buildReportBody(job.dataset, {
+    ...job.options,
+    onProgress: (step, fraction) => progress({ phase: 'report', step, fraction }),
+    onNodesGrown: (nodesGrown) => progress({ phase: 'train', nodesGrown }),
+  });
+  return packReport(report);
+}
+
+export function alternativesJob(job: AlternativesJob): NodeSplit[] {
+  return bestSplitsAt(job.dataset, decodeModel(job.model).model, job.settings, job.nodeId);
+}

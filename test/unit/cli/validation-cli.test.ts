@@ -1,0 +1,54 @@
+// Validation from the CLI: a class with fewer rows than folds is a warning (stderr, report JSON),
+// not a refusal; --no-stratify; the alpha CV's score on its own folds and the nested estimate.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { TreeReport } from '../../../src/engine/report-types';
+import { useCli } from '../helpers/cli';
+
+const cli = useCli();
+const noisy = path.join(process.cwd(), 'test/fixtures/metrics/trained-tree.csv');
+
+function rareClassCsv(): string {
+  // 20 a, 10 b and one c: 5 folds leave four of them without a c.
+  const rows = Array.from({ length: 31 }, (_, i) => `${i % 7},${i % 3},${i < 20 ? 'a' : i < 30 ? 'b' : 'c'}`);
+  const file = path.join(cli.dir, 'rare.csv');
+  writeFileSync(file, `x,z,y\n${rows.join('\n')}\n`);
+  return file;
+}
+
+test('evaluate --cv with a class rarer than the folds warns and goes on', () => {
+  const file = rareClassCsv();
+  const r = cli.run('evaluate', file, '--target', 'y', '--cv', '5', '--json', '--permutation-repeats', '0');
+  assert.equal(r.status, 0, r.stderr);
+  const warning = 'the least populated class, "c", has only 1 rows, fewer than the 5 folds: some folds test none of it';
+  assert.ok(r.stderr.split('\n').includes(`warning: ${warning}`), r.stderr);
+  const report = JSON.parse(r.stdout) as TreeReport;
+  assert.ok(report.warnings.includes(warning));
+  assert.equal(report.metrics.crossValidation?.pooled.rows, 31);
+  const text = cli.run('evaluate', file, '--target', 'y', '--cv', '5', '--permutation-repeats', '0');
+  assert.equal(text.status, 0);
+  assert.match(text.stderr, /^warning: the least populated class/m);
+  assert.match(text.stdout, /5-fold cross-validation \(seed 0, stratified\)/);
+});
+
+test('--no-stratify: plain k-fold and hold-out, said in the report', () => {
+  const cv = JSON.parse(cli.run('evaluate', noisy, '--target', 'label', '--max-depth', '3', '--cv', '4', '--no-stratify', '--json', '--permutation-repeats', '0').stdout) as TreeReport;
+  assert.deepEqual(cv.settings.validation, { kind: 'cv', folds: 4, seed: 0, stratified: false });
+  const strat = JSON.parse(cli.run('evaluate', noisy, '--target', 'label', '--max-depth', '3', '--cv', '4', '--json', '--permutation-repeats', '0').stdout) as TreeReport;
+  assert.equal(strat.settings.validation.kind === 'cv' && strat.settings.validation.stratified, true);
+  assert.notDeepEqual(cv.metrics.crossValidation?.scores, strat.metrics.crossValidation?.scores);
+  const holdout = JSON.parse(cli.run('evaluate', noisy, '--target', 'label', '--test-size', '0.25', '--no-stratify', '--json', '--permutation-repeats', '0').stdout) as TreeReport;
+  assert.equal(holdout.settings.validation.kind === 'holdout' && holdout.settings.validation.stratified, false);
+});
+
+test('--ccp-alpha cv: train states the same-fold score; evaluate adds the nested estimate with per-fold alphas', () => {
+  const train = cli.run('train', noisy, '--target', 'label', '--ccp-alpha', 'cv', '--out', path.join(cli.dir, 'm.json'));
+  assert.equal(train.status, 0, train.stderr);
+  assert.match(train.stderr, /note: ccp_alpha \S+ chosen by 5-fold cross-validation \(best rule, seed 0\), mean accuracy 0\.\d{4} on the folds that chose it \(optimistic/);
+  const r = cli.run('evaluate', noisy, '--target', 'label', '--ccp-alpha', 'cv', '--permutation-repeats', '0');
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /mean accuracy 0\.\d{4} on the folds that chose it/);
+  assert.match(r.stdout, /nested estimate \(alpha chosen again by 5-fold CV inside each of 5 outer folds, 30 trees grown\): mean accuracy 0\.\d{4} ± 0\.\d{4}; per fold (0\.\d{4} \(α [\d.e-]+\)(, )?){5}/);
+});

@@ -1,0 +1,227 @@
+import '../helpers/fake-vscode'; // first: makes `vscode` resolvable for the panel host
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { created, FakePanel, FakeUri, serializers } from '../helpers/fake-vscode';
+import { TREE_PANEL_VIEW_TYPE, TreePanels, type PanelRequests } from '../../../src/panel/tree-panel';
+import type { TreeReport } from '../../../src/engine/report-types';
+import type { PanelSettings } from '../../../src/shared/protocol';
+import { decodeModel, type WireModel, type WireNodes } from '../../../src/engine/model-columns';
+import { SLICE_NODES } from '../../../src/shared/tree-slices';
+import { bigTree } from '../helpers/big-tree';
+
+const SETTINGS: PanelSettings = { algorithm: 'cart', criterion: 'auto', maxDepth: 0, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0 };
+const model = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models/iris-gini-depth3.json'), 'utf8'));
+// The panel host reads only the model, the pruning path and the alpha applied of a report, so
+// an object with those stands in for one.
+const ONE_STEP = { ccpAlphas: [0], impurities: [0], nodeCounts: [1], leafCounts: [1] };
+const standIn = (m: unknown) => ({ model: m, pruningPath: ONE_STEP, settings: { ccpAlpha: 0 } }) as unknown as TreeReport;
+const REPORT = standIn(model);
+
+function recorder() {
+  const calls: [string, ...unknown[]][] = [];
+  const requests: PanelRequests = {
+    retrain: (uri, settings) => calls.push(['retrain', uri.toString(), settings]),
+    alternatives: async (_uri, nodeId) => {
+      if (nodeId === 99) throw new Error('no such node');
+      return [{ feature: 'f', condition: 'f ≤ 1', score: 0.5, scoreName: 'Gini decrease', childSamples: [1, 2], chosen: true }];
+    },
+    rowPath: async (_uri, row) => ({ row, path: [0, 2], prediction: 'setosa', actual: 'setosa' }),
+    report: async (uri) => {
+      calls.push(['report', uri.toString()]);
+      return REPORT;
+    },
+    export: (uri, what) => calls.push(['export', uri.toString(), what]),
+    restored: (uri) => calls.push(['restored', uri.toString()]),
+    log: (message) => calls.push(['log', message]),
+  };
+  return { calls, requests };
+}
+
+const ext = FakeUri.file('/ext') as unknown as vscode.Uri;
+const iris = FakeUri.file('/data/iris.csv') as unknown as vscode.Uri;
+const tick = () => new Promise((r) => setImmediate(r));
+const types = (p: FakePanel) => p.webview.posted.map((m) => (m as { type: string }).type);
+
+test('one panel per CSV, with scripts from dist/ and media/ only, under the nonce policy', () => {
+  const { requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  const before = created.length;
+  panels.show(iris, REPORT, SETTINGS);
+  panels.show(iris, REPORT, SETTINGS);
+  assert.equal(created.length, before + 1, 'the second show reuses the panel');
+  const panel = created[created.length - 1];
+  assert.equal(panel.viewType, TREE_PANEL_VIEW_TYPE);
+  assert.equal(panel.title, 'Decision Tree: iris.csv');
+  assert.equal(panel.revealed, 1);
+  assert.equal(panel.webview.options.enableScripts, true);
+  assert.deepEqual(panel.webview.options.localResourceRoots?.map(String), ['file:///ext/dist', 'file:///ext/media']);
+  const nonce = /script-src 'nonce-([^']+)'/.exec(panel.webview.html)?.[1];
+  assert.ok(nonce && panel.webview.html.includes(`<script nonce="${nonce}" src="https://webview.test/ext/dist/webview.js">`));
+  panels.dispose();
+  assert.equal(panel.disposed, true);
+});
+
+test('the report goes out only after the webview says ready, and again after it is rebuilt', async () => {
+  const { requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  panels.show(iris, REPORT, SETTINGS);
+  const panel = created[created.length - 1];
+  panels.highlightRow(iris, { row: 4, path: [0, 1], prediction: 'setosa', actual: 'setosa' });
+  assert.deepEqual(panel.webview.posted, [], 'nothing before ready');
+  panel.send({ type: 'ready' });
+  await tick();
+  assert.deepEqual(types(panel), ['show', 'rowPath']);
+  const show = panel.webview.posted[0] as { report: { model: WireModel }; documentUri: string; fileName: string; settings: unknown };
+  assert.deepEqual(decodeModel(show.report.model).model, model, 'the tree goes out as columns the webview decodes');
+  assert.equal(show.documentUri, 'file:///data/iris.csv');
+  assert.equal(show.fileName, 'iris.csv');
+  assert.deepEqual(show.settings, SETTINGS);
+
+  panel.setVisible(false); // hidden: the webview is gone, posts would be lost
+  panels.busy(iris, 'Retraining…', null);
+  panels.show(iris, REPORT, SETTINGS);
+  assert.deepEqual(types(panel), ['show', 'rowPath', 'busy']);
+  panel.setVisible(true);
+  panel.send({ type: 'ready' });
+  await tick();
+  assert.deepEqual(types(panel), ['show', 'rowPath', 'busy', 'show'], 'a new show clears the old row highlight');
+  panels.dispose();
+});
+
+test('messages from the webview are validated, then routed to the extension or answered', async () => {
+  const { calls, requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  panels.show(iris, REPORT, SETTINGS);
+  const panel = created[created.length - 1];
+  panel.send({ type: 'ready' });
+  panel.send({ type: 'retrain', settings: { maxDepth: 3 } });
+  panel.send({ type: 'retrain', settings: { maxDepth: -3 } });
+  panel.send({ type: 'export', what: 'rules' });
+  panel.send({ type: 'eval', code: 'x' });
+  panel.send({ type: 'requestAlternatives', requestId: 1, nodeId: 0 });
+  panel.send({ type: 'requestAlternatives', requestId: 2, nodeId: 99 });
+  panel.send({ type: 'requestRowPath', requestId: 3, row: 7 });
+  await tick();
+  assert.deepEqual(calls.filter((c) => c[0] !== 'log'), [
+    ['retrain', 'file:///data/iris.csv', { maxDepth: 3 }],
+    ['export', 'file:///data/iris.csv', 'rules'],
+  ]);
+  const logged = calls.filter((c) => c[0] === 'log').map((c) => String(c[1]));
+  assert.equal(logged.length, 2);
+  assert.match(logged[0], /ignored a malformed message: retrain: decisionTree\.maxDepth must be/);
+  assert.match(logged[1], /ignored a malformed message: unknown message type "eval"/);
+  const replies = panel.webview.posted.slice(1) as { type: string; requestId: number }[];
+  assert.deepEqual(
+    replies.map((m) => [m.type, m.requestId]).sort((a, b) => Number(a[1]) - Number(b[1])),
+    [
+      ['alternatives', 1],
+      ['requestFailed', 2],
+      ['rowPath', 3],
+    ],
+  );
+  assert.equal((replies.find((m) => m.requestId === 2) as unknown as { message: string }).message, 'no such node');
+  panels.dispose();
+});
+
+test('a big tree goes out a slice at a time: the webview asks for subtrees and branches, and a row path brings its nodes', async () => {
+  const big = bigTree(14, 'classification');
+  const { requests } = recorder();
+  requests.rowPath = async (_uri, row) => ({ row, path: [0, 16384, 32766], prediction: 'no', actual: 'no' });
+  const panels = new TreePanels(ext, requests);
+  panels.show(iris, standIn(big), SETTINGS);
+  const panel = created[created.length - 1];
+  panel.send({ type: 'ready' });
+  const show = panel.webview.posted[0] as { report: { model: WireModel } };
+  assert.equal(show.report.model.totalNodes, big.nodes.length);
+  assert.ok(show.report.model.nodes.id.length <= SLICE_NODES, `${show.report.model.nodes.id.length} nodes sent first`);
+  panel.send({ type: 'requestNodes', requestId: 1, nodeId: 9000, scope: 'subtree', totalNodes: big.nodes.length });
+  panel.send({ type: 'requestNodes', requestId: 2, nodeId: 32766, scope: 'branch', totalNodes: big.nodes.length });
+  panel.send({ type: 'requestNodes', requestId: 3, nodeId: 1, scope: 'subtree', totalNodes: 15 });
+  panel.send({ type: 'requestNodes', requestId: 4, nodeId: big.nodes.length, scope: 'subtree', totalNodes: big.nodes.length });
+  panel.send({ type: 'requestRowPath', requestId: 5, row: 2 });
+  await tick();
+  await tick();
+  const replies = new Map(panel.webview.posted.slice(1).map((m) => [(m as { requestId: number }).requestId, m as { type: string; nodes?: WireNodes; message?: string }]));
+  assert.equal(replies.get(1)?.type, 'nodes');
+  assert.equal(replies.get(1)?.nodes?.id[0], 9000, 'a subtree starts at the node asked for');
+  assert.ok((replies.get(1)?.nodes?.id.length ?? 0) > 1);
+  assert.deepEqual(replies.get(2)?.nodes?.id.slice(0, 3), [0, 1, 16384], 'a branch starts at the root, each node with its children');
+  assert.ok(replies.get(2)?.nodes?.id.includes(32766));
+  assert.equal(replies.get(3)?.type, 'requestFailed');
+  assert.match(replies.get(3)?.message ?? '', /trained again since this panel drew it/);
+  assert.equal(replies.get(4)?.type, 'requestFailed');
+  assert.match(replies.get(4)?.message ?? '', /has no node 32767/);
+  assert.equal(replies.get(5)?.type, 'rowPath');
+  assert.ok([0, 16384, 32766].every((id) => replies.get(5)?.nodes?.id.includes(id)), 'the row path carries its nodes');
+  panels.dispose();
+});
+
+test('a panel restored after reload finds its file from the saved state; a bad state closes it', async () => {
+  const { calls, requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  const serializer = serializers.get(TREE_PANEL_VIEW_TYPE)!;
+  const bad = new FakePanel(TREE_PANEL_VIEW_TYPE, 'Decision Tree: x', {});
+  await serializer.deserializeWebviewPanel(bad, { documentUri: 42 });
+  assert.equal(bad.disposed, true);
+  const good = new FakePanel(TREE_PANEL_VIEW_TYPE, 'Decision Tree: iris.csv', {});
+  await serializer.deserializeWebviewPanel(good, { documentUri: 'file:///data/iris.csv', tab: 'rules' });
+  assert.equal(good.disposed, false);
+  assert.match(good.webview.html, /Content-Security-Policy/);
+  assert.ok(panels.has(iris));
+  good.send({ type: 'ready' });
+  await tick();
+  assert.deepEqual(calls, [['restored', 'file:///data/iris.csv']]);
+  panels.show(iris, REPORT, SETTINGS); // the extension retrains: the restored panel shows it
+  assert.equal(created.includes(good), false);
+  assert.deepEqual(types(good), ['show']);
+  panels.dispose();
+  assert.equal(serializers.has(TREE_PANEL_VIEW_TYPE), false);
+});
+
+test('the webview gets the report without its rules and asks for them a sorted page at a time', async () => {
+  const { calls, requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  panels.show(iris, REPORT, SETTINGS);
+  const panel = created[created.length - 1];
+  panel.send({ type: 'ready' });
+  const shown = panel.webview.posted[0] as { type: string; report: Record<string, unknown> };
+  assert.equal(shown.type, 'show');
+  assert.deepEqual(Object.keys(shown.report).sort(), ['model', 'pruningPath', 'settings']);
+  assert.equal('rules' in shown.report, false);
+  panel.send({ type: 'requestRulesPage', requestId: 4, offset: 0, limit: 2, sort: { key: 'covered', descending: false } });
+  panel.send({ type: 'requestRulesPage', requestId: 5, offset: 2, limit: 2, sort: { key: 'covered', descending: false } });
+  panel.send({ type: 'requestRulesPage', requestId: 6, offset: 0, limit: 2, sort: { key: 'prediction', descending: true } });
+  panel.send({ type: 'requestRulesPage', requestId: 7, offset: 0, limit: 5000, sort: { key: 'covered', descending: false } });
+  await tick();
+  const pages = panel.webview.posted.slice(1) as { type: string; requestId: number; total: number; rows: { index: number; rule: { leaf: number } }[] }[];
+  assert.deepEqual(
+    pages.map((p) => [p.type, p.requestId, p.total, p.rows.map((r) => [r.index, r.rule.leaf])]),
+    [
+      // The fixture's leaves in the report's order (coverage): 1 (35 rows), 8 (34), 4 (33), 7 (2), 5 (1).
+      ['rulesPage', 4, 5, [[4, 5], [3, 7]]],
+      ['rulesPage', 5, 5, [[2, 4], [1, 8]]],
+      ['rulesPage', 6, 5, [[1, 8], [4, 5]]],
+    ],
+  );
+  assert.match(String(calls.find((c) => c[0] === 'log')?.[1]), /limit must be/);
+  assert.equal(calls.some((c) => c[0] === 'report'), false, 'the panel answers from the report it holds');
+  panels.dispose();
+});
+
+test('a restored panel without a report in memory gets one from the extension for its rules', async () => {
+  const { calls, requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  const restored = new FakePanel(TREE_PANEL_VIEW_TYPE, 'Decision Tree: iris.csv', {});
+  await serializers.get(TREE_PANEL_VIEW_TYPE)!.deserializeWebviewPanel(restored, { documentUri: 'file:///data/iris.csv' });
+  restored.send({ type: 'ready' });
+  restored.send({ type: 'requestRulesPage', requestId: 1, offset: 0, limit: 250, sort: { key: 'order', descending: false } });
+  await tick();
+  assert.deepEqual(calls, [['restored', 'file:///data/iris.csv'], ['report', 'file:///data/iris.csv']]);
+  const page = restored.webview.posted[0] as { type: string; rows: { index: number }[] };
+  assert.equal(page.type, 'rulesPage');
+  assert.deepEqual(page.rows.map((r) => r.index), [0, 1, 2, 3, 4]);
+  panels.dispose();
+});

@@ -1,0 +1,67 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseFromWebview, type FromWebview } from '../../../src/shared/protocol';
+
+const GOOD: FromWebview[] = [
+  { type: 'ready' },
+  { type: 'retrain', settings: {} },
+  { type: 'retrain', settings: { algorithm: 'c45', criterion: 'gain_ratio', maxDepth: 3, minSamplesLeaf: 5, prune: 'cost-complexity', ccpAlpha: 0.01 } },
+  { type: 'requestAlternatives', requestId: 0, nodeId: 12 },
+  { type: 'requestRowPath', requestId: 7, row: 149 },
+  { type: 'requestNodes', requestId: 10, nodeId: 4000, scope: 'subtree', totalNodes: 980_000 },
+  { type: 'requestNodes', requestId: 11, nodeId: 0, scope: 'branch', totalNodes: 1 },
+  { type: 'requestRulesPage', requestId: 8, offset: 0, limit: 250, sort: { key: 'covered', descending: true } },
+  { type: 'requestRulesPage', requestId: 9, offset: 100_000, limit: 1000, sort: { key: 'prediction', descending: false } },
+  { type: 'export', what: 'rules' },
+  { type: 'webviewError', message: 'render failed' },
+];
+
+test('well-formed messages from the webview pass unchanged', () => {
+  for (const m of GOOD) assert.deepEqual(parseFromWebview(structuredClone(m)), { ok: true, message: m });
+});
+
+test('malformed messages are rejected with a reason', () => {
+  const bad: [unknown, RegExp][] = [
+    [null, /not an object/],
+    ['ready', /not an object/],
+    [[{ type: 'ready' }], /not an object/],
+    [{}, /unknown message type undefined/],
+    [{ type: 'show' }, /unknown message type "show"/], // a host→webview message does not go the other way
+    [{ type: 'toString' }, /unknown message type/],
+    [{ type: '__proto__' }, /unknown message type/],
+    [{ type: 'ready', extra: 1 }, /ready: unexpected field "extra"/],
+    [{ type: 'retrain' }, /settings must be an object/],
+    [{ type: 'retrain', settings: null }, /settings must be an object/],
+    [{ type: 'retrain', settings: { maxDepth: -1 } }, /maxDepth/],
+    [{ type: 'retrain', settings: { maxDepth: 2.5 } }, /maxDepth/],
+    [{ type: 'retrain', settings: { ccpAlpha: Number.NaN } }, /ccpAlpha/],
+    [{ type: 'retrain', settings: { criterion: 'chaos' } }, /criterion/],
+    [{ type: 'retrain', settings: { algorithm: 'cart', target: 'x' } }, /unknown setting "target"/],
+    [{ type: 'retrain', settings: { minSamplesLeaf: '5' } }, /minSamplesLeaf/],
+    [{ type: 'requestAlternatives', requestId: 1 }, /nodeId/],
+    [{ type: 'requestAlternatives', requestId: -1, nodeId: 0 }, /requestId/],
+    [{ type: 'requestAlternatives', requestId: 1, nodeId: 1e12 }, /nodeId/],
+    [{ type: 'requestRowPath', requestId: 1, row: '3' }, /row/],
+    [{ type: 'requestNodes', requestId: 1, nodeId: 2, scope: 'all', totalNodes: 9 }, /scope must be subtree or branch/],
+    [{ type: 'requestNodes', requestId: 1, nodeId: -2, scope: 'subtree', totalNodes: 9 }, /nodeId/],
+    [{ type: 'requestNodes', requestId: 1, nodeId: 2, scope: 'subtree' }, /totalNodes/],
+    [{ type: 'requestNodes', requestId: 1, nodeId: 2, scope: 'subtree', totalNodes: 9, ids: [1] }, /unexpected field "ids"/],
+    [{ type: 'requestRulesPage', requestId: 1, offset: 0, limit: 250 }, /sort must be an object/],
+    [{ type: 'requestRulesPage', requestId: 1, offset: -1, limit: 250, sort: { key: 'order', descending: false } }, /offset/],
+    [{ type: 'requestRulesPage', requestId: 1, offset: 0, limit: 0, sort: { key: 'order', descending: false } }, /limit must be an integer from 1 to 1000/],
+    [{ type: 'requestRulesPage', requestId: 1, offset: 0, limit: 1001, sort: { key: 'order', descending: false } }, /limit/],
+    [{ type: 'requestRulesPage', requestId: 1, offset: 0, limit: 250, sort: { key: 'leaf', descending: false } }, /sort\.key must be one of/],
+    [{ type: 'requestRulesPage', requestId: 1, offset: 0, limit: 250, sort: { key: 'order', descending: 'yes' } }, /sort\.descending/],
+    [{ type: 'requestRulesPage', requestId: 1, offset: 0, limit: 250, sort: { key: 'order', descending: true, by: 1 } }, /sort: unexpected field "by"/],
+    [{ type: 'requestRulesPage', requestId: 1, offset: 0, limit: 250, sort: [] }, /sort must be an object/],
+    [{ type: 'requestRulesPage', requestId: 1, offset: 0, limit: 250, sort: { key: 'order', descending: true }, all: true }, /unexpected field "all"/],
+    [{ type: 'export', what: 'exe' }, /what must be/],
+    [{ type: 'webviewError', message: 'x'.repeat(10_001) }, /at most/],
+    [{ type: 'webviewError', message: { toString: 1 } }, /message must be a string/],
+  ];
+  for (const [raw, reason] of bad) {
+    const r = parseFromWebview(raw);
+    assert.equal(r.ok, false, JSON.stringify(raw));
+    if (!r.ok) assert.match(r.error, reason);
+  }
+});
