@@ -14,7 +14,7 @@ import type { TrainingSet } from './training-set';
 import type { TreeStore } from './tree-store';
 
 /** The splitter `params.splitter` names. */
-export function splitterFor(set: TrainingSet, params: ResolvedParams): Splitter<GrowNode> {
+function splitterFor(set: TrainingSet, params: ResolvedParams): Splitter<GrowNode> {
   return params.splitter === 'hist' ? new HistogramSplitter(set, params) : new ExactSplitter(set, params);
 }
 
