@@ -5,7 +5,7 @@ import type { WireReport, PanelSettings } from '../src/shared/protocol';
 import { pathIndex } from '../src/shared/pruning-steps';
 import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, replaceChildren } from './dom';
-import { button, checkbox, dropdown, numberField, slider } from './toolkit';
+import { button, checkbox, dropdown, limitField, numberField, slider } from './toolkit';
 
 /** One line that says how the tree shown was made. */
 export function settingsSummary(report: WireReport): string {
@@ -72,7 +72,7 @@ export function renderControls(container: HTMLElement, report: WireReport, curre
         (criteria as readonly string[]).includes(next.criterion) ? next.criterion : 'auto',
         (v) => (next.criterion = v),
       ).element,
-      numberField('Max depth (0 = none)', next.maxDepth, { min: 0, max: 1000 }, (v) => (next.maxDepth = v)).element,
+      limitField('Max depth (empty = none)', next.maxDepth, { min: 1, max: 1000 }, (v) => (next.maxDepth = v)).element,
       numberField('Min samples leaf', next.minSamplesLeaf, { min: 1 }, (v) => (next.minSamplesLeaf = v)).element,
       alpha.element,
       alphaText,

@@ -218,9 +218,10 @@ function renderViews(): void {
   const { report } = shown;
   replaceChildren(title, `Decision tree for “${report.model.target}” · ${shown.fileName}`);
   renderControls(controlsBox, report, state.settings ?? shown.settings, (settings) => {
-    const bad = !Number.isInteger(settings.maxDepth) || settings.maxDepth < 0 || !Number.isInteger(settings.minSamplesLeaf) || settings.minSamplesLeaf < 1;
+    const depth = settings.maxDepth;
+    const bad = (depth !== null && (!Number.isInteger(depth) || depth < 1)) || !Number.isInteger(settings.minSamplesLeaf) || settings.minSamplesLeaf < 1;
     if (bad) {
-      reportError('Max depth must be a whole number ≥ 0 and min samples leaf a whole number ≥ 1.');
+      reportError('Max depth must be empty (none) or a whole number ≥ 1, and min samples leaf a whole number ≥ 1.');
       return;
     }
     state.settings = settings;

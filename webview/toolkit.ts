@@ -66,15 +66,25 @@ export function dropdown<T extends string>(label: string, options: readonly { va
 }
 
 export function numberField(label: string, value: number, limits: { min: number; max?: number }, onChange: (value: number) => void): Control<number> {
+  return textNumberField(label, value, limits, Number, onChange);
+}
+
+/** A number field for a limit: empty means none (null), the one spelling of "unlimited". */
+export function limitField(label: string, value: number | null, limits: { min: number; max?: number }, onChange: (value: number | null) => void): Control<number | null> {
+  return textNumberField(label, value, limits, (text) => (text.trim() === '' ? null : Number(text)), onChange);
+}
+
+function textNumberField<T extends number | null>(label: string, value: T, limits: { min: number; max?: number }, parse: (text: string) => T, onChange: (value: T) => void): Control<T> {
+  const shown = (v: T): string => (v === null ? '' : String(v));
   // The toolkit's text field shows its text content as the label and names itself after it.
-  const field = el('vscode-text-field' as 'input', { type: 'number', value: String(value), min: limits.min, max: limits.max, size: 6 }, label);
-  const read = () => Number(field.value);
+  const field = el('vscode-text-field' as 'input', { type: 'number', value: shown(value), min: limits.min, max: limits.max, size: 6 }, label);
+  const read = () => parse(field.value);
   field.addEventListener('change', () => onChange(read()));
   return {
     element: el('div', { class: 'control' }, field),
     get: read,
     set: (v) => {
-      field.value = String(v);
+      field.value = shown(v);
     },
     setDisabled: disabler(field),
   };

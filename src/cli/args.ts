@@ -63,3 +63,8 @@ export function numberFlag(args: ParsedArgs, name: string, opts: { integer?: boo
   if (opts.max !== undefined && n > opts.max) throw new InputError('bad-option', `--${name} must be ≤ ${opts.max}, got ${n}`);
   return n;
 }
+
+/** A limit flag: an integer ≥ `min`, or `none` (null, unlimited — as when the flag is absent). */
+export function limitFlag(args: ParsedArgs, name: string, min: number): number | null | undefined {
+  return stringFlag(args, name)?.trim().toLowerCase() === 'none' ? null : numberFlag(args, name, { integer: true, min });
+}

@@ -7,7 +7,7 @@ import { exportText } from '../engine/tree/export-text';
 import { serializeModel } from '../engine/tree/model-json';
 import { treeToMermaidMarkdown } from '../shared/render/mermaid';
 import { trainTree } from '../engine/tree/train';
-import { listFlag, numberFlag, parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
+import { limitFlag, listFlag, numberFlag, parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
 import { DATA_OPTIONS, loadDataFile } from './data-flags';
 import { pruneOptions, pruneOptionsFromArgs } from './prune-flags';
 import { pruneGrown, resolvePruneOptions } from '../engine/validation/prune-grown';
@@ -23,10 +23,10 @@ export const TRAIN_OPTIONS: OptionTable = [
   { name: 'task', value: 'auto|classification|regression', default: 'auto', meaning: 'what to predict; auto: regression for a numeric target with more than 20 distinct values' },
   { name: 'algorithm', value: 'cart|id3|c45', default: 'cart', meaning: 'tree algorithm' },
   { name: 'criterion', value: 'gini|entropy|gain_ratio|squared_error', default: "gini (regression: squared_error; id3: entropy; c45: gain_ratio)", meaning: 'split criterion' },
-  { name: 'max-depth', value: 'N', default: 'none', meaning: 'deepest level a node may have' },
+  { name: 'max-depth', value: 'N|none', default: 'none', meaning: 'deepest level a node may have; none = unlimited' },
   { name: 'min-samples-split', value: 'N', default: '2', meaning: 'fewest rows a node needs to be split' },
   { name: 'min-samples-leaf', value: 'N', default: '1', meaning: 'fewest rows in each leaf' },
-  { name: 'max-leaf-nodes', value: 'N', default: 'none', meaning: 'most leaves (best-first growth)' },
+  { name: 'max-leaf-nodes', value: 'N|none', default: 'none', meaning: 'most leaves (best-first growth); none = unlimited (depth-first)' },
   { name: 'min-impurity-decrease', value: 'X', default: '0', meaning: 'smallest weighted impurity decrease a split must bring' },
   { name: 'min-category-samples', value: 'N', default: '10', meaning: 'CART: a category with fewer rows in a node (of more than 4 categories) goes with the missing values' },
   { name: 'splitter', value: 'exact|hist', default: 'exact', meaning: 'CART split search: exact, or histogram bins (faster on large data)' },
@@ -68,10 +68,10 @@ export function trainParamsFromArgs(args: ParsedArgs): TrainParams {
     task: oneOf(args, 'task', ['auto', 'classification', 'regression'] as const),
     algorithm: oneOf<Algorithm>(args, 'algorithm', ['cart', 'id3', 'c45']),
     criterion: oneOf<Criterion>(args, 'criterion', ['gini', 'entropy', 'gain_ratio', 'squared_error']),
-    maxDepth: numberFlag(args, 'max-depth', { integer: true, min: 1 }),
+    maxDepth: limitFlag(args, 'max-depth', 1),
     minSamplesSplit: numberFlag(args, 'min-samples-split', { integer: true, min: 2 }),
     minSamplesLeaf: numberFlag(args, 'min-samples-leaf', { integer: true, min: 1 }),
-    maxLeafNodes: numberFlag(args, 'max-leaf-nodes', { integer: true, min: 2 }),
+    maxLeafNodes: limitFlag(args, 'max-leaf-nodes', 2),
     minImpurityDecrease: numberFlag(args, 'min-impurity-decrease', { min: 0 }),
     minCategorySamples: numberFlag(args, 'min-category-samples', { integer: true, min: 0 }),
     splitter: oneOf<Splitter>(args, 'splitter', ['exact', 'hist']),

@@ -2,7 +2,7 @@
 // pruning and hold-out, one prompt each, starting from the current values. Escape cancels all.
 import * as vscode from 'vscode';
 import type { Algorithm, Criterion, PruneMethod } from '../engine/model';
-import { settingProblem, type TrainSettings } from '../shared/train-settings';
+import { entering, settingProblem, type TrainSettings } from '../shared/train-settings';
 
 interface AlgorithmItem extends vscode.QuickPickItem {
   algorithm: Algorithm;
@@ -37,18 +37,23 @@ function currentFirst<T extends vscode.QuickPickItem>(items: T[], isCurrent: (it
   return at <= 0 ? items : [items[at], ...items.slice(0, at), ...items.slice(at + 1)];
 }
 
-async function askNumber<K extends keyof TrainSettings>(key: K, step: number, prompt: string, current: number): Promise<number | undefined> {
+/**
+ * Asks for one setting's number, checked by the setting's own rule; an empty answer is `empty`
+ * (NaN, rejected; or null, a limit's "none"). Undefined when cancelled.
+ */
+async function askNumber<T extends number | null>(key: keyof TrainSettings, step: number, prompt: string, current: T, empty: T): Promise<T | undefined> {
+  const read = (text: string): T => (text.trim() === '' ? empty : (Number(text) as T));
   const text = await vscode.window.showInputBox({
     title: `Decision Tree options (${step}/${STEPS})`,
     prompt,
-    value: String(current),
+    value: current === null ? '' : String(current),
     ignoreFocusOut: true,
     validateInput: (value) => {
-      const problem = settingProblem(key, value.trim() === '' ? Number.NaN : Number(value));
+      const problem = settingProblem(key, read(value));
       return problem === undefined ? undefined : `The value ${problem}.`;
     },
   });
-  return text === undefined ? undefined : Number(text);
+  return text === undefined ? undefined : (entering(key, read(text)) as T);
 }
 
 export async function pickOptions(start: TrainSettings): Promise<TrainSettings | undefined> {
@@ -61,11 +66,11 @@ export async function pickOptions(start: TrainSettings): Promise<TrainSettings |
   settings.algorithm = algorithm.algorithm;
   settings.criterion = algorithm.criterion;
 
-  const maxDepth = await askNumber('maxDepth', 2, 'Maximum depth (0 = grow fully)', settings.maxDepth);
+  const maxDepth = await askNumber<number | null>('maxDepth', 2, 'Maximum depth (empty = grow fully)', settings.maxDepth, null);
   if (maxDepth === undefined) return undefined;
   settings.maxDepth = maxDepth;
 
-  const minSamplesLeaf = await askNumber('minSamplesLeaf', 3, 'Minimum training rows per leaf', settings.minSamplesLeaf);
+  const minSamplesLeaf = await askNumber('minSamplesLeaf', 3, 'Minimum training rows per leaf', settings.minSamplesLeaf, Number.NaN);
   if (minSamplesLeaf === undefined) return undefined;
   settings.minSamplesLeaf = minSamplesLeaf;
 
@@ -76,12 +81,12 @@ export async function pickOptions(start: TrainSettings): Promise<TrainSettings |
   if (prune === undefined) return undefined;
   settings.prune = prune.prune;
   if (prune.prune === 'cost-complexity') {
-    const alpha = await askNumber('ccpAlpha', 4, 'Complexity parameter α (≥ 0): subtrees with effective α ≤ this are pruned', settings.ccpAlpha);
+    const alpha = await askNumber('ccpAlpha', 4, 'Complexity parameter α (≥ 0): subtrees with effective α ≤ this are pruned', settings.ccpAlpha, Number.NaN);
     if (alpha === undefined) return undefined;
     settings.ccpAlpha = alpha;
   }
 
-  const holdOut = await askNumber('holdOutFraction', 5, 'Share of rows held out to measure the tree (0 to 0.9; 0 = none)', settings.holdOutFraction);
+  const holdOut = await askNumber('holdOutFraction', 5, 'Share of rows held out to measure the tree (0 to 0.9; 0 = none)', settings.holdOutFraction, Number.NaN);
   if (holdOut === undefined) return undefined;
   settings.holdOutFraction = holdOut;
   return settings;

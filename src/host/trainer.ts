@@ -93,8 +93,10 @@ export class Trainer {
    * The panel's controls: the same file and target, some settings changed. Also brings back the
    * data of a panel restored after a reload. Resolves with the trained file, or undefined on failure.
    */
-  async retrain(uri: vscode.Uri, changes: Partial<PanelSettings>): Promise<TrainedFile | undefined> {
+  async retrain(uri: vscode.Uri, asked: Partial<PanelSettings>): Promise<TrainedFile | undefined> {
     const { panels, notifier } = this.deps;
+    // Checked by the panel protocol; entering the settings, a limit's 0 becomes null.
+    const changes: Partial<PanelSettings> = validOverrides(asked);
     try {
       panels.busy(uri, 'Retraining…', null);
       const known = this.deps.trained.get(uri);

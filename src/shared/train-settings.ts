@@ -12,12 +12,12 @@ export interface TrainSettings {
   algorithm: Algorithm;
   /** 'auto' lets the engine pick the criterion that fits the algorithm and the task. */
   criterion: Criterion | 'auto';
-  /** 0 = unlimited. */
-  maxDepth: number;
+  /** null = unlimited. */
+  maxDepth: number | null;
   minSamplesSplit: number;
   minSamplesLeaf: number;
-  /** 0 = unlimited. */
-  maxLeafNodes: number;
+  /** null = unlimited (depth-first growth). */
+  maxLeafNodes: number | null;
   minImpurityDecrease: number;
   /** 'auto': the algorithm's default (C4.5 pessimistic, CART and ID3 none). */
   prune: PruneMethod | 'auto';
@@ -35,10 +35,10 @@ export interface TrainSettings {
 export const DEFAULT_TRAIN_SETTINGS: Readonly<TrainSettings> = {
   algorithm: 'cart',
   criterion: 'auto',
-  maxDepth: 0,
+  maxDepth: null,
   minSamplesSplit: 2,
   minSamplesLeaf: 1,
-  maxLeafNodes: 0,
+  maxLeafNodes: null,
   minImpurityDecrease: 0,
   prune: 'auto',
   ccpAlpha: 0,
@@ -63,6 +63,15 @@ const numberIn =
   (min: number, max: number, maxExclusive = false): Check =>
   (v) =>
     typeof v === 'number' && Number.isFinite(v) && v >= min && (maxExclusive ? v < max : v <= max);
+/** A limit: null for none, or 0 — how settings saved before spelled none (read as null). */
+const limitIn =
+  (min: number, max: number): Check =>
+  (v) =>
+    v === null || v === 0 || integerIn(min, max)(v);
+/** The limits, whose old spelling 0 of "unlimited" enters as null (the one spelling from here on). */
+const LIMITS: ReadonlySet<keyof TrainSettings> = new Set(['maxDepth', 'maxLeafNodes']);
+/** A checked value as it enters the settings: a limit's 0 becomes null. */
+export const entering = (key: keyof TrainSettings, value: unknown): unknown => (LIMITS.has(key) && value === 0 ? null : value);
 
 /** What each setting accepts, and the sentence a user reads when a value is rejected. */
 const RULES: { [K in keyof TrainSettings]: { check: Check; expected: string } } = {
@@ -71,10 +80,10 @@ const RULES: { [K in keyof TrainSettings]: { check: Check; expected: string } } 
     check: oneOf('auto', 'gini', 'entropy', 'gain_ratio', 'squared_error'),
     expected: 'one of auto, gini, entropy, gain_ratio, squared_error',
   },
-  maxDepth: { check: integerIn(0, 1000), expected: 'an integer from 0 (unlimited) to 1000' },
+  maxDepth: { check: limitIn(1, 1000), expected: 'an integer from 1 to 1000, or null (unlimited)' },
   minSamplesSplit: { check: integerIn(2, 1e9), expected: 'an integer ≥ 2' },
   minSamplesLeaf: { check: integerIn(1, 1e9), expected: 'an integer ≥ 1' },
-  maxLeafNodes: { check: (v) => v === 0 || integerIn(2, 1e9)(v), expected: '0 (unlimited) or an integer ≥ 2' },
+  maxLeafNodes: { check: limitIn(2, 1e9), expected: 'an integer ≥ 2, or null (unlimited)' },
   minImpurityDecrease: { check: numberIn(0, Infinity), expected: 'a number ≥ 0' },
   prune: { check: oneOf('auto', 'none', 'cost-complexity', 'pessimistic'), expected: 'one of auto, none, cost-complexity, pessimistic' },
   ccpAlpha: { check: numberIn(0, Infinity), expected: 'a number ≥ 0' },
@@ -100,9 +109,10 @@ export function readTrainSettings(get: (key: keyof TrainSettings) => unknown): S
   const problems: string[] = [];
   for (const key of Object.keys(RULES) as (keyof TrainSettings)[]) {
     const value = get(key);
+    // Absent or null: the default (null for the limits, i.e. unlimited).
     if (value === undefined || value === null) continue;
     if (RULES[key].check(value)) {
-      (settings as unknown as Record<string, unknown>)[key] = value;
+      (settings as unknown as Record<string, unknown>)[key] = entering(key, value);
     } else {
       problems.push(
         `decisionTree.${key} must be ${RULES[key].expected} (got ${JSON.stringify(value)}); using ${JSON.stringify(DEFAULT_TRAIN_SETTINGS[key])}`,
@@ -117,10 +127,10 @@ export function reportOptions(settings: TrainSettings, target: string): ReportRe
   const params: TrainParams = {
     target,
     algorithm: settings.algorithm,
-    maxDepth: settings.maxDepth === 0 ? null : settings.maxDepth,
+    maxDepth: settings.maxDepth,
     minSamplesSplit: settings.minSamplesSplit,
     minSamplesLeaf: settings.minSamplesLeaf,
-    maxLeafNodes: settings.maxLeafNodes === 0 ? null : settings.maxLeafNodes,
+    maxLeafNodes: settings.maxLeafNodes,
     minImpurityDecrease: settings.minImpurityDecrease,
     splitter: settings.splitter,
     histogramAboveRows: settings.histogramAboveRows,
@@ -151,7 +161,7 @@ export function validOverrides(overrides: unknown): Partial<TrainSettings> {
   if (typeof overrides !== 'object' || overrides === null) return {};
   const valid: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(overrides)) {
-    if (Object.hasOwn(RULES, key) && RULES[key as keyof TrainSettings].check(value)) valid[key] = value;
+    if (Object.hasOwn(RULES, key) && RULES[key as keyof TrainSettings].check(value)) valid[key] = entering(key as keyof TrainSettings, value);
   }
   return valid as Partial<TrainSettings>;
 }

@@ -22,7 +22,7 @@ function settingDefault(key) {
   throw new Error(`package.json contributes no decisionTree.${key}`);
 }
 
-// Settings where 0 / 'auto' mean "no limit" / "the task's (or algorithm's) default" have no CLI flag then.
+// Settings where null / 0 / 'auto' mean "no limit" / "none" / "the task's (or algorithm's) default" have no CLI flag then.
 function defaultFlags() {
   const flags = [
     ['--algorithm', settingDefault('algorithm')],

@@ -6,8 +6,7 @@
 import { type Dataset, isNumericType } from '../dataset';
 import { valueText } from '../feature-text';
 import type { Criterion } from '../model';
-import { sampleStatsOf, tieTolerance } from '../tree/cart-builder';
-import { CartSplitter, type CandidateObserver, type CartSplit } from '../tree/cart-splitter';
+import { CartSplitter, type CandidateObserver, type CartSplit, sampleStatsOf, tieTolerance } from '../tree/cart-splitter';
 import { sideProxyFor, type CartCriterion } from '../tree/criterion';
 import { chooseAttribute, scoreAttributes, type AttributeScore } from '../tree/multiway-builder';
 import { resolveParams } from '../tree/params';

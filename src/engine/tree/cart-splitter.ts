@@ -14,7 +14,7 @@ import { entropyProxy, giniProxy, squaredErrorProxy, type SideProxy } from './cr
 import { considerMissingLeft, considerMissingRight, considerMissingSides } from './missing-sides';
 import { poolsRareCategories } from './rare-categories';
 import { MISSING_KEY, type SortedSamples } from './sorted-samples';
-import type { FeatureColumn } from './training-set';
+import type { FeatureColumn, TrainingSet } from './training-set';
 
 /** Exhaustive subset search up to this many categories present in the node (2^(L−1) − 1 subsets). */
 export const MAX_EXACT_LEVELS = 10;
@@ -41,6 +41,21 @@ export interface SampleStats {
   readonly slot: Int32Array;
   /** Amount added at the slot (the target for regression); null means 1. */
   readonly amount: Float64Array | null;
+}
+
+/** Relative margin by which a later candidate must beat the best one (see CartSplitter.findBest). */
+const TIE_TOLERANCE = 1e-12;
+
+/** What each training sample adds to a splitter's stats: its class, or its target value. */
+export function sampleStatsOf(set: TrainingSet): SampleStats {
+  return set.task === 'classification'
+    ? { dim: set.classes.length, slot: set.yClass, amount: null }
+    : { dim: 1, slot: new Int32Array(set.n), amount: set.yValue };
+}
+
+/** The tie margin of a node of weight `w`, scaled to the size of its proxy values (both split searches). */
+export function tieTolerance(set: TrainingSet, w: number, impurity: number): number {
+  return TIE_TOLERANCE * (set.task === 'classification' ? w * (1 + Math.log(w)) : w * impurity);
 }
 
 /** Sees one numeric candidate: its threshold and the stats (weight `wLeft`) of the present samples ≤ it. */

@@ -10,14 +10,13 @@
 // follows the branch with the most known weight (the model's missingGoesTo).
 import { isOrderedType } from '../dataset';
 import { entropy } from '../impurity';
-import { throwIfAborted } from '../errors';
-import type { GrowHooks } from './cart-builder';
 import { midpoint } from './cart-splitter';
+import { type GrowHooks, nodeAdded } from './grow-hooks';
 import type { ResolvedParams } from './params';
+import { improvesEnough, mightSplit } from './stopping';
 import type { FeatureColumn, TrainingSet } from './training-set';
 import { TreeStore } from './tree-store';
 
-const EPSILON = 2.220446049250313e-16;
 /** Gains within this of each other count as equal (first attribute in column order wins). */
 const GAIN_TOLERANCE = 1e-12;
 
@@ -189,25 +188,23 @@ export function growMultiway(set: TrainingSet, params: ResolvedParams, algorithm
     const w = classWeights(set, cases, counts);
     return { w, impurity: entropy(counts, 'bits', w), counts };
   };
-  const addNode = (stats: NodeStats, depth: number): number => store.addNode(depth, stats.w, stats.impurity, stats.counts);
+  const addNode = (stats: NodeStats, depth: number): number => {
+    const id = store.addNode(depth, stats.w, stats.impurity, stats.counts);
+    nodeAdded(hooks, store.count);
+    return id;
+  };
   type Item = { cases: Cases; depth: number; used: Uint8Array; id: number; stats: NodeStats };
   const rootStats = statsOf(root);
   const stack: Item[] = [{ cases: root, depth: 0, used: new Uint8Array(set.features.length), id: addNode(rootStats, 0), stats: rootStats }];
-  let sinceCheck = 0;
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const { cases, depth, used, id, stats } = item;
-    if (++sinceCheck === 256) {
-      sinceCheck = 0;
-      throwIfAborted(hooks.signal);
-      hooks.onProgress?.(store.count);
-    }
-    if (depth >= params.maxDepth || stats.w < params.minSamplesSplit || stats.impurity <= EPSILON) continue;
+    if (!mightSplit(params, depth, stats.w, stats.impurity)) continue;
     const best = chooseAttribute(scoreAttributes(set, cases, (f) => used[f] === 0, params.minSamplesLeaf), algorithm);
     if (best === null) continue;
     const parts = distribute(set, cases, best);
     const childStats = parts.map(statsOf);
     const decrease = stats.w * stats.impurity - childStats.reduce((acc, c) => acc + c.w * c.impurity, 0);
-    if (decrease / set.n + EPSILON < params.minImpurityDecrease) continue;
+    if (!improvesEnough(params, decrease / set.n)) continue;
     const children = childStats.map((c) => addNode(c, depth + 1));
     const largest = best.branchWeights.indexOf(Math.max(...best.branchWeights));
     store.setSplit(id, best.feature, best.threshold, children[0], children.length, largest, decrease);

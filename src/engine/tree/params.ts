@@ -8,8 +8,8 @@ import { DEFAULT_MIN_CATEGORY_SAMPLES } from './rare-categories';
 export interface ResolvedParams {
   readonly algorithm: Algorithm;
   readonly criterion: Criterion;
-  /** Infinity when unlimited. */
-  readonly maxDepth: number;
+  /** null: unlimited (stopping.ts reached()). */
+  readonly maxDepth: number | null;
   readonly minSamplesSplit: number;
   readonly minSamplesLeaf: number;
   /** null: depth-first growth without a leaf budget. */
@@ -58,7 +58,7 @@ export function resolveParams(params: TrainParams, task: Task): ResolvedParams {
   return {
     algorithm,
     criterion,
-    maxDepth: params.maxDepth === null || params.maxDepth === undefined ? Infinity : integer('max depth', params.maxDepth, 0, 1),
+    maxDepth: params.maxDepth === null || params.maxDepth === undefined ? null : integer('max depth', params.maxDepth, 0, 1),
     minSamplesSplit: integer('min samples split', params.minSamplesSplit, 2, 2),
     minSamplesLeaf: integer('min samples leaf', params.minSamplesLeaf, 1, 1),
     maxLeafNodes: params.maxLeafNodes === null || params.maxLeafNodes === undefined ? null : integer('max leaf nodes', params.maxLeafNodes, 0, 2),

@@ -1,9 +1,9 @@
 // The tree learner's one entry point: Dataset + parameters → model JSON (docs/model-format.md).
 import type { Dataset } from '../dataset';
 import type { TrainParams, TreeModel } from '../model';
-import { growCart, type GrowHooks } from './cart-builder';
+import { growCart } from './cart-builder';
+import type { GrowHooks } from './grow-hooks';
 import { chooseSplitter } from './hist/choose-splitter';
-import { growHist } from './hist/hist-builder';
 import { growMultiway } from './multiway-builder';
 import { resolveParams } from './params';
 import { toModel } from './to-model';
@@ -20,7 +20,6 @@ export interface TrainResult {
 export function trainTree(dataset: Dataset, params: TrainParams, hooks: GrowHooks = {}): TrainResult {
   const set = buildTrainingSet(dataset, params.target, params.task ?? 'auto', params);
   const resolved = resolveParams({ ...params, splitter: chooseSplitter(params, set.n) }, set.task);
-  const growBinary = resolved.splitter === 'hist' ? growHist : growCart;
-  const store = resolved.algorithm === 'cart' ? growBinary(set, resolved, hooks) : growMultiway(set, resolved, resolved.algorithm, hooks);
+  const store = resolved.algorithm === 'cart' ? growCart(set, resolved, hooks) : growMultiway(set, resolved, resolved.algorithm, hooks);
   return { model: toModel(store, set, params, resolved), trainingRows: set.n, droppedMissingTarget: set.droppedMissingTarget };
 }

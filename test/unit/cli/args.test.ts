@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseArgs, numberFlag } from '../../../src/cli/args';
+import { limitFlag, parseArgs, numberFlag } from '../../../src/cli/args';
 import { InputError } from '../../../src/engine/errors';
 import { editDistance, nearest } from '../../../src/cli/nearest';
 
@@ -24,6 +24,15 @@ test('numberFlag rejects non-numbers and out-of-range values', () => {
   const args = parseArgs(['--n', 'abc', '--m', '-1'], [value('n'), value('m')]);
   assert.throws(() => numberFlag(args, 'n'), /must be a number/);
   assert.throws(() => numberFlag(args, 'm', { min: 0 }), /≥ 0/);
+});
+
+test('limitFlag: none (or no flag) is unlimited, null; otherwise an integer ≥ its minimum', () => {
+  const args = parseArgs(['--a', 'none', '--b', 'None', '--c', '4', '--d', '0'], [value('a'), value('b'), value('c'), value('d')]);
+  assert.equal(limitFlag(args, 'a', 1), null);
+  assert.equal(limitFlag(args, 'b', 1), null);
+  assert.equal(limitFlag(args, 'c', 1), 4);
+  assert.equal(limitFlag(args, 'e', 1), undefined);
+  assert.throws(() => limitFlag(args, 'd', 1), /--d must be ≥ 1, got 0/);
 });
 
 test('an unknown option is answered with the nearest one of the table, if any is close', () => {

@@ -13,7 +13,8 @@ import type { TrainParams, TreeModel } from '../../../src/engine/model';
 import { createRng } from '../../../src/engine/random';
 import { predict, predictLeaves } from '../../../src/engine/tree/predict';
 import { trainTree } from '../../../src/engine/tree/train';
-import { growHist } from '../../../src/engine/tree/hist/hist-builder';
+import { growCart } from '../../../src/engine/tree/cart-builder';
+import { HistogramSplitter } from '../../../src/engine/tree/hist/histogram-splitter';
 import { SMALL_NODE } from '../../../src/engine/tree/hist/hist-splitter';
 import { resolveParams } from '../../../src/engine/tree/params';
 import { toModel } from '../../../src/engine/tree/to-model';
@@ -183,7 +184,7 @@ test('hist: small nodes searched from their sorted samples give the tree of full
     const params: TrainParams = { target: 'y', splitter: 'hist', ...extra };
     const set = buildTrainingSet(data, 'y');
     const resolved = resolveParams(params, set.task);
-    const grow = (smallNode?: number) => toModel(growHist(set, resolved, {}, smallNode), set, params, resolved);
+    const grow = (smallNode?: number) => toModel(growCart(set, resolved, {}, new HistogramSplitter(set, resolved, smallNode)), set, params, resolved);
     const bySorted = grow();
     const byHistogram = grow(0);
     const smallSplits = bySorted.nodes.filter((m) => m.children.length > 0 && m.samples <= SMALL_NODE && m.samples > 2).length;

@@ -1,9 +1,12 @@
 // Settings → engine parameters: defaults, each rejected value reported, and the mapping of the
-// "0 = unlimited" and "auto" conventions onto the engine's TrainParams.
+// "null = unlimited" (0 read as null where settings enter) and "auto" conventions onto the engine's TrainParams.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseCsv } from '../../../src/engine/csv/read';
+import { resolveParams } from '../../../src/engine/tree/params';
+import { trainTree } from '../../../src/engine/tree/train';
 import { DEFAULT_TRAIN_SETTINGS, readTrainSettings, reportOptions, settingProblem, validOverrides, type TrainSettings } from '../../../src/shared/train-settings';
 
 const from = (values: Partial<Record<keyof TrainSettings, unknown>>) => readTrainSettings((key) => values[key]);
@@ -37,19 +40,19 @@ test('each invalid value falls back to its default and is named in a problem', (
     seed: '7',
   });
   assert.equal(settings.algorithm, 'cart');
-  assert.equal(settings.maxDepth, 0);
+  assert.equal(settings.maxDepth, null);
   assert.equal(settings.minSamplesLeaf, 1);
   assert.equal(settings.minSamplesSplit, 2);
-  assert.equal(settings.maxLeafNodes, 0);
+  assert.equal(settings.maxLeafNodes, null);
   assert.equal(settings.ccpAlpha, 0);
   assert.equal(settings.holdOutFraction, 0.3);
   assert.equal(settings.seed, 42);
   assert.equal(problems.length, 8);
-  assert.ok(problems.some((p) => p.startsWith('decisionTree.maxDepth must be an integer from 0') && p.includes('got -3')));
+  assert.ok(problems.some((p) => p.startsWith('decisionTree.maxDepth must be an integer from 1 to 1000, or null (unlimited)') && p.includes('got -3') && p.endsWith('using null')));
   assert.ok(problems.some((p) => p.startsWith('decisionTree.seed') && p.includes('got "7"')));
 });
 
-test('0 means unlimited, auto leaves the criterion to the engine', () => {
+test('the defaults: no limits (null), auto leaves the criterion to the engine', () => {
   const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS }, 'species');
   const { params } = options;
   assert.equal(params.target, 'species');
@@ -87,7 +90,8 @@ test('ccp alpha is only passed when cost-complexity pruning is chosen', () => {
 
 test('a typed option value is checked by the same rule as the setting', () => {
   assert.equal(settingProblem('maxDepth', 3), undefined);
-  assert.equal(settingProblem('maxDepth', -1), 'must be an integer from 0 (unlimited) to 1000');
+  assert.equal(settingProblem('maxDepth', -1), 'must be an integer from 1 to 1000, or null (unlimited)');
+  assert.equal(settingProblem('maxDepth', null), undefined);
   assert.equal(settingProblem('holdOutFraction', 0.95), 'must be a number from 0 to 0.9');
 });
 
@@ -111,4 +115,27 @@ test('minCategorySamples: default 10 reaches the engine call; 0 is allowed, a ne
   const { settings, problems } = from({ minCategorySamples: 2.5 });
   assert.equal(settings.minCategorySamples, 10);
   assert.match(problems[0], /^decisionTree\.minCategorySamples must be an integer ≥ 0 \(got 2\.5\); using 10$/);
+});
+
+test('unlimited: a saved 0, null or no value becomes null where the settings enter, and reaches the builder and the model as null', () => {
+  const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
+  const grown = trainTree(iris, { target: 'species' }).model;
+  for (const saved of [{ maxDepth: 0, maxLeafNodes: 0 }, { maxDepth: null, maxLeafNodes: null }, {}]) {
+    const { settings, problems } = from(saved);
+    assert.deepEqual(problems, [], JSON.stringify(saved));
+    assert.equal(settings.maxDepth, null, JSON.stringify(saved));
+    assert.equal(settings.maxLeafNodes, null, JSON.stringify(saved));
+    const { params } = reportOptions(settings, 'species');
+    assert.equal(params.maxDepth, null);
+    assert.equal(params.maxLeafNodes, null);
+    const resolved = resolveParams({ ...params, splitter: 'exact' }, 'classification');
+    assert.equal(resolved.maxDepth, null);
+    assert.equal(resolved.maxLeafNodes, null);
+    const { model } = trainTree(iris, params);
+    assert.equal(model.params.maxDepth, null);
+    assert.equal(model.params.maxLeafNodes, null);
+    assert.equal(model.nodes.length, grown.nodes.length, 'fully grown');
+  }
+  // Overrides from the panel or workspace state enter the same way.
+  assert.deepEqual(validOverrides({ maxDepth: 0, maxLeafNodes: null }), { maxDepth: null, maxLeafNodes: null });
 });

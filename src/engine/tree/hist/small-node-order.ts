@@ -1,7 +1,7 @@
 // Histogram mode's small nodes (at most SMALL_NODE samples) are searched from their samples sorted
 // by bin, per feature, instead of from a 255-bin histogram. Sorting once (counting sort) where a
 // small subtree starts, then partitioning every feature's order stably with each split (as the
-// exact builder's presorted samples), costs O(F·n) per node, not a sort per feature and node.
+// exact splitter's presorted samples), costs O(F·n) per node, not a sort per feature and node.
 //
 // The order covers one region of the index array at a time, [base, limit): the small node it was
 // sorted for. A node inside the region is a descendant whose order its ancestors' partitions have

@@ -1,0 +1,109 @@
+// The exact splitter (`splitter: 'exact'`, scikit-learn's BestSplitter): every feature's samples
+// presorted once (SortedSamples), each node's best split searched over every threshold and
+// category subset (CartSplitter), then the node's samples partitioned stably in every feature's
+// order, so both children stay sorted. No per-node state beyond the samples' order.
+import { CartSplitter, type CartSplit, type SampleStats, sampleStatsOf, tieTolerance } from './cart-splitter';
+import { type CartCriterion, classImpurity, regressionNodeStats, sideProxyFor } from './criterion';
+import type { ResolvedParams } from './params';
+import { MISSING_KEY, SortedSamples } from './sorted-samples';
+import type { GrowNode, NodeSplit, Splitter } from './splitter';
+import type { TrainingSet } from './training-set';
+
+/** isLeftCode's mark of a category that goes with the missing values. */
+const RARE = 2;
+
+export class ExactSplitter implements Splitter<GrowNode> {
+  private readonly samples: SortedSamples;
+  private readonly search: CartSplitter;
+  private readonly sampleStats: SampleStats;
+  private readonly criterion: CartCriterion;
+  /** Scratch membership of the codes going left at a categorical split (all 0 between uses). */
+  private readonly isLeftCode: Uint8Array;
+
+  constructor(
+    private readonly set: TrainingSet,
+    params: ResolvedParams,
+  ) {
+    this.criterion = params.criterion as CartCriterion;
+    this.sampleStats = sampleStatsOf(set);
+    this.isLeftCode = new Uint8Array(Math.max(0, ...set.features.map((f) => f.categories.length)));
+    this.samples = new SortedSamples(set.features, set.n, this.sampleStats.slot);
+    this.search = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf, params.minCategorySamples);
+  }
+
+  root(): GrowNode {
+    return this.nodeOf(0, this.set.n, 0);
+  }
+
+  split(node: GrowNode): NodeSplit<GrowNode> | null {
+    const { start, end } = node;
+    const split = this.search.findBest(start, end, node.stats, tieTolerance(this.set, end - start, node.impurity));
+    if (split === null) return null;
+    const branches = this.route(split, start, end);
+    const pos = this.samples.partition(start, end, this.set.features.length);
+    if (pos === start || pos === end) return null;
+    return {
+      left: this.nodeOf(start, pos, node.depth + 1),
+      right: this.nodeOf(pos, end, node.depth + 1),
+      feature: split.feature,
+      threshold: split.kind === 'numeric' ? split.threshold : NaN,
+      missingLeft: split.sawMissing ? split.missingLeft : null,
+      branches,
+    };
+  }
+
+  /** Nothing to hand down: the partition kept both children's samples sorted. */
+  prepareChildren(): void {}
+
+  /** Nothing to free: node statistics are small and per node. */
+  release(): void {}
+
+  private nodeOf(start: number, end: number, depth: number): GrowNode {
+    const { dim, amount } = this.sampleStats;
+    const stats = new Float64Array(dim);
+    const { order, slots } = this.samples;
+    const w = end - start;
+    if (amount === null) {
+      for (let p = start; p < end; p++) stats[slots[p]] += 1;
+      return { start, end, depth, stats, impurity: classImpurity(this.criterion, stats, w), mean: NaN };
+    }
+    const { sum, mean, mse } = regressionNodeStats(amount, order, start, end);
+    stats[0] = sum;
+    return { start, end, depth, stats, impurity: mse, mean };
+  }
+
+  /** Marks goLeft for the node's samples; for a categorical split returns its (code, child) pairs. */
+  private route(split: CartSplit, start: number, end: number): number[] | null {
+    const { order, keys, goLeft, n } = this.samples;
+    const base = split.feature * n;
+    const missing = split.missingLeft ? 1 : 0;
+    if (split.kind === 'numeric') {
+      // x ≤ threshold exactly when the value's rank is at most the split's.
+      const last = split.leftKey;
+      for (let p = base + start; p < base + end; p++) {
+        const k = keys[p];
+        goLeft[order[p]] = k === MISSING_KEY ? missing : k <= last ? 1 : 0;
+      }
+      return null;
+    }
+    // 1: left; RARE: with the missing values, and no branch of its own (so predict sends it there too).
+    const isLeft = this.isLeftCode;
+    for (const c of split.leftCodes) isLeft[c] = 1;
+    for (const c of split.rareCodes) isLeft[c] = RARE;
+    const branches: number[] = [];
+    for (let p = base + start; p < base + end; p++) {
+      const v = keys[p];
+      const l = v === MISSING_KEY ? RARE : isLeft[v];
+      if (l === RARE) {
+        goLeft[order[p]] = missing;
+        continue;
+      }
+      goLeft[order[p]] = l;
+      // Sorted by code (a categorical key is its code): a new code starts a run.
+      if (p === base + start || keys[p - 1] !== v) branches.push(v, l === 1 ? 0 : 1);
+    }
+    for (const c of split.leftCodes) isLeft[c] = 0;
+    for (const c of split.rareCodes) isLeft[c] = 0;
+    return branches;
+  }
+}

@@ -1,0 +1,16 @@
+// How a caller follows and cancels a growing tree; every builder reports each node it adds here.
+import { throwIfAborted } from '../errors';
+
+export interface GrowHooks {
+  signal?: AbortSignal;
+  onProgress?: (nodesGrown: number) => void;
+}
+
+/** Progress is posted every this many nodes; the signal is read at every node (those near the root take long each). */
+const PROGRESS_EVERY = 256;
+
+/** Called after a node is added, with the count of nodes so far: throws when cancelled. */
+export function nodeAdded(hooks: GrowHooks, nodes: number): void {
+  throwIfAborted(hooks.signal);
+  if (nodes % PROGRESS_EVERY === 0) hooks.onProgress?.(nodes);
+}

@@ -1,0 +1,215 @@
+// The histogram splitter (`splitter: 'hist'`) as the growth loops see it (../splitter.ts): each
+// node's split comes from per-feature bin histograms (HistSplitter) instead of presorted samples.
+// One index array is partitioned in place (a node owns idx[start, end)). A node's histogram is its
+// per-node state: of two children the smaller one's is built from its samples and the larger
+// one's is the parent's minus the smaller's, in the parent's buffer. Depth-first growth thus keeps
+// at most one histogram per pending node on its stack; best-first releases a node's histogram once
+// it is planned, so both children's are built when it is expanded. Small nodes (≤ SMALL_NODE
+// samples) are searched from their samples sorted by bin (SmallNodeOrder), without a histogram.
+import { isOrderedType } from '../../dataset';
+import { type SampleStats, sampleStatsOf, tieTolerance } from '../cart-splitter';
+import { type CartCriterion, classImpurity, regressionNodeStats, sideProxyFor } from '../criterion';
+import type { ResolvedParams } from '../params';
+import type { GrowNode, NodeSplit, Splitter } from '../splitter';
+import { mightSplit } from '../stopping';
+import type { TrainingSet } from '../training-set';
+import { type BinnedSet, binTrainingSet } from './bins';
+import { HistSplitter, leftOfBins, SMALL_NODE } from './hist-splitter';
+import { partitionBySide } from './partition-by-side';
+import { SmallNodeOrder } from './small-node-order';
+
+export interface HistNode extends GrowNode {
+  /** The node's histogram, null when it is small or cannot split (or once released). */
+  hist: Float64Array | null;
+}
+
+export class HistogramSplitter implements Splitter<HistNode> {
+  private readonly binned: BinnedSet;
+  private readonly search: HistSplitter;
+  private readonly stats: SampleStats;
+  private readonly stride: number;
+  private readonly featureCount: number;
+  /** Nodes of at most this many samples (≤ SMALL_NODE) are searched from their sorted samples. */
+  private readonly smallNode: number;
+  /** Training sample indices; a node owns [start, end), ascending within it (stable partitions). */
+  private readonly idx: Int32Array;
+  private readonly spare: Int32Array;
+  private readonly pool: Float64Array[] = [];
+  /** Node statistics arrays no longer in use (one per node would be 2M allocations for 1M rows). */
+  private readonly statsPool: Float64Array[] = [];
+  /** Scratch: the side of each bin of the split being applied. */
+  private readonly side = new Uint8Array(256);
+  /** Per-feature bin order of the small nodes' samples. */
+  private readonly sorted: SmallNodeOrder;
+
+  /** `smallNode` is a test seam: 0 searches every node through a full histogram. */
+  constructor(
+    private readonly set: TrainingSet,
+    private readonly params: ResolvedParams,
+    smallNode = SMALL_NODE,
+  ) {
+    this.smallNode = Math.min(smallNode, SMALL_NODE);
+    this.stats = sampleStatsOf(set);
+    this.stride = this.stats.dim + 1;
+    this.binned = binTrainingSet(set);
+    this.featureCount = set.features.length;
+    const numeric = set.features.map((f) => isOrderedType(f.type));
+    const proxy = sideProxyFor(params.criterion as CartCriterion);
+    this.search = new HistSplitter(this.binned, numeric, this.stats.dim, set.task === 'regression', proxy, params.minSamplesLeaf, params.minCategorySamples);
+    this.sorted = new SmallNodeOrder(this.binned.bins, this.featureCount, SMALL_NODE);
+    this.idx = Int32Array.from({ length: set.n }, (_, i) => i);
+    this.spare = new Int32Array(set.n);
+  }
+
+  root(): HistNode {
+    const root = this.nodeOf(0, this.set.n, 0);
+    root.hist = this.histogramOf(root);
+    return root;
+  }
+
+  split(node: HistNode): NodeSplit<HistNode> | null {
+    const { start, end } = node;
+    const w = end - start;
+    const tolerance = tieTolerance(this.set, w, node.impurity);
+    // Two samples need no sorted order (HistSplitter.findBestSmall).
+    const h = node.hist;
+    const sorted = h === null && w > 2;
+    if (sorted) this.sorted.prepare(this.idx, start, end);
+    const split = h === null ? this.search.findBestSmall(this.idx, this.sorted, start, end, this.stats, node.stats, tolerance) : this.search.findBest(h, node.stats, w, tolerance);
+    if (split === null) return null;
+    const binned = this.binned.features[split.feature];
+    const side = leftOfBins(split, binned.binCount, this.side);
+    const pos = partitionBySide(this.idx, start, end, this.binned.bins, this.featureCount, split.feature, side, this.spare);
+    if (pos === start || pos === end) return null;
+    const left = this.nodeOf(start, pos, node.depth + 1);
+    const right = this.nodeOf(pos, end, node.depth + 1);
+    if (sorted && (this.needsOrder(left) || this.needsOrder(right))) this.sorted.partition(start, end, split.feature, side);
+    // Only categories that reached this node, and not too rarely, get a branch; others go where missing values go.
+    let branches: number[] | null = null;
+    if (split.kind === 'categorical') {
+      branches = [];
+      for (const b of split.presentBins) branches.push(binned.codeOfBin[b], side[b] === 1 ? 0 : 1);
+    }
+    return {
+      left,
+      right,
+      feature: split.feature,
+      threshold: split.kind === 'numeric' ? split.threshold : NaN,
+      missingLeft: split.sawMissing ? split.missingLeft : null,
+      branches,
+    };
+  }
+
+  /**
+   * Histograms of the children that might split (null for the others). With the parent's
+   * histogram: the smaller child's is built, the larger's is the parent's minus it, in place.
+   */
+  prepareChildren(parent: HistNode, { left, right }: NodeSplit<HistNode>): void {
+    const h = parent.hist;
+    parent.hist = null;
+    const needL = this.wantsHistogram(left);
+    const needR = this.wantsHistogram(right);
+    const leftSmaller = left.end - left.start <= right.end - right.start;
+    const small = leftSmaller ? left : right;
+    const large = leftSmaller ? right : left;
+    const needSmall = leftSmaller ? needL : needR;
+    const needLarge = leftSmaller ? needR : needL;
+    // Subtraction costs a pass over every slot; a small enough child is cheaper to build.
+    const subtract = needLarge && h !== null && (large.end - large.start) * this.featureCount * 4 >= h.length;
+    let hs: Float64Array | null = null;
+    if (needSmall || subtract) {
+      hs = this.acquire();
+      this.fill(hs, small.start, small.end);
+    }
+    if (subtract && h !== null && hs !== null) {
+      for (let j = 0; j < h.length; j++) h[j] -= hs[j];
+      large.hist = h;
+    } else {
+      this.releaseHistogram(h);
+      if (needLarge) large.hist = this.histogramOf(large);
+    }
+    if (needSmall) small.hist = hs;
+    else this.releaseHistogram(hs);
+  }
+
+  /** The node's histogram and statistics arrays go back to their pools. */
+  release(node: HistNode): void {
+    this.releaseHistogram(node.hist);
+    node.hist = null;
+    this.statsPool.push(node.stats);
+  }
+
+  private nodeOf(start: number, end: number, depth: number): HistNode {
+    const { dim, slot, amount } = this.stats;
+    const stats = this.statsPool.pop() ?? new Float64Array(dim);
+    const idx = this.idx;
+    const w = end - start;
+    if (amount === null) {
+      stats.fill(0);
+      for (let p = start; p < end; p++) stats[slot[idx[p]]] += 1;
+      return { start, end, depth, stats, impurity: classImpurity(this.params.criterion as CartCriterion, stats, w), mean: NaN, hist: null };
+    }
+    const { sum, mean, mse } = regressionNodeStats(amount, idx, start, end);
+    stats[0] = sum;
+    return { start, end, depth, stats, impurity: mse, mean, hist: null };
+  }
+
+  /** Whether a node will be searched through a full histogram: big enough, and it might split. */
+  private wantsHistogram(node: HistNode): boolean {
+    return node.end - node.start > this.smallNode && mightSplit(this.params, node.depth, node.end - node.start, node.impurity);
+  }
+
+  /** Whether a small node's split search will read its sorted order. */
+  private needsOrder(node: HistNode): boolean {
+    return node.end - node.start > 2 && mightSplit(this.params, node.depth, node.end - node.start, node.impurity);
+  }
+
+  /** A node's histogram built from its samples, or null when it is small or cannot split anyway. */
+  private histogramOf(node: HistNode): Float64Array | null {
+    if (!this.wantsHistogram(node)) return null;
+    const h = this.acquire();
+    this.fill(h, node.start, node.end);
+    return h;
+  }
+
+  private acquire(): Float64Array {
+    const h = this.pool.pop();
+    if (h === undefined) return new Float64Array(this.binned.slotCount * this.stride);
+    h.fill(0);
+    return h;
+  }
+
+  private releaseHistogram(h: Float64Array | null): void {
+    if (h !== null) this.pool.push(h);
+  }
+
+  /** Adds the samples idx[start, end) to the zeroed histogram `h`. */
+  private fill(h: Float64Array, start: number, end: number): void {
+    const { idx, featureCount: F, stride } = this;
+    const { bins, offsets } = this.binned;
+    const { slot, amount, dim } = this.stats;
+    if (amount === null) {
+      for (let p = start; p < end; p++) {
+        const i = idx[p];
+        const k = slot[i];
+        const row = i * F;
+        for (let f = 0; f < F; f++) {
+          const s = (offsets[f] + bins[row + f]) * stride;
+          h[s + k] += 1;
+          h[s + dim] += 1;
+        }
+      }
+      return;
+    }
+    for (let p = start; p < end; p++) {
+      const i = idx[p];
+      const y = amount[i];
+      const row = i * F;
+      for (let f = 0; f < F; f++) {
+        const s = (offsets[f] + bins[row + f]) * stride;
+        h[s] += y;
+        h[s + 1] += 1;
+      }
+    }
+  }
+}
