@@ -174,40 +174,57 @@ function slice(a: ArrayLike<number>, from: number, to: number): number[] {
   return out;
 }
 
-/** Decodes more nodes of the same tree into it: those at `from` up to `to` in `w`'s columns. */
 /**
  * JSON (a webview's messages and saved state) writes Infinity as null. A numeric threshold is never
  * NaN, so a null one is the +Infinity of a "missing vs present" split.
  */
 const thresholdOf = (t: number | null): number => (t === null ? Infinity : t);
 
-export function addNodes(tree: DecodedTree, w: NodeColumns<ArrayLike<number>>, from = 0, to = w.id.length): void {
-  const { model } = tree;
+/**
+ * Categorical splits' branches by node id, made once per set of columns (a big tree has many), and
+ * again when nodes were appended to them (appendNodes only adds).
+ */
+const branchMaps = new WeakMap<NodeColumns<ArrayLike<number>>, { count: number; map: Map<number, string[][]> }>();
+
+export function branchesOf(w: NodeColumns<ArrayLike<number>>): Map<number, string[][]> {
+  let made = branchMaps.get(w);
+  if (made?.count !== w.branches.length) branchMaps.set(w, (made = { count: w.branches.length, map: new Map(w.branches) }));
+  return made.map;
+}
+
+/** The node at place `k` of the columns `w` of `model`'s tree, as the model JSON has it. */
+export function nodeOfColumns(model: Pick<TreeModel, 'task' | 'classes' | 'features'>, w: NodeColumns<ArrayLike<number>>, k: number): ModelNode {
   const classes = model.task === 'classification' ? (model.classes ?? []) : null;
   const stride = classes?.length ?? 1;
-  const branches = new Map(w.branches);
+  const id = w.id[k];
+  const f = w.feature[k];
+  let split: ModelSplit | null = null;
+  if (f >= 0) {
+    const feature = model.features[f].name;
+    const b = branchesOf(w).get(id);
+    split = b === undefined ? { feature, kind: 'numeric', threshold: thresholdOf(w.threshold[k]) } : { feature, kind: 'categorical', branches: b };
+  }
+  return {
+    id,
+    depth: w.depth[k],
+    samples: w.samples[k],
+    impurity: w.impurity[k],
+    value: classes === null ? w.value[k] : slice(w.value, k * stride, (k + 1) * stride),
+    prediction: classes === null ? w.prediction[k] : classes[w.prediction[k]],
+    split,
+    missingGoesTo: w.missingGoesTo[k] < 0 ? null : w.missingGoesTo[k],
+    children: slice(w.children, w.childStart[k], w.childStart[k + 1]),
+  };
+}
+
+/** Decodes more nodes of the same tree into it: those at `from` up to `to` in `w`'s columns. */
+export function addNodes(tree: DecodedTree, w: NodeColumns<ArrayLike<number>>, from = 0, to = w.id.length): void {
+  const { model } = tree;
   for (let k = from; k < to; k++) {
     const id = w.id[k];
     if (!(id >= 0 && id < model.nodes.length)) throw new Error(`node ${id} is not in a tree of ${model.nodes.length} nodes`);
-    const f = w.feature[k];
-    let split: ModelSplit | null = null;
-    if (f >= 0) {
-      const feature = model.features[f].name;
-      const b = branches.get(id);
-      split = b === undefined ? { feature, kind: 'numeric', threshold: thresholdOf(w.threshold[k]) } : { feature, kind: 'categorical', branches: b };
-    }
     if (model.nodes[id] === undefined) tree.sent++;
-    model.nodes[id] = {
-      id,
-      depth: w.depth[k],
-      samples: w.samples[k],
-      impurity: w.impurity[k],
-      value: classes === null ? w.value[k] : slice(w.value, k * stride, (k + 1) * stride),
-      prediction: classes === null ? w.prediction[k] : classes[w.prediction[k]],
-      split,
-      missingGoesTo: w.missingGoesTo[k] < 0 ? null : w.missingGoesTo[k],
-      children: slice(w.children, w.childStart[k], w.childStart[k + 1]),
-    };
+    model.nodes[id] = nodeOfColumns(model, w, k);
     tree.descendants[id] = w.descendants[k];
   }
 }

@@ -13,7 +13,6 @@ import type { Notifier } from './notifier';
 import { pickOptions } from './pick-options';
 import { pickTarget } from './pick-target';
 import { readTrainSettings, reportOptions, validOverrides, type TrainSettings } from './train-settings';
-import { unpackReport } from './report-transfer';
 import type { TrainedFile, TrainedFiles } from './trained-files';
 import type { WorkerBridge } from './worker-bridge';
 import type { LoadResult } from './worker-messages';
@@ -152,11 +151,10 @@ export class Trainer {
     const options = reportOptions(settings, target);
     const keep = keptColumns(this.deps.state, uri.toString(), loaded.columns.map((c) => c.name));
     if (keep.length > 0) options.params.keep = keep;
-    const packed = await withJobProgress(`Decision Tree: training on ${fileNameOf(uri)}`, (onProgress) =>
+    const report = await withJobProgress(`Decision Tree: training on ${fileNameOf(uri)}`, (onProgress) =>
       bridge.run('report', { dataset: loaded.dataset, options }, { key: uri.toString(), onProgress }),
     );
-    const { report, packedModel } = await unpackReport(packed);
-    const file: TrainedFile = { uri, dataset: loaded.dataset, columns: loaded.columns, target, settings, report, packedModel };
+    const file: TrainedFile = { uri, dataset: loaded.dataset, columns: loaded.columns, target, settings, report };
     trained.set(file);
     panels.show(uri, report, panelSettings(settings));
     for (const warning of report.warnings) notifier.log(`${fileNameOf(uri)}: ${warning}`);
