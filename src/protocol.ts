@@ -32,7 +32,7 @@ export interface RuleSort {
   descending: boolean;
 }
 
-/** Most rules one `requestRulesPage` may ask for. */
+/** Most rules one `rulesPage` request may ask for. */
 export const MAX_RULES_PAGE = 1000;
 
 // ─── host → webview ─────────────────────────────────────────────────────────────────────────

@@ -192,18 +192,21 @@ export function branchesOf(w: NodeColumns<ArrayLike<number>>): Map<number, strin
   return made.map;
 }
 
+/** The split of the node at place `k` of the columns `w` of `model`'s tree. */
+export function splitOfColumns(model: Pick<TreeModel, 'features'>, w: NodeColumns<ArrayLike<number>>, k: number): ModelSplit | null {
+  const f = w.feature[k];
+  if (f < 0) return null;
+  const feature = model.features[f].name;
+  const b = branchesOf(w).get(w.id[k]);
+  return b === undefined ? { feature, kind: 'numeric', threshold: thresholdOf(w.threshold[k]) } : { feature, kind: 'categorical', branches: b };
+}
+
 /** The node at place `k` of the columns `w` of `model`'s tree, as the model JSON has it. */
 export function nodeOfColumns(model: Pick<TreeModel, 'task' | 'classes' | 'features'>, w: NodeColumns<ArrayLike<number>>, k: number): ModelNode {
   const classes = model.task === 'classification' ? (model.classes ?? []) : null;
   const stride = classes?.length ?? 1;
   const id = w.id[k];
-  const f = w.feature[k];
-  let split: ModelSplit | null = null;
-  if (f >= 0) {
-    const feature = model.features[f].name;
-    const b = branchesOf(w).get(id);
-    split = b === undefined ? { feature, kind: 'numeric', threshold: thresholdOf(w.threshold[k]) } : { feature, kind: 'categorical', branches: b };
-  }
+  const split = splitOfColumns(model, w, k);
   return {
     id,
     depth: w.depth[k],

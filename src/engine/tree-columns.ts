@@ -4,7 +4,7 @@
 // host's thread 0.4 s to make. Where code needs a few nodes as the model JSON has them (a rule's
 // path, a row's path), `modelOf` decodes just those.
 import type { ModelNode, TreeModel } from './model';
-import { emptyTree, nodeOfColumns, type WireModel } from './model-columns';
+import { emptyTree, nodeOfColumns, splitOfColumns, type WireModel } from './model-columns';
 
 /** A whole tree's columns: node `id` at place `id` of every column (as `encodeModel` makes them). */
 export type TreeColumns = WireModel<ArrayLike<number>>;
@@ -38,6 +38,12 @@ export function classShareOf(tree: TreeColumns, id: number, c: number): number {
 /** Node `id` as the model JSON has it. */
 export function nodeAt(tree: TreeColumns, id: number): ModelNode {
   return nodeOfColumns(tree, tree.nodes, id);
+}
+
+/** What routing a row reads of node `id` (compileNodes): no value arrays made. */
+export function routeAt(tree: TreeColumns, id: number): Pick<ModelNode, 'split' | 'children' | 'prediction' | 'missingGoesTo'> {
+  const missing = tree.nodes.missingGoesTo[id];
+  return { split: splitOfColumns(tree, tree.nodes, id), children: childrenOf(tree, id), prediction: predictionOf(tree, id), missingGoesTo: missing < 0 ? null : missing };
 }
 
 /** Each node's parent by id (-1 for the root). */

@@ -4,7 +4,7 @@ import { columnIndex, isNumeric, type Dataset } from '../engine/dataset';
 import { valueLabel } from '../engine/dates';
 import { InputError } from '../engine/errors';
 import { recordAtOrBefore } from '../engine/locate/record-lines';
-import { nodeAt, predictionOf, type TreeColumns } from '../engine/tree-columns';
+import { predictionOf, routeAt, type TreeColumns } from '../engine/tree-columns';
 import { compileNodes, type CompiledTree } from '../engine/tree/compiled-tree';
 import { compiledPath } from '../engine/tree/predict';
 import type { RowPath } from '../protocol';
@@ -22,7 +22,7 @@ function compiledFor(model: TreeColumns, dataset: Dataset): CompiledTree {
   let byData = compiled.get(model);
   if (!byData) compiled.set(model, (byData = new WeakMap()));
   let tree = byData.get(dataset);
-  if (!tree) byData.set(dataset, (tree = compileNodes(model, model.totalNodes, (id) => nodeAt(model, id), dataset)));
+  if (!tree) byData.set(dataset, (tree = compileNodes(model, model.totalNodes, (id) => routeAt(model, id), dataset)));
   return tree;
 }
 

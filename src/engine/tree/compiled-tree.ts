@@ -150,7 +150,7 @@ export function compileTree(model: TreeModel, dataset: Dataset): CompiledTree {
  * compileTree for a tree held otherwise than as node objects (the host's columns,
  * src/engine/tree-columns.ts): `node(id)` gives each of its `count` nodes, read once each.
  */
-export function compileNodes(model: ModelHead, count: number, node: (id: number) => ModelNode, dataset: Dataset): CompiledTree {
+export function compileNodes(model: ModelHead, count: number, node: (id: number) => Pick<ModelNode, 'split' | 'children' | 'prediction' | 'missingGoesTo'>, dataset: Dataset): CompiledTree {
   const buffer = new ArrayBuffer(count * 16);
   const word = new Int32Array(buffer);
   const threshold = new Float64Array(buffer);
