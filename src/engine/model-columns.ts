@@ -43,8 +43,8 @@ export type WireModel<A extends ArrayLike<number> = number[]> = Omit<TreeModel, 
   valueRange: [number, number] | null;
 };
 
-/** What a slice needs to know of the whole tree it comes from. */
-export interface TreeFacts {
+/** What the columns say of the whole tree besides its nodes. */
+interface TreeFacts {
   descendants: ArrayLike<number>;
   valueRange: [number, number] | null;
 }
@@ -59,7 +59,7 @@ export function descendantCounts(model: TreeModel): Int32Array {
 }
 
 /** Nodes below each node, and the value range. */
-export function treeFacts(model: TreeModel): TreeFacts {
+function treeFacts(model: TreeModel): TreeFacts {
   const n = model.nodes.length;
   const descendants = descendantCounts(model);
   let valueRange: [number, number] | null = null;
@@ -80,7 +80,7 @@ function emptyNodes(): WireNodes {
 }
 
 /** The nodes `ids` of `model` as columns. */
-export function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: TreeFacts): WireNodes {
+function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: TreeFacts): WireNodes {
   const classes = model.task === 'classification' ? (model.classes ?? []) : null;
   const featureIndex = new Map(model.features.map((f, i) => [f.name, i]));
   const w = emptyNodes();
@@ -115,10 +115,11 @@ export function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: Tree
   return w;
 }
 
-/** The model with the nodes `ids` (all when omitted). */
-export function encodeModel(model: TreeModel, facts: TreeFacts = treeFacts(model), ids?: Iterable<number>): WireModel {
+/** The whole model as columns (a slice of them is taken from these: src/panel/tree-slices.ts). */
+export function encodeModel(model: TreeModel): WireModel {
+  const facts = treeFacts(model);
   // `nodes` keeps its place among the keys, so a model decoded and written again reads the same.
-  return { ...model, nodes: encodeNodes(model, ids ?? model.nodes.keys(), facts), totalNodes: model.nodes.length, valueRange: facts.valueRange };
+  return { ...model, nodes: encodeNodes(model, model.nodes.keys(), facts), totalNodes: model.nodes.length, valueRange: facts.valueRange };
 }
 
 /** Adds to `into` the nodes of `more` it lacks: what the webview keeps of a tree sent in slices. */

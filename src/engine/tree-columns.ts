@@ -9,8 +9,6 @@ import { emptyTree, nodeOfColumns, splitOfColumns, type WireModel } from './mode
 /** A whole tree's columns: node `id` at place `id` of every column (as `encodeModel` makes them). */
 export type TreeColumns = WireModel<ArrayLike<number>>;
 
-export const nodeCount = (tree: TreeColumns): number => tree.totalNodes;
-
 export function isLeaf(tree: TreeColumns, id: number): boolean {
   return tree.nodes.childStart[id + 1] === tree.nodes.childStart[id];
 }

@@ -35,7 +35,7 @@ function topOf(tree: TreeColumns, root: number, limit: number): number[] {
 }
 
 /** The nodes `ids` of the whole tree's columns, as plain arrays (what JSON carries). */
-export function nodesSlice(tree: TreeColumns, ids: Iterable<number>): WireNodes {
+function nodesSlice(tree: TreeColumns, ids: Iterable<number>): WireNodes {
   const w = tree.nodes;
   const stride = tree.task === 'classification' ? (tree.classes ?? []).length : 1;
   const branches = branchesOf(w);
