@@ -14,6 +14,8 @@ import { recordStartLines } from '../src/engine/locate/record-lines';
 import { createRng, randomInt } from '../src/engine/random';
 import { trainTree } from '../src/engine/tree/train';
 import { rowPath } from '../src/shared/row-path';
+import { packModel } from '../src/shared/report-transfer';
+import { modelOf } from '../src/engine/tree-columns';
 import { WorkerBridge } from '../src/host/worker-bridge';
 import { headerHover, targetHover } from '../src/hover/column-hover';
 import { buildHoverData } from '../src/worker/jobs/hover-data';
@@ -68,7 +70,8 @@ async function main(): Promise<void> {
   console.log(`  of which: parse ${ms(parse.ms)}, record index ${ms(index.ms)}, profiles + split scores ${ms(scores.ms)}`);
 
   // Warm hovers with the data cached: the provider's synchronous work.
-  const { model } = trainTree(data.dataset, { target: 'class', maxDepth: 8 });
+  // The tree as the host holds it: columns (src/engine/tree-columns.ts).
+  const held = packModel(trainTree(data.dataset, { target: 'class', maxDepth: 8 }).model);
   const rng = createRng(11);
   const lineText = (l: number) => lines[l];
   const header: number[] = [];
@@ -84,7 +87,8 @@ async function main(): Promise<void> {
       if (at.record === 0) {
         return cached.profiles[at.field].name === cached.target ? targetHover(cached, at.field, URI) : headerHover(cached, at.field, URI);
       }
-      return rowHover(model, rowPath(model, cached.dataset, at.record - 1), cached.profiles[at.field].name, URI);
+      const path = rowPath(held, cached.dataset, at.record - 1);
+      return rowHover(modelOf(held, path.path), path, cached.profiles[at.field].name, URI);
     });
     if (t.value.length < 20) throw new Error(`hover ${i} produced no content: ${t.value}`);
     (onHeader ? header : cell).push(t.ms);

@@ -15,6 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../src/engine/model';
 import { buildReport } from '../src/engine/report';
 import { panelReport } from '../src/panel/panel-report';
+import { packReport } from '../src/shared/report-transfer';
 import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../src/shared/train-settings';
 import { PANEL_SETTING_KEYS, type PanelSettings, type ShowMessage } from '../src/shared/protocol';
 import { treeToMermaid, type MermaidOptions } from '../src/shared/render/mermaid';
@@ -125,8 +126,9 @@ function showMessage(rows: number): { show: ShowMessage; total: number; hostMs: 
   const report = buildReport(makeBenchData('regression', rows, 11).dataset, reportOptions(DEFAULT_TRAIN_SETTINGS, 'y'));
   const settings = Object.fromEntries(PANEL_SETTING_KEYS.map((k) => [k, DEFAULT_TRAIN_SETTINGS[k]])) as unknown as PanelSettings;
   // The host's share of the first view: what goes out of a big tree is picked and encoded.
+  const packed = packReport(report); // as the worker sends it
   const started = performance.now();
-  const wire = panelReport(report);
+  const wire = panelReport(packed);
   const hostMs = performance.now() - started;
   const show: ShowMessage = { type: 'show', report: wire, fileName: `bench-${rows}.csv`, documentUri: `file:///bench/bench-${rows}.csv`, settings };
   return { show, total: report.model.nodes.length, hostMs };

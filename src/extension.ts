@@ -29,8 +29,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const requests: PanelRequests = {
     retrain: (uri, settings) => void trainer().retrain(uri, settings),
     alternatives: async (uri, nodeId) => {
-      const { dataset, report, packedModel } = await trainedOrRestored(uri);
-      const job = { dataset, model: packedModel, settings: report.settings, nodeId };
+      const { dataset, report } = await trainedOrRestored(uri);
+      const job = { dataset, model: report.model, settings: report.settings, nodeId };
       // Clicking another node cancels the search for the previous one.
       return worker().run('alternatives', job, { key: `alternatives:${uri.toString()}` }).result;
     },

@@ -2,7 +2,8 @@
 // (retrain, alternatives at a node, the path of a row). Loads nothing remote; every text from the
 // data goes in through textContent. The state it keeps (setState) lets a hidden or reloaded panel
 // redraw at once.
-import type { RequestNodesMessage, ToWebview, WireReport } from '../src/shared/protocol';
+import type { PanelRequest, RowPath, ToWebview, WireReport } from '../src/shared/protocol';
+import { PanelRequester } from '../src/shared/panel-requests';
 import { addNodes, appendNodes, decodeModel, type DecodedTree, type WireNodes } from '../src/engine/model-columns';
 import { foldTree } from '../src/shared/render/fold';
 import { pathTo } from '../src/shared/render/tree-labels';
@@ -40,15 +41,12 @@ const rulesBox = el('div', { class: 'rules-tab' });
 const importancesBox = el('div', { class: 'importances-tab' });
 const metricsBox = el('div', { class: 'metrics-tab' });
 
-/** Alternatives per node of the report shown, and the requests still waiting for a reply. */
+/** Alternatives per node of the report shown. */
 const alternatives = new Map<number, AlternativesState>();
-const pending = new Map<
-  number,
-  { kind: 'alternatives'; nodeId: number } | { kind: 'row' } | { kind: 'rules' } | { kind: 'nodes'; tree: DecodedTree; then: () => void }
->();
+/** Asks the host for what the webview does not hold (alternatives, row paths, nodes, rules). */
+const host = new PanelRequester((message) => api.postMessage(message));
 /** The Rules tab of the report shown; it asks the host for its rows once the tab is on show. */
 let rulesView: RulesView | undefined;
-let nextRequestId = 1;
 
 function showBanner(kind: 'busy' | 'error' | 'none', text = ''): void {
   banner.className = `banner ${kind}`;
@@ -73,11 +71,7 @@ const treeView = new TreeView({
     state.collapsed = [];
     void drawTree(true);
   },
-  showRow: (row) => {
-    const requestId = nextRequestId++;
-    pending.set(requestId, { kind: 'row' });
-    api.postMessage({ type: 'requestRowPath', requestId, row });
-  },
+  showRow: (row) => host.request('rowPath', { row }).then(showRowPath, (err: Error) => reportError(err.message)),
   clearPath: () => {
     state.highlight = null;
     treeView.setPathInfo(null);
@@ -122,11 +116,17 @@ function receiveNodes(nodes: WireNodes): void {
 }
 
 /** Asks the host for nodes of the tree shown; `then` runs once they are in, unless the tree changed. */
-function requestNodes(nodeId: number, scope: RequestNodesMessage['scope'], then: () => void): void {
-  if (!tree) return;
-  const requestId = nextRequestId++;
-  pending.set(requestId, { kind: 'nodes', tree, then });
-  api.postMessage({ type: 'requestNodes', requestId, nodeId, scope, totalNodes: tree.model.nodes.length });
+function requestNodes(nodeId: number, scope: PanelRequest<'nodes'>['scope'], then: () => void): void {
+  const asked = tree;
+  if (!asked) return;
+  host.request('nodes', { nodeId, scope, totalNodes: asked.model.nodes.length }).then(
+    (nodes) => {
+      if (tree !== asked) return; // asked about a tree since replaced
+      receiveNodes(nodes);
+      then();
+    },
+    (err: Error) => reportError(err.message),
+  );
 }
 
 /** Opens a folded node, first fetching its subtree when the host has not sent it yet. */
@@ -183,9 +183,14 @@ function selectNode(nodeId: number): void {
   // A failed request (e.g. superseded by a click on another node) is asked again.
   if (node.split && (alternatives.get(nodeId)?.kind ?? 'failed') === 'failed') {
     alternatives.set(nodeId, { kind: 'loading' });
-    const requestId = nextRequestId++;
-    pending.set(requestId, { kind: 'alternatives', nodeId });
-    api.postMessage({ type: 'requestAlternatives', requestId, nodeId });
+    const settle = (answer: AlternativesState) => {
+      alternatives.set(nodeId, answer);
+      if (state.selected === nodeId) showDetails(nodeId);
+    };
+    host.request('alternatives', { nodeId }).then(
+      (splits) => settle({ kind: 'ready', splits }),
+      (err: Error) => settle({ kind: 'failed', message: err.message }),
+    );
   }
   showDetails(nodeId);
 }
@@ -231,12 +236,7 @@ function renderViews(): void {
   });
   const regression = report.model.task === 'regression';
   rulesView = new RulesView(rulesBox, regression, state.rulesSort, {
-    request: (sort, offset, limit) => {
-      const requestId = nextRequestId++;
-      pending.set(requestId, { kind: 'rules' });
-      api.postMessage({ type: 'requestRulesPage', requestId, offset, limit, sort });
-      return requestId;
-    },
+    request: (sort, offset, limit) => host.request('rulesPage', { offset, limit, sort }),
     sorted: (sort) => {
       state.rulesSort = sort;
       save();
@@ -289,7 +289,14 @@ function onShow(message: Extract<ToWebview, { type: 'show' }>): void {
   renderViews();
 }
 
+/** A row's path, from the host: its nodes join the tree, and the path is highlighted. */
+function showRowPath({ nodes, ...path }: RowPath): void {
+  receiveNodes(nodes);
+  highlightPath(path);
+}
+
 function onMessage(message: ToWebview): void {
+  if (host.receive(message)) return;
   switch (message.type) {
     case 'show':
       onShow(message);
@@ -300,39 +307,9 @@ function onMessage(message: ToWebview): void {
     case 'failed':
       reportError(message.message);
       return;
-    case 'rowPath':
-      if (message.requestId !== null) pending.delete(message.requestId);
-      receiveNodes(message.nodes);
-      highlightPath({ row: message.row, path: message.path, prediction: message.prediction, actual: message.actual });
-      return;
-    case 'nodes': {
-      const request = pending.get(message.requestId);
-      pending.delete(message.requestId);
-      if (request?.kind !== 'nodes' || request.tree !== tree) return; // asked about a tree since replaced
-      receiveNodes(message.nodes);
-      request.then();
-      return;
-    }
-    case 'rulesPage':
-      pending.delete(message.requestId);
-      rulesView?.receive(message);
-      return;
-    case 'alternatives':
-      pending.delete(message.requestId);
-      alternatives.set(message.nodeId, { kind: 'ready', splits: message.splits });
-      if (state.selected === message.nodeId) showDetails(message.nodeId);
-      return;
-    case 'requestFailed': {
-      const request = pending.get(message.requestId);
-      pending.delete(message.requestId);
-      if (request?.kind === 'alternatives') {
-        alternatives.set(request.nodeId, { kind: 'failed', message: message.message });
-        if (state.selected === request.nodeId) showDetails(request.nodeId);
-      } else if (request?.kind === 'rules') {
-        rulesView?.failed(message.requestId, message.message);
-      } else {
-        reportError(message.message);
-      }
+    case 'rowPath': {
+      const { type: _type, ...path } = message;
+      showRowPath(path);
       return;
     }
   }

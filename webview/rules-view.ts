@@ -3,7 +3,7 @@
 // the rules and sends them a page at a time, sorted as asked (src/panel/rules-page.ts): a fully
 // grown tree has a rule per leaf (100,000 and more), too many to post with the first view.
 import type { Rule } from '../src/engine/rules/types';
-import type { RuleSort, RuleSortKey, RulesPageMessage } from '../src/shared/protocol';
+import type { RuleSort, RuleSortKey, RulesPage } from '../src/shared/protocol';
 import { formatNumber } from '../src/shared/render/tree-labels';
 import { append, el, percent, replaceChildren } from './dom';
 import { button } from './toolkit';
@@ -12,8 +12,8 @@ import { button } from './toolkit';
 const RULES_PER_PAGE = 250;
 
 export interface RulesActions {
-  /** Posts a `requestRulesPage`; returns its requestId. */
-  request(sort: RuleSort, offset: number, limit: number): number;
+  /** Asks the host for a page of rules. */
+  request(sort: RuleSort, offset: number, limit: number): Promise<RulesPage>;
   sorted(sort: RuleSort): void;
   pick(leaf: number): void;
   export(): void;
@@ -49,8 +49,8 @@ export class RulesView {
   private readonly more = el('div', { class: 'more-rules' });
   private readonly count = el('span', { class: 'muted' });
   private drawn = 0;
-  /** The request whose reply is awaited; replies to older ones (another sort) are dropped. */
-  private waiting: number | null = null;
+  /** Counts the pages asked for: only the last one's answer is drawn (an older one had another sort). */
+  private asked = 0;
   private loaded = false;
 
   constructor(
@@ -67,10 +67,7 @@ export class RulesView {
     this.draw();
   }
 
-  /** A reply to `requestRulesPage`; false when it is not this view's. */
-  receive(page: RulesPageMessage): boolean {
-    if (page.requestId !== this.waiting) return false;
-    this.waiting = null;
+  private receive(page: RulesPage): void {
     append(this.body, ...page.rows.map(({ index, rule }) => this.row(index, rule)));
     this.drawn = page.offset + page.rows.length;
     replaceChildren(this.count, `${page.total.toLocaleString('en-US')} rules, one per leaf. Click a rule to see its leaf in the tree.`);
@@ -80,15 +77,10 @@ export class RulesView {
       left > 0 && `${this.drawn.toLocaleString('en-US')} of ${page.total.toLocaleString('en-US')} rules shown. `,
       left > 0 && button(`Show ${Math.min(left, RULES_PER_PAGE)} more`, () => this.ask()),
     );
-    return true;
   }
 
-  /** The host could not serve `requestId`; false when it is not this view's. */
-  failed(requestId: number, message: string): boolean {
-    if (requestId !== this.waiting) return false;
-    this.waiting = null;
+  private failed(message: string): void {
     replaceChildren(this.more, el('p', { class: 'error' }, message), button('Try again', () => this.ask()));
-    return true;
   }
 
   private draw(): void {
@@ -120,7 +112,11 @@ export class RulesView {
 
   private ask(): void {
     replaceChildren(this.more, el('p', { class: 'muted' }, 'Loading rules…'));
-    this.waiting = this.actions.request(this.sort, this.drawn, RULES_PER_PAGE);
+    const asked = ++this.asked;
+    this.actions.request(this.sort, this.drawn, RULES_PER_PAGE).then(
+      (page) => asked === this.asked && this.receive(page),
+      (err: Error) => asked === this.asked && this.failed(err.message),
+    );
   }
 
   private row(index: number, r: Rule): HTMLElement {

@@ -43,8 +43,8 @@ export type WireModel<A extends ArrayLike<number> = number[]> = Omit<TreeModel, 
   valueRange: [number, number] | null;
 };
 
-/** What a slice needs to know of the whole tree it comes from. */
-export interface TreeFacts {
+/** What the columns say of the whole tree besides its nodes. */
+interface TreeFacts {
   descendants: ArrayLike<number>;
   valueRange: [number, number] | null;
 }
@@ -59,7 +59,7 @@ export function descendantCounts(model: TreeModel): Int32Array {
 }
 
 /** Nodes below each node, and the value range. */
-export function treeFacts(model: TreeModel): TreeFacts {
+function treeFacts(model: TreeModel): TreeFacts {
   const n = model.nodes.length;
   const descendants = descendantCounts(model);
   let valueRange: [number, number] | null = null;
@@ -80,7 +80,7 @@ function emptyNodes(): WireNodes {
 }
 
 /** The nodes `ids` of `model` as columns. */
-export function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: TreeFacts): WireNodes {
+function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: TreeFacts): WireNodes {
   const classes = model.task === 'classification' ? (model.classes ?? []) : null;
   const featureIndex = new Map(model.features.map((f, i) => [f.name, i]));
   const w = emptyNodes();
@@ -115,10 +115,11 @@ export function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: Tree
   return w;
 }
 
-/** The model with the nodes `ids` (all when omitted). */
-export function encodeModel(model: TreeModel, facts: TreeFacts = treeFacts(model), ids?: Iterable<number>): WireModel {
+/** The whole model as columns (a slice of them is taken from these: src/shared/tree-slices.ts). */
+export function encodeModel(model: TreeModel): WireModel {
+  const facts = treeFacts(model);
   // `nodes` keeps its place among the keys, so a model decoded and written again reads the same.
-  return { ...model, nodes: encodeNodes(model, ids ?? model.nodes.keys(), facts), totalNodes: model.nodes.length, valueRange: facts.valueRange };
+  return { ...model, nodes: encodeNodes(model, model.nodes.keys(), facts), totalNodes: model.nodes.length, valueRange: facts.valueRange };
 }
 
 /** Adds to `into` the nodes of `more` it lacks: what the webview keeps of a tree sent in slices. */
@@ -174,40 +175,60 @@ function slice(a: ArrayLike<number>, from: number, to: number): number[] {
   return out;
 }
 
-/** Decodes more nodes of the same tree into it: those at `from` up to `to` in `w`'s columns. */
 /**
  * JSON (a webview's messages and saved state) writes Infinity as null. A numeric threshold is never
  * NaN, so a null one is the +Infinity of a "missing vs present" split.
  */
 const thresholdOf = (t: number | null): number => (t === null ? Infinity : t);
 
-export function addNodes(tree: DecodedTree, w: NodeColumns<ArrayLike<number>>, from = 0, to = w.id.length): void {
-  const { model } = tree;
+/**
+ * Categorical splits' branches by node id, made once per set of columns (a big tree has many), and
+ * again when nodes were appended to them (appendNodes only adds).
+ */
+const branchMaps = new WeakMap<NodeColumns<ArrayLike<number>>, { count: number; map: Map<number, string[][]> }>();
+
+export function branchesOf(w: NodeColumns<ArrayLike<number>>): Map<number, string[][]> {
+  let made = branchMaps.get(w);
+  if (made?.count !== w.branches.length) branchMaps.set(w, (made = { count: w.branches.length, map: new Map(w.branches) }));
+  return made.map;
+}
+
+/** The split of the node at place `k` of the columns `w` of `model`'s tree. */
+export function splitOfColumns(model: Pick<TreeModel, 'features'>, w: NodeColumns<ArrayLike<number>>, k: number): ModelSplit | null {
+  const f = w.feature[k];
+  if (f < 0) return null;
+  const feature = model.features[f].name;
+  const b = branchesOf(w).get(w.id[k]);
+  return b === undefined ? { feature, kind: 'numeric', threshold: thresholdOf(w.threshold[k]) } : { feature, kind: 'categorical', branches: b };
+}
+
+/** The node at place `k` of the columns `w` of `model`'s tree, as the model JSON has it. */
+export function nodeOfColumns(model: Pick<TreeModel, 'task' | 'classes' | 'features'>, w: NodeColumns<ArrayLike<number>>, k: number): ModelNode {
   const classes = model.task === 'classification' ? (model.classes ?? []) : null;
   const stride = classes?.length ?? 1;
-  const branches = new Map(w.branches);
+  const id = w.id[k];
+  const split = splitOfColumns(model, w, k);
+  return {
+    id,
+    depth: w.depth[k],
+    samples: w.samples[k],
+    impurity: w.impurity[k],
+    value: classes === null ? w.value[k] : slice(w.value, k * stride, (k + 1) * stride),
+    prediction: classes === null ? w.prediction[k] : classes[w.prediction[k]],
+    split,
+    missingGoesTo: w.missingGoesTo[k] < 0 ? null : w.missingGoesTo[k],
+    children: slice(w.children, w.childStart[k], w.childStart[k + 1]),
+  };
+}
+
+/** Decodes more nodes of the same tree into it: those at `from` up to `to` in `w`'s columns. */
+export function addNodes(tree: DecodedTree, w: NodeColumns<ArrayLike<number>>, from = 0, to = w.id.length): void {
+  const { model } = tree;
   for (let k = from; k < to; k++) {
     const id = w.id[k];
     if (!(id >= 0 && id < model.nodes.length)) throw new Error(`node ${id} is not in a tree of ${model.nodes.length} nodes`);
-    const f = w.feature[k];
-    let split: ModelSplit | null = null;
-    if (f >= 0) {
-      const feature = model.features[f].name;
-      const b = branches.get(id);
-      split = b === undefined ? { feature, kind: 'numeric', threshold: thresholdOf(w.threshold[k]) } : { feature, kind: 'categorical', branches: b };
-    }
     if (model.nodes[id] === undefined) tree.sent++;
-    model.nodes[id] = {
-      id,
-      depth: w.depth[k],
-      samples: w.samples[k],
-      impurity: w.impurity[k],
-      value: classes === null ? w.value[k] : slice(w.value, k * stride, (k + 1) * stride),
-      prediction: classes === null ? w.prediction[k] : classes[w.prediction[k]],
-      split,
-      missingGoesTo: w.missingGoesTo[k] < 0 ? null : w.missingGoesTo[k],
-      children: slice(w.children, w.childStart[k], w.childStart[k + 1]),
-    };
+    model.nodes[id] = nodeOfColumns(model, w, k);
     tree.descendants[id] = w.descendants[k];
   }
 }

@@ -43,9 +43,6 @@ function checkPositiveClass(model: TreeModel, asked: string | undefined): string
   return asked;
 }
 
-/** Everything the report says but its rules: what the engine worker sends the extension host. */
-export type ReportBody = Omit<TreeReport, 'rules'>;
-
 export function buildReport(dataset: Dataset, options: ReportOptions): TreeReport {
   const body = buildReportBody(dataset, options);
   options.onProgress?.('rules', 1);
@@ -56,7 +53,7 @@ export function buildReport(dataset: Dataset, options: ReportOptions): TreeRepor
  * The report without its rules, which follow from the tree and cost more than the rest of the
  * report to copy between threads (src/shared/report-transfer.ts reads them off the tree on demand).
  */
-export function buildReportBody(dataset: Dataset, options: ReportOptions): ReportBody {
+export function buildReportBody(dataset: Dataset, options: ReportOptions): Omit<TreeReport, 'rules'> {
   const { signal } = options;
   // Decided on the whole file, so the hold-out part and every fold leave out the same columns.
   const params = decideLeftOut(dataset, options.params.target, options.params);

@@ -17,7 +17,7 @@ interface ExportChoice {
 
 async function exportAs(file: TrainedFile, bridge: WorkerBridge, choice: ExportChoice): Promise<void> {
   const { content } = await withJobProgress(`Decision Tree: writing ${choice.title.toLowerCase()}`, (onProgress) =>
-    bridge.run('export', { model: file.packedModel, format: choice.format }, { onProgress }),
+    bridge.run('export', { model: file.report.model, format: choice.format }, { onProgress }),
   );
   await saveBeside({ csv: file.uri, suffix: choice.suffix, title: choice.title, filters: choice.filters, content });
 }

@@ -20,7 +20,7 @@ export async function predictOnAnotherCsv(file: TrainedFile, bridge: WorkerBridg
   if (input === undefined) return;
   const { job, transfer } = await prepareLoad(input);
   const { bytes, rows } = await withJobProgress(`Decision Tree: predicting ${job.fileName}`, (onProgress) =>
-    bridge.run('predict', { ...job, model: file.packedModel }, { onProgress, transfer }),
+    bridge.run('predict', { ...job, model: file.report.model }, { onProgress, transfer }),
   );
   const extension = /\.tsv(\.gz)?$/i.test(input.path) ? '.tsv' : '.csv';
   const written = await writeBesideAsking({

@@ -2,8 +2,7 @@
 // a row path or an export never re-reads the file), the report shown, and the settings behind it.
 import * as vscode from 'vscode';
 import type { Dataset } from '../engine/dataset';
-import type { PackedModel } from '../shared/report-transfer';
-import type { ReportBody } from '../engine/report';
+import type { PackedReport } from '../shared/report-transfer';
 import type { TrainSettings } from '../shared/train-settings';
 import type { ColumnSummary } from '../shared/worker-messages';
 
@@ -13,10 +12,11 @@ export interface TrainedFile {
   columns: ColumnSummary[];
   target: string;
   settings: TrainSettings;
-  /** Without its rules, which follow from the tree (report-transfer.ts). */
-  report: ReportBody;
-  /** The report's tree as columns: what a job that needs the tree is sent (report-transfer.ts). */
-  packedModel: PackedModel;
+  /**
+   * As the worker sent it (report-transfer.ts): without its rules, which follow from the tree, and
+   * with the tree as columns, read in place and sent as they are to a job that needs the tree.
+   */
+  report: PackedReport;
 }
 
 export class TrainedFiles {

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { CancelledError } from '../engine/errors';
 import type { PanelSettings } from '../shared/protocol';
 import { PANEL_SETTING_KEYS } from '../shared/protocol';
-import type { ReportBody } from '../engine/report';
+import type { PackedReport } from '../shared/report-transfer';
 import { chooseSample, fileNameOf, prepareLoad, type SampleLimits } from './csv-source';
 import { defaultTarget, readChoices, rememberChoices, type ChoiceStore } from './file-choices';
 import { withJobProgress } from './job-progress';
@@ -13,7 +13,6 @@ import type { Notifier } from './notifier';
 import { pickOptions } from './pick-options';
 import { pickTarget } from './pick-target';
 import { readTrainSettings, reportOptions, validOverrides, type TrainSettings } from '../shared/train-settings';
-import { unpackReport } from './unpack-report';
 import type { TrainedFile, TrainedFiles } from './trained-files';
 import type { WorkerBridge } from './worker-bridge';
 import type { LoadResult } from '../shared/worker-messages';
@@ -28,7 +27,7 @@ export type TrainMode = 'quick' | 'options' | 'target';
  * which sit above the host and so are only known by this shape.
  */
 export interface ReportView {
-  show(csvUri: vscode.Uri, report: ReportBody, settings: PanelSettings): void;
+  show(csvUri: vscode.Uri, report: PackedReport, settings: PanelSettings): void;
   busy(csvUri: vscode.Uri, message: string, fraction: number | null): void;
   failed(csvUri: vscode.Uri, message: string): void;
 }
@@ -164,11 +163,10 @@ export class Trainer {
     const options = reportOptions(settings, target);
     const keep = keptColumns(this.deps.state, uri.toString(), loaded.columns.map((c) => c.name));
     if (keep.length > 0) options.params.keep = keep;
-    const packed = await withJobProgress(`Decision Tree: training on ${fileNameOf(uri)}`, (onProgress) =>
+    const report = await withJobProgress(`Decision Tree: training on ${fileNameOf(uri)}`, (onProgress) =>
       bridge.run('report', { dataset: loaded.dataset, options }, { key: uri.toString(), onProgress }),
     );
-    const { report, packedModel } = await unpackReport(packed);
-    const file: TrainedFile = { uri, dataset: loaded.dataset, columns: loaded.columns, target, settings, report, packedModel };
+    const file: TrainedFile = { uri, dataset: loaded.dataset, columns: loaded.columns, target, settings, report };
     trained.set(file);
     panels.show(uri, report, panelSettings(settings));
     for (const warning of report.warnings) notifier.log(`${fileNameOf(uri)}: ${warning}`);

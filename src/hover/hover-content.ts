@@ -2,7 +2,7 @@
 // distribution, a data row's prediction and path, "computing…" while the document is scored, or
 // a polite refusal where the position cannot be mapped. Undefined: no hover at all.
 import type { CellLocation } from '../engine/locate/cell-at';
-import type { TreeModel } from '../engine/model';
+import { modelOf, type TreeColumns } from '../engine/tree-columns';
 import { rowPath } from '../shared/row-path';
 import { computingHover, headerHover, targetHover } from './column-hover';
 import type { HoverData } from '../shared/worker-messages';
@@ -14,8 +14,8 @@ export interface HoverInput {
   /** The document's data when ready; `error` when it could not be read. */
   data?: HoverData;
   error?: string;
-  /** The tree trained for the file, if any. */
-  model?: TreeModel;
+  /** The tree trained for the file, if any, as the host holds it. */
+  model?: TreeColumns;
   uri: string;
 }
 
@@ -35,7 +35,8 @@ export function hoverContent({ cell, data, error, model, uri }: HoverInput): str
   const row = cell.record - 1;
   if (model === undefined || row >= data.dataset.rowCount) return undefined;
   try {
-    return rowHover(model, rowPath(model, data.dataset, row), profile.name, uri);
+    const path = rowPath(model, data.dataset, row);
+    return rowHover(modelOf(model, path.path), path, profile.name, uri);
   } catch {
     // The edited file no longer fits the trained tree (a column it uses is gone): no row hover.
     return undefined;

@@ -1,17 +1,14 @@
-// What the webview gets of a report: everything but the rules, which it asks for a page at a time
-// (rules-page.ts), with the tree's nodes as columns (src/engine/model-columns.ts), a big tree's only in part
-// (tree-slices.ts), and the pruning path thinned to what the α slider can use (pruning-steps.ts).
-// The rules are most of a big tree's report (37 of 51 MiB at 65k nodes), and a first view must
-// not wait for them.
-import type { ReportBody } from '../engine/report';
-import type { TreeReport } from '../engine/report-types';
+// What the webview gets of a report: the transfer form the host holds (src/shared/report-transfer.ts)
+// as plain arrays (JSON), with a big tree's nodes only in part (tree-slices.ts) and the pruning
+// path thinned to what the α slider can use (pruning-steps.ts). The rules never go with it: the
+// webview asks for them a page at a time (rules-page.ts).
+import type { PackedReport } from '../shared/report-transfer';
 import type { WireReport } from '../shared/protocol';
 import { sliderSteps } from '../shared/pruning-steps';
 import { firstSlice } from '../shared/tree-slices';
 
-export function panelReport(report: ReportBody): WireReport {
-  // A whole report (the CLI's, tests') carries its rules too: they never go with the rest.
+export function panelReport(report: PackedReport<ArrayLike<number>>): WireReport {
   const { model, pruningPath, ...rest } = report;
-  delete (rest as Partial<TreeReport>).rules;
-  return { ...rest, pruningPath: sliderSteps(pruningPath, report.settings.ccpAlpha), model: firstSlice(model) };
+  const path = { ccpAlphas: Array.from(pruningPath.ccpAlphas), impurities: Array.from(pruningPath.impurities), nodeCounts: Array.from(pruningPath.nodeCounts), leafCounts: Array.from(pruningPath.leafCounts) };
+  return { ...rest, pruningPath: sliderSteps(path, report.settings.ccpAlpha), model: firstSlice(model) };
 }

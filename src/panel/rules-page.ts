@@ -5,26 +5,23 @@
 // itself, and only the page's rules are read off it (rulesOfLeaves): the host never holds a rule
 // per leaf for the tab (2.5 s to make them for a 1M-node tree, on the host's thread). What every
 // sort and page of a tree reads (its leaves, their coverage order, each node's parent) is made
-// once per tree: reading a million node objects takes a good part of a second.
-import type { TreeModel } from '../engine/model';
-import type { ReportBody } from '../engine/report';
-import { classShare, rulesOfLeaves } from '../engine/rules/extract';
+// once per tree. All of it reads the tree's columns (src/engine/tree-columns.ts), never a node
+// object per node; only the page's paths are decoded.
+import { rulesOfLeaves } from '../engine/rules/extract';
 import { argsortFloat64 } from '../engine/tree/argsort';
-import type { RequestRulesPageMessage, RuleSort, RulesPageMessage } from '../shared/protocol';
+import { classShareOf, isLeaf, modelOf, parentsOf, predictionOf, type TreeColumns } from '../engine/tree-columns';
+import type { RuleSort, RulesPage, RulesPageRequest } from '../shared/protocol';
 
 const collator = new Intl.Collator('en');
 
 /** Per leaf, how many conditions its rule has: the distinct columns split on along its path. */
-function conditionCounts(model: TreeModel, parent: Int32Array): Int32Array {
-  const nodes = model.nodes;
-  const featureIndex = new Map(model.features.map((f, i) => [f.name, i]));
-  const feature = new Int32Array(nodes.length);
-  for (const node of nodes) feature[node.id] = node.split ? (featureIndex.get(node.split.feature) ?? -1) : -1;
-  const onPath = new Int32Array(model.features.length);
-  const counts = new Int32Array(nodes.length);
+function conditionCounts(tree: TreeColumns, parent: Int32Array): Int32Array {
+  const feature = tree.nodes.feature;
+  const onPath = new Int32Array(tree.features.length);
+  const counts = new Int32Array(tree.totalNodes);
   const path: number[] = [];
   // Preorder ids: leave the path back to the node's parent, then step down to the node.
-  for (let id = 0; id < nodes.length; id++) {
+  for (let id = 0; id < tree.totalNodes; id++) {
     while (path.length > 0 && path[path.length - 1] !== parent[id]) onPath[feature[path.pop() as number]]--;
     const p = parent[id];
     if (p >= 0) counts[id] = counts[p] + (onPath[feature[p]] === 1 ? 1 : 0);
@@ -39,7 +36,7 @@ function conditionCounts(model: TreeModel, parent: Int32Array): Int32Array {
 
 /** What every sort and page of one tree reads, made once per tree. */
 interface TreeIndex {
-  model: TreeModel;
+  tree: TreeColumns;
   /** Leaves in the report's order: coverage, largest first, then tree order. */
   leaves: Int32Array;
   /** Each leaf's place in that order, by node id. */
@@ -47,25 +44,21 @@ interface TreeIndex {
   parent: Int32Array;
 }
 
-/** One pass over the node objects (their reading is most of the cost at a million nodes). */
-function indexTree(model: TreeModel): TreeIndex {
-  const nodes = model.nodes;
-  const parent = new Int32Array(nodes.length).fill(-1);
-  const ids = new Int32Array(nodes.length);
-  const keys = new Float64Array(nodes.length);
+function indexTree(tree: TreeColumns): TreeIndex {
+  const n = tree.totalNodes;
+  const parent = parentsOf(tree);
+  const ids = new Int32Array(n);
+  const keys = new Float64Array(n);
   let count = 0;
-  for (const node of nodes) {
-    const children = node.children;
-    if (children.length === 0) {
-      ids[count] = node.id;
-      keys[count++] = -node.samples;
-    }
-    for (let c = 0; c < children.length; c++) parent[children[c]] = node.id;
+  for (let id = 0; id < n; id++) {
+    if (!isLeaf(tree, id)) continue;
+    ids[count] = id;
+    keys[count++] = -tree.nodes.samples[id];
   }
   const leaves = orderBy(ids.subarray(0, count), (_leaf, j) => keys[j]);
-  const index = new Int32Array(nodes.length);
+  const index = new Int32Array(n);
   leaves.forEach((leaf, i) => (index[leaf] = i));
-  return { model, leaves, index, parent };
+  return { tree, leaves, index, parent };
 }
 
 /**
@@ -81,53 +74,52 @@ function orderBy(items: Int32Array, key: (item: number, place: number) => number
 }
 
 /** The leaves sorted as the tab asks, ties in the report's order. */
-function sortLeaves(tree: TreeIndex, sort: RuleSort): Int32Array {
-  const { model, leaves } = tree;
-  const nodes = model.nodes;
+function sortLeaves(index: TreeIndex, sort: RuleSort): Int32Array {
+  const { tree, leaves } = index;
+  const { samples, impurity, prediction } = tree.nodes;
   if (sort.key === 'order') return sort.descending ? leaves.slice().reverse() : leaves;
   const sign = sort.descending ? -1 : 1;
   let value: (leaf: number) => number;
-  if (sort.key === 'prediction' && model.task === 'classification') {
+  if (sort.key === 'prediction' && tree.task === 'classification') {
     // Labels by the collator's order; labels it finds equal share a rank.
-    const labels = [...new Set(Array.from(leaves, (leaf) => String(nodes[leaf].prediction)))].sort(collator.compare);
+    const labels = [...new Set(Array.from(leaves, (leaf) => String(predictionOf(tree, leaf))))].sort(collator.compare);
     const rank = new Map<string, number>();
     labels.forEach((label, r) => rank.set(label, r > 0 && collator.compare(labels[r - 1], label) === 0 ? (rank.get(labels[r - 1]) as number) : r));
-    value = (leaf) => rank.get(String(nodes[leaf].prediction)) as number;
+    value = (leaf) => rank.get(String(predictionOf(tree, leaf))) as number;
   } else {
     // The value a rule is sorted by; MSE stands in for accuracy on a regression tree.
-    const conditions = sort.key === 'conditions' ? conditionCounts(model, tree.parent) : null;
-    const classes = new Map((model.classes ?? []).map((c, i) => [c, i]));
-    value = (leaf) => {
-      const node = nodes[leaf];
-      return sort.key === 'conditions' ? (conditions as Int32Array)[leaf]
-        : sort.key === 'covered' ? node.samples
-        : sort.key === 'prediction' ? (node.prediction as number)
-        : model.task === 'regression' ? node.impurity
-        : classShare(node, classes.get(String(node.prediction)) ?? -1);
-    };
+    const conditions = sort.key === 'conditions' ? conditionCounts(tree, index.parent) : null;
+    value = (leaf) =>
+      sort.key === 'conditions' ? (conditions as Int32Array)[leaf]
+        : sort.key === 'covered' ? samples[leaf]
+        : sort.key === 'prediction' ? prediction[leaf]
+        : tree.task === 'regression' ? impurity[leaf]
+        : classShareOf(tree, leaf, prediction[leaf]);
   }
   // Sorted from the report's order, so ties keep it.
   return orderBy(leaves, (leaf) => sign * value(leaf));
 }
 
-/** Answers `requestRulesPage` from a report's tree, keeping the order of the last sort asked for. */
+/** Answers `rulesPage` requests from a report's tree, keeping the order of the last sort asked for. */
 export class RulePages {
-  private tree: TreeIndex | undefined;
+  private index: TreeIndex | undefined;
   private last: { key: string; leaves: Int32Array } | undefined;
 
-  answer(report: Pick<ReportBody, 'model'>, request: RequestRulesPageMessage): RulesPageMessage {
-    const { model } = report;
-    if (this.tree?.model !== model) {
-      this.tree = indexTree(model);
+  answer(tree: TreeColumns, request: RulesPageRequest): RulesPage {
+    if (this.index?.tree !== tree) {
+      this.index = indexTree(tree);
       this.last = undefined;
     }
-    const tree = this.tree;
+    const index = this.index;
     const key = `${request.sort.key}:${request.sort.descending}`;
-    if (this.last?.key !== key) this.last = { key, leaves: sortLeaves(tree, request.sort) };
+    if (this.last?.key !== key) this.last = { key, leaves: sortLeaves(index, request.sort) };
     const { leaves } = this.last;
     const page = leaves.subarray(Math.min(leaves.length, request.offset), Math.min(leaves.length, request.offset + request.limit));
-    const rules = new Map(rulesOfLeaves(model, page, tree.parent).map((r) => [r.leaf, r]));
-    const rows = Array.from(page, (leaf) => ({ index: tree.index[leaf], rule: rules.get(leaf) as RulesPageMessage['rows'][number]['rule'] }));
-    return { type: 'rulesPage', requestId: request.requestId, offset: request.offset, total: leaves.length, rows };
+    // The page's rules are read off a model holding only the root and the nodes on their paths.
+    const onPaths = new Set<number>(tree.totalNodes > 0 ? [0] : []);
+    for (const leaf of page) for (let id = leaf; id >= 0 && !onPaths.has(id); id = index.parent[id]) onPaths.add(id);
+    const rules = new Map(rulesOfLeaves(modelOf(tree, onPaths), page, index.parent).map((r) => [r.leaf, r]));
+    const rows = Array.from(page, (leaf) => ({ index: index.index[leaf], rule: rules.get(leaf) as RulesPage['rows'][number]['rule'] }));
+    return { offset: request.offset, total: leaves.length, rows };
   }
 }

@@ -6,11 +6,14 @@
 // (setState), so a hidden panel costs no memory and redraws from that state when shown again,
 // and the host re-posts the latest report whenever the webview says `ready`. The webview gets the
 // report without its rules (panel-report.ts) and asks for them a page at a time (rules-page.ts);
-// of a big tree it gets the top, and asks for more nodes as it needs them (tree-slices.ts).
+// of a big tree it gets the top, and asks for more nodes as it needs them (tree-slices.ts). Its
+// requests are answered by `answerRequest` (src/shared/panel-requests.ts) with `handlers`. Every
+// answer reads the report's tree as the host holds it, in columns (src/engine/tree-columns.ts).
 import * as vscode from 'vscode';
-import type { ReportBody } from '../engine/report';
+import type { PackedReport } from '../shared/report-transfer';
 import type { RowPathResult as RowPath } from '../shared/row-path';
-import { parseFromWebview, type AlternativeSplit, type FromWebview, type PanelSettings, type ToWebview } from '../shared/protocol';
+import { parseFromWebview, type AlternativeSplit, type FromWebview, type PanelSettings, type RowPath as WireRowPath, type ToWebview } from '../shared/protocol';
+import { answerRequest, type RequestHandlers } from '../shared/panel-requests';
 import { makeNonce, panelHtml } from './html';
 import { panelReport } from './panel-report';
 import { RulePages } from './rules-page';
@@ -25,7 +28,7 @@ export interface PanelRequests {
   alternatives(csvUri: vscode.Uri, nodeId: number): Promise<AlternativeSplit[]>;
   rowPath(csvUri: vscode.Uri, row: number): Promise<RowPath>;
   /** The CSV's report when this panel has none in memory (restored after a reload). */
-  report(csvUri: vscode.Uri): Promise<ReportBody>;
+  report(csvUri: vscode.Uri): Promise<PackedReport>;
   export(csvUri: vscode.Uri, what: 'mermaid' | 'model' | 'rules'): void;
   /** A panel came back after a reload without a report in memory (it still shows its saved one). */
   restored(csvUri: vscode.Uri): void;
@@ -46,7 +49,7 @@ function documentUriOf(state: unknown): vscode.Uri | undefined {
 }
 
 interface Shown {
-  report: ReportBody;
+  report: PackedReport;
   fileName: string;
   settings: PanelSettings;
 }
@@ -92,19 +95,36 @@ class TreePanel {
 
   /** A path the host highlights on its own (the row under the cursor): a failure is only logged. */
   private postHighlight(path: RowPath): void {
-    this.postRowPath(null, path).catch((err: unknown) => this.requests.log(`Tree panel (${this.csvUri.fsPath}): row path not shown: ${String(err)}`));
+    this.postRowPath(path).catch((err: unknown) => this.requests.log(`Tree panel (${this.csvUri.fsPath}): row path not shown: ${String(err)}`));
   }
 
   /** The report shown, or for a panel restored after a reload, the one trained again. */
-  private async report(): Promise<ReportBody> {
+  private async report(): Promise<PackedReport> {
     return this.shown?.report ?? (await this.requests.report(this.csvUri));
   }
 
-  private async postRowPath(requestId: number | null, path: RowPath): Promise<void> {
+  /** The path with the nodes the webview needs to draw it. */
+  private async withNodes(path: RowPath): Promise<WireRowPath> {
     const { model } = await this.report();
-    const leaf = path.path[path.path.length - 1];
-    this.post({ type: 'rowPath', requestId, ...path, nodes: branchSlice(model, leaf) });
+    return { ...path, nodes: branchSlice(model, path.path[path.path.length - 1]) };
   }
+
+  private postRowPath(path: RowPath): Promise<void> {
+    return this.withNodes(path).then((shown) => this.post({ type: 'rowPath', ...shown }));
+  }
+
+  /** The answer to each kind of request of the webview. */
+  private readonly handlers: RequestHandlers = {
+    rulesPage: async (request) => this.rulePages.answer((await this.report()).model, request),
+    nodes: async ({ nodeId, scope, totalNodes }) => {
+      const { model } = await this.report();
+      if (model.totalNodes !== totalNodes) throw new Error('The tree was trained again since this panel drew it; retrain to see the current tree.');
+      if (nodeId >= model.totalNodes) throw new Error(`The tree has no node ${nodeId}.`);
+      return scope === 'subtree' ? subtreeSlice(model, nodeId) : branchSlice(model, nodeId);
+    },
+    alternatives: ({ nodeId }) => this.requests.alternatives(this.csvUri, nodeId),
+    rowPath: async ({ row }) => this.withNodes(await this.requests.rowPath(this.csvUri, row)),
+  };
 
   post(message: ToWebview): void {
     void this.panel.webview.postMessage(message);
@@ -150,29 +170,8 @@ class TreePanel {
       case 'webviewError':
         this.requests.log(`Tree panel (${this.csvUri.fsPath}): ${message.message}`);
         return;
-      case 'requestAlternatives':
-      case 'requestRowPath':
-      case 'requestNodes':
-      case 'requestRulesPage':
-        try {
-          if (message.type === 'requestRulesPage') {
-            this.post(this.rulePages.answer(await this.report(), message));
-          } else if (message.type === 'requestNodes') {
-            const { model } = await this.report();
-            if (model.nodes.length !== message.totalNodes) throw new Error('The tree was trained again since this panel drew it; retrain to see the current tree.');
-            if (message.nodeId >= model.nodes.length) throw new Error(`The tree has no node ${message.nodeId}.`);
-            const nodes = message.scope === 'subtree' ? subtreeSlice(model, message.nodeId) : branchSlice(model, message.nodeId);
-            this.post({ type: 'nodes', requestId: message.requestId, nodes });
-          } else if (message.type === 'requestAlternatives') {
-            const splits = await this.requests.alternatives(this.csvUri, message.nodeId);
-            this.post({ type: 'alternatives', requestId: message.requestId, nodeId: message.nodeId, splits });
-          } else {
-            await this.postRowPath(message.requestId, await this.requests.rowPath(this.csvUri, message.row));
-          }
-        } catch (err) {
-          this.post({ type: 'requestFailed', requestId: message.requestId, message: err instanceof Error ? err.message : String(err) });
-        }
-        return;
+      case 'request':
+        return answerRequest(message, this.handlers, (reply) => this.post(reply));
     }
   }
 }
@@ -206,7 +205,7 @@ export class TreePanels implements vscode.Disposable {
   }
 
   /** Shows `report` in the CSV's panel, opening it beside the editor if needed. */
-  show(csvUri: vscode.Uri, report: ReportBody, settings: PanelSettings): void {
+  show(csvUri: vscode.Uri, report: PackedReport, settings: PanelSettings): void {
     const fileName = csvUri.path.slice(csvUri.path.lastIndexOf('/') + 1);
     let panel = this.panels.get(csvUri.toString());
     if (!panel) {

@@ -1,13 +1,14 @@
 // Every message between the extension host and the tree panel's webview, as one discriminated
 // union per direction (`type` is the tag). Both sides import this file; the host runs
 // `parseFromWebview` on everything that arrives, since a webview is a browser page and its
-// messages are untrusted input. Requests carry a `requestId` that their reply echoes.
+// messages are untrusted input. The webview's requests and the host's replies are declared once,
+// in `PanelRequestTypes`; src/shared/panel-requests.ts matches each reply to its request.
 // The webview says `ready` first; only then does the host post the first `show`.
 import type { NodeSplit } from '../engine/node-alternatives';
-import type { TreeReport } from '../engine/report-types';
 import type { Rule } from '../engine/rules/types';
 import { readTrainSettings, type TrainSettings } from './train-settings';
-import type { WireModel, WireNodes } from '../engine/model-columns';
+import type { WireNodes } from '../engine/model-columns';
+import type { PackedReport } from './report-transfer';
 
 /** The training settings the panel's controls can change before a retrain. */
 export type PanelSettings = Pick<TrainSettings, 'algorithm' | 'criterion' | 'maxDepth' | 'minSamplesLeaf' | 'prune' | 'ccpAlpha'>;
@@ -18,10 +19,10 @@ export const PANEL_SETTING_KEYS: readonly (keyof PanelSettings)[] = ['algorithm'
 export type AlternativeSplit = NodeSplit;
 
 /**
- * The report as the webview gets it: without the rules, which it asks for a page at a time, and
- * with the tree's nodes as columns (src/engine/model-columns.ts), a big tree's a slice at a time.
+ * The report as the webview gets it: the transfer form (src/host/report-transfer.ts) as plain
+ * arrays, a big tree's nodes a slice at a time, without the rules (asked for a page at a time).
  */
-export type WireReport = Omit<TreeReport, 'rules' | 'model'> & { model: WireModel };
+export type WireReport = PackedReport<number[]>;
 
 export const RULE_SORT_KEYS = ['order', 'prediction', 'covered', 'accuracy', 'conditions'] as const;
 export type RuleSortKey = (typeof RULE_SORT_KEYS)[number];
@@ -31,7 +32,7 @@ export interface RuleSort {
   descending: boolean;
 }
 
-/** Most rules one `requestRulesPage` may ask for. */
+/** Most rules one `rulesPage` request may ask for. */
 export const MAX_RULES_PAGE = 1000;
 
 // ─── host → webview ─────────────────────────────────────────────────────────────────────────
@@ -61,10 +62,8 @@ export interface FailedMessage {
   message: string;
 }
 
-/** Highlights the path of one data row (host's "row under the cursor", or a reply to `requestRowPath`). */
-export interface RowPathMessage {
-  type: 'rowPath';
-  requestId: number | null;
+/** A data row's path through the tree shown. */
+export interface RowPath {
   /** 0-based data row (header excluded). */
   row: number;
   /** Node ids from the root to the row's leaf. */
@@ -76,29 +75,54 @@ export interface RowPathMessage {
   actual: string | number | null;
 }
 
-/** Reply to `requestAlternatives`: the best splits at a node, best first. */
-export interface AlternativesMessage {
-  type: 'alternatives';
-  requestId: number;
-  nodeId: number;
-  splits: AlternativeSplit[];
+/** Highlights the path of the row the host chose (the row under the cursor). */
+export interface RowPathMessage extends RowPath {
+  type: 'rowPath';
 }
 
-/** Reply to `requestNodes`: more nodes of the tree shown. */
-export interface NodesMessage {
-  type: 'nodes';
-  requestId: number;
-  nodes: WireNodes;
-}
-
-/** Reply to `requestRulesPage`: rules `offset`… of the sorted list, each with its place in the report. */
-export interface RulesPageMessage {
-  type: 'rulesPage';
-  requestId: number;
+/** One rules page: rules `offset`… of the sorted list, each with its place in the report. */
+export interface RulesPage {
   offset: number;
   /** Rules in the report (one per leaf). */
   total: number;
   rows: { index: number; rule: Rule }[];
+}
+
+/** Asks for `limit` rules from `offset` on, sorted as given. */
+export interface RulesPageRequest {
+  offset: number;
+  limit: number;
+  sort: RuleSort;
+}
+
+/**
+ * Every request the webview makes of the host: what it sends (`request`) and what it gets back
+ * (`reply`). A request goes as a `RequestMessage`, its answer as a `ReplyMessage` or a
+ * `RequestFailedMessage` with the same `requestId`.
+ */
+export interface PanelRequestTypes {
+  /** The five best alternative splits at a node, best first. */
+  alternatives: { request: { nodeId: number }; reply: AlternativeSplit[] };
+  /** The path of a data row. */
+  rowPath: { request: { row: number }; reply: RowPath };
+  /**
+   * Nodes of a big tree the webview was not sent yet: the top of the subtree under `nodeId` (to
+   * open a stub), or the branch from the root down to it (to show a path). `totalNodes` is the
+   * node count of the tree the webview shows: a request about another tree is refused.
+   */
+  nodes: { request: { nodeId: number; scope: 'subtree' | 'branch'; totalNodes: number }; reply: WireNodes };
+  rulesPage: { request: RulesPageRequest; reply: RulesPage };
+}
+
+export type PanelRequestKind = keyof PanelRequestTypes;
+export type PanelRequest<K extends PanelRequestKind> = PanelRequestTypes[K]['request'];
+export type PanelReply<K extends PanelRequestKind> = PanelRequestTypes[K]['reply'];
+
+/** The answer to the request `requestId`. */
+export interface ReplyMessage<K extends PanelRequestKind = PanelRequestKind> {
+  type: 'reply';
+  requestId: number;
+  reply: PanelReply<K>;
 }
 
 /** Reply to any request the host could not serve. */
@@ -108,7 +132,7 @@ export interface RequestFailedMessage {
   message: string;
 }
 
-export type ToWebview = ShowMessage | BusyMessage | FailedMessage | RowPathMessage | AlternativesMessage | NodesMessage | RulesPageMessage | RequestFailedMessage;
+export type ToWebview = ShowMessage | BusyMessage | FailedMessage | RowPathMessage | ReplyMessage | RequestFailedMessage;
 
 // ─── webview → host ─────────────────────────────────────────────────────────────────────────
 
@@ -123,42 +147,8 @@ export interface RetrainMessage {
   settings: Partial<PanelSettings>;
 }
 
-/** Asks for the five best alternative splits at a node (answered by `alternatives`). */
-export interface RequestAlternativesMessage {
-  type: 'requestAlternatives';
-  requestId: number;
-  nodeId: number;
-}
-
-/** Asks for the path of a data row (answered by `rowPath`). */
-export interface RequestRowPathMessage {
-  type: 'requestRowPath';
-  requestId: number;
-  /** 0-based data row (header excluded). */
-  row: number;
-}
-
-/**
- * Asks for nodes of a big tree the webview was not sent yet (answered by `nodes`): the top of the
- * subtree under `nodeId` (to open a stub), or the branch from the root down to it (to show a path).
- */
-export interface RequestNodesMessage {
-  type: 'requestNodes';
-  requestId: number;
-  nodeId: number;
-  scope: 'subtree' | 'branch';
-  /** The node count of the tree the webview shows: a request about another tree is refused. */
-  totalNodes: number;
-}
-
-/** Asks for `limit` rules from `offset` on, sorted as given (answered by `rulesPage`). */
-export interface RequestRulesPageMessage {
-  type: 'requestRulesPage';
-  requestId: number;
-  offset: number;
-  limit: number;
-  sort: RuleSort;
-}
+/** A request of the host (PanelRequestTypes), answered by a reply with the same `requestId`. */
+export type RequestMessage = { [K in PanelRequestKind]: { type: 'request'; requestId: number; kind: K; request: PanelRequest<K> } }[PanelRequestKind];
 
 /** Runs one of the export commands for this panel's tree. */
 export interface ExportMessage {
@@ -175,10 +165,7 @@ export interface WebviewErrorMessage {
 export type FromWebview =
   | ReadyMessage
   | RetrainMessage
-  | RequestAlternativesMessage
-  | RequestRowPathMessage
-  | RequestNodesMessage
-  | RequestRulesPageMessage
+  | RequestMessage
   | ExportMessage
   | WebviewErrorMessage;
 
@@ -195,52 +182,70 @@ function isIndex(v: unknown): v is number {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_ID;
 }
 
-/** Checks the fields of one message kind; returns the problem, or null when it is well formed. */
-const CHECKS: { [K in FromWebview['type']]: { fields: readonly string[]; check: (m: Fields) => string | null } } = {
-  ready: { fields: [], check: () => null },
-  retrain: {
-    fields: ['settings'],
+interface Spec {
+  fields: readonly string[];
+  check: (m: Fields) => string | null;
+}
+
+/** The problem with the fields of `m` (an object) against `spec`, or null when they are well formed. */
+function problemOf(m: Fields, spec: Spec, except: string): string | null {
+  const extra = Object.keys(m).find((k) => k !== except && !spec.fields.includes(k));
+  return extra !== undefined ? `unexpected field ${JSON.stringify(extra)}` : spec.check(m);
+}
+
+const isRecord = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Checks the fields of each request kind. */
+const REQUEST_CHECKS: { [K in PanelRequestKind]: Spec } = {
+  alternatives: { fields: ['nodeId'], check: (m) => (isIndex(m.nodeId) ? null : 'nodeId must be a non-negative integer') },
+  rowPath: { fields: ['row'], check: (m) => (isIndex(m.row) ? null : 'row must be a non-negative integer') },
+  nodes: {
+    fields: ['nodeId', 'scope', 'totalNodes'],
     check: (m) => {
-      const s = m.settings;
-      if (typeof s !== 'object' || s === null || Array.isArray(s)) return 'settings must be an object';
-      const keys = Object.keys(s);
-      const unknown = keys.filter((k) => !(PANEL_SETTING_KEYS as readonly string[]).includes(k));
-      if (unknown.length > 0) return `unknown setting ${JSON.stringify(unknown[0])}`;
-      // The settings' own rules (shared with `decisionTree.*`) decide what a value may be.
-      const { problems } = readTrainSettings((k) => (keys.includes(k) ? (s as Fields)[k] : undefined));
-      return problems.length > 0 ? problems[0] : null;
-    },
-  },
-  requestAlternatives: {
-    fields: ['requestId', 'nodeId'],
-    check: (m) => (!isIndex(m.requestId) ? 'requestId must be a non-negative integer' : !isIndex(m.nodeId) ? 'nodeId must be a non-negative integer' : null),
-  },
-  requestRowPath: {
-    fields: ['requestId', 'row'],
-    check: (m) => (!isIndex(m.requestId) ? 'requestId must be a non-negative integer' : !isIndex(m.row) ? 'row must be a non-negative integer' : null),
-  },
-  requestNodes: {
-    fields: ['requestId', 'nodeId', 'scope', 'totalNodes'],
-    check: (m) => {
-      if (!isIndex(m.requestId)) return 'requestId must be a non-negative integer';
       if (!isIndex(m.nodeId)) return 'nodeId must be a non-negative integer';
       if (m.scope !== 'subtree' && m.scope !== 'branch') return 'scope must be subtree or branch';
       return isIndex(m.totalNodes) ? null : 'totalNodes must be a non-negative integer';
     },
   },
-  requestRulesPage: {
-    fields: ['requestId', 'offset', 'limit', 'sort'],
+  rulesPage: {
+    fields: ['offset', 'limit', 'sort'],
     check: (m) => {
-      if (!isIndex(m.requestId)) return 'requestId must be a non-negative integer';
       if (!isIndex(m.offset)) return 'offset must be a non-negative integer';
       if (!isIndex(m.limit) || m.limit < 1 || m.limit > MAX_RULES_PAGE) return `limit must be an integer from 1 to ${MAX_RULES_PAGE}`;
       const s = m.sort;
-      if (typeof s !== 'object' || s === null || Array.isArray(s)) return 'sort must be an object';
+      if (!isRecord(s)) return 'sort must be an object';
       const extra = Object.keys(s).find((k) => k !== 'key' && k !== 'descending');
       if (extra !== undefined) return `sort: unexpected field ${JSON.stringify(extra)}`;
-      const { key, descending } = s as Fields;
-      if (!(RULE_SORT_KEYS as readonly unknown[]).includes(key)) return `sort.key must be one of ${RULE_SORT_KEYS.join(', ')}`;
-      return typeof descending === 'boolean' ? null : 'sort.descending must be a boolean';
+      if (!(RULE_SORT_KEYS as readonly unknown[]).includes(s.key)) return `sort.key must be one of ${RULE_SORT_KEYS.join(', ')}`;
+      return typeof s.descending === 'boolean' ? null : 'sort.descending must be a boolean';
+    },
+  },
+};
+
+/** Checks the fields of one message type. */
+const CHECKS: { [K in FromWebview['type']]: Spec } = {
+  ready: { fields: [], check: () => null },
+  retrain: {
+    fields: ['settings'],
+    check: (m) => {
+      const s = m.settings;
+      if (!isRecord(s)) return 'settings must be an object';
+      const keys = Object.keys(s);
+      const unknown = keys.filter((k) => !(PANEL_SETTING_KEYS as readonly string[]).includes(k));
+      if (unknown.length > 0) return `unknown setting ${JSON.stringify(unknown[0])}`;
+      // The settings' own rules (shared with `decisionTree.*`) decide what a value may be.
+      const { problems } = readTrainSettings((k) => (keys.includes(k) ? s[k] : undefined));
+      return problems.length > 0 ? problems[0] : null;
+    },
+  },
+  request: {
+    fields: ['requestId', 'kind', 'request'],
+    check: (m) => {
+      if (!isIndex(m.requestId)) return 'requestId must be a non-negative integer';
+      if (typeof m.kind !== 'string' || !Object.hasOwn(REQUEST_CHECKS, m.kind)) return `unknown request kind ${JSON.stringify(m.kind)}`;
+      if (!isRecord(m.request)) return `${m.kind}: request must be an object`;
+      const problem = problemOf(m.request, REQUEST_CHECKS[m.kind as PanelRequestKind], '');
+      return problem === null ? null : `${m.kind}: ${problem}`;
     },
   },
   export: {
@@ -255,14 +260,11 @@ const CHECKS: { [K in FromWebview['type']]: { fields: readonly string[]; check: 
 
 /** Validates a message from the webview: the right tag, exactly the expected fields, each well formed. */
 export function parseFromWebview(raw: unknown): Parsed<FromWebview> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, error: 'message is not an object' };
-  const m = raw as Fields;
+  if (!isRecord(raw)) return { ok: false, error: 'message is not an object' };
+  const m = raw;
   if (typeof m.type !== 'string' || !Object.hasOwn(CHECKS, m.type)) {
     return { ok: false, error: `unknown message type ${JSON.stringify(m.type)}` };
   }
-  const spec = CHECKS[m.type as FromWebview['type']];
-  const extra = Object.keys(m).find((k) => k !== 'type' && !spec.fields.includes(k));
-  if (extra !== undefined) return { ok: false, error: `${m.type}: unexpected field ${JSON.stringify(extra)}` };
-  const problem = spec.check(m);
+  const problem = problemOf(m, CHECKS[m.type as FromWebview['type']], 'type');
   return problem === null ? { ok: true, message: m as unknown as FromWebview } : { ok: false, error: `${m.type}: ${problem}` };
 }

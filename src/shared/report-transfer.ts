@@ -1,24 +1,30 @@
-// The report on its way from the engine worker to the extension host. Copying a message costs per
-// object, and the host's thread is blocked while it is copied in: a fully grown 200k-node tree's
-// report took 2.1 s there, 3.2 s of it (measured apart) for its 100,000 rules and 0.4 s for its
-// node objects. So the tree travels as columns (src/engine/model-columns.ts) and the rules not at
-// all: the worker does not make them (buildReportBody); the Rules tab reads a page of them off the
-// tree on the host (src/panel/rules-page.ts) and a rules export writes them in a worker.
+// The report's transfer form: how it goes from the engine worker to the extension host, and on to
+// the panel. Copying a message costs per object, and the host's thread is blocked while it is
+// copied in: a fully grown 200k-node tree's report took 2.1 s there, 3.2 s of it (measured apart)
+// for its 100,000 rules and 0.4 s for its node objects. So the tree travels as columns
+// (src/engine/model-columns.ts) and the rules not at all: the worker does not make them
+// (buildReportBody); the Rules tab reads a page of them off the tree on the host
+// (src/panel/rules-page.ts) and a rules export writes them in a worker. The host keeps the report
+// as it arrives and reads the tree's columns in place (src/engine/tree-columns.ts); the panel gets
+// the same form with plain arrays, a big tree's nodes in part (src/panel/panel-report.ts).
 import { encodeModel, type NodeColumns, type WireModel } from '../engine/model-columns';
 import type { TreeModel } from '../engine/model';
 import type { PruningPath } from '../engine/prune/types';
-import type { ReportBody } from '../engine/report';
+import type { TreeReport } from '../engine/report-types';
 
 /** The tree's columns as typed arrays: moved to the host, not copied (a typed array is one block). */
 export type PackedModel = WireModel<Float64Array>;
-type PackedPath = { [K in keyof PruningPath]: Float64Array };
 
-export type PackedReport = Omit<ReportBody, 'model' | 'pruningPath'> & { model: PackedModel; pruningPath: PackedPath };
+/** The report but its rules, with the tree's columns and the pruning path as arrays of kind `A`. */
+export type PackedReport<A extends ArrayLike<number> = Float64Array> = Omit<TreeReport, 'rules' | 'model' | 'pruningPath'> & {
+  model: WireModel<A>;
+  pruningPath: { [K in keyof PruningPath]: A };
+};
 
-/** In the worker: the report (made without its rules) as it crosses to the host. */
-export function packReport(report: ReportBody): PackedReport {
-  const { model, pruningPath, ...rest } = report;
-  const path = Object.fromEntries(Object.entries(pruningPath).map(([k, v]) => [k, Float64Array.from(v as number[])])) as PackedPath;
+/** In the worker: the report (a whole one's rules are left out) as it crosses to the host. */
+export function packReport(report: Omit<TreeReport, 'rules'> & { rules?: unknown }): PackedReport {
+  const { model, pruningPath, rules: _rules, ...rest } = report;
+  const path = Object.fromEntries(Object.entries(pruningPath).map(([k, v]) => [k, Float64Array.from(v as number[])])) as PackedReport['pruningPath'];
   return { ...rest, pruningPath: path, model: packModel(model) };
 }
 

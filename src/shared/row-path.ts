@@ -4,35 +4,35 @@ import { columnIndex, isNumeric, type Dataset } from '../engine/dataset';
 import { valueLabel } from '../engine/dates';
 import { InputError } from '../engine/errors';
 import { recordAtOrBefore } from '../engine/locate/record-lines';
-import type { TreeModel } from '../engine/model';
-import { compileTree, type CompiledTree } from '../engine/tree/compiled-tree';
+import { predictionOf, routeAt, type TreeColumns } from '../engine/tree-columns';
+import { compileNodes, type CompiledTree } from '../engine/tree/compiled-tree';
 import { compiledPath } from '../engine/tree/predict';
-import type { RowPathMessage } from './protocol';
+import type { RowPath } from './protocol';
 
-export type RowPathResult = Omit<RowPathMessage, 'type' | 'requestId' | 'nodes'>;
+export type RowPathResult = Omit<RowPath, 'nodes'>;
 
 /**
  * Compiled once per tree and data: the row under the cursor follows every cursor move, and
  * compiling a fully grown tree takes 0.2 s a million nodes. Trees and datasets are never changed
  * once made, so a compiled tree stays valid while both exist.
  */
-const compiled = new WeakMap<TreeModel, WeakMap<Dataset, CompiledTree>>();
+const compiled = new WeakMap<TreeColumns, WeakMap<Dataset, CompiledTree>>();
 
-function compiledFor(model: TreeModel, dataset: Dataset): CompiledTree {
+function compiledFor(model: TreeColumns, dataset: Dataset): CompiledTree {
   let byData = compiled.get(model);
   if (!byData) compiled.set(model, (byData = new WeakMap()));
   let tree = byData.get(dataset);
-  if (!tree) byData.set(dataset, (tree = compileTree(model, dataset)));
+  if (!tree) byData.set(dataset, (tree = compileNodes(model, model.totalNodes, (id) => routeAt(model, id), dataset)));
   return tree;
 }
 
 /** `row` is 0-based among the data rows (the header excluded). */
-export function rowPath(model: TreeModel, dataset: Dataset, row: number): RowPathResult {
+export function rowPath(model: TreeColumns, dataset: Dataset, row: number): RowPathResult {
   if (!Number.isInteger(row) || row < 0 || row >= dataset.rowCount) {
     throw new InputError('bad-option', `row ${row + 1} does not exist: the file has ${dataset.rowCount.toLocaleString('en-US')} data rows`);
   }
   const path = compiledPath(compiledFor(model, dataset), row);
-  const prediction = model.nodes[path[path.length - 1]].prediction;
+  const prediction = predictionOf(model, path[path.length - 1]);
   const at = columnIndex(dataset, model.target);
   let actual: string | number | null = null;
   if (at >= 0) {

@@ -3,64 +3,82 @@
 // A bigger one goes a slice at a time: the top of the tree first (the panel opens folded to a
 // few levels), then the subtree under a "+N nodes" stub when it is opened, or the branch down to
 // a node a row or a rule leads to. What the webview gets then stays small at any tree size.
-import type { TreeModel } from '../engine/model';
-import { parentIndex } from './render/tree-labels';
-import { encodeModel, encodeNodes, treeFacts, type TreeFacts, type WireModel, type WireNodes } from '../engine/model-columns';
+// The slices are the host's columns (src/engine/tree-columns.ts), copied at the ids chosen.
+import { branchesOf, type WireModel, type WireNodes } from '../engine/model-columns';
+import { childrenOf, parentsOf, type TreeColumns } from '../engine/tree-columns';
 
 export const WHOLE_TREE_MAX_NODES = 10_000;
 /** Nodes in one slice of a bigger tree: far more than a folded view shows (60 nodes, 4 levels). */
 export const SLICE_NODES = 1_000;
 
-interface TreeIndex extends TreeFacts {
-  parent: Int32Array;
-}
-
 /** Computed once per tree: a fully grown tree's million nodes take tens of ms to walk. */
-const indexes = new WeakMap<TreeModel, TreeIndex>();
+const parents = new WeakMap<TreeColumns, Int32Array>();
 
-function indexOf(model: TreeModel): TreeIndex {
-  let index = indexes.get(model);
-  if (!index) {
-    index = { ...treeFacts(model), parent: parentIndex(model) };
-    indexes.set(model, index);
-  }
-  return index;
+function parentOf(tree: TreeColumns): Int32Array {
+  let parent = parents.get(tree);
+  if (!parent) parents.set(tree, (parent = parentsOf(tree)));
+  return parent;
 }
 
 /**
  * Breadth-first from `root`, a node's children all together or not at all (a node is either
  * openable in the webview or a stub), until `limit` nodes.
  */
-function topOf(model: TreeModel, root: number, limit: number): number[] {
+function topOf(tree: TreeColumns, root: number, limit: number): number[] {
   const ids = [root];
   for (let head = 0; head < ids.length; head++) {
-    const children = model.nodes[ids[head]].children;
+    const children = childrenOf(tree, ids[head]);
     if (ids.length + children.length > limit) break;
     ids.push(...children);
   }
   return ids;
 }
 
+/** The nodes `ids` of the whole tree's columns, as plain arrays (what JSON carries). */
+function nodesSlice(tree: TreeColumns, ids: Iterable<number>): WireNodes {
+  const w = tree.nodes;
+  const stride = tree.task === 'classification' ? (tree.classes ?? []).length : 1;
+  const branches = branchesOf(w);
+  const out: WireNodes = { id: [], depth: [], samples: [], impurity: [], value: [], prediction: [], feature: [], threshold: [], branches: [], missingGoesTo: [], descendants: [], childStart: [0], children: [] };
+  for (const id of ids) {
+    out.id.push(id);
+    out.depth.push(w.depth[id]);
+    out.samples.push(w.samples[id]);
+    out.impurity.push(w.impurity[id]);
+    for (let v = id * stride; v < (id + 1) * stride; v++) out.value.push(w.value[v]);
+    out.prediction.push(w.prediction[id]);
+    out.feature.push(w.feature[id]);
+    out.threshold.push(w.threshold[id]);
+    const split = branches.get(id);
+    if (split !== undefined) out.branches.push([id, split]);
+    out.missingGoesTo.push(w.missingGoesTo[id]);
+    out.descendants.push(w.descendants[id]);
+    for (let c = w.childStart[id]; c < w.childStart[id + 1]; c++) out.children.push(w.children[c]);
+    out.childStart.push(out.children.length);
+  }
+  return out;
+}
+
 /** What the panel first sends of a tree: all of it, or its top slice. */
-export function firstSlice(model: TreeModel): WireModel {
-  const whole = model.nodes.length <= WHOLE_TREE_MAX_NODES;
-  return encodeModel(model, indexOf(model), whole ? undefined : topOf(model, 0, SLICE_NODES));
+export function firstSlice(tree: TreeColumns): WireModel {
+  const whole = tree.totalNodes <= WHOLE_TREE_MAX_NODES;
+  return { ...tree, nodes: nodesSlice(tree, whole ? new Array<number>(tree.totalNodes).keys() : topOf(tree, 0, SLICE_NODES)) };
 }
 
 /** The top of the subtree under `nodeId`, to open a stub. */
-export function subtreeSlice(model: TreeModel, nodeId: number): WireNodes {
-  return encodeNodes(model, topOf(model, nodeId, SLICE_NODES), indexOf(model));
+export function subtreeSlice(tree: TreeColumns, nodeId: number): WireNodes {
+  return nodesSlice(tree, topOf(tree, nodeId, SLICE_NODES));
 }
 
 /** The nodes from the root down to `nodeId` and their children: what drawing that path takes. */
-export function branchSlice(model: TreeModel, nodeId: number): WireNodes {
-  const { parent } = indexOf(model);
+export function branchSlice(tree: TreeColumns, nodeId: number): WireNodes {
+  const parent = parentOf(tree);
   const path: number[] = [];
   for (let id = nodeId; id >= 0; id = parent[id]) path.push(id);
   const ids = new Set<number>();
   for (const id of path.reverse()) {
     ids.add(id);
-    for (const c of model.nodes[id].children) ids.add(c);
+    for (const c of childrenOf(tree, id)) ids.add(c);
   }
-  return encodeNodes(model, ids, indexOf(model));
+  return nodesSlice(tree, ids);
 }

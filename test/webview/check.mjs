@@ -54,7 +54,7 @@ async function check(name, fn) {
 /** The controls' values as the host would send them: the settings that made the report. */
 function panelSettings(report) {
   const { params, prune, ccpAlpha } = report.settings;
-  return { algorithm: params.algorithm ?? 'cart', criterion: params.criterion ?? 'auto', maxDepth: params.maxDepth ?? 0, minSamplesLeaf: params.minSamplesLeaf ?? 1, prune, ccpAlpha };
+  return { algorithm: params.algorithm ?? 'cart', criterion: params.criterion ?? 'auto', maxDepth: params.maxDepth ?? null, minSamplesLeaf: params.minSamplesLeaf ?? 1, prune, ccpAlpha };
 }
 
 async function openPanel(reportName, theme = 'dark') {
@@ -88,9 +88,9 @@ await check('iris: the tree opens folded to depth 4 and the root says what it as
   await page.screenshot({ path: join(artifacts, 'tree-dark.png') });
 
   await page.locator('.stage svg g.node[data-ref="node:0"]').click();
-  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'requestAlternatives'));
-  assert.deepEqual(asked.map((m) => m.nodeId), [0]);
-  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'alternatives', requestId: asked[0].requestId, nodeId: 0, splits: irisAlternatives[0] });
+  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'alternatives'));
+  assert.deepEqual(asked.map((m) => m.request.nodeId), [0]);
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'reply', requestId: asked[0].requestId, reply: irisAlternatives[0] });
   await page.waitForSelector('.details table.alternatives');
   assert.equal(await page.locator('.details table.alternatives tbody tr').count(), 4);
   assert.match(await page.locator('.details table.alternatives tbody tr.chosen').textContent(), /^petal_length_cm ≤ 2\.45 \(chosen\)/);
@@ -100,15 +100,15 @@ await check('iris: the tree opens folded to depth 4 and the root says what it as
 
   // A request the host could not serve (here: superseded) is shown, and asked again on the next click.
   await page.locator('.stage svg g.node[data-ref="node:2"]').click();
-  const second = await page.evaluate(() => window.__posted.filter((m) => m.type === 'requestAlternatives').at(-1));
-  assert.equal(second.nodeId, 2);
+  const second = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'alternatives').at(-1));
+  assert.equal(second.request.nodeId, 2);
   await page.evaluate((requestId) => window.postMessage({ type: 'requestFailed', requestId, message: 'cancelled' }, '*'), second.requestId);
   await page.waitForFunction(() => document.querySelector('.details .error')?.textContent === 'cancelled');
   await page.locator('.stage svg g.node[data-ref="node:2"]').click();
-  const third = await page.evaluate(() => window.__posted.filter((m) => m.type === 'requestAlternatives').at(-1));
-  assert.ok(third.requestId > second.requestId && third.nodeId === 2);
+  const third = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'alternatives').at(-1));
+  assert.ok(third.requestId > second.requestId && third.request.nodeId === 2);
   await page.locator('.stage svg g.node[data-ref="node:0"]').click();
-  assert.equal(await page.evaluate(() => window.__posted.filter((m) => m.type === 'requestAlternatives' && m.nodeId === 0).length), 1, 'answered requests are cached');
+  assert.equal(await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'alternatives' && m.request.nodeId === 0).length), 1, 'answered requests are cached');
 
   if (stubs > 0) {
     const stub = page.locator('.stage svg g.node[data-ref^="stub:"]').first();
@@ -121,12 +121,12 @@ await check('iris: the tree opens folded to depth 4 and the root says what it as
     f.value = '3';
   });
   await page.getByText('Show path').click();
-  const rowAsk = await page.evaluate(() => window.__posted.find((m) => m.type === 'requestRowPath'));
-  assert.equal(rowAsk.row, 2);
+  const rowAsk = await page.evaluate(() => window.__posted.find((m) => m.type === 'request' && m.kind === 'rowPath'));
+  assert.equal(rowAsk.request.row, 2);
   const leaf = model.nodes.find((n) => n.depth === 5 && n.children.length === 0) ?? model.nodes[model.nodes.length - 1];
   const path = [];
   for (let id = leaf.id; id >= 0; id = model.nodes.findIndex((n) => n.children.includes(id))) path.unshift(id);
-  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'rowPath', requestId: rowAsk.requestId, row: 2, path, nodes: branchSlice(model, leaf.id), prediction: leaf.prediction, actual: 'virginica' });
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'reply', requestId: rowAsk.requestId, reply: { row: 2, path, nodes: branchSlice(model, leaf.id), prediction: leaf.prediction, actual: 'virginica' } });
   await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${leaf.id}"]`);
   assert.match(await page.locator('.path-info').textContent(), /^Row 3: predicted /);
   await page.screenshot({ path: join(artifacts, 'tree-path.png') });
@@ -182,7 +182,7 @@ await check('rules come from the host a page at a time, sorted there', async () 
   const page = await openPanel('diabetesFull');
   const rules = reports.diabetesFull.rules;
   assert.ok(rules.length > 250 && rules.length < 500, `a tree with two pages of rules (${rules.length})`);
-  const asked = () => page.evaluate(() => window.__posted.filter((m) => m.type === 'requestRulesPage'));
+  const asked = () => page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'rulesPage'));
   assert.deepEqual(await asked(), [], 'no rules are asked for before their tab is shown');
   const rows = page.locator('table.rules tbody tr');
   const numbers = () => page.locator('table.rules tbody tr td:first-child').allTextContents();
@@ -200,7 +200,7 @@ await check('rules come from the host a page at a time, sorted there', async () 
   await page.waitForFunction(() => document.querySelector('table.rules th[aria-sort="ascending"]') && document.querySelectorAll('table.rules tbody tr').length === 250);
   const expected = rules.map((r, i) => [r.covered, i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).slice(0, 250).map(([, i]) => i + 1);
   assert.deepEqual((await numbers()).map(Number), expected);
-  assert.deepEqual((await asked()).map((m) => [m.offset, m.limit, m.sort.key, m.sort.descending]), [[0, 250, 'covered', true], [250, 250, 'covered', true], [0, 250, 'covered', false]]);
+  assert.deepEqual((await asked()).map(({ request: m }) => [m.offset, m.limit, m.sort.key, m.sort.descending]), [[0, 250, 'covered', true], [250, 250, 'covered', true], [0, 250, 'covered', false]]);
   await rows.first().click();
   await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${rules[expected[0] - 1].leaf}"]`);
   await page.close();
@@ -316,7 +316,7 @@ await check('theme switches while the panel is open: edges, arrowheads, labels a
   const leaf = model.nodes.find((n) => n.depth === 3 && n.children.length === 0);
   const path = [];
   for (let id = leaf.id; id >= 0; id = model.nodes.findIndex((n) => n.children.includes(id))) path.unshift(id);
-  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'rowPath', requestId: null, row: 0, path, nodes: branchSlice(model, leaf.id), prediction: leaf.prediction, actual: leaf.prediction });
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'rowPath', row: 0, path, nodes: branchSlice(model, leaf.id), prediction: leaf.prediction, actual: leaf.prediction });
   await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${leaf.id}"]`);
   assert.ok(await page.locator('.stage svg g.node[data-ref^="stub:"]').count() > 0, 'the default fold leaves a stub');
   const problems = [];
@@ -457,7 +457,7 @@ await check('a tree too big to send whole: the panel gets its top, fetches what 
   const leaf = model.nodes.reduce((a, n) => (n.depth > a.depth ? n : a));
   const path = [];
   for (let id = leaf.id; id >= 0; id = model.nodes.findIndex((n) => n.children.includes(id))) path.unshift(id);
-  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'rowPath', requestId: null, row: 0, path, nodes: branchSlice(model, leaf.id), prediction: leaf.prediction, actual: leaf.prediction });
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'rowPath', row: 0, path, nodes: branchSlice(model, leaf.id), prediction: leaf.prediction, actual: leaf.prediction });
   await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${leaf.id}"]`);
   // A stub beside the path, deep down: opening it asks the host for its subtree, then draws it.
   const stubId = path.map((id) => model.nodes[id].children).flat().find((c) => !path.includes(c) && model.nodes[c].children.length > 0 && model.nodes[c].depth > 12);
@@ -465,8 +465,8 @@ await check('a tree too big to send whole: the panel gets its top, fetches what 
   await page.locator(`.stage svg g.node[data-ref="stub:${stubId}"]`).click();
   const child = model.nodes[stubId].children[0];
   await page.waitForSelector(`.stage svg g.node[data-ref="node:${child}"]`);
-  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'requestNodes'));
-  assert.deepEqual(asked.map((m) => [m.nodeId, m.scope, m.totalNodes]), [[stubId, 'subtree', total]]);
+  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'nodes'));
+  assert.deepEqual(asked.map((m) => [m.request.nodeId, m.request.scope, m.request.totalNodes]), [[stubId, 'subtree', total]]);
   // Hidden and shown again, the panel is rebuilt from its state, then the host posts the same
   // report (its first slice only): the subtree fetched stays open.
   await page.waitForFunction((id) => window.acquireVsCodeApi().getState()?.shown?.report.model.nodes.id.includes(id), child);
@@ -480,7 +480,7 @@ await check('a tree too big to send whole: the panel gets its top, fetches what 
   await rebuilt.evaluate((msg) => window.postMessage(msg, '*'), { type: 'show', report: panelReport(reports.huge), fileName: 'huge.csv', documentUri: 'file:///data/huge.csv', settings: panelSettings(reports.huge) });
   await rebuilt.waitForSelector('.stage svg:not([data-old]) g.node');
   assert.equal(await rebuilt.locator(`.stage svg g.node[data-ref="node:${child}"]`).count(), 1, 'the fetched subtree is still drawn');
-  assert.equal(await rebuilt.evaluate(() => window.__posted.filter((m) => m.type === 'requestNodes').length), 0, 'nothing fetched again');
+  assert.equal(await rebuilt.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'nodes').length), 0, 'nothing fetched again');
   await rebuilt.close();
   // Show all is refused, with the reason and the way round it.
   await page.getByRole('button', { name: 'Show all', exact: true }).click();
@@ -498,7 +498,7 @@ await check('a tree too big to send whole: the panel gets its top, fetches what 
   assert.ok(row >= 0, 'a rule among the first rows leads to a leaf the page was not sent');
   await rules.nth(row).click();
   await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${byCoverage[row]}"]`);
-  const branches = await page.evaluate(() => window.__posted.filter((m) => m.type === 'requestNodes' && m.scope === 'branch').map((m) => m.nodeId));
+  const branches = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'nodes' && m.request.scope === 'branch').map((m) => m.request.nodeId));
   assert.deepEqual(branches, [byCoverage[row]]);
   await page.screenshot({ path: join(artifacts, 'huge-tree.png') });
   await page.close();

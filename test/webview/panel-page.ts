@@ -7,14 +7,19 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import type { TreeModel } from '../../src/engine/model';
 import type { TreeReport } from '../../src/engine/report-types';
+import { packModel, packReport } from '../../src/shared/report-transfer';
 import { panelHtml } from '../../src/panel/html';
+import { panelReport as hostPanelReport } from '../../src/panel/panel-report';
 import { RulePages } from '../../src/panel/rules-page';
-import { branchSlice, subtreeSlice } from '../../src/shared/tree-slices';
-import type { NodesMessage, RequestFailedMessage, RequestNodesMessage, RequestRulesPageMessage } from '../../src/shared/protocol';
+import { branchSlice as hostBranchSlice, subtreeSlice } from '../../src/shared/tree-slices';
+import type { RequestMessage, ToWebview } from '../../src/shared/protocol';
+import { answerRequest } from '../../src/shared/panel-requests';
 
-export { panelReport } from '../../src/panel/panel-report';
-export { branchSlice } from '../../src/shared/tree-slices';
+/** What the panel host posts of an engine report, and of the branch down to a node. */
+export const panelReport = (report: TreeReport) => hostPanelReport(packReport(report));
+export const branchSlice = (model: TreeModel, nodeId: number) => hostBranchSlice(packModel(model), nodeId);
 
 const NONCE = 'TestNonce0123456789abc==';
 
@@ -28,8 +33,7 @@ document.addEventListener('securitypolicyviolation', (e) => window.__violations.
 let saved = window.__savedState;
 const post = (m) => {
   window.__posted.push(JSON.parse(JSON.stringify(m)));
-  if (m.type === 'requestRulesPage' && window.__rulesPage) void window.__rulesPage(m).then((reply) => window.postMessage(reply, '*'));
-  if (m.type === 'requestNodes' && window.__nodes) void window.__nodes(m).then((reply) => window.postMessage(reply, '*'));
+  if (m.type === 'request' && (m.kind === 'rulesPage' || m.kind === 'nodes') && window.__answer) void window.__answer(m).then((reply) => window.postMessage(reply, '*'));
 };
 window.acquireVsCodeApi = () => ({ postMessage: post, getState: () => saved, setState: (s) => { saved = JSON.parse(JSON.stringify(s)); } });
 const common = { '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px' };
@@ -70,15 +74,31 @@ export function writePanelPage(dir: string): string {
 }
 
 /**
- * Answers the page's `requestRulesPage` and `requestNodes` as the panel host does, from the
- * report `current()` gives.
+ * Answers the page's `rulesPage` and `nodes` requests as the panel host does, from the report
+ * `current()` gives (its tree packed once, as the host holds it).
  */
 export async function serveHost(page: Page, current: () => TreeReport): Promise<void> {
   const pages = new RulePages();
-  await page.exposeFunction('__rulesPage', (m: RequestRulesPageMessage) => pages.answer(current(), m));
-  await page.exposeFunction('__nodes', (m: RequestNodesMessage): NodesMessage | RequestFailedMessage => {
-    const { model } = current();
-    if (m.totalNodes !== model.nodes.length || m.nodeId >= model.nodes.length) return { type: 'requestFailed', requestId: m.requestId, message: 'not this tree' };
-    return { type: 'nodes', requestId: m.requestId, nodes: m.scope === 'subtree' ? subtreeSlice(model, m.nodeId) : branchSlice(model, m.nodeId) };
+  const held = new WeakMap<TreeReport, ReturnType<typeof packModel>>();
+  const tree = () => {
+    const report = current();
+    return held.get(report) ?? held.set(report, packModel(report.model)).get(report)!;
+  };
+  const notServed = () => {
+    throw new Error('not served by this stand-in');
+  };
+  await page.exposeFunction('__answer', async (m: RequestMessage) => {
+    let answer: ToWebview | undefined;
+    await answerRequest(m, {
+      rulesPage: (request) => pages.answer(tree(), request),
+      nodes: ({ nodeId, scope, totalNodes }) => {
+        const model = tree();
+        if (totalNodes !== model.totalNodes || nodeId >= model.totalNodes) throw new Error('not this tree');
+        return scope === 'subtree' ? subtreeSlice(model, nodeId) : hostBranchSlice(model, nodeId);
+      },
+      alternatives: notServed,
+      rowPath: notServed,
+    }, (reply) => (answer = reply));
+    return answer;
   });
 }

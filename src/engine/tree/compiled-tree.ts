@@ -8,7 +8,10 @@
 import { type Column, type Dataset, columnIndex, isNumeric } from '../dataset';
 import { formatDate, parseIsoDate } from '../dates';
 import { InputError } from '../errors';
-import type { ModelSplit, TreeModel } from '../model';
+import type { ModelNode, ModelSplit, TreeModel } from '../model';
+
+/** What compiling reads of a model besides its nodes. */
+type ModelHead = Pick<TreeModel, 'features' | 'target'>;
 
 /** Record head of a leaf; split heads are (column slot << 3) | flags, never negative. */
 const LEAF = -1;
@@ -50,7 +53,7 @@ export interface CompiledTree {
   readonly slotNames: { readonly numeric: readonly string[]; readonly categorical: readonly string[] };
 }
 
-function numericValues(model: TreeModel, dataset: Dataset, name: string): Float64Array {
+function numericValues(model: ModelHead, dataset: Dataset, name: string): Float64Array {
   const column = dataset.columns[columnIndex(dataset, name)];
   const feature = model.features.find((f) => f.name === name);
   if (feature?.type === 'ordinal') return ordinalCodes(column, feature.categories ?? []);
@@ -121,7 +124,7 @@ class FeatureSlots {
   }
 
   /** Reads each feature's column; problems are reported in the model's feature order. */
-  bind(model: TreeModel, dataset: Dataset) {
+  bind(model: ModelHead, dataset: Dataset) {
     const numeric = new Array<Float64Array>(this.numericNames.length);
     const categorical = new Array<{ codes: Int32Array; codeOf: Map<string, number> }>(this.categoricalNames.length);
     const names = [...new Set([...model.features.map((f) => f.name), ...this.numericNames, ...this.categoricalNames])];
@@ -140,7 +143,14 @@ class FeatureSlots {
 }
 
 export function compileTree(model: TreeModel, dataset: Dataset): CompiledTree {
-  const count = model.nodes.length;
+  return compileNodes(model, model.nodes.length, (id) => model.nodes[id], dataset);
+}
+
+/**
+ * compileTree for a tree held otherwise than as node objects (the host's columns,
+ * src/engine/tree-columns.ts): `node(id)` gives each of its `count` nodes, read once each.
+ */
+export function compileNodes(model: ModelHead, count: number, node: (id: number) => Pick<ModelNode, 'split' | 'children' | 'prediction' | 'missingGoesTo'>, dataset: Dataset): CompiledTree {
   const buffer = new ArrayBuffer(count * 16);
   const word = new Int32Array(buffer);
   const threshold = new Float64Array(buffer);
@@ -161,17 +171,15 @@ export function compileTree(model: TreeModel, dataset: Dataset): CompiledTree {
     const i = nodeCount++;
     modelId[i] = id;
     compiledOf[id] = i;
-    const node = model.nodes[id];
-    const split = node.split;
-    const children = node.children;
+    const { split, children, prediction: predicted, missingGoesTo } = node(id);
     const leaf = split === null || children.length === 0;
     if (link >= 0) word[4 * link + 2] = leaf ? ~i : i;
     else if (link === FIRST_CHILD && leaf) word[4 * (i - 1) + 3] |= FIRST_IS_LEAF;
     if (leaf) {
       word[4 * i + 3] = LEAF;
-      prediction[i] = node.prediction;
+      prediction[i] = predicted;
     } else if (split.kind === 'numeric') {
-      word[4 * i + 3] = (slots.slot(split.feature, 'numeric') << SLOT_SHIFT) | (node.missingGoesTo === 0 ? MISSING_FIRST : 0);
+      word[4 * i + 3] = (slots.slot(split.feature, 'numeric') << SLOT_SHIFT) | (missingGoesTo === 0 ? MISSING_FIRST : 0);
       threshold[2 * i] = split.threshold;
       stack.push(children[1], i, children[0], FIRST_CHILD);
     } else {
@@ -184,16 +192,16 @@ export function compileTree(model: TreeModel, dataset: Dataset): CompiledTree {
   const codes: number[] = [];
   const pairChildren: number[] = [];
   for (const i of categoricalNodes) {
-    const node = model.nodes[modelId[i]];
-    const split = node.split as Extract<ModelSplit, { kind: 'categorical' }>;
+    const { split: s, children, missingGoesTo } = node(modelId[i]);
+    const split = s as Extract<ModelSplit, { kind: 'categorical' }>;
     const { codeOf } = categorical[word[4 * i + 3] >> SLOT_SHIFT];
-    word[4 * i + 2] = compiledOf[node.children[node.missingGoesTo ?? 0]];
+    word[4 * i + 2] = compiledOf[children[missingGoesTo ?? 0]];
     // Names the data does not hold are dropped (no row has them); a name listed twice keeps its last branch.
     const childOfCode = new Map<number, number>();
     split.branches.forEach((names, b) =>
       names.forEach((n) => {
         const c = codeOf.get(n);
-        if (c !== undefined) childOfCode.set(c, compiledOf[node.children[b]]);
+        if (c !== undefined) childOfCode.set(c, compiledOf[children[b]]);
       }),
     );
     word[4 * i] = codes.length;
@@ -222,7 +230,7 @@ export function compileTree(model: TreeModel, dataset: Dataset): CompiledTree {
  * that column shuffled, everything else as compiled). The column must keep the categories it had
  * when the tree was compiled, which the codes of categorical splits refer to.
  */
-export function withColumn(tree: CompiledTree, model: TreeModel, dataset: Dataset, name: string): CompiledTree {
+export function withColumn(tree: CompiledTree, model: ModelHead, dataset: Dataset, name: string): CompiledTree {
   const n = tree.slotNames.numeric.indexOf(name);
   if (n >= 0) return { ...tree, numeric: tree.numeric.map((v, slot) => (slot === n ? numericValues(model, dataset, name) : v)) };
   const c = tree.slotNames.categorical.indexOf(name);

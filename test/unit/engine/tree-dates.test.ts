@@ -23,6 +23,7 @@ import { buildHoverData } from '../../../src/worker/jobs/hover-data';
 import { mdText } from '../../../src/hover/markdown-text';
 import { rowHover } from '../../../src/hover/row-hover';
 import { scoreChartSvg } from '../../../src/hover/score-chart';
+import { packModel } from '../../../src/shared/report-transfer';
 
 /** 60 days of 2020 and 2021; the class changes at 2021-01-01, and each day appears once. */
 function dated(): string {
@@ -120,7 +121,7 @@ test('hovers and profile show dates: the header hover\'s split and chart, the ro
   const chart = scoreChartSvg(hover.splits?.splits[0].curve ?? [], t, true);
   assert.match(chart, new RegExp(`best ≤ ${shown}`));
   assert.match(chart, />2020-01-05T12:00Z</, 'the axis starts at the first candidate threshold, the midpoint of the first two days');
-  const row = rowHover(model, rowPath(model, data, 0), 'day', 'file:///d.csv');
+  const row = rowHover(model, rowPath(packModel(model), data, 0), 'day', 'file:///d.csv');
   assert.match(row, new RegExp(md(`day ≤ ${shown}`)));
   const profile = formatProfile('d.csv', profileDataset(data));
   assert.match(profile, /^day +date +60 +0 +\d+ +2020-01-01 +.* days$/m);
@@ -143,7 +144,7 @@ test('a date target\'s classes are named by their dates', () => {
 test('the row hover of a date target shows the true date and matches it with the prediction', () => {
   const data = parseCsv('x,due\n1,2021-01-05\n2,2021-01-05\n3,2021-02-01\n4,2021-02-01\n');
   const { model } = trainTree(data, { target: 'due' });
-  const result = rowPath(model, data, 2);
+  const result = rowPath(packModel(model), data, 2);
   assert.equal(result.actual, '2021-02-01');
   assert.match(rowHover(model, result, 'x', 'file:///d.csv'), /✓/);
 });

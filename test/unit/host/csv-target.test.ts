@@ -8,7 +8,7 @@ import { created, FakeUri } from '../helpers/fake-vscode';
 import { csvToTrain, trainedFor } from '../../../src/host/csv-target';
 import { TrainedFiles, type TrainedFile } from '../../../src/host/trained-files';
 import { TreePanels } from '../../../src/panel/tree-panel';
-import type { TreeReport } from '../../../src/engine/report-types';
+import type { PackedReport } from '../../../src/shared/report-transfer';
 import type { PanelRequests } from '../../../src/panel/tree-panel';
 
 const uri = (path: string) => FakeUri.file(path) as unknown as vscode.Uri;
@@ -46,7 +46,7 @@ test('training from the palette with a tree panel in focus retrains that panel\'
 
 test('the panels say which CSV\'s panel is in focus', () => {
   const panels = new TreePanels(uri('/ext'), {} as PanelRequests);
-  const report = { model: { nodes: [] }, rules: [] } as unknown as TreeReport;
+  const report = { model: { nodes: [], totalNodes: 0 } } as unknown as PackedReport;
   const settings = {} as Parameters<TreePanels['show']>[2];
   panels.show(iris, report, settings);
   const irisPanel = created[created.length - 1];

@@ -15,6 +15,7 @@ import { buildHoverData } from '../../../src/worker/jobs/hover-data';
 import { panelReport } from '../../../src/panel/panel-report';
 import { settingsSummary } from '../../../webview/controls';
 import { informed, messageAnswer } from '../helpers/fake-vscode';
+import { packReport } from '../../../src/shared/report-transfer';
 
 function memoryStore(): ChoiceStore & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
@@ -76,7 +77,7 @@ test('the remembered columns the file still has become the training\'s keep: the
   assert.deepEqual(after.leftOut, [ID, STUDY]);
   assert.equal(after.model.nodes[0].split?.feature, 'row');
   // The panel's "Shown:" line lists what was left out.
-  assert.match(settingsSummary(panelReport(after)), / · left out: Individual ID \(ID-like\), study \(constant\)$/);
+  assert.match(settingsSummary(panelReport(packReport(after))), / · left out: Individual ID \(ID-like\), study \(constant\)$/);
   // Corrupt workspace state reads as nothing kept.
   store.data.set(`decisionTree.choices:${FILE}`, { keep: 'row' });
   assert.deepEqual(keptColumns(store, FILE, ['row']), []);

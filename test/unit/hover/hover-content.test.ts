@@ -15,6 +15,7 @@ import { TRUSTED_HOVER_COMMANDS } from '../../../src/hover/hover-commands';
 import { commandUri, mdText, ordinal } from '../../../src/hover/markdown-text';
 import { rowHover } from '../../../src/hover/row-hover';
 import { scoreChartSvg } from '../../../src/hover/score-chart';
+import { packModel } from '../../../src/shared/report-transfer';
 
 const URI = 'file:///data/sample.csv';
 
@@ -122,12 +123,12 @@ test('a data row: prediction, true value, short path and the highlight link', ()
   const dataset = parseCsv(text);
   const { model } = trainTree(dataset, { target: 'species' });
   // Row 3 of the file is the first setosa (pandas).
-  const md = rowHover(model, rowPath(model, dataset, 2), 'petal_length_cm', URI);
+  const md = rowHover(model, rowPath(packModel(model), dataset, 2), 'petal_length_cm', URI);
   assert.match(md, /^\*\*Row 3\*\* · column \*petal\\_length\\_cm\*/);
   assert.match(md, /Prediction \*\*setosa\*\* · true species \*\*setosa\*\* ✓/);
   assert.match(md, /Path: petal\\_length\\_cm ≤ 2\\\.45 → \*\*setosa\*\*/);
   assert.deepEqual(commandLinks(md), [['decisionTree.highlightRowPath', [URI, 2]]]);
-  const other = rowHover(model, rowPath(model, dataset, 0), 'species', URI);
+  const other = rowHover(model, rowPath(packModel(model), dataset, 0), 'species', URI);
   assert.match(other, /Path: petal\\_length\\_cm \\> 2\\\.45 → /);
 });
 

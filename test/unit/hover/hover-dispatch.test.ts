@@ -10,13 +10,14 @@ import { recordStartLines } from '../../../src/engine/locate/record-lines';
 import { trainTree } from '../../../src/engine/tree/train';
 import { buildHoverData } from '../../../src/worker/jobs/hover-data';
 import { hoverContent } from '../../../src/hover/hover-content';
+import { packModel } from '../../../src/shared/report-transfer';
 
 const URI = 'file:///w/bike_or_car.csv';
 const text = readFileSync(path.join(process.cwd(), 'media/samples/bike_or_car.csv'), 'utf8');
 const lines = text.split('\n');
 const dataset = parseCsv(text);
 const data = buildHoverData(dataset, recordStartLines(text, ','), { target: 'go_by_car', criterion: 'entropy' });
-const { model } = trainTree(dataset, { target: 'go_by_car', criterion: 'entropy' });
+const model = packModel(trainTree(dataset, { target: 'go_by_car', criterion: 'entropy' }).model);
 
 /** The cell at 0-based line:character, with or without the record index. */
 const at = (line: number, character: number, indexed = true) =>

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { created, FakePanel, FakeUri, serializers } from '../helpers/fake-vscode';
 import { TREE_PANEL_VIEW_TYPE, TreePanels, type PanelRequests } from '../../../src/panel/tree-panel';
-import type { TreeReport } from '../../../src/engine/report-types';
-import type { PanelSettings } from '../../../src/shared/protocol';
+import type { PanelRequest, PanelRequestKind, PanelSettings } from '../../../src/shared/protocol';
+import { packReport } from '../../../src/shared/report-transfer';
 import { decodeModel, type WireModel, type WireNodes } from '../../../src/engine/model-columns';
 import { SLICE_NODES } from '../../../src/shared/tree-slices';
 import { bigTree } from '../helpers/big-tree';
@@ -17,7 +17,9 @@ const model = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/mo
 // The panel host reads only the model, the pruning path and the alpha applied of a report, so
 // an object with those stands in for one.
 const ONE_STEP = { ccpAlphas: [0], impurities: [0], nodeCounts: [1], leafCounts: [1] };
-const standIn = (m: unknown) => ({ model: m, pruningPath: ONE_STEP, settings: { ccpAlpha: 0 } }) as unknown as TreeReport;
+const standIn = (m: unknown) => packReport({ model: m, pruningPath: ONE_STEP, settings: { ccpAlpha: 0 } } as unknown as Parameters<typeof packReport>[0]);
+/** A request as the webview's PanelRequester posts it. */
+const ask = <K extends PanelRequestKind>(requestId: number, kind: K, request: PanelRequest<K>) => ({ type: 'request', requestId, kind, request });
 const REPORT = standIn(model);
 
 function recorder() {
@@ -101,9 +103,9 @@ test('messages from the webview are validated, then routed to the extension or a
   panel.send({ type: 'retrain', settings: { maxDepth: -3 } });
   panel.send({ type: 'export', what: 'rules' });
   panel.send({ type: 'eval', code: 'x' });
-  panel.send({ type: 'requestAlternatives', requestId: 1, nodeId: 0 });
-  panel.send({ type: 'requestAlternatives', requestId: 2, nodeId: 99 });
-  panel.send({ type: 'requestRowPath', requestId: 3, row: 7 });
+  panel.send(ask(1, 'alternatives', { nodeId: 0 }));
+  panel.send(ask(2, 'alternatives', { nodeId: 99 }));
+  panel.send(ask(3, 'rowPath', { row: 7 }));
   await tick();
   assert.deepEqual(calls.filter((c) => c[0] !== 'log'), [
     ['retrain', 'file:///data/iris.csv', { maxDepth: 3 }],
@@ -117,9 +119,9 @@ test('messages from the webview are validated, then routed to the extension or a
   assert.deepEqual(
     replies.map((m) => [m.type, m.requestId]).sort((a, b) => Number(a[1]) - Number(b[1])),
     [
-      ['alternatives', 1],
+      ['reply', 1],
       ['requestFailed', 2],
-      ['rowPath', 3],
+      ['reply', 3],
     ],
   );
   assert.equal((replies.find((m) => m.requestId === 2) as unknown as { message: string }).message, 'no such node');
@@ -137,25 +139,25 @@ test('a big tree goes out a slice at a time: the webview asks for subtrees and b
   const show = panel.webview.posted[0] as { report: { model: WireModel } };
   assert.equal(show.report.model.totalNodes, big.nodes.length);
   assert.ok(show.report.model.nodes.id.length <= SLICE_NODES, `${show.report.model.nodes.id.length} nodes sent first`);
-  panel.send({ type: 'requestNodes', requestId: 1, nodeId: 9000, scope: 'subtree', totalNodes: big.nodes.length });
-  panel.send({ type: 'requestNodes', requestId: 2, nodeId: 32766, scope: 'branch', totalNodes: big.nodes.length });
-  panel.send({ type: 'requestNodes', requestId: 3, nodeId: 1, scope: 'subtree', totalNodes: 15 });
-  panel.send({ type: 'requestNodes', requestId: 4, nodeId: big.nodes.length, scope: 'subtree', totalNodes: big.nodes.length });
-  panel.send({ type: 'requestRowPath', requestId: 5, row: 2 });
+  panel.send(ask(1, 'nodes', { nodeId: 9000, scope: 'subtree', totalNodes: big.nodes.length }));
+  panel.send(ask(2, 'nodes', { nodeId: 32766, scope: 'branch', totalNodes: big.nodes.length }));
+  panel.send(ask(3, 'nodes', { nodeId: 1, scope: 'subtree', totalNodes: 15 }));
+  panel.send(ask(4, 'nodes', { nodeId: big.nodes.length, scope: 'subtree', totalNodes: big.nodes.length }));
+  panel.send(ask(5, 'rowPath', { row: 2 }));
   await tick();
   await tick();
-  const replies = new Map(panel.webview.posted.slice(1).map((m) => [(m as { requestId: number }).requestId, m as { type: string; nodes?: WireNodes; message?: string }]));
-  assert.equal(replies.get(1)?.type, 'nodes');
-  assert.equal(replies.get(1)?.nodes?.id[0], 9000, 'a subtree starts at the node asked for');
-  assert.ok((replies.get(1)?.nodes?.id.length ?? 0) > 1);
-  assert.deepEqual(replies.get(2)?.nodes?.id.slice(0, 3), [0, 1, 16384], 'a branch starts at the root, each node with its children');
-  assert.ok(replies.get(2)?.nodes?.id.includes(32766));
+  const replies = new Map(panel.webview.posted.slice(1).map((m) => [(m as { requestId: number }).requestId, m as { type: string; reply?: WireNodes & { nodes?: WireNodes }; message?: string }]));
+  assert.equal(replies.get(1)?.type, 'reply');
+  assert.equal(replies.get(1)?.reply?.id[0], 9000, 'a subtree starts at the node asked for');
+  assert.ok((replies.get(1)?.reply?.id.length ?? 0) > 1);
+  assert.deepEqual(replies.get(2)?.reply?.id.slice(0, 3), [0, 1, 16384], 'a branch starts at the root, each node with its children');
+  assert.ok(replies.get(2)?.reply?.id.includes(32766));
   assert.equal(replies.get(3)?.type, 'requestFailed');
   assert.match(replies.get(3)?.message ?? '', /trained again since this panel drew it/);
   assert.equal(replies.get(4)?.type, 'requestFailed');
   assert.match(replies.get(4)?.message ?? '', /has no node 32767/);
-  assert.equal(replies.get(5)?.type, 'rowPath');
-  assert.ok([0, 16384, 32766].every((id) => replies.get(5)?.nodes?.id.includes(id)), 'the row path carries its nodes');
+  assert.equal(replies.get(5)?.type, 'reply');
+  assert.ok([0, 16384, 32766].every((id) => replies.get(5)?.reply?.nodes?.id.includes(id)), 'the row path carries its nodes');
   panels.dispose();
 });
 
@@ -191,19 +193,19 @@ test('the webview gets the report without its rules and asks for them a sorted p
   assert.equal(shown.type, 'show');
   assert.deepEqual(Object.keys(shown.report).sort(), ['model', 'pruningPath', 'settings']);
   assert.equal('rules' in shown.report, false);
-  panel.send({ type: 'requestRulesPage', requestId: 4, offset: 0, limit: 2, sort: { key: 'covered', descending: false } });
-  panel.send({ type: 'requestRulesPage', requestId: 5, offset: 2, limit: 2, sort: { key: 'covered', descending: false } });
-  panel.send({ type: 'requestRulesPage', requestId: 6, offset: 0, limit: 2, sort: { key: 'prediction', descending: true } });
-  panel.send({ type: 'requestRulesPage', requestId: 7, offset: 0, limit: 5000, sort: { key: 'covered', descending: false } });
+  panel.send(ask(4, 'rulesPage', { offset: 0, limit: 2, sort: { key: 'covered', descending: false } }));
+  panel.send(ask(5, 'rulesPage', { offset: 2, limit: 2, sort: { key: 'covered', descending: false } }));
+  panel.send(ask(6, 'rulesPage', { offset: 0, limit: 2, sort: { key: 'prediction', descending: true } }));
+  panel.send(ask(7, 'rulesPage', { offset: 0, limit: 5000, sort: { key: 'covered', descending: false } }));
   await tick();
-  const pages = panel.webview.posted.slice(1) as { type: string; requestId: number; total: number; rows: { index: number; rule: { leaf: number } }[] }[];
+  const pages = panel.webview.posted.slice(1) as { type: string; requestId: number; reply: { total: number; rows: { index: number; rule: { leaf: number } }[] } }[];
   assert.deepEqual(
-    pages.map((p) => [p.type, p.requestId, p.total, p.rows.map((r) => [r.index, r.rule.leaf])]),
+    pages.map((p) => [p.type, p.requestId, p.reply.total, p.reply.rows.map((r) => [r.index, r.rule.leaf])]),
     [
       // The fixture's leaves in the report's order (coverage): 1 (35 rows), 8 (34), 4 (33), 7 (2), 5 (1).
-      ['rulesPage', 4, 5, [[4, 5], [3, 7]]],
-      ['rulesPage', 5, 5, [[2, 4], [1, 8]]],
-      ['rulesPage', 6, 5, [[1, 8], [4, 5]]],
+      ['reply', 4, 5, [[4, 5], [3, 7]]],
+      ['reply', 5, 5, [[2, 4], [1, 8]]],
+      ['reply', 6, 5, [[1, 8], [4, 5]]],
     ],
   );
   assert.match(String(calls.find((c) => c[0] === 'log')?.[1]), /limit must be/);
@@ -217,11 +219,11 @@ test('a restored panel without a report in memory gets one from the extension fo
   const restored = new FakePanel(TREE_PANEL_VIEW_TYPE, 'Decision Tree: iris.csv', {});
   await serializers.get(TREE_PANEL_VIEW_TYPE)!.deserializeWebviewPanel(restored, { documentUri: 'file:///data/iris.csv' });
   restored.send({ type: 'ready' });
-  restored.send({ type: 'requestRulesPage', requestId: 1, offset: 0, limit: 250, sort: { key: 'order', descending: false } });
+  restored.send(ask(1, 'rulesPage', { offset: 0, limit: 250, sort: { key: 'order', descending: false } }));
   await tick();
   assert.deepEqual(calls, [['restored', 'file:///data/iris.csv'], ['report', 'file:///data/iris.csv']]);
-  const page = restored.webview.posted[0] as { type: string; rows: { index: number }[] };
-  assert.equal(page.type, 'rulesPage');
-  assert.deepEqual(page.rows.map((r) => r.index), [0, 1, 2, 3, 4]);
+  const page = restored.webview.posted[0] as { type: string; reply: { rows: { index: number }[] } };
+  assert.equal(page.type, 'reply');
+  assert.deepEqual(page.reply.rows.map((r) => r.index), [0, 1, 2, 3, 4]);
   panels.dispose();
 });

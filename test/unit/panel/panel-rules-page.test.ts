@@ -7,23 +7,25 @@ import { buildReport } from '../../../src/engine/report';
 import type { TreeReport } from '../../../src/engine/report-types';
 import type { Rule } from '../../../src/engine/rules/types';
 import { RulePages } from '../../../src/panel/rules-page';
-import { RULE_SORT_KEYS, type RequestRulesPageMessage, type RuleSort } from '../../../src/shared/protocol';
+import { RULE_SORT_KEYS, type RulesPageRequest, type RuleSort } from '../../../src/shared/protocol';
+import { packModel, type PackedModel } from '../../../src/shared/report-transfer';
 
 const sample = (name: string) => parseCsv(readFileSync(path.join(process.cwd(), 'media/samples', name)));
 // A fully grown regression tree (hundreds of rules) and a classification tree with several classes.
 const diabetes = buildReport(sample('diabetes.csv'), { params: { target: 'disease_progression' }, simplify: false, permutationRepeats: 0 });
 const iris = buildReport(sample('iris.csv'), { params: { target: 'species' }, simplify: false, permutationRepeats: 0 });
 
-const request = (sort: RuleSort, offset: number, limit: number, requestId = 1): RequestRulesPageMessage => ({ type: 'requestRulesPage', requestId, offset, limit, sort });
+const request = (sort: RuleSort, offset: number, limit: number): RulesPageRequest => ({ offset, limit, sort });
+/** Each report's tree as the host holds it: one set of columns per report. */
+const held = new Map<TreeReport, PackedModel>();
+const columns = (report: TreeReport) => held.get(report) ?? held.set(report, packModel(report.model)).get(report)!;
 
 /** Every page of `limit` rules, in order: the indices the Rules tab would number. */
 function allPages(pages: RulePages, report: TreeReport, sort: RuleSort, limit: number): number[] {
   const { rules } = report;
   const seen: number[] = [];
   for (let offset = 0; offset < rules.length; offset += limit) {
-    const page = pages.answer(report, request(sort, offset, limit, offset));
-    assert.equal(page.type, 'rulesPage');
-    assert.equal(page.requestId, offset);
+    const page = pages.answer(columns(report), request(sort, offset, limit));
     assert.equal(page.offset, offset);
     assert.equal(page.total, rules.length);
     assert.equal(page.rows.length, Math.min(limit, rules.length - offset));
@@ -62,7 +64,7 @@ test('the report order is coverage, largest first; a page past the end is empty'
   const rules = diabetes.rules;
   assert.deepEqual(allPages(pages, diabetes, { key: 'order', descending: false }, 250), rules.map((_r, i) => i));
   assert.deepEqual(allPages(pages, diabetes, { key: 'order', descending: true }, 250), rules.map((_r, i) => rules.length - 1 - i));
-  const past = pages.answer(diabetes, request({ key: 'covered', descending: true }, rules.length + 5, 10));
+  const past = pages.answer(columns(diabetes), request({ key: 'covered', descending: true }, rules.length + 5, 10));
   assert.deepEqual(past.rows, []);
   assert.equal(past.total, rules.length);
 });
@@ -70,8 +72,8 @@ test('the report order is coverage, largest first; a page past the end is empty'
 test('a new report is sorted afresh, not served from the order kept for the last one', () => {
   const pages = new RulePages();
   const sort: RuleSort = { key: 'prediction', descending: false };
-  const first = pages.answer(diabetes, request(sort, 0, 5));
-  const second = pages.answer(iris, request(sort, 0, 500));
+  const first = pages.answer(columns(diabetes), request(sort, 0, 5));
+  const second = pages.answer(columns(iris), request(sort, 0, 500));
   assert.equal(second.total, iris.rules.length);
   second.rows.forEach((r) => assert.deepEqual(r.rule, iris.rules[r.index]));
   first.rows.forEach((r) => assert.deepEqual(r.rule, diabetes.rules[r.index]));

@@ -10,6 +10,7 @@ import { trainTree } from '../../../src/engine/tree/train';
 import { rowOfLine, rowPath } from '../../../src/shared/row-path';
 import { recordStartLines } from '../../../src/engine/locate/record-lines';
 import { isNumeric } from '../../../src/engine/dataset';
+import { packModel } from '../../../src/shared/report-transfer';
 
 const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
 const { model } = trainTree(iris, { target: 'species', maxDepth: 3 });
@@ -17,7 +18,7 @@ const { model } = trainTree(iris, { target: 'species', maxDepth: 3 });
 test('a row goes from the root to a leaf, with the prediction of that leaf and its true class', () => {
   const predictions = predict(model, iris);
   for (const row of [0, 1, 77, 149]) {
-    const result = rowPath(model, iris, row);
+    const result = rowPath(packModel(model), iris, row);
     assert.equal(result.row, row);
     assert.equal(result.path[0], 0);
     const leaf = model.nodes[result.path[result.path.length - 1]];
@@ -33,14 +34,14 @@ test('a row goes from the root to a leaf, with the prediction of that leaf and i
 test('a missing true value is null; a regression target gives numbers', () => {
   const data = parseCsv('x,y\n1,10\n2,20\n3,\n4,40\n5,50\n');
   const { model: reg } = trainTree(data, { target: 'y', task: 'regression' });
-  assert.equal(rowPath(reg, data, 2).actual, null);
-  assert.equal(rowPath(reg, data, 1).actual, 20);
-  assert.equal(typeof rowPath(reg, data, 1).prediction, 'number');
+  assert.equal(rowPath(packModel(reg), data, 2).actual, null);
+  assert.equal(rowPath(packModel(reg), data, 1).actual, 20);
+  assert.equal(typeof rowPath(packModel(reg), data, 1).prediction, 'number');
 });
 
 test('a row outside the file is bad input naming the row count', () => {
-  assert.throws(() => rowPath(model, iris, 150), (err: unknown) => err instanceof InputError && /150 data rows/.test(err.message));
-  assert.throws(() => rowPath(model, iris, -1), InputError);
+  assert.throws(() => rowPath(packModel(model), iris, 150), (err: unknown) => err instanceof InputError && /150 data rows/.test(err.message));
+  assert.throws(() => rowPath(packModel(model), iris, -1), InputError);
 });
 
 test('editor lines map to data rows below the header, one record per line until the record starts are known', () => {

@@ -6,6 +6,7 @@ import { addNodes, appendNodes, decodeModel, type DecodedTree } from '../../../s
 import { treeToMermaid, type MermaidOptions } from '../../../src/shared/render/mermaid';
 import { pathTo, ruleTo } from '../../../src/shared/render/tree-labels';
 import { bigTree } from '../helpers/big-tree';
+import { packModel } from '../../../src/shared/report-transfer';
 
 /** What the webview draws from what it was sent, and what the whole tree draws, for the same view. */
 function drawBoth(partial: DecodedTree, whole: TreeModel, options: MermaidOptions): [string, string] {
@@ -17,7 +18,8 @@ for (const task of ['classification', 'regression'] as const) {
   test(`a ${task} tree too big to send whole draws from its slices exactly as from the whole tree`, () => {
     const whole = bigTree(14, task);
     assert.ok(whole.nodes.length > WHOLE_TREE_MAX_NODES);
-    const wire = firstSlice(whole);
+    const held = packModel(whole);
+    const wire = firstSlice(held);
     assert.equal(wire.totalNodes, whole.nodes.length);
     assert.ok(wire.nodes.id.length <= SLICE_NODES && wire.nodes.id.length > 60, `${wire.nodes.id.length} nodes in the first slice`);
     assert.ok(JSON.stringify(wire).length < 200_000, 'what the webview keeps in its state stays small');
@@ -38,12 +40,12 @@ for (const task of ['classification', 'regression'] as const) {
 
     // A stub deep below the first slice: its subtree is fetched, then it opens as in the whole tree.
     const deep = whole.nodes.find((n) => n.depth === 12 && !sent.has(n.id))!;
-    const branch = branchSlice(whole, deep.id);
+    const branch = branchSlice(held, deep.id);
     addNodes(tree, branch);
     const expandedPath = pathTo(whole, deep.id).slice(0, -1);
     assert.deepEqual(pathTo(tree.model, deep.id), pathTo(whole, deep.id));
     assert.deepEqual(ruleTo(tree.model, deep.id), ruleTo(whole, deep.id));
-    addNodes(tree, subtreeSlice(whole, deep.id));
+    addNodes(tree, subtreeSlice(held, deep.id));
     const expanded = [...expandedPath, deep.id];
     const [opened, openedWhole] = drawBoth(tree, whole, { expanded });
     assert.equal(opened, openedWhole);
@@ -52,7 +54,7 @@ for (const task of ['classification', 'regression'] as const) {
     // The path of a row to a leaf the webview has not been sent: the branch makes it drawable.
     const leaf = whole.nodes.length - 1;
     assert.equal(tree.model.nodes[leaf], undefined);
-    addNodes(tree, branchSlice(whole, leaf));
+    addNodes(tree, branchSlice(held, leaf));
     const path = pathTo(whole, leaf);
     const [highlighted, highlightedWhole] = drawBoth(tree, whole, { expanded, path });
     assert.equal(highlighted, highlightedWhole);
@@ -61,9 +63,10 @@ for (const task of ['classification', 'regression'] as const) {
 
 test('the nodes a webview keeps are each kept once, and decode to the tree it built slice by slice', () => {
   const whole = bigTree(13, 'classification');
-  const wire = firstSlice(whole);
+  const held = packModel(whole);
+  const wire = firstSlice(held);
   const tree = decodeModel(structuredClone(wire));
-  const more = [subtreeSlice(whole, 8000), branchSlice(whole, 9000), subtreeSlice(whole, 8000), branchSlice(whole, 0)];
+  const more = [subtreeSlice(held, 8000), branchSlice(held, 9000), subtreeSlice(held, 8000), branchSlice(held, 0)];
   for (const nodes of more) {
     appendNodes(wire.nodes, nodes);
     addNodes(tree, nodes);

@@ -6,6 +6,7 @@ import { parseCsv } from '../../../src/engine/csv/read';
 import type { TreeModel } from '../../../src/engine/model';
 import { buildReport } from '../../../src/engine/report';
 import { firstSlice } from '../../../src/shared/tree-slices';
+import { packModel } from '../../../src/shared/report-transfer';
 import { decodeModel } from '../../../src/engine/model-columns';
 
 const sample = (name: string) => parseCsv(readFileSync(path.join(process.cwd(), 'media/samples', name)));
@@ -20,7 +21,7 @@ test('a model crosses the wire as columns and comes back equal, numeric and cate
     ['diabetes fully grown', buildReport(sample('diabetes.csv'), { params: { target: 'disease_progression' }, simplify: false, permutationRepeats: 0 }).model],
   ];
   for (const [name, model] of models) {
-    const wire = firstSlice(model);
+    const wire = firstSlice(packModel(model));
     assert.equal(wire.nodes.depth.length, model.nodes.length, `${name}: a small tree goes whole`);
     // The wire holds no object per node: columns of numbers, plus the categorical splits.
     assert.equal(wire.nodes.branches.length, model.nodes.filter((n) => n.split?.kind === 'categorical').length, name);
@@ -34,10 +35,10 @@ test('a model crosses the wire as columns and comes back equal, numeric and cate
 test('a model the wire cannot carry is refused, not garbled', () => {
   const model = fixture('iris-gini-depth3.json');
   const swapped = { ...model, nodes: [model.nodes[1], model.nodes[0], ...model.nodes.slice(2)] };
-  assert.throws(() => firstSlice(swapped), /node 0 has id 1/);
+  assert.throws(() => packModel(swapped), /node 0 has id 1/);
   const unknownClass = { ...model, nodes: model.nodes.map((n, i) => (i === 2 ? { ...n, prediction: 'rose' } : n)) };
-  assert.throws(() => firstSlice(unknownClass), /node 2 predicts "rose"/);
+  assert.throws(() => packModel(unknownClass), /node 2 predicts "rose"/);
   const split = model.nodes[0].split!;
   const unknownFeature = { ...model, nodes: model.nodes.map((n, i) => (i === 0 ? { ...n, split: { ...split, feature: 'colour' } } : n)) };
-  assert.throws(() => firstSlice(unknownFeature), /node 0 splits on an unknown feature/);
+  assert.throws(() => packModel(unknownFeature), /node 0 splits on an unknown feature/);
 });

@@ -20,8 +20,9 @@ import { reportOptions, DEFAULT_TRAIN_SETTINGS } from '../../../src/shared/train
 import { bundleWorker } from '../helpers/worker-bundle';
 import { buildReport } from '../../../src/engine/report';
 import { extractRules } from '../../../src/engine/rules/extract';
-import { packModel } from '../../../src/shared/report-transfer';
-import { unpackReport } from '../../../src/host/unpack-report';
+import { packModel, packReport } from '../../../src/shared/report-transfer';
+import { decodeModel } from '../../../src/engine/model-columns';
+import { nodeAt } from '../../../src/engine/tree-columns';
 
 let bridge: WorkerBridge;
 before(async () => {
@@ -137,14 +138,14 @@ test('the report job trains and explains in the worker; the host gets the tree a
   const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
   const steps: string[] = [];
   const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, maxDepth: 3 }, 'species');
-  const packed = await bridge.run('report', { dataset: iris, options }, { onProgress: (p) => p.phase === 'report' && steps.push(p.step) }).result;
-  assert.equal('rules' in packed, false, 'no rules cross the thread boundary');
-  assert.ok(packed.model.nodes.depth instanceof Float64Array, 'the tree crosses as typed columns');
-  const { report, packedModel } = await unpackReport(packed);
-  assert.equal(packedModel, packed.model);
+  const report = await bridge.run('report', { dataset: iris, options }, { onProgress: (p) => p.phase === 'report' && steps.push(p.step) }).result;
+  assert.equal('rules' in report, false, 'no rules cross the thread boundary');
+  assert.ok(report.model.nodes.depth instanceof Float64Array, 'the tree crosses as typed columns');
   const { rules, ...whole } = buildReport(iris, options);
-  assert.deepEqual(report, whole, 'the report made in one place, but its rules');
-  assert.deepEqual(extractRules(report.model), rules, 'which follow from the tree');
+  assert.deepEqual(report, packReport(whole), 'the report made in one place, but its rules');
+  const tree = decodeModel(report.model).model;
+  assert.deepEqual(tree, whole.model);
+  assert.deepEqual(extractRules(tree), rules, 'which follow from the tree');
   assert.ok(report.final.depth <= 3);
   assert.ok(report.metrics.holdout, 'hold-out metrics with the default 0.3 fraction');
   assert.equal(report.trainingRows, 105);
@@ -153,10 +154,10 @@ test('the report job trains and explains in the worker; the host gets the tree a
 
 test('alternative splits at the root: at most five, the tree\'s own split among them', async () => {
   const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
-  const { report, packedModel } = await unpackReport(await bridge.run('report', { dataset: iris, options: reportOptions({ ...DEFAULT_TRAIN_SETTINGS, holdOutFraction: 0 }, 'species') }).result);
-  const splits = await bridge.run('alternatives', { dataset: iris, model: packedModel, settings: report.settings, nodeId: 0 }).result;
+  const report = await bridge.run('report', { dataset: iris, options: reportOptions({ ...DEFAULT_TRAIN_SETTINGS, holdOutFraction: 0 }, 'species') }).result;
+  const splits = await bridge.run('alternatives', { dataset: iris, model: report.model, settings: report.settings, nodeId: 0 }).result;
   assert.ok(splits.length > 0 && splits.length <= 5);
-  assert.ok(splits.some((s) => s.chosen && s.feature === report.model.nodes[0].split?.feature));
+  assert.ok(splits.some((s) => s.chosen && s.feature === nodeAt(report.model, 0).split?.feature));
   assert.ok(splits.every((s, i) => i === 0 || s.score <= splits[i - 1].score), 'best first');
 });
 
@@ -167,7 +168,7 @@ test('the host event loop keeps running while the worker trains a big tree (node
   const timer = setInterval(() => ticks.push(Date.now()), 10);
   const started = Date.now();
   const grown: number[] = [];
-  const { report } = await unpackReport(await bridge.run('report', { dataset, options }, { onProgress: (p) => p.phase === 'train' && grown.push(p.nodesGrown) }).result);
+  const report = await bridge.run('report', { dataset, options }, { onProgress: (p) => p.phase === 'train' && grown.push(p.nodesGrown) }).result;
   const elapsed = Date.now() - started;
   clearInterval(timer);
   assert.ok(report.grown.nodes > 2048, `${report.grown.nodes} nodes`);
