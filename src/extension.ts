@@ -5,6 +5,7 @@ import { TreePanels, type PanelRequests } from './panel/tree-panel';
 import { csvToTrain, trainedFor } from './host/csv-target';
 import { followCursorRow } from './host/cursor-row';
 import { exportMermaid, exportModel, exportRules } from './host/exports';
+import { saveDrawing } from './host/drawing-export';
 import { Notifier } from './host/notifier';
 import { rowPath } from './host/row-path';
 import { openSample } from './host/samples';
@@ -40,6 +41,8 @@ export function activate(context: vscode.ExtensionContext): void {
     },
     report: async (uri) => (await trainedOrRestored(uri)).report,
     export: (uri, what) => void runExport(what, trained.get(uri)),
+    saveDrawing: (uri, format, data) =>
+      void saveDrawing(uri, format, data).catch((err: unknown) => notifier.failure(`export the drawing (${format.toUpperCase()}) of`, uri, err)),
     restored: (uri) => notifier.log(`Restored the tree panel of ${uri.toString(true)}; its data is read again when the panel needs it.`),
     log: (message) => notifier.log(message),
   };

@@ -166,6 +166,16 @@ export interface ExportMessage {
   what: 'mermaid' | 'model' | 'rules';
 }
 
+/** The drawing as shown, to save where the user says (SVG text, or PNG bytes as base64). */
+export interface SaveDrawingMessage {
+  type: 'saveDrawing';
+  format: 'svg' | 'png';
+  data: string;
+}
+
+/** Most characters a `saveDrawing` may carry (a PNG is at most 32 Mpixel, well under this). */
+export const MAX_DRAWING_TEXT = 200_000_000;
+
 /** Something failed inside the webview; the host logs it to the output channel. */
 export interface WebviewErrorMessage {
   type: 'webviewError';
@@ -180,6 +190,7 @@ export type FromWebview =
   | RequestNodesMessage
   | RequestRulesPageMessage
   | ExportMessage
+  | SaveDrawingMessage
   | WebviewErrorMessage;
 
 // ─── validation of what arrives from the webview ───────────────────────────────────────────
@@ -246,6 +257,14 @@ const CHECKS: { [K in FromWebview['type']]: { fields: readonly string[]; check: 
   export: {
     fields: ['what'],
     check: (m) => (m.what === 'mermaid' || m.what === 'model' || m.what === 'rules' ? null : 'what must be one of mermaid, model, rules'),
+  },
+  saveDrawing: {
+    fields: ['format', 'data'],
+    check: (m) => {
+      if (m.format !== 'svg' && m.format !== 'png') return 'format must be svg or png';
+      if (typeof m.data !== 'string' || m.data.length === 0 || m.data.length > MAX_DRAWING_TEXT) return `data must be a non-empty string of at most ${MAX_DRAWING_TEXT} characters`;
+      return m.format === 'png' && !/^[A-Za-z0-9+/]+={0,2}$/.test(m.data) ? 'data must be base64 for png' : null;
+    },
   },
   webviewError: {
     fields: ['message'],

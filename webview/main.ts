@@ -6,7 +6,8 @@ import type { RequestNodesMessage, ToWebview, WireReport } from '../src/protocol
 import { addNodes, appendNodes, decodeModel, type DecodedTree, type WireNodes } from '../src/engine/model-columns';
 import { foldTree } from '../src/render/fold';
 import { pathTo } from '../src/render/tree-labels';
-import { renderControls } from './controls';
+import { compactSummary, renderControls } from './controls';
+import { saveDrawing } from './drawing-export';
 import { renderDetails, type AlternativesState } from './details';
 import { el, replaceChildren } from './dom';
 import { renderImportances } from './importances-view';
@@ -35,7 +36,20 @@ const save = () => {
 
 const banner = el('div', { class: 'banner', role: 'status', 'aria-live': 'polite' });
 const title = el('h2', { class: 'title' });
-const controlsBox = el('div', { class: 'settings' });
+// The training settings live in a drawer under one compact line, so the tree gets the panel's height.
+const controlsBox = el('div', { class: 'settings drawer', id: 'settings-drawer', hidden: true });
+const settingsLine = el('span', { class: 'settings-line' });
+const settingsToggle = el(
+  'button',
+  { class: 'settings-toggle', type: 'button', 'aria-expanded': 'false', 'aria-controls': 'settings-drawer', title: 'Training settings: change them and retrain' },
+  el('span', { 'aria-hidden': 'true' }, '⚙'),
+  settingsLine,
+  el('span', { class: 'chevron', 'aria-hidden': 'true' }, '▾'),
+);
+settingsToggle.addEventListener('click', () => {
+  controlsBox.hidden = !controlsBox.hidden;
+  settingsToggle.setAttribute('aria-expanded', String(!controlsBox.hidden));
+});
 const rulesBox = el('div', { class: 'rules-tab' });
 const importancesBox = el('div', { class: 'importances-tab' });
 const metricsBox = el('div', { class: 'metrics-tab' });
@@ -84,6 +98,22 @@ const treeView = new TreeView({
     void drawTree(false);
   },
   export: (what) => api.postMessage({ type: 'export', what }),
+  exportDrawing: (format) => {
+    const svg = treeView.drawing;
+    if (!svg) return;
+    saveDrawing(svg, format).then(
+      (data) => api.postMessage({ type: 'saveDrawing', format, data }),
+      (err: unknown) => reportError(`The drawing could not be exported: ${err instanceof Error ? err.message : String(err)}`),
+    );
+  },
+  closeDetails: () => {
+    const id = state.selected;
+    state.selected = null;
+    save();
+    treeView.select(null);
+    showDetails(null);
+    if (id !== null) treeView.focusNode(id);
+  },
   viewChanged: (view) => {
     state.view = view;
     save();
@@ -111,7 +141,7 @@ const tabList = tabs(
 );
 
 const root = document.getElementById('root');
-if (root) replaceChildren(root, el('header', {}, title, banner), controlsBox, tabList.element);
+if (root) replaceChildren(root, el('header', {}, settingsToggle, title), banner, controlsBox, tabList.element);
 
 /** Adds nodes the host sent to the tree shown (and to the state, so a restored panel has them). */
 function receiveNodes(nodes: WireNodes): void {
@@ -163,7 +193,8 @@ async function drawTree(fit: boolean): Promise<void> {
 
 function showDetails(nodeId: number | null): void {
   if (!tree) return;
-  renderDetails(treeView.details, tree.model, nodeId, nodeId === null ? undefined : alternatives.get(nodeId), {
+  treeView.showDetails(nodeId !== null && tree.model.nodes[nodeId] !== undefined);
+  renderDetails(treeView.detailsBody, tree.model, nodeId, nodeId === null ? undefined : alternatives.get(nodeId), {
     toggle: (id) => (isOpen(id) ? setOpen(id, false) : openNode(id)),
     isOpen,
   });
@@ -217,6 +248,7 @@ function renderViews(): void {
   if (!shown) return;
   const { report } = shown;
   replaceChildren(title, `Decision tree for “${report.model.target}” · ${shown.fileName}`);
+  replaceChildren(settingsLine, compactSummary(report));
   renderControls(controlsBox, report, state.settings ?? shown.settings, (settings) => {
     const bad = !Number.isInteger(settings.maxDepth) || settings.maxDepth < 0 || !Number.isInteger(settings.minSamplesLeaf) || settings.minSamplesLeaf < 1;
     if (bad) {

@@ -27,6 +27,8 @@ export interface PanelRequests {
   /** The CSV's report when this panel has none in memory (restored after a reload). */
   report(csvUri: vscode.Uri): Promise<ReportBody>;
   export(csvUri: vscode.Uri, what: 'mermaid' | 'model' | 'rules'): void;
+  /** Saves the panel's drawing (SVG text or PNG base64) where the user says. */
+  saveDrawing(csvUri: vscode.Uri, format: 'svg' | 'png', data: string): void;
   /** A panel came back after a reload without a report in memory (it still shows its saved one). */
   restored(csvUri: vscode.Uri): void;
   /** Lines for the output channel: malformed messages, errors inside the webview. */
@@ -146,6 +148,9 @@ class TreePanel {
         return;
       case 'export':
         this.requests.export(this.csvUri, message.what);
+        return;
+      case 'saveDrawing':
+        this.requests.saveDrawing(this.csvUri, message.format, message.data);
         return;
       case 'webviewError':
         this.requests.log(`Tree panel (${this.csvUri.fsPath}): ${message.message}`);

@@ -34,6 +34,7 @@ function recorder() {
       return REPORT;
     },
     export: (uri, what) => calls.push(['export', uri.toString(), what]),
+    saveDrawing: (uri, format, data) => calls.push(['saveDrawing', uri.toString(), format, data]),
     restored: (uri) => calls.push(['restored', uri.toString()]),
     log: (message) => calls.push(['log', message]),
   };
@@ -100,6 +101,7 @@ test('messages from the webview are validated, then routed to the extension or a
   panel.send({ type: 'retrain', settings: { maxDepth: 3 } });
   panel.send({ type: 'retrain', settings: { maxDepth: -3 } });
   panel.send({ type: 'export', what: 'rules' });
+  panel.send({ type: 'saveDrawing', format: 'svg', data: '<svg/>' });
   panel.send({ type: 'eval', code: 'x' });
   panel.send({ type: 'requestAlternatives', requestId: 1, nodeId: 0 });
   panel.send({ type: 'requestAlternatives', requestId: 2, nodeId: 99 });
@@ -108,6 +110,7 @@ test('messages from the webview are validated, then routed to the extension or a
   assert.deepEqual(calls.filter((c) => c[0] !== 'log'), [
     ['retrain', 'file:///data/iris.csv', { maxDepth: 3 }],
     ['export', 'file:///data/iris.csv', 'rules'],
+    ['saveDrawing', 'file:///data/iris.csv', 'svg', '<svg/>'],
   ]);
   const logged = calls.filter((c) => c[0] === 'log').map((c) => String(c[1]));
   assert.equal(logged.length, 2);

@@ -13,6 +13,8 @@ const GOOD: FromWebview[] = [
   { type: 'requestRulesPage', requestId: 8, offset: 0, limit: 250, sort: { key: 'covered', descending: true } },
   { type: 'requestRulesPage', requestId: 9, offset: 100_000, limit: 1000, sort: { key: 'prediction', descending: false } },
   { type: 'export', what: 'rules' },
+  { type: 'saveDrawing', format: 'svg', data: '<svg xmlns="http://www.w3.org/2000/svg"/>' },
+  { type: 'saveDrawing', format: 'png', data: 'iVBORw0KGgo=' },
   { type: 'webviewError', message: 'render failed' },
 ];
 
@@ -56,6 +58,11 @@ test('malformed messages are rejected with a reason', () => {
     [{ type: 'requestRulesPage', requestId: 1, offset: 0, limit: 250, sort: [] }, /sort must be an object/],
     [{ type: 'requestRulesPage', requestId: 1, offset: 0, limit: 250, sort: { key: 'order', descending: true }, all: true }, /unexpected field "all"/],
     [{ type: 'export', what: 'exe' }, /what must be/],
+    [{ type: 'saveDrawing', format: 'pdf', data: 'x' }, /format must be svg or png/],
+    [{ type: 'saveDrawing', format: 'svg', data: '' }, /data must be a non-empty string/],
+    [{ type: 'saveDrawing', format: 'svg', data: 42 }, /data must be a non-empty string/],
+    [{ type: 'saveDrawing', format: 'png', data: 'not base64!' }, /base64/],
+    [{ type: 'saveDrawing', format: 'svg', data: 'x', path: '/etc/passwd' }, /unexpected field "path"/],
     [{ type: 'webviewError', message: 'x'.repeat(10_001) }, /at most/],
     [{ type: 'webviewError', message: { toString: 1 } }, /message must be a string/],
   ];
