@@ -35,6 +35,11 @@ export function activate(context: vscode.ExtensionContext): void {
       // Clicking another node cancels the search for the previous one.
       return worker().run('alternatives', job, { key: `alternatives:${uri.toString()}` }).result;
     },
+    splitDistribution: async (uri, nodeId) => {
+      const { dataset, report, packedModel } = await trainedOrRestored(uri);
+      const job = { dataset, model: packedModel, settings: report.settings, nodeId };
+      return worker().run('splitDistribution', job, { key: `splitDistribution:${uri.toString()}` }).result;
+    },
     rowPath: async (uri, row) => {
       const file = await trainedOrRestored(uri);
       return rowPath(file.report.model, file.dataset, row);

@@ -4,6 +4,7 @@
 // messages are untrusted input. Requests carry a `requestId` that their reply echoes.
 // The webview says `ready` first; only then does the host post the first `show`.
 import type { NodeSplit } from './engine/node-alternatives';
+import type { SplitDistribution } from './engine/split-distribution';
 import type { TreeReport } from './engine/report-types';
 import type { Rule } from './engine/rules/types';
 import { readTrainSettings, type TrainSettings } from './host/train-settings';
@@ -84,6 +85,14 @@ export interface AlternativesMessage {
   splits: AlternativeSplit[];
 }
 
+/** Reply to `requestSplitDistribution`: the split feature's distribution per class at a node (null: a leaf). */
+export interface SplitDistributionMessage {
+  type: 'splitDistribution';
+  requestId: number;
+  nodeId: number;
+  distribution: SplitDistribution | null;
+}
+
 /** Reply to `requestNodes`: more nodes of the tree shown. */
 export interface NodesMessage {
   type: 'nodes';
@@ -108,7 +117,16 @@ export interface RequestFailedMessage {
   message: string;
 }
 
-export type ToWebview = ShowMessage | BusyMessage | FailedMessage | RowPathMessage | AlternativesMessage | NodesMessage | RulesPageMessage | RequestFailedMessage;
+export type ToWebview =
+  | ShowMessage
+  | BusyMessage
+  | FailedMessage
+  | RowPathMessage
+  | AlternativesMessage
+  | NodesMessage
+  | RulesPageMessage
+  | RequestFailedMessage
+  | SplitDistributionMessage;
 
 // ─── webview → host ─────────────────────────────────────────────────────────────────────────
 
@@ -126,6 +144,13 @@ export interface RetrainMessage {
 /** Asks for the five best alternative splits at a node (answered by `alternatives`). */
 export interface RequestAlternativesMessage {
   type: 'requestAlternatives';
+  requestId: number;
+  nodeId: number;
+}
+
+/** Asks for the split feature's distribution per class at a node (answered by `splitDistribution`). */
+export interface RequestSplitDistributionMessage {
+  type: 'requestSplitDistribution';
   requestId: number;
   nodeId: number;
 }
@@ -191,6 +216,7 @@ export type FromWebview =
   | RequestRulesPageMessage
   | ExportMessage
   | SaveDrawingMessage
+  | RequestSplitDistributionMessage
   | WebviewErrorMessage;
 
 // ─── validation of what arrives from the webview ───────────────────────────────────────────
@@ -223,6 +249,10 @@ const CHECKS: { [K in FromWebview['type']]: { fields: readonly string[]; check: 
     },
   },
   requestAlternatives: {
+    fields: ['requestId', 'nodeId'],
+    check: (m) => (!isIndex(m.requestId) ? 'requestId must be a non-negative integer' : !isIndex(m.nodeId) ? 'nodeId must be a non-negative integer' : null),
+  },
+  requestSplitDistribution: {
     fields: ['requestId', 'nodeId'],
     check: (m) => (!isIndex(m.requestId) ? 'requestId must be a non-negative integer' : !isIndex(m.nodeId) ? 'nodeId must be a non-negative integer' : null),
   },

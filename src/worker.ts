@@ -5,7 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import { toWireError } from './host/wire-error';
 import { datasetBuffers, loadJob } from './host/jobs/load';
 import { predictJob, profileJob } from './host/jobs/text-jobs';
-import { alternativesJob, reportJob } from './host/jobs/report';
+import { alternativesJob, reportJob, splitDistributionJob } from './host/jobs/report';
 import { packedBuffers } from './host/report-transfer';
 import { sampleJob } from './host/jobs/sample';
 import { exportJob } from './host/jobs/export';
@@ -36,6 +36,7 @@ const handlers: Handlers = {
     return { result, transfer: packedBuffers(result) };
   },
   alternatives: (job) => ({ result: alternativesJob(job) }),
+  splitDistribution: (job) => ({ result: splitDistributionJob(job) }),
   predict: async (job, progress) => {
     const result = await predictJob(job, progress);
     return { result, transfer: [result.bytes.buffer as ArrayBuffer] };

@@ -8,7 +8,7 @@ import { foldTree } from '../src/render/fold';
 import { pathTo } from '../src/render/tree-labels';
 import { compactSummary, renderControls } from './controls';
 import { saveDrawing } from './drawing-export';
-import { renderDetails, type AlternativesState } from './details';
+import { renderDetails, type AlternativesState, type DistributionState } from './details';
 import { el, replaceChildren } from './dom';
 import { renderImportances } from './importances-view';
 import { renderMetrics } from './metrics-view';
@@ -33,6 +33,13 @@ const save = () => {
     api.setState(state);
   }, 250);
 };
+// A panel hidden within those 250 ms is torn down: what is pending is saved first.
+window.addEventListener('pagehide', () => {
+  if (saveTimer === undefined) return;
+  clearTimeout(saveTimer);
+  saveTimer = undefined;
+  api.setState(state);
+});
 
 const banner = el('div', { class: 'banner', role: 'status', 'aria-live': 'polite' });
 const title = el('h2', { class: 'title' });
@@ -56,9 +63,11 @@ const metricsBox = el('div', { class: 'metrics-tab' });
 
 /** Alternatives per node of the report shown, and the requests still waiting for a reply. */
 const alternatives = new Map<number, AlternativesState>();
+/** The split feature's distribution per node of the report shown, as for alternatives. */
+const distributions = new Map<number, DistributionState>();
 const pending = new Map<
   number,
-  { kind: 'alternatives'; nodeId: number } | { kind: 'row' } | { kind: 'rules' } | { kind: 'nodes'; tree: DecodedTree; then: () => void }
+  { kind: 'alternatives'; nodeId: number } | { kind: 'distribution'; nodeId: number } | { kind: 'row' } | { kind: 'rules' } | { kind: 'nodes'; tree: DecodedTree; then: () => void }
 >();
 /** The Rules tab of the report shown; it asks the host for its rows once the tab is on show. */
 let rulesView: RulesView | undefined;
@@ -194,7 +203,7 @@ async function drawTree(fit: boolean): Promise<void> {
 function showDetails(nodeId: number | null): void {
   if (!tree) return;
   treeView.showDetails(nodeId !== null && tree.model.nodes[nodeId] !== undefined);
-  renderDetails(treeView.detailsBody, tree.model, nodeId, nodeId === null ? undefined : alternatives.get(nodeId), {
+  renderDetails(treeView.detailsBody, tree.model, nodeId, nodeId === null ? undefined : alternatives.get(nodeId), nodeId === null ? undefined : distributions.get(nodeId), {
     toggle: (id) => (isOpen(id) ? setOpen(id, false) : openNode(id)),
     isOpen,
   });
@@ -217,6 +226,12 @@ function selectNode(nodeId: number): void {
     const requestId = nextRequestId++;
     pending.set(requestId, { kind: 'alternatives', nodeId });
     api.postMessage({ type: 'requestAlternatives', requestId, nodeId });
+  }
+  if (node.split && (distributions.get(nodeId)?.kind ?? 'failed') === 'failed') {
+    distributions.set(nodeId, { kind: 'loading' });
+    const requestId = nextRequestId++;
+    pending.set(requestId, { kind: 'distribution', nodeId });
+    api.postMessage({ type: 'requestSplitDistribution', requestId, nodeId });
   }
   showDetails(nodeId);
 }
@@ -312,6 +327,7 @@ function onShow(message: Extract<ToWebview, { type: 'show' }>): void {
   if (!same) {
     state = { ...state, expanded: [], collapsed: [], selected: null, highlight: null, view: null, settings: shown.settings };
     alternatives.clear();
+    distributions.clear();
   }
   state.shown = shown;
   state.documentUri = shown.documentUri;
@@ -353,11 +369,16 @@ function onMessage(message: ToWebview): void {
       alternatives.set(message.nodeId, { kind: 'ready', splits: message.splits });
       if (state.selected === message.nodeId) showDetails(message.nodeId);
       return;
+    case 'splitDistribution':
+      pending.delete(message.requestId);
+      distributions.set(message.nodeId, { kind: 'ready', distribution: message.distribution });
+      if (state.selected === message.nodeId) showDetails(message.nodeId);
+      return;
     case 'requestFailed': {
       const request = pending.get(message.requestId);
       pending.delete(message.requestId);
-      if (request?.kind === 'alternatives') {
-        alternatives.set(request.nodeId, { kind: 'failed', message: message.message });
+      if (request?.kind === 'alternatives' || request?.kind === 'distribution') {
+        (request.kind === 'alternatives' ? alternatives : distributions).set(request.nodeId, { kind: 'failed', message: message.message });
         if (state.selected === request.nodeId) showDetails(request.nodeId);
       } else if (request?.kind === 'rules') {
         rulesView?.failed(message.requestId, message.message);

@@ -234,7 +234,10 @@ export class TreeView {
     if (!this.svg) return;
     this.layout();
     const box = this.svg.viewBox.baseVal;
-    this.needsFit = !this.panZoom.fit(box?.width || this.svg.clientWidth, box?.height || this.svg.clientHeight, minScale);
+    // A tree too wide for the view is shown from its root.
+    const root = /translate\(\s*([-\d.e]+)/.exec(this.svg.querySelector('g.node[data-ref="node:0"]')?.getAttribute('transform') ?? '');
+    const rootX = root ? Number(root[1]) - (box?.x ?? 0) : undefined;
+    this.needsFit = !this.panZoom.fit(box?.width || this.svg.clientWidth, box?.height || this.svg.clientHeight, minScale, rootX);
     this.fitScale = minScale;
   }
 

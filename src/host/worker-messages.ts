@@ -4,6 +4,7 @@ import type { ColumnType, Dataset } from '../engine/dataset';
 import type { ReportOptions, ReportPhase, ReportSettings } from '../engine/report-types';
 import type { CodeFormat } from '../engine/export/code';
 import type { NodeSplit } from '../engine/node-alternatives';
+import type { SplitDistribution } from '../engine/split-distribution';
 import type { HoverData } from '../hover/hover-data';
 import type { HoverJob } from '../hover/hover-job';
 import type { PackedModel, PackedReport } from './report-transfer';
@@ -95,6 +96,8 @@ export interface JobTypes {
   sample: { job: SampleJob; result: LoadResult };
   report: { job: ReportJob; result: PackedReport };
   alternatives: { job: AlternativesJob; result: NodeSplit[] };
+  /** The split feature's distribution per class at one node (same input as `alternatives`). */
+  splitDistribution: { job: AlternativesJob; result: SplitDistribution | null };
   predict: { job: PredictJob; result: PredictResult };
   export: { job: ExportJob; result: ExportResult };
   profile: { job: LoadJob; result: ProfileResult };

@@ -9,6 +9,7 @@
 // of a big tree it gets the top, and asks for more nodes as it needs them (tree-slices.ts).
 import * as vscode from 'vscode';
 import type { ReportBody } from '../engine/report';
+import type { SplitDistribution } from '../engine/split-distribution';
 import type { RowPathResult as RowPath } from '../host/row-path';
 import { parseFromWebview, type AlternativeSplit, type FromWebview, type PanelSettings, type ToWebview } from '../protocol';
 import { makeNonce, panelHtml } from './html';
@@ -23,6 +24,8 @@ export const TREE_PANEL_VIEW_TYPE = 'decisionTree.treePanel';
 export interface PanelRequests {
   retrain(csvUri: vscode.Uri, settings: Partial<PanelSettings>): void;
   alternatives(csvUri: vscode.Uri, nodeId: number): Promise<AlternativeSplit[]>;
+  /** The split feature's distribution per class at a node, for the node details' chart. */
+  splitDistribution(csvUri: vscode.Uri, nodeId: number): Promise<SplitDistribution | null>;
   rowPath(csvUri: vscode.Uri, row: number): Promise<RowPath>;
   /** The CSV's report when this panel has none in memory (restored after a reload). */
   report(csvUri: vscode.Uri): Promise<ReportBody>;
@@ -154,6 +157,14 @@ class TreePanel {
         return;
       case 'webviewError':
         this.requests.log(`Tree panel (${this.csvUri.fsPath}): ${message.message}`);
+        return;
+      case 'requestSplitDistribution':
+        try {
+          const distribution = await this.requests.splitDistribution(this.csvUri, message.nodeId);
+          this.post({ type: 'splitDistribution', requestId: message.requestId, nodeId: message.nodeId, distribution });
+        } catch (err) {
+          this.post({ type: 'requestFailed', requestId: message.requestId, message: err instanceof Error ? err.message : String(err) });
+        }
         return;
       case 'requestAlternatives':
       case 'requestRowPath':

@@ -28,6 +28,10 @@ function recorder() {
       if (nodeId === 99) throw new Error('no such node');
       return [{ feature: 'f', condition: 'f ≤ 1', score: 0.5, scoreName: 'Gini decrease', childSamples: [1, 2], chosen: true }];
     },
+    splitDistribution: async (_uri, nodeId) => {
+      if (nodeId === 99) throw new Error('no such node');
+      return null;
+    },
     rowPath: async (_uri, row) => ({ row, path: [0, 2], prediction: 'setosa', actual: 'setosa' }),
     report: async (uri) => {
       calls.push(['report', uri.toString()]);

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { launchBrowser } from '../e2e/browser.mjs';
+import { treeLayout } from './tree-layout.mjs';
 
 const root = process.cwd();
 const work = mkdtempSync(join(tmpdir(), 'dte-webview-'));
@@ -29,7 +30,7 @@ await esbuild.build({
 const load = createRequire(import.meta.url);
 const { build } = load(join(work, 'reports.cjs'));
 const { writePanelPage, serveHost, panelReport, branchSlice } = load(join(work, 'panel-page.cjs'));
-const { reports, irisAlternatives } = build();
+const { reports, irisAlternatives, irisDistributions, playDistribution } = build();
 // The panel's page with a stand-in for the VS Code host (panel-page.ts); its #hash picks the theme.
 const indexHtml = writePanelPage(work);
 
@@ -98,6 +99,21 @@ await check('iris: the tree (under 60 nodes) opens whole and the root says what 
   assert.match(await page.locator('.details table.alternatives tbody tr.chosen').textContent(), /^petal_length_cm ≤ 2\.45 \(chosen\)/);
   assert.equal(await page.locator('.details .dist-row').count(), 3);
   assert.match(await page.locator('.details').textContent(), /The root: every training row/);
+  // The split feature's distribution at the node: a stacked histogram with the threshold on it.
+  const askedChart = await page.evaluate(() => window.__posted.filter((m) => m.type === 'requestSplitDistribution'));
+  assert.deepEqual(askedChart.map((m) => m.nodeId), [0]);
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'splitDistribution', requestId: askedChart[0].requestId, nodeId: 0, distribution: irisDistributions[0] });
+  await page.waitForSelector('.details svg.split-chart line.threshold', { state: 'attached' });
+  const chart = await page.locator('.details svg.split-chart').evaluate((svg) => {
+    const colours = new Set([...svg.querySelectorAll('rect')].map((r) => r.getAttribute('fill')));
+    const t = svg.querySelector('line.threshold');
+    return { bars: svg.querySelectorAll('rect').length, colours: colours.size, thresholdX: Number(t.getAttribute('x1')), label: svg.querySelector('.threshold-label').textContent, width: svg.viewBox.baseVal.width };
+  });
+  const d0 = irisDistributions[0];
+  assert.equal(chart.colours, 3, 'one colour per class');
+  assert.equal(chart.label, `≤ ${model.nodes[0].split.threshold}`);
+  const expectedX = ((d0.threshold - d0.edges[0]) / (d0.edges.at(-1) - d0.edges[0])) * chart.width;
+  assert.ok(Math.abs(chart.thresholdX - expectedX) < 0.01, `threshold at ${chart.thresholdX}, expected ${expectedX}`);
   await page.screenshot({ path: join(artifacts, 'tree-details.png') });
 
   // A request the host could not serve (here: superseded) is shown, and asked again on the next click.
@@ -520,32 +536,6 @@ await check('two classes: ROC curve with AUC', async () => {
   await page.close();
 });
 
-/**
- * What the tree-first layout measures in the page: the tree's viewport against the panel, the size
- * node text is seen at (its computed size times the zoom), the nodes drawn and the details' place.
- */
-function treeLayout() {
-  const viewport = document.querySelector('.viewport').getBoundingClientRect();
-  const svg = document.querySelector('.stage svg');
-  const scale = svg.getBoundingClientRect().width / svg.width.baseVal.value;
-  const label = svg.querySelector('g.node[data-ref^="node:"] .nodeLabel');
-  const fontPx = parseFloat(getComputedStyle(label).fontSize);
-  const details = document.querySelector('.details');
-  return {
-    panelWidth: document.documentElement.clientWidth,
-    panelHeight: window.innerHeight,
-    width: viewport.width,
-    height: viewport.height,
-    scale,
-    fontPx,
-    seenPx: fontPx * scale,
-    editorPx: parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--vscode-editor-font-size')),
-    nodes: svg.querySelectorAll('g.node[data-ref^="node:"]').length,
-    stubs: svg.querySelectorAll('g.node[data-ref^="stub:"]').length,
-    details: details.hidden ? null : (({ left, top, width, height }) => ({ left, top, width, height }))(details.getBoundingClientRect()),
-  };
-}
-
 await check('tree first: at 500, 800 and 1,400 px the tree gets the panel, text at the editor size, details only on selection', async () => {
   const problems = [];
   for (const [name, theme] of [['iris', 'light'], ['diabetesFull', 'darkModern']]) {
@@ -618,6 +608,20 @@ await check('node bars: class shares as a stacked bar in each node, a mean and s
   assert.ok(marks.length > 0 && marks.every((n) => n === 1), 'every regression node marks its mean');
   await regression.locator('.stage svg g.node[data-ref="node:0"]').screenshot({ path: join(artifacts, 'node-bar-regression.png') });
   await regression.close();
+});
+
+await check('node details chart a categorical split: rows per category and class, and the branch each goes to', async () => {
+  const page = await openPanel('play', 'light');
+  await page.locator('.stage svg g.node[data-ref="node:0"]').click();
+  const asked = await page.evaluate(() => window.__posted.find((m) => m.type === 'requestSplitDistribution'));
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'splitDistribution', requestId: asked.requestId, nodeId: 0, distribution: playDistribution });
+  await page.waitForSelector('.details svg.split-chart');
+  const rows = await page.locator('.details svg.split-chart text:not(.branch)').allTextContents();
+  assert.deepEqual(rows, playDistribution.categories);
+  const branches = await page.locator('.details svg.split-chart text.branch').allTextContents();
+  assert.deepEqual(branches, playDistribution.branchOf.map((b) => `→ ${b + 1}`));
+  await page.locator('.details').screenshot({ path: join(artifacts, 'details-categorical.png') });
+  await page.close();
 });
 
 await check('Export as SVG and PNG: a well-formed, self-contained SVG with the labels as escaped text, and PNG bytes', async () => {
