@@ -110,7 +110,11 @@ const treeView = new TreeView({
   exportDrawing: (format) => {
     const svg = treeView.drawing;
     if (!svg) return;
-    saveDrawing(svg, format).then(
+    // The file shows the tree, not the selection outline (the SVG is taken before saveDrawing's first await).
+    treeView.select(null);
+    const made = saveDrawing(svg, format);
+    treeView.select(state.selected);
+    made.then(
       (data) => api.postMessage({ type: 'saveDrawing', format, data }),
       (err: unknown) => reportError(`The drawing could not be exported: ${err instanceof Error ? err.message : String(err)}`),
     );

@@ -238,6 +238,23 @@ await check('keyboard: a node takes focus and Enter shows its details', async ()
   const before = await page.locator('.stage').getAttribute('style');
   await page.keyboard.press('+');
   assert.notEqual(await page.locator('.stage').getAttribute('style'), before, '+ zooms');
+  // The settings drawer and the export menu open from the keyboard; Escape closes the menu and the details.
+  await page.locator('.settings-toggle').focus();
+  await page.keyboard.press('Enter');
+  assert.ok(await page.locator('#settings-drawer').isVisible(), 'Enter opens the settings drawer');
+  await page.keyboard.press('Space');
+  assert.ok(!(await page.locator('#settings-drawer').isVisible()), 'Space closes it again');
+  await page.getByRole('button', { name: 'Export ▾' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Export as SVG' }).waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Export as SVG', 'the first item takes focus');
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'hidden' });
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Export ▾', 'focus back on the menu button');
+  await page.locator('.details-close').focus();
+  await page.keyboard.press('Escape');
+  await page.locator('.details').waitFor({ state: 'hidden' });
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-ref')), 'node:2', 'focus back on the node');
   await page.close();
 });
 
@@ -336,7 +353,7 @@ await check('theme switches while the panel is open: edges, arrowheads, labels a
   // Over 60 nodes, so the default fold leaves stubs to measure.
   const page = await openPanel('hostile', 'light');
   const model = reports.hostile.model;
-  const leaf = model.nodes.find((n) => n.depth === 3 && n.children.length === 0);
+  const leaf = model.nodes.find((n) => n.depth >= 2 && n.children.length === 0);
   const path = [];
   for (let id = leaf.id; id >= 0; id = model.nodes.findIndex((n) => n.children.includes(id))) path.unshift(id);
   await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'rowPath', requestId: null, row: 0, path, nodes: branchSlice(model, leaf.id), prediction: leaf.prediction, actual: leaf.prediction });

@@ -6,11 +6,25 @@
 // the tree. Screenshots of every combination go to test-artifacts/.
 /* global document -- evaluated in the panel's frame */
 import assert from 'node:assert/strict';
+import { copyFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { defaultReport } from '../expected.mjs';
+import { artifactsDir } from '../paths.mjs';
 import { startSession } from '../session.mjs';
 import { treeLayout } from '../../webview/tree-layout.mjs';
-import { openFile, openWorkbench, pickQuickItem, runCommand, runCommandRetried, screenshotFrame, waitForWebviewFrame } from '../workbench.mjs';
+import {
+  answerPath,
+  openFile,
+  openWorkbench,
+  pickQuickItem,
+  runCommand,
+  runCommandRetried,
+  screenshot,
+  screenshotFrame,
+  waitForFile,
+  waitForWebviewFrame,
+} from '../workbench.mjs';
 
 const iris = 'media/samples/iris.csv';
 /** 100 alternating labels along one column, 3 rows each: a fully grown tree of ~200 nodes. */
@@ -95,6 +109,8 @@ describe('the tree-first panel at three widths and two themes', () => {
       const open = await panel.evaluate(treeLayout);
       if (width <= 700 && open.width < m.width - 1) problems.push(`${at}: the bottom sheet narrowed the tree to ${open.width} px`);
       if (width > 700 && !(open.details.left >= open.width)) problems.push(`${at}: the details are not beside the tree`);
+      // The split feature's distribution at the root comes from the worker, with the threshold on it.
+      await panel.locator('.details svg.split-chart line.threshold').waitFor({ state: 'attached', timeout: 60_000 });
       await screenshotFrame(panel, `layout-${name}-${theme}-${width}-details`);
       await panel.locator('.viewport').press('Escape');
       await panel.locator('.details').waitFor({ state: 'hidden' });
@@ -127,5 +143,32 @@ describe('the tree-first panel at three widths and two themes', () => {
     await measure(iris, irisReport.model, 'dark');
     await measure(staircase, staircaseReport.model, 'dark');
     assert.deepEqual(problems, []);
+  });
+
+  it('exports the drawing as SVG and PNG where the save dialog says', async () => {
+    for (const format of ['svg', 'png']) {
+      // The file saved opens in VS Code's viewer, over the panel: bring the panel back each time.
+      const panel = await panelAt(iris, 1400);
+      const file = join(session.folder, `iris-drawing.${format}`);
+      await panel.getByRole('button', { name: 'Export ▾' }).click();
+      await panel.getByRole('menuitem', { name: `Export as ${format.toUpperCase()}` }).click();
+      await answerPath(page, file);
+      await waitForFile(page, file);
+      const bytes = readFileSync(file);
+      if (format === 'svg') {
+        const text = bytes.toString('utf8');
+        assert.ok(text.startsWith('<?xml') && text.includes('<svg') && text.trimEnd().endsWith('</svg>'), text.slice(0, 200));
+        assert.ok(text.includes(`${irisReport.model.nodes[0].split.feature} ≤`), 'the root question is in the file');
+      } else {
+        assert.deepEqual([...bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+        assert.ok(bytes.readUInt32BE(16) > 500, `PNG ${bytes.readUInt32BE(16)} px wide`);
+      }
+      // VS Code opens the file in its image preview, which draws it.
+      const preview = await waitForWebviewFrame(page, 'img');
+      await preview.waitForFunction(() => document.querySelector('img')?.naturalWidth > 0, null, { timeout: 30_000 });
+      await page.waitForTimeout(500);
+      copyFileSync(file, join(artifactsDir, `layout-export.${format}`));
+      await screenshot(page, `layout-export-${format}`);
+    }
   });
 });
