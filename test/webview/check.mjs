@@ -553,11 +553,11 @@ await check('two classes: ROC curve with AUC', async () => {
   await page.close();
 });
 
-await check('tree first: at 500, 800 and 1,400 px the tree gets the panel, text at the editor size, details only on selection', async () => {
+await check('tree first: at 400, 500, 800 and 1,400 px the tree gets the panel, text at the editor size, details only on selection', async () => {
   const problems = [];
   for (const [name, theme] of [['iris', 'light'], ['diabetesFull', 'darkModern']]) {
     const page = await openPanel(name, theme);
-    for (const width of [500, 800, 1400]) {
+    for (const width of [400, 500, 800, 1400]) {
       await page.setViewportSize({ width, height: 900 });
       await page.waitForFunction((w) => Math.abs(document.querySelector('.viewport').getBoundingClientRect().width - (w - 26)) < 60, width);
       // The first view of a tree: fitted without shrinking below the editor's font size.
