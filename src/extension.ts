@@ -56,11 +56,28 @@ export function activate(context: vscode.ExtensionContext): void {
   const hover = registerHover(context, { worker, trained, panels, state: context.workspaceState });
   const profiles = new ProfileDocuments();
 
-  /** A panel restored after a reload shows its saved tree without the data: train it again on demand. */
-  async function trainedOrRestored(uri: vscode.Uri): Promise<TrainedFile> {
-    const file = trained.get(uri) ?? (await trainer().retrain(uri, {}));
-    if (file === undefined) throw new Error('The file could not be read and trained again; see the Decision Tree output.');
-    return file;
+  /**
+   * A panel restored after a reload shows its saved tree without the data: train it again on demand,
+   * once — a click asks for a node's alternatives and its split chart together, and a second
+   * retrain of the same file would cancel the first.
+   */
+  const restoring = new Map<string, Promise<TrainedFile>>();
+  function trainedOrRestored(uri: vscode.Uri): Promise<TrainedFile> {
+    const known = trained.get(uri);
+    if (known !== undefined) return Promise.resolve(known);
+    const key = uri.toString();
+    let pending = restoring.get(key);
+    if (pending === undefined) {
+      pending = trainer()
+        .retrain(uri, {})
+        .then((file) => {
+          if (file === undefined) throw new Error('The file could not be read and trained again; see the Decision Tree output.');
+          return file;
+        })
+        .finally(() => restoring.delete(key));
+      restoring.set(key, pending);
+    }
+    return pending;
   }
 
   let trainerInstance: Trainer | undefined;

@@ -171,4 +171,17 @@ describe('the tree-first panel at three widths and two themes', () => {
       await screenshot(page, `layout-export-${format}`);
     }
   });
+
+  it('after a reload, a click on a node fills its alternatives and its split chart (the file is trained again once)', async () => {
+    await runCommandRetried(page, 'Developer: Reload Window');
+    await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+    const panel = await panelAt(iris, 1400);
+    if (await panel.locator('.details').isVisible()) await panel.locator('.details-close').click();
+    await panel.locator(`${nodes}[data-ref="node:0"]`).click();
+    const details = panel.locator('.details');
+    await details.locator('table.alternatives tbody tr').first().waitFor({ timeout: 90_000 });
+    await details.locator('svg.split-chart line.threshold').waitFor({ state: 'attached', timeout: 90_000 });
+    assert.equal(await details.locator('.error').count(), 0, await details.textContent());
+    await screenshotFrame(panel, 'layout-restored-details');
+  });
 });
