@@ -94,6 +94,14 @@ export function activate(context: vscode.ExtensionContext): void {
     }
   }
 
+  /** Only the panel has the drawing: the command asks the panel in focus for it. */
+  async function exportDrawing(format: 'svg' | 'png'): Promise<void> {
+    const uri = panels.activeCsv();
+    if (uri === undefined || !panels.exportDrawing(uri, format)) {
+      void vscode.window.showInformationMessage('Decision Tree: the drawing is exported from the tree panel — bring it to the front (Show Tree Panel), then run this again.');
+    }
+  }
+
   const noTreeYet = () => void vscode.window.showInformationMessage('Decision Tree: no tree yet — train one first (right-click a CSV → Train Decision Tree).');
 
   const train = (mode: TrainMode) => async (arg: unknown) => {
@@ -112,6 +120,8 @@ export function activate(context: vscode.ExtensionContext): void {
     },
     'decisionTree.exportModel': (arg) => runExport('model', trainedFor(arg, trained, panels.activeCsv())),
     'decisionTree.exportMermaid': (arg) => runExport('mermaid', trainedFor(arg, trained, panels.activeCsv())),
+    'decisionTree.exportDrawingSvg': () => exportDrawing('svg'),
+    'decisionTree.exportDrawingPng': () => exportDrawing('png'),
     'decisionTree.exportRules': (arg) => runExport('rules', trainedFor(arg, trained, panels.activeCsv())),
     'decisionTree.predict': async (arg) => {
       const file = trainedFor(arg, trained, panels.activeCsv());

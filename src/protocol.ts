@@ -93,6 +93,12 @@ export interface SplitDistributionMessage {
   distribution: SplitDistribution | null;
 }
 
+/** The palette's "Export Tree Drawing as SVG/PNG": the webview answers with `saveDrawing`. */
+export interface ExportDrawingMessage {
+  type: 'exportDrawing';
+  format: 'svg' | 'png';
+}
+
 /** Reply to `requestNodes`: more nodes of the tree shown. */
 export interface NodesMessage {
   type: 'nodes';
@@ -126,7 +132,8 @@ export type ToWebview =
   | NodesMessage
   | RulesPageMessage
   | RequestFailedMessage
-  | SplitDistributionMessage;
+  | SplitDistributionMessage
+  | ExportDrawingMessage;
 
 // ─── webview → host ─────────────────────────────────────────────────────────────────────────
 

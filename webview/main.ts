@@ -107,18 +107,7 @@ const treeView = new TreeView({
     void drawTree(false);
   },
   export: (what) => api.postMessage({ type: 'export', what }),
-  exportDrawing: (format) => {
-    const svg = treeView.drawing;
-    if (!svg) return;
-    // The file shows the tree, not the selection outline (the SVG is taken before saveDrawing's first await).
-    treeView.select(null);
-    const made = saveDrawing(svg, format);
-    treeView.select(state.selected);
-    made.then(
-      (data) => api.postMessage({ type: 'saveDrawing', format, data }),
-      (err: unknown) => reportError(`The drawing could not be exported: ${err instanceof Error ? err.message : String(err)}`),
-    );
-  },
+  exportDrawing: (format) => exportDrawing(format),
   closeDetails: () => {
     const id = state.selected;
     state.selected = null;
@@ -133,6 +122,23 @@ const treeView = new TreeView({
   },
   failed: reportError,
 });
+
+/** Sends the drawing as shown to the host, which asks where to save it. */
+function exportDrawing(format: 'svg' | 'png'): void {
+  const svg = treeView.drawing;
+  if (!svg) {
+    reportError('There is no drawing to export yet: open the Tree tab first.');
+    return;
+  }
+  // The file shows the tree, not the selection outline (the SVG is taken before saveDrawing's first await).
+  treeView.select(null);
+  const made = saveDrawing(svg, format);
+  treeView.select(state.selected);
+  made.then(
+    (data) => api.postMessage({ type: 'saveDrawing', format, data }),
+    (err: unknown) => reportError(`The drawing could not be exported: ${err instanceof Error ? err.message : String(err)}`),
+  );
+}
 
 const tabList = tabs(
   [
@@ -372,6 +378,9 @@ function onMessage(message: ToWebview): void {
       pending.delete(message.requestId);
       alternatives.set(message.nodeId, { kind: 'ready', splits: message.splits });
       if (state.selected === message.nodeId) showDetails(message.nodeId);
+      return;
+    case 'exportDrawing':
+      exportDrawing(message.format);
       return;
     case 'splitDistribution':
       pending.delete(message.requestId);

@@ -251,6 +251,13 @@ export class TreePanels implements vscode.Disposable {
     this.panels.get(csvUri.toString())?.post({ type: 'failed', message });
   }
 
+  /** Asks the CSV's panel for its drawing (it answers with `saveDrawing`); false when it has no panel. */
+  exportDrawing(csvUri: vscode.Uri, format: 'svg' | 'png'): boolean {
+    const panel = this.panels.get(csvUri.toString());
+    panel?.post({ type: 'exportDrawing', format });
+    return panel !== undefined;
+  }
+
   has(csvUri: vscode.Uri): boolean {
     return this.panels.has(csvUri.toString());
   }

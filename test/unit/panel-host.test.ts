@@ -232,3 +232,24 @@ test('a restored panel without a report in memory gets one from the extension fo
   assert.deepEqual(page.rows.map((r) => r.index), [0, 1, 2, 3, 4]);
   panels.dispose();
 });
+
+test('"Export Tree Drawing" asks the CSV\'s panel for its drawing, and the split chart request is answered or refused', async () => {
+  const { requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  assert.equal(panels.exportDrawing(iris, 'png'), false, 'no panel for the CSV yet');
+  panels.show(iris, REPORT, SETTINGS);
+  const panel = created[created.length - 1];
+  panel.send({ type: 'ready' });
+  await tick();
+  assert.equal(panels.exportDrawing(iris, 'png'), true);
+  assert.deepEqual(panel.webview.posted.at(-1), { type: 'exportDrawing', format: 'png' });
+  panel.send({ type: 'requestSplitDistribution', requestId: 5, nodeId: 0 });
+  panel.send({ type: 'requestSplitDistribution', requestId: 6, nodeId: 99 });
+  await tick();
+  const replies = panel.webview.posted.filter((m) => (m as { requestId?: number }).requestId !== undefined);
+  assert.deepEqual(replies, [
+    { type: 'splitDistribution', requestId: 5, nodeId: 0, distribution: null },
+    { type: 'requestFailed', requestId: 6, message: 'no such node' },
+  ]);
+  panels.dispose();
+});
