@@ -168,6 +168,7 @@ await check('iris: the tree (under 60 nodes) opens whole and the root says what 
   // Retrain from the controls, in the settings drawer the compact settings line opens.
   await page.getByRole('tab', { name: 'Tree' }).click();
   assert.equal(await page.locator('#settings-drawer').isVisible(), false, 'the drawer starts closed');
+  assert.equal(await page.locator('.settings-line').textContent(), `CART · gini · depth ∞ · leaf 1 · no pruning · ${model.nodes.length} nodes`);
   await page.locator('.settings-toggle').click();
   assert.equal(await page.locator('.settings-toggle').getAttribute('aria-expanded'), 'true');
   await page.getByText('Retrain').click();
