@@ -5,6 +5,7 @@ import { TreePanels, type PanelRequests } from './panel/tree-panel';
 import { csvToTrain, trainedFor } from './host/csv-target';
 import { followCursorRow } from './panel/cursor-row';
 import { exportMermaid, exportModel, exportRules } from './host/exports';
+import { saveDrawing } from './host/drawing-export';
 import { Notifier } from './host/notifier';
 import { rowPath } from './shared/row-path';
 import { openSample } from './host/samples';
@@ -34,12 +35,19 @@ export function activate(context: vscode.ExtensionContext): void {
       // Clicking another node cancels the search for the previous one.
       return worker().run('alternatives', job, { key: `alternatives:${uri.toString()}` }).result;
     },
+    splitDistribution: async (uri, nodeId) => {
+      const { dataset, report } = await trainedOrRestored(uri);
+      const job = { dataset, model: report.model, settings: report.settings, nodeId };
+      return worker().run('splitDistribution', job, { key: `splitDistribution:${uri.toString()}` }).result;
+    },
     rowPath: async (uri, row) => {
       const file = await trainedOrRestored(uri);
       return rowPath(file.report.model, file.dataset, row);
     },
     report: async (uri) => (await trainedOrRestored(uri)).report,
     export: (uri, what) => void runExport(what, trained.get(uri)),
+    saveDrawing: (uri, format, data) =>
+      void saveDrawing(uri, format, data).catch((err: unknown) => notifier.failure(`export the drawing (${format.toUpperCase()}) of`, uri, err)),
     restored: (uri) => notifier.log(`Restored the tree panel of ${uri.toString(true)}; its data is read again when the panel needs it.`),
     log: (message) => notifier.log(message),
   };
@@ -48,11 +56,28 @@ export function activate(context: vscode.ExtensionContext): void {
   const hover = registerHover(context, { worker, trained, panels, state: context.workspaceState });
   const profiles = new ProfileDocuments();
 
-  /** A panel restored after a reload shows its saved tree without the data: train it again on demand. */
-  async function trainedOrRestored(uri: vscode.Uri): Promise<TrainedFile> {
-    const file = trained.get(uri) ?? (await trainer().retrain(uri, {}));
-    if (file === undefined) throw new Error('The file could not be read and trained again; see the Decision Tree output.');
-    return file;
+  /**
+   * A panel restored after a reload shows its saved tree without the data: train it again on demand,
+   * once — a click asks for a node's alternatives and its split chart together, and a second
+   * retrain of the same file would cancel the first.
+   */
+  const restoring = new Map<string, Promise<TrainedFile>>();
+  function trainedOrRestored(uri: vscode.Uri): Promise<TrainedFile> {
+    const known = trained.get(uri);
+    if (known !== undefined) return Promise.resolve(known);
+    const key = uri.toString();
+    let pending = restoring.get(key);
+    if (pending === undefined) {
+      pending = trainer()
+        .retrain(uri, {})
+        .then((file) => {
+          if (file === undefined) throw new Error('The file could not be read and trained again; see the Decision Tree output.');
+          return file;
+        })
+        .finally(() => restoring.delete(key));
+      restoring.set(key, pending);
+    }
+    return pending;
   }
 
   let trainerInstance: Trainer | undefined;
@@ -66,6 +91,14 @@ export function activate(context: vscode.ExtensionContext): void {
       else await exportRules(file, worker());
     } catch (err) {
       notifier.failure(`export the ${what === 'model' ? 'model' : what === 'mermaid' ? 'tree' : 'rules'} of`, file.uri, err);
+    }
+  }
+
+  /** Only the panel has the drawing: the command asks the panel in focus for it. */
+  async function exportDrawing(format: 'svg' | 'png'): Promise<void> {
+    const uri = panels.activeCsv();
+    if (uri === undefined || !panels.exportDrawing(uri, format)) {
+      void vscode.window.showInformationMessage('Decision Tree: the drawing is exported from the tree panel — bring it to the front (Show Tree Panel), then run this again.');
     }
   }
 
@@ -87,6 +120,8 @@ export function activate(context: vscode.ExtensionContext): void {
     },
     'decisionTree.exportModel': (arg) => runExport('model', trainedFor(arg, trained, panels.activeCsv())),
     'decisionTree.exportMermaid': (arg) => runExport('mermaid', trainedFor(arg, trained, panels.activeCsv())),
+    'decisionTree.exportDrawingSvg': () => exportDrawing('svg'),
+    'decisionTree.exportDrawingPng': () => exportDrawing('png'),
     'decisionTree.exportRules': (arg) => runExport('rules', trainedFor(arg, trained, panels.activeCsv())),
     'decisionTree.predict': async (arg) => {
       const file = trainedFor(arg, trained, panels.activeCsv());

@@ -26,6 +26,21 @@ export function settingsSummary(report: WireReport): string {
   return parts.join(' · ');
 }
 
+/** The settings toggle's one line: the tree's algorithm, criterion, limits, pruning and size. */
+export function compactSummary(report: WireReport): string {
+  const s = report.settings;
+  const p = report.model.params; // as trained: 'auto' resolved
+  const pruning = s.prune === 'cost-complexity' ? `α ${formatNumber(s.ccpAlpha, 3)}` : s.prune === 'pessimistic' ? 'pessimistic' : 'no pruning';
+  return [
+    p.algorithm === 'c45' ? 'C4.5' : p.algorithm.toUpperCase(),
+    p.criterion.replace('_', ' '),
+    `depth ${p.maxDepth || '∞'}`,
+    `leaf ${p.minSamplesLeaf ?? 1}`,
+    pruning,
+    `${report.final.nodes} nodes`,
+  ].join(' · ');
+}
+
 export function renderControls(container: HTMLElement, report: WireReport, current: PanelSettings, retrain: (settings: PanelSettings) => void): void {
   const next: PanelSettings = { ...current };
   const path = report.pruningPath;

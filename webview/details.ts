@@ -2,13 +2,18 @@
 // leads to it, and the best alternative splits at it (why this question won).
 import type { TreeModel } from '../src/engine/model';
 import type { AlternativeSplit } from '../src/shared/protocol';
+import type { SplitDistribution } from '../src/engine/split-distribution';
+import { featureOf } from '../src/engine/feature-text';
 import { classHue } from '../src/shared/render/palette';
 import { formatNumber, impurityText, nodeLines, ruleTo } from '../src/shared/render/tree-labels';
 import { el, percent, replaceChildren } from './dom';
+import { splitChart } from './split-chart';
 import { button } from './toolkit';
 
 /** Alternatives of a node as known so far. */
 export type AlternativesState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; splits: AlternativeSplit[] };
+/** The split feature's distribution at a node as known so far. */
+export type DistributionState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; distribution: SplitDistribution | null };
 
 export interface DetailsActions {
   /** Open or fold the node's subtree. */
@@ -48,11 +53,19 @@ function alternativesTable(state: AlternativesState | undefined): HTMLElement {
   return el('table', { class: 'alternatives' }, el('thead', {}, head), el('tbody', {}, ...body));
 }
 
+function distributionChart(model: TreeModel, state: DistributionState | undefined): HTMLElement {
+  if (!state || state.kind === 'loading') return el('p', { class: 'muted' }, 'Counting the rows at this node…');
+  if (state.kind === 'failed') return el('p', { class: 'error' }, state.message);
+  const d = state.distribution;
+  return d ? splitChart(d, featureOf(model, d.feature)) : el('p', { class: 'muted' }, 'No rows reach this node.');
+}
+
 export function renderDetails(
   container: HTMLElement,
   model: TreeModel,
   nodeId: number | null,
   alternatives: AlternativesState | undefined,
+  featureDistribution: DistributionState | undefined,
   actions: DetailsActions,
 ): void {
   const node = nodeId === null ? undefined : model.nodes[nodeId];
@@ -69,6 +82,8 @@ export function renderDetails(
     Array.isArray(node.value)
       ? distribution(model, node.value, node.samples)
       : el('p', {}, `mean = ${formatNumber(node.value)}, ${impurityText(model.params.criterion, node.impurity)}`),
+    node.split && el('h4', {}, `${node.split.feature} at this node`),
+    node.split && distributionChart(model, featureDistribution),
     el('h4', {}, 'Rule to this node'),
     rule.length === 0
       ? el('p', { class: 'muted' }, 'The root: every training row.')

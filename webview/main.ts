@@ -7,8 +7,9 @@ import { PanelRequester } from '../src/shared/panel-requests';
 import { addNodes, appendNodes, decodeModel, type DecodedTree, type WireNodes } from '../src/engine/model-columns';
 import { foldTree } from '../src/shared/render/fold';
 import { pathTo } from '../src/shared/render/tree-labels';
-import { renderControls } from './controls';
-import { renderDetails, type AlternativesState } from './details';
+import { compactSummary, renderControls } from './controls';
+import { saveDrawing } from './drawing-export';
+import { renderDetails, type AlternativesState, type DistributionState } from './details';
 import { el, replaceChildren } from './dom';
 import { renderImportances } from './importances-view';
 import { renderMetrics } from './metrics-view';
@@ -33,10 +34,30 @@ const save = () => {
     api.setState(state);
   }, 250);
 };
+// A panel hidden within those 250 ms is torn down: what is pending is saved first.
+window.addEventListener('pagehide', () => {
+  if (saveTimer === undefined) return;
+  clearTimeout(saveTimer);
+  saveTimer = undefined;
+  api.setState(state);
+});
 
 const banner = el('div', { class: 'banner', role: 'status', 'aria-live': 'polite' });
 const title = el('h2', { class: 'title' });
-const controlsBox = el('div', { class: 'settings' });
+// The training settings live in a drawer under one compact line, so the tree gets the panel's height.
+const controlsBox = el('div', { class: 'settings drawer', id: 'settings-drawer', hidden: true });
+const settingsLine = el('span', { class: 'settings-line' });
+const settingsToggle = el(
+  'button',
+  { class: 'settings-toggle', type: 'button', 'aria-expanded': 'false', 'aria-controls': 'settings-drawer', title: 'Training settings: change them and retrain' },
+  el('span', { 'aria-hidden': 'true' }, '⚙'),
+  settingsLine,
+  el('span', { class: 'chevron', 'aria-hidden': 'true' }, '▾'),
+);
+settingsToggle.addEventListener('click', () => {
+  controlsBox.hidden = !controlsBox.hidden;
+  settingsToggle.setAttribute('aria-expanded', String(!controlsBox.hidden));
+});
 const rulesBox = el('div', { class: 'rules-tab' });
 const importancesBox = el('div', { class: 'importances-tab' });
 const metricsBox = el('div', { class: 'metrics-tab' });
@@ -45,6 +66,8 @@ const metricsBox = el('div', { class: 'metrics-tab' });
 const alternatives = new Map<number, AlternativesState>();
 /** Asks the host for what the webview does not hold (alternatives, row paths, nodes, rules). */
 const host = new PanelRequester((message) => api.postMessage(message));
+/** The split feature's distribution per node of the report shown, as for alternatives. */
+const distributions = new Map<number, DistributionState>();
 /** The Rules tab of the report shown; it asks the host for its rows once the tab is on show. */
 let rulesView: RulesView | undefined;
 
@@ -78,12 +101,38 @@ const treeView = new TreeView({
     void drawTree(false);
   },
   export: (what) => api.postMessage({ type: 'export', what }),
+  exportDrawing: (format) => exportDrawing(format),
+  closeDetails: () => {
+    const id = state.selected;
+    state.selected = null;
+    save();
+    treeView.select(null);
+    showDetails(null);
+    if (id !== null) treeView.focusNode(id);
+  },
   viewChanged: (view) => {
     state.view = view;
     save();
   },
   failed: reportError,
 });
+
+/** Sends the drawing as shown to the host, which asks where to save it. */
+function exportDrawing(format: 'svg' | 'png'): void {
+  const svg = treeView.drawing;
+  if (!svg) {
+    reportError('There is no drawing to export yet: open the Tree tab first.');
+    return;
+  }
+  // The file shows the tree, not the selection outline (the SVG is taken before saveDrawing's first await).
+  treeView.select(null);
+  const made = saveDrawing(svg, format);
+  treeView.select(state.selected);
+  made.then(
+    (data) => api.postMessage({ type: 'saveDrawing', format, data }),
+    (err: unknown) => reportError(`The drawing could not be exported: ${err instanceof Error ? err.message : String(err)}`),
+  );
+}
 
 const tabList = tabs(
   [
@@ -105,7 +154,7 @@ const tabList = tabs(
 );
 
 const root = document.getElementById('root');
-if (root) replaceChildren(root, el('header', {}, title, banner), controlsBox, tabList.element);
+if (root) replaceChildren(root, el('header', {}, settingsToggle, title), banner, controlsBox, tabList.element);
 
 /** Adds nodes the host sent to the tree shown (and to the state, so a restored panel has them). */
 function receiveNodes(nodes: WireNodes): void {
@@ -163,7 +212,8 @@ async function drawTree(fit: boolean): Promise<void> {
 
 function showDetails(nodeId: number | null): void {
   if (!tree) return;
-  renderDetails(treeView.details, tree.model, nodeId, nodeId === null ? undefined : alternatives.get(nodeId), {
+  treeView.showDetails(nodeId !== null && tree.model.nodes[nodeId] !== undefined);
+  renderDetails(treeView.detailsBody, tree.model, nodeId, nodeId === null ? undefined : alternatives.get(nodeId), nodeId === null ? undefined : distributions.get(nodeId), {
     toggle: (id) => (isOpen(id) ? setOpen(id, false) : openNode(id)),
     isOpen,
   });
@@ -189,6 +239,17 @@ function selectNode(nodeId: number): void {
     };
     host.request('alternatives', { nodeId }).then(
       (splits) => settle({ kind: 'ready', splits }),
+      (err: Error) => settle({ kind: 'failed', message: err.message }),
+    );
+  }
+  if (node.split && (distributions.get(nodeId)?.kind ?? 'failed') === 'failed') {
+    distributions.set(nodeId, { kind: 'loading' });
+    const settle = (answer: DistributionState) => {
+      distributions.set(nodeId, answer);
+      if (state.selected === nodeId) showDetails(nodeId);
+    };
+    host.request('splitDistribution', { nodeId }).then(
+      (distribution) => settle({ kind: 'ready', distribution }),
       (err: Error) => settle({ kind: 'failed', message: err.message }),
     );
   }
@@ -222,6 +283,7 @@ function renderViews(): void {
   if (!shown) return;
   const { report } = shown;
   replaceChildren(title, `Decision tree for “${report.model.target}” · ${shown.fileName}`);
+  replaceChildren(settingsLine, compactSummary(report));
   renderControls(controlsBox, report, state.settings ?? shown.settings, (settings) => {
     const depth = settings.maxDepth;
     const bad = (depth !== null && (!Number.isInteger(depth) || depth < 1)) || !Number.isInteger(settings.minSamplesLeaf) || settings.minSamplesLeaf < 1;
@@ -281,6 +343,7 @@ function onShow(message: Extract<ToWebview, { type: 'show' }>): void {
   if (!same) {
     state = { ...state, expanded: [], collapsed: [], selected: null, highlight: null, view: null, settings: shown.settings };
     alternatives.clear();
+    distributions.clear();
   }
   state.shown = shown;
   state.documentUri = shown.documentUri;
@@ -306,6 +369,9 @@ function onMessage(message: ToWebview): void {
       return;
     case 'failed':
       reportError(message.message);
+      return;
+    case 'exportDrawing':
+      exportDrawing(message.format);
       return;
     case 'rowPath': {
       const { type: _type, ...path } = message;

@@ -54,9 +54,9 @@ function themeFromVsCode(): ThemeVariables | undefined {
   };
 }
 
-/** What a drawn diagram depends on in the theme. */
+/** What a drawn diagram depends on in the theme (and the editor's font size). */
 function themeSignature(): string {
-  return JSON.stringify([isDark(), isHighContrast(), themeFromVsCode()]);
+  return JSON.stringify([isDark(), isHighContrast(), themeFromVsCode(), nodeFontSize()]);
 }
 
 /**
@@ -91,15 +91,25 @@ const loadMermaid = import('mermaid').then((m) => m.default);
 
 let counter = 0;
 
+/**
+ * The size (px) node text is drawn at: the editor's font size, so the tree at zoom 1 reads like
+ * the code beside it (VS Code sets --vscode-editor-font-size in every webview).
+ */
+export function nodeFontSize(): number {
+  const px = (name: string) => parseFloat(cssVar(name));
+  const size = px('--vscode-editor-font-size') || px('--vscode-font-size');
+  return Number.isFinite(size) && size > 0 ? size : 13;
+}
+
 /** Renders Mermaid text into `container` (the text goes in as textContent; Mermaid draws the SVG). */
-export async function renderMermaid(container: HTMLElement, text: string, edges: number): Promise<SVGSVGElement | null> {
+export async function renderMermaid(container: HTMLElement, text: string, edges: number, fontPx: number): Promise<SVGSVGElement | null> {
   const mermaid = await loadMermaid;
   const themeVariables = themeFromVsCode();
   mermaid.initialize({
     startOnLoad: false,
     securityLevel: 'strict',
     theme: themeVariables ? 'base' : isDark() ? 'dark' : 'default',
-    themeVariables,
+    themeVariables: { ...themeVariables, fontSize: `${fontPx}px` },
     maxTextSize: Math.max(50_000, text.length + 1),
     maxEdges: Math.max(500, edges + 1),
     flowchart: { useMaxWidth: false, htmlLabels: true },

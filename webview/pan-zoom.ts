@@ -49,13 +49,18 @@ export class PanZoom {
     this.set({ scale, x: px - (px - this.view.x) * k, y: py - (py - this.view.y) * k });
   }
 
-  /** Shows the whole content, centred, at most at natural size; false while the viewport has no size (hidden tab). */
-  fit(contentWidth: number, contentHeight: number): boolean {
+  /**
+   * Shows the whole content, centred, at most at natural size and at least at `minScale`: content
+   * too wide for that is centred on `focusX` (a tree's root) and shown from the top, to be
+   * panned. False while the viewport has no size (hidden tab).
+   */
+  fit(contentWidth: number, contentHeight: number, minScale = MIN_SCALE, focusX = contentWidth / 2): boolean {
     const w = this.viewport.clientWidth;
     const h = this.viewport.clientHeight;
     if (contentWidth <= 0 || contentHeight <= 0 || w <= 0 || h <= 0) return false;
-    const scale = Math.min(1, (w - 16) / contentWidth, (h - 16) / contentHeight);
-    this.set({ scale, x: (w - contentWidth * scale) / 2, y: Math.max(8, (h - contentHeight * scale) / 2) });
+    const scale = Math.max(minScale, Math.min(1, (w - 16) / contentWidth, (h - 16) / contentHeight));
+    const x = contentWidth * scale <= w ? (w - contentWidth * scale) / 2 : Math.min(8, Math.max(w - 8 - contentWidth * scale, w / 2 - focusX * scale));
+    this.set({ scale, x, y: Math.max(8, (h - contentHeight * scale) / 2) });
     return true;
   }
 

@@ -5,9 +5,13 @@ import type { ExportMessage } from '../src/shared/protocol';
 import { parseDiagramId, treeToMermaid, type DiagramNodeRef } from '../src/shared/render/mermaid';
 import { el, replaceChildren } from './dom';
 import { DrawCost, roughDuration } from './draw-cost';
-import { isHighContrast, renderMermaid } from './mermaid-setup';
+import { drawNodeBars } from './node-bars';
+import { isHighContrast, nodeFontSize, renderMermaid } from './mermaid-setup';
 import { PanZoom, type View } from './pan-zoom';
 import { button, numberField } from './toolkit';
+
+/** "Fit" shrinks node text to no less than this many pixels; a bigger tree is panned instead. */
+export const LEGIBLE_FONT_PX = 11;
 
 export interface TreeViewInput {
   /** The tree shown: a big one holds only the nodes the host has sent so far. */
@@ -29,6 +33,10 @@ export interface TreeViewEvents {
   clearPath(): void;
   /** Runs one of the host's export commands for this tree. */
   export(what: ExportMessage['what']): void;
+  /** Saves the drawing as shown (webview/drawing-export.ts). */
+  exportDrawing(format: 'svg' | 'png'): void;
+  /** The details of the selected node were closed (close button or Escape). */
+  closeDetails(): void;
   viewChanged(view: View): void;
   failed(message: string): void;
 }
@@ -44,7 +52,10 @@ function refOf(element: Element): DiagramNodeRef | undefined {
 
 export class TreeView {
   readonly element: HTMLElement;
-  readonly details = el('aside', { class: 'details', 'aria-label': 'Node details', 'aria-live': 'polite' });
+  /** Shown only while a node is selected: beside the tree on a wide panel, a bottom sheet over it on a narrow one. */
+  readonly details = el('aside', { class: 'details', 'aria-label': 'Node details', hidden: true });
+  /** Where renderDetails writes; the close button stays. */
+  readonly detailsBody = el('div', { class: 'details-body', 'aria-live': 'polite' });
   private readonly viewport = el('div', { class: 'viewport', tabindex: 0, 'aria-label': 'Decision tree diagram. Plus and minus zoom, arrows pan.' });
   private readonly stage = el('div', { class: 'stage' });
   private readonly legend = el('div', { class: 'legend', 'aria-label': 'Legend' });
@@ -61,36 +72,102 @@ export class TreeView {
   private renderToken = 0;
   private needsFit = false;
   private rowField = numberField('Row', 1, { min: 1 }, () => undefined);
+  private readonly clearPathButton: HTMLElement;
+  private readonly exportMenu = el('div', { class: 'export-menu', role: 'menu', 'aria-label': 'Export', hidden: true });
+  private readonly toolbar: HTMLElement;
+  /** Node text size (px) of the diagram drawn last, at zoom 1. */
+  private fontPx = 13;
 
   constructor(private readonly events: TreeViewEvents) {
     this.viewport.appendChild(this.stage);
     this.panZoom = new PanZoom(this.viewport, this.stage, (v) => events.viewChanged(v));
-    const toolbar = el(
+    this.clearPathButton = button('Clear path', () => events.clearPath());
+    this.clearPathButton.hidden = true;
+    const menuItem = (label: string, title: string, run: () => void) => {
+      const item = button(label, () => {
+        this.toggleExportMenu(false);
+        run();
+      }, { title });
+      item.setAttribute('role', 'menuitem');
+      return item;
+    };
+    replaceChildren(
+      this.exportMenu,
+      menuItem('Export as SVG', 'Save the drawing as shown, as an SVG image', () => events.exportDrawing('svg')),
+      menuItem('Export as PNG', 'Save the drawing as shown, as a PNG image', () => events.exportDrawing('png')),
+      menuItem('Export Mermaid', 'Save the whole tree as Mermaid Markdown', () => events.export('mermaid')),
+      menuItem('Export model', "Save the model as JSON (for the CLI's predict)", () => events.export('model')),
+    );
+    const exportButton = button('Export ▾', () => this.toggleExportMenu(), { title: 'Save the drawing (SVG, PNG), the tree (Mermaid) or the model (JSON)' });
+    exportButton.setAttribute('aria-haspopup', 'menu');
+    this.exportMenu.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape') return;
+      this.toggleExportMenu(false);
+      exportButton.focus();
+    });
+    this.toolbar = el(
       'div',
       { class: 'toolbar', role: 'toolbar', 'aria-label': 'Tree' },
       button('−', () => this.panZoom.zoomBy(0.8), { title: 'Zoom out' }),
       button('+', () => this.panZoom.zoomBy(1.25), { title: 'Zoom in' }),
-      button('Fit', () => this.fit(), { title: 'Fit the tree to the view' }),
+      button('Fit', () => this.fit(), { title: `Fit the tree to the view (text stays at least ${LEGIBLE_FONT_PX} px; a bigger tree is panned)` }),
       button('Show all', () => this.offerShowAll(), { title: `Draw every node (asks first above ${SHOW_ALL_WITHOUT_WARNING} nodes)` }),
       button('Fold to default', () => events.resetFolding(), { title: 'Fold deep subtrees again' }),
       el('span', { class: 'separator' }),
       this.rowField.element,
       button('Show path', () => this.askRow(), { title: 'Highlight the path of this data row (1 = first row after the header)' }),
-      button('Clear path', () => events.clearPath()),
+      this.clearPathButton,
       el('span', { class: 'separator' }),
-      button('Export Mermaid', () => events.export('mermaid'), { title: 'Save the whole tree as Mermaid Markdown' }),
-      button('Export model', () => events.export('model'), { title: 'Save the model as JSON (for the CLI\'s predict)' }),
+      el('span', { class: 'export' }, exportButton, this.exportMenu),
     );
+    const close = button('×', () => events.closeDetails(), { title: 'Close the node details (Escape)' });
+    close.setAttribute('aria-label', 'Close node details');
+    close.classList.add('details-close');
+    this.details.append(close, this.detailsBody);
+    this.details.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') events.closeDetails();
+    });
     this.viewport.addEventListener('click', (e) => this.onClick(e));
     this.viewport.addEventListener('keydown', (e) => this.onKey(e));
     this.element = el(
       'section',
       { class: 'tree-tab' },
-      toolbar,
+      this.toolbar,
       this.showAllWarning,
       this.pathInfo,
-      el('div', { class: 'tree-body' }, el('div', { class: 'diagram' }, this.viewport, this.legend, this.status), this.details),
+      el('div', { class: 'tree-body' }, el('div', { class: 'diagram' }, this.viewport, el('div', { class: 'diagram-foot' }, this.legend, this.status)), this.details),
     );
+    // The tree takes the height the panel has left: sized again whenever the panel or anything above it changes size.
+    const resize = new ResizeObserver(() => this.layout());
+    resize.observe(document.documentElement);
+    resize.observe(this.toolbar);
+    resize.observe(this.pathInfo);
+    resize.observe(this.showAllWarning);
+    window.addEventListener('resize', () => this.layout());
+  }
+
+  /** Gives the viewport the panel's height below it (less the legend line); at least 240 px. */
+  layout(): void {
+    const top = this.viewport.getBoundingClientRect().top + window.scrollY;
+    if (this.viewport.clientWidth === 0) return; // a hidden tab
+    const foot = (this.viewport.nextElementSibling as HTMLElement | null)?.offsetHeight ?? 0;
+    const height = Math.max(240, Math.floor(window.innerHeight - top - foot - 12));
+    if (this.viewport.style.height !== `${height}px`) this.viewport.style.height = `${height}px`;
+  }
+
+  private toggleExportMenu(open = this.exportMenu.hidden): void {
+    this.exportMenu.hidden = !open;
+    if (open) (this.exportMenu.firstElementChild as HTMLElement | null)?.focus();
+  }
+
+  /** Shows the details pane (a node is selected) or hides it, so it takes no room. */
+  showDetails(open: boolean): void {
+    this.details.hidden = !open;
+  }
+
+  /** The SVG drawn last (for the export), or null. */
+  get drawing(): SVGSVGElement | null {
+    return this.svg;
   }
 
   private askRow(): void {
@@ -146,17 +223,31 @@ export class TreeView {
 
   setPathInfo(text: string | null): void {
     replaceChildren(this.pathInfo, text ?? '');
+    this.clearPathButton.hidden = text === null;
   }
 
-  fit(): void {
+  /**
+   * Shows as much of the tree as fits, centred, with node text no smaller than the legible
+   * minimum; `legibleScale` 1 (the first view of a tree) keeps text at the editor's font size.
+   */
+  fit(minScale = Math.min(1, LEGIBLE_FONT_PX / this.fontPx)): void {
     if (!this.svg) return;
+    this.layout();
     const box = this.svg.viewBox.baseVal;
-    this.needsFit = !this.panZoom.fit(box?.width || this.svg.clientWidth, box?.height || this.svg.clientHeight);
+    // A tree too wide for the view is shown from its root.
+    const root = /translate\(\s*([-\d.e]+)/.exec(this.svg.querySelector('g.node[data-ref="node:0"]')?.getAttribute('transform') ?? '');
+    const rootX = root ? Number(root[1]) - (box?.x ?? 0) : undefined;
+    this.needsFit = !this.panZoom.fit(box?.width || this.svg.clientWidth, box?.height || this.svg.clientHeight, minScale, rootX);
+    this.fitScale = minScale;
   }
+
+  /** The minimum scale of the pending fit (a tree drawn while its tab was hidden). */
+  private fitScale = 1;
 
   /** The Tree tab was shown: a diagram drawn while it was hidden gets fitted now. */
   becameVisible(): void {
-    if (this.needsFit) this.fit();
+    this.layout();
+    if (this.needsFit) this.fit(this.fitScale);
   }
 
   /** Nodes folded in the diagram drawn last. */
@@ -176,6 +267,7 @@ export class TreeView {
       collapsed: input.collapsed,
       path: input.path,
       highContrast: isHighContrast(),
+      bars: true,
     });
     this.folded = new Set(diagram.folded);
     replaceChildren(
@@ -196,7 +288,8 @@ export class TreeView {
     const drawn = diagram.shownNodes + diagram.folded.length; // the stubs are nodes too
     try {
       const started = performance.now();
-      svg = await renderMermaid(this.stage, diagram.text, edges);
+      this.fontPx = nodeFontSize();
+      svg = await renderMermaid(this.stage, diagram.text, edges, this.fontPx);
       this.drawCost.record(drawn, performance.now() - started);
     } catch (err) {
       if (token === this.renderToken) {
@@ -223,12 +316,13 @@ export class TreeView {
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
       g.setAttribute('data-ref', `${ref.kind}:${ref.id}`);
-      const text = g.textContent ?? '';
+      const text = (g.textContent ?? '').trim();
       g.setAttribute('aria-label', ref.kind === 'stub' ? `Expand folded subtree: ${text}` : text);
     }
+    drawNodeBars(svg, model, input.tree.valueRange);
     this.select(input.selected);
     if (view) this.panZoom.set(view);
-    else this.fit();
+    else this.fit(1);
   }
 
   /**
@@ -278,5 +372,6 @@ export class TreeView {
   private onKey(e: KeyboardEvent): void {
     if ((e.key === 'Enter' || e.key === ' ') && this.activate(e.target)) e.preventDefault();
     if (e.key === '0' && e.target === this.viewport) this.fit();
+    if (e.key === 'Escape' && !this.details.hidden) this.events.closeDetails();
   }
 }

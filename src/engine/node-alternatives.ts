@@ -66,19 +66,24 @@ function branchCounts(data: Dataset, split: ColumnSplit): number[] {
   return counts;
 }
 
+/** The training rows that reach `nodeId` (its subtree's leaves), as a dataset of their own. */
+export function rowsAtNode(dataset: Dataset, model: TreeModel, settings: ReportSettings, nodeId: number): Dataset {
+  if (!Number.isInteger(nodeId) || model.nodes[nodeId] === undefined) throw new InputError('bad-option', `the tree has no node ${nodeId}`);
+  const train = trainingRows(dataset, model, settings);
+  const leaves = predictLeaves(model, train);
+  const last = lastInSubtree(model, nodeId);
+  const rows: number[] = [];
+  for (let r = 0; r < leaves.length; r++) if (leaves[r] >= nodeId && leaves[r] <= last) rows.push(r);
+  return subsetDataset(train, Int32Array.from(rows));
+}
+
 /**
  * The `count` best splits, one per column, for the training rows reaching `nodeId`, best first.
  * `dataset` is the whole file the report was built from.
  */
 export function bestSplitsAt(dataset: Dataset, model: TreeModel, settings: ReportSettings, nodeId: number, count = 5): NodeSplit[] {
   const node = model.nodes[nodeId];
-  if (!Number.isInteger(nodeId) || node === undefined) throw new InputError('bad-option', `the tree has no node ${nodeId}`);
-  const train = trainingRows(dataset, model, settings);
-  const leaves = predictLeaves(model, train);
-  const last = lastInSubtree(model, nodeId);
-  const rows: number[] = [];
-  for (let r = 0; r < leaves.length; r++) if (leaves[r] >= nodeId && leaves[r] <= last) rows.push(r);
-  const atNode = subsetDataset(train, Int32Array.from(rows));
+  const atNode = rowsAtNode(dataset, model, settings, nodeId);
   if (atNode.rowCount < 2) return [];
   const p = model.params;
   const report = columnSplits(atNode, {

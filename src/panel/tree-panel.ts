@@ -11,6 +11,7 @@
 // answer reads the report's tree as the host holds it, in columns (src/engine/tree-columns.ts).
 import * as vscode from 'vscode';
 import type { PackedReport } from '../shared/report-transfer';
+import type { SplitDistribution } from '../engine/split-distribution';
 import type { RowPathResult as RowPath } from '../shared/row-path';
 import { parseFromWebview, type AlternativeSplit, type FromWebview, type PanelSettings, type RowPath as WireRowPath, type ToWebview } from '../shared/protocol';
 import { answerRequest, type RequestHandlers } from '../shared/panel-requests';
@@ -21,15 +22,18 @@ import { branchSlice, subtreeSlice } from '../shared/tree-slices';
 
 export const TREE_PANEL_VIEW_TYPE = 'decisionTree.treePanel';
 
-
 /** What the panel asks of the extension; every call names the CSV the panel belongs to. */
 export interface PanelRequests {
   retrain(csvUri: vscode.Uri, settings: Partial<PanelSettings>): void;
   alternatives(csvUri: vscode.Uri, nodeId: number): Promise<AlternativeSplit[]>;
+  /** The split feature's distribution per class at a node, for the node details' chart. */
+  splitDistribution(csvUri: vscode.Uri, nodeId: number): Promise<SplitDistribution | null>;
   rowPath(csvUri: vscode.Uri, row: number): Promise<RowPath>;
   /** The CSV's report when this panel has none in memory (restored after a reload). */
   report(csvUri: vscode.Uri): Promise<PackedReport>;
   export(csvUri: vscode.Uri, what: 'mermaid' | 'model' | 'rules'): void;
+  /** Saves the panel's drawing (SVG text or PNG base64) where the user says. */
+  saveDrawing(csvUri: vscode.Uri, format: 'svg' | 'png', data: string): void;
   /** A panel came back after a reload without a report in memory (it still shows its saved one). */
   restored(csvUri: vscode.Uri): void;
   /** Lines for the output channel: malformed messages, errors inside the webview. */
@@ -123,6 +127,7 @@ class TreePanel {
       return scope === 'subtree' ? subtreeSlice(model, nodeId) : branchSlice(model, nodeId);
     },
     alternatives: ({ nodeId }) => this.requests.alternatives(this.csvUri, nodeId),
+    splitDistribution: ({ nodeId }) => this.requests.splitDistribution(this.csvUri, nodeId),
     rowPath: async ({ row }) => this.withNodes(await this.requests.rowPath(this.csvUri, row)),
   };
 
@@ -166,6 +171,9 @@ class TreePanel {
         return;
       case 'export':
         this.requests.export(this.csvUri, message.what);
+        return;
+      case 'saveDrawing':
+        this.requests.saveDrawing(this.csvUri, message.format, message.data);
         return;
       case 'webviewError':
         this.requests.log(`Tree panel (${this.csvUri.fsPath}): ${message.message}`);
@@ -232,6 +240,13 @@ export class TreePanels implements vscode.Disposable {
 
   failed(csvUri: vscode.Uri, message: string): void {
     this.panels.get(csvUri.toString())?.post({ type: 'failed', message });
+  }
+
+  /** Asks the CSV's panel for its drawing (it answers with `saveDrawing`); false when it has no panel. */
+  exportDrawing(csvUri: vscode.Uri, format: 'svg' | 'png'): boolean {
+    const panel = this.panels.get(csvUri.toString());
+    panel?.post({ type: 'exportDrawing', format });
+    return panel !== undefined;
   }
 
   has(csvUri: vscode.Uri): boolean {

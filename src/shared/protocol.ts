@@ -5,6 +5,7 @@
 // in `PanelRequestTypes`; src/shared/panel-requests.ts matches each reply to its request.
 // The webview says `ready` first; only then does the host post the first `show`.
 import type { NodeSplit } from '../engine/node-alternatives';
+import type { SplitDistribution } from '../engine/split-distribution';
 import type { Rule } from '../engine/rules/types';
 import { readTrainSettings, type TrainSettings } from './train-settings';
 import type { WireNodes } from '../engine/model-columns';
@@ -19,7 +20,7 @@ export const PANEL_SETTING_KEYS: readonly (keyof PanelSettings)[] = ['algorithm'
 export type AlternativeSplit = NodeSplit;
 
 /**
- * The report as the webview gets it: the transfer form (src/host/report-transfer.ts) as plain
+ * The report as the webview gets it: the transfer form (src/shared/report-transfer.ts) as plain
  * arrays, a big tree's nodes a slice at a time, without the rules (asked for a page at a time).
  */
 export type WireReport = PackedReport<number[]>;
@@ -80,6 +81,12 @@ export interface RowPathMessage extends RowPath {
   type: 'rowPath';
 }
 
+/** The palette's "Export Tree Drawing as SVG/PNG": the webview answers with `saveDrawing`. */
+export interface ExportDrawingMessage {
+  type: 'exportDrawing';
+  format: 'svg' | 'png';
+}
+
 /** One rules page: rules `offset`… of the sorted list, each with its place in the report. */
 export interface RulesPage {
   offset: number;
@@ -103,6 +110,8 @@ export interface RulesPageRequest {
 export interface PanelRequestTypes {
   /** The five best alternative splits at a node, best first. */
   alternatives: { request: { nodeId: number }; reply: AlternativeSplit[] };
+  /** The split feature's distribution per class at a node (null: a leaf). */
+  splitDistribution: { request: { nodeId: number }; reply: SplitDistribution | null };
   /** The path of a data row. */
   rowPath: { request: { row: number }; reply: RowPath };
   /**
@@ -132,7 +141,7 @@ export interface RequestFailedMessage {
   message: string;
 }
 
-export type ToWebview = ShowMessage | BusyMessage | FailedMessage | RowPathMessage | ReplyMessage | RequestFailedMessage;
+export type ToWebview = ShowMessage | BusyMessage | FailedMessage | RowPathMessage | ReplyMessage | RequestFailedMessage | ExportDrawingMessage;
 
 // ─── webview → host ─────────────────────────────────────────────────────────────────────────
 
@@ -156,6 +165,16 @@ export interface ExportMessage {
   what: 'mermaid' | 'model' | 'rules';
 }
 
+/** The drawing as shown, to save where the user says (SVG text, or PNG bytes as base64). */
+export interface SaveDrawingMessage {
+  type: 'saveDrawing';
+  format: 'svg' | 'png';
+  data: string;
+}
+
+/** Most characters a `saveDrawing` may carry (a PNG is at most 32 Mpixel, well under this). */
+export const MAX_DRAWING_TEXT = 200_000_000;
+
 /** Something failed inside the webview; the host logs it to the output channel. */
 export interface WebviewErrorMessage {
   type: 'webviewError';
@@ -167,6 +186,7 @@ export type FromWebview =
   | RetrainMessage
   | RequestMessage
   | ExportMessage
+  | SaveDrawingMessage
   | WebviewErrorMessage;
 
 // ─── validation of what arrives from the webview ───────────────────────────────────────────
@@ -198,6 +218,7 @@ const isRecord = (v: unknown): v is Fields => typeof v === 'object' && v !== nul
 /** Checks the fields of each request kind. */
 const REQUEST_CHECKS: { [K in PanelRequestKind]: Spec } = {
   alternatives: { fields: ['nodeId'], check: (m) => (isIndex(m.nodeId) ? null : 'nodeId must be a non-negative integer') },
+  splitDistribution: { fields: ['nodeId'], check: (m) => (isIndex(m.nodeId) ? null : 'nodeId must be a non-negative integer') },
   rowPath: { fields: ['row'], check: (m) => (isIndex(m.row) ? null : 'row must be a non-negative integer') },
   nodes: {
     fields: ['nodeId', 'scope', 'totalNodes'],
@@ -251,6 +272,14 @@ const CHECKS: { [K in FromWebview['type']]: Spec } = {
   export: {
     fields: ['what'],
     check: (m) => (m.what === 'mermaid' || m.what === 'model' || m.what === 'rules' ? null : 'what must be one of mermaid, model, rules'),
+  },
+  saveDrawing: {
+    fields: ['format', 'data'],
+    check: (m) => {
+      if (m.format !== 'svg' && m.format !== 'png') return 'format must be svg or png';
+      if (typeof m.data !== 'string' || m.data.length === 0 || m.data.length > MAX_DRAWING_TEXT) return `data must be a non-empty string of at most ${MAX_DRAWING_TEXT} characters`;
+      return m.format === 'png' && !/^[A-Za-z0-9+/]+={0,2}$/.test(m.data) ? 'data must be base64 for png' : null;
+    },
   },
   webviewError: {
     fields: ['message'],

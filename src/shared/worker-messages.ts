@@ -7,6 +7,7 @@ import type { NodeSplit } from '../engine/node-alternatives';
 import type { Algorithm, Criterion } from '../engine/model';
 import type { ColumnProfile } from '../engine/profile';
 import type { SplitsReport } from '../engine/splits/types';
+import type { SplitDistribution } from '../engine/split-distribution';
 import type { PackedModel, PackedReport } from './report-transfer';
 
 /** CSV content: the file's bytes, or the text of an editor with unsaved edits. */
@@ -130,6 +131,8 @@ export interface JobTypes {
   sample: { job: SampleJob; result: LoadResult };
   report: { job: ReportJob; result: PackedReport };
   alternatives: { job: AlternativesJob; result: NodeSplit[] };
+  /** The split feature's distribution per class at one node (same input as `alternatives`). */
+  splitDistribution: { job: AlternativesJob; result: SplitDistribution | null };
   predict: { job: PredictJob; result: PredictResult };
   export: { job: ExportJob; result: ExportResult };
   profile: { job: LoadJob; result: ProfileResult };

@@ -5,7 +5,7 @@
 import { toWireError } from '../shared/wire-error';
 import { datasetBuffers, loadJob } from './jobs/load';
 import { predictJob, profileJob } from './jobs/text-jobs';
-import { alternativesJob, reportJob } from './jobs/report';
+import { alternativesJob, reportJob, splitDistributionJob } from './jobs/report';
 import { packedBuffers } from '../shared/report-transfer';
 import { sampleJob } from './jobs/sample';
 import { exportJob } from './jobs/export';
@@ -37,6 +37,7 @@ const handlers: Handlers = {
     return { result, transfer: packedBuffers(result) };
   },
   alternatives: (job) => ({ result: alternativesJob(job) }),
+  splitDistribution: (job) => ({ result: splitDistributionJob(job) }),
   predict: async (job, progress) => {
     const result = await predictJob(job, progress);
     return { result, transfer: [result.bytes.buffer as ArrayBuffer] };

@@ -1,16 +1,17 @@
-/* global window, document, console, process, getComputedStyle */
+/* global window, document, console, process, getComputedStyle, DOMParser, Buffer */
 // Renders the real webview bundle (dist/webview.js) in headless Chromium under the panel's own
 // HTML and Content-Security-Policy, with a stand-in for the VS Code host, and checks what a user
 // would see: node counts, literal hostile labels, details, rules, importances, metrics, theme.
 // Screenshots go to test-artifacts/webview/. Run after `npm run build`: node test/webview/check.mjs
 // (PROFILE=1 also prints where the page spends its time while "Show all" draws a big tree).
 import * as esbuild from 'esbuild';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { launchBrowser } from '../e2e/browser.mjs';
+import { treeLayout } from './tree-layout.mjs';
 
 const root = process.cwd();
 const work = mkdtempSync(join(tmpdir(), 'dte-webview-'));
@@ -29,7 +30,7 @@ await esbuild.build({
 const load = createRequire(import.meta.url);
 const { build } = load(join(work, 'reports.cjs'));
 const { writePanelPage, serveHost, panelReport, branchSlice } = load(join(work, 'panel-page.cjs'));
-const { reports, irisAlternatives } = build();
+const { reports, irisAlternatives, irisDistributions, playDistribution } = build();
 // The panel's page with a stand-in for the VS Code host (panel-page.ts); its #hash picks the theme.
 const indexHtml = writePanelPage(work);
 
@@ -41,6 +42,7 @@ const requests = [];
 let passed = 0;
 
 async function check(name, fn) {
+  if (process.env.ONLY && !name.includes(process.env.ONLY)) return; // ONLY=text runs the checks whose name has it
   try {
     await fn();
     passed++;
@@ -77,11 +79,12 @@ async function openPanel(reportName, theme = 'dark') {
 
 const nodeCount = (page) => page.locator('.stage svg g.node').count();
 
-await check('iris: the tree opens folded to depth 4 and the root says what it asks', async () => {
+await check('iris: the tree (under 60 nodes) opens whole and the root says what it asks', async () => {
   const page = await openPanel('iris');
   const model = reports.iris.model;
-  const shownModelNodes = model.nodes.filter((n) => n.depth <= 4).length;
-  const stubs = model.nodes.filter((n) => n.depth === 4 && n.children.length > 0).length;
+  assert.ok(model.nodes.length <= 60 && Math.max(...model.nodes.map((n) => n.depth)) > 4, 'iris grows deeper than the old fold depth');
+  const shownModelNodes = model.nodes.length;
+  const stubs = 0;
   assert.equal(await nodeCount(page), shownModelNodes + stubs);
   const rootText = await page.locator('.stage svg g.node[data-ref="node:0"]').textContent();
   assert.match(rootText, /≤.*samples = 150/);
@@ -96,6 +99,21 @@ await check('iris: the tree opens folded to depth 4 and the root says what it as
   assert.match(await page.locator('.details table.alternatives tbody tr.chosen').textContent(), /^petal_length_cm ≤ 2\.45 \(chosen\)/);
   assert.equal(await page.locator('.details .dist-row').count(), 3);
   assert.match(await page.locator('.details').textContent(), /The root: every training row/);
+  // The split feature's distribution at the node: a stacked histogram with the threshold on it.
+  const askedChart = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'splitDistribution'));
+  assert.deepEqual(askedChart.map((m) => m.request.nodeId), [0]);
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'reply', requestId: askedChart[0].requestId, reply: irisDistributions[0] });
+  await page.waitForSelector('.details svg.split-chart line.threshold', { state: 'attached' });
+  const chart = await page.locator('.details svg.split-chart').evaluate((svg) => {
+    const colours = new Set([...svg.querySelectorAll('rect')].map((r) => r.getAttribute('fill')));
+    const t = svg.querySelector('line.threshold');
+    return { bars: svg.querySelectorAll('rect').length, colours: colours.size, thresholdX: Number(t.getAttribute('x1')), label: svg.querySelector('.threshold-label').textContent, width: svg.viewBox.baseVal.width };
+  });
+  const d0 = irisDistributions[0];
+  assert.equal(chart.colours, 3, 'one colour per class');
+  assert.equal(chart.label, `≤ ${model.nodes[0].split.threshold}`);
+  const expectedX = ((d0.threshold - d0.edges[0]) / (d0.edges.at(-1) - d0.edges[0])) * chart.width;
+  assert.ok(Math.abs(chart.thresholdX - expectedX) < 0.01, `threshold at ${chart.thresholdX}, expected ${expectedX}`);
   await page.screenshot({ path: join(artifacts, 'tree-details.png') });
 
   // A request the host could not serve (here: superseded) is shown, and asked again on the next click.
@@ -147,7 +165,12 @@ await check('iris: the tree opens folded to depth 4 and the root says what it as
   assert.equal(await page.locator('table.confusion tbody tr').count(), 3);
   await page.screenshot({ path: join(artifacts, 'metrics.png') });
 
-  // Retrain from the controls.
+  // Retrain from the controls, in the settings drawer the compact settings line opens.
+  await page.getByRole('tab', { name: 'Tree' }).click();
+  assert.equal(await page.locator('#settings-drawer').isVisible(), false, 'the drawer starts closed');
+  assert.equal(await page.locator('.settings-line').textContent(), `CART · gini · depth ∞ · leaf 1 · no pruning · ${model.nodes.length} nodes`);
+  await page.locator('.settings-toggle').click();
+  assert.equal(await page.locator('.settings-toggle').getAttribute('aria-expanded'), 'true');
   await page.getByText('Retrain').click();
   const retrain = await page.evaluate(() => window.__posted.find((m) => m.type === 'retrain'));
   assert.deepEqual(Object.keys(retrain.settings).sort(), ['algorithm', 'ccpAlpha', 'criterion', 'maxDepth', 'minSamplesLeaf', 'prune']);
@@ -216,6 +239,23 @@ await check('keyboard: a node takes focus and Enter shows its details', async ()
   const before = await page.locator('.stage').getAttribute('style');
   await page.keyboard.press('+');
   assert.notEqual(await page.locator('.stage').getAttribute('style'), before, '+ zooms');
+  // The settings drawer and the export menu open from the keyboard; Escape closes the menu and the details.
+  await page.locator('.settings-toggle').focus();
+  await page.keyboard.press('Enter');
+  assert.ok(await page.locator('#settings-drawer').isVisible(), 'Enter opens the settings drawer');
+  await page.keyboard.press('Space');
+  assert.ok(!(await page.locator('#settings-drawer').isVisible()), 'Space closes it again');
+  await page.getByRole('button', { name: 'Export ▾' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Export as SVG' }).waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Export as SVG', 'the first item takes focus');
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'hidden' });
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Export ▾', 'focus back on the menu button');
+  await page.locator('.details-close').focus();
+  await page.keyboard.press('Escape');
+  await page.locator('.details').waitFor({ state: 'hidden' });
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-ref')), 'node:2', 'focus back on the node');
   await page.close();
 });
 
@@ -311,9 +351,10 @@ function diagramColours() {
 }
 
 await check('theme switches while the panel is open: edges, arrowheads, labels and stubs stay readable, the path stays highlighted', async () => {
-  const page = await openPanel('iris', 'light');
-  const model = reports.iris.model;
-  const leaf = model.nodes.find((n) => n.depth === 3 && n.children.length === 0);
+  // Over 60 nodes, so the default fold leaves stubs to measure.
+  const page = await openPanel('hostile', 'light');
+  const model = reports.hostile.model;
+  const leaf = model.nodes.find((n) => n.depth >= 2 && n.children.length === 0);
   const path = [];
   for (let id = leaf.id; id >= 0; id = model.nodes.findIndex((n) => n.children.includes(id))) path.unshift(id);
   await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'rowPath', row: 0, path, nodes: branchSlice(model, leaf.id), prediction: leaf.prediction, actual: leaf.prediction });
@@ -392,8 +433,8 @@ await check('alpha chosen by CV: the Metrics tab gives its score on the folds th
 });
 
 await check('"Show all" on a small tree draws every node at once, without a warning', async () => {
-  const page = await openPanel('iris');
-  const total = reports.iris.model.nodes.length;
+  const page = await openPanel('hostile');
+  const total = reports.hostile.model.nodes.length;
   assert.ok(total <= 300, `iris has ${total} nodes`);
   assert.ok((await page.locator('.stage svg g.node[data-ref^="stub:"]').count()) > 0, 'the default fold hides some nodes');
   await page.getByRole('button', { name: 'Show all', exact: true }).click();
@@ -510,6 +551,142 @@ await check('two classes: ROC curve with AUC', async () => {
   await page.locator('svg.roc polyline').first().waitFor();
   assert.match(await page.locator('.roc-figure figcaption').first().textContent(), /AUC = /);
   await page.screenshot({ path: join(artifacts, 'roc.png') });
+  await page.close();
+});
+
+await check('tree first: at 400, 500, 800 and 1,400 px the tree gets the panel, text at the editor size, details only on selection', async () => {
+  const problems = [];
+  for (const [name, theme] of [['iris', 'light'], ['diabetesFull', 'darkModern']]) {
+    const page = await openPanel(name, theme);
+    for (const width of [400, 500, 800, 1400]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForFunction((w) => Math.abs(document.querySelector('.viewport').getBoundingClientRect().width - (w - 26)) < 60, width);
+      // The first view of a tree: fitted without shrinking below the editor's font size.
+      await page.evaluate(() => window.postMessage({ type: 'busy', message: '', fraction: null }, '*'));
+      const at = `${name} ${theme} ${width}px`;
+      await page.getByRole('button', { name: 'Fold to default' }).click(); // redraws and fits afresh
+      await page.waitForTimeout(300);
+      const m = await page.evaluate(treeLayout);
+      console.log(`  ${at}: ${JSON.stringify(m)}`);
+      if (m.width < 0.7 * m.panelWidth) problems.push(`${at}: the tree is ${m.width} of ${m.panelWidth} px wide`);
+      if (m.height < 0.6 * m.panelHeight) problems.push(`${at}: the tree is ${m.height} of ${m.panelHeight} px high`);
+      if (m.seenPx < m.editorPx - 0.01) problems.push(`${at}: node text is seen at ${m.seenPx} px, under the editor's ${m.editorPx} px`);
+      if (m.details !== null) problems.push(`${at}: the details take room with nothing selected`);
+      if (name === 'iris' && (m.nodes !== reports.iris.model.nodes.length || m.stubs > 0)) problems.push(`${at}: iris shows ${m.nodes} nodes and ${m.stubs} stubs`);
+      await page.screenshot({ path: join(artifacts, `layout-${name}-${theme}-${width}.png`) });
+      // Fit shrinks text no further than the legible minimum; it pans instead.
+      await page.getByRole('button', { name: 'Fit', exact: true }).click();
+      const fitted = await page.evaluate(treeLayout);
+      if (fitted.seenPx < 11 - 0.01) problems.push(`${at}: after Fit node text is ${fitted.seenPx} px`);
+      // Selecting a node opens the details beside the tree (wide) or over it (narrow); Escape closes them.
+      await page.locator('.stage svg g.node[data-ref="node:0"]').click();
+      await page.locator('.details').waitFor();
+      const open = await page.evaluate(treeLayout);
+      if (width <= 700 && open.width < m.width - 1) problems.push(`${at}: the bottom sheet narrowed the tree to ${open.width} px`);
+      if (width <= 700 && !(open.details.top > 0.3 * open.panelHeight)) problems.push(`${at}: the bottom sheet starts at ${open.details.top} px`);
+      if (width > 700 && !(open.details.left >= open.width)) problems.push(`${at}: the details are not beside the tree`);
+      if (width > 700 && open.width < 0.55 * open.panelWidth) problems.push(`${at}: with details open the tree is ${open.width} px`);
+      await page.screenshot({ path: join(artifacts, `layout-${name}-${theme}-${width}-details.png`) });
+      await page.keyboard.press('Escape');
+      await page.locator('.details').waitFor({ state: 'hidden' });
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-ref'));
+      if (focused !== 'node:0') problems.push(`${at}: after Escape the focus is on ${focused}`);
+    }
+    await page.close();
+  }
+  assert.deepEqual(problems, []);
+});
+
+await check('node bars: class shares as a stacked bar in each node, a mean and spread marker for regression', async () => {
+  const page = await openPanel('iris');
+  const model = reports.iris.model;
+  const bars = await page.locator('.stage svg g.node[data-ref^="node:"]').evaluateAll((gs) =>
+    gs.map((g) => [Number(g.getAttribute('data-ref').slice(5)), [...g.querySelectorAll('.node-bar > rect:not(.node-bar-frame)')].map((r) => Number(r.getAttribute('width')))]),
+  );
+  assert.equal(bars.length, model.nodes.length);
+  for (const [id, widths] of bars) {
+    const counts = model.nodes[id].value.filter((c) => c > 0);
+    const total = counts.reduce((a, b) => a + b, 0);
+    assert.equal(widths.length, counts.length, `node ${id}: a segment per class present`);
+    const whole = widths.reduce((a, b) => a + b, 0);
+    widths.forEach((w, k) => assert.ok(Math.abs(w / whole - counts[k] / total) < 1e-6, `node ${id}: segment ${k}`));
+  }
+  // The bar lies inside its node, below the text.
+  const inside = await page.locator('.stage svg g.node[data-ref="node:0"]').evaluate((g) => {
+    const bar = g.querySelector('.node-bar').getBoundingClientRect();
+    const shape = g.querySelector(':scope > rect, :scope > path').getBoundingClientRect();
+    const text = g.querySelector('.nodeLabel p, .nodeLabel').getBoundingClientRect();
+    return bar.top >= shape.top && bar.bottom <= shape.bottom && bar.left >= shape.left && bar.right <= shape.right && bar.top >= text.top;
+  });
+  assert.ok(inside, 'the bar sits inside the node');
+  await page.locator('.stage svg g.node[data-ref="node:0"]').screenshot({ path: join(artifacts, 'node-bar.png') });
+  await page.close();
+  const regression = await openPanel('diabetes', 'light');
+  const marks = await regression.locator('.stage svg g.node[data-ref^="node:"]').evaluateAll((gs) => gs.map((g) => g.querySelectorAll('.node-bar .node-bar-mean').length));
+  assert.ok(marks.length > 0 && marks.every((n) => n === 1), 'every regression node marks its mean');
+  await regression.locator('.stage svg g.node[data-ref="node:0"]').screenshot({ path: join(artifacts, 'node-bar-regression.png') });
+  await regression.close();
+});
+
+await check('node details chart a categorical split: rows per category and class, and the branch each goes to', async () => {
+  const page = await openPanel('play', 'light');
+  await page.locator('.stage svg g.node[data-ref="node:0"]').click();
+  const asked = await page.evaluate(() => window.__posted.find((m) => m.type === 'request' && m.kind === 'splitDistribution'));
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'reply', requestId: asked.requestId, reply: playDistribution });
+  await page.waitForSelector('.details svg.split-chart');
+  const rows = await page.locator('.details svg.split-chart text:not(.branch)').allTextContents();
+  assert.deepEqual(rows, playDistribution.categories);
+  const branches = await page.locator('.details svg.split-chart text.branch').allTextContents();
+  assert.deepEqual(branches, playDistribution.branchOf.map((b) => `→ ${b + 1}`));
+  await page.locator('.details').screenshot({ path: join(artifacts, 'details-categorical.png') });
+  await page.close();
+});
+
+await check('Export as SVG and PNG: a well-formed, self-contained SVG with the labels as escaped text, and PNG bytes', async () => {
+  const page = await openPanel('hostile', 'darkModern');
+  const model = reports.hostile.model;
+  await page.getByRole('button', { name: 'Export ▾' }).click();
+  await page.getByRole('menuitem', { name: 'Export as SVG' }).click();
+  await page.waitForFunction(() => window.__posted.some((m) => m.type === 'saveDrawing'));
+  const svg = await page.evaluate(() => window.__posted.find((m) => m.type === 'saveDrawing'));
+  assert.equal(svg.format, 'svg');
+  const parsed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const error = doc.querySelector('parsererror');
+    return {
+      error: error?.textContent ?? null,
+      root: doc.documentElement.localName,
+      nodes: [...doc.querySelectorAll('g.node[data-ref^="node:"]')].map((g) => [Number(g.getAttribute('data-ref').slice(5)), g.textContent]),
+      dangerous: doc.querySelectorAll('script, img, b, iframe').length,
+      handlers: [...doc.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => a.name.startsWith('on'))).length,
+      background: doc.documentElement.querySelector(':scope > rect')?.getAttribute('fill'),
+      styled: doc.querySelector('.nodeLabel')?.getAttribute('style') ?? '',
+    };
+  }, svg.data);
+  assert.equal(parsed.error, null);
+  assert.equal(parsed.root, 'svg');
+  assert.equal(parsed.dangerous, 0);
+  assert.equal(parsed.handlers, 0);
+  assert.equal(parsed.background, 'rgb(31, 31, 31)', 'drawn on the theme background');
+  assert.match(parsed.styled, /color: rgb\(204, 204, 204\)/, 'the theme text colour written in');
+  assert.ok(parsed.nodes.length > 5);
+  for (const [id, text] of parsed.nodes) {
+    const node = model.nodes[id];
+    assert.ok(text.includes(node.split ? node.split.feature : String(node.prediction)), `node ${id}: ${text}`);
+  }
+  assert.ok(svg.data.includes('&lt;img src=x onerror=alert(1)&gt;'), 'the hostile header is escaped in the file');
+  // PNG: drawn from the SVG on a canvas in the page (the CSP lets it), bytes to the host.
+  await page.getByRole('button', { name: 'Export ▾' }).click();
+  await page.getByRole('menuitem', { name: 'Export as PNG' }).click();
+  await page.waitForFunction(() => window.__posted.some((m) => m.type === 'saveDrawing' && m.format === 'png'), null, { timeout: 30_000 });
+  const png = Buffer.from(await page.evaluate(() => window.__posted.find((m) => m.type === 'saveDrawing' && m.format === 'png').data), 'base64');
+  assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const [w, h] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+  const drawn = await page.evaluate(() => document.querySelector('.stage svg').viewBox.baseVal.width);
+  assert.ok(Math.abs(w - 2 * drawn) <= 2 && h > 100, `PNG ${w}×${h} for a drawing ${drawn} wide`);
+  writeFileSync(join(artifacts, 'export.svg'), svg.data);
+  writeFileSync(join(artifacts, 'export.png'), png);
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
   await page.close();
 });
 

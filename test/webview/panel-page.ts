@@ -36,7 +36,7 @@ const post = (m) => {
   if (m.type === 'request' && (m.kind === 'rulesPage' || m.kind === 'nodes') && window.__answer) void window.__answer(m).then((reply) => window.postMessage(reply, '*'));
 };
 window.acquireVsCodeApi = () => ({ postMessage: post, getState: () => saved, setState: (s) => { saved = JSON.parse(JSON.stringify(s)); } });
-const common = { '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px' };
+const common = { '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-editor-font-size': '14px' };
 const themes = {
   hc: ['vscode-high-contrast', { '--vscode-editor-background': '#000000', '--vscode-editor-foreground': '#ffffff', '--vscode-foreground': '#ffffff', '--vscode-panel-border': '#6fc3df', '--vscode-contrastBorder': '#6fc3df', '--vscode-focusBorder': '#f38518', '--vscode-descriptionForeground': '#ffffff', '--vscode-editorWidget-border': '#6fc3df', '--vscode-charts-blue': '#3794ff' }],
   dark: ['vscode-dark', { '--vscode-editor-background': '#1e1e1e', '--vscode-editor-foreground': '#d4d4d4', '--vscode-foreground': '#cccccc', '--vscode-panel-border': '#80808059', '--vscode-focusBorder': '#007fd4', '--vscode-descriptionForeground': '#ccccccb3', '--vscode-editorWidget-border': '#454545', '--vscode-charts-blue': '#3794ff', '--vscode-button-background': '#0e639c', '--vscode-textCodeBlock-background': '#0a0a0a66', '--vscode-inputValidation-errorBackground': '#5a1d1d', '--vscode-inputValidation-errorBorder': '#be1100' }],
@@ -97,6 +97,7 @@ export async function serveHost(page: Page, current: () => TreeReport): Promise<
         return scope === 'subtree' ? subtreeSlice(model, nodeId) : hostBranchSlice(model, nodeId);
       },
       alternatives: notServed,
+      splitDistribution: notServed,
       rowPath: notServed,
     }, (reply) => (answer = reply));
     return answer;

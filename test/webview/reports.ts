@@ -6,6 +6,7 @@ import { parseCsv } from '../../src/engine/csv/read';
 import type { Dataset } from '../../src/engine/dataset';
 import type { TrainParams } from '../../src/engine/model';
 import { bestSplitsAt, type NodeSplit } from '../../src/engine/node-alternatives';
+import { splitDistributionAt, type SplitDistribution } from '../../src/engine/split-distribution';
 import { buildReport } from '../../src/engine/report';
 import type { ReportOptions, TreeReport } from '../../src/engine/report-types';
 import { makeBenchData } from '../../bench/lib/tree-data';
@@ -28,13 +29,24 @@ const HOSTILE_CSV = [
   }),
 ].join('\n');
 
-export function build(): { reports: Record<string, TreeReport>; irisAlternatives: Record<number, NodeSplit[]> } {
+export function build(): {
+  reports: Record<string, TreeReport>;
+  irisAlternatives: Record<number, NodeSplit[]>;
+  irisDistributions: Record<number, SplitDistribution | null>;
+  playDistribution: SplitDistribution | null;
+} {
   const iris = sample('iris.csv');
   const irisReport = report(iris, { target: 'species' }, { simplify: false });
   const irisAlternatives: Record<number, NodeSplit[]> = {};
+  const irisDistributions: Record<number, SplitDistribution | null> = {};
   for (const n of irisReport.model.nodes) if (n.split) irisAlternatives[n.id] = bestSplitsAt(iris, irisReport.model, irisReport.settings, n.id);
+  for (const n of irisReport.model.nodes) if (n.split) irisDistributions[n.id] = splitDistributionAt(iris, irisReport.model, irisReport.settings, n.id);
+  const play = sample('play_tennis.csv');
+  const playReport = report(play, { target: 'play', algorithm: 'id3' });
   return {
     irisAlternatives,
+    irisDistributions,
+    playDistribution: splitDistributionAt(play, playReport.model, playReport.settings, 0),
     reports: {
       iris: irisReport,
       irisHoldout: report(sample('iris.csv'), { target: 'species' }, { testSize: 0.3, seed: 1, ccpAlpha: 0.01 }),
@@ -46,6 +58,7 @@ export function build(): { reports: Record<string, TreeReport>; irisAlternatives
       // ccp_alpha chosen by CV: the Metrics tab shows its same-fold score and the nested estimate.
       irisAlphaCv: report(sample('iris.csv'), { target: 'species' }, { ccpAlpha: 'cv', cvFolds: 3, permutationRepeats: 0 }),
       hostile: report(parseCsv(HOSTILE_CSV), { target: 'label' }),
+      play: playReport,
       // Too big to go to the webview whole (src/shared/tree-slices.ts): fully grown regression.
       huge: report(makeBenchData('regression', 12_000, 5).dataset, { target: 'y' }, { simplify: false, permutationRepeats: 0 }),
     },

@@ -6,7 +6,7 @@
 import type { TreeModel } from '../../engine/model';
 
 export interface FoldOptions {
-  /** Nodes deeper than this are folded away (root depth 0). */
+  /** Nodes deeper than this are folded away (root depth 0), in a tree of more than `maxNodes` nodes. */
   maxDepth: number;
   /** At most this many model nodes are shown, unless the user expands more. */
   maxNodes: number;
@@ -34,6 +34,8 @@ export function foldTree(model: TreeModel, options: FoldOptions): Fold {
   const folded: number[] = [];
   const shown: number[] = [];
   if (model.nodes.length === 0) return { open, folded, shown };
+  // A tree within the node budget opens whole, however deep (issue 16: iris' 15 nodes at depth 5).
+  const maxDepth = model.nodes.length <= options.maxNodes ? Infinity : options.maxDepth;
   const queue = [0];
   for (let head = 0; head < queue.length; head++) {
     const node = model.nodes[queue[head]];
@@ -42,7 +44,7 @@ export function foldTree(model: TreeModel, options: FoldOptions): Fold {
     const loaded = node.children.every((c) => model.nodes[c] !== undefined);
     const wanted = expanded.has(node.id)
       ? true
-      : !collapsed.has(node.id) && node.depth < options.maxDepth && queue.length + node.children.length <= options.maxNodes;
+      : !collapsed.has(node.id) && node.depth < maxDepth && queue.length + node.children.length <= options.maxNodes;
     if (wanted && loaded) {
       open.add(node.id);
       queue.push(...node.children);

@@ -25,6 +25,20 @@ export interface MermaidOptions extends Partial<FoldOptions> {
    */
   descendants?: ArrayLike<number>;
   valueRange?: readonly [number, number] | null;
+  /**
+   * The webview draws each node's class shares (regression: mean and spread) as a bar over an
+   * empty last line of the label (webview/node-bars.ts); the bar replaces a split node's counts line.
+   */
+  bars?: boolean;
+}
+
+/** The empty label line a node bar is drawn over: a zero-width space, which Mermaid keeps as a line (it trims a blank one). */
+export const BAR_LINE = '\u200b';
+
+function drawnLines(model: TreeModel, node: TreeModel['nodes'][number], bars: boolean): string[] {
+  const lines = nodeLines(model, node);
+  if (!bars) return lines;
+  return [...(node.split && Array.isArray(node.value) ? lines.slice(0, -1) : lines), BAR_LINE];
 }
 
 export interface LegendEntry {
@@ -129,7 +143,7 @@ export function treeToMermaid(model: TreeModel, options: MermaidOptions = {}): M
   const onPath = new Set(path);
   for (const id of fold.shown) {
     const node = model.nodes[id];
-    const text = label(nodeLines(model, node), maxName);
+    const text = label(drawnLines(model, node, !!options.bars), maxName);
     lines.push(node.split ? `  n${id}[${text}]` : `  n${id}(${text})`);
     if (fold.open.has(id) && node.split) {
       node.children.forEach((child, branch) => {

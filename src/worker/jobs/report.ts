@@ -3,6 +3,7 @@
 import { decodeModel } from '../../engine/model-columns';
 import { buildReportBody } from '../../engine/report';
 import { bestSplitsAt, type NodeSplit } from '../../engine/node-alternatives';
+import { splitDistributionAt, type SplitDistribution } from '../../engine/split-distribution';
 import { packReport, type PackedReport } from '../../shared/report-transfer';
 import type { AlternativesJob, JobProgress, ReportJob } from '../../shared/worker-messages';
 
@@ -17,4 +18,8 @@ export function reportJob(job: ReportJob, progress: (p: JobProgress) => void): P
 
 export function alternativesJob(job: AlternativesJob): NodeSplit[] {
   return bestSplitsAt(job.dataset, decodeModel(job.model).model, job.settings, job.nodeId);
+}
+
+export function splitDistributionJob(job: AlternativesJob): SplitDistribution | null {
+  return splitDistributionAt(job.dataset, decodeModel(job.model).model, job.settings, job.nodeId);
 }

@@ -1,4 +1,4 @@
-// The whole loop in a real VS Code: train on iris from the palette, see the folded tree, a node's
+// The whole loop in a real VS Code: train on iris from the palette, see the tree, a node's
 // details, rules, importances and metrics; train on a CSV with hostile names from the Explorer's
 // context menu and see them drawn as text; train on a ragged CSV and get one clear error.
 /* global document, getComputedStyle -- evaluated in the panel's frame */
@@ -54,7 +54,7 @@ describe('training in the workbench', () => {
     await session?.close();
   });
 
-  it('trains iris from the palette and opens the panel with the folded tree', async () => {
+  it('trains iris from the palette and opens the panel with the tree as the fold rule opens it', async () => {
     await openFile(page, 'iris.csv');
     await runCommand(page, 'Decision Tree: Train Decision Tree');
     assert.deepEqual((await quickPickLabels(page)).sort(), headerOf(iris).sort());

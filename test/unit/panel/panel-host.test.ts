@@ -30,12 +30,17 @@ function recorder() {
       if (nodeId === 99) throw new Error('no such node');
       return [{ feature: 'f', condition: 'f ≤ 1', score: 0.5, scoreName: 'Gini decrease', childSamples: [1, 2], chosen: true }];
     },
+    splitDistribution: async (_uri, nodeId) => {
+      if (nodeId === 99) throw new Error('no such node');
+      return null;
+    },
     rowPath: async (_uri, row) => ({ row, path: [0, 2], prediction: 'setosa', actual: 'setosa' }),
     report: async (uri) => {
       calls.push(['report', uri.toString()]);
       return REPORT;
     },
     export: (uri, what) => calls.push(['export', uri.toString(), what]),
+    saveDrawing: (uri, format, data) => calls.push(['saveDrawing', uri.toString(), format, data]),
     restored: (uri) => calls.push(['restored', uri.toString()]),
     log: (message) => calls.push(['log', message]),
   };
@@ -102,6 +107,7 @@ test('messages from the webview are validated, then routed to the extension or a
   panel.send({ type: 'retrain', settings: { maxDepth: 3 } });
   panel.send({ type: 'retrain', settings: { maxDepth: -3 } });
   panel.send({ type: 'export', what: 'rules' });
+  panel.send({ type: 'saveDrawing', format: 'svg', data: '<svg/>' });
   panel.send({ type: 'eval', code: 'x' });
   panel.send(ask(1, 'alternatives', { nodeId: 0 }));
   panel.send(ask(2, 'alternatives', { nodeId: 99 }));
@@ -110,6 +116,7 @@ test('messages from the webview are validated, then routed to the extension or a
   assert.deepEqual(calls.filter((c) => c[0] !== 'log'), [
     ['retrain', 'file:///data/iris.csv', { maxDepth: 3 }],
     ['export', 'file:///data/iris.csv', 'rules'],
+    ['saveDrawing', 'file:///data/iris.csv', 'svg', '<svg/>'],
   ]);
   const logged = calls.filter((c) => c[0] === 'log').map((c) => String(c[1]));
   assert.equal(logged.length, 2);
@@ -225,5 +232,26 @@ test('a restored panel without a report in memory gets one from the extension fo
   const page = restored.webview.posted[0] as { type: string; reply: { rows: { index: number }[] } };
   assert.equal(page.type, 'reply');
   assert.deepEqual(page.reply.rows.map((r) => r.index), [0, 1, 2, 3, 4]);
+  panels.dispose();
+});
+
+test('"Export Tree Drawing" asks the CSV\'s panel for its drawing, and the split chart request is answered or refused', async () => {
+  const { requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  assert.equal(panels.exportDrawing(iris, 'png'), false, 'no panel for the CSV yet');
+  panels.show(iris, REPORT, SETTINGS);
+  const panel = created[created.length - 1];
+  panel.send({ type: 'ready' });
+  await tick();
+  assert.equal(panels.exportDrawing(iris, 'png'), true);
+  assert.deepEqual(panel.webview.posted.at(-1), { type: 'exportDrawing', format: 'png' });
+  panel.send({ type: 'request', requestId: 5, kind: 'splitDistribution', request: { nodeId: 0 } });
+  panel.send({ type: 'request', requestId: 6, kind: 'splitDistribution', request: { nodeId: 99 } });
+  await tick();
+  const replies = panel.webview.posted.filter((m) => (m as { requestId?: number }).requestId !== undefined);
+  assert.deepEqual(replies, [
+    { type: 'reply', requestId: 5, reply: null },
+    { type: 'requestFailed', requestId: 6, message: 'no such node' },
+  ]);
   panels.dispose();
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TreeModel } from '../../../src/engine/model';
-import { parseDiagramId, treeToMermaid, treeToMermaidMarkdown } from '../../../src/shared/render/mermaid';
+import { BAR_LINE, parseDiagramId, treeToMermaid, treeToMermaidMarkdown } from '../../../src/shared/render/mermaid';
 import { escapeMermaidText } from '../../../src/shared/render/mermaid-escape';
 
 function model(name: string): TreeModel {
@@ -153,7 +153,9 @@ test('big trees fold below the depth limit and node budget into "+N nodes" stubs
   assert.equal(full.shownNodes, 15);
   assert.deepEqual(full.folded, []);
 
-  const byDepth = treeToMermaid(m); // default depth 4 / 60 nodes
+  // Within the default budget of 60 nodes the tree opens whole, depth 5 and all.
+  assert.equal(treeToMermaid(m).shownNodes, 15);
+  const byDepth = treeToMermaid(m, { maxNodes: 14 }); // a tree over the budget folds at depth 4
   const deepest = Math.max(...m.nodes.map((n) => n.depth));
   assert.equal(byDepth.shownNodes, m.nodes.filter((n) => n.depth <= 4).length);
   assert.ok(byDepth.folded.length > 0 && byDepth.folded.every((id) => m.nodes[id].depth === 4));
@@ -206,4 +208,16 @@ test('Markdown export holds the whole tree and its legend in one fenced block', 
   const d = parse(body);
   assert.equal([...d.nodes.keys()].filter((k) => k.startsWith('n')).length, 8);
   assert.ok(d.nodes.has('l0') && d.other.includes('subgraph legend ["Legend"]'));
+});
+
+test('for the webview (bars), each node ends in an empty line for its bar, which replaces a split node\'s counts', () => {
+  const m = model('iris-gini-depth3.json');
+  const plain = parse(treeToMermaid(m).text);
+  const barred = parse(treeToMermaid(m, { bars: true }).text);
+  for (const node of m.nodes) {
+    const before = plain.nodes.get(`n${node.id}`)!.lines;
+    const after = barred.nodes.get(`n${node.id}`)!.lines;
+    assert.equal(after.at(-1), BAR_LINE);
+    assert.deepEqual(after.slice(0, -1), node.split ? before.filter((l) => !l.startsWith('value = [')) : before);
+  }
 });

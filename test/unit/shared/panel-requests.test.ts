@@ -63,6 +63,7 @@ const HANDLERS: RequestHandlers = {
     if (nodeId > 10) throw new Error(`no node ${nodeId}`);
     return [{ feature: 'f', condition: 'f ≤ 1', score: 0.5, scoreName: 'Gini decrease', childSamples: [1, 2], chosen: true }];
   },
+  splitDistribution: () => null,
   rowPath: ({ row }) => ({ row, path: [0], nodes: NODES, prediction: 1, actual: 1 }),
   nodes: () => NODES,
   rulesPage: ({ offset }) => ({ offset, total: 3, rows: [] }),

@@ -12,7 +12,10 @@ const GOOD: FromWebview[] = [
   { type: 'request', requestId: 11, kind: 'nodes', request: { nodeId: 0, scope: 'branch', totalNodes: 1 } },
   { type: 'request', requestId: 8, kind: 'rulesPage', request: { offset: 0, limit: 250, sort: { key: 'covered', descending: true } } },
   { type: 'request', requestId: 9, kind: 'rulesPage', request: { offset: 100_000, limit: 1000, sort: { key: 'prediction', descending: false } } },
+  { type: 'request', requestId: 12, kind: 'splitDistribution', request: { nodeId: 3 } },
   { type: 'export', what: 'rules' },
+  { type: 'saveDrawing', format: 'svg', data: '<svg xmlns="http://www.w3.org/2000/svg"/>' },
+  { type: 'saveDrawing', format: 'png', data: 'iVBORw0KGgo=' },
   { type: 'webviewError', message: 'render failed' },
 ];
 
@@ -62,7 +65,13 @@ test('malformed messages are rejected with a reason', () => {
     [{ type: 'request', requestId: 1, kind: 'rulesPage', request: { offset: 0, limit: 250, sort: { key: 'order', descending: true, by: 1 } } }, /sort: unexpected field "by"/],
     [{ type: 'request', requestId: 1, kind: 'rulesPage', request: { offset: 0, limit: 250, sort: [] } }, /sort must be an object/],
     [{ type: 'request', requestId: 1, kind: 'rulesPage', request: { offset: 0, limit: 250, sort: { key: 'order', descending: true }, all: true } }, /unexpected field "all"/],
+    [{ type: 'request', requestId: 1, kind: 'splitDistribution', request: { nodeId: -1 } }, /nodeId/],
     [{ type: 'export', what: 'exe' }, /what must be/],
+    [{ type: 'saveDrawing', format: 'pdf', data: 'x' }, /format must be svg or png/],
+    [{ type: 'saveDrawing', format: 'svg', data: '' }, /data must be a non-empty string/],
+    [{ type: 'saveDrawing', format: 'svg', data: 42 }, /data must be a non-empty string/],
+    [{ type: 'saveDrawing', format: 'png', data: 'not base64!' }, /base64/],
+    [{ type: 'saveDrawing', format: 'svg', data: 'x', path: '/etc/passwd' }, /unexpected field "path"/],
     [{ type: 'webviewError', message: 'x'.repeat(10_001) }, /at most/],
     [{ type: 'webviewError', message: { toString: 1 } }, /message must be a string/],
   ];

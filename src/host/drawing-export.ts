@@ -1,0 +1,17 @@
+// "Export as SVG / PNG" from the tree panel: the webview makes the file's content from the drawing
+// it shows (webview/drawing-export.ts); here the user says where it goes, and nothing is written
+// unasked.
+import * as vscode from 'vscode';
+import { saveBeside } from './save-beside';
+
+const FORMATS: Record<'svg' | 'png', { suffix: string; title: string; filters: Record<string, string[]> }> = {
+  svg: { suffix: '.tree.svg', title: 'Export Tree Drawing as SVG', filters: { 'SVG image': ['svg'] } },
+  png: { suffix: '.tree.png', title: 'Export Tree Drawing as PNG', filters: { 'PNG image': ['png'] } },
+};
+
+/** Asks where to save the drawing of `csv`'s tree (default: beside the CSV), writes it, opens it. */
+export async function saveDrawing(csv: vscode.Uri, format: 'svg' | 'png', data: string): Promise<boolean> {
+  const { suffix, title, filters } = FORMATS[format];
+  const content = format === 'png' ? new Uint8Array(Buffer.from(data, 'base64')) : data;
+  return saveBeside({ csv, suffix, title, filters, content, openAs: 'viewer' });
+}

@@ -1,0 +1,27 @@
+/* global document, window, getComputedStyle -- evaluated in the panel's page */
+// What the tree-first layout measures in the tree panel (issue 16): the tree's viewport against
+// the panel, the size node text is seen at (its computed size times the zoom), the nodes drawn and
+// where the node details are. Passed to page.evaluate by the webview check and the e2e layout test.
+
+export function treeLayout() {
+  const viewport = document.querySelector('.viewport').getBoundingClientRect();
+  const svg = document.querySelector('.stage svg');
+  const scale = svg.getBoundingClientRect().width / svg.width.baseVal.value;
+  const label = svg.querySelector('g.node[data-ref^="node:"] .nodeLabel');
+  const fontPx = parseFloat(getComputedStyle(label).fontSize);
+  const details = document.querySelector('.details');
+  const box = (e) => (({ left, top, width, height }) => ({ left, top, width, height }))(e.getBoundingClientRect());
+  return {
+    panelWidth: document.documentElement.clientWidth,
+    panelHeight: window.innerHeight,
+    width: viewport.width,
+    height: viewport.height,
+    scale,
+    fontPx,
+    seenPx: fontPx * scale,
+    editorPx: parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--vscode-editor-font-size')),
+    nodes: svg.querySelectorAll('g.node[data-ref^="node:"]').length,
+    stubs: svg.querySelectorAll('g.node[data-ref^="stub:"]').length,
+    details: details.hidden ? null : box(details),
+  };
+}
