@@ -138,7 +138,12 @@ export function buildReportBody(dataset: Dataset, options: ReportOptions): Repor
   const holdout = test ? evaluateModel(trained, test, positiveClass) : null;
   if (options.cvFolds !== undefined && !crossValidation) {
     progress('cross-validate', 0.85);
-    const { warnings: cvWarnings, ...result } = crossValidate(train, params, post, options.cvFolds, seed, { stratify, positiveClass, signal });
+    const { warnings: cvWarnings, ...result } = crossValidate(train, params, post, options.cvFolds, seed, {
+      stratify,
+      positiveClass,
+      signal,
+      onFold: (done, k) => progress('cross-validate', 0.85 + (0.15 * done) / k),
+    });
     crossValidation = result;
     warnings.push(...cvWarnings);
   }

@@ -39,7 +39,7 @@ export function panelSettings(settings: TrainSettings): PanelSettings {
  * What "with Options…" asks, remembered for the file: only these override the settings later,
  * so a setting the user never chose for this file still follows `decisionTree.*`.
  */
-const ASKED: readonly (keyof TrainSettings)[] = ['algorithm', 'criterion', 'maxDepth', 'minSamplesLeaf', 'prune', 'ccpAlpha', 'holdOutFraction'];
+const ASKED: readonly (keyof TrainSettings)[] = ['algorithm', 'criterion', 'maxDepth', 'minSamplesLeaf', 'prune', 'ccpAlpha', 'holdOutFraction', 'validation'];
 
 function askedOptions(settings: TrainSettings): Partial<TrainSettings> {
   return Object.fromEntries(ASKED.map((k) => [k, settings[k]]));

@@ -135,7 +135,7 @@ function noisyDataset(rows: number): Dataset {
 test('the report job trains and explains in the worker; the host gets the tree as columns and reads the rules off it, equal to a report made in one place', async () => {
   const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
   const steps: string[] = [];
-  const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, maxDepth: 3 }, 'species');
+  const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, maxDepth: 3, validation: 'holdout' }, 'species');
   const packed = await bridge.run('report', { dataset: iris, options }, { onProgress: (p) => p.phase === 'report' && steps.push(p.step) }).result;
   assert.equal('rules' in packed, false, 'no rules cross the thread boundary');
   assert.ok(packed.model.nodes.depth instanceof Float64Array, 'the tree crosses as typed columns');
@@ -146,13 +146,14 @@ test('the report job trains and explains in the worker; the host gets the tree a
   assert.deepEqual(extractRules(report.model), rules, 'which follow from the tree');
   assert.ok(report.final.depth <= 3);
   assert.ok(report.metrics.holdout, 'hold-out metrics with the default 0.3 fraction');
+  assert.equal(report.metrics.crossValidation, null);
   assert.equal(report.trainingRows, 105);
   assert.ok(steps.includes('train') && steps.includes('importances'), steps.join());
 });
 
 test('alternative splits at the root: at most five, the tree\'s own split among them', async () => {
   const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
-  const { report, packedModel } = await unpackReport(await bridge.run('report', { dataset: iris, options: reportOptions({ ...DEFAULT_TRAIN_SETTINGS, holdOutFraction: 0 }, 'species') }).result);
+  const { report, packedModel } = await unpackReport(await bridge.run('report', { dataset: iris, options: reportOptions({ ...DEFAULT_TRAIN_SETTINGS, validation: 'holdout', holdOutFraction: 0 }, 'species') }).result);
   const splits = await bridge.run('alternatives', { dataset: iris, model: packedModel, settings: report.settings, nodeId: 0 }).result;
   assert.ok(splits.length > 0 && splits.length <= 5);
   assert.ok(splits.some((s) => s.chosen && s.feature === report.model.nodes[0].split?.feature));
@@ -161,7 +162,7 @@ test('alternative splits at the root: at most five, the tree\'s own split among 
 
 test('the host event loop keeps running while the worker trains a big tree (nodes grown reported), and Cancel stops it midway', async () => {
   const dataset = noisyDataset(30_000);
-  const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, holdOutFraction: 0 }, 'label');
+  const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, validation: 'holdout', holdOutFraction: 0 }, 'label');
   const ticks: number[] = [];
   const timer = setInterval(() => ticks.push(Date.now()), 10);
   const started = Date.now();

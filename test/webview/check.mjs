@@ -366,7 +366,7 @@ await check('the α label says when the tree drawn has fewer nodes than the prun
 await check('hold-out and pruning: metrics on unseen rows first, the settings shown say how the tree was made', async () => {
   const page = await openPanel('irisHoldout');
   const r = reports.irisHoldout;
-  assert.match(await page.locator('.settings-shown').textContent(), /cost-complexity pruning α = 0\.01 · hold-out 30%/);
+  assert.match(await page.locator('.settings-shown').textContent(), /cost-complexity pruning α = 0\.01 · .* · tree: 105 training rows · metrics: hold-out 30%/);
   const alphas = r.pruningPath.ccpAlphas;
   const at = alphas.filter((a) => a <= 0.01).length - 1; // the slider sits on the subtree the report shows
   assert.equal(r.pruningPath.nodeCounts[at], r.final.nodes, 'nothing merged in this report');
@@ -378,6 +378,21 @@ await check('hold-out and pruning: metrics on unseen rows first, the settings sh
   const confusionTotal = (await page.locator('.metrics-set').first().locator('table.confusion td').allTextContents()).reduce((a, t) => a + Number(t), 0);
   assert.equal(confusionTotal, r.metrics.holdout.rows);
   await page.screenshot({ path: join(artifacts, 'metrics-holdout.png') });
+  await page.close();
+});
+
+await check('the default: the tree on all rows, the Metrics tab says it shows a 5-fold CV of the same settings', async () => {
+  const page = await openPanel('irisCv');
+  const r = reports.irisCv;
+  assert.match(await page.locator('.settings-shown').textContent(), /· tree: all 150 rows · metrics: 5-fold CV/);
+  await page.getByRole('tab', { name: 'Metrics' }).click();
+  assert.match(await page.locator('.metrics-what').textContent(), /^5-fold CV of the same settings \(stratified, seed 42\).* The tree shown is trained on all 150 rows\.$/);
+  const headings = await page.locator('.metrics-set h3').allTextContents();
+  assert.deepEqual(headings, ['5-fold CV of the same settings (out-of-fold predictions of all rows)', 'Training rows (the tree shown, on the rows it learnt from)']);
+  const confusionTotal = (await page.locator('.metrics-set').first().locator('table.confusion td').allTextContents()).reduce((a, t) => a + Number(t), 0);
+  assert.equal(confusionTotal, r.metrics.crossValidation.pooled.rows);
+  assert.match(await page.locator('.cv-scores').textContent(), new RegExp(`accuracy ${Number(r.metrics.crossValidation.mean.toPrecision(4))} ±`));
+  await page.screenshot({ path: join(artifacts, 'metrics-cv.png') });
   await page.close();
 });
 
