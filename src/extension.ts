@@ -9,8 +9,7 @@ import { Notifier } from './host/notifier';
 import { rowPath } from './host/row-path';
 import { openSample } from './host/samples';
 import { predictOnAnotherCsv } from './host/predict-command';
-import { ProfileDocuments } from './host/profile-command';
-import { readChoices } from './host/file-choices';
+import { ProfilePanels } from './panel/profile-panel';
 import { setColumnType } from './host/set-column-type';
 import { panelSettings, Trainer, type TrainMode } from './host/trainer';
 import { TrainedFiles } from './host/trained-files';
@@ -46,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const panels = new TreePanels(context.extensionUri, requests);
   // CSV hover, target status bar, Rank Columns; its choice store tells them when a target is chosen.
   const hover = registerHover(context, { worker, trained, panels, state: context.workspaceState });
-  const profiles = new ProfileDocuments();
+  const profiles = new ProfilePanels({ extensionUri: context.extensionUri, worker, state: hover.choices, request: hover.request, log: (m) => notifier.log(m) });
 
   /** A panel restored after a reload shows its saved tree without the data: train it again on demand. */
   async function trainedOrRestored(uri: vscode.Uri): Promise<TrainedFile> {
@@ -101,7 +100,7 @@ export function activate(context: vscode.ExtensionContext): void {
       const uri = await csvToTrain(arg, panels.activeCsv());
       if (uri === undefined) return;
       try {
-        await profiles.show(uri, worker(), readChoices(hover.choices, uri.toString()).types);
+        await profiles.show(uri);
       } catch (err) {
         notifier.failure('profile', uri, err);
       }

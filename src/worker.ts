@@ -4,7 +4,8 @@
 import { parentPort } from 'node:worker_threads';
 import { toWireError } from './host/wire-error';
 import { datasetBuffers, loadJob } from './host/jobs/load';
-import { predictJob, profileJob } from './host/jobs/text-jobs';
+import { predictJob } from './host/jobs/text-jobs';
+import { profileViewJob } from './host/jobs/profile-view';
 import { alternativesJob, reportJob } from './host/jobs/report';
 import { packedBuffers } from './host/report-transfer';
 import { sampleJob } from './host/jobs/sample';
@@ -41,7 +42,7 @@ const handlers: Handlers = {
     return { result, transfer: [result.bytes.buffer as ArrayBuffer] };
   },
   export: (job) => ({ result: exportJob(job) }),
-  profile: async (job, progress) => ({ result: await profileJob(job, progress) }),
+  profile: async (job, progress) => ({ result: await profileViewJob(job, progress) }),
   hover: (job, progress) => {
     const result = hoverJob(job, progress);
     return { result, transfer: hoverBuffers(result) };

@@ -7,6 +7,8 @@ import type { NodeSplit } from '../engine/node-alternatives';
 import type { HoverData } from '../hover/hover-data';
 import type { HoverJob } from '../hover/hover-job';
 import type { PackedModel, PackedReport } from './report-transfer';
+import type { ProfileJob } from './jobs/profile-view';
+import type { ProfileView } from '../shared/profile-protocol';
 
 /** CSV content: the file's bytes, or the text of an editor with unsaved edits. */
 export type CsvSource = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'text'; text: string };
@@ -84,11 +86,6 @@ export interface PredictResult {
   rows: number;
 }
 
-export interface ProfileResult {
-  /** Column profiles as a readable plain-text report. */
-  text: string;
-}
-
 /** Every job the worker runs: its input and its result. */
 export interface JobTypes {
   load: { job: LoadJob; result: LoadResult };
@@ -97,7 +94,8 @@ export interface JobTypes {
   alternatives: { job: AlternativesJob; result: NodeSplit[] };
   predict: { job: PredictJob; result: PredictResult };
   export: { job: ExportJob; result: ExportResult };
-  profile: { job: LoadJob; result: ProfileResult };
+  /** The column profile view's data (src/host/jobs/profile-view.ts). */
+  profile: { job: ProfileJob; result: ProfileView };
   /** The CSV hover's data for one document version (src/hover/hover-job.ts). */
   hover: { job: HoverJob; result: HoverData };
 }

@@ -113,10 +113,12 @@ test('predict with a model whose feature is missing from the CSV fails as bad in
   await assert.rejects(bridge.run('predict', { source: { kind: 'text', text: 'a,b\n1,2\n' }, fileName: 'other.csv', model: packModel(model) }).result, InputError);
 });
 
-test('profile in the worker: the readable report of every column', async () => {
-  const { text } = await bridge.run('profile', { source: { kind: 'text', text: 'x,y\n1,a\n2,b\n2,\n' }, fileName: 'p.csv' }).result;
-  assert.match(text, /^p\.csv: 3 rows, 2 columns/);
-  assert.match(text, /\by\s+categorical\s+2\s+1\s+2\b/);
+test('profile in the worker: every column profiled, the other column scored against the target', async () => {
+  const view = await bridge.run('profile', { source: { kind: 'text', text: 'x,y\n1,a\n2,b\n2,\n' }, fileName: 'p.csv', request: {} }).result;
+  assert.equal(view.profile.rowCount, 3);
+  assert.deepEqual(view.profile.columns.map((c) => [c.name, c.type, c.count, c.missing, c.distinct]), [['x', 'numeric', 3, 0, 2], ['y', 'categorical', 2, 1, 2]]);
+  assert.equal(view.target, 'y');
+  assert.deepEqual(view.splits?.splits.map((s) => s.feature), ['x']);
 });
 
 /** A noisy 3-class problem on `rows` rows and 8 numeric features: a fully grown tree is large. */
