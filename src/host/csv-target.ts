@@ -24,7 +24,9 @@ export async function csvToTrain(arg: unknown, activePanelCsv: vscode.Uri | unde
 async function pickCsv(): Promise<vscode.Uri | undefined> {
   const found = vscode.workspace.workspaceFolders === undefined ? [] : await vscode.workspace.findFiles(CSV_GLOB, CSV_EXCLUDE, MAX_LISTED);
   if (found.length > 0) {
-    const byPath = new Map(found.map((uri) => [vscode.workspace.asRelativePath(uri, true), uri]));
+    // The folder's name leads the path only in a workspace of several folders.
+    const several = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+    const byPath = new Map(found.map((uri) => [vscode.workspace.asRelativePath(uri, several), uri]));
     const picked = await vscode.window.showQuickPick(csvFileItems([...byPath.keys()]), {
       title: 'Decision Tree: which CSV?',
       placeHolder: 'A CSV of the workspace, or Browse… for any file',

@@ -9,6 +9,7 @@ import type { ProfileAction, ProfileView } from '../../src/shared/profile-protoc
 import { formatNumber } from '../../src/render/tree-labels';
 import { splitText } from '../../src/render/split-text';
 import { formatDate } from '../../src/engine/dates';
+import { CRITERION_MEASURE } from '../../src/engine/splits/column-splits';
 import { el, percent, svgEl } from '../dom';
 
 /** What a card shows of one column, with the values the view sorts by. */
@@ -98,7 +99,8 @@ function splitLine(card: ColumnCard, view: ProfileView): string {
   if (card.status !== null || card.split === undefined) return `Best split: — (${card.status ?? 'none'})`;
   const s = card.split;
   const total = view.splits?.splits.length ?? 0;
-  return `Best split: ${splitText(s)} · ${view.splits?.criterion} score ${fixed(s.score)} · rank ${s.rank} of ${total}`;
+  const measure = view.splits ? CRITERION_MEASURE[view.splits.criterion] : 'score';
+  return `Best split: ${splitText(s)} · ${measure} ${fixed(s.score)} · rank ${s.rank} of ${total}`;
 }
 
 const TYPES: readonly ColumnType[] = ['numeric', 'categorical', 'boolean', 'date', 'ordinal'];

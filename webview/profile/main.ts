@@ -38,10 +38,11 @@ function draw(): void {
   if (shown === undefined) return;
   const { fileName, view } = shown;
   const cards = sortCards(columnCards(view), state.sort, state.descending);
-  const against = view.splits ? `best splits against target “${view.target}” (${view.splits.algorithm.toUpperCase()}, ${view.splits.criterion})` : `no split scores: ${view.note ?? ''}`;
+  const against = view.splits ? `Best splits against target “${view.target}” (${view.splits.algorithm.toUpperCase()}, ${view.splits.criterion})` : `No split scores: ${view.note ?? ''}`;
+  const hint = 'A card’s choices are remembered for this file and used by the next training, the hovers and Rank Columns.';
   replaceChildren(
     root,
-    el('header', {}, el('h1', { class: 'title' }, `${fileName}: ${view.profile.rowCount} rows, ${view.profile.columns.length} columns`), el('p', { class: 'muted' }, against)),
+    el('header', { class: 'profile-header' }, el('h1', { class: 'title' }, `${fileName}: ${view.profile.rowCount} rows, ${view.profile.columns.length} columns`), el('p', { class: 'muted' }, against, el('br'), hint)),
     banner,
     sortBar(),
     el('div', { class: 'cards' }, ...cards.map((c) => renderCard(c, view, (action) => api.postMessage(action)))),
