@@ -2,7 +2,6 @@
 // palette asks for one of the workspace's CSVs and trains it (the tree on all rows); "Profile CSV
 // Columns" opens the column cards, whose figures are the CLI's `profile --json`, hostile column
 // names stay text, and "Ignore for training" is remembered and shown.
-/* global document -- evaluated in the webview's frame */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
