@@ -132,9 +132,15 @@ describe('host commands in the workbench', () => {
     await runCommand(page, 'Decision Tree: Train Decision Tree with Options…');
     await pickQuickItem(page, 'species');
     await pickQuickItem(page, 'CART · squared error'); // a regression criterion for a class target
+    // Each answer waits for its own prompt: typed into the previous one while it closes, it would be lost.
+    const step = (n) => page.locator('.quick-input-widget .quick-input-title', { hasText: `(${n}/5)` }).waitFor();
+    await step(2);
     await answer(page, '0');
+    await step(3);
     await answer(page, '1');
+    await step(4);
     await pickQuickItem(page, 'No pruning');
+    await step(5);
     await answer(page, '0.3');
     const text = await waitForNotification(page, /Decision Tree: iris\.csv: criterion "squared_error"/);
     assert.match(text, /use gini or entropy/);
