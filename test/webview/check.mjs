@@ -28,8 +28,9 @@ await esbuild.build({
 });
 const load = createRequire(import.meta.url);
 const { build } = load(join(work, 'reports.cjs'));
-const { writePanelPage, serveHost, panelReport, branchSlice } = load(join(work, 'panel-page.cjs'));
+const { writePanelPage, writeProfilePage, serveHost, panelReport, branchSlice } = load(join(work, 'panel-page.cjs'));
 const { reports, irisAlternatives } = build();
+const profileViews = load(join(work, 'reports.cjs')).profileViews();
 // The panel's page with a stand-in for the VS Code host (panel-page.ts); its #hash picks the theme.
 const indexHtml = writePanelPage(work);
 
@@ -525,6 +526,62 @@ await check('two classes: ROC curve with AUC', async () => {
   await page.locator('svg.roc polyline').first().waitFor();
   assert.match(await page.locator('.roc-figure figcaption').first().textContent(), /AUC = /);
   await page.screenshot({ path: join(artifacts, 'roc.png') });
+  await page.close();
+});
+
+/** The column profile view's page showing `name`'s view (reports.ts profileViews). */
+async function openProfile(name, theme = 'dark') {
+  const page = await context.newPage();
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
+  await page.goto(`file://${profileHtml}#${theme}`);
+  await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
+  await page.evaluate((show) => window.postMessage(show, '*'), { type: 'show', fileName: `${name}.csv`, view: profileViews[name] });
+  await page.waitForSelector('.card');
+  return page;
+}
+const profileHtml = writeProfilePage(work);
+
+await check('profile view: a card per column with its figures, sortable, and its choices posted to the host; nothing blocked', async () => {
+  const view = profileViews.iris;
+  for (const theme of ['light', 'dark', 'hc']) {
+    const page = await openProfile('iris', theme);
+    assert.equal(await page.locator('.card').count(), view.profile.columns.length);
+    const petal = view.profile.columns[2];
+    assert.equal(await page.locator('.card[data-column="2"] .distinct').textContent(), String(petal.distinct));
+    assert.equal(await page.locator('.card[data-column="2"] svg.chart rect.bar').count(), view.histograms[2].counts.length);
+    assert.match(await page.locator('.card[data-column="1"] .split').textContent(), /ignored for training/);
+    assert.match(await page.locator('.card[data-column="4"] .heterogeneity').textContent(), new RegExp(`^Gini ${view.profile.columns[4].heterogeneity.gini.toFixed(4)} `));
+    await page.screenshot({ path: join(artifacts, `profile-iris-${theme}.png`), fullPage: true });
+    assert.deepEqual(await page.evaluate(() => window.__violations), []);
+    await page.close();
+  }
+  const page = await openProfile('iris');
+  await page.locator('select.sort-key').selectOption('split');
+  assert.deepEqual(await page.locator('.card .name').allTextContents(), [...view.splits.splits.map((s) => s.feature), 'sepal_width_cm', 'species']);
+  await page.locator('.card[data-column="0"]').getByRole('button', { name: 'Set as target' }).click();
+  await page.locator('.card[data-column="1"]').getByRole('button', { name: 'Use for training' }).click();
+  await page.locator('.card[data-column="3"] select.type-select').selectOption('categorical');
+  const posted = await page.evaluate(() => window.__posted.filter((m) => m.type !== 'ready'));
+  assert.deepEqual(posted, [
+    { type: 'setTarget', column: 'sepal_length_cm' },
+    { type: 'ignore', column: 'sepal_width_cm', ignored: false },
+    { type: 'setType', column: 'petal_width_cm', columnType: 'categorical' },
+  ]);
+  await page.close();
+});
+
+await check('profile view: hostile column names and values render as text', async () => {
+  const page = await openProfile('hostile');
+  assert.deepEqual(await page.locator('.card .name').allTextContents(), profileViews.hostile.profile.columns.map((c) => c.name));
+  assert.equal(await page.locator('#root img, #root script, .card b').count(), 0);
+  assert.ok((await page.locator('.card[data-column="3"] svg.chart').textContent()).includes('<script>alert'));
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  await page.screenshot({ path: join(artifacts, 'profile-hostile.png'), fullPage: true });
   await page.close();
 });
 

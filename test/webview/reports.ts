@@ -9,6 +9,8 @@ import { bestSplitsAt, type NodeSplit } from '../../src/engine/node-alternatives
 import { buildReport } from '../../src/engine/report';
 import type { ReportOptions, TreeReport } from '../../src/engine/report-types';
 import { makeBenchData } from '../../bench/lib/tree-data';
+import { profileView } from '../../src/host/jobs/profile-view';
+import type { ProfileView } from '../../src/shared/profile-protocol';
 
 function report(dataset: Dataset, params: TrainParams, options: Omit<ReportOptions, 'params'> = {}): TreeReport {
   return buildReport(dataset, { params, ...options });
@@ -27,6 +29,14 @@ const HOSTILE_CSV = [
     return `${a},${i % 7},${(i * 37) % 11},"${label.replace(/"/g, '""')}"`;
   }),
 ].join('\n');
+
+/** The column profile view's data, as the worker's profile job makes it. */
+export function profileViews(): Record<string, ProfileView> {
+  return {
+    iris: profileView(sample('iris.csv'), { target: 'species', ignore: ['sepal_width_cm'] }, {}),
+    hostile: profileView(parseCsv(HOSTILE_CSV), {}, {}),
+  };
+}
 
 export function build(): { reports: Record<string, TreeReport>; irisAlternatives: Record<number, NodeSplit[]> } {
   const iris = sample('iris.csv');

@@ -1,22 +1,26 @@
 // Worker job behind "Profile CSV Columns": read the CSV, profile every column as `profile --json`
 // does, chart the numeric ones, and score each column's best split against the target with the
 // file's settings and column choices (the hover's scoring, src/hover/hover-data.ts).
-import { isNumeric } from '../../engine/dataset';
+import { type Dataset, isNumeric } from '../../engine/dataset';
 import { profileDataset } from '../../engine/profile';
 import { histogram } from '../../engine/profile-histogram';
 import { scoreColumns, type SplitRequest } from '../../hover/hover-data';
 import type { ProfileView } from '../../shared/profile-protocol';
 import { readSource } from './load';
-import type { JobProgress, LoadJob } from '../worker-messages';
+import type { ColumnTypes, JobProgress, LoadJob } from '../worker-messages';
 
 export interface ProfileJob extends LoadJob {
   request: SplitRequest;
 }
 
 export async function profileViewJob(job: ProfileJob, progress: (p: JobProgress) => void): Promise<ProfileView> {
-  const dataset = await readSource(job, progress);
+  return profileView(await readSource(job, progress), job.request, job.types ?? {});
+}
+
+/** The view of a dataset read with `types`. */
+export function profileView(dataset: Dataset, request: SplitRequest, types: ColumnTypes): ProfileView {
   const profile = profileDataset(dataset);
   const histograms = dataset.columns.map((c, i) => (isNumeric(c) ? histogram(c.values, profile.columns[i].distinct) : null));
   // No score curves: the view shows each column's best split only.
-  return { profile, histograms, ...scoreColumns(dataset, job.request, 0), types: job.types ?? {} };
+  return { profile, histograms, ...scoreColumns(dataset, request, 0), types };
 }
