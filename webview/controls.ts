@@ -21,6 +21,8 @@ export function settingsSummary(report: WireReport): string {
     s.prune === 'cost-complexity' ? `cost-complexity pruning α = ${formatNumber(s.ccpAlpha, 4)}${s.ccpAlphaSource === 'cv' ? ' (chosen by CV)' : ''}` : s.prune === 'pessimistic' ? `pessimistic pruning ε = ${s.pessimisticEpsilon}` : 'no pruning',
     `${report.final.nodes} nodes (${report.final.leaves} leaves, depth ${report.final.depth})`,
     validationSummary(report),
+    // Columns the user chose to ignore for this file (the profile view, the left-out message).
+    ...((p.ignore ?? []).length > 0 ? [`ignored: ${(p.ignore ?? []).join(', ')}`] : []),
     // A report saved by an older version has no `leftOut`.
     ...((report.leftOut ?? []).length > 0 ? [`left out: ${report.leftOut.map((c) => `${c.column} (${c.reason === 'id-like' ? 'ID-like' : 'constant'})`).join(', ')}`] : []),
   ];

@@ -12,6 +12,8 @@ import { offerKeep } from '../../src/host/left-out-offer';
 import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../../src/host/train-settings';
 import { headerHover } from '../../src/hover/column-hover';
 import { buildHoverData } from '../../src/hover/hover-data';
+import { panelReport } from '../../src/panel/panel-report';
+import { settingsSummary } from '../../webview/controls';
 import { messageAnswer } from './helpers/fake-vscode';
 
 function memoryStore(): ChoiceStore & { data: Map<string, unknown> } {
@@ -46,6 +48,7 @@ test('ignoring a column: the next training does not use it, and the hover says i
   await rememberChoices(store, FILE, withIgnored(readChoices(store, FILE), 'code', true));
   const report = trainWith(store);
   assert.deepEqual(report.model.features.map((f) => f.name), ['spend']);
+  assert.match(settingsSummary(panelReport(report)), / · ignored: code$/, 'the Shown line names it');
   const hover = hoverWith(store);
   assert.deepEqual(hover.splits?.splits.map((s) => s.feature), ['spend']);
   assert.match(headerHover(hover, 0, FILE), /Ignored for training/);

@@ -51,7 +51,7 @@ describe('host commands in the workbench', () => {
     await answer(page, '0'); // max depth: grow fully
     await answer(page, '1'); // min samples per leaf
     await pickQuickItem(page, 'No pruning');
-    await answer(page, '0'); // no hold-out: all 14 days train
+    await answer(page, '0'); // no hold-out: all 14 days train (measured by cross-validation)
     const panel = await waitForWebviewFrame(page, 'header', { hasText: 'play_tennis.csv' });
     await panel.locator('.stage svg g.node').first().waitFor();
     const root = await panel.locator('.stage svg g.node[data-ref="node:0"]').textContent();
