@@ -9,7 +9,6 @@ import { csvToTrain } from '../host/csv-target';
 import { readChoices, rememberChoices, rememberedNames, type ChoiceStore } from '../host/file-choices';
 import { rowPath } from '../host/row-path';
 import { readTrainSettings } from '../host/train-settings';
-import { rememberedKeep } from '../host/left-out-offer';
 import type { TrainedFiles } from '../host/trained-files';
 import { panelSettings } from '../host/trainer';
 import type { WorkerBridge } from '../host/worker-bridge';
@@ -50,7 +49,7 @@ function splitRequest(state: ChoiceStore, uri: vscode.Uri): SplitRequest {
     algorithm: settings.algorithm,
     criterion: settings.criterion === 'auto' ? undefined : settings.criterion,
     minSamplesLeaf: settings.minSamplesLeaf,
-    keep: rememberedKeep(state, uri.toString()),
+    keep: rememberedNames(choices, 'keep'),
     ignore: rememberedNames(choices, 'ignore'),
     types: choices.types,
     minCategorySamples: settings.minCategorySamples,
