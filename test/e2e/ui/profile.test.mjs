@@ -95,6 +95,7 @@ describe('commands without an editor, and the column profile view', () => {
     assert.ok((await note.locator('svg.chart').textContent()).includes('<script>alert(1)</script>'), 'the value drawn as text');
     assert.equal(await note.locator('.distinct').textContent(), String(expected.columns.find((c) => c.name === 'note').distinct));
     await screenshotFrame(frame, 'profile-hostile');
+    await screenshot(page, 'profile-hostile-workbench');
     assert.deepEqual(dialogs, []);
   });
 });
