@@ -70,8 +70,11 @@ export function activate(context: vscode.ExtensionContext): void {
 
   const noTreeYet = () => void vscode.window.showInformationMessage('Decision Tree: no tree yet — train one first (right-click a CSV → Train Decision Tree).');
 
+  /** The CSV of the tree panel or profile view in focus. */
+  const focusedCsv = () => panels.activeCsv() ?? profiles.activeCsv();
+
   const train = (mode: TrainMode) => async (arg: unknown) => {
-    const uri = await csvToTrain(arg, panels.activeCsv());
+    const uri = await csvToTrain(arg, focusedCsv());
     if (uri !== undefined) await trainer().train(uri, mode);
   };
 
@@ -97,7 +100,7 @@ export function activate(context: vscode.ExtensionContext): void {
       }
     },
     'decisionTree.profile': async (arg) => {
-      const uri = await csvToTrain(arg, panels.activeCsv());
+      const uri = await csvToTrain(arg, focusedCsv());
       if (uri === undefined) return;
       try {
         await profiles.show(uri);
@@ -106,7 +109,7 @@ export function activate(context: vscode.ExtensionContext): void {
       }
     },
     'decisionTree.setColumnType': async (arg) => {
-      const uri = await csvToTrain(arg, panels.activeCsv());
+      const uri = await csvToTrain(arg, focusedCsv());
       if (uri === undefined) return;
       try {
         await setColumnType(uri, worker(), hover.choices);

@@ -122,6 +122,12 @@ export class ProfilePanels implements vscode.Disposable {
     await panel.refresh();
   }
 
+  /** The CSV of the profile view in focus, if one is: a command run from it acts on that file. */
+  activeCsv(): vscode.Uri | undefined {
+    for (const [key, panel] of this.panels) if (panel.panel.active) return vscode.Uri.parse(key, true);
+    return undefined;
+  }
+
   dispose(): void {
     for (const panel of this.panels.values()) panel.panel.dispose();
   }
