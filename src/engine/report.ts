@@ -10,7 +10,7 @@ import { DEFAULT_ALPHA_FOLDS, pruneGrown, resolvePruneOptions, type PruneOptions
 import { extractRules } from './rules/extract';
 import { computeImportances } from './importance/importances';
 import { trainTree } from './tree/train';
-import { holdoutSplit, targetStrata } from './validation/split';
+import { foldsProblem, holdoutSplit, targetStrata } from './validation/split';
 import { subsetDataset } from './validation/subset';
 import { evaluateModel } from './validation/evaluate';
 import { crossValidate, summarizeFolds } from './validation/cross-validate';
@@ -43,6 +43,15 @@ function checkPositiveClass(model: TreeModel, asked: string | undefined): string
   return asked;
 }
 
+/** `options` without its cross-validation when `cvWhenPossible` and the rows cannot be cut into its folds; `note` says so. */
+function feasibleFolds(dataset: Dataset, options: ReportOptions): { options: ReportOptions; note: string | null } {
+  if (!options.cvWhenPossible || options.cvFolds === undefined) return { options, note: null };
+  const strata = targetStrata(dataset, options.params.target, options.params.task ?? 'auto', options.stratify ?? true);
+  const problem = foldsProblem(strata, options.cvFolds);
+  if (problem === null) return { options, note: null };
+  return { options: { ...options, cvFolds: undefined }, note: `no cross-validation: ${problem}; the metrics are the training rows'` };
+}
+
 /** Everything the report says but its rules: what the engine worker sends the extension host. */
 export type ReportBody = Omit<TreeReport, 'rules'>;
 
@@ -56,7 +65,8 @@ export function buildReport(dataset: Dataset, options: ReportOptions): TreeRepor
  * The report without its rules, which follow from the tree and cost more than the rest of the
  * report to copy between threads (src/host/report-transfer.ts reads them off the tree on demand).
  */
-export function buildReportBody(dataset: Dataset, options: ReportOptions): ReportBody {
+export function buildReportBody(dataset: Dataset, asked: ReportOptions): ReportBody {
+  const { options, note } = feasibleFolds(dataset, asked);
   const { signal } = options;
   // Decided on the whole file, so the hold-out part and every fold leave out the same columns.
   const params = decideLeftOut(dataset, options.params.target, options.params);
@@ -112,7 +122,7 @@ export function buildReportBody(dataset: Dataset, options: ReportOptions): Repor
   const onFit = () => progress('alpha-cv', 0.3 + (0.3 * ++fits) / (k + nestedFits(k)));
   const pruned = pruneGrown(grown.model, train, params, pruneOptions, { signal, onFit });
   const { model, trained, post } = pruned;
-  const warnings: string[] = [...pruned.warnings];
+  const warnings: string[] = [...(note === null ? [] : [note]), ...pruned.warnings];
   let crossValidation: CrossValidationResult | null = null;
   const alphaSelection = pruned.alphaSelection;
   if (alphaSelection) {

@@ -145,7 +145,8 @@ export function reportOptions(settings: TrainSettings, target: string): ReportRe
     params.ccpAlpha = settings.ccpAlpha;
     options.ccpAlpha = settings.ccpAlpha;
   }
-  if (settings.validation === 'cv') options.cvFolds = settings.cvFolds;
+  // A file too small for the folds still gets its tree (the report says why there is no CV).
+  if (settings.validation === 'cv') Object.assign(options, { cvFolds: settings.cvFolds, cvWhenPossible: true });
   else if (settings.holdOutFraction > 0) options.testSize = settings.holdOutFraction;
   return options;
 }

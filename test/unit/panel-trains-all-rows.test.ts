@@ -4,7 +4,7 @@
 // `report` jobs → unpackReport — against the CLI run in a child process.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { WorkerBridge } from '../../src/host/worker-bridge';
 import { DEFAULT_TRAIN_SETTINGS, readTrainSettings, reportOptions, type TrainSettings } from '../../src/host/train-settings';
@@ -93,4 +93,24 @@ test('the cross-validation reports each fold done as progress', async () => {
   const fractions: number[] = [];
   await bridge.run('report', { dataset, options: reportOptions(DEFAULT_TRAIN_SETTINGS, 'species') }, { onProgress: (p) => p.phase === 'report' && p.step === 'cross-validate' && fractions.push(p.fraction) }).result;
   assert.deepEqual(fractions.map((f) => Number(f.toFixed(2))), [0.85, 0.88, 0.91, 0.94, 0.97, 1]);
+});
+
+test('a file too small for 5 folds still gets its tree on all rows; the report says why there is no CV (evaluate --cv 5 refuses it)', async () => {
+  const text = 'x,y\n1,a\n2,a\n3,b\n4,b\n';
+  const { dataset } = await bridge.run('load', { source: { kind: 'text', text }, fileName: 'tiny.csv' }).result;
+  const { report } = await unpackReport(await bridge.run('report', { dataset, options: reportOptions(DEFAULT_TRAIN_SETTINGS, 'y') }).result);
+  assert.equal(report.trainingRows, 4);
+  assert.deepEqual(report.settings.validation, { kind: 'none' });
+  assert.equal(report.metrics.crossValidation, null);
+  assert.ok(report.warnings.includes("no cross-validation: 5 folds need at least 5 rows with a target; there are 4; the metrics are the training rows'"), report.warnings.join('\n'));
+  // Enough rows but no class with 5 of them: stratified folds cannot be drawn either.
+  const classes = 'x,y\n' + Array.from({ length: 8 }, (_, i) => `${i},${'abcd'[i % 4]}`).join('\n') + '\n';
+  const { dataset: four } = await bridge.run('load', { source: { kind: 'text', text: classes }, fileName: 'classes.csv' }).result;
+  const { report: r2 } = await unpackReport(await bridge.run('report', { dataset: four, options: reportOptions(DEFAULT_TRAIN_SETTINGS, 'y') }).result);
+  assert.match(r2.warnings[0], /^no cross-validation: 5 stratified folds need at least 5 rows of some class; the largest class has 2/);
+  const tiny = path.join(cli.dir, 'tiny.csv');
+  writeFileSync(tiny, text);
+  const refused = cli.run('evaluate', tiny, '--target', 'y', '--cv', '5');
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /5 folds need at least 5 rows with a target; there are 4/);
 });
