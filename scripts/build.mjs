@@ -45,7 +45,11 @@ const builds = [
   },
   {
     ...common,
-    entryPoints: [{ in: 'webview/main.ts', out: 'webview' }],
+    entryPoints: [
+      { in: 'webview/main.ts', out: 'webview' },
+      // The column profile view's page (src/panel/profile-panel.ts).
+      { in: 'webview/profile/main.ts', out: 'profile' },
+    ],
     outdir: 'dist',
     platform: 'browser',
     format: 'iife',

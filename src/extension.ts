@@ -10,8 +10,7 @@ import { Notifier } from './host/notifier';
 import { rowPath } from './shared/row-path';
 import { openSample } from './host/samples';
 import { predictOnAnotherCsv } from './host/predict-command';
-import { ProfileDocuments } from './host/profile-command';
-import { readChoices } from './host/file-choices';
+import { ProfilePanels } from './panel/profile-panel';
 import { setColumnType } from './host/set-column-type';
 import { panelSettings, Trainer, type TrainMode } from './host/trainer';
 import { TrainedFiles } from './host/trained-files';
@@ -54,7 +53,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const panels = new TreePanels(context.extensionUri, requests);
   // CSV hover, target status bar, Rank Columns; its choice store tells them when a target is chosen.
   const hover = registerHover(context, { worker, trained, panels, state: context.workspaceState });
-  const profiles = new ProfileDocuments();
+  const profiles = new ProfilePanels({ extensionUri: context.extensionUri, worker, state: hover.choices, request: hover.request, log: (m) => notifier.log(m) });
 
   /**
    * A panel restored after a reload shows its saved tree without the data: train it again on demand,
@@ -104,8 +103,11 @@ export function activate(context: vscode.ExtensionContext): void {
 
   const noTreeYet = () => void vscode.window.showInformationMessage('Decision Tree: no tree yet — train one first (right-click a CSV → Train Decision Tree).');
 
+  /** The CSV of the tree panel or profile view in focus. */
+  const focusedCsv = () => panels.activeCsv() ?? profiles.activeCsv();
+
   const train = (mode: TrainMode) => async (arg: unknown) => {
-    const uri = await csvToTrain(arg, panels.activeCsv());
+    const uri = await csvToTrain(arg, focusedCsv());
     if (uri !== undefined) await trainer().train(uri, mode);
   };
 
@@ -133,16 +135,16 @@ export function activate(context: vscode.ExtensionContext): void {
       }
     },
     'decisionTree.profile': async (arg) => {
-      const uri = await csvToTrain(arg, panels.activeCsv());
+      const uri = await csvToTrain(arg, focusedCsv());
       if (uri === undefined) return;
       try {
-        await profiles.show(uri, worker(), readChoices(hover.choices, uri.toString()).types);
+        await profiles.show(uri);
       } catch (err) {
         notifier.failure('profile', uri, err);
       }
     },
     'decisionTree.setColumnType': async (arg) => {
-      const uri = await csvToTrain(arg, panels.activeCsv());
+      const uri = await csvToTrain(arg, focusedCsv());
       if (uri === undefined) return;
       try {
         await setColumnType(uri, worker(), hover.choices);

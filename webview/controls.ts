@@ -6,6 +6,7 @@ import { pathIndex } from '../src/shared/pruning-steps';
 import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, replaceChildren } from './dom';
 import { button, checkbox, dropdown, limitField, numberField, slider } from './toolkit';
+import { validationSummary } from './validation-text';
 
 /** One line that says how the tree shown was made. */
 export function settingsSummary(report: WireReport): string {
@@ -18,8 +19,10 @@ export function settingsSummary(report: WireReport): string {
     `max depth ${p.maxDepth ?? '∞'}`,
     `min samples leaf ${p.minSamplesLeaf ?? 1}`,
     s.prune === 'cost-complexity' ? `cost-complexity pruning α = ${formatNumber(s.ccpAlpha, 4)}${s.ccpAlphaSource === 'cv' ? ' (chosen by CV)' : ''}` : s.prune === 'pessimistic' ? `pessimistic pruning ε = ${s.pessimisticEpsilon}` : 'no pruning',
-    s.validation.kind === 'holdout' ? `hold-out ${formatNumber(s.validation.testSize * 100, 3)}%` : s.validation.kind === 'cv' ? `${s.validation.folds}-fold CV` : 'no hold-out',
-    `${report.final.nodes} nodes (${report.final.leaves} leaves, depth ${report.final.depth}) from ${report.trainingRows} rows`,
+    `${report.final.nodes} nodes (${report.final.leaves} leaves, depth ${report.final.depth})`,
+    validationSummary(report),
+    // Columns the user chose to ignore for this file (the profile view, the left-out message).
+    ...((p.ignore ?? []).length > 0 ? [`ignored: ${(p.ignore ?? []).join(', ')}`] : []),
     // A report saved by an older version has no `leftOut`.
     ...((report.leftOut ?? []).length > 0 ? [`left out: ${report.leftOut.map((c) => `${c.column} (${c.reason === 'id-like' ? 'ID-like' : 'constant'})`).join(', ')}`] : []),
   ];

@@ -1,10 +1,12 @@
 // The Metrics tab: accuracy and the confusion matrix as a heat map, per-class precision/recall/F1,
-// the ROC curve with its AUC for two classes; R², RMSE and MAE for regression. Hold-out numbers
-// come first when there are any, then cross-validation, then the training rows.
+// the ROC curve with its AUC for two classes; R², RMSE and MAE for regression. First a sentence
+// says what is measured; hold-out numbers come first when there are any, then cross-validation
+// (the panel's default), then the training rows.
 import type { ClassificationMetrics, Metrics, RegressionMetrics, RocCurve } from '../src/engine/metrics/types';
 import type { WireReport } from '../src/shared/protocol';
 import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, percent, replaceChildren, svgEl } from './dom';
+import { validationSentence } from './validation-text';
 
 function stat(label: string, value: string): HTMLElement {
   return el('div', { class: 'stat' }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, value));
@@ -83,17 +85,17 @@ function alphaCv(a: NonNullable<WireReport['alphaSelection']>): HTMLElement {
 
 export function renderMetrics(container: HTMLElement, report: WireReport): void {
   const { training, holdout, crossValidation: cv } = report.metrics;
-  const parts: HTMLElement[] = [];
+  const parts: HTMLElement[] = [el('p', { class: 'metrics-what' }, validationSentence(report))];
   if (report.alphaSelection) parts.push(alphaCv(report.alphaSelection));
   const v = report.settings.validation;
-  if (holdout) parts.push(section(`Hold-out (${v.kind === 'holdout' ? percent(v.testSize) : ''} of the rows, not used for training)`, holdout));
+  if (holdout) parts.push(section(`Hold-out ${v.kind === 'holdout' ? percent(v.testSize) : ''} (rows not used for training)`, holdout));
   if (cv) {
     parts.push(
-      el('p', {}, `${cv.folds}-fold cross-validation: ${cv.scoreName} ${formatNumber(cv.mean, 4)} ± ${formatNumber(cv.std, 3)} (folds: ${cv.scores.map((s) => formatNumber(s, 3)).join(', ')})`),
-      section('Cross-validation (out-of-fold predictions)', cv.pooled),
+      el('p', { class: 'cv-scores' }, `${cv.folds}-fold CV of the same settings: ${cv.scoreName} ${formatNumber(cv.mean, 4)} ± ${formatNumber(cv.std, 3)} (folds: ${cv.scores.map((s) => formatNumber(s, 3)).join(', ')})`),
+      section(`${cv.folds}-fold CV of the same settings (out-of-fold predictions of all rows)`, cv.pooled),
     );
   }
-  parts.push(section('Training rows', training));
-  if (!holdout && !cv) parts.push(el('p', { class: 'muted' }, 'Measured on the rows the tree learnt from, so optimistic; hold out rows in the settings for an honest estimate.'));
+  parts.push(section(holdout ? 'Training rows' : 'Training rows (the tree shown, on the rows it learnt from)', training));
+  if (!holdout && !cv) parts.push(el('p', { class: 'muted' }, 'Measured on the rows the tree learnt from, so optimistic; choose cross-validation or a hold-out in the settings (decisionTree.validation) for an honest estimate.'));
   replaceChildren(container, ...parts);
 }

@@ -1,14 +1,15 @@
 // The webview's only channel to the extension host, typed by src/shared/protocol.ts, and its saved state.
 import type { FromWebview } from '../src/shared/protocol';
 
-interface VsCodeApi<S> {
-  postMessage(message: FromWebview): void;
+/** `M`: the messages this page may post (the tree panel's by default; the profile view's its own). */
+interface VsCodeApi<S, M = FromWebview> {
+  postMessage(message: M): void;
   getState(): S | undefined;
   setState(state: S): void;
 }
 
-declare function acquireVsCodeApi<S>(): VsCodeApi<S>;
+declare function acquireVsCodeApi<S, M>(): VsCodeApi<S, M>;
 
-export function vscodeApi<S>(): VsCodeApi<S> {
-  return acquireVsCodeApi<S>();
+export function vscodeApi<S, M = FromWebview>(): VsCodeApi<S, M> {
+  return acquireVsCodeApi<S, M>();
 }

@@ -29,6 +29,11 @@ export interface ReportOptions {
   testSize?: number;
   /** k-fold cross-validation of the settings (k ≥ 2); the shown tree is trained on all rows. */
   cvFolds?: number;
+  /**
+   * When the rows cannot be cut into `cvFolds` folds (a tiny file): no cross-validation, said in
+   * the warnings, instead of a failure (the panel; `evaluate --cv` fails). Default false.
+   */
+  cvWhenPossible?: boolean;
   /** Stratify the hold-out split and the folds by class. Default true. */
   stratify?: boolean;
   /** Two classes: the class ROC/PR curves and their areas call positive. Default: the second of the model's classes. */

@@ -10,7 +10,7 @@ import { DEFAULT_ALPHA_FOLDS, pruneGrown, resolvePruneOptions, type PruneOptions
 import { extractRules } from './rules/extract';
 import { computeImportances } from './importance/importances';
 import { trainTree } from './tree/train';
-import { holdoutSplit, targetStrata } from './validation/split';
+import { foldsProblem, holdoutSplit, targetStrata } from './validation/split';
 import { subsetDataset } from './validation/subset';
 import { evaluateModel } from './validation/evaluate';
 import { crossValidate, summarizeFolds } from './validation/cross-validate';
@@ -43,6 +43,15 @@ function checkPositiveClass(model: TreeModel, asked: string | undefined): string
   return asked;
 }
 
+/** `options` without its cross-validation when `cvWhenPossible` and the rows cannot be cut into its folds; `note` says so. */
+function feasibleFolds(dataset: Dataset, options: ReportOptions): { options: ReportOptions; note: string | null } {
+  if (!options.cvWhenPossible || options.cvFolds === undefined) return { options, note: null };
+  const strata = targetStrata(dataset, options.params.target, options.params.task ?? 'auto', options.stratify ?? true);
+  const problem = foldsProblem(strata, options.cvFolds);
+  if (problem === null) return { options, note: null };
+  return { options: { ...options, cvFolds: undefined }, note: `no cross-validation: ${problem}; the metrics are the training rows'` };
+}
+
 export function buildReport(dataset: Dataset, options: ReportOptions): TreeReport {
   const body = buildReportBody(dataset, options);
   options.onProgress?.('rules', 1);
@@ -53,7 +62,8 @@ export function buildReport(dataset: Dataset, options: ReportOptions): TreeRepor
  * The report without its rules, which follow from the tree and cost more than the rest of the
  * report to copy between threads (src/shared/report-transfer.ts reads them off the tree on demand).
  */
-export function buildReportBody(dataset: Dataset, options: ReportOptions): Omit<TreeReport, 'rules'> {
+export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<TreeReport, 'rules'> {
+  const { options, note } = feasibleFolds(dataset, asked);
   const { signal } = options;
   // Decided on the whole file, so the hold-out part and every fold leave out the same columns.
   const params = decideLeftOut(dataset, options.params.target, options.params);
@@ -109,7 +119,7 @@ export function buildReportBody(dataset: Dataset, options: ReportOptions): Omit<
   const onFit = () => progress('alpha-cv', 0.3 + (0.3 * ++fits) / (k + nestedFits(k)));
   const pruned = pruneGrown(grown.model, train, params, pruneOptions, { signal, onFit });
   const { model, trained, post } = pruned;
-  const warnings: string[] = [...pruned.warnings];
+  const warnings: string[] = [...(note === null ? [] : [note]), ...pruned.warnings];
   let crossValidation: CrossValidationResult | null = null;
   const alphaSelection = pruned.alphaSelection;
   if (alphaSelection) {
@@ -135,7 +145,12 @@ export function buildReportBody(dataset: Dataset, options: ReportOptions): Omit<
   const holdout = test ? evaluateModel(trained, test, positiveClass) : null;
   if (options.cvFolds !== undefined && !crossValidation) {
     progress('cross-validate', 0.85);
-    const { warnings: cvWarnings, ...result } = crossValidate(train, params, post, options.cvFolds, seed, { stratify, positiveClass, signal });
+    const { warnings: cvWarnings, ...result } = crossValidate(train, params, post, options.cvFolds, seed, {
+      stratify,
+      positiveClass,
+      signal,
+      onFold: (done, k) => progress('cross-validate', 0.85 + (0.15 * done) / k),
+    });
     crossValidation = result;
     warnings.push(...cvWarnings);
   }

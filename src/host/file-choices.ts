@@ -17,6 +17,8 @@ export interface FileChoices {
   keep?: string[];
   /** Column types chosen with "Set Column Type…", by column name; other columns are detected. */
   types?: ColumnTypes;
+  /** Columns left out of training, the hover's scores and the ranking (the profile view's "Ignore"). */
+  ignore?: string[];
 }
 
 const keyOf = (fileKey: string) => `decisionTree.choices:${fileKey}`;
@@ -46,4 +48,29 @@ export function withColumnType(choices: FileChoices, columnNames: readonly strin
   if (type === undefined) delete types[column];
   else types[column] = type;
   return types;
+}
+
+/** A remembered list of column names (workspace state is untrusted: anything but names is dropped). */
+export function rememberedNames(choices: FileChoices, key: 'keep' | 'ignore'): string[] {
+  const names: unknown = choices[key];
+  return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
+}
+
+/** The remembered `key` columns the file still has (an unknown one would fail the training), target excluded. */
+export function presentNames(choices: FileChoices, key: 'keep' | 'ignore', columnNames: readonly string[], target?: string): string[] {
+  return rememberedNames(choices, key).filter((name) => name !== target && columnNames.includes(name));
+}
+
+/** `column` ignored (or used again): a column is never both ignored and kept. */
+export function withIgnored(choices: FileChoices, column: string, ignored: boolean): Pick<FileChoices, 'ignore' | 'keep'> {
+  const ignore = rememberedNames(choices, 'ignore').filter((name) => name !== column);
+  const keep = rememberedNames(choices, 'keep').filter((name) => name !== column);
+  return { ignore: ignored ? [...ignore, column] : ignore, keep };
+}
+
+/** The training's ignore and keep (TrainParams) from the file's choices: columns the file has, never the target, never both. */
+export function trainingColumns(choices: FileChoices, columnNames: readonly string[], target: string): { ignore?: string[]; keep?: string[] } {
+  const ignore = presentNames(choices, 'ignore', columnNames, target);
+  const keep = presentNames(choices, 'keep', columnNames, target).filter((name) => !ignore.includes(name));
+  return { ...(ignore.length > 0 ? { ignore } : {}), ...(keep.length > 0 ? { keep } : {}) };
 }

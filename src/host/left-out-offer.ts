@@ -1,9 +1,9 @@
 // After a training that left out ID-like or constant columns: one information message naming
-// them, with a button that keeps them for this file (remembered like the target, file-choices.ts)
-// and trains again. The remembered columns become the engine's `keep` (README "Left-out columns").
+// them, with a one-click "Ignore" (remembered, not asked again) and buttons that keep them for
+// this file (remembered like the target, file-choices.ts) and train again. The remembered columns become the engine's `keep` (README "Left-out columns").
 import * as vscode from 'vscode';
 import { leftOutText, type LeftOutColumn } from '../engine/tree/left-out';
-import { readChoices, rememberChoices, type ChoiceStore } from './file-choices';
+import { readChoices, rememberChoices, rememberedNames, type ChoiceStore } from './file-choices';
 
 /** Columns named in the message at most; the rest are counted. */
 const NAMED = 5;
@@ -12,17 +12,13 @@ const BUTTONS = 3;
 
 interface KeepItem extends vscode.MessageItem {
   columns: string[];
+  /** "Ignore": remember the columns as ignored (the tree stays as it is; the message is not shown again). */
+  ignore?: true;
 }
 
 /** The columns remembered as kept (workspace state is untrusted: anything but names is dropped). */
 export function rememberedKeep(store: ChoiceStore, fileKey: string): string[] {
-  const keep: unknown = readChoices(store, fileKey).keep;
-  return Array.isArray(keep) ? keep.filter((name): name is string => typeof name === 'string') : [];
-}
-
-/** The remembered kept columns that the file still has (an unknown one would be an error). */
-export function keptColumns(store: ChoiceStore, fileKey: string, columnNames: readonly string[]): string[] {
-  return rememberedKeep(store, fileKey).filter((name) => columnNames.includes(name));
+  return rememberedNames(readChoices(store, fileKey), 'keep');
 }
 
 export function leftOutMessage(fileName: string, leftOut: readonly LeftOutColumn[]): string {
@@ -32,14 +28,29 @@ export function leftOutMessage(fileName: string, leftOut: readonly LeftOutColumn
 }
 
 function keepItems(leftOut: readonly LeftOutColumn[]): KeepItem[] {
-  if (leftOut.length > BUTTONS) return [{ title: `Keep All ${leftOut.length}`, columns: leftOut.map((c) => c.column) }];
-  return leftOut.map((c) => ({ title: `Keep ${c.column}`, columns: [c.column] }));
+  const all = leftOut.map((c) => c.column);
+  const ignore: KeepItem = { title: leftOut.length === 1 ? 'Ignore' : 'Ignore All', columns: all, ignore: true };
+  if (leftOut.length > BUTTONS) return [{ title: `Keep All ${leftOut.length}`, columns: all }, ignore];
+  return [...leftOut.map((c) => ({ title: `Keep ${c.column}`, columns: [c.column] })), ignore];
 }
 
-/** Shows the message; on a "Keep …" remembers the columns for the file and resolves true (the caller retrains). */
+/**
+ * Shows the message. "Ignore" remembers the columns as ignored for the file (what the training
+ * did, now a choice: not asked again); "Keep …" remembers them as kept and resolves true (the
+ * caller retrains).
+ */
 export async function offerKeep(store: ChoiceStore, fileKey: string, fileName: string, leftOut: readonly LeftOutColumn[]): Promise<boolean> {
   const picked = await vscode.window.showInformationMessage(leftOutMessage(fileName, leftOut), ...keepItems(leftOut));
   if (picked === undefined) return false;
-  await rememberChoices(store, fileKey, { keep: [...new Set([...rememberedKeep(store, fileKey), ...picked.columns])] });
+  const choices = readChoices(store, fileKey);
+  const ignored = rememberedNames(choices, 'ignore');
+  if (picked.ignore) {
+    await rememberChoices(store, fileKey, { ignore: [...new Set([...ignored, ...picked.columns])] });
+    return false;
+  }
+  await rememberChoices(store, fileKey, {
+    keep: [...new Set([...rememberedKeep(store, fileKey), ...picked.columns])],
+    ignore: ignored.filter((name) => !picked.columns.includes(name)),
+  });
   return true;
 }

@@ -86,8 +86,11 @@ export async function pickOptions(start: TrainSettings): Promise<TrainSettings |
     settings.ccpAlpha = alpha;
   }
 
-  const holdOut = await askNumber('holdOutFraction', 5, 'Share of rows held out to measure the tree (0 to 0.9; 0 = none)', settings.holdOutFraction, Number.NaN);
+  // 0 keeps the tree on all rows and measures it by k-fold CV; a share holds those rows out of training.
+  const current = settings.validation === 'cv' ? 0 : settings.holdOutFraction;
+  const holdOut = await askNumber('holdOutFraction', 5, `Share of rows held out to measure the tree, which trains on the rest (0 to 0.9; 0 = train on all rows, measure by ${settings.cvFolds}-fold cross-validation)`, current, Number.NaN);
   if (holdOut === undefined) return undefined;
-  settings.holdOutFraction = holdOut;
+  settings.validation = holdOut > 0 ? 'holdout' : 'cv';
+  if (holdOut > 0) settings.holdOutFraction = holdOut;
   return settings;
 }

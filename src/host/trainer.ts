@@ -7,7 +7,7 @@ import type { PanelSettings } from '../shared/protocol';
 import { PANEL_SETTING_KEYS } from '../shared/protocol';
 import type { PackedReport } from '../shared/report-transfer';
 import { chooseSample, fileNameOf, prepareLoad, type SampleLimits } from './csv-source';
-import { defaultTarget, readChoices, rememberChoices, type ChoiceStore } from './file-choices';
+import { defaultTarget, readChoices, rememberChoices, trainingColumns, type ChoiceStore } from './file-choices';
 import { withJobProgress } from './job-progress';
 import type { Notifier } from './notifier';
 import { pickOptions } from './pick-options';
@@ -17,7 +17,7 @@ import type { TrainedFile, TrainedFiles } from './trained-files';
 import type { WorkerBridge } from './worker-bridge';
 import type { LoadResult } from '../shared/worker-messages';
 import type { LeftOutColumn } from '../engine/tree/left-out';
-import { keptColumns, leftOutMessage, offerKeep } from './left-out-offer';
+import { leftOutMessage, offerKeep } from './left-out-offer';
 
 /** quick: ask the target only if none is remembered; options: also the options; target: always ask the target. */
 export type TrainMode = 'quick' | 'options' | 'target';
@@ -48,7 +48,7 @@ export function panelSettings(settings: TrainSettings): PanelSettings {
  * What "with Options…" asks, remembered for the file: only these override the settings later,
  * so a setting the user never chose for this file still follows `decisionTree.*`.
  */
-const ASKED: readonly (keyof TrainSettings)[] = ['algorithm', 'criterion', 'maxDepth', 'minSamplesLeaf', 'prune', 'ccpAlpha', 'holdOutFraction'];
+const ASKED: readonly (keyof TrainSettings)[] = ['algorithm', 'criterion', 'maxDepth', 'minSamplesLeaf', 'prune', 'ccpAlpha', 'holdOutFraction', 'validation'];
 
 function askedOptions(settings: TrainSettings): Partial<TrainSettings> {
   return Object.fromEntries(ASKED.map((k) => [k, settings[k]]));
@@ -161,8 +161,8 @@ export class Trainer {
   private async fit(uri: vscode.Uri, loaded: LoadResult, target: string, settings: TrainSettings): Promise<TrainedFile> {
     const { bridge, panels, trained, notifier } = this.deps;
     const options = reportOptions(settings, target);
-    const keep = keptColumns(this.deps.state, uri.toString(), loaded.columns.map((c) => c.name));
-    if (keep.length > 0) options.params.keep = keep;
+    // The columns the user ignored or kept for this file (the profile view, the left-out message).
+    Object.assign(options.params, trainingColumns(readChoices(this.deps.state, uri.toString()), loaded.columns.map((c) => c.name), target));
     const report = await withJobProgress(`Decision Tree: training on ${fileNameOf(uri)}`, (onProgress) =>
       bridge.run('report', { dataset: loaded.dataset, options }, { key: uri.toString(), onProgress }),
     );

@@ -65,7 +65,9 @@ export function headerHover(data: HoverData, index: number, uri: string): string
   const report = data.splits;
   const s = report?.splits.find((c) => c.feature === name);
   const leftOut = report?.leftOut.find((c) => c.column === name);
-  if (report === null) {
+  if (data.ignored.includes(name)) {
+    out.push('Ignored for training (your choice for this file, in **Profile CSV Columns**): no split score.');
+  } else if (report === null) {
     out.push(`No split scores against target *${mdText(data.target)}*: ${mdText(data.note ?? 'unknown reason', 200)}`);
   } else if (leftOut !== undefined) {
     // Not scored: the tree never sees it (README "Left-out columns").

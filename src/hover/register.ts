@@ -6,10 +6,9 @@ import * as vscode from 'vscode';
 import type { TreePanels } from '../panel/tree-panel';
 import { fileNameOf } from '../host/csv-source';
 import { csvToTrain } from '../host/csv-target';
-import { readChoices, rememberChoices, type ChoiceStore } from '../host/file-choices';
+import { readChoices, rememberChoices, rememberedNames, type ChoiceStore } from '../host/file-choices';
 import { rowPath } from '../shared/row-path';
 import { readTrainSettings } from '../shared/train-settings';
-import { rememberedKeep } from '../host/left-out-offer';
 import type { TrainedFiles } from '../host/trained-files';
 import { panelSettings } from '../host/trainer';
 import type { WorkerBridge } from '../host/worker-bridge';
@@ -50,7 +49,8 @@ function splitRequest(state: ChoiceStore, uri: vscode.Uri): SplitRequest {
     algorithm: settings.algorithm,
     criterion: settings.criterion === 'auto' ? undefined : settings.criterion,
     minSamplesLeaf: settings.minSamplesLeaf,
-    keep: rememberedKeep(state, uri.toString()),
+    keep: rememberedNames(choices, 'keep'),
+    ignore: rememberedNames(choices, 'ignore'),
     types: choices.types,
     minCategorySamples: settings.minCategorySamples,
   };
@@ -68,6 +68,8 @@ function stringArg(value: unknown): string {
 
 export interface HoverRegistration {
   choices: ChoiceStore;
+  /** The file's target, settings and column choices, as the hover scores columns with them. */
+  request: (uri: vscode.Uri) => SplitRequest;
   /** The document's parsed data and record start lines, when the hover has them for its current text. */
   documentData: (document: vscode.TextDocument) => HoverData | undefined;
 }
@@ -138,5 +140,5 @@ export function registerHover(context: vscode.ExtensionContext, deps: HoverDeps)
       status.update();
     }),
   );
-  return { choices, documentData: (document) => cache.peek(document).data };
+  return { choices, request: (uri) => splitRequest(deps.state, uri), documentData: (document) => cache.peek(document).data };
 }

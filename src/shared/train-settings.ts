@@ -24,6 +24,13 @@ export interface TrainSettings {
   ccpAlpha: number;
   /** Share of rows held out to measure the tree; 0 = evaluate on the training rows. */
   holdOutFraction: number;
+  /**
+   * How the metrics are measured: 'cv' = k-fold cross-validation of the same settings, the tree
+   * shown trained on all rows (as `train`); 'holdout' = the tree trained on the rows not held out.
+   */
+  validation: 'cv' | 'holdout';
+  /** k of `validation: 'cv'`. */
+  cvFolds: number;
   seed: number;
   /** CART's split search; 'auto' = histogram above `histogramAboveRows` training rows. */
   splitter: Splitter | 'auto';
@@ -43,6 +50,8 @@ export const DEFAULT_TRAIN_SETTINGS: Readonly<TrainSettings> = {
   prune: 'auto',
   ccpAlpha: 0,
   holdOutFraction: 0.3,
+  validation: 'cv',
+  cvFolds: 5,
   seed: 42,
   splitter: 'auto',
   histogramAboveRows: HIST_ABOVE_ROWS,
@@ -88,6 +97,8 @@ const RULES: { [K in keyof TrainSettings]: { check: Check; expected: string } } 
   prune: { check: oneOf('auto', 'none', 'cost-complexity', 'pessimistic'), expected: 'one of auto, none, cost-complexity, pessimistic' },
   ccpAlpha: { check: numberIn(0, Infinity), expected: 'a number ≥ 0' },
   holdOutFraction: { check: numberIn(0, 0.9), expected: 'a number from 0 to 0.9' },
+  validation: { check: oneOf('cv', 'holdout'), expected: 'one of cv, holdout' },
+  cvFolds: { check: integerIn(2, 100), expected: 'an integer from 2 to 100' },
   seed: { check: integerIn(0, 2 ** 31 - 1), expected: 'an integer from 0 to 2147483647' },
   splitter: { check: oneOf('auto', 'exact', 'hist'), expected: 'one of auto, exact, hist' },
   histogramAboveRows: { check: integerIn(0, 1e12), expected: 'an integer ≥ 0' },
@@ -144,7 +155,9 @@ export function reportOptions(settings: TrainSettings, target: string): ReportRe
     params.ccpAlpha = settings.ccpAlpha;
     options.ccpAlpha = settings.ccpAlpha;
   }
-  if (settings.holdOutFraction > 0) options.testSize = settings.holdOutFraction;
+  // A file too small for the folds still gets its tree (the report says why there is no CV).
+  if (settings.validation === 'cv') Object.assign(options, { cvFolds: settings.cvFolds, cvWhenPossible: true });
+  else if (settings.holdOutFraction > 0) options.testSize = settings.holdOutFraction;
   return options;
 }
 

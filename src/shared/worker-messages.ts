@@ -9,6 +9,7 @@ import type { ColumnProfile } from '../engine/profile';
 import type { SplitsReport } from '../engine/splits/types';
 import type { SplitDistribution } from '../engine/split-distribution';
 import type { PackedModel, PackedReport } from './report-transfer';
+import type { ProfileView } from './profile-protocol';
 
 /** CSV content: the file's bytes, or the text of an editor with unsaved edits. */
 export type CsvSource = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'text'; text: string };
@@ -86,13 +87,13 @@ export interface PredictResult {
   rows: number;
 }
 
-export interface ProfileResult {
-  /** Column profiles as a readable plain-text report. */
-  text: string;
-}
-
 /** The CSV hover's data for one document version, computed by the worker's hover job. */
 export interface HoverJob extends LoadJob {
+  request: SplitRequest;
+}
+
+/** The column profile view's data: the file read as `LoadJob` says, scored as `request` says. */
+export interface ProfileJob extends LoadJob {
   request: SplitRequest;
 }
 
@@ -105,6 +106,8 @@ export interface SplitRequest {
   minSamplesLeaf?: number;
   /** Columns the user keeps even when ID-like or constant (names the file may no longer have). */
   keep?: string[];
+  /** Columns the user left out of training (file-choices.ts; names the file may no longer have). */
+  ignore?: string[];
   /** The file's chosen column types (file-choices.ts), read by the hover job's parse. */
   types?: ColumnTypes;
   minCategorySamples?: number;
@@ -123,6 +126,8 @@ export interface HoverData {
   splits: SplitsReport | null;
   /** Why there are no split scores, or which settings had to be replaced; null when all is well. */
   note: string | null;
+  /** Columns the user chose to ignore for this file: not scored. */
+  ignored: string[];
 }
 
 /** Every job the worker runs: its input and its result. */
@@ -135,7 +140,8 @@ export interface JobTypes {
   splitDistribution: { job: AlternativesJob; result: SplitDistribution | null };
   predict: { job: PredictJob; result: PredictResult };
   export: { job: ExportJob; result: ExportResult };
-  profile: { job: LoadJob; result: ProfileResult };
+  /** The column profile view's data (src/worker/jobs/profile-view.ts). */
+  profile: { job: ProfileJob; result: ProfileView };
   /** The CSV hover's data for one document version (src/worker/jobs/hover.ts). */
   hover: { job: HoverJob; result: HoverData };
 }

@@ -4,7 +4,8 @@
 // (node-port.ts is the worker_threads one, bundled to dist/worker.js).
 import { toWireError } from '../shared/wire-error';
 import { datasetBuffers, loadJob } from './jobs/load';
-import { predictJob, profileJob } from './jobs/text-jobs';
+import { predictJob } from './jobs/text-jobs';
+import { profileViewJob } from './jobs/profile-view';
 import { alternativesJob, reportJob, splitDistributionJob } from './jobs/report';
 import { packedBuffers } from '../shared/report-transfer';
 import { sampleJob } from './jobs/sample';
@@ -43,7 +44,7 @@ const handlers: Handlers = {
     return { result, transfer: [result.bytes.buffer as ArrayBuffer] };
   },
   export: (job) => ({ result: exportJob(job) }),
-  profile: async (job, progress) => ({ result: await profileJob(job, progress) }),
+  profile: async (job, progress) => ({ result: await profileViewJob(job, progress) }),
   hover: (job, progress) => {
     const result = hoverJob(job, progress);
     return { result, transfer: hoverBuffers(result) };

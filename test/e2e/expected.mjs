@@ -35,7 +35,9 @@ function defaultFlags() {
     ['--min-category-samples', settingDefault('minCategorySamples')],
     ['--prune', settingDefault('prune') === 'auto' ? undefined : settingDefault('prune')],
     ['--ccp-alpha', settingDefault('ccpAlpha')],
-    ['--test-size', settingDefault('holdOutFraction') || undefined],
+    // The panel's validation: k-fold CV of a tree on all rows, or a hold-out the tree does not train on.
+    ['--cv', settingDefault('validation') === 'cv' ? settingDefault('cvFolds') : undefined],
+    ['--test-size', settingDefault('validation') === 'holdout' ? settingDefault('holdOutFraction') || undefined : undefined],
     ['--seed', settingDefault('seed')],
   ];
   return flags.filter(([, value]) => value !== undefined).flatMap(([flag, value]) => [flag, String(value)]);

@@ -29,8 +29,9 @@ await esbuild.build({
 });
 const load = createRequire(import.meta.url);
 const { build } = load(join(work, 'reports.cjs'));
-const { writePanelPage, serveHost, panelReport, branchSlice } = load(join(work, 'panel-page.cjs'));
+const { writePanelPage, writeProfilePage, serveHost, panelReport, branchSlice } = load(join(work, 'panel-page.cjs'));
 const { reports, irisAlternatives, irisDistributions, playDistribution } = build();
+const profileViews = load(join(work, 'reports.cjs')).profileViews();
 // The panel's page with a stand-in for the VS Code host (panel-page.ts); its #hash picks the theme.
 const indexHtml = writePanelPage(work);
 
@@ -407,7 +408,7 @@ await check('the α label says when the tree drawn has fewer nodes than the prun
 await check('hold-out and pruning: metrics on unseen rows first, the settings shown say how the tree was made', async () => {
   const page = await openPanel('irisHoldout');
   const r = reports.irisHoldout;
-  assert.match(await page.locator('.settings-shown').textContent(), /cost-complexity pruning α = 0\.01 · hold-out 30%/);
+  assert.match(await page.locator('.settings-shown').textContent(), /cost-complexity pruning α = 0\.01 · .* · tree: 105 training rows · metrics: hold-out 30%/);
   const alphas = r.pruningPath.ccpAlphas;
   const at = alphas.filter((a) => a <= 0.01).length - 1; // the slider sits on the subtree the report shows
   assert.equal(r.pruningPath.nodeCounts[at], r.final.nodes, 'nothing merged in this report');
@@ -419,6 +420,21 @@ await check('hold-out and pruning: metrics on unseen rows first, the settings sh
   const confusionTotal = (await page.locator('.metrics-set').first().locator('table.confusion td').allTextContents()).reduce((a, t) => a + Number(t), 0);
   assert.equal(confusionTotal, r.metrics.holdout.rows);
   await page.screenshot({ path: join(artifacts, 'metrics-holdout.png') });
+  await page.close();
+});
+
+await check('the default: the tree on all rows, the Metrics tab says it shows a 5-fold CV of the same settings', async () => {
+  const page = await openPanel('irisCv');
+  const r = reports.irisCv;
+  assert.match(await page.locator('.settings-shown').textContent(), /· tree: all 150 rows · metrics: 5-fold CV/);
+  await page.getByRole('tab', { name: 'Metrics' }).click();
+  assert.match(await page.locator('.metrics-what').textContent(), /^5-fold CV of the same settings \(stratified, seed 42\).* The tree shown is trained on all 150 rows\.$/);
+  const headings = await page.locator('.metrics-set h3').allTextContents();
+  assert.deepEqual(headings, ['5-fold CV of the same settings (out-of-fold predictions of all rows)', 'Training rows (the tree shown, on the rows it learnt from)']);
+  const confusionTotal = (await page.locator('.metrics-set').first().locator('table.confusion td').allTextContents()).reduce((a, t) => a + Number(t), 0);
+  assert.equal(confusionTotal, r.metrics.crossValidation.pooled.rows);
+  assert.match(await page.locator('.cv-scores').textContent(), new RegExp(`accuracy ${Number(r.metrics.crossValidation.mean.toPrecision(4))} ±`));
+  await page.screenshot({ path: join(artifacts, 'metrics-cv.png') });
   await page.close();
 });
 
@@ -687,6 +703,62 @@ await check('Export as SVG and PNG: a well-formed, self-contained SVG with the l
   writeFileSync(join(artifacts, 'export.svg'), svg.data);
   writeFileSync(join(artifacts, 'export.png'), png);
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  await page.close();
+});
+
+/** The column profile view's page showing `name`'s view (reports.ts profileViews). */
+async function openProfile(name, theme = 'dark') {
+  const page = await context.newPage();
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
+  await page.goto(`file://${profileHtml}#${theme}`);
+  await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
+  await page.evaluate((show) => window.postMessage(show, '*'), { type: 'show', fileName: `${name}.csv`, view: profileViews[name] });
+  await page.waitForSelector('.card');
+  return page;
+}
+const profileHtml = writeProfilePage(work);
+
+await check('profile view: a card per column with its figures, sortable, and its choices posted to the host; nothing blocked', async () => {
+  const view = profileViews.iris;
+  for (const theme of ['light', 'dark', 'hc']) {
+    const page = await openProfile('iris', theme);
+    assert.equal(await page.locator('.card').count(), view.profile.columns.length);
+    const petal = view.profile.columns[2];
+    assert.equal(await page.locator('.card[data-column="2"] .distinct').textContent(), String(petal.distinct));
+    assert.equal(await page.locator('.card[data-column="2"] svg.chart rect.bar').count(), view.histograms[2].counts.length);
+    assert.match(await page.locator('.card[data-column="1"] .split').textContent(), /ignored for training/);
+    assert.match(await page.locator('.card[data-column="4"] .heterogeneity').textContent(), new RegExp(`^Gini ${view.profile.columns[4].heterogeneity.gini.toFixed(4)} `));
+    await page.screenshot({ path: join(artifacts, `profile-iris-${theme}.png`), fullPage: true });
+    assert.deepEqual(await page.evaluate(() => window.__violations), []);
+    await page.close();
+  }
+  const page = await openProfile('iris');
+  await page.locator('select.sort-key').selectOption('split');
+  assert.deepEqual(await page.locator('.card .name').allTextContents(), [...view.splits.splits.map((s) => s.feature), 'sepal_width_cm', 'species']);
+  await page.locator('.card[data-column="0"]').getByRole('button', { name: 'Set as target' }).click();
+  await page.locator('.card[data-column="1"]').getByRole('button', { name: 'Use for training' }).click();
+  await page.locator('.card[data-column="3"] select.type-select').selectOption('categorical');
+  const posted = await page.evaluate(() => window.__posted.filter((m) => m.type !== 'ready'));
+  assert.deepEqual(posted, [
+    { type: 'setTarget', column: 'sepal_length_cm' },
+    { type: 'ignore', column: 'sepal_width_cm', ignored: false },
+    { type: 'setType', column: 'petal_width_cm', columnType: 'categorical' },
+  ]);
+  await page.close();
+});
+
+await check('profile view: hostile column names and values render as text', async () => {
+  const page = await openProfile('hostile');
+  assert.deepEqual(await page.locator('.card .name').allTextContents(), profileViews.hostile.profile.columns.map((c) => c.name));
+  assert.equal(await page.locator('#root img, #root script, .card b').count(), 0);
+  assert.ok((await page.locator('.card[data-column="3"] svg.chart').textContent()).includes('<script>alert'));
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  await page.screenshot({ path: join(artifacts, 'profile-hostile.png'), fullPage: true });
   await page.close();
 });
 

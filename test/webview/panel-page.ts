@@ -73,6 +73,18 @@ export function writePanelPage(dir: string): string {
   return index;
 }
 
+/** The column profile view's page beside the panel's (same HTML, policy and host stand-in): profile.html. */
+export function writeProfilePage(dir: string): string {
+  const root = process.cwd();
+  const html = panelHtml({ cspSource: 'file:', nonce: NONCE, scriptUri: 'profile.js', styleUri: 'profile.css', title: 'profile' });
+  const index = path.join(dir, 'profile.html');
+  writeFileSync(path.join(dir, 'host.js'), HOST);
+  writeFileSync(index, html.replace('<script nonce', `<script nonce="${NONCE}" src="host.js"></script>\n<script nonce`));
+  copyFileSync(path.join(root, 'dist/profile.js'), path.join(dir, 'profile.js'));
+  copyFileSync(path.join(root, 'media/profile.css'), path.join(dir, 'profile.css'));
+  return index;
+}
+
 /**
  * Answers the page's `rulesPage` and `nodes` requests as the panel host does, from the report
  * `current()` gives (its tree packed once, as the host holds it).

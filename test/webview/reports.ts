@@ -10,6 +10,8 @@ import { splitDistributionAt, type SplitDistribution } from '../../src/engine/sp
 import { buildReport } from '../../src/engine/report';
 import type { ReportOptions, TreeReport } from '../../src/engine/report-types';
 import { makeBenchData } from '../../bench/lib/tree-data';
+import { profileView } from '../../src/worker/jobs/profile-view';
+import type { ProfileView } from '../../src/shared/profile-protocol';
 
 function report(dataset: Dataset, params: TrainParams, options: Omit<ReportOptions, 'params'> = {}): TreeReport {
   return buildReport(dataset, { params, ...options });
@@ -28,6 +30,14 @@ const HOSTILE_CSV = [
     return `${a},${i % 7},${(i * 37) % 11},"${label.replace(/"/g, '""')}"`;
   }),
 ].join('\n');
+
+/** The column profile view's data, as the worker's profile job makes it. */
+export function profileViews(): Record<string, ProfileView> {
+  return {
+    iris: profileView(sample('iris.csv'), { target: 'species', ignore: ['sepal_width_cm'] }, {}),
+    hostile: profileView(parseCsv(HOSTILE_CSV), {}, {}),
+  };
+}
 
 export function build(): {
   reports: Record<string, TreeReport>;
@@ -50,6 +60,8 @@ export function build(): {
     reports: {
       iris: irisReport,
       irisHoldout: report(sample('iris.csv'), { target: 'species' }, { testSize: 0.3, seed: 1, ccpAlpha: 0.01 }),
+      // The panel's default: the tree on all rows, measured by 5-fold CV of the same settings.
+      irisCv: report(sample('iris.csv'), { target: 'species' }, { cvFolds: 5, seed: 42 }),
       // Depth 3 leaves sibling leaves that predict alike, which simplify merges (9 → 7 nodes here).
       irisDepth3: report(sample('iris.csv'), { target: 'species', maxDepth: 3 }),
       diabetes: report(sample('diabetes.csv'), { target: 'disease_progression', maxDepth: 6 }),

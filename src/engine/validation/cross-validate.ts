@@ -87,6 +87,8 @@ export interface CvOptions {
   stratify?: boolean;
   positiveClass?: string;
   signal?: AbortSignal;
+  /** After each fold's tree is trained and scored: folds done so far, of k. */
+  onFold?: (done: number, k: number) => void;
 }
 
 export function crossValidate(dataset: Dataset, params: TrainParams, post: PostProcessing, k: number, seed: number, options: CvOptions = {}): CrossValidationResult & { warnings: string[] } {
@@ -99,6 +101,7 @@ export function crossValidate(dataset: Dataset, params: TrainParams, post: PostP
     const model = pruneOnly(trainTree(fold.train, params, { signal: options.signal }).model, post);
     first ??= model;
     parts.push(predictRows(model, fold.test, options.positiveClass));
+    options.onFold?.(parts.length, folds.length);
   }
   return { ...summarizeFolds(parts, first as TreeModel, settings), warnings };
 }

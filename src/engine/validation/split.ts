@@ -98,15 +98,12 @@ export interface KFolds {
  */
 export function kFolds(s: Strata, k: number, seed: number): KFolds {
   if (!Number.isInteger(k) || k < 2) throw new InputError('bad-option', `the number of folds must be an integer ≥ 2, got ${k}`);
-  if (k > s.rows.length) throw new InputError('bad-option', `${k} folds need at least ${k} rows with a target; there are ${s.rows.length}`);
+  const problem = foldsProblem(s, k);
+  if (problem !== null) throw new InputError('bad-option', problem);
   const groups = shuffledGroups(s, seed);
   const warnings: string[] = [];
   if (s.strata) {
     const smallest = groups.reduce((m, g, i) => (g.length < groups[m].length ? i : m), 0);
-    const largest = Math.max(...groups.map((g) => g.length));
-    if (largest < k) {
-      throw new InputError('bad-option', `${k} stratified folds need at least ${k} rows of some class; the largest class has ${largest} (use fewer folds)`);
-    }
     if (groups[smallest].length < k) {
       warnings.push(
         `the least populated class, "${s.labels[smallest]}", has only ${groups[smallest].length} rows, fewer than the ${k} folds: some folds test none of it`,
@@ -117,6 +114,18 @@ export function kFolds(s: Strata, k: number, seed: number): KFolds {
   let next = 0;
   for (const g of groups) for (const r of g) folds[next++ % k].push(r);
   return { folds: folds.map(sorted), warnings };
+}
+
+/** Why `s` cannot be cut into k folds (too few rows, or stratified and no class has k rows); null when it can. */
+export function foldsProblem(s: Strata, k: number): string | null {
+  if (k > s.rows.length) return `${k} folds need at least ${k} rows with a target; there are ${s.rows.length}`;
+  if (s.strata) {
+    const sizes = new Array<number>(s.labels.length).fill(0);
+    for (const id of s.strata) sizes[id]++;
+    const largest = Math.max(...sizes);
+    if (largest < k) return `${k} stratified folds need at least ${k} rows of some class; the largest class has ${largest} (use fewer folds)`;
+  }
+  return null;
 }
 
 /** The rows of `s` not in `fold`. */

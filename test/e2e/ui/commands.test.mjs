@@ -1,6 +1,6 @@
 // The contributions as a user meets them: which Decision Tree commands the palette offers with a
-// CSV open (and which wait for a trained model), and the Explorer's right-click menu on a CSV
-// versus another file.
+// CSV open, with another file open (and which wait for a trained model), and the Explorer's
+// right-click menu on a CSV versus another file.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSession } from '../session.mjs';
@@ -29,10 +29,15 @@ describe('Decision Tree contributions in the workbench', () => {
     }
   });
 
-  it('hides the CSV commands from the palette when the active editor is not a CSV', async () => {
+  it('keeps Train / Options / Profile / Rank in the palette with a folder open whatever the editor (they then ask for a CSV); the column commands stay CSV-only', async () => {
     await openFile(page, 'README.md');
     const offered = await paletteCommands(page, 'Decision Tree:');
-    assert.ok(!offered.includes('Decision Tree: Train Decision Tree'), `offered for a .md file: ${offered}`);
+    for (const title of ['Train Decision Tree', 'Train Decision Tree with Options…', 'Profile CSV Columns', 'Rank Columns by Split Score']) {
+      assert.ok(offered.includes(`Decision Tree: ${title}`), `palette lacks "${title}" with a .md file open: ${offered}`);
+    }
+    for (const title of ['Set Target Column', 'Set Column Type…']) {
+      assert.ok(!offered.includes(`Decision Tree: ${title}`), `offered for a .md file: ${title}`);
+    }
   });
 
   it('puts "Train Decision Tree" in the Explorer context menu of a CSV only', async () => {

@@ -128,14 +128,16 @@ describe('training in the workbench', () => {
     await screenshotFrame(panel, 'panel-importances');
   });
 
-  it('shows the hold-out confusion matrix first, cell for cell', async () => {
+  it('says the tree is trained on all rows and shows the 5-fold CV confusion matrix first, cell for cell (evaluate --cv 5)', async () => {
+    assert.match(await panel.locator('.settings-shown').textContent(), new RegExp(`tree: all ${irisReport.trainingRows} rows · metrics: 5-fold CV`));
     await panel.getByRole('tab', { name: 'Metrics' }).click();
-    const holdout = panel.locator('table.confusion').first();
-    await holdout.locator('tbody tr').first().waitFor();
-    const cells = await holdout
+    assert.match(await panel.locator('.metrics-what').textContent(), /^5-fold CV of the same settings/);
+    const cv = panel.locator('table.confusion').first();
+    await cv.locator('tbody tr').first().waitFor();
+    const cells = await cv
       .locator('tbody tr')
       .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => Number(td.textContent))));
-    assert.deepEqual(cells, irisReport.metrics.holdout.confusion);
+    assert.deepEqual(cells, irisReport.metrics.crossValidation.pooled.confusion);
     await screenshotFrame(panel, 'panel-metrics');
   });
 

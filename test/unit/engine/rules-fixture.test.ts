@@ -2,7 +2,7 @@
 // (mutable per-column state, cached wording). test/fixtures/rules/<case>.json holds { model, rules }:
 // the rules are what the earlier implementation (commit 489631b) read off the model, written once
 // by a throwaway script with that commit's engine. Models: the four media/samples trees from
-// buildReport(parseCsv(csv), reportOptions(DEFAULT_TRAIN_SETTINGS, target)) (30 % held out, fully
+// buildReport(parseCsv(csv), reportOptions(DEFAULT_TRAIN_SETTINGS, target)) (then: 30 % held out, fully
 // grown); trainTree({ target: 'y' }) on bench/lib/tree-data.ts data: regression-grown (regression,
 // 150 rows, seed 5), mixed-missing-cart (mixed, 300 rows, seed 7) and mixed-missing-c45 (mixed,
 // 150 rows, seed 9, algorithm c45), the mixed ones with 15 % of feature cells blanked, so that

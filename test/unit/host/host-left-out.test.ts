@@ -7,8 +7,8 @@ import { parseCsv } from '../../../src/engine/csv/read';
 import { recordStartLines } from '../../../src/engine/locate/record-lines';
 import { buildReport } from '../../../src/engine/report';
 import type { LeftOutColumn } from '../../../src/engine/tree/left-out';
-import { readChoices, type ChoiceStore } from '../../../src/host/file-choices';
-import { keptColumns, leftOutMessage, offerKeep, rememberedKeep } from '../../../src/host/left-out-offer';
+import { readChoices, trainingColumns, type ChoiceStore } from '../../../src/host/file-choices';
+import { leftOutMessage, offerKeep, rememberedKeep } from '../../../src/host/left-out-offer';
 import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../../../src/shared/train-settings';
 import { headerHover } from '../../../src/hover/column-hover';
 import { buildHoverData } from '../../../src/worker/jobs/hover-data';
@@ -42,7 +42,7 @@ test('the message names each left-out column and why, with one "Keep" button per
     informed[0].message,
     'Decision Tree: penguins.csv: left out of training ID-like column "row" (the integers 1 to 80, one per row), ID-like column "Individual ID" (every value distinct).',
   );
-  assert.deepEqual(informed[0].items.map((i) => (i as { title: string }).title), ['Keep row', 'Keep Individual ID']);
+  assert.deepEqual(informed[0].items.map((i) => (i as { title: string }).title), ['Keep row', 'Keep Individual ID', 'Ignore All']);
   assert.deepEqual(readChoices(store, FILE).keep, ['Individual ID']);
   // A later "Keep" adds to the remembered columns; other files are not affected.
   messageAnswer.pick = (items) => items[0];
@@ -57,8 +57,9 @@ test('dismissed, nothing is remembered; many columns get one "Keep All" button',
   messageAnswer.pick = () => undefined;
   const many = [ROW, ID, STUDY, { ...STUDY, column: 'region' }];
   assert.equal(await offerKeep(store, FILE, 'penguins.csv', many), false);
-  assert.deepEqual(informed[0].items.map((i) => (i as { title: string }).title), ['Keep All 4']);
+  assert.deepEqual(informed[0].items.map((i) => (i as { title: string }).title), ['Keep All 4', 'Ignore All']);
   assert.equal(readChoices(store, FILE).keep, undefined);
+  assert.equal(readChoices(store, FILE).ignore, undefined);
   const six = Array.from({ length: 6 }, (_, i) => ({ ...STUDY, column: `c${i}` }));
   assert.match(leftOutMessage('f.csv', six), /constant column "c4" \(every row holds "PAL0708"\) and 1 more\.$/);
 });
@@ -67,7 +68,7 @@ test('the remembered columns the file still has become the training\'s keep: the
   const store = memoryStore();
   store.data.set(`decisionTree.choices:${FILE}`, { target: 'species', keep: ['row', 'gone'] });
   const dataset = parseCsv(penguins());
-  const keep = keptColumns(store, FILE, dataset.columns.map((c) => c.name));
+  const { keep } = trainingColumns(readChoices(store, FILE), dataset.columns.map((c) => c.name), 'species');
   assert.deepEqual(keep, ['row']);
   const request = reportOptions(DEFAULT_TRAIN_SETTINGS, 'species');
   const before = buildReport(dataset, { ...request, permutationRepeats: 0 });
@@ -80,7 +81,7 @@ test('the remembered columns the file still has become the training\'s keep: the
   assert.match(settingsSummary(panelReport(packReport(after))), / · left out: Individual ID \(ID-like\), study \(constant\)$/);
   // Corrupt workspace state reads as nothing kept.
   store.data.set(`decisionTree.choices:${FILE}`, { keep: 'row' });
-  assert.deepEqual(keptColumns(store, FILE, ['row']), []);
+  assert.deepEqual(trainingColumns(readChoices(store, FILE), ['row'], 'species'), {});
 });
 
 test('the hover of a left-out column says so and why instead of a split score; a kept one is scored', () => {

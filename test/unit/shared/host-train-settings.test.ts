@@ -52,6 +52,15 @@ test('each invalid value falls back to its default and is named in a problem', (
   assert.ok(problems.some((p) => p.startsWith('decisionTree.seed') && p.includes('got "7"')));
 });
 
+test('validation "holdout" holds out holdOutFraction of the rows (0: none) and runs no CV', () => {
+  assert.deepEqual([reportOptions({ ...DEFAULT_TRAIN_SETTINGS, validation: 'holdout' }, 'y')].map((o) => [o.testSize, o.cvFolds]), [[0.3, undefined]]);
+  assert.deepEqual([reportOptions({ ...DEFAULT_TRAIN_SETTINGS, validation: 'holdout', holdOutFraction: 0 }, 'y')].map((o) => [o.testSize, o.cvFolds]), [[undefined, undefined]]);
+  assert.equal(reportOptions({ ...DEFAULT_TRAIN_SETTINGS, cvFolds: 10 }, 'y').cvFolds, 10);
+  const { settings, problems } = readTrainSettings((key) => ({ validation: 'kfold', cvFolds: 1 })[key as string]);
+  assert.deepEqual([settings.validation, settings.cvFolds], ['cv', 5]);
+  assert.deepEqual(problems, ['decisionTree.validation must be one of cv, holdout (got "kfold"); using "cv"', 'decisionTree.cvFolds must be an integer from 2 to 100 (got 1); using 5']);
+});
+
 test('the defaults: no limits (null), auto leaves the criterion to the engine', () => {
   const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS }, 'species');
   const { params } = options;
@@ -62,7 +71,8 @@ test('the defaults: no limits (null), auto leaves the criterion to the engine', 
   assert.equal(params.algorithm, 'cart');
   assert.equal(params.minSamplesLeaf, 1);
   assert.equal(params.minSamplesSplit, 2);
-  assert.equal(options.testSize, 0.3);
+  assert.equal(options.testSize, undefined, 'the tree trains on all rows');
+  assert.equal(options.cvFolds, 5, 'and is measured by 5-fold CV');
   assert.equal(options.seed, 42);
   assert.equal(options.prune, undefined, "'auto': the engine's default for the algorithm");
   assert.equal(options.params.prune, undefined);

@@ -115,10 +115,12 @@ test('predict with a model whose feature is missing from the CSV fails as bad in
   await assert.rejects(bridge.run('predict', { source: { kind: 'text', text: 'a,b\n1,2\n' }, fileName: 'other.csv', model: packModel(model) }).result, InputError);
 });
 
-test('profile in the worker: the readable report of every column', async () => {
-  const { text } = await bridge.run('profile', { source: { kind: 'text', text: 'x,y\n1,a\n2,b\n2,\n' }, fileName: 'p.csv' }).result;
-  assert.match(text, /^p\.csv: 3 rows, 2 columns/);
-  assert.match(text, /\by\s+categorical\s+2\s+1\s+2\b/);
+test('profile in the worker: every column profiled, the other column scored against the target', async () => {
+  const view = await bridge.run('profile', { source: { kind: 'text', text: 'x,y\n1,a\n2,b\n2,\n' }, fileName: 'p.csv', request: {} }).result;
+  assert.equal(view.profile.rowCount, 3);
+  assert.deepEqual(view.profile.columns.map((c) => [c.name, c.type, c.count, c.missing, c.distinct]), [['x', 'numeric', 3, 0, 2], ['y', 'categorical', 2, 1, 2]]);
+  assert.equal(view.target, 'y');
+  assert.deepEqual(view.splits?.splits.map((s) => s.feature), ['x']);
 });
 
 /** A noisy 3-class problem on `rows` rows and 8 numeric features: a fully grown tree is large. */
@@ -137,7 +139,7 @@ function noisyDataset(rows: number): Dataset {
 test('the report job trains and explains in the worker; the host gets the tree as columns and reads the rules off it, equal to a report made in one place', async () => {
   const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
   const steps: string[] = [];
-  const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, maxDepth: 3 }, 'species');
+  const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, maxDepth: 3, validation: 'holdout' }, 'species');
   const report = await bridge.run('report', { dataset: iris, options }, { onProgress: (p) => p.phase === 'report' && steps.push(p.step) }).result;
   assert.equal('rules' in report, false, 'no rules cross the thread boundary');
   assert.ok(report.model.nodes.depth instanceof Float64Array, 'the tree crosses as typed columns');
@@ -148,13 +150,14 @@ test('the report job trains and explains in the worker; the host gets the tree a
   assert.deepEqual(extractRules(tree), rules, 'which follow from the tree');
   assert.ok(report.final.depth <= 3);
   assert.ok(report.metrics.holdout, 'hold-out metrics with the default 0.3 fraction');
+  assert.equal(report.metrics.crossValidation, null);
   assert.equal(report.trainingRows, 105);
   assert.ok(steps.includes('train') && steps.includes('importances'), steps.join());
 });
 
 test('alternative splits at the root: at most five, the tree\'s own split among them', async () => {
   const iris = parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
-  const report = await bridge.run('report', { dataset: iris, options: reportOptions({ ...DEFAULT_TRAIN_SETTINGS, holdOutFraction: 0 }, 'species') }).result;
+  const report = await bridge.run('report', { dataset: iris, options: reportOptions({ ...DEFAULT_TRAIN_SETTINGS, validation: 'holdout', holdOutFraction: 0 }, 'species') }).result;
   const splits = await bridge.run('alternatives', { dataset: iris, model: report.model, settings: report.settings, nodeId: 0 }).result;
   assert.ok(splits.length > 0 && splits.length <= 5);
   assert.ok(splits.some((s) => s.chosen && s.feature === nodeAt(report.model, 0).split?.feature));
@@ -163,7 +166,7 @@ test('alternative splits at the root: at most five, the tree\'s own split among 
 
 test('the host event loop keeps running while the worker trains a big tree (nodes grown reported), and Cancel stops it midway', async () => {
   const dataset = noisyDataset(30_000);
-  const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, holdOutFraction: 0 }, 'label');
+  const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, validation: 'holdout', holdOutFraction: 0 }, 'label');
   const ticks: number[] = [];
   const timer = setInterval(() => ticks.push(Date.now()), 10);
   const started = Date.now();

@@ -1,0 +1,28 @@
+// What the panel says about which rows trained the tree and how its metrics were measured: the
+// "Shown:" line's short form and the Metrics tab's sentence (README "Run it in VS Code").
+import type { WireReport } from '../src/shared/protocol';
+import { formatNumber } from '../src/shared/render/tree-labels';
+
+const share = (x: number) => `${formatNumber(x * 100, 3)}%`;
+
+/** E.g. `tree: all 150 rows · metrics: 5-fold CV`, or `tree: 105 training rows · metrics: hold-out 30%`. */
+export function validationSummary(report: WireReport): string {
+  const v = report.settings.validation;
+  const rows = report.trainingRows;
+  if (v.kind === 'holdout') return `tree: ${rows} training rows · metrics: hold-out ${share(v.testSize)}`;
+  return `tree: all ${rows} rows · metrics: ${v.kind === 'cv' ? `${v.folds}-fold CV` : 'training rows'}`;
+}
+
+/** The Metrics tab's first sentence: what its numbers measure. */
+export function validationSentence(report: WireReport): string {
+  const v = report.settings.validation;
+  const rows = report.trainingRows;
+  const how = (stratified: boolean, seed: number) => `${stratified ? 'stratified' : 'not stratified'}, seed ${seed}`;
+  if (v.kind === 'cv') {
+    return `${v.folds}-fold CV of the same settings (${how(v.stratified, v.seed)}): ${v.folds} trees, each trained on ${v.folds - 1} of ${v.folds} parts of the ${rows} rows and scored on the part it did not see. The tree shown is trained on all ${rows} rows.`;
+  }
+  if (v.kind === 'holdout') {
+    return `Hold-out ${share(v.testSize)} (${how(v.stratified, v.seed)}): the tree shown is trained on the other ${rows} rows and scored on the held-out ones.`;
+  }
+  return `The tree shown is trained on all ${rows} rows; no rows were held out, so only training metrics (optimistic) are shown.`;
+}
