@@ -47,7 +47,9 @@ describe('real data in the workbench', () => {
     const message = await waitForNotification(page, /left out of training/);
     assert.match(message, /visits\.csv: left out of training .*"id"/);
     assert.ok(await page.locator('.notifications-center .monaco-button', { hasText: 'Keep id' }).count() > 0, 'a Keep id button');
-    const shown = await panel.locator('body').innerText();
+    // The Shown line lives in the settings drawer, under the one-line summary.
+    await panel.locator('button.settings-toggle').click();
+    const shown = await panel.locator('#settings-drawer').innerText();
     assert.match(shown, /left out: id \(ID-like\)/);
     const root = await panel.locator('.stage svg g.node[data-ref="node:0"]').textContent();
     assert.match(root, /day ≤ 2021-01-30T12:00Z/);
