@@ -37,6 +37,8 @@ export interface TrainSettings {
   histogramAboveRows: number;
   /** CART: categories with fewer rows in a node join the missing values in subset splits; 0 = never. */
   minCategorySamples: number;
+  /** Merge sibling leaves that predict the same (`train --simplify`); off, the tree is `train`'s. */
+  mergeLeaves: boolean;
 }
 
 export const DEFAULT_TRAIN_SETTINGS: Readonly<TrainSettings> = {
@@ -56,6 +58,7 @@ export const DEFAULT_TRAIN_SETTINGS: Readonly<TrainSettings> = {
   splitter: 'auto',
   histogramAboveRows: HIST_ABOVE_ROWS,
   minCategorySamples: DEFAULT_MIN_CATEGORY_SAMPLES,
+  mergeLeaves: false,
 };
 
 type Check = (value: unknown) => boolean;
@@ -103,6 +106,7 @@ const RULES: { [K in keyof TrainSettings]: { check: Check; expected: string } } 
   splitter: { check: oneOf('auto', 'exact', 'hist'), expected: 'one of auto, exact, hist' },
   histogramAboveRows: { check: integerIn(0, 1e12), expected: 'an integer ≥ 0' },
   minCategorySamples: { check: integerIn(0, 1e9), expected: 'an integer ≥ 0' },
+  mergeLeaves: { check: (v) => typeof v === 'boolean', expected: 'true or false' },
 };
 
 export interface SettingsReading {
@@ -148,7 +152,7 @@ export function reportOptions(settings: TrainSettings, target: string): ReportRe
     minCategorySamples: settings.minCategorySamples,
   };
   if (settings.criterion !== 'auto') params.criterion = settings.criterion;
-  const options: ReportRequest = { params, seed: settings.seed };
+  const options: ReportRequest = { params, seed: settings.seed, simplify: settings.mergeLeaves };
   // 'auto' leaves pruning to the engine's default for the algorithm.
   if (settings.prune !== 'auto') params.prune = options.prune = settings.prune;
   if (settings.prune === 'cost-complexity') {

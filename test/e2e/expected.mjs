@@ -40,7 +40,9 @@ function defaultFlags() {
     ['--test-size', settingDefault('validation') === 'holdout' ? settingDefault('holdOutFraction') || undefined : undefined],
     ['--seed', settingDefault('seed')],
   ];
-  return flags.filter(([, value]) => value !== undefined).flatMap(([flag, value]) => [flag, String(value)]);
+  // `evaluate` merges sibling leaves unless told not to; the panel only with decisionTree.mergeLeaves.
+  const merge = settingDefault('mergeLeaves') ? '--simplify' : '--no-simplify';
+  return [...flags.filter(([, value]) => value !== undefined).flatMap(([flag, value]) => [flag, String(value)]), merge];
 }
 
 /** The TreeReport the panel should show for `csv` (repo-relative or absolute) and `target` under the defaults. */

@@ -56,16 +56,19 @@ for (const c of CASES) {
   const settings = { ...DEFAULT_TRAIN_SETTINGS, ...c.settings };
   test(`panel tree = train's tree, panel CV = evaluate --cv 5: ${path.basename(path.dirname(c.file))}/${path.basename(c.file)} ${JSON.stringify(c.settings)}`, async () => {
     const report = await panelReport(c.file, c.target, settings);
-    // The panel merges sibling leaves that predict alike (its Shown line says so), `train` only with --simplify.
+    // By default the panel draws `train`'s tree as it is (decisionTree.mergeLeaves off).
     const train = (...more: string[]) => {
       const r = cli.run('train', c.file, '--target', c.target, ...flags(settings), ...more);
       assert.equal(r.status, 0, r.stderr);
       return JSON.parse(r.stdout) as TreeModel;
     };
-    const model = train('--simplify');
+    const model = train();
     assert.equal(report.model.nodes.length, model.nodes.length, 'same node count');
     assert.deepEqual(rootOf(report.model), rootOf(model), 'same root split');
-    assert.equal(report.grown.nodes, train().nodes.length, 'the same tree before merging');
+    assert.deepEqual(report.model.nodes, model.nodes, 'the same nodes');
+    // decisionTree.mergeLeaves: the tree `train --simplify` gives.
+    const merged = await panelReport(c.file, c.target, { ...settings, mergeLeaves: true });
+    assert.equal(merged.model.nodes.length, train('--simplify').nodes.length, 'mergeLeaves = train --simplify');
     assert.equal(report.model.nodes[0].samples, model.nodes[0].samples, 'the root holds every row with a target');
     assert.equal(report.metrics.holdout, null);
 
