@@ -14,6 +14,7 @@ import { ProfilePanels } from './panel/profile-panel';
 import { setColumnType } from './host/set-column-type';
 import { panelSettings, Trainer, type TrainMode } from './host/trainer';
 import { TrainedFiles } from './host/trained-files';
+import { readChoices, rememberChoices, withIgnored } from './host/file-choices';
 import { WorkerBridge } from './host/worker-bridge';
 import type { TrainedFile } from './host/trained-files';
 import { registerHover } from './hover/register';
@@ -45,6 +46,11 @@ export function activate(context: vscode.ExtensionContext): void {
     },
     report: async (uri) => (await trainedOrRestored(uri)).report,
     export: (uri, what) => void runExport(what, trained.get(uri)),
+    ignoreColumn: (uri, column) => {
+      const key = uri.toString();
+      const state = context.workspaceState;
+      void rememberChoices(state, key, withIgnored(readChoices(state, key), column, true)).then(() => trainer().retrain(uri, {}));
+    },
     saveDrawing: (uri, format, data) =>
       void saveDrawing(uri, format, data).catch((err: unknown) => notifier.failure(`export the drawing (${format.toUpperCase()}) of`, uri, err)),
     restored: (uri) => notifier.log(`Restored the tree panel of ${uri.toString(true)}; its data is read again when the panel needs it.`),

@@ -37,10 +37,12 @@ export function compactSummary(report: WireReport): string {
   return [
     p.algorithm === 'c45' ? 'C4.5' : p.algorithm.toUpperCase(),
     p.criterion.replace('_', ' '),
-    `depth ${p.maxDepth || '∞'}`,
+    `depth ${p.maxDepth ?? '∞'}`,
     `leaf ${p.minSamplesLeaf ?? 1}`,
     pruning,
     `${report.final.nodes} nodes`,
+    // Columns left out by the user's choice change the tree: say so where it is always seen.
+    ...((p.ignore ?? []).length > 0 ? [`${(p.ignore ?? []).length} ignored`] : []),
   ].join(' · ');
 }
 

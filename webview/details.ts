@@ -19,6 +19,8 @@ export interface DetailsActions {
   /** Open or fold the node's subtree. */
   toggle(nodeId: number): void;
   isOpen(nodeId: number): boolean;
+  /** Leave a column out of training for this file, and retrain. */
+  ignore(column: string): void;
 }
 
 function distribution(model: TreeModel, value: readonly number[], samples: number): HTMLElement {
@@ -84,6 +86,7 @@ export function renderDetails(
       : el('p', {}, `mean = ${formatNumber(node.value)}, ${impurityText(model.params.criterion, node.impurity)}`),
     node.split && el('h4', {}, `${node.split.feature} at this node`),
     node.split && distributionChart(model, featureDistribution),
+    node.split && button(`Ignore ${node.split.feature} and retrain`, () => actions.ignore(node.split!.feature), { title: 'Leave this column out of training for this file (remembered; the profile view can use it again)' }),
     el('h4', {}, 'Rule to this node'),
     rule.length === 0
       ? el('p', { class: 'muted' }, 'The root: every training row.')

@@ -32,6 +32,8 @@ export interface PanelRequests {
   /** The CSV's report when this panel has none in memory (restored after a reload). */
   report(csvUri: vscode.Uri): Promise<PackedReport>;
   export(csvUri: vscode.Uri, what: 'mermaid' | 'model' | 'rules'): void;
+  /** Leaves a column out of training for this file (remembered, as the profile view's choice) and retrains. */
+  ignoreColumn(csvUri: vscode.Uri, column: string): void;
   /** Saves the panel's drawing (SVG text or PNG base64) where the user says. */
   saveDrawing(csvUri: vscode.Uri, format: 'svg' | 'png', data: string): void;
   /** A panel came back after a reload without a report in memory (it still shows its saved one). */
@@ -171,6 +173,9 @@ class TreePanel {
         return;
       case 'export':
         this.requests.export(this.csvUri, message.what);
+        return;
+      case 'ignoreColumn':
+        this.requests.ignoreColumn(this.csvUri, message.column);
         return;
       case 'saveDrawing':
         this.requests.saveDrawing(this.csvUri, message.format, message.data);

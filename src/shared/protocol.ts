@@ -165,6 +165,12 @@ export interface ExportMessage {
   what: 'mermaid' | 'model' | 'rules';
 }
 
+/** "Ignore … and retrain" in a node's details: leave the column out of training for this file. */
+export interface IgnoreColumnMessage {
+  type: 'ignoreColumn';
+  column: string;
+}
+
 /** The drawing as shown, to save where the user says (SVG text, or PNG bytes as base64). */
 export interface SaveDrawingMessage {
   type: 'saveDrawing';
@@ -186,6 +192,7 @@ export type FromWebview =
   | RetrainMessage
   | RequestMessage
   | ExportMessage
+  | IgnoreColumnMessage
   | SaveDrawingMessage
   | WebviewErrorMessage;
 
@@ -268,6 +275,10 @@ const CHECKS: { [K in FromWebview['type']]: Spec } = {
       const problem = problemOf(m.request, REQUEST_CHECKS[m.kind as PanelRequestKind], '');
       return problem === null ? null : `${m.kind}: ${problem}`;
     },
+  },
+  ignoreColumn: {
+    fields: ['column'],
+    check: (m) => (typeof m.column === 'string' && m.column.length > 0 && m.column.length <= MAX_TEXT ? null : `column must be a non-empty string of at most ${MAX_TEXT} characters`),
   },
   export: {
     fields: ['what'],

@@ -655,6 +655,10 @@ await check('node details chart a categorical split: rows per category and class
   const branches = await page.locator('.details svg.split-chart text.branch').allTextContents();
   assert.deepEqual(branches, playDistribution.branchOf.map((b) => `→ ${b + 1}`));
   await page.locator('.details').screenshot({ path: join(artifacts, 'details-categorical.png') });
+  // The details offer to leave the split's column out of training (remembered by the host).
+  await page.getByRole('button', { name: `Ignore ${reports.play.model.nodes[0].split.feature} and retrain` }).click();
+  const ignored = await page.evaluate(() => window.__posted.filter((m) => m.type === 'ignoreColumn'));
+  assert.deepEqual(ignored, [{ type: 'ignoreColumn', column: reports.play.model.nodes[0].split.feature }]);
   await page.close();
 });
 

@@ -142,6 +142,9 @@ describe('host commands in the workbench', () => {
     await pickQuickItem(page, 'No pruning');
     await step(5);
     await answer(page, '0.3');
+    // Looking for the notification presses Escape first: sent before the prompt has taken the
+    // answer, it would cancel the whole flow.
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     const text = await waitForNotification(page, /Decision Tree: iris\.csv: criterion "squared_error"/);
     assert.match(text, /use gini or entropy/);
     await screenshot(page, 'host-error-notification');

@@ -51,6 +51,20 @@ describe('commands without an editor, and the column profile view', () => {
     assert.match(await panel.locator('.settings-shown').textContent(), /tree: all 150 rows · metrics: 5-fold CV/);
   });
 
+  it('"Ignore … and retrain" in a node\'s details leaves that column out of the next tree', async () => {
+    const panel = await waitForWebviewFrame(page, '.stage svg g.node');
+    const node = panel.locator('.stage svg g.node[data-ref="node:2"]');
+    assert.match(await node.textContent(), /petal_width_cm/);
+    await node.click();
+    await panel.getByRole('button', { name: 'Ignore petal_width_cm and retrain' }).click();
+    // The retrained tree asks nothing of petal_width_cm, and the Shown line names it ignored.
+    await panel.locator('.settings-shown', { hasText: 'ignored: petal_width_cm' }).waitFor({ state: 'attached', timeout: 60_000 });
+    const labels = await panel.locator('.stage svg g.node').allTextContents();
+    assert.ok(labels.length > 3 && labels.every((t) => !t.includes('petal_width_cm')), labels.join(' | '));
+    assert.match(await panel.locator('button.settings-toggle').textContent(), /· 1 ignored/);
+    await screenshot(page, 'panel-ignored-column');
+  });
+
   it('profiles iris in a view: one card per column, numbers equal to profile --json, sortable', async () => {
     await runCommandRetried(page, 'Decision Tree: Profile CSV Columns');
     // The tree panel of iris has focus: the command profiles its file.
@@ -77,9 +91,12 @@ describe('commands without an editor, and the column profile view', () => {
     const frame = await profileFrame(page, 'iris.csv');
     const card = frame.locator('.card', { has: frame.locator('.name', { hasText: /^petal_length_cm$/ }) });
     await card.getByRole('button', { name: 'Ignore for training' }).click();
-    await frame.locator('.card.ignored').waitFor();
-    assert.match(await frame.locator('.card.ignored .split').textContent(), /ignored for training/);
-    await frame.locator('.card.ignored').getByRole('button', { name: 'Use for training' }).waitFor();
+    // petal_width_cm was ignored from the tree panel (the test above): both cards say so.
+    const ignored = frame.locator('.card.ignored', { has: frame.locator('.name', { hasText: /^petal_length_cm$/ }) });
+    await ignored.waitFor();
+    assert.match(await ignored.locator('.split').textContent(), /ignored for training/);
+    await ignored.getByRole('button', { name: 'Use for training' }).waitFor();
+    assert.equal(await frame.locator('.card.ignored').count(), 2);
   });
 
   it('profiles a CSV with hostile names and values: shown as text, nothing executed', async () => {

@@ -14,7 +14,7 @@ import { headerHover } from '../../../src/hover/column-hover';
 import { buildHoverData } from '../../../src/worker/jobs/hover-data';
 import { panelReport } from '../../../src/panel/panel-report';
 import { packReport } from '../../../src/shared/report-transfer';
-import { settingsSummary } from '../../../webview/controls';
+import { compactSummary, settingsSummary } from '../../../webview/controls';
 import { messageAnswer } from '../helpers/fake-vscode';
 
 function memoryStore(): ChoiceStore & { data: Map<string, unknown> } {
@@ -50,6 +50,7 @@ test('ignoring a column: the next training does not use it, and the hover says i
   const report = trainWith(store);
   assert.deepEqual(report.model.features.map((f) => f.name), ['spend']);
   assert.match(settingsSummary(panelReport(packReport(report))), / · ignored: code$/, 'the Shown line names it');
+  assert.match(compactSummary(panelReport(packReport(report))), / · 1 ignored$/, 'the one-line summary counts it');
   const hover = hoverWith(store);
   assert.deepEqual(hover.splits?.splits.map((s) => s.feature), ['spend']);
   assert.match(headerHover(hover, 0, FILE), /Ignored for training/);

@@ -40,6 +40,7 @@ function recorder() {
       return REPORT;
     },
     export: (uri, what) => calls.push(['export', uri.toString(), what]),
+    ignoreColumn: (uri, column) => calls.push(['ignoreColumn', uri.toString(), column]),
     saveDrawing: (uri, format, data) => calls.push(['saveDrawing', uri.toString(), format, data]),
     restored: (uri) => calls.push(['restored', uri.toString()]),
     log: (message) => calls.push(['log', message]),
@@ -107,6 +108,7 @@ test('messages from the webview are validated, then routed to the extension or a
   panel.send({ type: 'retrain', settings: { maxDepth: 3 } });
   panel.send({ type: 'retrain', settings: { maxDepth: -3 } });
   panel.send({ type: 'export', what: 'rules' });
+  panel.send({ type: 'ignoreColumn', column: 'petal_length_cm' });
   panel.send({ type: 'saveDrawing', format: 'svg', data: '<svg/>' });
   panel.send({ type: 'eval', code: 'x' });
   panel.send(ask(1, 'alternatives', { nodeId: 0 }));
@@ -116,6 +118,7 @@ test('messages from the webview are validated, then routed to the extension or a
   assert.deepEqual(calls.filter((c) => c[0] !== 'log'), [
     ['retrain', 'file:///data/iris.csv', { maxDepth: 3 }],
     ['export', 'file:///data/iris.csv', 'rules'],
+    ['ignoreColumn', 'file:///data/iris.csv', 'petal_length_cm'],
     ['saveDrawing', 'file:///data/iris.csv', 'svg', '<svg/>'],
   ]);
   const logged = calls.filter((c) => c[0] === 'log').map((c) => String(c[1]));
