@@ -1,7 +1,7 @@
 // The bar in each drawn node (issue 16, "richer nodes"): its class shares as a stacked bar in the
 // class colours, or for regression its mean on the tree's value range with a ±1 standard deviation
 // marker. Drawn into Mermaid's SVG after layout, over the empty last label line the diagram leaves
-// for it (src/render/mermaid.ts, `bars`). Colours are set as !important inline styles: Mermaid's
+// for it (src/shared/render/mermaid.ts, `bars`). Colours are set as !important inline styles: Mermaid's
 // own style sheet paints every rect in a node (with an id selector) and would outrank attributes.
 import type { ModelNode, TreeModel } from '../src/engine/model';
 import { classHue } from '../src/shared/render/palette';

@@ -1,6 +1,6 @@
 // "Profile CSV Columns": one webview per CSV beside the editor (README "Profile CSV Columns"),
 // with the tree panel's Content-Security-Policy (html.ts). The worker computes the view
-// (src/host/jobs/profile-view.ts); a card's choice (target, ignore, type) is remembered per file
+// (src/worker/jobs/profile-view.ts); a card's choice (target, ignore, type) is remembered per file
 // like every column choice (src/host/file-choices.ts), then the view is computed again.
 import * as vscode from 'vscode';
 import { fileNameOf, prepareLoad } from '../host/csv-source';

@@ -2,7 +2,7 @@
 // `await host.request('rulesPage', { offset, limit, sort })`. The request ids, matching a reply to
 // its request, failures and replies nobody waits for are handled here, on both sides: the
 // webview's `PanelRequester` and the host's `answerRequest`. The kinds and their request and
-// reply types are declared once, in src/protocol.ts (`PanelRequestTypes`), where the host's
+// reply types are declared once, in src/shared/protocol.ts (`PanelRequestTypes`), where the host's
 // validator checks every request (a webview's messages are untrusted).
 import type { PanelReply, PanelRequest, PanelRequestKind, RequestMessage, ToWebview } from './protocol';
 
