@@ -40,9 +40,9 @@ export function activate(context: vscode.ExtensionContext): void {
       const job = { dataset, model: report.model, settings: report.settings, nodeId };
       return worker().run('splitDistribution', job, { key: `splitDistribution:${uri.toString()}` }).result;
     },
-    rowPath: async (uri, row) => {
+    rowPath: async (uri, row, tree) => {
       const file = await trainedOrRestored(uri);
-      return rowPath(file.report.model, file.dataset, row);
+      return rowPath(tree ?? file.report.model, file.dataset, row);
     },
     report: async (uri) => (await trainedOrRestored(uri)).report,
     export: (uri, what) => void runExport(what, trained.get(uri)),

@@ -8,6 +8,7 @@ import { addNodes, appendNodes, decodeModel, type DecodedTree, type WireNodes } 
 import { foldTree } from '../src/shared/render/fold';
 import { pathTo } from '../src/shared/render/tree-labels';
 import { compactSummary, renderControls } from './controls';
+import { CompareView } from './compare-view';
 import { saveDrawing } from './drawing-export';
 import { renderDetails, type AlternativesState, type DistributionState } from './details';
 import { el, replaceChildren } from './dom';
@@ -134,12 +135,24 @@ function exportDrawing(format: 'svg' | 'png'): void {
   );
 }
 
+/** The Compare tab: the pinned tree beside the one shown (the host sends `compare` after each `show`). */
+const compareView = new CompareView({
+  pin: (pin) => api.postMessage({ type: 'pin', pin }),
+  showRow: (row) =>
+    host.request('rowPath', { row }).then(
+      (path) => compareView.showPath(path),
+      (err: Error) => reportError(err.message),
+    ),
+  failed: reportError,
+});
+
 const tabList = tabs(
   [
     { id: 'tree', label: 'Tree', panel: treeView.element },
     { id: 'rules', label: 'Rules', panel: rulesBox },
     { id: 'importances', label: 'Importances', panel: importancesBox },
     { id: 'metrics', label: 'Metrics', panel: metricsBox },
+    { id: 'compare', label: 'Compare', panel: compareView.element },
   ],
   state.tab,
   (id) => {
@@ -149,12 +162,14 @@ const tabList = tabs(
     // A diagram drawn while its tab was hidden had no size to fit to.
     // The tab control reports the change before it unhides the view: measure on the next frame.
     if (id === 'rules') rulesView?.load();
+    compareView.setVisible(id === 'compare');
     if (id === 'tree') requestAnimationFrame(() => (treeStale ? void drawTree(state.view === null) : treeView.becameVisible()));
   },
 );
 
 const root = document.getElementById('root');
 if (root) replaceChildren(root, el('header', {}, settingsToggle, title), banner, controlsBox, tabList.element);
+compareView.setVisible(state.tab === 'compare');
 
 /** Adds nodes the host sent to the tree shown (and to the state, so a restored panel has them). */
 function receiveNodes(nodes: WireNodes): void {
@@ -351,6 +366,8 @@ function onShow(message: Extract<ToWebview, { type: 'show' }>): void {
   }
   state.shown = shown;
   state.documentUri = shown.documentUri;
+  // A pinned tree is compared with this one once the host's `compare` follows.
+  compareView.update(shown.report, null);
   showBanner('none');
   save();
   renderViews();
@@ -376,6 +393,9 @@ function onMessage(message: ToWebview): void {
       return;
     case 'exportDrawing':
       exportDrawing(message.format);
+      return;
+    case 'compare':
+      compareView.update(state.shown?.report ?? null, message.comparison);
       return;
     case 'rowPath': {
       const { type: _type, ...path } = message;

@@ -4,7 +4,7 @@ import { RULE_SORT_KEYS, type PanelSettings, type RuleSort, type ShowMessage } f
 import type { ImportanceMeasure } from './importances-view';
 import type { View } from './pan-zoom';
 
-export type TabId = 'tree' | 'rules' | 'importances' | 'metrics';
+export type TabId = 'tree' | 'rules' | 'importances' | 'metrics' | 'compare';
 
 export interface Highlight {
   /** The data row whose path is shown, or null for a rule's leaf. */
@@ -56,7 +56,7 @@ export function restoreState(saved: unknown): PanelState {
     // A state saved by an earlier version holds its tree in another shape: not drawn from.
     shown: s.shown && typeof s.shown === 'object' && Array.isArray(s.shown.report?.model?.nodes?.id) ? s.shown : null,
     settings: s.settings && typeof s.settings === 'object' ? s.settings : null,
-    tab: s.tab === 'rules' || s.tab === 'importances' || s.tab === 'metrics' ? s.tab : 'tree',
+    tab: s.tab === 'rules' || s.tab === 'importances' || s.tab === 'metrics' || s.tab === 'compare' ? s.tab : 'tree',
     expanded: numbers(s.expanded),
     collapsed: numbers(s.collapsed),
     selected: Number.isInteger(s.selected) ? (s.selected as number) : null,

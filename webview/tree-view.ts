@@ -2,7 +2,8 @@
 // a row, the legend, and the details pane.
 import type { DecodedTree } from '../src/engine/model-columns';
 import type { ExportMessage } from '../src/shared/protocol';
-import { parseDiagramId, treeToMermaid, type DiagramNodeRef } from '../src/shared/render/mermaid';
+import { treeToMermaid } from '../src/shared/render/mermaid';
+import { outlineNode, rootX, tagDiagram } from './diagram-svg';
 import { el, replaceChildren } from './dom';
 import { DrawCost, roughDuration } from './draw-cost';
 import { drawNodeBars } from './node-bars';
@@ -43,12 +44,6 @@ export interface TreeViewEvents {
 
 /** Up to this many nodes "Show all" draws at once; above it, it first says what that costs. */
 const SHOW_ALL_WITHOUT_WARNING = 300;
-
-/** Mermaid ids look like `<diagram>-flowchart-n12-3`; the middle part is ours (see src/shared/render/mermaid.ts). */
-function refOf(element: Element): DiagramNodeRef | undefined {
-  const m = /-flowchart-([nfl]\d+)-\d+$/.exec(element.id);
-  return m ? parseDiagramId(m[1]) : undefined;
-}
 
 export class TreeView {
   readonly element: HTMLElement;
@@ -235,9 +230,7 @@ export class TreeView {
     this.layout();
     const box = this.svg.viewBox.baseVal;
     // A tree too wide for the view is shown from its root.
-    const root = /translate\(\s*([-\d.e]+)/.exec(this.svg.querySelector('g.node[data-ref="node:0"]')?.getAttribute('transform') ?? '');
-    const rootX = root ? Number(root[1]) - (box?.x ?? 0) : undefined;
-    this.needsFit = !this.panZoom.fit(box?.width || this.svg.clientWidth, box?.height || this.svg.clientHeight, minScale, rootX);
+    this.needsFit = !this.panZoom.fit(box?.width || this.svg.clientWidth, box?.height || this.svg.clientHeight, minScale, rootX(this.svg));
     this.fitScale = minScale;
   }
 
@@ -304,50 +297,16 @@ export class TreeView {
     this.panZoom.set(keep);
     if (!svg) return;
     this.svg = svg;
-    const box = svg.viewBox.baseVal;
-    if (box && box.width > 0) {
-      svg.setAttribute('width', String(box.width));
-      svg.setAttribute('height', String(box.height));
-      svg.style.maxWidth = 'none';
-    }
-    for (const g of svg.querySelectorAll('g.node')) {
-      const ref = refOf(g);
-      if (!ref || ref.kind === 'legend') continue;
-      g.setAttribute('tabindex', '0');
-      g.setAttribute('role', 'button');
-      g.setAttribute('data-ref', `${ref.kind}:${ref.id}`);
-      const text = (g.textContent ?? '').trim();
-      g.setAttribute('aria-label', ref.kind === 'stub' ? `Expand folded subtree: ${text}` : text);
-    }
+    tagDiagram(svg);
     drawNodeBars(svg, model, input.tree.valueRange);
     this.select(input.selected);
     if (view) this.panZoom.set(view);
     else this.fit(1);
   }
 
-  /**
-   * Outlines the selected node without redrawing. Mermaid writes class colours as inline
-   * `!important` styles, which no style sheet outranks, so the outline is set on the shape itself
-   * and the shape's own style is put back when the selection moves.
-   */
+  /** Outlines the selected node without redrawing. */
   select(nodeId: number | null): void {
-    if (!this.svg) return;
-    for (const g of this.svg.querySelectorAll('g.node.selected')) {
-      g.classList.remove('selected');
-      for (const shape of g.querySelectorAll<SVGElement>(':scope > [data-style]')) {
-        shape.setAttribute('style', shape.getAttribute('data-style') ?? '');
-        shape.removeAttribute('data-style');
-      }
-    }
-    if (nodeId === null) return;
-    const g = this.svg.querySelector(`g.node[data-ref="node:${nodeId}"]`);
-    if (!g) return;
-    g.classList.add('selected');
-    for (const shape of g.querySelectorAll<SVGElement>(':scope > rect, :scope > path, :scope > polygon')) {
-      shape.setAttribute('data-style', shape.getAttribute('style') ?? '');
-      shape.style.setProperty('stroke', 'var(--vscode-focusBorder, #007fd4)', 'important');
-      shape.style.setProperty('stroke-width', '4px', 'important');
-    }
+    if (this.svg) outlineNode(this.svg, nodeId);
   }
 
   focusNode(nodeId: number): void {

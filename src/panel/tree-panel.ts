@@ -19,6 +19,8 @@ import { makeNonce, panelHtml } from './html';
 import { panelReport } from './panel-report';
 import { RulePages } from './rules-page';
 import { branchSlice, subtreeSlice } from '../shared/tree-slices';
+import type { TreeColumns } from '../engine/tree-columns';
+import { comparisonOf, withPinnedPath, type Pinned } from './comparison';
 
 export const TREE_PANEL_VIEW_TYPE = 'decisionTree.treePanel';
 
@@ -28,7 +30,8 @@ export interface PanelRequests {
   alternatives(csvUri: vscode.Uri, nodeId: number): Promise<AlternativeSplit[]>;
   /** The split feature's distribution per class at a node, for the node details' chart. */
   splitDistribution(csvUri: vscode.Uri, nodeId: number): Promise<SplitDistribution | null>;
-  rowPath(csvUri: vscode.Uri, row: number): Promise<RowPath>;
+  /** The row's path through the file's tree, or through `tree` (the pinned one) when given. */
+  rowPath(csvUri: vscode.Uri, row: number, tree?: TreeColumns): Promise<RowPath>;
   /** The CSV's report when this panel has none in memory (restored after a reload). */
   report(csvUri: vscode.Uri): Promise<PackedReport>;
   export(csvUri: vscode.Uri, what: 'mermaid' | 'model' | 'rules'): void;
@@ -64,6 +67,8 @@ class TreePanel {
   private ready = false;
   private shown: Shown | undefined;
   private highlighted: RowPath | undefined;
+  /** The tree pinned for the side-by-side comparison (same file), if any. */
+  private pinned: Pinned | undefined;
   private readonly rulePages = new RulePages();
 
   constructor(
@@ -92,6 +97,13 @@ class TreePanel {
 
   private postShow(shown: Shown): void {
     this.post({ type: 'show', ...shown, report: panelReport(shown.report), documentUri: this.csvUri.toString() });
+    if (this.pinned) this.post({ type: 'compare', comparison: comparisonOf(this.pinned, shown.report) });
+  }
+
+  private async pin(pin: boolean): Promise<void> {
+    if (pin && !this.shown) await this.report(); // a restored panel: its file is trained again, and shown
+    this.pinned = pin && this.shown ? { report: this.shown.report, settings: this.shown.settings } : undefined;
+    this.post({ type: 'compare', comparison: this.pinned && this.shown ? comparisonOf(this.pinned, this.shown.report) : null });
   }
 
   highlightRow(path: RowPath): void {
@@ -130,7 +142,7 @@ class TreePanel {
     },
     alternatives: ({ nodeId }) => this.requests.alternatives(this.csvUri, nodeId),
     splitDistribution: ({ nodeId }) => this.requests.splitDistribution(this.csvUri, nodeId),
-    rowPath: async ({ row }) => this.withNodes(await this.requests.rowPath(this.csvUri, row)),
+    rowPath: async ({ row }) => withPinnedPath(await this.withNodes(await this.requests.rowPath(this.csvUri, row)), this.pinned, (tree) => this.requests.rowPath(this.csvUri, row, tree)),
   };
 
   post(message: ToWebview): void {
@@ -180,6 +192,8 @@ class TreePanel {
       case 'saveDrawing':
         this.requests.saveDrawing(this.csvUri, message.format, message.data);
         return;
+      case 'pin':
+        return this.pin(message.pin);
       case 'webviewError':
         this.requests.log(`Tree panel (${this.csvUri.fsPath}): ${message.message}`);
         return;

@@ -10,6 +10,7 @@ import type { Rule } from '../engine/rules/types';
 import { readTrainSettings, type TrainSettings } from './train-settings';
 import type { WireNodes } from '../engine/model-columns';
 import type { PackedReport } from './report-transfer';
+import type { TreeDiff } from './tree-diff';
 
 /** The training settings the panel's controls can change before a retrain. */
 export type PanelSettings = Pick<TrainSettings, 'algorithm' | 'criterion' | 'maxDepth' | 'minSamplesLeaf' | 'prune' | 'ccpAlpha'>;
@@ -74,6 +75,8 @@ export interface RowPath {
   prediction: string | number;
   /** The row's target value; null when missing. */
   actual: string | number | null;
+  /** With a tree pinned for comparison: the row's path through the pinned tree too. */
+  pinned?: { path: number[]; nodes: WireNodes; prediction: string | number };
 }
 
 /** Highlights the path of the row the host chose (the row under the cursor). */
@@ -85,6 +88,19 @@ export interface RowPathMessage extends RowPath {
 export interface ExportDrawingMessage {
   type: 'exportDrawing';
   format: 'svg' | 'png';
+}
+
+/** A tree pinned to compare the tree shown with, side by side (issue 18 item 5). */
+export interface Comparison {
+  pinned: { report: WireReport; settings: PanelSettings };
+  /** Node by node: `a` is the pinned tree, `b` the tree shown. */
+  diff: TreeDiff;
+}
+
+/** The comparison with the tree shown, sent after each `show` while a tree is pinned; null: none pinned. */
+export interface CompareMessage {
+  type: 'compare';
+  comparison: Comparison | null;
 }
 
 /** One rules page: rules `offset`… of the sorted list, each with its place in the report. */
@@ -141,7 +157,7 @@ export interface RequestFailedMessage {
   message: string;
 }
 
-export type ToWebview = ShowMessage | BusyMessage | FailedMessage | RowPathMessage | ReplyMessage | RequestFailedMessage | ExportDrawingMessage;
+export type ToWebview = ShowMessage | BusyMessage | FailedMessage | RowPathMessage | ReplyMessage | RequestFailedMessage | ExportDrawingMessage | CompareMessage;
 
 // ─── webview → host ─────────────────────────────────────────────────────────────────────────
 
@@ -171,6 +187,12 @@ export interface IgnoreColumnMessage {
   column: string;
 }
 
+/** Pins the tree shown to compare the next ones with (`pin: false` lets it go). */
+export interface PinMessage {
+  type: 'pin';
+  pin: boolean;
+}
+
 /** The drawing as shown, to save where the user says (SVG text, or PNG bytes as base64). */
 export interface SaveDrawingMessage {
   type: 'saveDrawing';
@@ -194,6 +216,7 @@ export type FromWebview =
   | ExportMessage
   | IgnoreColumnMessage
   | SaveDrawingMessage
+  | PinMessage
   | WebviewErrorMessage;
 
 // ─── validation of what arrives from the webview ───────────────────────────────────────────
@@ -292,6 +315,7 @@ const CHECKS: { [K in FromWebview['type']]: Spec } = {
       return m.format === 'png' && !/^[A-Za-z0-9+/]+={0,2}$/.test(m.data) ? 'data must be base64 for png' : null;
     },
   },
+  pin: { fields: ['pin'], check: (m) => (typeof m.pin === 'boolean' ? null : 'pin must be a boolean') },
   webviewError: {
     fields: ['message'],
     check: (m) => (typeof m.message === 'string' && m.message.length <= MAX_TEXT ? null : `message must be a string of at most ${MAX_TEXT} characters`),

@@ -29,7 +29,7 @@ await esbuild.build({
 });
 const load = createRequire(import.meta.url);
 const { build } = load(join(work, 'reports.cjs'));
-const { writePanelPage, writeProfilePage, serveHost, panelReport, branchSlice } = load(join(work, 'panel-page.cjs'));
+const { writePanelPage, writeProfilePage, serveHost, panelReport, branchSlice, comparison } = load(join(work, 'panel-page.cjs'));
 const { reports, irisAlternatives, irisDistributions, playDistribution } = build();
 const profileViews = load(join(work, 'reports.cjs')).profileViews();
 // The panel's page with a stand-in for the VS Code host (panel-page.ts); its #hash picks the theme.
@@ -764,6 +764,67 @@ await check('profile view: hostile column names and values render as text', asyn
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
   await page.screenshot({ path: join(artifacts, 'profile-hostile.png'), fullPage: true });
   await page.close();
+});
+
+await check('Compare: Pin, then the pinned depth-3 tree beside the full one, differing nodes outlined, one table, a row path in both', async () => {
+  for (const [theme, width] of [['light', 500], ['dark', 1400]]) {
+    const page = await openPanel('iris', theme);
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole('tab', { name: 'Compare' }).click();
+    await page.getByRole('button', { name: 'Pin this tree' }).click();
+    assert.deepEqual(await page.evaluate(() => window.__posted.filter((m) => m.type === 'pin')), [{ type: 'pin', pin: true }]);
+    const pinned = reports.irisDepth3;
+    const current = reports.iris;
+    const compared = comparison(pinned, panelSettings(pinned), current);
+    await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'compare', comparison: compared });
+    await page.waitForSelector('.compare-pane:nth-of-type(2) svg g.node');
+    const drawn = await page.locator('.compare-pane').evaluateAll((panes) =>
+      panes.map((p) => [...p.querySelectorAll('svg g.node[data-ref^="node:"]')].map((g) => [Number(g.getAttribute('data-ref').slice(5)), g.getAttribute('data-diff')])),
+    );
+    // Every node drawn carries its mark from the diff; the full tree's extra subtrees are its own.
+    for (const [k, marks] of [[0, compared.diff.a], [1, compared.diff.b]]) {
+      assert.ok(drawn[k].length > 0);
+      for (const [id, mark] of drawn[k]) assert.equal(mark, marks[id], `pane ${k} node ${id}`);
+    }
+    assert.ok(drawn[1].some(([, m]) => m === 'only') && drawn[0].some(([, m]) => m === 'changed'), JSON.stringify(drawn));
+    assert.equal(await page.locator('table.compare-metrics tbody tr').count(), 10);
+    assert.match(await page.locator('table.compare-metrics tr.differs').first().textContent(), /max depth/);
+    assert.match(await page.locator('.compare-summary').textContent(), /\d+ nodes? differ · 0 only in the pinned tree · \d+ only in the current one/);
+    // Side by side on a wide panel, stacked on a narrow one.
+    const [a, b] = await page.locator('.compare-pane').evaluateAll((ps) => ps.map((p) => p.getBoundingClientRect().toJSON()));
+    assert.ok(width > 700 ? b.left >= a.right - 1 : b.top >= a.bottom - 1, JSON.stringify([a, b]));
+    // A click selects the node at the same place in the other tree.
+    await page.locator('.compare-pane:nth-of-type(1) svg g.node[data-ref="node:0"]').click();
+    assert.equal(await page.locator('.compare-pane:nth-of-type(2) svg g.node.selected').getAttribute('data-ref'), 'node:0');
+    assert.match(await page.locator('.compare-selection').textContent(), /^Pinned: .* · Current: /);
+    // A row's path, through both trees, from the host.
+    await page.locator('.compare-tab vscode-text-field[aria-label="Row"]').evaluate((f) => {
+      f.value = '120';
+    });
+    await page.getByRole('button', { name: 'Show path in both' }).click();
+    const ask = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'rowPath').at(-1));
+    assert.equal(ask.request.row, 119);
+    const walk = (model) => {
+      const path = [0];
+      for (let n = model.nodes[0]; n.split; n = model.nodes[path.at(-1)]) path.push(n.children[n.id % 2]);
+      return path;
+    };
+    const [pa, pb] = [walk(pinned.model), walk(current.model)];
+    const leafOf = (model, path) => model.nodes[path.at(-1)].prediction;
+    await page.evaluate((msg) => window.postMessage(msg, '*'), {
+      type: 'reply',
+      requestId: ask.requestId,
+      reply: { row: 119, path: pb, nodes: branchSlice(current.model, pb.at(-1)), prediction: leafOf(current.model, pb), actual: 'virginica', pinned: { path: pa, nodes: branchSlice(pinned.model, pa.at(-1)), prediction: leafOf(pinned.model, pa) } },
+    });
+    await page.waitForFunction(() => /^Row 120: pinned tree predicts/.test(document.querySelector('.compare-tab .path-info')?.textContent ?? ''));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(artifacts, `compare-${theme}-${width}.png`), fullPage: true });
+    await page.getByRole('button', { name: 'Unpin' }).click();
+    assert.deepEqual(await page.evaluate(() => window.__posted.filter((m) => m.type === 'pin').at(-1)), { type: 'pin', pin: false });
+    await page.evaluate(() => window.postMessage({ type: 'compare', comparison: null }, '*'));
+    await page.getByRole('button', { name: 'Pin this tree' }).waitFor();
+    await page.close();
+  }
 });
 
 await check('nothing was blocked by the policy, nothing remote was requested, no dialog opened', async () => {

@@ -14,12 +14,15 @@ import { panelHtml } from '../../src/panel/html';
 import { panelReport as hostPanelReport } from '../../src/panel/panel-report';
 import { RulePages } from '../../src/panel/rules-page';
 import { branchSlice as hostBranchSlice, subtreeSlice } from '../../src/shared/tree-slices';
-import type { RequestMessage, ToWebview } from '../../src/shared/protocol';
+import type { PanelSettings, RequestMessage, ToWebview } from '../../src/shared/protocol';
+import { comparisonOf } from '../../src/panel/comparison';
 import { answerRequest } from '../../src/shared/panel-requests';
 
 /** What the panel host posts of an engine report, and of the branch down to a node. */
 export const panelReport = (report: TreeReport) => hostPanelReport(packReport(report));
 export const branchSlice = (model: TreeModel, nodeId: number) => hostBranchSlice(packModel(model), nodeId);
+/** What the panel host posts after `show` while `pinned` is pinned (src/panel/comparison.ts). */
+export const comparison = (pinned: TreeReport, settings: PanelSettings, current: TreeReport) => comparisonOf({ report: packReport(pinned), settings }, packReport(current));
 
 const NONCE = 'TestNonce0123456789abc==';
 

@@ -6,9 +6,10 @@ import type { TreeModel } from '../../engine/model';
 import { escapeMermaidText, truncateText } from './mermaid-escape';
 import { descendantCounts } from '../../engine/model-columns';
 import { DEFAULT_FOLD, foldTree, type FoldOptions } from './fold';
-import { classHue, PATH_COLOUR, STRENGTH_LEVELS, strengthLevel, tint } from './palette';
+import { classHue, DIFF_COLOUR, PATH_COLOUR, STRENGTH_LEVELS, strengthLevel, tint } from './palette';
 import { featureOf } from '../../engine/feature-text';
 import { branchText, formatNumber, majorityClass, nodeLines, purity } from './tree-labels';
+import type { DiffMark } from '../tree-diff';
 
 export interface MermaidOptions extends Partial<FoldOptions> {
   /** Node ids from the root to a leaf: the path of one row, highlighted. */
@@ -30,6 +31,8 @@ export interface MermaidOptions extends Partial<FoldOptions> {
    * empty last line of the label (webview/node-bars.ts); the bar replaces a split node's counts line.
    */
   bars?: boolean;
+  /** Nodes outlined as differing from another tree (src/shared/tree-diff.ts), for the side-by-side comparison. */
+  diff?: readonly DiffMark[];
 }
 
 /** The empty label line a node bar is drawn over: a zero-width space, which Mermaid keeps as a line (it trims a blank one). */
@@ -123,6 +126,12 @@ function styleRegression(model: TreeModel, highContrast: boolean, range: readonl
   return { classDefs, classOf: (id) => `r${level(Number(model.nodes[id].value))}`, legend };
 }
 
+/** Outlines of differing nodes: dashed for another question, dotted for a subtree one tree has alone. */
+const DIFF_STYLE = {
+  changed: `stroke:${DIFF_COLOUR.changed},stroke-width:4px,stroke-dasharray:8 4`,
+  only: `stroke:${DIFF_COLOUR.only},stroke-width:4px,stroke-dasharray:2 3`,
+} as const;
+
 export function treeToMermaid(model: TreeModel, options: MermaidOptions = {}): MermaidDiagram {
   const maxName = options.maxNameLength ?? 80;
   const path = options.path ?? [];
@@ -180,6 +189,10 @@ export function treeToMermaid(model: TreeModel, options: MermaidOptions = {}): M
     lines.push(`  class ${fold.folded.map((id) => `f${id}`).join(',')} stub`);
   }
   const shown = new Set(fold.shown);
+  for (const id of fold.shown) {
+    const mark = options.diff?.[id];
+    if (mark === 'changed' || mark === 'only') lines.push(`  style n${id} ${DIFF_STYLE[mark]}`);
+  }
   for (const id of path) if (shown.has(id)) lines.push(`  style n${id} stroke:${PATH_COLOUR},stroke-width:4px`);
   if (pathEdges.length > 0) lines.push(`  linkStyle ${pathEdges.join(',')} stroke:${PATH_COLOUR},stroke-width:4px`);
 

@@ -39,3 +39,6 @@ export function tint(hue: string, level: number): string {
 
 /** Colour of the highlighted path of a row (edges and node outlines). */
 export const PATH_COLOUR = '#E0115F';
+
+/** Outlines of the nodes that differ between two compared trees (src/shared/tree-diff.ts). */
+export const DIFF_COLOUR = { changed: '#9B30FF', only: '#1E90FF' } as const;

@@ -11,6 +11,7 @@ import { packReport } from '../../../src/shared/report-transfer';
 import { decodeModel, type WireModel, type WireNodes } from '../../../src/engine/model-columns';
 import { SLICE_NODES } from '../../../src/shared/tree-slices';
 import { bigTree } from '../helpers/big-tree';
+import { diffTrees } from '../../../src/shared/tree-diff';
 
 const SETTINGS: PanelSettings = { algorithm: 'cart', criterion: 'auto', maxDepth: 0, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0 };
 const model = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models/iris-gini-depth3.json'), 'utf8'));
@@ -34,7 +35,8 @@ function recorder() {
       if (nodeId === 99) throw new Error('no such node');
       return null;
     },
-    rowPath: async (_uri, row) => ({ row, path: [0, 2], prediction: 'setosa', actual: 'setosa' }),
+    // Through the pinned tree (`tree` given) the row takes another way, as a different tree would send it.
+    rowPath: async (_uri, row, tree) => (tree ? { row, path: [0, 1], prediction: 'setosa', actual: 'setosa' } : { row, path: [0, 2], prediction: 'versicolor', actual: 'setosa' }),
     report: async (uri) => {
       calls.push(['report', uri.toString()]);
       return REPORT;
@@ -256,5 +258,47 @@ test('"Export Tree Drawing" asks the CSV\'s panel for its drawing, and the split
     { type: 'reply', requestId: 5, reply: null },
     { type: 'requestFailed', requestId: 6, message: 'no such node' },
   ]);
+  panels.dispose();
+});
+
+test('Pin keeps the tree shown: each later show is followed by the comparison, a row path comes through both trees, Unpin ends it', async () => {
+  const { requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  panels.show(iris, REPORT, SETTINGS);
+  const panel = created[created.length - 1];
+  panel.send({ type: 'ready' });
+  panel.send({ type: 'pin', pin: true });
+  await tick();
+  type Compare = { type: 'compare'; comparison: { pinned: { report: { model: WireModel }; settings: PanelSettings }; diff: ReturnType<typeof diffTrees> } | null };
+  const first = panel.webview.posted[1] as Compare;
+  assert.equal(first.type, 'compare');
+  assert.deepEqual(first.comparison?.diff.a, model.nodes.map(() => 'same'), 'the pinned tree against itself');
+
+  const entropy = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models/iris-entropy-full.json'), 'utf8'));
+  const other = { ...SETTINGS, criterion: 'entropy' as const, maxDepth: null };
+  panels.show(iris, standIn(entropy), other);
+  await tick();
+  assert.deepEqual(types(panel), ['show', 'compare', 'show', 'compare']);
+  const second = panel.webview.posted[3] as Compare;
+  assert.deepEqual(decodeModel(second.comparison!.pinned.report.model).model, model, 'the pinned tree goes as any report');
+  assert.deepEqual(second.comparison!.pinned.settings, SETTINGS);
+  assert.deepEqual(second.comparison!.diff, diffTrees(model, entropy));
+  assert.ok(second.comparison!.diff.b.includes('only'), 'the fully grown tree has subtrees the depth-3 one has not');
+
+  panel.send(ask(1, 'rowPath', { row: 7 }));
+  await tick();
+  const reply = panel.webview.posted[4] as { reply: { path: number[]; prediction: string; pinned: { path: number[]; prediction: string; nodes: WireNodes } } };
+  assert.deepEqual([reply.reply.path, reply.reply.prediction], [[0, 2], 'versicolor']);
+  assert.deepEqual([reply.reply.pinned.path, reply.reply.pinned.prediction], [[0, 1], 'setosa']);
+  assert.deepEqual(reply.reply.pinned.nodes.id.slice(0, 2), [0, 1], 'with the pinned tree\'s nodes on its path');
+
+  panel.send({ type: 'pin', pin: false });
+  await tick();
+  assert.deepEqual(panel.webview.posted[5], { type: 'compare', comparison: null });
+  panels.show(iris, REPORT, SETTINGS);
+  panel.send(ask(2, 'rowPath', { row: 7 }));
+  await tick();
+  assert.deepEqual(types(panel).slice(6), ['show', 'reply'], 'nothing pinned: no comparison');
+  assert.equal('pinned' in (panel.webview.posted[7] as { reply: object }).reply, false);
   panels.dispose();
 });

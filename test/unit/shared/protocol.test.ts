@@ -18,6 +18,8 @@ const GOOD: FromWebview[] = [
   { type: 'saveDrawing', format: 'svg', data: '<svg xmlns="http://www.w3.org/2000/svg"/>' },
   { type: 'saveDrawing', format: 'png', data: 'iVBORw0KGgo=' },
   { type: 'webviewError', message: 'render failed' },
+  { type: 'pin', pin: true },
+  { type: 'pin', pin: false },
 ];
 
 test('well-formed messages from the webview pass unchanged', () => {
@@ -34,6 +36,9 @@ test('malformed messages are rejected with a reason', () => {
     [{ type: 'toString' }, /unknown message type/],
     [{ type: '__proto__' }, /unknown message type/],
     [{ type: 'ready', extra: 1 }, /ready: unexpected field "extra"/],
+    [{ type: 'pin' }, /pin: pin must be a boolean/],
+    [{ type: 'pin', pin: 'true' }, /pin: pin must be a boolean/],
+    [{ type: 'pin', pin: true, report: {} }, /pin: unexpected field "report"/],
     [{ type: 'retrain' }, /settings must be an object/],
     [{ type: 'retrain', settings: null }, /settings must be an object/],
     [{ type: 'retrain', settings: { maxDepth: -1 } }, /maxDepth/],

@@ -1,0 +1,59 @@
+// What every drawn tree diagram gets once Mermaid has drawn it (the Tree tab, the comparison's two
+// views): its natural size, a focusable button per node tagged with what it refers to, and the
+// outline of the selected node.
+import { parseDiagramId, type DiagramNodeRef } from '../src/shared/render/mermaid';
+
+/** Mermaid ids look like `<diagram>-flowchart-n12-3`; the middle part is ours (see src/shared/render/mermaid.ts). */
+function refOf(element: Element): DiagramNodeRef | undefined {
+  const m = /-flowchart-([nfl]\d+)-\d+$/.exec(element.id);
+  return m ? parseDiagramId(m[1]) : undefined;
+}
+
+/** Sizes the SVG to its view box and makes each node and stub a button carrying `data-ref="node:<id>"` or `"stub:<id>"`. */
+export function tagDiagram(svg: SVGSVGElement): void {
+  const box = svg.viewBox.baseVal;
+  if (box && box.width > 0) {
+    svg.setAttribute('width', String(box.width));
+    svg.setAttribute('height', String(box.height));
+    svg.style.maxWidth = 'none';
+  }
+  for (const g of svg.querySelectorAll('g.node')) {
+    const ref = refOf(g);
+    if (!ref || ref.kind === 'legend') continue;
+    g.setAttribute('tabindex', '0');
+    g.setAttribute('role', 'button');
+    g.setAttribute('data-ref', `${ref.kind}:${ref.id}`);
+    const text = (g.textContent ?? '').trim();
+    g.setAttribute('aria-label', ref.kind === 'stub' ? `Expand folded subtree: ${text}` : text);
+  }
+}
+
+/**
+ * Outlines the node `nodeId` (none: null) without redrawing. Mermaid writes class colours as
+ * inline `!important` styles, which no style sheet outranks, so the outline is set on the shape
+ * itself and the shape's own style is put back when the selection moves.
+ */
+export function outlineNode(svg: SVGSVGElement, nodeId: number | null): void {
+  for (const g of svg.querySelectorAll('g.node.selected')) {
+    g.classList.remove('selected');
+    for (const shape of g.querySelectorAll<SVGElement>(':scope > [data-style]')) {
+      shape.setAttribute('style', shape.getAttribute('data-style') ?? '');
+      shape.removeAttribute('data-style');
+    }
+  }
+  if (nodeId === null) return;
+  const g = svg.querySelector(`g.node[data-ref="node:${nodeId}"]`);
+  if (!g) return;
+  g.classList.add('selected');
+  for (const shape of g.querySelectorAll<SVGElement>(':scope > rect, :scope > path, :scope > polygon')) {
+    shape.setAttribute('data-style', shape.getAttribute('style') ?? '');
+    shape.style.setProperty('stroke', 'var(--vscode-focusBorder, #007fd4)', 'important');
+    shape.style.setProperty('stroke-width', '4px', 'important');
+  }
+}
+
+/** Where the root is across the drawing (px from its left edge): a tree too wide for its view is shown from there. */
+export function rootX(svg: SVGSVGElement): number | undefined {
+  const root = /translate\(\s*([-\d.e]+)/.exec(svg.querySelector('g.node[data-ref="node:0"]')?.getAttribute('transform') ?? '');
+  return root ? Number(root[1]) - (svg.viewBox.baseVal?.x ?? 0) : undefined;
+}
