@@ -1,12 +1,9 @@
 // How a caller follows and cancels a growing tree; every builder reports each node it adds here.
 import { throwIfAborted } from '../errors';
-import type { ModelSplit } from '../model';
 
 export interface GrowHooks {
   signal?: AbortSignal;
   onProgress?: (nodesGrown: number) => void;
-  /** The root's split, forced instead of searched; each child then grows as usual (forced-root.ts). */
-  rootSplit?: ModelSplit;
 }
 
 /** Progress is posted every this many nodes; the signal is read at every node (those near the root take long each). */
