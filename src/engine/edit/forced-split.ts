@@ -8,6 +8,7 @@
 import { type Dataset, isOrderedType } from '../dataset';
 import { InputError } from '../errors';
 import type { ModelNode, ModelSplit, TrainParams, TreeModel } from '../model';
+import type { GrowHooks } from '../tree/grow-hooks';
 import { chooseSplitter } from '../tree/hist/choose-splitter';
 import { mdiImportances } from '../tree/mdi';
 import { type ResolvedParams, resolveParams } from '../tree/params';
@@ -71,7 +72,7 @@ function presentBranches(feature: FeatureColumn, split: ModelSplit): ModelSplit 
 }
 
 /** A child's subtree: a leaf when it may not split, else the engine's tree on its rows. */
-function growChild(dataset: Dataset, set: TrainingSet, params: TrainParams, resolved: ResolvedParams, stats: GroupStats, samples: Int32Array): ModelNode[] {
+function growChild(dataset: Dataset, set: TrainingSet, params: TrainParams, resolved: ResolvedParams, stats: GroupStats, samples: Int32Array, hooks: GrowHooks): ModelNode[] {
   const leaf = [nodeOfGroup(set, stats, 0)];
   if (!mightSplit(resolved, 1, samples.length, stats.impurity)) return leaf;
   const rows = Int32Array.from(samples, (i) => set.rows[i]);
@@ -83,7 +84,7 @@ function growChild(dataset: Dataset, set: TrainingSet, params: TrainParams, reso
     minImpurityDecrease: (resolved.minImpurityDecrease * set.n) / samples.length,
   };
   try {
-    const child = trainTree(subsetDataset(dataset, rows), childParams).model;
+    const child = trainTree(subsetDataset(dataset, rows), childParams, hooks).model;
     return remapNodes(child.nodes, child.classes, set.classes);
   } catch (err) {
     // No feature varies on the child's rows: nothing to split on, as the engine's own search finds.
@@ -96,7 +97,7 @@ function growChild(dataset: Dataset, set: TrainingSet, params: TrainParams, reso
  * The tree grown on `dataset`'s rows (with a target) with `split` at the root. Throws InputError
  * when the split leaves a branch without rows. `params` as a model records them (CART only).
  */
-export function growUnderSplit(dataset: Dataset, params: TrainParams, split: ModelSplit): TreeModel {
+export function growUnderSplit(dataset: Dataset, params: TrainParams, split: ModelSplit, hooks: GrowHooks = {}): TreeModel {
   const set = buildTrainingSet(dataset, params.target, params.task ?? 'auto', params);
   const resolved = resolveParams({ ...params, splitter: chooseSplitter(params, set.n) }, set.task);
   if (resolved.algorithm !== 'cart') throw new InputError('bad-option', `choosing a split regrows CART trees only, not ${resolved.algorithm}`);
@@ -114,7 +115,7 @@ export function growUnderSplit(dataset: Dataset, params: TrainParams, split: Mod
   const nodes = [root];
   for (const samples of children) {
     root.children.push(nodes.length);
-    const sub = growChild(dataset, set, params, resolved, groupStats(set, resolved, samples), samples);
+    const sub = growChild(dataset, set, params, resolved, groupStats(set, resolved, samples), samples, hooks);
     const offset = nodes.length;
     for (const node of sub) nodes.push({ ...node, id: node.id + offset, depth: node.depth + 1, children: node.children.map((c) => c + offset) });
   }
