@@ -18,6 +18,7 @@ import { readChoices, rememberChoices, withIgnored } from './host/file-choices';
 import { WorkerBridge } from './host/worker-bridge';
 import type { TrainedFile } from './host/trained-files';
 import { registerHover } from './hover/register';
+import { TreeEdits } from './panel/tree-edits';
 
 let disposeAll: (() => void) | undefined;
 
@@ -53,10 +54,19 @@ export function activate(context: vscode.ExtensionContext): void {
     },
     saveDrawing: (uri, format, data) =>
       void saveDrawing(uri, format, data).catch((err: unknown) => notifier.failure(`export the drawing (${format.toUpperCase()}) of`, uri, err)),
+    previewEdit: (uri, edit) => edits.preview(uri, edit),
+    edit: (uri, message) => void edits.handle(uri, message),
     restored: (uri) => notifier.log(`Restored the tree panel of ${uri.toString(true)}; its data is read again when the panel needs it.`),
     log: (message) => notifier.log(message),
   };
   const panels = new TreePanels(context.extensionUri, requests);
+  const edits = new TreeEdits({
+    file: trainedOrRestored,
+    run: (kind, job, key) => worker().run(kind, job, { key }).result,
+    replaceReport: (file, report) => trained.set({ ...file, report }),
+    show: (uri, report, settings, state) => panels.show(uri, report, panelSettings(settings), state),
+    failed: (uri, message, retrain) => panels.failed(uri, message, retrain),
+  });
   // CSV hover, target status bar, Rank Columns; its choice store tells them when a target is chosen.
   const hover = registerHover(context, { worker, trained, panels, state: context.workspaceState });
   const profiles = new ProfilePanels({ extensionUri: context.extensionUri, worker, state: hover.choices, request: hover.request, log: (m) => notifier.log(m) });

@@ -13,7 +13,20 @@ import * as vscode from 'vscode';
 import type { PackedReport } from '../shared/report-transfer';
 import type { SplitDistribution } from '../engine/split-distribution';
 import type { RowPathResult as RowPath } from '../shared/row-path';
-import { parseFromWebview, type AlternativeSplit, type FromWebview, type PanelSettings, type RowPath as WireRowPath, type ToWebview } from '../shared/protocol';
+import {
+  parseFromWebview,
+  type AlternativeSplit,
+  type ApplyEditMessage,
+  type EditState,
+  type EditStepMessage,
+  type FromWebview,
+  type PanelSettings,
+  type RowPath as WireRowPath,
+  type SyncEditsMessage,
+  type ToWebview,
+} from '../shared/protocol';
+import type { TreeEdit } from '../engine/model';
+import type { EditPreview } from '../shared/worker-messages';
 import { answerRequest, type RequestHandlers } from '../shared/panel-requests';
 import { makeNonce, panelHtml } from './html';
 import { panelReport } from './panel-report';
@@ -41,6 +54,10 @@ export interface PanelRequests {
   saveDrawing(csvUri: vscode.Uri, format: 'svg' | 'png', data: string): void;
   /** A panel came back after a reload without a report in memory (it still shows its saved one). */
   restored(csvUri: vscode.Uri): void;
+  /** What one more edit of the tree shown would change (issue 18). */
+  previewEdit(csvUri: vscode.Uri, edit: TreeEdit): Promise<EditPreview>;
+  /** Apply an edit, undo, redo, reset, or apply again the edits a reloaded panel holds. */
+  edit(csvUri: vscode.Uri, message: ApplyEditMessage | EditStepMessage | SyncEditsMessage): void;
   /** Lines for the output channel: malformed messages, errors inside the webview. */
   log(message: string): void;
 }
@@ -61,6 +78,7 @@ interface Shown {
   report: PackedReport;
   fileName: string;
   settings: PanelSettings;
+  edits?: EditState;
 }
 
 class TreePanel {
@@ -142,6 +160,7 @@ class TreePanel {
     },
     alternatives: ({ nodeId }) => this.requests.alternatives(this.csvUri, nodeId),
     splitDistribution: ({ nodeId }) => this.requests.splitDistribution(this.csvUri, nodeId),
+    previewEdit: ({ edit }) => this.requests.previewEdit(this.csvUri, edit),
     rowPath: async ({ row }) => withPinnedPath(await this.withNodes(await this.requests.rowPath(this.csvUri, row)), this.pinned, (tree) => this.requests.rowPath(this.csvUri, row, tree)),
   };
 
@@ -194,6 +213,13 @@ class TreePanel {
         return;
       case 'pin':
         return this.pin(message.pin);
+      case 'applyEdit':
+      case 'undoEdit':
+      case 'redoEdit':
+      case 'resetEdits':
+      case 'syncEdits':
+        this.requests.edit(this.csvUri, message);
+        return;
       case 'webviewError':
         this.requests.log(`Tree panel (${this.csvUri.fsPath}): ${message.message}`);
         return;
@@ -232,7 +258,7 @@ export class TreePanels implements vscode.Disposable {
   }
 
   /** Shows `report` in the CSV's panel, opening it beside the editor if needed. */
-  show(csvUri: vscode.Uri, report: PackedReport, settings: PanelSettings): void {
+  show(csvUri: vscode.Uri, report: PackedReport, settings: PanelSettings, edits?: EditState): void {
     const fileName = csvUri.path.slice(csvUri.path.lastIndexOf('/') + 1);
     let panel = this.panels.get(csvUri.toString());
     if (!panel) {
@@ -244,7 +270,7 @@ export class TreePanels implements vscode.Disposable {
     } else {
       panel.panel.reveal(undefined, true);
     }
-    panel.show({ report, fileName, settings });
+    panel.show({ report, fileName, settings, ...(edits ? { edits } : {}) });
   }
 
   /** Highlights the path of one row in the CSV's panel, if it is open. */
@@ -257,8 +283,9 @@ export class TreePanels implements vscode.Disposable {
     this.panels.get(csvUri.toString())?.post({ type: 'busy', message, fraction });
   }
 
-  failed(csvUri: vscode.Uri, message: string): void {
-    this.panels.get(csvUri.toString())?.post({ type: 'failed', message });
+  /** `retrain`: the tree no longer matches its file; the panel offers to retrain. */
+  failed(csvUri: vscode.Uri, message: string, retrain = false): void {
+    this.panels.get(csvUri.toString())?.post({ type: 'failed', message, ...(retrain ? { retrain } : {}) });
   }
 
   /** Asks the CSV's panel for its drawing (it answers with `saveDrawing`); false when it has no panel. */

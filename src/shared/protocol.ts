@@ -11,6 +11,8 @@ import { readTrainSettings, type TrainSettings } from './train-settings';
 import type { WireNodes } from '../engine/model-columns';
 import type { PackedReport } from './report-transfer';
 import type { TreeDiff } from './tree-diff';
+import type { TreeEdit } from '../engine/model';
+import type { EditPreview } from './worker-messages';
 
 /** The training settings the panel's controls can change before a retrain. */
 export type PanelSettings = Pick<TrainSettings, 'algorithm' | 'criterion' | 'maxDepth' | 'minSamplesLeaf' | 'prune' | 'ccpAlpha'>;
@@ -49,6 +51,15 @@ export interface ShowMessage {
   documentUri: string;
   /** The panel's current settings, to fill the controls. */
   settings: PanelSettings;
+  /** The user's edits of the tree as trained (issue 18); absent: the tree as trained, no edits. */
+  edits?: EditState;
+}
+
+/** The edits behind the tree shown: applied in order, those undone (redo first), the leaves a restore can grow back. */
+export interface EditState {
+  applied: TreeEdit[];
+  redo: TreeEdit[];
+  restorable: number[];
 }
 
 /** Work for this panel is running (e.g. a retrain); `fraction` in [0, 1] when known. */
@@ -62,6 +73,8 @@ export interface BusyMessage {
 export interface FailedMessage {
   type: 'failed';
   message: string;
+  /** The tree no longer matches its file (it changed since training): the panel offers to retrain. */
+  retrain?: boolean;
 }
 
 /** A data row's path through the tree shown. */
@@ -137,6 +150,8 @@ export interface PanelRequestTypes {
    */
   nodes: { request: { nodeId: number; scope: 'subtree' | 'branch'; totalNodes: number }; reply: WireNodes };
   rulesPage: { request: RulesPageRequest; reply: RulesPage };
+  /** What applying `edit` to the tree shown would change (computed in the worker). */
+  previewEdit: { request: { edit: TreeEdit }; reply: EditPreview };
 }
 
 export type PanelRequestKind = keyof PanelRequestTypes;
@@ -187,6 +202,24 @@ export interface IgnoreColumnMessage {
   column: string;
 }
 
+/** Applies an edit to the tree shown (it becomes the last of the edits; the redo list is dropped). */
+export interface ApplyEditMessage {
+  type: 'applyEdit';
+  edit: TreeEdit;
+}
+
+/** Undo, redo, or back to the tree as trained. */
+export interface EditStepMessage {
+  type: 'undoEdit' | 'redoEdit' | 'resetEdits';
+}
+
+/** After a reload: the edits the webview's saved state holds, for the host to apply again. */
+export interface SyncEditsMessage {
+  type: 'syncEdits';
+  applied: TreeEdit[];
+  redo: TreeEdit[];
+}
+
 /** Pins the tree shown to compare the next ones with (`pin: false` lets it go). */
 export interface PinMessage {
   type: 'pin';
@@ -217,6 +250,9 @@ export type FromWebview =
   | IgnoreColumnMessage
   | SaveDrawingMessage
   | PinMessage
+  | ApplyEditMessage
+  | EditStepMessage
+  | SyncEditsMessage
   | WebviewErrorMessage;
 
 // ─── validation of what arrives from the webview ───────────────────────────────────────────
@@ -245,6 +281,45 @@ function problemOf(m: Fields, spec: Spec, except: string): string | null {
 
 const isRecord = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Most edits an edit list may hold, and categories a split may name. */
+const MAX_EDITS = 10_000;
+
+const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_TEXT;
+
+function splitProblem(s: unknown): string | null {
+  if (!isRecord(s)) return 'split must be an object';
+  if (!isText(s.feature)) return `split.feature must be a non-empty string of at most ${MAX_TEXT} characters`;
+  if (s.kind === 'numeric') {
+    if (Object.keys(s).length !== 3 || !('threshold' in s)) return 'a numeric split has exactly feature, kind and threshold';
+    // +Infinity is the "present vs missing" split (docs/model-format.md).
+    return typeof s.threshold === 'number' && !Number.isNaN(s.threshold) && s.threshold !== -Infinity ? null : 'split.threshold must be a number';
+  }
+  if (s.kind !== 'categorical') return 'split.kind must be numeric or categorical';
+  if (Object.keys(s).length !== 3 || !Array.isArray(s.branches)) return 'a categorical split has exactly feature, kind and branches (arrays of categories)';
+  const ok = s.branches.length <= MAX_EDITS && s.branches.every((b) => Array.isArray(b) && b.length <= MAX_EDITS && b.every((c) => typeof c === 'string' && c.length <= MAX_TEXT));
+  return ok ? null : 'split.branches must be arrays of category names';
+}
+
+/** The problem with an edit from the webview, or null; whether it fits the tree is the engine's to say. */
+function editProblem(e: unknown): string | null {
+  if (!isRecord(e)) return 'edit must be an object';
+  if (e.op !== 'split' && e.op !== 'snip' && e.op !== 'restore' && e.op !== 'grow') return 'edit.op must be one of split, snip, restore, grow';
+  const fields = e.op === 'split' ? ['op', 'node', 'split'] : ['op', 'node'];
+  const extra = Object.keys(e).find((k) => !fields.includes(k));
+  if (extra !== undefined) return `edit: unexpected field ${JSON.stringify(extra)}`;
+  if (!isIndex(e.node)) return 'edit.node must be a non-negative integer';
+  return e.op === 'split' ? splitProblem(e.split) : null;
+}
+
+function editsProblem(list: unknown, name: string): string | null {
+  if (!Array.isArray(list) || list.length > MAX_EDITS) return `${name} must be a list of at most ${MAX_EDITS} edits`;
+  for (const e of list) {
+    const problem = editProblem(e);
+    if (problem !== null) return `${name}: ${problem}`;
+  }
+  return null;
+}
+
 /** Checks the fields of each request kind. */
 const REQUEST_CHECKS: { [K in PanelRequestKind]: Spec } = {
   alternatives: { fields: ['nodeId'], check: (m) => (isIndex(m.nodeId) ? null : 'nodeId must be a non-negative integer') },
@@ -258,6 +333,7 @@ const REQUEST_CHECKS: { [K in PanelRequestKind]: Spec } = {
       return isIndex(m.totalNodes) ? null : 'totalNodes must be a non-negative integer';
     },
   },
+  previewEdit: { fields: ['edit'], check: (m) => editProblem(m.edit) },
   rulesPage: {
     fields: ['offset', 'limit', 'sort'],
     check: (m) => {
@@ -315,6 +391,11 @@ const CHECKS: { [K in FromWebview['type']]: Spec } = {
       return m.format === 'png' && !/^[A-Za-z0-9+/]+={0,2}$/.test(m.data) ? 'data must be base64 for png' : null;
     },
   },
+  applyEdit: { fields: ['edit'], check: (m) => editProblem(m.edit) },
+  undoEdit: { fields: [], check: () => null },
+  redoEdit: { fields: [], check: () => null },
+  resetEdits: { fields: [], check: () => null },
+  syncEdits: { fields: ['applied', 'redo'], check: (m) => editsProblem(m.applied, 'applied') ?? editsProblem(m.redo, 'redo') },
   pin: { fields: ['pin'], check: (m) => (typeof m.pin === 'boolean' ? null : 'pin must be a boolean') },
   webviewError: {
     fields: ['message'],

@@ -4,7 +4,8 @@ import type { ColumnType, Dataset } from '../engine/dataset';
 import type { ReportOptions, ReportPhase, ReportSettings } from '../engine/report-types';
 import type { CodeFormat } from '../engine/export/code';
 import type { NodeSplit } from '../engine/node-alternatives';
-import type { Algorithm, Criterion } from '../engine/model';
+import type { Algorithm, Criterion, TreeEdit } from '../engine/model';
+import type { TreeSummary } from '../engine/edit/preview';
 import type { ColumnProfile } from '../engine/profile';
 import type { SplitsReport } from '../engine/splits/types';
 import type { SplitDistribution } from '../engine/split-distribution';
@@ -64,6 +65,35 @@ export interface AlternativesJob {
   model: PackedModel;
   settings: ReportSettings;
   nodeId: number;
+}
+
+/** The report of a tree after edits (issue 18): `report` as trained, `edits` applied in order. */
+export interface EditReportJob {
+  dataset: Dataset;
+  report: PackedReport;
+  edits: TreeEdit[];
+}
+
+export interface EditReportResult {
+  report: PackedReport;
+  /** Leaves made by a snip, whose subtree a `restore` puts back (the wire model does not carry the kept subtrees). */
+  restorable: number[];
+}
+
+/** What one more edit of the tree shown would change, before it is applied. */
+export interface PreviewEditJob {
+  dataset: Dataset;
+  report: PackedReport;
+  edits: TreeEdit[];
+  edit: TreeEdit;
+}
+
+/** The tree's scores and size before and after the edit (src/engine/edit/preview.ts). */
+export interface EditPreview {
+  before: TreeSummary;
+  after: TreeSummary;
+  /** Folds of the CV of both structures (leaves refitted per fold). */
+  folds: number;
 }
 
 /** Predict every row of another CSV with a trained model. */
@@ -136,6 +166,9 @@ export interface JobTypes {
   sample: { job: SampleJob; result: LoadResult };
   report: { job: ReportJob; result: PackedReport };
   alternatives: { job: AlternativesJob; result: NodeSplit[] };
+  /** The report of the tree after edits, and the preview of one more (src/worker/jobs/edit.ts). */
+  editReport: { job: EditReportJob; result: EditReportResult };
+  previewEdit: { job: PreviewEditJob; result: EditPreview };
   /** The split feature's distribution per class at one node (same input as `alternatives`). */
   splitDistribution: { job: AlternativesJob; result: SplitDistribution | null };
   predict: { job: PredictJob; result: PredictResult };

@@ -7,6 +7,7 @@ import { datasetBuffers, loadJob } from './jobs/load';
 import { predictJob } from './jobs/text-jobs';
 import { profileViewJob } from './jobs/profile-view';
 import { alternativesJob, reportJob, splitDistributionJob } from './jobs/report';
+import { editReportJob, previewEditJob } from './jobs/edit';
 import { packedBuffers } from '../shared/report-transfer';
 import { sampleJob } from './jobs/sample';
 import { exportJob } from './jobs/export';
@@ -38,6 +39,11 @@ const handlers: Handlers = {
     return { result, transfer: packedBuffers(result) };
   },
   alternatives: (job) => ({ result: alternativesJob(job) }),
+  editReport: (job) => {
+    const result = editReportJob(job);
+    return { result, transfer: packedBuffers(result.report) };
+  },
+  previewEdit: (job) => ({ result: previewEditJob(job) }),
   splitDistribution: (job) => ({ result: splitDistributionJob(job) }),
   predict: async (job, progress) => {
     const result = await predictJob(job, progress);

@@ -114,6 +114,7 @@ export async function serveHost(page: Page, current: () => TreeReport): Promise<
       alternatives: notServed,
       splitDistribution: notServed,
       rowPath: notServed,
+      previewEdit: notServed,
     }, (reply) => (answer = reply));
     return answer;
   });

@@ -44,6 +44,12 @@ function recorder() {
     export: (uri, what) => calls.push(['export', uri.toString(), what]),
     ignoreColumn: (uri, column) => calls.push(['ignoreColumn', uri.toString(), column]),
     saveDrawing: (uri, format, data) => calls.push(['saveDrawing', uri.toString(), format, data]),
+    previewEdit: async (_uri, edit) => {
+      calls.push(['previewEdit', edit]);
+      const summary = { trainingScore: 1, cvScore: 0.9, nodes: 9, leaves: 5, depth: 3 };
+      return { before: summary, after: { ...summary, nodes: 7 }, folds: 5 };
+    },
+    edit: (uri, message) => calls.push(['edit', uri.toString(), message]),
     restored: (uri) => calls.push(['restored', uri.toString()]),
     log: (message) => calls.push(['log', message]),
   };

@@ -67,6 +67,9 @@ const HANDLERS: RequestHandlers = {
   rowPath: ({ row }) => ({ row, path: [0], nodes: NODES, prediction: 1, actual: 1 }),
   nodes: () => NODES,
   rulesPage: ({ offset }) => ({ offset, total: 3, rows: [] }),
+  previewEdit: () => {
+    throw new Error('not asked here');
+  },
 };
 
 test('a round trip: the webview asks, the host validates and answers, the webview gets a typed reply or the failure', async () => {

@@ -1,0 +1,72 @@
+// The worker's part of steering a tree (issue 18): the report of the tree after the user's edits,
+// and the preview of one more edit. Edits are always replayed on the tree as trained, so undo (a
+// shorter list) gives back the identical tree. The edited tree's scores: training and hold-out
+// rows as any report; for cross-validation, an edited tree has no recipe to rerun per fold, so the
+// report says the CV of its structure (leaves refitted per fold, src/engine/edit/structure-cv.ts).
+import type { Dataset } from '../../engine/dataset';
+import { replayEdits } from '../../engine/edit/apply';
+import { previewEdit } from '../../engine/edit/preview';
+import { structureCvScore } from '../../engine/edit/structure-cv';
+import { computeImportances } from '../../engine/importance/importances';
+import { decodeModel } from '../../engine/model-columns';
+import type { TreeModel } from '../../engine/model';
+import { treeShape } from '../../engine/report';
+import type { ReportSettings } from '../../engine/report-types';
+import { formatNumber } from '../../engine/rules/text';
+import { evaluateModel } from '../../engine/validation/evaluate';
+import { holdoutSplit, targetStrata } from '../../engine/validation/split';
+import { subsetDataset } from '../../engine/validation/subset';
+import { packReport, type PackedReport } from '../../shared/report-transfer';
+import type { EditPreview, EditReportJob, EditReportResult, PreviewEditJob } from '../../shared/worker-messages';
+
+/** Folds of the structure CV when the report has none of its own. */
+const PREVIEW_FOLDS = 5;
+
+/** The rows the tree was trained on and, for a hold-out report, the held-out ones (re-drawn from the seed). */
+function reportRows(dataset: Dataset, model: TreeModel, settings: ReportSettings): { train: Dataset; test: Dataset | null } {
+  const v = settings.validation;
+  if (v.kind !== 'holdout') return { train: dataset, test: null };
+  const split = holdoutSplit(targetStrata(dataset, model.target, model.task, v.stratified), v.testSize, v.seed);
+  return { train: subsetDataset(dataset, split.train), test: subsetDataset(dataset, split.test) };
+}
+
+const foldsOf = (settings: ReportSettings) => (settings.validation.kind === 'cv' ? settings.validation.folds : PREVIEW_FOLDS);
+
+function edited(job: { dataset: Dataset; report: PackedReport; edits: EditReportJob['edits'] }): { model: TreeModel; train: Dataset; test: Dataset | null } {
+  const grown = decodeModel(job.report.model).model;
+  const { train, test } = reportRows(job.dataset, grown, job.report.settings);
+  return { model: replayEdits(train, grown, job.edits), train, test };
+}
+
+export function editReportJob(job: EditReportJob): EditReportResult {
+  const { model, train, test } = edited(job);
+  const s = job.report.settings;
+  const positive = s.positiveClass ?? undefined;
+  const importances = computeImportances(model, s.permutationRepeats > 0 ? { dataset: test ?? train, set: test ? 'holdout' : 'training', repeats: s.permutationRepeats, seed: s.seed } : undefined);
+  const warnings = [...job.report.warnings];
+  let settings = s;
+  if (s.validation.kind === 'cv' && job.edits.length > 0) {
+    const score = structureCvScore(train, model, s.validation.folds, s.validation.seed);
+    warnings.push(`Edited tree: ${s.validation.folds}-fold CV of its structure (leaves refitted per fold) ${formatNumber(score)}; the metrics below are of the training rows.`);
+    settings = { ...s, validation: { kind: 'none' } };
+  }
+  const { pruningPath, model: _grown, ...rest } = job.report;
+  const report = packReport({
+    ...rest,
+    settings,
+    model,
+    final: treeShape(model),
+    importances,
+    metrics: { training: evaluateModel(model, train, positive), holdout: test ? evaluateModel(model, test, positive) : null, crossValidation: s.validation.kind === 'cv' && job.edits.length > 0 ? null : job.report.metrics.crossValidation },
+    pruningPath: { ccpAlphas: Array.from(pruningPath.ccpAlphas), impurities: Array.from(pruningPath.impurities), nodeCounts: Array.from(pruningPath.nodeCounts), leafCounts: Array.from(pruningPath.leafCounts) },
+    warnings,
+  });
+  return { report, restorable: model.nodes.filter((n) => n.snipped !== undefined).map((n) => n.id) };
+}
+
+export function previewEditJob(job: PreviewEditJob): EditPreview {
+  const { model, train } = edited(job);
+  const folds = foldsOf(job.report.settings);
+  const { before, after } = previewEdit(train, model, job.edit, folds);
+  return { before, after, folds };
+}
