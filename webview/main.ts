@@ -9,6 +9,8 @@ import { foldTree } from '../src/shared/render/fold';
 import { pathTo } from '../src/shared/render/tree-labels';
 import { compactSummary, renderControls } from './controls';
 import { CompareView } from './compare-view';
+import { NO_EDITS, TreeEditor } from './tree-editor';
+import { button } from './toolkit';
 import { saveDrawing } from './drawing-export';
 import { renderDetails, type AlternativesState, type DistributionState } from './details';
 import { el, replaceChildren } from './dom';
@@ -118,6 +120,15 @@ const treeView = new TreeView({
   failed: reportError,
 });
 
+/** Edits of the tree (issue 18): the badge with undo/redo, and the edit previewed in the details. */
+const editor = new TreeEditor({
+  preview: (edit) => host.request('previewEdit', { edit }),
+  post: (message) => api.postMessage(message),
+  changed: () => showDetails(state.selected),
+  busy: (text) => showBanner('busy', text),
+  failed: reportError,
+});
+
 /** Sends the drawing as shown to the host, which asks where to save it. */
 function exportDrawing(format: 'svg' | 'png'): void {
   const svg = treeView.drawing;
@@ -168,7 +179,7 @@ const tabList = tabs(
 );
 
 const root = document.getElementById('root');
-if (root) replaceChildren(root, el('header', {}, settingsToggle, title), banner, controlsBox, tabList.element);
+if (root) replaceChildren(root, el('header', {}, settingsToggle, editor.bar, title), banner, controlsBox, tabList.element);
 compareView.setVisible(state.tab === 'compare');
 
 /** Adds nodes the host sent to the tree shown (and to the state, so a restored panel has them). */
@@ -235,6 +246,8 @@ function showDetails(nodeId: number | null): void {
       showBanner('busy', `Retraining without ${column}…`);
       api.postMessage({ type: 'ignoreColumn', column });
     },
+    previewSplit: (id, split) => editor.previewSplit(id, split),
+    editSection: (node) => editor.section(tree!.model, node),
   });
 }
 
@@ -366,6 +379,7 @@ function onShow(message: Extract<ToWebview, { type: 'show' }>): void {
   }
   state.shown = shown;
   state.documentUri = shown.documentUri;
+  editor.show(shown.edits ?? NO_EDITS);
   // A pinned tree is compared with this one once the host's `compare` follows.
   compareView.update(shown.report, null);
   showBanner('none');
@@ -390,6 +404,11 @@ function onMessage(message: ToWebview): void {
       return;
     case 'failed':
       reportError(message.message);
+      // The tree no longer matches its file: no path or edit of it can be trusted until a retrain.
+      if (message.retrain) banner.append(' ', button('Retrain', () => {
+        showBanner('busy', 'Retraining…');
+        api.postMessage({ type: 'retrain', settings: {} });
+      }, { primary: true }));
       return;
     case 'exportDrawing':
       exportDrawing(message.format);
@@ -426,6 +445,7 @@ watchTheme(() => void drawTree(false));
 if (state.shown) {
   try {
     tree = decodeModel(state.shown.report.model);
+    editor.show(state.shown.edits ?? NO_EDITS);
     renderViews();
   } catch (err) {
     state.shown = null; // a damaged saved state: the host's report replaces it
@@ -434,3 +454,6 @@ if (state.shown) {
   }
 }
 api.postMessage({ type: 'ready' });
+// After a reload the host knows the file but not the edits: they are sent back to be applied again.
+const saved = state.shown?.edits;
+if (saved && saved.applied.length + saved.redo.length > 0) api.postMessage({ type: 'syncEdits', applied: saved.applied, redo: saved.redo });

@@ -827,6 +827,56 @@ await check('Compare: Pin, then the pinned depth-3 tree beside the full one, dif
   }
 });
 
+await check('Edits: preview the 2nd alternative at the root, apply; the badge counts edits, Undo and Ctrl+Z ask the host; a changed file offers Retrain', async () => {
+  const page = await openPanel('iris', 'light');
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await page.locator('.stage svg g.node[data-ref="node:0"]').click();
+  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'alternatives'));
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'reply', requestId: asked[0].requestId, reply: irisAlternatives[0] });
+  const second = irisAlternatives[0][1];
+  await page.locator('.details table.alternatives tbody tr').nth(1).getByRole('button', { name: 'Preview' }).click();
+  const preview = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'previewEdit').at(-1));
+  assert.deepEqual(preview.request, { edit: { op: 'split', node: 0, split: second.split } });
+  const before = { trainingScore: 1, cvScore: 0.953, nodes: 17, leaves: 9, depth: 5 };
+  const after = { trainingScore: 1, cvScore: 0.94, nodes: 21, leaves: 11, depth: 6 };
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'reply', requestId: preview.requestId, reply: { before, after, folds: 5 } });
+  await page.waitForSelector('.details table.edit-preview');
+  assert.deepEqual(await page.locator('.details table.edit-preview tbody tr.differs th').allTextContents(), ['5-fold CV accuracy of the structure', 'nodes', 'leaves', 'depth']);
+  assert.match(await page.locator('.details .edit-pending p').first().textContent(), new RegExp(`^Split node 0 by ${second.split.feature}`));
+  await page.screenshot({ path: join(artifacts, 'edit-preview.png') });
+  await page.locator('.details .edit-pending').getByRole('button', { name: 'Apply' }).click();
+  assert.deepEqual(await page.evaluate(() => window.__posted.filter((m) => m.type === 'applyEdit')), [{ type: 'applyEdit', edit: { op: 'split', node: 0, split: second.split } }]);
+
+  // The host answers with the edited tree (here: the same one) and its edit list.
+  const edits = { applied: [{ op: 'split', node: 0, split: second.split }, { op: 'snip', node: 2 }], redo: [], restorable: [2] };
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'show', report: panelReport(reports.iris), fileName: 'iris.csv', documentUri: 'file:///data/iris.csv', settings: panelSettings(reports.iris), edits });
+  await page.waitForFunction(() => document.querySelector('.edited-badge')?.textContent === 'edited · 2');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.locator('.viewport').first().focus();
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+Shift+z');
+  const steps = await page.evaluate(() => window.__posted.filter((m) => /Edit/.test(m.type) && m.type !== 'applyEdit').map((m) => m.type));
+  assert.deepEqual(steps, ['undoEdit', 'undoEdit'], 'nothing to redo yet: Ctrl+Shift+Z asks nothing');
+  // A leaf the host says a snip made offers Restore; a typed threshold previews a split of its own.
+  await page.locator('.stage svg g.node[data-ref="node:1"]').click();
+  await page.getByRole('button', { name: 'Restore subtree' }).waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: 'Grow this leaf' }).waitFor();
+  await page.locator('.custom-split vscode-text-field').evaluate((f) => {
+    f.value = '1.9';
+  });
+  await page.locator('.custom-split').getByRole('button', { name: 'Preview' }).click();
+  const typed = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'previewEdit').at(-1));
+  assert.deepEqual(typed.request.edit, { op: 'split', node: 1, split: { feature: reports.iris.model.features[0].name, kind: 'numeric', threshold: 1.9 } }, 'a leaf offers the first feature');
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'requestFailed', requestId: typed.requestId, message: 'threshold 1.9 is outside the range of "petal_length_cm" at node 1 (1 … 1.9): every row would go the same way' });
+  await page.waitForFunction(() => /outside the range/.test(document.querySelector('.details .edit-pending .error')?.textContent ?? ''));
+  await page.screenshot({ path: join(artifacts, 'edit-refused.png') });
+
+  await page.evaluate(() => window.postMessage({ type: 'failed', message: 'The file changed since this tree was trained: the data no longer matches the tree (leaf 4 was trained on 46 rows, the data sends 45 there); the file may have changed since training: retrain', retrain: true }, '*'));
+  await page.locator('.banner.error').getByRole('button', { name: 'Retrain' }).click();
+  assert.deepEqual(await page.evaluate(() => window.__posted.filter((m) => m.type === 'retrain').at(-1)), { type: 'retrain', settings: {} });
+  await page.close();
+});
+
 await check('nothing was blocked by the policy, nothing remote was requested, no dialog opened', async () => {
   const page = await openPanel('iris');
   const violations = await page.evaluate(() => window.__violations);

@@ -1,0 +1,115 @@
+// The node details' "Change this node" section (issue 18): replace the split by a ranked
+// alternative (its Preview button in the alternatives table), by a threshold the user types or a
+// category set the user ticks; snip a subtree, restore one, grow a leaf one level. Each edit is
+// previewed first — scores and size of the whole tree before and after, from the worker — then
+// applied; the host refuses what the tree cannot take and the panel says why.
+import type { ModelNode, ModelSplit, TreeEdit, TreeModel } from '../src/engine/model';
+import type { EditPreview } from '../src/shared/worker-messages';
+import { conditionText, formatNumber } from '../src/shared/render/tree-labels';
+import { el, percent } from './dom';
+import { button, checkbox, dropdown, numberField } from './toolkit';
+
+/** The edit being previewed, and what the worker said of it so far. */
+export type PendingEdit = { edit: TreeEdit; state: { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; preview: EditPreview } };
+
+export interface EditActions {
+  preview(edit: TreeEdit): void;
+  apply(edit: TreeEdit): void;
+  cancel(): void;
+  /** A split the user typed or ticked is not one the panel can send. */
+  invalid(message: string): void;
+}
+
+function describe(model: TreeModel, edit: TreeEdit): string {
+  const split = edit.op === 'split' ? conditionText(edit.split, model.features.find((f) => f.name === edit.split.feature)) : '';
+  return { split: `Split node ${edit.node} by ${split}`, snip: `Snip the subtree under node ${edit.node}`, restore: `Restore the subtree of node ${edit.node}`, grow: `Grow leaf ${edit.node} one level` }[edit.op];
+}
+
+function previewTable(model: TreeModel, p: EditPreview): HTMLElement {
+  const score = (x: number | null) => (x === null ? '—' : model.task === 'classification' ? percent(x) : formatNumber(x, 4));
+  const name = model.task === 'classification' ? 'accuracy' : 'R²';
+  const rows: [string, string, string][] = [
+    [`training ${name}`, score(p.before.trainingScore), score(p.after.trainingScore)],
+    [`${p.folds}-fold CV ${name} of the structure`, score(p.before.cvScore), score(p.after.cvScore)],
+    ['nodes', String(p.before.nodes), String(p.after.nodes)],
+    ['leaves', String(p.before.leaves), String(p.after.leaves)],
+    ['depth', String(p.before.depth), String(p.after.depth)],
+  ];
+  return el(
+    'table',
+    { class: 'edit-preview', 'aria-label': 'The whole tree before and after the edit' },
+    el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', {}, 'now'), el('th', {}, 'after'))),
+    el('tbody', {}, ...rows.map(([label, a, b]) => el('tr', { class: a === b ? undefined : 'differs' }, el('th', { scope: 'row' }, label), el('td', { class: 'num' }, a), el('td', { class: 'num' }, b)))),
+  );
+}
+
+function pendingBox(model: TreeModel, pending: PendingEdit, actions: EditActions): HTMLElement {
+  const s = pending.state;
+  return el(
+    'div',
+    { class: 'edit-pending', role: 'group', 'aria-label': 'Edit preview' },
+    el('p', {}, describe(model, pending.edit)),
+    s.kind === 'loading' ? el('p', { class: 'muted' }, 'Regrowing in the worker…') : s.kind === 'failed' ? el('p', { class: 'error' }, s.message) : previewTable(model, s.preview),
+    el('div', { class: 'actions' }, s.kind === 'ready' && button('Apply', () => actions.apply(pending.edit), { primary: true, title: 'Change the tree (Ctrl+Z undoes)' }), button('Cancel', () => actions.cancel())),
+  );
+}
+
+/** The form for a split of the user's own: a feature, then its threshold or the categories that go left. */
+function customSplit(model: TreeModel, node: ModelNode, actions: EditActions): HTMLElement {
+  const features = model.features;
+  const start = node.split?.feature ?? features[0]?.name ?? '';
+  const box = el('div', { class: 'custom-split' });
+  const draw = (name: string) => {
+    const feature = features.find((f) => f.name === name);
+    const pick = dropdown('Feature', features.map((f) => ({ value: f.name, label: f.name })), name, (v) => draw(v));
+    if (!feature) return box.replaceChildren(pick.element);
+    let read: () => ModelSplit | string;
+    let input: HTMLElement;
+    if (feature.categories === undefined) {
+      const current = node.split?.kind === 'numeric' && node.split.feature === name ? node.split.threshold : 0;
+      const field = numberField('Threshold (≤ goes left)', Number.isFinite(current) ? current : 0, { min: -Infinity }, () => undefined);
+      input = field.element;
+      read = () => (Number.isFinite(field.get()) ? { feature: name, kind: 'numeric', threshold: field.get() } : 'The threshold must be a number.');
+    } else {
+      const ticks = feature.categories.map((c) => ({ c, box: checkbox(c, false, () => undefined) }));
+      input = el('div', { class: 'category-ticks', role: 'group', 'aria-label': 'Categories that go left' }, ...ticks.map((t) => t.box.element));
+      read = () => {
+        const left = ticks.filter((t) => t.box.get()).map((t) => t.c);
+        const right = ticks.filter((t) => !t.box.get()).map((t) => t.c);
+        return left.length === 0 || right.length === 0 ? 'Tick the categories that go left: at least one, and not all of them.' : { feature: name, kind: 'categorical', branches: [left, right] };
+      };
+    }
+    box.replaceChildren(
+      pick.element,
+      input,
+      button('Preview', () => {
+        const split = read();
+        if (typeof split === 'string') actions.invalid(split);
+        else actions.preview({ op: 'split', node: node.id, split });
+      }, { title: 'See what this split does to the whole tree before applying it' }),
+    );
+  };
+  draw(start);
+  return box;
+}
+
+/** The section under a node's details: what the user can change there. */
+export function editSection(model: TreeModel, node: ModelNode, restorable: boolean, pending: PendingEdit | null, actions: EditActions): HTMLElement {
+  const preview = (edit: TreeEdit) => () => actions.preview(edit);
+  const leaf = node.children.length === 0;
+  return el(
+    'section',
+    { class: 'edit-node', 'aria-label': 'Change this node' },
+    el('h4', {}, 'Change this node'),
+    pending && pending.edit.node === node.id ? pendingBox(model, pending, actions) : null,
+    el(
+      'div',
+      { class: 'actions' },
+      !leaf && button('Snip subtree', preview({ op: 'snip', node: node.id }), { title: 'Make this node a leaf (its subtree is kept to restore)' }),
+      leaf && restorable && button('Restore subtree', preview({ op: 'restore', node: node.id }), { title: 'Put back the subtree snipped here' }),
+      leaf && !restorable && button('Grow this leaf', preview({ op: 'grow', node: node.id }), { title: 'Split this leaf once with its best split' }),
+    ),
+    el('p', { class: 'muted' }, leaf ? 'Or split this leaf by a question of your own:' : 'Or ask another question here (the subtree regrows under it with the current settings):'),
+    customSplit(model, node, actions),
+  );
+}
