@@ -12,6 +12,9 @@ import { decodeModel } from '../../../src/engine/model-columns';
 import { packReport, type PackedReport } from '../../../src/shared/report-transfer';
 import { editReportJob, previewEditJob } from '../../../src/worker/jobs/edit';
 import { TreeEdits, type EditHost } from '../../../src/panel/tree-edits';
+import { exportJob } from '../../../src/worker/jobs/export';
+import { parseModel } from '../../../src/engine/tree/model-json';
+import { rowPath } from '../../../src/shared/row-path';
 import type { TrainedFile } from '../../../src/host/trained-files';
 import type { EditState } from '../../../src/shared/protocol';
 import type { TrainSettings } from '../../../src/shared/train-settings';
@@ -104,4 +107,21 @@ test('a reloaded panel\'s edits are applied again; an edit the tree refuses, or 
   assert.equal(staleHost.failures.length, 1);
   assert.match(staleHost.failures[0][0], /^The file changed since this tree was trained: the data no longer matches the tree/);
   assert.equal(staleHost.failures[0][1], true, 'the panel offers to retrain');
+});
+
+test('the edited tree is what the file\'s exports and row paths read: the model JSON records the edits and loads back', async () => {
+  const dataset = sample('iris.csv');
+  const trained = packReport(buildReportBody(dataset, { params: { target: 'species' }, permutationRepeats: 0 }));
+  const { h, current } = host({ uri, dataset, report: trained, settings: {} as TrainSettings } as TrainedFile);
+  await new TreeEdits(h).handle(uri, { type: 'applyEdit', edit: { op: 'snip', node: 2 } });
+  const { report } = current();
+  const text = exportJob({ model: report.model, format: 'model' }).content;
+  const loaded = parseModel(text);
+  assert.equal(loaded.edited, true);
+  assert.deepEqual(loaded.edits?.map((e) => [e.edit, e.after]), [[{ op: 'snip', node: 2 }, null]]);
+  assert.equal(loaded.nodes.length, 3);
+  // Rows that reached the snipped subtree now end in its leaf (node 2), and are predicted by it.
+  const path = rowPath(report.model, dataset, 149);
+  assert.deepEqual(path.path, [0, 2]);
+  assert.equal(path.prediction, loaded.nodes[2].prediction);
 });
