@@ -50,7 +50,8 @@ export class TreeEditor {
 
   private step(type: 'undoEdit' | 'redoEdit' | 'resetEdits'): void {
     const { applied, redo } = this.edits;
-    if ((type === 'redoEdit' ? redo : applied).length === 0) return;
+    const pending = type === 'undoEdit' ? applied : type === 'redoEdit' ? redo : [...applied, ...redo];
+    if (pending.length === 0) return;
     this.events.busy(type === 'undoEdit' ? 'Undoing the last edit…' : type === 'redoEdit' ? 'Redoing…' : 'Back to the grown tree…');
     this.events.post({ type });
   }
