@@ -269,3 +269,23 @@ export async function runCommandRetried(page, title) {
     }
   }
 }
+
+/**
+ * Makes the tree panel of the CSV `name` the editor on show, its page `width` px wide in a window
+ * `height` px high; resolves with its frame. The window is the panel plus the activity bar: size
+ * it, measure the panel, correct once or twice.
+ */
+export async function panelAtWidth(page, name, width, height) {
+  await page.locator(`.tabs-container .tab[aria-label^="Decision Tree: ${name}"]`).first().click();
+  let frame;
+  let outer = width + 48;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await page.setViewportSize({ width: outer, height });
+    await page.waitForTimeout(500);
+    frame = await waitForWebviewFrame(page, `header:has-text("${name}")`);
+    const inner = await frame.evaluate(() => document.documentElement.clientWidth);
+    if (Math.abs(inner - width) <= 4) break;
+    outer += width - inner;
+  }
+  return frame;
+}

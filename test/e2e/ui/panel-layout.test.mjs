@@ -17,6 +17,7 @@ import {
   answerPath,
   openFile,
   openWorkbench,
+  panelAtWidth,
   pickQuickItem,
   runCommand,
   runCommandRetried,
@@ -62,19 +63,7 @@ describe('the tree-first panel at three widths and two themes', () => {
 
   /** Makes the panel of `csv` the only editor on show, `width` px wide; resolves with its frame. */
   async function panelAt(csv, width) {
-    const name = csv.split('/').at(-1);
-    await page.locator(`.tabs-container .tab[aria-label^="Decision Tree: ${name}"]`).first().click();
-    let frame;
-    // The window is the panel plus the activity bar: size it, measure the panel, correct once or twice.
-    let outer = width + 48;
-    for (let attempt = 0; attempt < 4; attempt++) {
-      await page.setViewportSize({ width: outer, height: HEIGHT });
-      await page.waitForTimeout(500);
-      frame = await waitForWebviewFrame(page, `header:has-text("${name}")`);
-      const inner = await frame.evaluate(() => document.documentElement.clientWidth);
-      if (Math.abs(inner - width) <= 4) break;
-      outer += width - inner;
-    }
+    const frame = await panelAtWidth(page, csv.split('/').at(-1), width, HEIGHT);
     await frame.locator(nodes).first().waitFor();
     return frame;
   }

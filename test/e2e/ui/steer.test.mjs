@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { defaultReport } from '../expected.mjs';
 import { startSession } from '../session.mjs';
-import { openFile, openWorkbench, pickQuickItem, runCommand, runCommandRetried, screenshotFrame, waitForWebviewFrame } from '../workbench.mjs';
+import { openFile, openWorkbench, panelAtWidth, pickQuickItem, runCommand, runCommandRetried, screenshotFrame, waitForWebviewFrame } from '../workbench.mjs';
 
 const iris = 'media/samples/iris.csv';
 const bike = 'media/samples/bike_or_car.csv';
@@ -93,21 +93,7 @@ describe('steering the tree and comparing two trees', () => {
     await panel.locator('.edit-bar').waitFor({ state: 'hidden', timeout: 60_000 });
   });
 
-  /** Makes the panel of `name` the only editor, `width` px wide. */
-  async function panelAt(name, width) {
-    await page.locator(`.tabs-container .tab[aria-label^="Decision Tree: ${name}"]`).first().click();
-    let frame;
-    let outer = width + 48;
-    for (let attempt = 0; attempt < 4; attempt++) {
-      await page.setViewportSize({ width: outer, height: HEIGHT });
-      await page.waitForTimeout(500);
-      frame = await waitForWebviewFrame(page, `header:has-text("${name}")`);
-      const inner = await frame.evaluate(() => document.documentElement.clientWidth);
-      if (Math.abs(inner - width) <= 4) break;
-      outer += width - inner;
-    }
-    return frame;
-  }
+  const panelAt = (name, width) => panelAtWidth(page, name, width, HEIGHT);
 
   async function compareShots(theme) {
     for (const width of [500, 1400]) {
