@@ -12,7 +12,7 @@ import { decodeModel } from '../../engine/model-columns';
 import type { TreeModel } from '../../engine/model';
 import { treeShape } from '../../engine/report';
 import type { ReportSettings } from '../../engine/report-types';
-import { formatNumber } from '../../engine/rules/text';
+import { formatNumber } from '../../shared/render/tree-labels';
 import { evaluateModel } from '../../engine/validation/evaluate';
 import { holdoutSplit, targetStrata } from '../../engine/validation/split';
 import { subsetDataset } from '../../engine/validation/subset';
@@ -47,7 +47,8 @@ export function editReportJob(job: EditReportJob): EditReportResult {
   let settings = s;
   if (s.validation.kind === 'cv' && job.edits.length > 0) {
     const score = structureCvScore(train, model, s.validation.folds, s.validation.seed);
-    warnings.push(`Edited tree: ${s.validation.folds}-fold CV of its structure (leaves refitted per fold) ${formatNumber(score)}; the metrics below are of the training rows.`);
+    const shown = model.task === 'classification' ? `accuracy ${formatNumber(score * 100, 3)}%` : `R² ${formatNumber(score, 4)}`;
+    warnings.push(`Edited tree: ${s.validation.folds}-fold CV of its structure (leaves refitted per fold): ${shown}; the metrics below are of the training rows.`);
     settings = { ...s, validation: { kind: 'none' } };
   }
   const { pruningPath, model: _grown, ...rest } = job.report;
