@@ -133,7 +133,7 @@ export function activate(context: vscode.ExtensionContext): void {
     'decisionTree.setTarget': train('target'),
     'decisionTree.showPanel': async (arg) => {
       const file = trainedFor(arg, trained, panels.activeCsv());
-      if (file !== undefined) panels.show(file.uri, file.report, panelSettings(file.settings));
+      if (file !== undefined) panels.show(file.uri, file.report, panelSettings(file.settings), edits.stateOf(file));
       else if (!(arg instanceof vscode.Uri && panels.reveal(arg))) noTreeYet();
     },
     'decisionTree.exportModel': (arg) => runExport('model', trainedFor(arg, trained, panels.activeCsv())),

@@ -28,6 +28,7 @@ interface Session {
   shown: PackedReport;
   applied: TreeEdit[];
   redo: TreeEdit[];
+  restorable: number[];
 }
 
 const same = (a: readonly TreeEdit[], b: readonly TreeEdit[]) => JSON.stringify(a) === JSON.stringify(b);
@@ -42,9 +43,15 @@ export class TreeEdits {
     const key = file.uri.toString();
     const known = this.sessions.get(key);
     if (known && known.shown === file.report) return known;
-    const fresh: Session = { trained: file.report, shown: file.report, applied: [], redo: [] };
+    const fresh: Session = { trained: file.report, shown: file.report, applied: [], redo: [], restorable: [] };
     this.sessions.set(key, fresh);
     return fresh;
+  }
+
+  /** The edits behind the file's report, for a panel opened on it again; undefined: none. */
+  stateOf(file: TrainedFile): EditState | undefined {
+    const s = this.sessions.get(file.uri.toString());
+    return s && s.shown === file.report && s.applied.length + s.redo.length > 0 ? { applied: s.applied, redo: s.redo, restorable: s.restorable } : undefined;
   }
 
   async preview(uri: vscode.Uri, edit: TreeEdit): Promise<EditPreview> {
@@ -83,7 +90,7 @@ export class TreeEdits {
   private async replay(file: TrainedFile, s: Session, applied: TreeEdit[], redo: TreeEdit[]): Promise<void> {
     let result: EditReportResult = { report: s.trained, restorable: [] };
     if (applied.length > 0) result = await this.host.run('editReport', { dataset: file.dataset, report: s.trained, edits: applied }, `editReport:${file.uri.toString()}`);
-    Object.assign(s, { shown: result.report, applied, redo });
+    Object.assign(s, { shown: result.report, applied, redo, restorable: result.restorable });
     this.host.replaceReport(file, result.report);
     this.host.show(file.uri, result.report, file.settings, { applied, redo, restorable: result.restorable });
   }
