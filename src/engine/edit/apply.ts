@@ -6,7 +6,6 @@ import { InputError } from '../errors';
 import type { EditRecord, ModelNode, ModelSplit, TrainParams, TreeEdit, TreeModel } from '../model';
 import type { GrowHooks } from '../tree/grow-hooks';
 import { mdiImportances } from '../tree/mdi';
-import { predictLeaves } from '../tree/predict';
 import { EPSILON } from '../tree/stopping';
 import { lastInSubtree } from '../tree/subtree';
 import { trainTree } from '../tree/train';
@@ -15,7 +14,7 @@ import { checkSplit } from './check-split';
 import { growUnderSplit } from './forced-split';
 import { replaceSubtree, subtreeAt } from './graft';
 import { remapNodes } from './node-stats';
-import { checkFresh } from './stale';
+import { freshLeaves } from './stale';
 
 function refuse(problem: string): never {
   throw new InputError('bad-option', problem);
@@ -44,9 +43,15 @@ function paramsAt(model: TreeModel, node: ModelNode): TrainParams {
   };
 }
 
-/** A subtree grown on the node's rows, restated in the tree's classes and depths. */
+/**
+ * A subtree grown on the node's rows, restated in the tree's classes and depths; its root keeps the
+ * node's own statistics (the same rows, summed in the tree's order: a regression mean may differ in the last bit).
+ */
 function placed(model: TreeModel, node: ModelNode, grown: TreeModel): ModelNode[] {
-  return remapNodes(grown.nodes, grown.classes, model.classes ?? []).map((n) => ({ ...n, depth: n.depth + node.depth }));
+  const nodes = remapNodes(grown.nodes, grown.classes, model.classes ?? []).map((n) => ({ ...n, depth: n.depth + node.depth }));
+  const { samples, impurity, value, prediction } = node;
+  nodes[0] = { ...nodes[0], samples, impurity, value, prediction };
+  return nodes;
 }
 
 function checkSplittable(node: ModelNode): void {
@@ -88,8 +93,7 @@ function editedSubtree(dataset: Dataset, model: TreeModel, leaves: Int32Array, e
  */
 export function applyEdit(dataset: Dataset, model: TreeModel, edit: TreeEdit, hooks: GrowHooks = {}): TreeModel {
   if (!Number.isInteger(edit.node) || model.nodes[edit.node] === undefined) refuse(`the tree has no node ${String(edit.node)} (nodes 0 … ${model.nodes.length - 1})`);
-  const leaves = predictLeaves(model, dataset);
-  checkFresh(dataset, model, leaves);
+  const leaves = freshLeaves(dataset, model);
   const sub = editedSubtree(dataset, model, leaves, edit, hooks);
   const before: ModelSplit | null = model.nodes[edit.node].split;
   const record: EditRecord = { edit, before, after: sub[0].split };

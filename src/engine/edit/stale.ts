@@ -5,6 +5,7 @@
 import { type Dataset, columnIndex, isMissing, isNumeric, isNumericType } from '../dataset';
 import { InputError } from '../errors';
 import type { TreeModel } from '../model';
+import { predictLeaves } from '../tree/predict';
 
 function stale(problem: string): never {
   throw new InputError('stale-model', `the data no longer matches the tree (${problem}); the file may have changed since training: retrain`);
@@ -31,11 +32,12 @@ function checkColumns(dataset: Dataset, model: TreeModel): void {
 }
 
 /**
- * Throws InputError('stale-model') unless `dataset` (the rows the tree was trained on) fits
- * `model`. `leaves`: the leaf each row reaches (predictLeaves), computed once by the caller.
+ * The leaf each row of `dataset` (the rows the tree was trained on) reaches; throws
+ * InputError('stale-model') unless the data fits `model`.
  */
-export function checkFresh(dataset: Dataset, model: TreeModel, leaves: Int32Array): void {
+export function freshLeaves(dataset: Dataset, model: TreeModel): Int32Array {
   checkColumns(dataset, model);
+  const leaves = predictLeaves(model, dataset);
   const target = dataset.columns[columnIndex(dataset, model.target)];
   const reached = new Float64Array(model.nodes.length);
   for (let r = 0; r < dataset.rowCount; r++) if (!isMissing(target, r)) reached[leaves[r]]++;
@@ -44,4 +46,5 @@ export function checkFresh(dataset: Dataset, model: TreeModel, leaves: Int32Arra
       stale(`leaf ${node.id} was trained on ${node.samples} rows, the data sends ${reached[node.id]} there`);
     }
   }
+  return leaves;
 }
