@@ -41,7 +41,12 @@ export function freshLeaves(dataset: Dataset, model: TreeModel): Int32Array {
   const target = dataset.columns[columnIndex(dataset, model.target)];
   const reached = new Float64Array(model.nodes.length);
   for (let r = 0; r < dataset.rowCount; r++) if (!isMissing(target, r)) reached[leaves[r]]++;
-  for (const node of model.nodes) {
+  // C4.5 spreads a row missing the split's value over every branch (fractional counts), where
+  // prediction follows one: only CART's leaves hold exactly the rows routed there.
+  const cart = (model.params.algorithm ?? 'cart') === 'cart';
+  const total = reached.reduce((a, b) => a + b, 0);
+  if (!cart && total !== model.nodes[0].samples) stale(`the tree was trained on ${model.nodes[0].samples} rows, the data has ${total} with a target`);
+  for (const node of cart ? model.nodes : []) {
     if (node.children.length === 0 && reached[node.id] !== node.samples) {
       stale(`leaf ${node.id} was trained on ${node.samples} rows, the data sends ${reached[node.id]} there`);
     }

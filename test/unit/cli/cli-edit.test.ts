@@ -40,6 +40,7 @@ test('edit writes the engine\'s edited model; evaluate --model gives the same me
   const predictions = ok('predict', '--model', file('d-edited.json'), diabetes).trim().split('\n');
   assert.equal(predictions.length, 443);
   assert.match(ok('rules', '--model', file('d-edited.json')), /bp ≤ 90/);
+  assert.match(ok('rules', '--model', file('d-edited.json'), '--format', 'python'), /bp/);
 });
 
 test('a category split: "NODE:COL in a,b" sends the listed categories left, the others right', () => {
