@@ -2,7 +2,7 @@
 // nodes of a tree trained on fewer classes restated in the whole tree's class order.
 import type { ModelNode } from '../model';
 import { argsortFloat64 } from '../tree/argsort';
-import { type CartCriterion, classImpurity, regressionNodeStats } from '../tree/criterion';
+import { type CartCriterion, classImpurity, regressionStatsOf } from '../tree/criterion';
 import type { ResolvedParams } from '../tree/params';
 import type { TrainingSet } from '../tree/training-set';
 
@@ -29,7 +29,7 @@ function inSplitterOrder(set: TrainingSet, samples: Int32Array): Int32Array {
 export function groupStats(set: TrainingSet, params: ResolvedParams, samples: Int32Array): GroupStats {
   const w = samples.length;
   if (set.task === 'regression') {
-    const { mean, mse } = regressionNodeStats(set.yValue, inSplitterOrder(set, samples), 0, w);
+    const { mean, mse } = regressionStatsOf(set.yValue, null, inSplitterOrder(set, samples), 0, w);
     return { counts: null, mean, impurity: mse, samples: w };
   }
   const counts = new Float64Array(set.classes.length);

@@ -49,6 +49,14 @@ for (const [name, dataset, params] of cases) {
 
 const decisionNodes = (m: TreeModel) => m.nodes.filter((n) => n.split !== null).map((n) => n.id);
 
+test('with a min weight fraction per leaf (relative to the whole tree): each node\'s own split gives the same tree back', () => {
+  const dataset = sample('diabetes.csv');
+  const model = grownOn(dataset, { target: 'disease_progression', minWeightFractionLeaf: 0.04 });
+  for (const node of model.nodes) {
+    if (node.split !== null) assert.deepEqual(applyEdit(dataset, model, { op: 'split', node: node.id, split: node.split }).nodes, model.nodes, `node ${node.id}`);
+  }
+});
+
 test('undo after N edits: replaying a prefix of the edits gives the identical model JSON', () => {
   const dataset = sample('iris.csv');
   const grown = grownOn(dataset, { target: 'species' });
@@ -116,6 +124,14 @@ test('ID3 and C4.5 trees: snip, restore and grow; a chosen split is refused (it 
     const split: TreeEdit = { op: 'split', node: 0, split: { feature: 'humidity', kind: 'categorical', branches: [['high'], ['normal']] } };
     assert.throws(() => applyEdit(tennis, grown, split), refused('bad-option', new RegExp(`CART trees only, not ${algorithm}`)));
   }
+});
+
+test('a tree trained with class weights: snip and restore, but no regrowing (the weights are the whole tree\'s)', () => {
+  const iris = sample('iris.csv');
+  const grown = grownOn(iris, { target: 'species', classWeight: { setosa: 1, versicolor: 2, virginica: 1 } });
+  const snipped = applyEdit(iris, grown, { op: 'snip', node: 2 });
+  assert.deepEqual(applyEdit(iris, snipped, { op: 'restore', node: 2 }).nodes, grown.nodes);
+  assert.throws(() => applyEdit(iris, snipped, { op: 'grow', node: 2 }), refused('bad-option', /not available for a tree trained with sample or class weights/));
 });
 
 test('bad edits are refused with the reason', () => {
