@@ -1,9 +1,10 @@
 // A CART tree grown on some rows with its root's split chosen by the user (issue 18 "choose a
 // split"): the rows are routed by the split, then each child grows as the engine grows any tree
-// (trainTree) on its own rows with the same parameters, its limits taken relative to the root: max
-// depth one less, and the limits relative to the whole rescaled to the child's rows (part-params.ts). So a subtree regrown under a chosen split is by
-// construction the engine's trees on the children's rows. A child the stopping rules keep from
-// splitting, or whose every feature is constant, is a leaf. Unweighted trees only (apply.ts).
+// (trainTree) on its own rows with the same parameters, max depth one less and the limits
+// relative to the whole tree rescaled to the child's rows (part-params.ts). So a subtree regrown
+// under a chosen split is by construction the engine's trees on the children's rows. A child the
+// stopping rules keep from splitting, or whose every feature is constant, is a leaf. Unweighted
+// trees only (apply.ts).
 import { type Dataset, isOrderedType } from '../dataset';
 import { InputError } from '../errors';
 import type { ModelNode, ModelSplit, TrainParams, TreeModel } from '../model';
