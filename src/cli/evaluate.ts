@@ -14,6 +14,7 @@ import { TRAIN_OPTIONS, trainParamsFromArgs } from './train';
 import { POSITIVE_CLASS_OPTION, STRATIFY_OPTION, positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
 import { usageError } from './help';
 import type { CliCommand, OptionTable } from './options';
+import { checkWeightColumn } from './weight-flags';
 
 const OPTIONS: OptionTable = [
   ...TRAIN_OPTIONS,
@@ -59,6 +60,7 @@ async function evaluate(argv: string[]): Promise<void> {
     positiveClass: positiveClassFromArgs(args),
   };
   const dataset = await loadDataFile(args.positional[0], args);
+  await checkWeightColumn(args.positional[0], dataset, params);
   const report = buildReport(dataset, options);
   process.stderr.write(leftOutNotes(report.leftOut));
   writeWarnings(report.warnings);
