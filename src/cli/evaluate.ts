@@ -16,6 +16,7 @@ import { POSITIVE_CLASS_OPTION, STRATIFY_OPTION, positiveClassFromArgs, stratify
 import { usageError } from './help';
 import { evaluateSaved } from './evaluate-model';
 import type { CliCommand, OptionTable } from './options';
+import { checkWeightColumn } from './weight-flags';
 
 const OPTIONS: OptionTable = [
   ...TRAIN_OPTIONS,
@@ -63,6 +64,7 @@ async function evaluate(argv: string[]): Promise<void> {
     positiveClass: positiveClassFromArgs(args),
   };
   const dataset = await loadDataFile(args.positional[0], args);
+  await checkWeightColumn(args.positional[0], dataset, params);
   const report = buildReport(dataset, options);
   process.stderr.write(leftOutNotes(report.leftOut));
   writeWarnings(report.warnings);

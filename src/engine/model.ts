@@ -103,6 +103,9 @@ export interface EditRecord {
   after: ModelSplit | null;
 }
 
+/** A node's total weight: what its `value`, impurity and importances are measured in (its row count without weights). */
+export const nodeWeight = (node: Pick<ModelNode, 'samples' | 'weightedSamples'>): number => node.weightedSamples ?? node.samples;
+
 export interface ModelFeature {
   name: string;
   type: ColumnType;
