@@ -11,7 +11,8 @@ import { applyEdit, replayEdits } from '../../../src/engine/edit/apply';
 import { previewEdit } from '../../../src/engine/edit/preview';
 import { InputError } from '../../../src/engine/errors';
 import type { TrainParams, TreeEdit, TreeModel } from '../../../src/engine/model';
-import { bestSplitsAt } from '../../../src/engine/node-alternatives';
+import { bestSplitsAt, trainingRows } from '../../../src/engine/node-alternatives';
+import { buildReport } from '../../../src/engine/report';
 import type { ReportSettings } from '../../../src/engine/report-types';
 import { parseModel, serializeModel } from '../../../src/engine/tree/model-json';
 import { trainTree } from '../../../src/engine/tree/train';
@@ -175,6 +176,16 @@ test('an edit against data that changed since training is refused as stale', () 
   assert.throws(() => applyEdit(fewer, model, edit), refused('stale-model', /no column "petal_width_cm"/));
   const more = { ...iris, columns: [...iris.columns, { ...iris.columns[petal], name: 'petal_area' }] };
   assert.throws(() => applyEdit(more, model, edit), refused('stale-model', /a new column "petal_area"/));
+});
+
+test('a hold-out report\'s tree is edited on its training rows (trainingRows); the whole file is stale to it', () => {
+  const iris = sample('iris.csv');
+  const report = buildReport(iris, { params: { target: 'species', maxDepth: 3 }, testSize: 0.3, seed: 7, permutationRepeats: 0 });
+  const train = trainingRows(iris, report.model, report.settings);
+  assert.equal(train.rowCount, 105);
+  const node = report.model.nodes.find((n) => n.id > 0 && n.split !== null)?.id ?? -1;
+  assert.equal(applyEdit(train, report.model, { op: 'snip', node }).nodes[node].children.length, 0);
+  assert.throws(() => applyEdit(iris, report.model, { op: 'snip', node }), refused('stale-model', /was trained on/));
 });
 
 test('preview: scores and size before and after, CV of both structures on the same folds', () => {
