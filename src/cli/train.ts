@@ -16,6 +16,7 @@ import { leftOutNotes } from './left-out-notes';
 import { STRATIFY_OPTION, stratifyFromArgs, writeWarnings } from './validation-flags';
 import { usageError } from './help';
 import type { CliCommand, OptionTable } from './options';
+import { checkWeightColumn, WEIGHT_OPTIONS, weightParamsFromArgs } from './weight-flags';
 
 /** Options shared by every command that trains (train, evaluate, prune-path; splits takes some). */
 export const TRAIN_OPTIONS: OptionTable = [
@@ -32,6 +33,7 @@ export const TRAIN_OPTIONS: OptionTable = [
   { name: 'splitter', value: 'exact|hist', default: 'exact', meaning: 'CART split search: exact, or histogram bins (faster on large data)' },
   { name: 'ignore', value: 'COL,COL', meaning: 'columns not to use' },
   { name: 'keep', value: 'COL,COL', meaning: 'use these columns even if left out as ID-like or constant' },
+  ...WEIGHT_OPTIONS,
 ];
 
 const OPTIONS: OptionTable = [
@@ -77,6 +79,7 @@ export function trainParamsFromArgs(args: ParsedArgs): TrainParams {
     splitter: oneOf<Splitter>(args, 'splitter', ['exact', 'hist']),
     ignore: listFlag(args, 'ignore'),
     keep: listFlag(args, 'keep'),
+    ...weightParamsFromArgs(args),
   };
 }
 
@@ -100,6 +103,7 @@ async function train(argv: string[]): Promise<void> {
   };
   resolvePruneOptions(prune);
   const dataset = await loadDataFile(args.positional[0], args);
+  await checkWeightColumn(args.positional[0], dataset, asked);
   // Decided on the whole file, so the folds of --ccp-alpha cv leave out the same columns.
   const params = decideLeftOut(dataset, asked.target, asked);
   const grown = trainTree(dataset, params);

@@ -28,8 +28,8 @@ export interface NodeSplit {
   split: ModelSplit;
 }
 
-/** The rows the tree was trained on: the report's hold-out split is re-drawn from its seed. */
-function trainingRows(dataset: Dataset, model: TreeModel, settings: ReportSettings): Dataset {
+/** The rows the tree was trained on: the report's hold-out split is re-drawn from its seed (what edits take, src/engine/edit/apply.ts). */
+export function trainingRows(dataset: Dataset, model: TreeModel, settings: ReportSettings): Dataset {
   const v = settings.validation;
   if (v.kind !== 'holdout') return dataset;
   const strata = targetStrata(dataset, model.target, model.task, v.stratified);

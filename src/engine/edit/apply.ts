@@ -6,16 +6,17 @@ import { InputError } from '../errors';
 import type { EditRecord, ModelNode, ModelSplit, TrainParams, TreeEdit, TreeModel } from '../model';
 import type { GrowHooks } from '../tree/grow-hooks';
 import { mdiImportances } from '../tree/mdi';
-import { predictLeaves } from '../tree/predict';
 import { EPSILON } from '../tree/stopping';
 import { lastInSubtree } from '../tree/subtree';
+import { usesWeights } from '../tree/sample-weights';
 import { trainTree } from '../tree/train';
 import { subsetDataset } from '../validation/subset';
 import { checkSplit } from './check-split';
 import { growUnderSplit } from './forced-split';
 import { replaceSubtree, subtreeAt } from './graft';
 import { remapNodes } from './node-stats';
-import { checkFresh } from './stale';
+import { paramsForPart, partLeafFraction } from './part-params';
+import { freshLeaves } from './stale';
 
 function refuse(problem: string): never {
   throw new InputError('bad-option', problem);
@@ -31,26 +32,29 @@ function rowsAt(model: TreeModel, leaves: Int32Array, at: number): Int32Array {
 
 /**
  * The model's parameters for a tree grown from `node` as its root: max depth counted from the
- * node, and the minimum impurity decrease scaled to its share of the rows (stopping.ts weighs a
- * decrease by N_t/N, N the whole tree's rows). A leaf budget (maxLeafNodes) applies to each tree grown.
+ * node, the limits relative to the whole tree rescaled to its rows (part-params.ts). A leaf
+ * budget (maxLeafNodes) applies to each tree grown.
  */
 function paramsAt(model: TreeModel, node: ModelNode): TrainParams {
-  const p = model.params;
-  const maxDepth = p.maxDepth ?? null;
-  return {
-    ...p,
-    maxDepth: maxDepth === null ? null : Math.max(1, maxDepth - node.depth),
-    minImpurityDecrease: ((p.minImpurityDecrease ?? 0) * model.nodes[0].samples) / node.samples,
-  };
+  const maxDepth = model.params.maxDepth ?? null;
+  return { ...paramsForPart(model.params, model.nodes[0].samples, node.samples), maxDepth: maxDepth === null ? null : Math.max(1, maxDepth - node.depth) };
 }
 
-/** A subtree grown on the node's rows, restated in the tree's classes and depths. */
-function placed(model: TreeModel, node: ModelNode, grown: TreeModel): ModelNode[] {
-  return remapNodes(grown.nodes, grown.classes, model.classes ?? []).map((n) => ({ ...n, depth: n.depth + node.depth }));
-}
-
-function checkSplittable(node: ModelNode): void {
+/** Choosing a split or growing regrows from the rows; weighted trees are not regrown yet (their weights, e.g. balanced classes, are the whole tree's). */
+function checkRegrowable(model: TreeModel, node: ModelNode): void {
+  if (usesWeights(model.params)) refuse('choosing a split or growing a leaf is not available for a tree trained with sample or class weights; snip and restore are');
   if (node.impurity <= EPSILON) refuse(`node ${node.id} holds a single class (or value): no split can separate it`);
+}
+
+/**
+ * A subtree grown on the node's rows, restated in the tree's classes and depths; its root keeps the
+ * node's own statistics (the same rows, summed in the tree's order: a regression mean may differ in the last bit).
+ */
+function placed(model: TreeModel, node: ModelNode, grown: TreeModel): ModelNode[] {
+  const nodes = remapNodes(grown.nodes, grown.classes, model.classes ?? []).map((n) => ({ ...n, depth: n.depth + node.depth }));
+  const { samples, impurity, value, prediction } = node;
+  nodes[0] = { ...nodes[0], samples, impurity, value, prediction };
+  return nodes;
 }
 
 /** The node's subtree after the edit, ids from 0. */
@@ -66,14 +70,15 @@ function editedSubtree(dataset: Dataset, model: TreeModel, leaves: Int32Array, e
       return node.snipped;
     case 'grow': {
       if (!leaf) refuse(`node ${node.id} is not a leaf: snip it first, or choose its split`);
-      checkSplittable(node);
+      checkRegrowable(model, node);
+      if (partLeafFraction(model.params, model.nodes[0].samples, node.samples) > 0.5) refuse(`node ${node.id} is too small to split under the tree's min weight fraction per leaf`);
       const rows = subsetDataset(dataset, rowsAt(model, leaves, node.id));
       const grown = trainTree(rows, { ...paramsAt(model, node), maxDepth: 1 }, hooks).model;
       if (grown.nodes.length === 1) refuse(`no split of node ${node.id} passes the tree's settings (min samples, min impurity decrease)`);
       return placed(model, node, grown);
     }
     case 'split': {
-      checkSplittable(node);
+      checkRegrowable(model, node);
       const rows = subsetDataset(dataset, rowsAt(model, leaves, node.id));
       checkSplit(model, node.id, rows, edit.split);
       return placed(model, node, growUnderSplit(rows, paramsAt(model, node), edit.split, hooks));
@@ -88,8 +93,7 @@ function editedSubtree(dataset: Dataset, model: TreeModel, leaves: Int32Array, e
  */
 export function applyEdit(dataset: Dataset, model: TreeModel, edit: TreeEdit, hooks: GrowHooks = {}): TreeModel {
   if (!Number.isInteger(edit.node) || model.nodes[edit.node] === undefined) refuse(`the tree has no node ${String(edit.node)} (nodes 0 … ${model.nodes.length - 1})`);
-  const leaves = predictLeaves(model, dataset);
-  checkFresh(dataset, model, leaves);
+  const leaves = freshLeaves(dataset, model);
   const sub = editedSubtree(dataset, model, leaves, edit, hooks);
   const before: ModelSplit | null = model.nodes[edit.node].split;
   const record: EditRecord = { edit, before, after: sub[0].split };

@@ -1,10 +1,10 @@
 // A CART tree grown on some rows with its root's split chosen by the user (issue 18 "choose a
 // split"): the rows are routed by the split, then each child grows as the engine grows any tree
-// (trainTree) on its own rows with the same parameters, its limits taken relative to the root: max
-// depth one less, and the minimum impurity decrease scaled to the child's share (stopping.ts
-// weighs a decrease by N_t/N, N the root's rows). So a subtree regrown under a chosen split is by
-// construction the engine's trees on the children's rows. A child the stopping rules keep from
-// splitting, or whose every feature is constant, is a leaf.
+// (trainTree) on its own rows with the same parameters, max depth one less and the limits
+// relative to the whole tree rescaled to the child's rows (part-params.ts). So a subtree regrown
+// under a chosen split is by construction the engine's trees on the children's rows. A child the
+// stopping rules keep from splitting, or whose every feature is constant, is a leaf. Unweighted
+// trees only (apply.ts).
 import { type Dataset, isOrderedType } from '../dataset';
 import { InputError } from '../errors';
 import type { ModelNode, ModelSplit, TrainParams, TreeModel } from '../model';
@@ -17,6 +17,7 @@ import { modelFrame } from '../tree/to-model';
 import { trainTree } from '../tree/train';
 import { buildTrainingSet, type FeatureColumn, type TrainingSet } from '../tree/training-set';
 import { subsetDataset } from '../validation/subset';
+import { paramsForPart } from './part-params';
 import { type GroupStats, groupStats, nodeOfGroup, remapNodes } from './node-stats';
 
 /** Branch of every training sample under `split`; −1 for a missing value or a category in no branch. */
@@ -77,11 +78,10 @@ function growChild(dataset: Dataset, set: TrainingSet, params: TrainParams, reso
   if (!mightSplit(resolved, 1, samples.length, stats.impurity)) return leaf;
   const rows = Int32Array.from(samples, (i) => set.rows[i]);
   const childParams: TrainParams = {
-    ...params,
+    ...paramsForPart(params, set.n, samples.length),
     task: set.task,
     leftOut: [...set.leftOut],
     maxDepth: resolved.maxDepth === null ? null : resolved.maxDepth - 1,
-    minImpurityDecrease: (resolved.minImpurityDecrease * set.n) / samples.length,
   };
   try {
     const child = trainTree(subsetDataset(dataset, rows), childParams, hooks).model;
@@ -99,7 +99,7 @@ function growChild(dataset: Dataset, set: TrainingSet, params: TrainParams, reso
  */
 export function growUnderSplit(dataset: Dataset, params: TrainParams, split: ModelSplit, hooks: GrowHooks = {}): TreeModel {
   const set = buildTrainingSet(dataset, params.target, params.task ?? 'auto', params);
-  const resolved = resolveParams({ ...params, splitter: chooseSplitter(params, set.n) }, set.task);
+  const resolved = resolveParams({ ...params, splitter: chooseSplitter(params, set.n) }, set.task, set.weightedN);
   if (resolved.algorithm !== 'cart') throw new InputError('bad-option', `choosing a split regrows CART trees only, not ${resolved.algorithm}`);
   const feature = set.features.find((f) => f.name === split.feature);
   if (feature === undefined || isOrderedType(feature.type) !== (split.kind === 'numeric')) {

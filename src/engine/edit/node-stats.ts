@@ -1,7 +1,8 @@
 // A group of training samples as a model node (class counts or mean, impurity, prediction), and
 // nodes of a tree trained on fewer classes restated in the whole tree's class order.
 import type { ModelNode } from '../model';
-import { type CartCriterion, classImpurity, regressionNodeStats } from '../tree/criterion';
+import { argsortFloat64 } from '../tree/argsort';
+import { type CartCriterion, classImpurity, regressionStatsOf } from '../tree/criterion';
 import type { ResolvedParams } from '../tree/params';
 import type { TrainingSet } from '../tree/training-set';
 
@@ -14,10 +15,21 @@ export interface GroupStats {
   samples: number;
 }
 
+/**
+ * The samples in the order the exact splitter sums a node's targets (by the first feature, ties by
+ * index, missing last), so that a regrown leaf's mean and MSE equal the grown tree's to the bit.
+ */
+function inSplitterOrder(set: TrainingSet, samples: Int32Array): Int32Array {
+  const x = set.features[0].x;
+  const order = new Int32Array(samples.length);
+  argsortFloat64(Float64Array.from(samples, (i) => x[i]), order);
+  return order.map((p) => samples[p]);
+}
+
 export function groupStats(set: TrainingSet, params: ResolvedParams, samples: Int32Array): GroupStats {
   const w = samples.length;
   if (set.task === 'regression') {
-    const { mean, mse } = regressionNodeStats(set.yValue, samples, 0, w);
+    const { mean, mse } = regressionStatsOf(set.yValue, null, inSplitterOrder(set, samples), 0, w);
     return { counts: null, mean, impurity: mse, samples: w };
   }
   const counts = new Float64Array(set.classes.length);

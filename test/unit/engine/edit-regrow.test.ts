@@ -10,15 +10,9 @@ import { applyEdit } from '../../../src/engine/edit/apply';
 import type { ModelNode, TreeModel } from '../../../src/engine/model';
 import { trainTree } from '../../../src/engine/tree/train';
 import { lastInSubtree } from '../../../src/engine/tree/subtree';
+import type { ParityNode } from '../helpers/parity-json';
 
-interface RefNode {
-  feature: string | null;
-  threshold: number | null;
-  samples: number;
-  impurity: number;
-  value: number[] | number;
-  depth: number;
-}
+type RefNode = Pick<ParityNode, 'feature' | 'threshold' | 'samples' | 'impurity' | 'value'> & { depth: number };
 interface Case {
   name: string;
   csv: string;

@@ -1,0 +1,127 @@
+// Per-row training weights (docs/formulas.md "Sample and class weights"), as scikit-learn's fit:
+// the caller's sample_weight (or a numeric column of the data) times the class_weight of each
+// row's class — 'balanced' = n / (k · n_c) over the training rows, or one weight per class label.
+// No weights asked for: null, and the learners take their unweighted code paths.
+import { type Dataset, columnIndex, isNumeric } from '../dataset';
+import { InputError } from '../errors';
+import type { TrainParams } from '../model';
+import type { TrainingSet } from './training-set';
+
+type WeightSource = Pick<TrainParams, 'classWeight' | 'sampleWeightColumn'>;
+
+/** Whether the parameters or the caller ask for weights at all. */
+export function usesWeights(params: WeightSource, sampleWeight?: Float64Array): boolean {
+  return sampleWeight !== undefined || params.sampleWeightColumn !== undefined || params.classWeight !== undefined;
+}
+
+/** A weight a row cannot have, and where: `row` is the dataset row (0-based). */
+export interface WeightProblem {
+  row: number;
+  problem: string;
+}
+
+/** The first of `rows` whose weight in `values` is missing, negative or infinite (`text`: the column's cell text), or null. */
+function firstBadValue(values: ArrayLike<number>, rows: ArrayLike<number>, text?: (row: number) => string): WeightProblem | null {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const w = values[r];
+    if (Number.isNaN(w)) return { row: r, problem: text === undefined ? 'is missing' : `is not a number ("${text(r)}")` };
+    if (!(w >= 0 && w < Infinity)) return { row: r, problem: `must be a finite number ≥ 0, got ${w}` };
+  }
+  return null;
+}
+
+/**
+ * The first of `rows` (dataset rows; default every row) whose value in the weight column `name`
+ * cannot be a weight, or null: shared by training and the CLI, which turns the row into a line.
+ */
+export function findBadWeight(dataset: Dataset, name: string, rows?: ArrayLike<number>): WeightProblem | null {
+  const column = dataset.columns[columnIndex(dataset, name)];
+  const all = rows ?? Int32Array.from({ length: dataset.rowCount }, (_, r) => r);
+  if (isNumeric(column)) {
+    if (column.type !== 'numeric') return { row: all.length > 0 ? all[0] : 0, problem: `must be numeric, it holds ${column.type}s` };
+    return firstBadValue(column.values, all);
+  }
+  // Text in the column made it categorical: the first cell that is no number (a missing one counts too).
+  const { codes, categories } = column;
+  const values = Float64Array.from(codes, (c) => (c < 0 ? NaN : categories[c].trim() === '' ? NaN : Number(categories[c])));
+  return firstBadValue(values, all, (r) => (codes[r] < 0 ? '' : categories[codes[r]]));
+}
+
+/** One weight per dataset row: the caller's array or the weight column, checked on the training rows (finite, ≥ 0). */
+function rowWeights(dataset: Dataset, set: TrainingSet, params: WeightSource, sampleWeight: Float64Array | undefined): Float64Array | null {
+  if (sampleWeight !== undefined) {
+    if (sampleWeight.length !== dataset.rowCount) throw new InputError('bad-option', `sample weights: ${sampleWeight.length} given for ${dataset.rowCount} rows`);
+    const bad = firstBadValue(sampleWeight, set.rows);
+    if (bad !== null) throw new InputError('bad-value', `the sample weight of data row ${bad.row + 1} ${bad.problem}`);
+    return sampleWeight;
+  }
+  const name = params.sampleWeightColumn;
+  if (name === undefined) return null;
+  const bad = findBadWeight(dataset, name, set.rows);
+  if (bad !== null) throw new InputError('bad-value', `weight column "${name}" ${bad.problem} on data row ${bad.row + 1}`);
+  const column = dataset.columns[columnIndex(dataset, name)];
+  return isNumeric(column) ? column.values : Float64Array.from(column.codes, (c) => (c < 0 ? NaN : Number(column.categories[c])));
+}
+
+/** Per-class multipliers in the order of `set.classes`, or null when none are asked for. */
+function classMultipliers(set: TrainingSet, classWeight: TrainParams['classWeight']): Float64Array | null {
+  if (classWeight === undefined) return null;
+  if (set.task !== 'classification') throw new InputError('bad-option', 'class weights apply to classification only');
+  const k = set.classes.length;
+  const out = new Float64Array(k);
+  if (classWeight === 'balanced') {
+    const counts = new Float64Array(k);
+    for (let i = 0; i < set.n; i++) counts[set.yClass[i]]++;
+    for (let c = 0; c < k; c++) out[c] = set.n / (k * counts[c]);
+    return out;
+  }
+  if (typeof classWeight !== 'object' || classWeight === null) throw new InputError('bad-option', `class weights must be "balanced" or a weight per class, got ${String(classWeight)}`);
+  out.fill(1);
+  const index = new Map(set.classes.map((label, c) => [label, c]));
+  for (const [label, w] of Object.entries(classWeight)) {
+    const c = index.get(label);
+    if (c === undefined) throw new InputError('bad-option', `class weight for unknown class "${label}" (classes: ${set.classes.join(', ')})`);
+    if (typeof w !== 'number' || !Number.isFinite(w) || w < 0) throw new InputError('bad-option', `class weight of "${label}" must be a number ≥ 0, got ${String(w)}`);
+    out[c] = w;
+  }
+  return out;
+}
+
+/** `set` with its samples' weights (aligned with `set.rows`); unchanged when training is unweighted. */
+export function withWeights(dataset: Dataset, set: TrainingSet, params: WeightSource, sampleWeight?: Float64Array): TrainingSet {
+  if (!usesWeights(params, sampleWeight)) return set;
+  const values = rowWeights(dataset, set, params, sampleWeight);
+  const perClass = classMultipliers(set, params.classWeight);
+  const weight = new Float64Array(set.n);
+  for (let i = 0; i < set.n; i++) {
+    const w = values === null ? 1 : values[set.rows[i]];
+    weight[i] = perClass === null ? w : w * perClass[set.yClass[i]];
+  }
+  let total = 0;
+  for (let i = 0; i < set.n; i++) total += weight[i];
+  if (!(total > 0)) throw new InputError('bad-value', "the training rows' weights sum to 0; nothing to learn");
+  return withoutZeroWeights({ ...set, weight, weightedN: total }, weight);
+}
+
+/**
+ * The set without its samples of weight 0: scikit-learn's splitter leaves them out of the tree
+ * (node sample counts, thresholds), so a bootstrap's unsampled rows are simply absent. The classes
+ * stay those of every training row.
+ */
+function withoutZeroWeights(set: TrainingSet, weight: Float64Array): TrainingSet {
+  const keep: number[] = [];
+  for (let i = 0; i < set.n; i++) if (weight[i] > 0) keep.push(i);
+  if (keep.length === set.n) return set;
+  const pick = (a: Float64Array): Float64Array => (a.length === 0 ? a : Float64Array.from(keep, (i) => a[i]));
+  const pickInt = (a: Int32Array): Int32Array => (a.length === 0 ? a : Int32Array.from(keep, (i) => a[i]));
+  return {
+    ...set,
+    n: keep.length,
+    rows: pickInt(set.rows),
+    yClass: pickInt(set.yClass),
+    yValue: pick(set.yValue),
+    weight: pick(weight),
+    features: set.features.map((f) => ({ ...f, x: pick(f.x) })),
+  };
+}
