@@ -69,7 +69,7 @@ export class CompareView {
       el(
         'p',
         { class: 'muted' },
-        'Pin the tree shown, then change the settings and retrain (or edit the tree): the pinned tree and the new one are drawn side by side, with their figures in one table and the nodes that differ outlined.',
+        'Pin the tree shown, then change the settings and train again (or edit the tree): the pinned tree and the new one are drawn side by side, with their figures in one table and the nodes that differ outlined.',
       ),
       button('Pin this tree', () => this.events.pin(true), { primary: true, title: 'Keep this tree to compare the next ones of this file with' }),
     );

@@ -58,11 +58,14 @@ export class TreeEditor {
 
   private render(): void {
     const { applied, redo } = this.edits;
+    this.bar.hidden = applied.length + redo.length === 0;
+    // No buttons until there is an edit: with hidden toolkit buttons in the header, Playwright never saw the
+    // Tree tab's "Show all N nodes" button settle (webview check).
+    if (this.bar.hidden) return replaceChildren(this.bar);
     const undo = button('Undo', () => this.step('undoEdit'), { title: 'Undo the last edit (Ctrl+Z)' });
     const again = button('Redo', () => this.step('redoEdit'), { title: 'Redo the edit undone last (Ctrl+Shift+Z)' });
     undo.toggleAttribute('disabled', applied.length === 0);
     again.toggleAttribute('disabled', redo.length === 0);
-    this.bar.hidden = applied.length + redo.length === 0;
     replaceChildren(
       this.bar,
       el('span', { class: 'edited-badge', title: 'The tree shown is the grown tree with your edits' }, `edited · ${applied.length}`),
