@@ -11,6 +11,7 @@ import { type Column, type Dataset, isNumeric } from '../../../src/engine/datase
 import { InputError } from '../../../src/engine/errors';
 import type { ModelNode, TrainParams } from '../../../src/engine/model';
 import { trainTree } from '../../../src/engine/tree/train';
+import { decodeModel, encodeModel } from '../../../src/engine/model-columns';
 import { cat, dataset, num } from '../helpers/tree-data';
 
 const parity = (name: string): Dataset => parseCsv(readFileSync(path.join(process.cwd(), 'test/fixtures/parity', name, 'train.csv')));
@@ -121,4 +122,12 @@ test('a weight column is no feature and is never listed as left out', () => {
   assert.deepEqual(m.features.map((f) => f.name), ['x']);
   assert.deepEqual(m.params.leftOut, []);
   assert.equal(m.nodes[0].weightedSamples, 10);
+});
+
+test('a weighted tree keeps weightedSamples through the columns the panel receives', () => {
+  const d = parity('iris_gini_default');
+  const m = trainTree(d, { target: 'species', classWeight: { setosa: 2 } }).model;
+  const decoded = decodeModel(encodeModel(m)).model;
+  assert.deepEqual(decoded.nodes, m.nodes);
+  assert.deepEqual(decodeModel(encodeModel(trainTree(d, { target: 'species' }).model)).model.nodes[0].weightedSamples, undefined);
 });
