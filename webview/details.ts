@@ -1,6 +1,6 @@
 // The details pane beside the tree: what one node holds (class distribution bars), the rule that
 // leads to it, and the best alternative splits at it (why this question won).
-import type { TreeModel } from '../src/engine/model';
+import { nodeWeight, type TreeModel } from '../src/engine/model';
 import type { AlternativeSplit } from '../src/shared/protocol';
 import type { SplitDistribution } from '../src/engine/split-distribution';
 import { featureOf } from '../src/engine/feature-text';
@@ -87,7 +87,7 @@ export function renderDetails(
     el('h3', {}, title, el('span', { class: 'muted' }, ` · depth ${node.depth}`)),
     el('ul', { class: 'node-lines' }, ...nodeLines(model, node).map((l) => el('li', {}, l))),
     Array.isArray(node.value)
-      ? distribution(model, node.value, node.samples)
+      ? distribution(model, node.value, nodeWeight(node))
       : el('p', {}, `mean = ${formatNumber(node.value)}, ${impurityText(model.params.criterion, node.impurity)}`),
     node.split && el('h4', {}, `${node.split.feature} at this node`),
     node.split && distributionChart(model, featureDistribution),

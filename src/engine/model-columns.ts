@@ -13,6 +13,8 @@ export interface NodeColumns<A extends ArrayLike<number>> {
   id: A;
   depth: A;
   samples: A;
+  /** Only for a tree trained with weights: each node's weightedSamples. */
+  weightedSamples?: A;
   impurity: A;
   /** Class counts, `classes.length` per node (classification), or the mean (regression). */
   value: A;
@@ -84,12 +86,15 @@ function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: TreeFacts):
   const classes = model.task === 'classification' ? (model.classes ?? []) : null;
   const featureIndex = new Map(model.features.map((f, i) => [f.name, i]));
   const w = emptyNodes();
+  const weighted = model.nodes[0]?.weightedSamples !== undefined;
+  if (weighted) w.weightedSamples = [];
   for (const id of ids) {
     const n = model.nodes[id];
     if (n.id !== id) throw new Error(`node ${id} has id ${n.id}: the model's nodes must be in id order`);
     w.id.push(id);
     w.depth.push(n.depth);
     w.samples.push(n.samples);
+    if (weighted) w.weightedSamples?.push(n.weightedSamples ?? n.samples);
     w.impurity.push(n.impurity);
     if (classes === null) {
       w.value.push(n.value as number);
@@ -133,6 +138,7 @@ export function appendNodes(into: WireNodes, more: WireNodes): void {
     into.id.push(id);
     into.depth.push(more.depth[k]);
     into.samples.push(more.samples[k]);
+    if (more.weightedSamples !== undefined) (into.weightedSamples ??= []).push(more.weightedSamples[k]);
     into.impurity.push(more.impurity[k]);
     into.value.push(...more.value.slice(k * stride, (k + 1) * stride));
     into.prediction.push(more.prediction[k]);
@@ -208,7 +214,7 @@ export function nodeOfColumns(model: Pick<TreeModel, 'task' | 'classes' | 'featu
   const stride = classes?.length ?? 1;
   const id = w.id[k];
   const split = splitOfColumns(model, w, k);
-  return {
+  const node: ModelNode = {
     id,
     depth: w.depth[k],
     samples: w.samples[k],
@@ -219,6 +225,8 @@ export function nodeOfColumns(model: Pick<TreeModel, 'task' | 'classes' | 'featu
     missingGoesTo: w.missingGoesTo[k] < 0 ? null : w.missingGoesTo[k],
     children: slice(w.children, w.childStart[k], w.childStart[k + 1]),
   };
+  if (w.weightedSamples !== undefined) node.weightedSamples = w.weightedSamples[k];
+  return node;
 }
 
 /** Decodes more nodes of the same tree into it: those at `from` up to `to` in `w`'s columns. */

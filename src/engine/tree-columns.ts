@@ -29,7 +29,7 @@ export function predictionOf(tree: TreeColumns, id: number): string | number {
 
 /** A leaf's share of rows of class index `c` (rules/extract.ts's `classShare`, read off the columns). */
 export function classShareOf(tree: TreeColumns, id: number, c: number): number {
-  const samples = tree.nodes.samples[id];
+  const samples = (tree.nodes.weightedSamples ?? tree.nodes.samples)[id];
   return samples > 0 && c >= 0 ? tree.nodes.value[id * (tree.classes ?? []).length + c] / samples : 0;
 }
 

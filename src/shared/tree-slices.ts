@@ -40,10 +40,12 @@ function nodesSlice(tree: TreeColumns, ids: Iterable<number>): WireNodes {
   const stride = tree.task === 'classification' ? (tree.classes ?? []).length : 1;
   const branches = branchesOf(w);
   const out: WireNodes = { id: [], depth: [], samples: [], impurity: [], value: [], prediction: [], feature: [], threshold: [], branches: [], missingGoesTo: [], descendants: [], childStart: [0], children: [] };
+  if (w.weightedSamples !== undefined) out.weightedSamples = [];
   for (const id of ids) {
     out.id.push(id);
     out.depth.push(w.depth[id]);
     out.samples.push(w.samples[id]);
+    if (w.weightedSamples !== undefined) out.weightedSamples?.push(w.weightedSamples[id]);
     out.impurity.push(w.impurity[id]);
     for (let v = id * stride; v < (id + 1) * stride; v++) out.value.push(w.value[v]);
     out.prediction.push(w.prediction[id]);

@@ -76,12 +76,11 @@ export function classNodeStats(slot: ArrayLike<number>, weight: Float64Array, or
  * (null: all 1, `amount` is then y itself).
  */
 export function regressionStatsOf(y: Float64Array, weight: Float64Array | null, order: ArrayLike<number>, start: number, end: number): { sum: number; weight: number; mean: number; mse: number } {
-  if (weight !== null) return weightedRegressionStats(y, weight, order, start, end);
-  return { ...regressionNodeStats(y, order, start, end), weight: end - start };
+  return weight === null ? regressionNodeStats(y, order, start, end) : weightedRegressionStats(y, weight, order, start, end);
 }
 
 /** Sum, mean and MSE (the squared_error impurity) of `amount` over the samples order[start:end]. */
-function regressionNodeStats(amount: Float64Array, order: ArrayLike<number>, start: number, end: number): { sum: number; mean: number; mse: number } {
+function regressionNodeStats(amount: Float64Array, order: ArrayLike<number>, start: number, end: number): { sum: number; weight: number; mean: number; mse: number } {
   let sum = 0;
   for (let p = start; p < end; p++) sum += amount[order[p]];
   const mean = sum / (end - start);
@@ -90,5 +89,5 @@ function regressionNodeStats(amount: Float64Array, order: ArrayLike<number>, sta
     const d = amount[order[p]] - mean;
     ss += d * d;
   }
-  return { sum, mean, mse: ss / (end - start) };
+  return { sum, weight: end - start, mean, mse: ss / (end - start) };
 }

@@ -2,7 +2,7 @@
 // the caller's sample_weight (or a numeric column of the data) times the class_weight of each
 // row's class — 'balanced' = n / (k · n_c) over the training rows, or one weight per class label.
 // No weights asked for: null, and the learners take their unweighted code paths.
-import { type Dataset, columnIndex, isNumeric } from '../dataset';
+import { type Column, type Dataset, columnIndex, isNumeric } from '../dataset';
 import { InputError } from '../errors';
 import type { TrainParams } from '../model';
 import type { TrainingSet } from './training-set';
@@ -10,7 +10,7 @@ import type { TrainingSet } from './training-set';
 type WeightSource = Pick<TrainParams, 'classWeight' | 'sampleWeightColumn'>;
 
 /** Whether the parameters or the caller ask for weights at all. */
-export function usesWeights(params: WeightSource, sampleWeight?: Float64Array): boolean {
+function usesWeights(params: WeightSource, sampleWeight?: Float64Array): boolean {
   return sampleWeight !== undefined || params.sampleWeightColumn !== undefined || params.classWeight !== undefined;
 }
 
@@ -25,27 +25,28 @@ function firstBadValue(values: ArrayLike<number>, rows: ArrayLike<number>, text?
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     const w = values[r];
-    if (Number.isNaN(w)) return { row: r, problem: text === undefined ? 'is missing' : `is not a number ("${text(r)}")` };
+    if (Number.isNaN(w)) return { row: r, problem: text === undefined || text(r).trim() === '' ? 'is missing' : `is not a number ("${text(r)}")` };
     if (!(w >= 0 && w < Infinity)) return { row: r, problem: `must be a finite number ≥ 0, got ${w}` };
   }
   return null;
 }
 
-/**
- * The first of `rows` (dataset rows; default every row) whose value in the weight column `name`
- * cannot be a weight, or null: shared by training and the CLI, which turns the row into a line.
- */
-export function findBadWeight(dataset: Dataset, name: string, rows?: ArrayLike<number>): WeightProblem | null {
-  const column = dataset.columns[columnIndex(dataset, name)];
-  const all = rows ?? Int32Array.from({ length: dataset.rowCount }, (_, r) => r);
-  if (isNumeric(column)) {
-    if (column.type !== 'numeric') return { row: all.length > 0 ? all[0] : 0, problem: `must be numeric, it holds ${column.type}s` };
-    return firstBadValue(column.values, all);
-  }
-  // Text in the column made it categorical: the first cell that is no number (a missing one counts too).
+/** The weight column's values per dataset row; a column read as categories (text, or 0/1 read as boolean) as numbers, NaN where not one. */
+function columnValues(column: Column): Float64Array {
+  if (isNumeric(column)) return column.values;
   const { codes, categories } = column;
-  const values = Float64Array.from(codes, (c) => (c < 0 ? NaN : categories[c].trim() === '' ? NaN : Number(categories[c])));
-  return firstBadValue(values, all, (r) => (codes[r] < 0 ? '' : categories[codes[r]]));
+  return Float64Array.from(codes, (c) => (c < 0 || categories[c].trim() === '' ? NaN : Number(categories[c])));
+}
+
+/**
+ * The first of `rows` (dataset rows) whose value in the weight column `name` cannot be a weight,
+ * or null: shared by training and the CLI, which turns the row into a line of the file.
+ */
+export function findBadWeight(dataset: Dataset, name: string, rows: ArrayLike<number>): WeightProblem | null {
+  const column = dataset.columns[columnIndex(dataset, name)];
+  if (column.type === 'date') return { row: rows.length > 0 ? rows[0] : 0, problem: 'must be numeric, it holds dates' };
+  const text = isNumeric(column) ? undefined : (r: number) => (column.codes[r] < 0 ? '' : column.categories[column.codes[r]]);
+  return firstBadValue(columnValues(column), rows, text);
 }
 
 /** One weight per dataset row: the caller's array or the weight column, checked on the training rows (finite, ≥ 0). */
@@ -60,8 +61,7 @@ function rowWeights(dataset: Dataset, set: TrainingSet, params: WeightSource, sa
   if (name === undefined) return null;
   const bad = findBadWeight(dataset, name, set.rows);
   if (bad !== null) throw new InputError('bad-value', `weight column "${name}" ${bad.problem} on data row ${bad.row + 1}`);
-  const column = dataset.columns[columnIndex(dataset, name)];
-  return isNumeric(column) ? column.values : Float64Array.from(column.codes, (c) => (c < 0 ? NaN : Number(column.categories[c])));
+  return columnValues(dataset.columns[columnIndex(dataset, name)]);
 }
 
 /** Per-class multipliers in the order of `set.classes`, or null when none are asked for. */

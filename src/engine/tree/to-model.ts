@@ -53,18 +53,20 @@ export function toModel(store: TreeStore, set: TrainingSet, params: TrainParams,
     const off = id * dim;
     const value = classification ? Array.from(store.value.subarray(off, off + dim)) : store.value[off];
     const leaf = store.isLeaf(id);
-    nodes.push({
+    const node: ModelNode = {
       id: pre,
       depth: store.depth[id],
       samples: store.samples[id],
-      ...(weighted ? { weightedSamples: store.weight[id] } : {}),
       impurity: store.impurity[id],
       value,
       prediction: classification ? set.classes[argmax(store.value, off, dim)] : store.value[off],
       split: leaf ? null : splitOf(store, set, id),
       missingGoesTo: leaf ? null : store.missingChild[id],
       children: leaf ? [] : new Array<number>(store.childCount[id]).fill(-1),
-    });
+    };
+    // Only a weighted tree's nodes have the field (a literal with a spread is slow to build per node).
+    if (weighted) node.weightedSamples = store.weight[id];
+    nodes.push(node);
     for (let c = store.childCount[id] - 1; c >= 0; c--) {
       stack.push(store.firstChild[id] + c);
       parentSlot.push({ parent: pre, branch: c });

@@ -86,7 +86,8 @@ function predictionText(node: ModelNode): string {
 /** Lines shown in a node, unescaped: decision nodes ask their question, leaves state the answer. */
 export function nodeLines(model: TreeModel, node: ModelNode): string[] {
   const impurity = impurityText(model.params.criterion, node.impurity);
-  const samples = `samples = ${node.samples}`;
+  // A tree trained with weights: its counts and impurities are of the weight.
+  const samples = `samples = ${node.samples}` + (node.weightedSamples === undefined ? '' : ` (weight ${formatNumber(node.weightedSamples)})`);
   if (node.split) {
     const lines = [conditionText(node.split, featureOf(model, node.split.feature)), samples, impurity];
     lines.push(Array.isArray(node.value) ? countsText(node.value) : `value = ${formatNumber(node.value)}`);

@@ -9,8 +9,11 @@ import path from 'node:path';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { type Column, type Dataset, isNumeric } from '../../../src/engine/dataset';
 import { InputError } from '../../../src/engine/errors';
-import type { ModelNode, TrainParams } from '../../../src/engine/model';
+import type { ModelNode, TrainParams, TreeModel } from '../../../src/engine/model';
+import { pruneCostComplexity } from '../../../src/engine/prune/cost-complexity';
+import { prunePessimistic } from '../../../src/engine/prune/pessimistic';
 import { trainTree } from '../../../src/engine/tree/train';
+import { decodeModel, encodeModel } from '../../../src/engine/model-columns';
 import { cat, dataset, num } from '../helpers/tree-data';
 
 const parity = (name: string): Dataset => parseCsv(readFileSync(path.join(process.cwd(), 'test/fixtures/parity', name, 'train.csv')));
@@ -33,20 +36,28 @@ const withoutSamples = (n: ModelNode): Omit<ModelNode, 'samples'> => {
   return rest;
 };
 
-const cases: Array<{ data: string; params: TrainParams }> = [
+const pessimistic = (m: TreeModel): TreeModel => prunePessimistic(m);
+const costComplexity = (m: TreeModel): TreeModel => pruneCostComplexity(m, 0.01);
+
+const cases: Array<{ data: string; params: TrainParams; prune?: (m: TreeModel) => TreeModel }> = [
   { data: 'play_tennis', params: { target: 'play', algorithm: 'id3' } },
-  { data: 'play_tennis', params: { target: 'play', algorithm: 'c45' } },
-  { data: 'iris_gini_default', params: { target: 'species', algorithm: 'c45' } },
+  { data: 'play_tennis', params: { target: 'play', algorithm: 'c45' }, prune: pessimistic },
+  { data: 'iris_gini_default', params: { target: 'species', algorithm: 'c45' }, prune: pessimistic },
   { data: 'iris_gini_default', params: { target: 'species' } },
   { data: 'iris_gini_default', params: { target: 'species', criterion: 'entropy', splitter: 'hist' } },
+  { data: 'iris_gini_default', params: { target: 'species', maxLeafNodes: 5 } },
+  { data: 'iris_gini_default', params: { target: 'species' }, prune: costComplexity },
 ];
 
-for (const { data, params } of cases) {
-  test(`integer weights equal repeated rows: ${data} ${params.algorithm ?? 'cart'} ${params.splitter ?? ''}`, () => {
+for (const { data, params, prune: pruneAsked } of cases) {
+  const prune = pruneAsked ?? ((m: TreeModel) => m);
+  test(`integer weights equal repeated rows: ${data} ${JSON.stringify(params)}${pruneAsked === pessimistic ? ' pessimistic pruning' : pruneAsked === costComplexity ? ' cost-complexity pruning' : ''}`, () => {
     const d = parity(data);
     const weight = Float64Array.from({ length: d.rowCount }, (_, r) => (r * 7) % 4);
-    const weighted = trainTree(d, params, {}, weight).model;
-    const copies = trainTree(repeated(d, weight), params).model;
+    const grown = trainTree(d, params, {}, weight).model;
+    const weighted = prune(grown);
+    if (pruneAsked !== undefined) assert.ok(weighted.nodes.length < grown.nodes.length, 'the pruning cut something');
+    const copies = prune(trainTree(repeated(d, weight), params).model);
     assert.ok(weighted.nodes.length > 1);
     const multiway = params.algorithm === 'id3' || params.algorithm === 'c45';
     // ID3/C4.5 count cases by weight (Quinlan's fractional cases): `samples` is their weight there.
@@ -121,4 +132,12 @@ test('a weight column is no feature and is never listed as left out', () => {
   assert.deepEqual(m.features.map((f) => f.name), ['x']);
   assert.deepEqual(m.params.leftOut, []);
   assert.equal(m.nodes[0].weightedSamples, 10);
+});
+
+test('a weighted tree keeps weightedSamples through the columns the panel receives', () => {
+  const d = parity('iris_gini_default');
+  const m = trainTree(d, { target: 'species', classWeight: { setosa: 2 } }).model;
+  const decoded = decodeModel(encodeModel(m)).model;
+  assert.deepEqual(decoded.nodes, m.nodes);
+  assert.deepEqual(decodeModel(encodeModel(trainTree(d, { target: 'species' }).model)).model.nodes[0].weightedSamples, undefined);
 });
