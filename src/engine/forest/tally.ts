@@ -6,24 +6,25 @@ import type { ModelNode } from '../model';
 import type { CompiledTree } from '../tree/compiled-tree';
 import type { ForestModel } from './types';
 
-/** What each compiled node of one tree adds to a row that reaches it: `dim` numbers per node (leaves only). */
+/** What a leaf adds to a row that reaches it: its class shares (soft), a one-hot vote (hard) or its value. */
+export function leafContribution(model: ForestModel, node: ModelNode): number[] {
+  if (model.task === 'regression') return [node.value as number];
+  const counts = node.value as number[];
+  if (model.params.voting === 'hard') {
+    const best = argmax(counts);
+    return counts.map((_, k) => (k === best ? 1 : 0));
+  }
+  const total = counts.reduce((a, b) => a + b, 0);
+  return counts.map((c) => (total > 0 ? c / total : 0));
+}
+
+/** leafContribution of each compiled node of one tree: `dim` numbers per node (zeros for split nodes). */
 export function leafTable(model: ForestModel, tree: CompiledTree, nodes: readonly ModelNode[]): Float64Array {
   const dim = tallyDim(model);
   const table = new Float64Array(tree.nodeCount * dim);
   for (let i = 0; i < tree.nodeCount; i++) {
     const node = nodes[tree.modelId[i]];
-    if (node.children.length > 0) continue;
-    if (model.task === 'regression') {
-      table[i] = node.value as number;
-      continue;
-    }
-    const counts = node.value as number[];
-    if (model.params.voting === 'hard') {
-      table[i * dim + argmax(counts)] = 1;
-      continue;
-    }
-    const total = counts.reduce((a, b) => a + b, 0);
-    for (let k = 0; k < dim; k++) table[i * dim + k] = total > 0 ? counts[k] / total : 0;
+    if (node.children.length === 0) table.set(leafContribution(model, node), i * dim);
   }
   return table;
 }
