@@ -25,9 +25,13 @@ function inForestClasses(model: TreeModel, classes: readonly string[]): ModelNod
 
 export function trainMember(dataset: Dataset, plan: ForestPlan, index: number, hooks: GrowHooks = {}): ForestMember {
   const { params, features } = plan;
-  const counts = inBagCounts(plan, index);
-  const weights = new Float64Array(dataset.rowCount);
-  for (let i = 0; i < plan.trainingRows; i++) weights[plan.rows[i]] = counts[i];
+  // Without bootstrap every row counts once: no weights at all, the single tree's own code path.
+  let weights: Float64Array | undefined;
+  if (params.bootstrap) {
+    const counts = inBagCounts(plan, index);
+    weights = new Float64Array(dataset.rowCount);
+    for (let i = 0; i < plan.trainingRows; i++) weights[plan.rows[i]] = counts[i];
+  }
   // max_features = every feature: no draw at all, so a 1-tree forest without bootstrap is the plain tree.
   const draw = params.maxFeatures < features.length ? { featureDraw: { maxFeatures: params.maxFeatures, seed: featureSeed(params.seed, index) } } : {};
   const { model } = trainTree(dataset, plan.treeParams, { ...hooks, ...draw }, weights);
