@@ -14,11 +14,10 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { predictForest } from '../src/engine/forest/predict';
 import { trainForest } from '../src/engine/forest/train';
-import { isNumeric } from '../src/engine/dataset';
 import { peakRss, runChild, type ChildReport } from './lib/child-run';
 import { PEAK_RSS_PY, pythonWith } from './lib/python';
 import { mib } from './lib/stats';
-import { type BenchData, type DataKind, makeBenchData } from './lib/tree-data';
+import { type DataKind, heldOutScore, makeBenchData } from './lib/tree-data';
 
 const TEST_ROWS = 100_000;
 
@@ -27,26 +26,6 @@ interface ForestFit extends ChildReport {
   /** Accuracy (classification) or R² (regression) on the held-out rows. */
   heldOut: number;
   nodes: number;
-}
-
-function heldOutScore(kind: DataKind, pred: Array<string | number>, test: BenchData): number {
-  const col = test.dataset.columns[test.dataset.columns.length - 1];
-  if (kind !== 'regression') {
-    if (isNumeric(col)) throw new Error('class column expected');
-    let right = 0;
-    pred.forEach((p, r) => (right += p === col.categories[col.codes[r]] ? 1 : 0));
-    return right / pred.length;
-  }
-  const y = test.y;
-  let mean = 0;
-  for (let r = 0; r < y.length; r++) mean += y[r] / y.length;
-  let ssRes = 0;
-  let ssTot = 0;
-  pred.forEach((p, r) => {
-    ssRes += ((p as number) - y[r]) ** 2;
-    ssTot += (y[r] - mean) ** 2;
-  });
-  return 1 - ssRes / ssTot;
 }
 
 /** In a child process: one forest, measured (peak RSS right after it), then its held-out score. */
