@@ -13,8 +13,8 @@ import { parseCsv } from '../../../src/engine/csv/read';
 import type { Dataset } from '../../../src/engine/dataset';
 import { trainForest } from '../../../src/engine/forest/train';
 import { crossValidateForest } from '../../../src/engine/forest/validate';
-import { fitWeighted } from '../../../src/engine/forest/weighted-fit';
 import { predict } from '../../../src/engine/tree/predict';
+import { trainTree } from '../../../src/engine/tree/train';
 
 const DIR = 'test/fixtures/forest';
 
@@ -110,7 +110,7 @@ for (const [name, want] of Object.entries(expected.weighted_trees)) {
   test(`${name}: a bootstrap sample given as weights grows scikit-learn's tree fitted with that sample_weight`, () => {
     const data = load(name);
     const task = expected.datasets[name].task;
-    const { model } = fitWeighted(data, { target: 'target', task }, {}, Float64Array.from(want.counts));
+    const { model } = trainTree(data, { target: 'target', task }, {}, Float64Array.from(want.counts));
     assert.equal(model.nodes.length, want.node_count);
     assert.equal(Math.max(...model.nodes.map((n) => n.depth)), want.depth);
     // In-bag rows: a row out of the sample (weight 0) may fall either side of a split that ties with
