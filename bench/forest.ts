@@ -6,14 +6,16 @@
 // RandomForestRegressor(max_features=1/3, oob_score=True) so both search p/3 features (its own
 // default is all of them). Every fit runs in a fresh child process, so CPU seconds and peak RSS
 // are its own. Printed: wall and CPU seconds, peak RSS, OOB score and the score on 100,000
-// held-out rows (accuracy or R²). Ours trains on one thread (CPU = wall); scikit-learn runs with
-// n_jobs=1 and with n_jobs = the cores. Timings are printed, never asserted.
+// held-out rows (accuracy or R²). Ours trains on one thread (CPU = wall) and on a pool of as many
+// threads as cores (src/worker/forest-pool.ts: the same forest); scikit-learn runs with n_jobs=1
+// and with n_jobs = the cores. Timings are printed, never asserted.
 // Options: --rows N (100000), --trees N (100), --seeds 0,1,2 (0), --only classification|regression
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { predictForest } from '../src/engine/forest/predict';
 import { trainForest } from '../src/engine/forest/train';
+import { trainForestOnPool } from '../src/worker/forest-pool';
 import { peakRss, runChild, type ChildReport } from './lib/child-run';
 import { PEAK_RSS_PY, pythonWith } from './lib/python';
 import { mib } from './lib/stats';
@@ -28,12 +30,15 @@ interface ForestFit extends ChildReport {
   nodes: number;
 }
 
-/** In a child process: one forest, measured (peak RSS right after it), then its held-out score. */
-function child(kind: DataKind, rows: number, trees: number, seed: number): void {
+/** In a child process: one forest (on `jobs` pool threads when above 1), measured (peak RSS right after it), then its held-out score. */
+async function child(kind: DataKind, rows: number, trees: number, seed: number, jobs: number): Promise<void> {
   const train = makeBenchData(kind, rows, 42);
+  const params = { target: 'y', ensemble: 'forest' as const, nTrees: trees, seed };
+  // CPU seconds and peak RSS are the process's: the pool's threads included.
   const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
-  const report = trainForest(train.dataset, { target: 'y', ensemble: 'forest', nTrees: trees, seed });
+  const workerFile = path.join(__dirname, '..', 'forest-worker.js');
+  const report = jobs === 1 ? trainForest(train.dataset, params) : await trainForestOnPool(train.dataset, params, { jobs, workerFile });
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
   const maxRss = peakRss();
@@ -95,7 +100,10 @@ function main(): void {
       const row = (seed: number, engine: string, f: ForestFit) =>
         console.log(`| ${task} | ${seed} | ${engine} | ${f.wall.toFixed(1)} | ${f.cpu.toFixed(1)} | ${mib(f.maxRss)} | ${f.nodes} | ${f.oob.toFixed(4)} | ${f.heldOut.toFixed(4)} |`);
       for (const seed of seeds) {
-        row(seed, 'ours (1 thread)', runChild<ForestFit>(process.execPath, [__filename, '--child', kind, String(rows), String(trees), String(seed)]));
+        for (const jobs of [1, cores]) {
+          const engine = jobs === 1 ? 'ours (1 thread)' : `ours (pool, ${jobs} threads)`;
+          row(seed, engine, runChild<ForestFit>(process.execPath, [__filename, '--child', kind, String(rows), String(trees), String(seed), String(jobs)]));
+        }
         if (python === null) continue;
         for (const jobs of [1, cores]) {
           const args = ['-c', SKLEARN, ...files, String(rows), String(train.features), String(TEST_ROWS), kind, String(trees), String(seed), String(jobs)];
@@ -109,6 +117,6 @@ function main(): void {
 }
 
 if (process.argv[2] === '--child') {
-  const [kind, rows, trees, seed] = process.argv.slice(3);
-  child(kind as DataKind, Number(rows), Number(trees), Number(seed));
+  const [kind, rows, trees, seed, jobs] = process.argv.slice(3);
+  void child(kind as DataKind, Number(rows), Number(trees), Number(seed), Number(jobs));
 } else main();
