@@ -45,7 +45,9 @@ async function edit(argv: string[]): Promise<void> {
   const args = parseArgs(rest, OPTIONS);
   if (args.positional.length !== 1) throw usageError(editCommand);
   if (specs.length === 0) throw new InputError('bad-option', 'no edit given: use --split, --snip, --restore or --grow');
-  const grown = await loadModel(requiredFlag(args, 'model'));
+  const loaded = await loadModel(requiredFlag(args, 'model'));
+  if (loaded.kind === 'forest') throw new InputError('bad-option', 'edit works on a single tree; this model is a forest (rules --tree K shows one of its trees)');
+  const grown = loaded.model;
   const dataset = await loadDataFile(args.positional[0], args);
   let model: TreeModel = grown;
   const lines: string[] = [];

@@ -1,10 +1,11 @@
-// `evaluate --model M.json <csv>`: the metrics of a saved tree (edited or not) on a CSV's rows, its
+// `evaluate --model M.json <csv>`: the metrics of a saved tree (edited or not) or forest on a CSV's rows, its
 // leaves as saved. No hold-out or CV: an edited tree has no training recipe to rerun on other rows,
 // so for the file it was trained on these are its training metrics (docs/cli.md "evaluate").
 import { basename } from 'node:path';
 import { InputError } from '../engine/errors';
 import { jsonText } from '../engine/json-text';
-import { evaluateModel } from '../engine/validation/evaluate';
+import { forestRowPredictions } from '../engine/forest/validate';
+import { evaluateModel, metricsOf } from '../engine/validation/evaluate';
 import { type ParsedArgs, requiredFlag } from './args';
 import { loadDataFile } from './data-flags';
 import { loadModel } from './predict';
@@ -19,9 +20,12 @@ export async function evaluateSaved(args: ParsedArgs, dataOptions: readonly stri
   if (extra !== undefined) throw new InputError('bad-option', `--${extra} does not apply with --model: a saved tree is evaluated as it is`);
   if (args.positional.length !== 1) throw new InputError('bad-option', 'usage: evaluate --model model.json <csv>');
   const file = requiredFlag(args, 'model');
-  const model = await loadModel(file);
+  const loaded = await loadModel(file);
   const data = args.positional[0];
-  const metrics = evaluateModel(model, await loadDataFile(data, args), positiveClassFromArgs(args));
+  const dataset = await loadDataFile(data, args);
+  const positive = positiveClassFromArgs(args);
+  const metrics = loaded.kind === 'forest' ? metricsOf(forestRowPredictions(loaded.model, dataset, positive)) : evaluateModel(loaded.model, dataset, positive);
+  const model: { edited?: boolean; edits?: unknown[] } = loaded.kind === 'tree' ? loaded.model : {};
   const edits = model.edits?.length ?? 0;
   if (args.flags.has('json')) {
     process.stdout.write(jsonText({ model: basename(file), data: basename(data), edited: model.edited === true, edits, metrics }) + '\n');

@@ -11,6 +11,8 @@ import { DATA_OPTIONS, loadDataFile } from './data-flags';
 import { pruneOptions, pruneOptionsFromArgs } from './prune-flags';
 import { reportText } from './report-text';
 import { leftOutNotes } from './left-out-notes';
+import { FOREST_OPTIONS, forestParamsFromArgs } from './forest-flags';
+import { evaluateForestCli } from './forest-run';
 import { TRAIN_OPTIONS, trainParamsFromArgs } from './train';
 import { POSITIVE_CLASS_OPTION, STRATIFY_OPTION, positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
 import { usageError } from './help';
@@ -29,6 +31,7 @@ const OPTIONS: OptionTable = [
   { name: 'permutation-repeats', value: 'N', default: '5', meaning: 'shuffles per column for permutation importance' },
   { name: 'json', meaning: 'print the whole report as JSON' },
   { name: 'model', value: 'model.json', meaning: 'measure this saved (maybe edited) tree on the CSV instead of training one; no hold-out or CV' },
+  ...FOREST_OPTIONS,
   ...DATA_OPTIONS,
 ];
 
@@ -46,6 +49,8 @@ async function evaluate(argv: string[]): Promise<void> {
   if (args.flags.has('model')) return evaluateSaved(args, DATA_OPTIONS.map((o) => o.name));
   if (args.positional.length !== 1) throw usageError(evaluateCommand);
   const params = trainParamsFromArgs(args);
+  const forest = forestParamsFromArgs(args, params, numberFlag(args, 'seed', { integer: true }));
+  if (forest !== null) return evaluateForestCli(args, forest);
   const prune = pruneOptionsFromArgs(args, true);
   const testSize = numberFlag(args, 'test-size');
   if (testSize !== undefined && !(testSize > 0 && testSize < 1)) throw new InputError('bad-option', `--test-size must be strictly between 0 and 1, got ${testSize}`);

@@ -10,7 +10,7 @@ import type { TrainingSet } from './training-set';
 type WeightSource = Pick<TrainParams, 'classWeight' | 'sampleWeightColumn'>;
 
 /** Whether the parameters or the caller ask for weights at all. */
-function usesWeights(params: WeightSource, sampleWeight?: Float64Array): boolean {
+export function usesWeights(params: WeightSource, sampleWeight?: Float64Array): boolean {
   return sampleWeight !== undefined || params.sampleWeightColumn !== undefined || params.classWeight !== undefined;
 }
 

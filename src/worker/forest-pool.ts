@@ -1,0 +1,39 @@
+// A forest trained on a pool of worker threads (docs/architecture.md "Forests on every core"):
+// planForest here, trainMember in the workers (one task per tree), assembleForest here. The same
+// plan and the results kept by tree index give the same forest as trainForest for any `jobs`.
+import path from 'node:path';
+import type { Dataset } from '../engine/dataset';
+import { assembleForest } from '../engine/forest/assemble';
+import type { ForestMember } from '../engine/forest/member';
+import { planForest } from '../engine/forest/plan';
+import type { ForestParams, ForestReport } from '../engine/forest/types';
+import type { ForestTaskData } from './forest-worker';
+import { runPool } from './pool/thread-pool';
+import { shareDataset } from './pool/shared-dataset';
+
+export interface ForestPoolOptions {
+  /** Worker threads; default the cores available. */
+  jobs?: number;
+  /** Stops every worker (and the assembly); the promise rejects with CancelledError. */
+  signal?: AbortSignal;
+  onProgress?: (treesDone: number, nTrees: number) => void;
+  /**
+   * The forest worker's bundle. Default: forest-worker.js beside the running bundle (dist/ holds
+   * cli.js, worker.js and extension.js alike), so the extension's worker starts its pool from there.
+   */
+  workerFile?: string;
+}
+
+export async function trainForestOnPool(dataset: Dataset, params: ForestParams, options: ForestPoolOptions): Promise<ForestReport> {
+  const { jobs, signal, onProgress } = options;
+  const plan = planForest(dataset, params);
+  const members = await runPool<ForestTaskData, ForestMember>({
+    workerFile: options.workerFile ?? path.join(__dirname, 'forest-worker.js'),
+    shared: { dataset: shareDataset(dataset), plan },
+    tasks: plan.params.nTrees,
+    jobs,
+    signal,
+    onProgress,
+  });
+  return assembleForest(dataset, plan, members, { signal });
+}
