@@ -201,26 +201,26 @@ export type FromWebview =
 export type Parsed<T> = { ok: true; message: T } | { ok: false; error: string };
 
 const MAX_ID = 2 ** 31 - 1;
-const MAX_TEXT = 10_000;
+export const MAX_TEXT = 10_000;
 
-type Fields = Record<string, unknown>;
+export type Fields = Record<string, unknown>;
 
-function isIndex(v: unknown): v is number {
+export function isIndex(v: unknown): v is number {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_ID;
 }
 
-interface Spec {
+export interface Spec {
   fields: readonly string[];
   check: (m: Fields) => string | null;
 }
 
 /** The problem with the fields of `m` (an object) against `spec`, or null when they are well formed. */
-function problemOf(m: Fields, spec: Spec, except: string): string | null {
+export function problemOf(m: Fields, spec: Spec, except: string): string | null {
   const extra = Object.keys(m).find((k) => k !== except && !spec.fields.includes(k));
   return extra !== undefined ? `unexpected field ${JSON.stringify(extra)}` : spec.check(m);
 }
 
-const isRecord = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Checks the fields of each request kind. */
 const REQUEST_CHECKS: { [K in PanelRequestKind]: Spec } = {
