@@ -196,7 +196,14 @@ function showRow(row: number): void {
     highlight = answer;
     renderVotes(votesBox, answer);
     treeView.setPathInfo(`Row ${row + 1}: path in tree ${index + 1}`);
-    void drawTree(true);
+    // The row's leaf is selected, so its details say what this tree answers and why.
+    const leaf = answer.path[answer.path.length - 1];
+    selected = leaf;
+    void drawTree(true).then(() => {
+      if (tree === null || selected !== leaf || state.tab !== 'trees') return;
+      selectNode(leaf);
+      treeView.focusNode(leaf);
+    });
   }, (err: Error) => reportError(err.message));
 }
 
