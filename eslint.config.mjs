@@ -16,6 +16,8 @@ const above = (...given) => {
     message: `this layer must not import ${folders.join(', ')} (docs/architecture.md "Layers and folders")`,
   };
 };
+/** The worker files that may use worker_threads. */
+const THREAD_FILES = ['src/worker/node-port.ts', 'src/worker/pool/thread-pool.ts', 'src/worker/pool/serve-tasks.ts'];
 const layer = (files, paths, patterns, ignores = []) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { paths, patterns }] } });
 
 export default tseslint.config(
@@ -31,9 +33,10 @@ export default tseslint.config(
   },
   layer(['src/engine/**/*.ts'], [VSCODE, ...noNode], [above('shared', 'worker', 'cli', 'host', 'panel', 'hover', 'extension')]),
   layer(['src/shared/**/*.ts'], [VSCODE, ...noNode], [above('worker', 'cli', 'host', 'panel', 'hover', 'extension')]),
-  // Job code runs behind a JobPort (src/worker/job-port.ts): only the Node adapter touches worker_threads.
-  layer(['src/worker/**/*.ts'], [VSCODE, ...['worker_threads', 'node:worker_threads'].map((name) => ({ name, message: 'only src/worker/node-port.ts may use worker_threads' }))], [above('cli', 'host', 'panel', 'hover', 'extension')], ['src/worker/node-port.ts']),
-  layer(['src/worker/node-port.ts'], [VSCODE], [above('cli', 'host', 'panel', 'hover', 'extension')]),
+  // Job code runs behind a JobPort (src/worker/job-port.ts): only the Node adapter and the thread
+  // pool's two ends (src/worker/pool/) touch worker_threads.
+  layer(['src/worker/**/*.ts'], [VSCODE, ...['worker_threads', 'node:worker_threads'].map((name) => ({ name, message: `only ${THREAD_FILES.join(', ')} may use worker_threads` }))], [above('cli', 'host', 'panel', 'hover', 'extension')], THREAD_FILES),
+  layer(THREAD_FILES, [VSCODE], [above('cli', 'host', 'panel', 'hover', 'extension')]),
   layer(['src/cli/**/*.ts', 'src/cli.ts'], [VSCODE], [above('host', 'panel', 'hover', 'extension')]),
   layer(['src/host/**/*.ts'], [], [above('cli', 'panel', 'hover', 'extension')]),
   layer(['src/panel/**/*.ts'], [], [above('cli', 'hover', 'extension')]),

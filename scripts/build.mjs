@@ -16,6 +16,8 @@ const common = {
 const nodeEntries = [
   { in: 'src/extension.ts', out: 'extension' },
   { in: 'src/worker/node-port.ts', out: 'worker' },
+  // The forest's pool workers, started by src/worker/forest-pool.ts from beside the running bundle.
+  { in: 'src/worker/forest-worker.ts', out: 'forest-worker' },
 ].filter((e) => existsSync(e.in));
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));

@@ -10,6 +10,8 @@ import { DATA_OPTIONS, loadDataFile } from './data-flags';
 import { pruneOptions, pruneOptionsFromArgs } from './prune-flags';
 import { reportText } from './report-text';
 import { leftOutNotes } from './left-out-notes';
+import { FOREST_OPTIONS, forestParamsFromArgs } from './forest-flags';
+import { evaluateForestCli } from './forest-run';
 import { TRAIN_OPTIONS, trainParamsFromArgs } from './train';
 import { POSITIVE_CLASS_OPTION, STRATIFY_OPTION, positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
 import { usageError } from './help';
@@ -25,6 +27,7 @@ const OPTIONS: OptionTable = [
   POSITIVE_CLASS_OPTION,
   { name: 'permutation-repeats', value: 'N', default: '5', meaning: 'shuffles per column for permutation importance' },
   { name: 'json', meaning: 'print the whole report as JSON' },
+  ...FOREST_OPTIONS,
   ...DATA_OPTIONS,
 ];
 
@@ -41,6 +44,8 @@ async function evaluate(argv: string[]): Promise<void> {
   const args = parseArgs(argv, OPTIONS);
   if (args.positional.length !== 1) throw usageError(evaluateCommand);
   const params = trainParamsFromArgs(args);
+  const forest = forestParamsFromArgs(args, params, numberFlag(args, 'seed', { integer: true }));
+  if (forest !== null) return evaluateForestCli(args, forest);
   const prune = pruneOptionsFromArgs(args, true);
   const testSize = numberFlag(args, 'test-size');
   if (testSize !== undefined && !(testSize > 0 && testSize < 1)) throw new InputError('bad-option', `--test-size must be strictly between 0 and 1, got ${testSize}`);

@@ -3,9 +3,9 @@ import type { ClassificationMetrics, Metrics } from '../engine/metrics/types';
 import type { TreeReport } from '../engine/report-types';
 import { formatName } from '../engine/rules/text';
 
-const f4 = (x: number): string => x.toFixed(4);
+export const f4 = (x: number): string => x.toFixed(4);
 
-function table(header: string[], rows: string[][]): string[] {
+export function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   const line = (cells: string[]) => '  ' + cells.map((s, c) => (c === 0 ? s.padEnd(widths[c]) : s.padStart(widths[c]))).join('  ');
   return [line(header), ...rows.map(line)];

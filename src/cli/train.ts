@@ -13,6 +13,8 @@ import { pruneOptions, pruneOptionsFromArgs } from './prune-flags';
 import { pruneGrown, resolvePruneOptions } from '../engine/validation/prune-grown';
 import { decideLeftOut } from '../engine/tree/left-out';
 import { leftOutNotes } from './left-out-notes';
+import { FOREST_OPTIONS, forestParamsFromArgs } from './forest-flags';
+import { trainForestCli } from './forest-run';
 import { STRATIFY_OPTION, stratifyFromArgs, writeWarnings } from './validation-flags';
 import { usageError } from './help';
 import type { CliCommand, OptionTable } from './options';
@@ -38,23 +40,24 @@ const OPTIONS: OptionTable = [
   ...TRAIN_OPTIONS,
   ...pruneOptions(false),
   { name: 'cv', value: 'K', default: '5', meaning: 'with --ccp-alpha cv: the number of folds' },
-  { name: 'seed', value: 'N', default: '0', meaning: 'with --ccp-alpha cv: the seed of the folds' },
+  { name: 'seed', value: 'N', default: '0', meaning: "with --ccp-alpha cv: the seed of the folds; with --ensemble: the forest's seed" },
   STRATIFY_OPTION,
   { name: 'out', value: 'model.json', meaning: 'write the model JSON to this file' },
-  { name: 'format', value: 'json|text|mermaid', default: 'json (with --out: a one-line summary)', meaning: 'what to print: the model JSON, the tree as text, or Mermaid' },
+  { name: 'format', value: 'json|text|mermaid', default: 'json (with --out: a one-line summary)', meaning: 'what to print: the model JSON, the tree as text (a forest: its report), or Mermaid' },
+  ...FOREST_OPTIONS,
   ...DATA_OPTIONS,
 ];
 
 export const trainCommand: CliCommand = {
   name: 'train',
-  summary: 'grow a decision tree on a CSV and print it or save the model',
+  summary: 'grow a decision tree (or a forest) on a CSV and print it or save the model',
   usage: '<csv> --target COL [options]',
   options: OPTIONS,
   example: 'iris.csv --target species --max-depth 3 --out model.json',
   run: train,
 };
 
-function oneOf<T extends string>(args: ParsedArgs, name: string, allowed: readonly T[]): T | undefined {
+export function oneOf<T extends string>(args: ParsedArgs, name: string, allowed: readonly T[]): T | undefined {
   const v = stringFlag(args, name);
   if (v === undefined) return undefined;
   if (!(allowed as readonly string[]).includes(v)) throw new InputError('bad-option', `--${name} must be one of ${allowed.join(', ')}, got "${v}"`);
@@ -90,6 +93,8 @@ async function train(argv: string[]): Promise<void> {
   if (args.positional.length !== 1) throw usageError(trainCommand);
   const format = oneOf(args, 'format', ['json', 'text', 'mermaid'] as const) ?? 'json';
   const asked = trainParamsFromArgs(args);
+  const forest = forestParamsFromArgs(args, asked, numberFlag(args, 'seed', { integer: true }));
+  if (forest !== null) return trainForestCli(args, forest, format);
   // Pruning (Insight engineer): --ccp-alpha X|cv, --prune …, with --cv K folds and --seed N for "cv"; checked before reading the data.
   const prune = {
     ...pruneOptionsFromArgs(args, false),

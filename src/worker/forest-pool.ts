@@ -1,21 +1,39 @@
-// STAND-IN until the pool (branch wave2-pool) lands: same signature as the contract
-// (/work/contracts.md "Pool"), answering only the iris sample with scikit-learn's forest saved in
-// test/fixtures/forest/iris-forest-report.json, so the extension side can be built and tested.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// A forest trained on a pool of worker threads (docs/architecture.md "Forests on every core"):
+// planForest here, trainMember in the workers (one task per tree), assembleForest here. The same
+// plan and the results kept by tree index give the same forest as trainForest for any `jobs`.
+import path from 'node:path';
 import type { Dataset } from '../engine/dataset';
+import { assembleForest } from '../engine/forest/assemble';
+import type { ForestMember } from '../engine/forest/member';
+import { planForest } from '../engine/forest/plan';
 import type { ForestParams, ForestReport } from '../engine/forest/types';
+import type { ForestTaskData } from './forest-worker';
+import { runPool } from './pool/thread-pool';
+import { shareDataset } from './pool/shared-dataset';
 
-export function trainForestOnPool(
-  dataset: Dataset,
-  params: ForestParams,
-  options: { jobs: number; signal?: AbortSignal; onProgress?: (treesDone: number, nTrees: number) => void },
-): Promise<ForestReport> {
-  const report = JSON.parse(readFileSync(join(__dirname, '..', 'test', 'fixtures', 'forest', 'iris-forest-report.json'), 'utf8')) as ForestReport;
-  if (params.target !== report.model.target || dataset.rowCount !== report.trainingRows) {
-    return Promise.reject(new Error('Random forests are not in this build yet: only the iris sample has a stand-in forest.'));
-  }
-  const n = report.model.params.nTrees;
-  for (let k = 1; k <= n; k++) options.onProgress?.(k, n);
-  return Promise.resolve(report);
+export interface ForestPoolOptions {
+  /** Worker threads; default the cores available. */
+  jobs?: number;
+  /** Stops every worker (and the assembly); the promise rejects with CancelledError. */
+  signal?: AbortSignal;
+  onProgress?: (treesDone: number, nTrees: number) => void;
+  /**
+   * The forest worker's bundle. Default: forest-worker.js beside the running bundle (dist/ holds
+   * cli.js, worker.js and extension.js alike), so the extension's worker starts its pool from there.
+   */
+  workerFile?: string;
+}
+
+export async function trainForestOnPool(dataset: Dataset, params: ForestParams, options: ForestPoolOptions): Promise<ForestReport> {
+  const { jobs, signal, onProgress } = options;
+  const plan = planForest(dataset, params);
+  const members = await runPool<ForestTaskData, ForestMember>({
+    workerFile: options.workerFile ?? path.join(__dirname, 'forest-worker.js'),
+    shared: { dataset: shareDataset(dataset), plan },
+    tasks: plan.params.nTrees,
+    jobs,
+    signal,
+    onProgress,
+  });
+  return assembleForest(dataset, plan, members, { signal });
 }

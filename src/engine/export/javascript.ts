@@ -11,7 +11,8 @@ const trailing = (comment: string): string => (comment ? ` // ${comment}` : '');
 /** Up to this many categories a test is a chain of `===`; above, a Set made once. */
 const INLINE_CATEGORIES = 4;
 
-function syntax(sets: string[]): TreeSyntax {
+/** JavaScript's syntax; `sets` collects the Set constants of long category tests, `prefix` keeps a forest's trees apart. */
+export function javascriptSyntax(sets: string[], prefix = ''): TreeSyntax {
   return {
     indent: '  ',
     functionHead: (name) => `function ${name}(x) {`,
@@ -26,7 +27,7 @@ function syntax(sets: string[]): TreeSyntax {
     },
     ret: (value, comment) => `return ${value};${trailing(comment)}`,
     literal: (value) => (typeof value === 'number' ? num(value) : str(value)),
-    functionName: (id) => `_node${id}`,
+    functionName: (id) => `_${prefix}node${id}`,
   };
 }
 
@@ -89,28 +90,25 @@ function _ordinal(categories) {
   return (s) => index.get(s) ?? NaN;
 }`;
 
-export function toJavaScript(model: TreeModel): string {
-  const features = splitFeatures(model);
-  const sets: string[] = [];
-  const js = syntax(sets);
-  const functions = treeFunctions(model, js);
-  const reads = features.map((f) => (isOrderedType(f.type) ? `_number(row[${str(f.name)}])` : `row[${str(f.name)}]`));
+/** The expression reading a row's feature values into the array `x` (numbers as NaN when missing). */
+export function javascriptReads(features: readonly ModelFeature[]): string {
+  return `[${features.map((f) => (isOrderedType(f.type) ? `_number(row[${str(f.name)}])` : `row[${str(f.name)}]`)).join(', ')}]`;
+}
+
+/** The opening comment after its first line. */
+export const JAVASCRIPT_HEADER = [
+  '// predict(row): `row` maps column names to values: numbers for numeric columns, milliseconds since',
+  '// 1970-01-01T00:00Z for date columns, the index in the category order for ordinal columns, strings',
+  '// for categorical and boolean columns; null, undefined or NaN mean missing. convertRow(row) turns',
+  '// an object of strings (a CSV row) into those values: empty, NA, N/A, NaN, null and ? are missing.',
+  '// Missing values are NaN inside: `x <= t` sends them to the second branch, `!(x > t)` to the first.',
+];
+
+/** convertRow, the module export and the helpers the reads and the tests need. */
+export function javascriptSupport(features: readonly ModelFeature[], sets: readonly string[]): string[] {
   const dates = features.some((f) => f.type === 'date');
   const ordinals = features.some((f) => f.type === 'ordinal');
-  const lines = [
-    `// Decision tree predicting ${commentText(str(model.target))}, exported by Decision Tree Explorer (${model.nodes.length} nodes).`,
-    '// predict(row): `row` maps column names to values: numbers for numeric columns, milliseconds since',
-    '// 1970-01-01T00:00Z for date columns, the index in the category order for ordinal columns, strings',
-    '// for categorical and boolean columns; null, undefined or NaN mean missing. convertRow(row) turns',
-    '// an object of strings (a CSV row) into those values: empty, NA, N/A, NaN, null and ? are missing.',
-    '// Missing values are NaN inside: `x <= t` sends them to the second branch, `!(x > t)` to the first.',
-    'function predict(row) {',
-    `  const x = [${reads.join(', ')}];`,
-    `  let r = ${js.functionName(0)}(x);`,
-    "  while (typeof r === 'function') r = r(x);",
-    '  return r;',
-    '}',
-    '',
+  return [
     'function convertRow(row) {',
     '  const out = {};',
     '  for (const [name, convert] of _CONVERTERS) out[name] = convert(row[name]);',
@@ -124,6 +122,25 @@ export function toJavaScript(model: TreeModel): string {
     ...features.map((f) => `  [${str(f.name)}, ${converter(f)}],`),
     '];',
     ...sets,
+  ];
+}
+
+export function toJavaScript(model: TreeModel): string {
+  const features = splitFeatures(model);
+  const sets: string[] = [];
+  const js = javascriptSyntax(sets);
+  const functions = treeFunctions(model, js);
+  const lines = [
+    `// Decision tree predicting ${commentText(str(model.target))}, exported by Decision Tree Explorer (${model.nodes.length} nodes).`,
+    ...JAVASCRIPT_HEADER,
+    'function predict(row) {',
+    `  const x = ${javascriptReads(features)};`,
+    `  let r = ${js.functionName(0)}(x);`,
+    "  while (typeof r === 'function') r = r(x);",
+    '  return r;',
+    '}',
+    '',
+    ...javascriptSupport(features, sets),
   ];
   for (const { id, lines: body } of functions) lines.push('', js.functionHead(js.functionName(id)), ...body, '}');
   lines.push('');

@@ -10,19 +10,22 @@ const str = (s: string): string => JSON.stringify(s);
 const num = (x: number): string => numberLiteral(x, 'math.inf');
 const trailing = (comment: string): string => (comment ? `  # ${comment}` : '');
 
-const py: TreeSyntax = {
-  indent: '    ',
-  functionHead: (name) => `def ${name}(x):`,
-  bind: (v, i, comment) => `${v} = x[${i}]  # ${comment}`,
-  close: null,
-  ifOpen: (test, comment) => `if ${test}:${trailing(comment)}`,
-  atMost: (v, t) => `${v} <= ${num(t)}`,
-  atMostOrMissing: (v, t) => `not ${v} > ${num(t)}`,
-  oneOf: (v, names) => `${v} in {${names.map(str).join(', ')}}`,
-  ret: (value, comment) => `return ${value}${trailing(comment)}`,
-  literal: (value) => (typeof value === 'number' ? num(value) : str(value)),
-  functionName: (id) => `_node${id}`,
-};
+/** Python's syntax; `prefix` keeps the functions of a forest's trees apart. */
+export function pythonSyntax(prefix = ''): TreeSyntax {
+  return {
+    indent: '    ',
+    functionHead: (name) => `def ${name}(x):`,
+    bind: (v, i, comment) => `${v} = x[${i}]  # ${comment}`,
+    close: null,
+    ifOpen: (test, comment) => `if ${test}:${trailing(comment)}`,
+    atMost: (v, t) => `${v} <= ${num(t)}`,
+    atMostOrMissing: (v, t) => `not ${v} > ${num(t)}`,
+    oneOf: (v, names) => `${v} in {${names.map(str).join(', ')}}`,
+    ret: (value, comment) => `return ${value}${trailing(comment)}`,
+    literal: (value) => (typeof value === 'number' ? num(value) : str(value)),
+    functionName: (id) => `_${prefix}node${id}`,
+  };
+}
 
 /** The expression converting CSV text `s` of a feature to the value predict() expects. */
 function converter(f: ModelFeature): string {
@@ -76,30 +79,29 @@ const ORDINALS = `def _ordinal(index):
     """An ordinal category to its index in the model's order; unknown values are missing."""
     return lambda s: float(index[s]) if s in index else math.nan`;
 
-export function toPython(model: TreeModel): string {
-  const features = splitFeatures(model);
-  const reads = features.map((f) => (isOrderedType(f.type) ? `_number(row.get(${str(f.name)}))` : `row.get(${str(f.name)})`));
-  const dates = features.some((f) => f.type === 'date');
-  const ordinals = features.some((f) => f.type === 'ordinal');
-  const lines = [
-    `# Decision tree predicting ${commentText(str(model.target))}, exported by Decision Tree Explorer (${model.nodes.length} nodes).`,
+/** The lines reading a row's feature values into the list `x` (numbers as NaN when missing). */
+export function pythonReads(features: readonly ModelFeature[]): string {
+  return `[${features.map((f) => (isOrderedType(f.type) ? `_number(row.get(${str(f.name)}))` : `row.get(${str(f.name)})`)).join(', ')}]`;
+}
+
+/** The module's opening comment (after its first line) and imports. */
+export function pythonHeader(features: readonly ModelFeature[]): string[] {
+  return [
     '# predict(row): `row` maps column names to values: numbers for numeric columns, milliseconds since',
     '# 1970-01-01T00:00Z for date columns, the index in the category order for ordinal columns, strings',
     '# for categorical and boolean columns; None or NaN mean missing. convert_row(row) turns a row of',
     '# strings (e.g. from csv.DictReader) into those values: empty, NA, N/A, NaN, null and ? are missing.',
     '# Missing values are NaN inside: `x <= t` sends them to the second branch, `not x > t` to the first.',
     'import math',
-    ...(dates ? ['import re', 'from datetime import datetime, timedelta, timezone'] : []),
-    '',
-    '',
-    'def predict(row):',
-    `    x = [${reads.join(', ')}]`,
-    `    r = ${py.functionName(0)}(x)`,
-    '    while callable(r):',
-    '        r = r(x)',
-    '    return r',
-    '',
-    '',
+    ...(features.some((f) => f.type === 'date') ? ['import re', 'from datetime import datetime, timedelta, timezone'] : []),
+  ];
+}
+
+/** convert_row and the helpers it and the reads need. */
+export function pythonSupport(features: readonly ModelFeature[]): string[] {
+  const dates = features.some((f) => f.type === 'date');
+  const ordinals = features.some((f) => f.type === 'ordinal');
+  return [
     'def convert_row(row):',
     '    return {name: convert(row.get(name)) for name, convert in _CONVERTERS}',
     '',
@@ -112,6 +114,26 @@ export function toPython(model: TreeModel): string {
     '_CONVERTERS = (',
     ...features.map((f) => `    (${str(f.name)}, ${converter(f)}),`),
     ')',
+  ];
+}
+
+export function toPython(model: TreeModel): string {
+  const features = splitFeatures(model);
+  const py = pythonSyntax();
+  const lines = [
+    `# Decision tree predicting ${commentText(str(model.target))}, exported by Decision Tree Explorer (${model.nodes.length} nodes).`,
+    ...pythonHeader(features),
+    '',
+    '',
+    'def predict(row):',
+    `    x = ${pythonReads(features)}`,
+    `    r = ${py.functionName(0)}(x)`,
+    '    while callable(r):',
+    '        r = r(x)',
+    '    return r',
+    '',
+    '',
+    ...pythonSupport(features),
   ];
   for (const { id, lines: body } of treeFunctions(model, py)) lines.push('', '', py.functionHead(py.functionName(id)), ...body);
   lines.push('');

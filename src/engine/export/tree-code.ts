@@ -100,9 +100,10 @@ function thresholdComment(feature: ModelFeature | undefined, t: number): string 
 
 /**
  * The functions of the tree, root first: each one's lines, without the line that opens it.
- * `functionName(0)` is the root's.
+ * `functionName(0)` is the root's. A leaf returns `leafValue(node)`: its prediction, or what a
+ * forest adds up (forest-code.ts).
  */
-export function treeFunctions(model: TreeModel, s: TreeSyntax): { id: number; lines: string[] }[] {
+export function treeFunctions(model: TreeModel, s: TreeSyntax, leafValue = (node: ModelNode): string => s.literal(node.prediction)): { id: number; lines: string[] }[] {
   const nodes = model.nodes;
   const features = splitFeatures(model);
   const index = new Map(features.map((f, i) => [f.name, i]));
@@ -126,7 +127,7 @@ export function treeFunctions(model: TreeModel, s: TreeSyntax): { id: number; li
       const { id, level } = item;
       const node = nodes[id];
       if (isLeaf(node)) {
-        body.push(pad(level) + s.ret(s.literal(node.prediction), leafComment(model, node)));
+        body.push(pad(level) + s.ret(leafValue(node), leafComment(model, node)));
         continue;
       }
       if (id !== root && (level > NEST_LIMIT || (size[id] <= CHUNK_NODES && size[parent[id]] > CHUNK_NODES) || splits >= MAX_FUNCTION_NODES)) {

@@ -1,31 +1,78 @@
-// STAND-IN until the forest engine (branch wave2-forest) lands: memberModel and rowVotes with the
-// contract's signatures (/work/contracts.md "Forest engine"), so the panel's forest mode can be
-// built and tested; predictForest is the engine's.
+// Forest prediction (docs/formulas.md "Ensembles"): classification by soft voting (mean of the
+// trees' class shares, scikit-learn's) or hard voting (majority of the trees' labels, first class
+// on a tie); regression by the mean of the trees. Each tree is compiled once and routes every row.
 import type { Dataset } from '../dataset';
 import { MODEL_FORMAT, MODEL_VERSION, type TreeModel } from '../model';
-import { decisionPath } from '../tree/predict';
+import { compileTree } from '../tree/compiled-tree';
+import { compiledPath } from '../tree/predict';
+import { routeRows } from '../tree/route-rows';
+import { treeParamsOf } from './params';
+import { argmax, leafTable, Tally, tallyDim } from './tally';
 import type { ForestModel, RowVotes } from './types';
 
-export function memberModel(model: ForestModel, index: number): TreeModel {
-  const tree = model.trees[index];
-  if (tree === undefined) throw new RangeError(`the forest has no tree ${index}`);
-  const { nodes, featureImportances } = tree;
-  const params = { ...model.params, algorithm: model.params.algorithm ?? 'cart', criterion: model.params.criterion ?? (model.task === 'regression' ? 'squared_error' : 'gini') };
-  return { format: MODEL_FORMAT, version: MODEL_VERSION, task: model.task, target: model.target, classes: model.classes, features: model.features, params, nodes, featureImportances };
+export interface ForestPrediction {
+  predictions: Array<string | number>;
+  /** Classification: row-major mean class shares (soft) or vote fractions (hard), row r class k at [r · classes + k]; regression: null. */
+  shares: Float64Array | null;
 }
 
+/** Tree `index` of the forest as an ordinary tree model (tree view, rules, a row's path). */
+export function memberModel(model: ForestModel, index: number): TreeModel {
+  const tree = model.trees[index];
+  if (tree === undefined) throw new RangeError(`tree ${index} is not in 0..${model.trees.length - 1}`);
+  const params = treeParamsOf(model.params);
+  return {
+    format: MODEL_FORMAT,
+    version: MODEL_VERSION,
+    task: model.task,
+    target: model.target,
+    ...(model.classes ? { classes: model.classes } : {}),
+    features: model.features,
+    params: { ...params, algorithm: params.algorithm ?? 'cart', criterion: params.criterion ?? (model.task === 'regression' ? 'squared_error' : 'gini') },
+    nodes: tree.nodes,
+    featureImportances: tree.featureImportances,
+  };
+}
+
+/** Every tree's contribution to every row of `dataset`. */
+export function tallyForest(model: ForestModel, dataset: Dataset): Tally {
+  const tally = new Tally(tallyDim(model), dataset.rowCount);
+  model.trees.forEach((tree, t) => {
+    const compiled = compileTree(memberModel(model, t), dataset);
+    const table = leafTable(model, compiled, tree.nodes);
+    routeRows(compiled, dataset.rowCount, (leaf, row) => tally.add(row, table, leaf));
+  });
+  return tally;
+}
+
+export function predictForest(model: ForestModel, dataset: Dataset): ForestPrediction {
+  const tally = tallyForest(model, dataset);
+  const regression = model.task === 'regression';
+  const classes = model.classes ?? [];
+  const predictions = Array.from({ length: dataset.rowCount }, (_, r) => (regression ? tally.predicted(r, true) : classes[tally.predicted(r, false)]));
+  return { predictions, shares: regression ? null : tally.shares() };
+}
+
+/** Row `row`'s votes: per class, the trees whose label it is, and the mean class share. */
 export function rowVotes(model: ForestModel, dataset: Dataset, row: number): RowVotes {
+  if (!Number.isInteger(row) || row < 0 || row >= dataset.rowCount) throw new RangeError(`row ${row} is not in 0..${dataset.rowCount - 1}`);
   const classes = model.classes ?? [];
   const labels = new Array<number>(classes.length).fill(0);
   const shares = new Array<number>(classes.length).fill(0);
-  for (let k = 0; k < model.trees.length; k++) {
-    const path = decisionPath(memberModel(model, k), dataset, row);
-    const leaf = model.trees[k].nodes[path[path.length - 1]];
+  let sum = 0;
+  model.trees.forEach((tree, t) => {
+    const path = compiledPath(compileTree(memberModel(model, t), dataset), row);
+    const leaf = tree.nodes[path[path.length - 1]];
+    if (model.task === 'regression') {
+      sum += leaf.value as number;
+      return;
+    }
     const counts = leaf.value as number[];
     const total = counts.reduce((a, b) => a + b, 0);
-    labels[classes.indexOf(String(leaf.prediction))]++;
-    for (let c = 0; c < classes.length; c++) shares[c] += total > 0 ? counts[c] / total / model.trees.length : 0;
-  }
-  const votes = model.params.voting === 'hard' ? labels : shares;
-  return { classes, labels, shares, prediction: classes[votes.indexOf(Math.max(...votes))] };
+    labels[argmax(counts)]++;
+    counts.forEach((c, k) => (shares[k] += total > 0 ? c / total / model.trees.length : 0));
+  });
+  if (model.task === 'regression') return { classes: [], labels: [], shares: [], prediction: sum / model.trees.length };
+  const decide = model.params.voting === 'hard' ? labels : shares;
+  return { classes: [...classes], labels, shares, prediction: classes[argmax(decide)] };
 }

@@ -5,8 +5,10 @@
 import { growBestFirst } from './best-first';
 import { growDepthFirst } from './depth-first';
 import { ExactSplitter } from './exact-splitter';
+import { featureDrawFor } from './feature-draw';
 import { Growth } from './grow';
 import type { GrowHooks } from './grow-hooks';
+import { SMALL_NODE } from './hist/hist-splitter';
 import { HistogramSplitter } from './hist/histogram-splitter';
 import type { ResolvedParams } from './params';
 import type { GrowNode, Splitter } from './splitter';
@@ -14,11 +16,12 @@ import type { TrainingSet } from './training-set';
 import type { TreeStore } from './tree-store';
 
 /** The splitter `params.splitter` names. */
-function splitterFor(set: TrainingSet, params: ResolvedParams): Splitter<GrowNode> {
-  return params.splitter === 'hist' ? new HistogramSplitter(set, params) : new ExactSplitter(set, params);
+function splitterFor(set: TrainingSet, params: ResolvedParams, hooks: GrowHooks): Splitter<GrowNode> {
+  const draw = featureDrawFor(set.features.length, hooks.featureDraw);
+  return params.splitter === 'hist' ? new HistogramSplitter(set, params, SMALL_NODE, draw) : new ExactSplitter(set, params, draw);
 }
 
-export function growCart(set: TrainingSet, params: ResolvedParams, hooks: GrowHooks = {}, splitter = splitterFor(set, params)): TreeStore {
+export function growCart(set: TrainingSet, params: ResolvedParams, hooks: GrowHooks = {}, splitter = splitterFor(set, params, hooks)): TreeStore {
   const growth = new Growth(splitter, set, params, hooks);
   if (params.maxLeafNodes === null) growDepthFirst(growth);
   else growBestFirst(growth, params.maxLeafNodes);

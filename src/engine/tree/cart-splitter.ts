@@ -10,6 +10,7 @@
 // each missing-right before missing-left. Categories too rare in the node join the missing values
 // (rare-categories.ts).
 import { isOrderedType } from '../dataset';
+import type { FeatureDraw } from './feature-draw';
 import { entropyProxy, giniProxy, squaredErrorProxy, type SideProxy } from './criterion';
 import { considerMissingLeft, considerMissingRight, considerMissingSides } from './missing-sides';
 import { poolsRareCategories } from './rare-categories';
@@ -80,6 +81,8 @@ export class CartSplitter {
   bestProxy = -Infinity;
   tolerance = 0;
   private observer: CandidateObserver | null = null;
+  /** Random forests: the features searched per node (feature-draw.ts); null: all of them. */
+  draw: FeatureDraw | null = null;
   /** c·ln c for every integer count c ≤ n (entropy hot path), built on first use. */
   private xlogx: Float64Array | null = null;
 
@@ -110,6 +113,15 @@ export class CartSplitter {
     this.bestProxy = -Infinity;
     this.tolerance = tolerance;
     let best: CartSplit | null = null;
+    if (this.draw !== null) {
+      this.draw.forEach(
+        (f) => this.samples.isConstant(f, start, end),
+        (f) => {
+          best = this.scanFeature(f, start, end, nodeStats) ?? best;
+        },
+      );
+      return best;
+    }
     for (let f = 0; f < this.features.length; f++) {
       const found = this.scanFeature(f, start, end, nodeStats);
       if (found) best = found;

@@ -4,6 +4,7 @@
 // order, so both children stay sorted. No per-node state beyond the samples' order.
 import { CartSplitter, type CartSplit, type SampleStats, sampleStatsOf, tieTolerance } from './cart-splitter';
 import { type CartCriterion, classImpurity, regressionNodeStats, sideProxyFor } from './criterion';
+import type { FeatureDraw } from './feature-draw';
 import type { ResolvedParams } from './params';
 import { MISSING_KEY, SortedSamples } from './sorted-samples';
 import type { GrowNode, NodeSplit, Splitter } from './splitter';
@@ -23,12 +24,14 @@ export class ExactSplitter implements Splitter<GrowNode> {
   constructor(
     private readonly set: TrainingSet,
     params: ResolvedParams,
+    draw: FeatureDraw | null = null,
   ) {
     this.criterion = params.criterion as CartCriterion;
     this.sampleStats = sampleStatsOf(set);
     this.isLeftCode = new Uint8Array(Math.max(0, ...set.features.map((f) => f.categories.length)));
     this.samples = new SortedSamples(set.features, set.n, this.sampleStats.slot);
     this.search = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf, params.minCategorySamples);
+    this.search.draw = draw;
   }
 
   root(): GrowNode {

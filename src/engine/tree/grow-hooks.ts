@@ -1,9 +1,12 @@
 // How a caller follows and cancels a growing tree; every builder reports each node it adds here.
 import { throwIfAborted } from '../errors';
+import type { FeatureDrawSpec } from './feature-draw';
 
 export interface GrowHooks {
   signal?: AbortSignal;
   onProgress?: (nodesGrown: number) => void;
+  /** CART only: search a fresh random subset of features at each split (feature-draw.ts); absent: every feature. */
+  featureDraw?: FeatureDrawSpec;
 }
 
 /** Progress is posted every this many nodes; the signal is read at every node (those near the root take long each). */

@@ -4,13 +4,14 @@
 import { COLUMN_TYPES, isNumericType, isOrderedType } from '../dataset';
 import { InputError } from '../errors';
 import { jsonText } from '../json-text';
+import { FOREST_FORMAT } from '../forest/types';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
 
 export function serializeModel(model: TreeModel): string {
   return jsonText(model, 2) + '\n';
 }
 
-function bad(problem: string): never {
+export function bad(problem: string): never {
   throw new InputError('bad-model', `not a usable model file: ${problem}`);
 }
 
@@ -49,8 +50,8 @@ function checkNode(node: unknown, id: number, model: TreeModel, features: Map<st
   }
 }
 
-/** Parses and validates a model file's text. */
-export function parseModel(text: string): TreeModel {
+/** A model file's JSON object, or a clear error. */
+export function parseModelObject(text: string): Record<string, unknown> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -58,9 +59,32 @@ export function parseModel(text: string): TreeModel {
     bad(`invalid JSON (${(err as Error).message})`);
   }
   if (!isObject(raw)) bad('expected a JSON object');
+  return raw;
+}
+
+/** Checks a model's version against the one this build reads: a newer file says so (update), others are unsupported. */
+export function checkVersion(raw: Record<string, unknown>, kind: string, supported: number): void {
+  const v = raw.version;
+  if (v === supported) return;
+  const newer = typeof v === 'number' && v > supported ? ': the file was made by a newer Decision Tree Explorer, update it to read it' : '';
+  bad(`version ${JSON.stringify(v ?? null)} is not supported (this build reads ${kind} version ${supported})${newer}`);
+}
+
+/** Parses and validates a tree model file's text. */
+export function parseModel(text: string): TreeModel {
+  return treeFromObject(parseModelObject(text));
+}
+
+/** A parsed model file's object as a tree model, checked. */
+export function treeFromObject(raw: Record<string, unknown>): TreeModel {
+  if (raw.format === FOREST_FORMAT) bad('it is a forest model; this reads a single tree (rules --tree K names one of its trees)');
   if (raw.format !== MODEL_FORMAT) bad(`format is ${JSON.stringify(raw.format ?? null)}, expected "${MODEL_FORMAT}"`);
-  if (raw.version !== MODEL_VERSION) bad(`version ${JSON.stringify(raw.version ?? null)} is not supported (this build reads version ${MODEL_VERSION})`);
-  const model = raw as unknown as TreeModel;
+  checkVersion(raw, 'tree model', MODEL_VERSION);
+  return checkTreeModel(raw as unknown as TreeModel);
+}
+
+/** Checks everything a tree model's readers rely on after its format and version; returns it. */
+export function checkTreeModel(model: TreeModel): TreeModel {
   if (model.task !== 'classification' && model.task !== 'regression') bad('task must be "classification" or "regression"');
   if (typeof model.target !== 'string') bad('target must be a column name');
   if (model.task === 'classification' && (!isStringArray(model.classes) || model.classes.length === 0)) bad('classification models need "classes"');

@@ -75,6 +75,12 @@ export class SortedSamples {
     return e - base;
   }
 
+  /** Whether feature `f` holds one value (or is missing) on every sample of the node [start, end). */
+  isConstant(f: number, start: number, end: number): boolean {
+    const base = f * this.n;
+    return this.keys[base + start] === this.keys[base + end - 1];
+  }
+
   /**
    * Stable partition of [start, end) in every feature segment by `goLeft`; returns the first
    * position of the right child.

@@ -1,14 +1,16 @@
-// The engine worker bundled afresh from src/worker/node-port.ts, for tests that drive the real worker.
+// A worker script bundled afresh from its source, for tests that drive real worker threads: the
+// engine worker (src/worker/node-port.ts) by default, or another entry (a pool's task module).
 import { createRequire } from 'node:module';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** Bundles src/worker/node-port.ts into a temporary folder and returns the file's path. */
-export async function bundleWorker(): Promise<string> {
+/** Bundles `entry` (relative to the project) into a temporary folder and returns the file's path. */
+export async function bundleWorker(entry = 'src/worker/node-port.ts'): Promise<string> {
   // Loaded at run time from the project: esbuild's API cannot itself be bundled by the fast test runner.
   const esbuild = createRequire(path.join(process.cwd(), 'package.json'))('esbuild') as typeof import('esbuild');
-  const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'dte-worker-')), 'worker.js');
-  await esbuild.build({ entryPoints: [path.join(process.cwd(), 'src/worker/node-port.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
+  const name = path.basename(entry).replace(/\.ts$/, '.js');
+  const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'dte-worker-')), name);
+  await esbuild.build({ entryPoints: [path.join(process.cwd(), entry)], outfile, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
   return outfile;
 }

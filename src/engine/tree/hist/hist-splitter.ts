@@ -10,6 +10,7 @@
 import { giniProxy, type SideProxy } from '../criterion';
 import { considerMissingLeft, considerMissingRight, considerMissingSides } from '../missing-sides';
 import type { SampleStats } from '../cart-splitter';
+import type { FeatureDraw } from '../feature-draw';
 import { poolsRareCategories } from '../rare-categories';
 import type { BinnedSet } from './bins';
 import type { SmallNodeOrder } from './small-node-order';
@@ -53,6 +54,8 @@ export class HistSplitter {
   private readonly compactBin: Int32Array;
   /** A two-sample node's samples in bin order of the one feature it is searched on. */
   private readonly pair = new Int32Array(2);
+  /** Random forests: the features searched per node (feature-draw.ts); null: all of them. */
+  draw: FeatureDraw | null = null;
 
   /** Histogram slots hold dim stats then the sample count (stride dim + 1). */
   constructor(
@@ -81,11 +84,29 @@ export class HistSplitter {
     this.binOf = null;
     let best: HistSplit | null = null;
     const stride = this.dim + 1;
+    if (this.draw !== null) {
+      this.draw.forEach(
+        (f) => this.singleBin(hist, f),
+        (f) => {
+          best = this.scanFeature(f, hist, this.binned.offsets[f] * stride, this.binned.features[f].binCount, nodeStats, w) ?? best;
+        },
+      );
+      return best;
+    }
     for (let f = 0; f < this.binned.features.length; f++) {
       const found = this.scanFeature(f, hist, this.binned.offsets[f] * stride, this.binned.features[f].binCount, nodeStats, w);
       if (found) best = found;
     }
     return best;
+  }
+
+  /** Whether feature `f`'s histogram has samples in one bin only (missing values' bin included). */
+  private singleBin(hist: Float64Array, f: number): boolean {
+    const stride = this.dim + 1;
+    const base = this.binned.offsets[f] * stride + this.dim;
+    let used = 0;
+    for (let b = 0; b <= this.binned.features[f].binCount; b++) if (hist[base + b * stride] > 0 && ++used > 1) return false;
+    return true;
   }
 
   /**
@@ -102,6 +123,31 @@ export class HistSplitter {
     const n = end - start;
     const direct = this.regression || this.proxy === giniProxy;
     let best: HistSplit | null = null;
+    if (this.draw !== null) {
+      // Two samples: ordered per drawn feature (the tie rule below assumes every feature is searched).
+      const a = idx[start];
+      const b = idx[start + 1];
+      const ends = (f: number): [number, number] => (n === 2 ? [a, b] : [sorted.order[sorted.offset(f) + start], sorted.order[sorted.offset(f) + end - 1]]);
+      this.draw.forEach(
+        (f) => {
+          const [i, j] = ends(f);
+          return bins[i * F + f] === bins[j * F + f];
+        },
+        (f) => {
+          let src = sorted.order;
+          let from = sorted.offset(f) + start;
+          if (n === 2) {
+            const aFirst = bins[a * F + f] < bins[b * F + f];
+            this.pair[0] = aFirst ? a : b;
+            this.pair[1] = aFirst ? b : a;
+            src = this.pair;
+            from = 0;
+          }
+          best = this.scanSmall(f, src, from, from + n, stats, nodeStats, direct) ?? best;
+        },
+      );
+      return best;
+    }
     let first = 0;
     let last = F;
     let src = sorted.order;
@@ -119,12 +165,18 @@ export class HistSplitter {
     }
     for (let f = first; f < last; f++) {
       const from = n === 2 ? 0 : sorted.offset(f) + start;
-      const to = from + n;
-      const missing = bins[src[to - 1] * F + f] === this.binned.features[f].binCount;
-      const found = direct && this.numeric[f] && !missing ? this.scanSortedPresent(f, src, from, to, stats, nodeStats, n) : this.scanSorted(f, src, from, to, stats, nodeStats, n);
+      const found = this.scanSmall(f, src, from, from + n, stats, nodeStats, direct);
       if (found) best = found;
     }
     return best;
+  }
+
+  /** One feature of a small node, its samples src[from, to) in bin order. `direct`: Gini or regression. */
+  private scanSmall(f: number, src: Int32Array, from: number, to: number, stats: SampleStats, nodeStats: Float64Array, direct: boolean): HistSplit | null {
+    const F = this.binned.features.length;
+    const n = to - from;
+    const missing = this.binned.bins[src[to - 1] * F + f] === this.binned.features[f].binCount;
+    return direct && this.numeric[f] && !missing ? this.scanSortedPresent(f, src, from, to, stats, nodeStats, n) : this.scanSorted(f, src, from, to, stats, nodeStats, n);
   }
 
   /** Any feature of a small node: its samples src[from, to), in bin order, summed into a compact histogram and scanned. */

@@ -9,6 +9,7 @@
 import { isOrderedType } from '../../dataset';
 import { type SampleStats, sampleStatsOf, tieTolerance } from '../cart-splitter';
 import { type CartCriterion, classImpurity, regressionNodeStats, sideProxyFor } from '../criterion';
+import type { FeatureDraw } from '../feature-draw';
 import type { ResolvedParams } from '../params';
 import type { GrowNode, NodeSplit, Splitter } from '../splitter';
 import { mightSplit } from '../stopping';
@@ -47,6 +48,7 @@ export class HistogramSplitter implements Splitter<HistNode> {
     private readonly set: TrainingSet,
     private readonly params: ResolvedParams,
     smallNode = SMALL_NODE,
+    draw: FeatureDraw | null = null,
   ) {
     this.smallNode = Math.min(smallNode, SMALL_NODE);
     this.stats = sampleStatsOf(set);
@@ -56,6 +58,7 @@ export class HistogramSplitter implements Splitter<HistNode> {
     const numeric = set.features.map((f) => isOrderedType(f.type));
     const proxy = sideProxyFor(params.criterion as CartCriterion);
     this.search = new HistSplitter(this.binned, numeric, this.stats.dim, set.task === 'regression', proxy, params.minSamplesLeaf, params.minCategorySamples);
+    this.search.draw = draw;
     this.sorted = new SmallNodeOrder(this.binned.bins, this.featureCount, SMALL_NODE);
     this.idx = Int32Array.from({ length: set.n }, (_, i) => i);
     this.spare = new Int32Array(set.n);

@@ -1,0 +1,62 @@
+// `train --ensemble …` and `evaluate --ensemble …` (docs/cli.md "Forests"): the forest is trained
+// on the whole file (left-out columns decided once, so hold-out and folds use the same columns),
+// then written, printed or measured beside its OOB score.
+import { writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { InputError } from '../engine/errors';
+import { serializeForest } from '../engine/forest/model-json';
+import type { ForestParams, ForestReport } from '../engine/forest/types';
+import { crossValidateForest, holdoutForest } from '../engine/forest/validate';
+import { jsonText } from '../engine/json-text';
+import type { CrossValidationResult } from '../engine/validation/types';
+import { decideLeftOut } from '../engine/tree/left-out';
+import { numberFlag, stringFlag, type ParsedArgs } from './args';
+import { loadDataFile } from './data-flags';
+import { forestTrainer } from './forest-flags';
+import { forestReportText } from './forest-text';
+import { leftOutNotes } from './left-out-notes';
+import { positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
+
+async function trainOnFile(args: ParsedArgs, params: ForestParams) {
+  const train = forestTrainer(args);
+  const dataset = await loadDataFile(args.positional[0], args);
+  const decided = decideLeftOut(dataset, params.target, params);
+  const report = await train(dataset, decided);
+  process.stderr.write(leftOutNotes(report.leftOut));
+  writeWarnings(report.warnings);
+  if (report.droppedMissingTarget > 0) process.stderr.write(`note: ${report.droppedMissingTarget} rows with a missing target were left out\n`);
+  return { train, dataset, params: decided, report };
+}
+
+const oobSummary = (r: ForestReport): string => (r.oob.score === null ? 'no OOB score' : `OOB ${r.oob.scoreName} ${r.oob.score.toFixed(4)}`);
+
+export async function trainForestCli(args: ParsedArgs, params: ForestParams, format: 'json' | 'text' | 'mermaid'): Promise<void> {
+  if (format === 'mermaid') throw new InputError('bad-option', 'Mermaid draws one tree; a forest prints as json or text (rules --tree K --model FILE gives one of its trees)');
+  const { report } = await trainOnFile(args, params);
+  const out = stringFlag(args, 'out');
+  if (out !== undefined) await writeFile(out, serializeForest(report.model));
+  const m = report.model;
+  if (out !== undefined && !args.flags.has('format')) {
+    process.stdout.write(`wrote ${out}: ${m.params.ensemble === 'forest' ? 'random forest' : 'bagging'} of ${m.trees.length} trees, ${m.task}, target "${m.target}", ${oobSummary(report)}\n`);
+    return;
+  }
+  process.stdout.write(format === 'text' ? forestReportText(report, basename(args.positional[0]), { holdoutTitle: null, stratified: false }) : serializeForest(m));
+}
+
+export async function evaluateForestCli(args: ParsedArgs, params: ForestParams): Promise<void> {
+  if (args.flags.has('permutation-repeats')) throw new InputError('bad-option', "--permutation-repeats applies to single trees; a forest's OOB permutation importance shuffles each column once per tree");
+  const testSize = numberFlag(args, 'test-size');
+  const folds = numberFlag(args, 'cv', { integer: true, min: 2 });
+  const split = { seed: params.seed ?? 0, stratify: stratifyFromArgs(args), positiveClass: positiveClassFromArgs(args) };
+  const { train, dataset, params: decided, report } = await trainOnFile(args, params);
+  const holdout = testSize === undefined ? null : await holdoutForest(dataset, decided, testSize, split, train);
+  let crossValidation: CrossValidationResult | null = null;
+  if (folds !== undefined) {
+    const { warnings, ...cv } = await crossValidateForest(dataset, decided, folds, split, train);
+    writeWarnings(warnings);
+    crossValidation = cv;
+  }
+  const full: ForestReport = { ...report, metrics: { ...report.metrics, holdout, crossValidation } };
+  const title = testSize === undefined ? null : `hold-out metrics, test fraction ${testSize}, seed ${split.seed}${split.stratify ? ', stratified' : ''}`;
+  process.stdout.write(args.flags.has('json') ? jsonText(full) + '\n' : forestReportText(full, basename(args.positional[0]), { holdoutTitle: title, stratified: split.stratify }));
+}

@@ -1,0 +1,117 @@
+// A forest as Python or JavaScript that reproduces `predict` exactly (docs/formulas.md
+// "Ensembles"): every tree's nested tests (tree-code.ts), each leaf returning what the forest adds
+// up — its class shares (soft voting), a one-hot vote (hard) or its value (regression), written as
+// the same doubles predict computes — summed in tree order and decided as tally.ts does (the first
+// class on a tie, the mean for regression). Each tree reads its own list of the features it uses.
+import type { ModelFeature, ModelNode } from '../model';
+import { memberModel } from '../forest/predict';
+import { leafContribution } from '../forest/tally';
+import type { ForestModel } from '../forest/types';
+import { commentText, numberLiteral } from './dialect';
+import { JAVASCRIPT_HEADER, javascriptReads, javascriptSupport, javascriptSyntax } from './javascript';
+import { pythonHeader, pythonReads, pythonSupport, pythonSyntax } from './python';
+import { splitFeatures, treeFunctions, type TreeSyntax } from './tree-code';
+
+interface ForestParts {
+  /** Features any tree splits on, in model order. */
+  features: ModelFeature[];
+  /** Per tree: its root function and the indices (into `features`) of the features it reads. */
+  trees: { root: string; used: number[] }[];
+  functions: string[];
+}
+
+function forestParts(model: ForestModel, syntaxOf: (t: number) => TreeSyntax, list: (xs: string[]) => string, close: string | null): ForestParts {
+  const members = model.trees.map((_, t) => memberModel(model, t));
+  const usedNames = new Set(members.flatMap((m) => splitFeatures(m).map((f) => f.name)));
+  const features = model.features.filter((f) => usedNames.has(f.name));
+  const index = new Map(features.map((f, i) => [f.name, i]));
+  const trees: ForestParts['trees'] = [];
+  const functions: string[] = [];
+  members.forEach((member, t) => {
+    const s = syntaxOf(t);
+    const leaf = (node: ModelNode): string => list(leafContribution(model, node).map((x) => numberLiteral(x)));
+    trees.push({ root: s.functionName(0), used: splitFeatures(member).map((f) => index.get(f.name) as number) });
+    for (const { id, lines } of treeFunctions(member, s, leaf)) functions.push('', s.functionHead(s.functionName(id)), ...lines, ...(close === null ? [] : [close]));
+  });
+  return { features, trees, functions };
+}
+
+const str = (s: string): string => JSON.stringify(s);
+const title = (model: ForestModel, language: '#' | '//'): string =>
+  `${language} ${model.params.ensemble === 'forest' ? 'Random forest' : 'Bagging'} of ${model.trees.length} trees predicting ${commentText(str(model.target))} (${model.task === 'regression' ? 'mean of the trees' : `${model.params.voting} voting`}), exported by Decision Tree Explorer.`;
+
+export function forestToPython(model: ForestModel): string {
+  const parts = forestParts(model, (t) => pythonSyntax(`t${t}_`), (xs) => `(${xs.join(', ')}${xs.length === 1 ? ',' : ''})`, null);
+  const k = model.task === 'regression' ? 1 : (model.classes ?? []).length;
+  const decide =
+    model.task === 'regression'
+      ? ['    return total[0] / _N_TREES']
+      : ['    best = 0', '    for k in range(1, _K):', '        if total[k] > total[best]:', '            best = k', '    return _CLASSES[best]'];
+  return [
+    title(model, '#'),
+    ...pythonHeader(parts.features),
+    '',
+    '',
+    'def predict(row):',
+    `    x = ${pythonReads(parts.features)}`,
+    '    total = [0.0] * _K',
+    '    for tree, used in _TREES:',
+    '        xt = [x[i] for i in used]',
+    '        r = tree(xt)',
+    '        while callable(r):',
+    '            r = r(xt)',
+    '        for k in range(_K):',
+    '            total[k] += r[k]',
+    ...decide,
+    '',
+    '',
+    ...pythonSupport(parts.features),
+    '',
+    `_K = ${k}`,
+    `_N_TREES = ${model.trees.length}`,
+    ...(model.task === 'regression' ? [] : [`_CLASSES = (${(model.classes ?? []).map(str).join(', ')},)`]),
+    ...parts.functions,
+    '',
+    '',
+    '_TREES = (',
+    ...parts.trees.map((t) => `    (${t.root}, (${t.used.join(', ')}${t.used.length === 1 ? ',' : ''})),`),
+    ')',
+    '',
+  ].join('\n');
+}
+
+export function forestToJavaScript(model: ForestModel): string {
+  const sets: string[] = [];
+  const parts = forestParts(model, (t) => javascriptSyntax(sets, `t${t}_`), (xs) => `[${xs.join(', ')}]`, '}');
+  const k = model.task === 'regression' ? 1 : (model.classes ?? []).length;
+  const decide =
+    model.task === 'regression'
+      ? ['  return total[0] / _N_TREES;']
+      : ['  let best = 0;', '  for (let k = 1; k < _K; k++) if (total[k] > total[best]) best = k;', '  return _CLASSES[best];'];
+  return [
+    title(model, '//'),
+    ...JAVASCRIPT_HEADER,
+    'function predict(row) {',
+    `  const x = ${javascriptReads(parts.features)};`,
+    '  const total = new Array(_K).fill(0);',
+    '  for (const [tree, used] of _TREES) {',
+    '    const xt = used.map((i) => x[i]);',
+    '    let r = tree(xt);',
+    "    while (typeof r === 'function') r = r(xt);",
+    '    for (let k = 0; k < _K; k++) total[k] += r[k];',
+    '  }',
+    ...decide,
+    '}',
+    '',
+    `const _K = ${k};`,
+    `const _N_TREES = ${model.trees.length};`,
+    ...(model.task === 'regression' ? [] : [`const _CLASSES = [${(model.classes ?? []).map(str).join(', ')}];`]),
+    ...javascriptSupport(parts.features, sets),
+    ...parts.functions,
+    '',
+    'const _TREES = [',
+    ...parts.trees.map((t) => `  [${t.root}, [${t.used.join(', ')}]],`),
+    '];',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,42 @@
+// planForest: what every member needs, decided once on the whole data — the task, the classes and
+// features (left-out columns fixed here, so every tree sees the same columns), the parameters with
+// their defaults, and the training rows the bootstrap draws from. Plain data: it goes to pool
+// workers by postMessage.
+import { isNumericType, type Dataset } from '../dataset';
+import type { ModelFeature, Task, TrainParams } from '../model';
+import { decideLeftOut } from '../tree/left-out';
+import { buildTrainingSet } from '../tree/training-set';
+import { resolveForestParams, treeParamsOf } from './params';
+import type { ForestModel, ForestParams } from './types';
+
+export interface ForestPlan {
+  params: ForestModel['params'];
+  task: Task;
+  trainingRows: number;
+  /** Training sample i ↔ dataset row rows[i] (rows whose target is present). */
+  rows: Int32Array;
+  /** Rows drawn per tree (with bootstrap; without, every row once). */
+  sampleSize: number;
+  classes: string[];
+  features: ModelFeature[];
+  /** What each member's trainTree gets: the base tree's parameters, task and left-out columns decided. */
+  treeParams: TrainParams;
+  droppedMissingTarget: number;
+}
+
+export function planForest(dataset: Dataset, params: ForestParams): ForestPlan {
+  const decided = decideLeftOut(dataset, params.target, params);
+  const set = buildTrainingSet(dataset, params.target, params.task ?? 'auto', decided);
+  const resolved = resolveForestParams({ ...decided, task: set.task }, set.task, set.features.length, set.n);
+  return {
+    params: resolved,
+    task: set.task,
+    trainingRows: set.n,
+    rows: set.rows,
+    sampleSize: resolved.maxSamples ?? set.n,
+    classes: [...set.classes],
+    features: set.features.map((f) => (isNumericType(f.type) ? { name: f.name, type: f.type } : { name: f.name, type: f.type, categories: [...f.categories] })),
+    treeParams: treeParamsOf(resolved),
+    droppedMissingTarget: set.droppedMissingTarget,
+  };
+}

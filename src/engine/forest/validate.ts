@@ -1,0 +1,58 @@
+// A forest measured on data it was not trained on, beside its OOB score: a hold-out part, or k-fold
+// cross-validation (docs/formulas.md "Validation"), with the same splits, metrics and fold summary
+// as a single tree. The forest trainer is passed in, so the CLI and the extension can train on a
+// pool of threads (src/worker/forest-pool.ts) or sequentially (train.ts).
+import type { Dataset } from '../dataset';
+import type { Metrics } from '../metrics/types';
+import { makeFolds, summarizeFolds } from '../validation/cross-validate';
+import { metricsOf, type RowPredictions } from '../validation/evaluate';
+import { holdoutSplit, targetStrata } from '../validation/split';
+import { subsetDataset } from '../validation/subset';
+import { readTruth } from '../validation/truth';
+import type { CrossValidationResult } from '../validation/types';
+import { memberModel, predictForest } from './predict';
+import type { ForestModel, ForestParams, ForestReport } from './types';
+
+export type ForestTrainer = (dataset: Dataset, params: ForestParams) => Promise<ForestReport>;
+
+/** The forest's predictions for every row of `dataset` that has a target, as the tree metrics read them. */
+export function forestRowPredictions(model: ForestModel, dataset: Dataset, positiveClass?: string): RowPredictions {
+  const truth = readTruth(memberModel(model, 0), dataset);
+  const { predictions, shares } = predictForest(model, dataset);
+  const n = truth.rows.length;
+  if (model.task === 'regression') return { truth, codes: new Int32Array(0), values: Float64Array.from(truth.rows, (r) => predictions[r] as number), scores: null, positive: -1 };
+  const codeOf = new Map(truth.classes.map((c, i) => [c, i]));
+  const codes = Int32Array.from(truth.rows, (r) => codeOf.get(String(predictions[r])) ?? -1);
+  const positive = positiveClass === undefined ? 1 : truth.classes.indexOf(positiveClass);
+  const k = (model.classes ?? []).length;
+  // Two classes: the forest's share (or vote fraction) of the positive class scores ROC and PR.
+  const scores = truth.classes.length === 2 && positive >= 0 && positive < k && shares !== null ? Float64Array.from({ length: n }, (_, i) => shares[truth.rows[i] * k + positive]) : null;
+  return { truth, codes, values: new Float64Array(0), scores, positive };
+}
+
+export interface SplitSettings {
+  seed: number;
+  stratify: boolean;
+  positiveClass?: string;
+}
+
+/** Trained on 1 − testSize of the rows, measured on the rest. */
+export async function holdoutForest(dataset: Dataset, params: ForestParams, testSize: number, s: SplitSettings, train: ForestTrainer): Promise<Metrics> {
+  const split = holdoutSplit(targetStrata(dataset, params.target, params.task ?? 'auto', s.stratify), testSize, s.seed);
+  const report = await train(subsetDataset(dataset, split.train), params);
+  return metricsOf(forestRowPredictions(report.model, subsetDataset(dataset, split.test), s.positiveClass));
+}
+
+/** k-fold cross-validation: each fold predicted by a forest trained on the other folds. */
+export async function crossValidateForest(dataset: Dataset, params: ForestParams, k: number, s: SplitSettings, train: ForestTrainer): Promise<CrossValidationResult & { warnings: string[] }> {
+  const settings = { k, seed: s.seed, stratify: s.stratify };
+  const { folds, warnings } = makeFolds(dataset, params, settings);
+  const parts: RowPredictions[] = [];
+  let first: ForestModel | null = null;
+  for (const fold of folds) {
+    const { model } = await train(fold.train, params);
+    first ??= model;
+    parts.push(forestRowPredictions(model, fold.test, s.positiveClass));
+  }
+  return { ...summarizeFolds(parts, memberModel(first as ForestModel, 0), settings), warnings };
+}

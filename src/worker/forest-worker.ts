@@ -1,0 +1,15 @@
+// The forest's pool worker (bundled to dist/forest-worker.js, started by forest-pool.ts): trains
+// the trees it is handed on the shared dataset. A tree depends only on (dataset, plan, index), so
+// any thread gives the same tree.
+import type { Dataset } from '../engine/dataset';
+import { trainMember } from '../engine/forest/member';
+import type { ForestPlan } from '../engine/forest/plan';
+import { servePoolTasks } from './pool/serve-tasks';
+
+/** What each forest worker receives once. */
+export interface ForestTaskData {
+  dataset: Dataset;
+  plan: ForestPlan;
+}
+
+servePoolTasks((shared: ForestTaskData, index) => trainMember(shared.dataset, shared.plan, index));

@@ -1,0 +1,27 @@
+// The worker side of a thread pool (thread-pool.ts): a task module's bundle calls servePoolTasks
+// with its task function; the pool sends the shared data once, then task indices one at a time.
+import { parentPort } from 'node:worker_threads';
+import { toWireError } from '../../shared/wire-error';
+import type { FromPoolWorker, ToPoolWorker } from './messages';
+
+/** Runs `run(shared, index)` for every task the pool hands this thread; a throw fails the whole pool with its message. */
+export function servePoolTasks<S, R>(run: (shared: S, index: number) => R): void {
+  const port = parentPort;
+  if (port === null) throw new Error('a pool task module runs as a worker thread only');
+  let shared: { value: S } | undefined;
+  port.on('message', (message: ToPoolWorker<S>) => {
+    if (message.type === 'init') {
+      shared = { value: message.shared };
+      return;
+    }
+    const { index } = message;
+    let reply: FromPoolWorker<R>;
+    try {
+      if (shared === undefined) throw new Error(`pool task ${index} arrived before the shared data`);
+      reply = { type: 'done', index, result: run(shared.value, index) };
+    } catch (err) {
+      reply = { type: 'failed', index, error: toWireError(err) };
+    }
+    port.postMessage(reply);
+  });
+}

@@ -1,0 +1,18 @@
+// A dataset whose columns live in SharedArrayBuffers: posted to a pool's workers, every worker reads
+// the same memory (one copy here, none per worker or per task). Readers must not write to it.
+import { isNumeric, type Column, type Dataset } from '../../engine/dataset';
+
+export function shareDataset(dataset: Dataset): Dataset {
+  return { ...dataset, columns: dataset.columns.map(shareColumn) };
+}
+
+function shareColumn(column: Column): Column {
+  if (isNumeric(column)) {
+    const values = new Float64Array(new SharedArrayBuffer(column.values.byteLength));
+    values.set(column.values);
+    return { ...column, values };
+  }
+  const codes = new Int32Array(new SharedArrayBuffer(column.codes.byteLength));
+  codes.set(column.codes);
+  return { ...column, codes };
+}

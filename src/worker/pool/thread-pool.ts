@@ -1,0 +1,80 @@
+// A pool of worker threads for many independent tasks over one large, read-only input (the trees
+// of a forest over a dataset). The input goes to each worker once — views on SharedArrayBuffers
+// are shared, not copied — and tasks are indices handed to whichever worker is free. Results are
+// kept by index, so the outcome does not depend on the number of threads or on their timing.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { CancelledError, InputError } from '../../engine/errors';
+import { fromWireError } from '../../shared/wire-error';
+import type { FromPoolWorker, ToPoolWorker } from './messages';
+
+export interface PoolOptions<S> {
+  /** The task module's bundle: a script that calls servePoolTasks (serve-tasks.ts). */
+  workerFile: string;
+  /** Sent once to every worker (structured clone; put large arrays on SharedArrayBuffers). */
+  shared: S;
+  /** Tasks 0 … tasks − 1. */
+  tasks: number;
+  /** Worker threads; default the cores available (never more than the tasks). */
+  jobs?: number;
+  /** Terminates every worker; the pool then rejects with CancelledError. */
+  signal?: AbortSignal;
+  /** After every finished task, in the order they finish. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** The threads a pool uses when not told: the cores this process may use. */
+export function defaultJobs(): number {
+  return availableParallelism();
+}
+
+/**
+ * Runs every task on a pool of `jobs` worker threads and resolves with the results in index
+ * order. A failing task or worker rejects with its error; abort rejects with CancelledError. The
+ * promise settles only after every worker has exited.
+ */
+export function runPool<S, R>(options: PoolOptions<S>): Promise<R[]> {
+  const { workerFile, shared, tasks, signal, onProgress } = options;
+  const jobs = options.jobs ?? defaultJobs();
+  if (!Number.isInteger(jobs) || jobs < 1) return Promise.reject(new InputError('bad-option', `the number of jobs must be a whole number of at least 1, got ${jobs}`));
+  if (signal?.aborted) return Promise.reject(new CancelledError());
+  if (tasks === 0) return Promise.resolve([]);
+
+  return new Promise<R[]>((resolve, reject) => {
+    const results = new Array<R>(tasks);
+    const workers: Worker[] = [];
+    let next = 0;
+    let done = 0;
+    let settled = false;
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', abort);
+      void Promise.all(workers.map((w) => w.terminate())).then(() => (error === undefined ? resolve(results) : reject(error)));
+    };
+    const abort = () => finish(new CancelledError());
+    signal?.addEventListener('abort', abort);
+    const post = (worker: Worker, message: ToPoolWorker<S>) => worker.postMessage(message);
+    const handOut = (worker: Worker) => {
+      if (next < tasks) post(worker, { type: 'task', index: next++ });
+    };
+
+    for (let k = 0; k < Math.min(jobs, tasks); k++) {
+      const worker = new Worker(workerFile);
+      workers.push(worker);
+      worker.on('message', (message: FromPoolWorker<R>) => {
+        if (settled) return;
+        if (message.type === 'failed') return finish(fromWireError(message.error));
+        results[message.index] = message.result;
+        done++;
+        onProgress?.(done, tasks);
+        if (done === tasks) finish();
+        else handOut(worker);
+      });
+      worker.on('error', (err) => finish(err));
+      worker.on('exit', (code) => finish(new Error(`a pool worker stopped unexpectedly (exit code ${code})`)));
+      post(worker, { type: 'init', shared });
+      handOut(worker);
+    }
+  });
+}
