@@ -6,7 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { once } from 'node:events';
 import { InputError } from '../engine/errors';
-import { parseModel } from '../engine/tree/model-json';
+import { readModelJson, type AnyModel } from '../engine/forest/model-json';
 import { parseArgs, requiredFlag, stringFlag } from './args';
 import { PredictionCsv } from '../worker/prediction-csv';
 import { csvFileChunks, namedError } from '../worker/load-csv';
@@ -15,8 +15,8 @@ import { usageError } from './help';
 import type { CliCommand, OptionTable } from './options';
 
 const OPTIONS: OptionTable = [
-  { name: 'model', value: 'model.json', meaning: 'the model JSON `train --out` wrote (required)' },
-  { name: 'out', value: 'FILE', default: 'stdout', meaning: 'where to write the CSV with the predicted_<target> field' },
+  { name: 'model', value: 'model.json', meaning: 'the model JSON `train --out` wrote, a tree or a forest (required)' },
+  { name: 'out', value: 'FILE', default: 'stdout', meaning: 'where to write the CSV with the predicted_<target> field (a classification forest: and share_<class> fields)' },
   ...DATA_OPTIONS,
 ];
 
@@ -29,7 +29,8 @@ export const predictCommand: CliCommand = {
   run: predict,
 };
 
-export async function loadModel(file: string) {
+/** A tree or forest model file, read and checked; errors name the file. */
+export async function loadModel(file: string): Promise<AnyModel> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -37,7 +38,7 @@ export async function loadModel(file: string) {
     throw new InputError('unreadable-file', `${basename(file)}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
   try {
-    return parseModel(text);
+    return readModelJson(text);
   } catch (err) {
     if (err instanceof InputError) throw new InputError(err.code, `${basename(file)}: ${err.message}`);
     throw err;
@@ -47,7 +48,7 @@ export async function loadModel(file: string) {
 async function predict(argv: string[]): Promise<void> {
   const args = parseArgs(argv, OPTIONS);
   if (args.positional.length !== 1) throw usageError(predictCommand);
-  const model = await loadModel(requiredFlag(args, 'model'));
+  const { model } = await loadModel(requiredFlag(args, 'model'));
   const file = args.positional[0];
   // Two passes: the parsed columns give the predictions, then the records are copied through as they are.
   const csv = new PredictionCsv(model, await loadDataFile(file, args));

@@ -1,10 +1,15 @@
-// `rules --model M [--format text|python|js|sql]`: the tree's if-then rules, as text or as code
-// that reproduces its predictions.
+// `rules --model M [--format text|python|js|sql] [--tree K]`: the tree's if-then rules, as text or
+// as code that reproduces its predictions; a forest as Python or JS code, or one of its trees.
 import { InputError } from '../engine/errors';
 import { exportCode } from '../engine/export/code';
+import { forestToJavaScript, forestToPython } from '../engine/export/forest-code';
+import type { AnyModel } from '../engine/forest/model-json';
+import { memberModel } from '../engine/forest/predict';
+import { FOREST_FORMAT, type ForestModel } from '../engine/forest/types';
+import type { TreeModel } from '../engine/model';
 import { extractRules } from '../engine/rules/extract';
 import { rulesToText } from '../engine/rules/text';
-import { parseArgs, requiredFlag, stringFlag } from './args';
+import { numberFlag, parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
 import { loadModel } from './predict';
 import { usageError } from './help';
 import type { CliCommand, OptionTable } from './options';
@@ -13,7 +18,8 @@ const FORMATS = ['text', 'python', 'js', 'sql'] as const;
 
 const OPTIONS: OptionTable = [
   { name: 'model', value: 'model.json', meaning: 'the model JSON `train --out` wrote (required)' },
-  { name: 'format', value: FORMATS.join('|'), default: 'text', meaning: 'if-then rules as text, or code that reproduces the predictions' },
+  { name: 'format', value: FORMATS.join('|'), default: 'text', meaning: 'if-then rules as text, or code that reproduces the predictions (a forest: python or js)' },
+  { name: 'tree', value: 'K', meaning: 'a forest model: the rules (or code) of its tree K alone, 0-based' },
 ];
 
 export const rulesCommand: CliCommand = {
@@ -25,12 +31,33 @@ export const rulesCommand: CliCommand = {
   run: rules,
 };
 
+type Format = (typeof FORMATS)[number];
+
+/** The tree the rules are about: the model itself, or tree --tree K of a forest (checked). */
+function chosenTree(loaded: AnyModel, args: ParsedArgs, format: Format): TreeModel | ForestModel {
+  const k = numberFlag(args, 'tree', { integer: true, min: 0 });
+  if (loaded.kind === 'tree') {
+    if (k !== undefined) throw new InputError('bad-option', '--tree K picks a tree of a forest model; this model is a single tree');
+    return loaded.model;
+  }
+  const n = loaded.model.trees.length;
+  if (k !== undefined) {
+    if (k >= n) throw new InputError('bad-option', `--tree ${k} is not a tree of this forest (trees 0..${n - 1})`);
+    return memberModel(loaded.model, k);
+  }
+  if (format === 'text') throw new InputError('bad-option', `a forest of ${n} trees has no single rule list: --tree K (0..${n - 1}) lists one tree's rules; --format python or js exports the whole forest`);
+  if (format === 'sql') throw new InputError('bad-option', 'SQL export of a forest is not supported (its vote does not fit one CASE); use --format python or js, or --tree K for one tree');
+  return loaded.model;
+}
+
 async function rules(argv: string[]): Promise<void> {
   const args = parseArgs(argv, OPTIONS);
   if (args.positional.length !== 0) throw usageError(rulesCommand);
   const format = stringFlag(args, 'format') ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) throw new InputError('bad-option', `--format must be one of ${FORMATS.join(', ')}, got "${format}"`);
-  const model = await loadModel(requiredFlag(args, 'model'));
-  const out = format === 'text' ? rulesToText(extractRules(model), model.classes) : exportCode(model, format as Exclude<(typeof FORMATS)[number], 'text'>);
+  const model = chosenTree(await loadModel(requiredFlag(args, 'model')), args, format as Format);
+  let out: string;
+  if (model.format === FOREST_FORMAT) out = format === 'python' ? forestToPython(model) : forestToJavaScript(model);
+  else out = format === 'text' ? rulesToText(extractRules(model), model.classes) : exportCode(model, format as Exclude<Format, 'text'>);
   process.stdout.write(out);
 }

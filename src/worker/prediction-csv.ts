@@ -1,10 +1,12 @@
 // The predictions CSV: every input record exactly as it is in the file (same bytes, same quoting,
-// same delimiter), then the delimiter and the prediction; one line per input row, in order,
-// ending in LF (README "CLI"). Shared by the CLI's `predict` and the extension's "Predict on
-// Another CSV…". The predictions come from the parsed Dataset; the input is then read again
+// same delimiter), then the delimiter and the prediction (a classification forest: and each
+// class's share); one line per input row, in order, ending in LF (README "CLI"). Shared by the
+// CLI's `predict` and the extension's "Predict on Another CSV…". The predictions come from the parsed Dataset; the input is then read again
 // through RawRecordSplitter, so the rows are never held as text.
 import type { Dataset } from '../engine/dataset';
 import { InputError } from '../engine/errors';
+import { predictForest } from '../engine/forest/predict';
+import { FOREST_FORMAT, type ForestModel } from '../engine/forest/types';
 import type { TreeModel } from '../engine/model';
 import { RawRecordSplitter } from '../engine/csv/raw-records';
 import { predict } from '../engine/tree/predict';
@@ -21,12 +23,22 @@ export class PredictionCsv {
   private out = new Uint8Array(1 << 16);
   private length = 0;
 
+  /** A classification forest's per-class shares (row-major), written after the prediction; else null. */
+  private readonly shares: Float64Array | null = null;
+  private readonly classCount: number;
+
   constructor(
-    model: TreeModel,
+    model: TreeModel | ForestModel,
     private readonly dataset: Dataset,
   ) {
-    this.predictions = predict(model, dataset);
-    this.header = this.ending(`predicted_${model.target}`);
+    const classes = model.classes ?? [];
+    this.classCount = classes.length;
+    if (model.format === FOREST_FORMAT) {
+      ({ predictions: this.predictions, shares: this.shares } = predictForest(model, dataset));
+    } else this.predictions = predict(model, dataset);
+    // A forest's share columns: the mean class share (soft voting) or vote fraction (hard) of each class.
+    const shareNames = this.shares === null ? [] : classes.map((c) => `share_${c}`);
+    this.header = this.ending([`predicted_${model.target}`, ...shareNames]);
     this.splitter = new RawRecordSplitter(dataset.delimiter, (buf, start, end) => this.record(buf, start, end));
   }
 
@@ -50,20 +62,26 @@ export class PredictionCsv {
   private record(buf: Uint8Array, start: number, end: number): void {
     const row = this.records++ - 1;
     if (row >= this.dataset.rowCount) return; // reported by finish()
-    const ending = row < 0 ? this.header : (this.endings.get(this.predictions[row]) ?? this.newEnding(this.predictions[row]));
+    const ending = row < 0 ? this.header : this.shares !== null ? this.shareEnding(row) : (this.endings.get(this.predictions[row]) ?? this.newEnding(this.predictions[row]));
     this.append(buf, start, end);
     this.append(ending, 0, ending.length);
   }
 
   private newEnding(prediction: string | number): Uint8Array {
-    const bytes = this.ending(String(prediction));
+    const bytes = this.ending([String(prediction)]);
     this.endings.set(prediction, bytes);
     return bytes;
   }
 
-  private ending(text: string): Uint8Array {
+  private shareEnding(row: number): Uint8Array {
+    const k = this.classCount;
+    const shares = Array.from((this.shares as Float64Array).subarray(row * k, (row + 1) * k), String);
+    return this.ending([String(this.predictions[row]), ...shares]);
+  }
+
+  private ending(fields: readonly string[]): Uint8Array {
     const d = this.dataset.delimiter;
-    return this.encoder.encode(`${d}${csvField(text, d)}\n`);
+    return this.encoder.encode(`${fields.map((f) => d + csvField(f, d)).join('')}\n`);
   }
 
   private append(buf: Uint8Array, start: number, end: number): void {
