@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { availableParallelism } from 'node:os';
 import type { Dataset } from '../engine/dataset';
 import type { ForestReport } from '../engine/forest/types';
-import { forestParams, readForestSettings, type ForestSettings } from '../shared/forest-settings';
+import { forestParams, poolSize, readForestSettings, type ForestSettings } from '../shared/forest-settings';
 import { fileNameOf } from './csv-source';
 import { readChoices, rememberChoices, trainingColumns, type ChoiceStore } from './file-choices';
 import { withJobProgress } from './job-progress';
@@ -25,11 +25,6 @@ export interface ForestTrainerDeps {
   notifier: Notifier;
   state: ChoiceStore;
   view: ForestView;
-}
-
-/** The pool size for a `jobs` setting: null (or 0, read as null) = every core. */
-export function poolSize(jobs: number | null, cores: number = availableParallelism()): number {
-  return jobs ?? Math.max(1, cores);
 }
 
 export class ForestTrainer {
@@ -52,7 +47,7 @@ export class ForestTrainer {
       const params = forestParams(trainer.settings(uri), forest, target);
       // The columns the user ignored or kept for this file, as for a tree.
       Object.assign(params, trainingColumns(readChoices(state, uri.toString()), loaded.columns.map((c) => c.name), target));
-      const jobs = poolSize(forest.jobs);
+      const jobs = poolSize(forest.jobs, availableParallelism());
       const report = await withJobProgress(`Decision Tree: training a random forest on ${fileNameOf(uri)}`, (onProgress) =>
         bridge.run('forest', { dataset: loaded.dataset, params, jobs }, { key: `forest:${uri.toString()}`, onProgress }),
       );

@@ -107,3 +107,8 @@ export function forestParams(tree: TrainSettings, forest: ForestSettings, target
   if (forest.maxFeatures !== 'default') params.maxFeatures = forest.maxFeatures;
   return params;
 }
+
+/** The pool size for a `jobs` setting given the machine's cores: null (or 0, read as null) = every core. */
+export function poolSize(jobs: number | null, cores: number): number {
+  return jobs ?? Math.max(1, cores);
+}
