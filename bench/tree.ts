@@ -19,8 +19,7 @@ import { trainTree } from '../src/engine/tree/train';
 import { peakRss, runChild, type ChildReport } from './lib/child-run';
 import { PEAK_RSS_PY, pythonWith } from './lib/python';
 import { median, mib } from './lib/stats';
-import { type BenchData, type DataKind, makeBenchData } from './lib/tree-data';
-import { isNumeric } from '../src/engine/dataset';
+import { type DataKind, heldOutScore, makeBenchData } from './lib/tree-data';
 
 const TEST_ROWS = 100_000;
 const CASES: ReadonlyArray<{ kind: DataKind; criterion: Criterion }> = [
@@ -38,26 +37,6 @@ interface FitReport extends ChildReport {
   predict?: number;
 }
 
-function score(kind: DataKind, pred: Array<string | number>, test: BenchData): number {
-  if (kind !== 'regression') {
-    const col = test.dataset.columns[test.dataset.columns.length - 1];
-    if (isNumeric(col)) throw new Error('class column expected');
-    let right = 0;
-    pred.forEach((p, r) => (right += p === col.categories[col.codes[r]] ? 1 : 0));
-    return right / pred.length;
-  }
-  const y = test.y;
-  let mean = 0;
-  for (let r = 0; r < y.length; r++) mean += y[r] / y.length;
-  let ssRes = 0;
-  let ssTot = 0;
-  pred.forEach((p, r) => {
-    ssRes += ((p as number) - y[r]) ** 2;
-    ssTot += (y[r] - mean) ** 2;
-  });
-  return 1 - ssRes / ssTot;
-}
-
 /** In a child process: one fit, measured (peak RSS taken right after it), then its score and predict time. */
 function child(kind: DataKind, rows: number, criterion: Criterion, depth: number | null, splitter: Splitter): void {
   const train = makeBenchData(kind, rows, 42);
@@ -71,7 +50,7 @@ function child(kind: DataKind, rows: number, criterion: Criterion, depth: number
   predict(model, train.dataset);
   const predictSeconds = Number(process.hrtime.bigint() - p0) / 1e9;
   const test = makeBenchData(kind, TEST_ROWS, 7);
-  const report: FitReport = { wall, cpu: (cpu.user + cpu.system) / 1e6, maxRss, nodes: model.nodes.length, score: score(kind, predict(model, test.dataset), test), predict: predictSeconds };
+  const report: FitReport = { wall, cpu: (cpu.user + cpu.system) / 1e6, maxRss, nodes: model.nodes.length, score: heldOutScore(kind, predict(model, test.dataset), test), predict: predictSeconds };
   process.stdout.write(JSON.stringify(report) + '\n');
 }
 

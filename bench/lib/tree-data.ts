@@ -1,9 +1,9 @@
-// Deterministic in-memory data sets for bench:tree, the same numbers for our engine and for
+// Deterministic in-memory data sets for bench:tree and bench:forest, the same numbers for our engine and for
 // scikit-learn (written as float64 row-major X and int32/float64 y): numeric (20 features,
 // 3 classes from noisy linear scores, 10% labels flipped), mixed (16 numeric and 4 categorical
 // features of 3–250 levels, which take part in the label) and regression (20 numeric features,
 // a nonlinear target with noise). Values are float32-exact so sklearn's float32 cast sees the same.
-import type { Column, Dataset } from '../../src/engine/dataset';
+import { type Column, type Dataset, isNumeric } from '../../src/engine/dataset';
 import { createRng, randomInt } from '../../src/engine/random';
 
 export type DataKind = 'numeric' | 'mixed' | 'regression';
@@ -52,4 +52,25 @@ export function makeBenchData(kind: DataKind, rows: number, seed: number): Bench
     kind === 'regression' ? { name: 'y', type: 'numeric' as const, values: target } : { name: 'y', type: 'categorical' as const, codes: labels, categories: CLASSES },
   ];
   return { dataset: { columns, rowCount: rows, delimiter: ',', renamedHeaders: [] }, x, y: kind === 'regression' ? target : labels, features };
+}
+
+/** Accuracy (classification) or R² (regression) of predictions for the rows of `test`. */
+export function heldOutScore(kind: DataKind, pred: ReadonlyArray<string | number>, test: BenchData): number {
+  const col = test.dataset.columns[test.dataset.columns.length - 1];
+  if (kind !== 'regression') {
+    if (isNumeric(col)) throw new Error('class column expected');
+    let right = 0;
+    pred.forEach((p, r) => (right += p === col.categories[col.codes[r]] ? 1 : 0));
+    return right / pred.length;
+  }
+  const y = test.y;
+  let mean = 0;
+  for (let r = 0; r < y.length; r++) mean += y[r] / y.length;
+  let ssRes = 0;
+  let ssTot = 0;
+  pred.forEach((p, r) => {
+    ssRes += ((p as number) - y[r]) ** 2;
+    ssTot += (y[r] - mean) ** 2;
+  });
+  return 1 - ssRes / ssTot;
 }

@@ -3,10 +3,11 @@
 // the threads the trees are trained on.
 import type { Dataset } from '../engine/dataset';
 import { InputError } from '../engine/errors';
-import { trainForest } from '../engine/forest/train';
 import type { ForestParams, MaxFeatures } from '../engine/forest/types';
 import type { ForestTrainer } from '../engine/forest/validate';
 import type { TrainParams } from '../engine/model';
+import { trainForestOnPool } from '../worker/forest-pool';
+import { defaultJobs } from '../worker/pool/thread-pool';
 import { numberFlag, stringFlag, type ParsedArgs } from './args';
 import { pruneOptions } from './prune-flags';
 import type { OptionTable } from './options';
@@ -18,7 +19,7 @@ export const FOREST_OPTIONS: OptionTable = [
   { name: 'max-samples', value: 'N|F', default: 'every training row', meaning: 'with --ensemble: rows drawn per tree, a count N or a fraction F ≤ 1.0' },
   { name: 'voting', value: 'soft|hard', default: 'soft', meaning: "with --ensemble, classification: mean of the trees' class shares, or their majority label" },
   { name: 'no-bootstrap', meaning: 'with --ensemble: every tree on every row (no bootstrap sample, no OOB score)' },
-  { name: 'jobs', value: 'N', default: '1', meaning: 'with --ensemble: threads the trees are trained on' },
+  { name: 'jobs', value: 'N', default: 'the available cores', meaning: 'with --ensemble: threads the trees are trained on (the same forest for any N)' },
 ];
 
 const ENSEMBLE_ONLY = ['n-trees', 'max-features', 'max-samples', 'voting', 'no-bootstrap', 'jobs'];
@@ -74,11 +75,10 @@ export function forestParamsFromArgs(args: ParsedArgs, tree: TrainParams, seed: 
 }
 
 /**
- * The trainer --jobs asks for (checked: an integer ≥ 1). This build trains a forest's trees one
- * after another on this thread, whatever --jobs says.
+ * The trainer --jobs asks for (an integer ≥ 1; default the available cores): the trees on a pool
+ * of worker threads (src/worker/forest-pool.ts), the same forest whatever --jobs says.
  */
 export function forestTrainer(args: ParsedArgs): ForestTrainer {
-  const jobs = numberFlag(args, 'jobs', { integer: true, min: 1 });
-  if (jobs !== undefined && jobs > 1) process.stderr.write(`note: --jobs ${jobs}: this build trains a forest's trees on one thread\n`);
-  return (dataset: Dataset, params: ForestParams) => Promise.resolve(trainForest(dataset, params));
+  const jobs = numberFlag(args, 'jobs', { integer: true, min: 1 }) ?? defaultJobs();
+  return (dataset: Dataset, params: ForestParams) => trainForestOnPool(dataset, params, { jobs });
 }

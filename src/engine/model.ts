@@ -40,6 +40,15 @@ export interface TrainParams {
   histogramAboveRows?: number;
   /** CART: a category with fewer rows in a node joins the missing values in subset splits (default 10; 0 or 1: never). */
   minCategorySamples?: number;
+  /**
+   * Classification: per-class weights multiplied into the sample weights (scikit-learn's
+   * class_weight): 'balanced' = n / (k · count of the class), or a weight per class label.
+   */
+  classWeight?: 'balanced' | Record<string, number>;
+  /** A numeric column holding each row's weight (scikit-learn's sample_weight); not a feature. */
+  sampleWeightColumn?: string;
+  /** Each leaf needs at least this fraction of the total weight (scikit-learn's min_weight_fraction_leaf, default 0). */
+  minWeightFractionLeaf?: number;
 }
 
 /**
@@ -57,9 +66,12 @@ export interface ModelNode {
   /** Preorder index: the root is 0 and `nodes[id].id === id`. */
   id: number;
   depth: number;
+  /** Training rows at the node (ID3/C4.5: weight, cases being split fractionally at missing values). */
   samples: number;
+  /** Their total weight, only when training used sample or class weights (scikit-learn's weighted_n_node_samples). */
+  weightedSamples?: number;
   impurity: number;
-  /** Class counts in the order of `classes`, or the mean for regression. */
+  /** Class counts (weighted when trained with weights) in the order of `classes`, or the (weighted) mean for regression. */
   value: number[] | number;
   prediction: string | number;
   split: ModelSplit | null;

@@ -1,13 +1,14 @@
 // trainMember: tree `index` of a forest, a function of (dataset, plan, index) only, so any thread
-// grows the same tree: its bootstrap sample as weights (bootstrap.ts) and, for a random forest, a
-// fresh feature subset per split (GrowHooks.featureDraw), both seeded from the plan's seed and the index.
+// grows the same tree: its bootstrap counts as sample weights (bootstrap.ts, scikit-learn's way)
+// and, for a random forest, a fresh feature subset per split (GrowHooks.featureDraw), both seeded
+// from the plan's seed and the index.
 import type { Dataset } from '../dataset';
 import type { ModelNode, TreeModel } from '../model';
 import type { GrowHooks } from '../tree/grow-hooks';
+import { trainTree } from '../tree/train';
 import { featureSeed, inBagCounts } from './bootstrap';
 import type { ForestPlan } from './plan';
 import type { ForestTree } from './types';
-import { fitWeighted } from './weighted-fit';
 
 export interface ForestMember {
   index: number;
@@ -24,12 +25,16 @@ function inForestClasses(model: TreeModel, classes: readonly string[]): ModelNod
 
 export function trainMember(dataset: Dataset, plan: ForestPlan, index: number, hooks: GrowHooks = {}): ForestMember {
   const { params, features } = plan;
-  const counts = inBagCounts(plan, index);
-  const weights = new Float64Array(dataset.rowCount);
-  for (let i = 0; i < plan.trainingRows; i++) weights[plan.rows[i]] = counts[i];
+  // Without bootstrap every row counts once: no weights at all, the single tree's own code path.
+  let weights: Float64Array | undefined;
+  if (params.bootstrap) {
+    const counts = inBagCounts(plan, index);
+    weights = new Float64Array(dataset.rowCount);
+    for (let i = 0; i < plan.trainingRows; i++) weights[plan.rows[i]] = counts[i];
+  }
   // max_features = every feature: no draw at all, so a 1-tree forest without bootstrap is the plain tree.
   const draw = params.maxFeatures < features.length ? { featureDraw: { maxFeatures: params.maxFeatures, seed: featureSeed(params.seed, index) } } : {};
-  const { model } = fitWeighted(dataset, plan.treeParams, { ...hooks, ...draw }, weights);
+  const { model } = trainTree(dataset, plan.treeParams, { ...hooks, ...draw }, weights);
   const featureImportances: Record<string, number> = {};
   for (const f of features) featureImportances[f.name] = model.featureImportances[f.name] ?? 0;
   return { index, tree: { nodes: plan.task === 'classification' ? inForestClasses(model, plan.classes) : model.nodes, featureImportances } };

@@ -5,6 +5,7 @@
 import { isNumericType, type Dataset } from '../dataset';
 import type { ModelFeature, Task, TrainParams } from '../model';
 import { decideLeftOut } from '../tree/left-out';
+import { resolveParams } from '../tree/params';
 import { buildTrainingSet } from '../tree/training-set';
 import { resolveForestParams, treeParamsOf } from './params';
 import type { ForestModel, ForestParams } from './types';
@@ -27,7 +28,9 @@ export interface ForestPlan {
 export function planForest(dataset: Dataset, params: ForestParams): ForestPlan {
   const decided = decideLeftOut(dataset, params.target, params);
   const set = buildTrainingSet(dataset, params.target, params.task ?? 'auto', decided);
-  const resolved = resolveForestParams({ ...decided, task: set.task }, set.task, set.features.length, set.n);
+  // The tree's own checks and defaults (criterion), so the model records what its trees used.
+  const { criterion } = resolveParams(decided, set.task);
+  const resolved = resolveForestParams({ ...decided, task: set.task, criterion }, set.task, set.features.length, set.n);
   return {
     params: resolved,
     task: set.task,

@@ -3,12 +3,22 @@
 
 const SMALL = 64;
 const RADIX = 1 << 16;
+/**
+ * Up to this many keys a comparison sort: the radix sort's four passes over 2^16 counters cost
+ * the same whatever n, which dominated growing a tree on a few hundred rows (each tree of a forest
+ * presorts every feature afresh).
+ */
+const COMPARISON_MAX = 2048;
 
 /** Writes into `out` the indices 0..n−1 ordered by `values` ascending (ties by index; NaN last). */
 export function argsortFloat64(values: Float64Array, out: Int32Array): void {
   const n = values.length;
   if (n <= SMALL) {
     insertionArgsort(values, out);
+    return;
+  }
+  if (n <= COMPARISON_MAX) {
+    comparisonArgsort(values, out);
     return;
   }
   // Order-preserving unsigned keys: flip every bit of negatives, only the sign bit of positives.
@@ -78,4 +88,18 @@ function insertionArgsort(values: Float64Array, out: Int32Array): void {
 function greater(a: number, b: number): boolean {
   if (Number.isNaN(a)) return !Number.isNaN(b);
   return !Number.isNaN(b) && a > b;
+}
+
+/** The same order by comparisons: ascending, NaN last, ties (−0 and +0 included) by index. */
+function comparisonArgsort(values: Float64Array, out: Int32Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = i;
+  out.sort((a, b) => {
+    const x = values[a];
+    const y = values[b];
+    if (x < y) return -1;
+    if (x > y) return 1;
+    const xNaN = Number.isNaN(x);
+    if (xNaN !== Number.isNaN(y)) return xNaN ? 1 : -1;
+    return a - b;
+  });
 }

@@ -35,28 +35,32 @@ export interface CartSplit {
   sawMissing: boolean;
 }
 
-/** Per-sample contribution to the stats vectors: a class (weight 1) or a target value at slot 0. */
+/** Per-sample contribution to the stats vectors: a class (its weight) or a (weighted) target value at slot 0. */
 export interface SampleStats {
   readonly dim: number;
+  readonly regression: boolean;
   /** Stats slot of each sample (its class code; 0 for regression). */
   readonly slot: Int32Array;
-  /** Amount added at the slot (the target for regression); null means 1. */
+  /** Amount added at the slot (the sample's weight; for regression its weight × target); null means 1. */
   readonly amount: Float64Array | null;
+  /** Each sample's weight; null: all 1 (then weights are row counts, and the hot paths apply). */
+  readonly weight: Float64Array | null;
 }
 
 /** Relative margin by which a later candidate must beat the best one (see CartSplitter.findBest). */
 const TIE_TOLERANCE = 1e-12;
 
-/** What each training sample adds to a splitter's stats: its class, or its target value. */
+/** What each training sample adds to a splitter's stats: its class, or its target value, times its weight. */
 export function sampleStatsOf(set: TrainingSet): SampleStats {
-  return set.task === 'classification'
-    ? { dim: set.classes.length, slot: set.yClass, amount: null }
-    : { dim: 1, slot: new Int32Array(set.n), amount: set.yValue };
+  const weight = set.weight;
+  if (set.task === 'classification') return { dim: set.classes.length, regression: false, slot: set.yClass, amount: weight, weight };
+  const amount = weight === null ? set.yValue : Float64Array.from(set.yValue, (y, i) => weight[i] * y);
+  return { dim: 1, regression: true, slot: new Int32Array(set.n), amount, weight };
 }
 
 /** The tie margin of a node of weight `w`, scaled to the size of its proxy values (both split searches). */
 export function tieTolerance(set: TrainingSet, w: number, impurity: number): number {
-  return TIE_TOLERANCE * (set.task === 'classification' ? w * (1 + Math.log(w)) : w * impurity);
+  return TIE_TOLERANCE * (set.task === 'classification' ? w * (1 + Math.log(Math.max(w, 1))) : w * impurity);
 }
 
 /** Sees one numeric candidate: its threshold and the stats (weight `wLeft`) of the present samples ≤ it. */
@@ -78,6 +82,8 @@ export class CartSplitter {
   readonly sideB: Float64Array;
   wPresent = 0;
   wMissing = 0;
+  nPresent = 0;
+  nMissing = 0;
   bestProxy = -Infinity;
   tolerance = 0;
   private observer: CandidateObserver | null = null;
@@ -94,6 +100,7 @@ export class CartSplitter {
     readonly minSamplesLeaf: number,
     /** Categories with fewer rows in a node join its missing values (rare-categories.ts); ≤ 1: never. */
     readonly minCategorySamples: number,
+    readonly minWeightLeaf = 0,
   ) {
     const dim = stats.dim;
     this.dim = dim;
@@ -109,7 +116,7 @@ export class CartSplitter {
    * `tolerance`: how much better (in proxy units) a later candidate must be to replace the best,
    * so that ties that differ only by rounding still go to the first candidate.
    */
-  findBest(start: number, end: number, nodeStats: Float64Array, tolerance: number): CartSplit | null {
+  findBest(start: number, end: number, nodeStats: Float64Array, tolerance: number, nodeWeight = end - start): CartSplit | null {
     this.bestProxy = -Infinity;
     this.tolerance = tolerance;
     let best: CartSplit | null = null;
@@ -117,13 +124,13 @@ export class CartSplitter {
       this.draw.forEach(
         (f) => this.samples.isConstant(f, start, end),
         (f) => {
-          best = this.scanFeature(f, start, end, nodeStats) ?? best;
+          best = this.scanFeature(f, start, end, nodeStats, nodeWeight) ?? best;
         },
       );
       return best;
     }
     for (let f = 0; f < this.features.length; f++) {
-      const found = this.scanFeature(f, start, end, nodeStats);
+      const found = this.scanFeature(f, start, end, nodeStats, nodeWeight);
       if (found) best = found;
     }
     return best;
@@ -134,23 +141,25 @@ export class CartSplitter {
    * `observer` sees every numeric candidate threshold with the stats of the present samples on
    * its left, so a caller can chart the score along the thresholds this search tries.
    */
-  findBestOn(f: number, start: number, end: number, nodeStats: Float64Array, tolerance: number, observer: CandidateObserver | null = null): CartSplit | null {
+  findBestOn(f: number, start: number, end: number, nodeStats: Float64Array, tolerance: number, observer: CandidateObserver | null = null, nodeWeight = end - start): CartSplit | null {
     this.bestProxy = -Infinity;
     this.tolerance = tolerance;
     this.observer = observer;
     try {
-      return this.scanFeature(f, start, end, nodeStats);
+      return this.scanFeature(f, start, end, nodeStats, nodeWeight);
     } finally {
       this.observer = null;
     }
   }
 
-  private scanFeature(f: number, start: number, end: number, nodeStats: Float64Array): CartSplit | null {
+  private scanFeature(f: number, start: number, end: number, nodeStats: Float64Array, nodeWeight: number): CartSplit | null {
     const pe = this.samples.presentEnd(f, start, end);
     if (pe === start) return null;
     this.prepareMissing(f, pe, end, nodeStats);
-    this.wPresent = pe - start;
-    this.wMissing = end - pe;
+    this.nPresent = pe - start;
+    this.nMissing = end - pe;
+    this.wMissing = this.stats.weight === null ? this.nMissing : this.rangeWeight(f * this.samples.n + pe, f * this.samples.n + end);
+    this.wPresent = this.stats.weight === null ? this.nPresent : nodeWeight - this.wMissing;
     return isOrderedType(this.features[f].type) ? this.scanNumeric(f, start, pe) : this.scanCategorical(f, start, pe, nodeStats);
   }
 
@@ -164,8 +173,18 @@ export class CartSplitter {
     for (let k = 0; k < dim; k++) present[k] = nodeStats[k] - missing[k];
   }
 
-  private consider(left: Float64Array, wL: number): number {
-    return considerMissingSides(this, left, wL);
+  private consider(left: Float64Array, wL: number, nL: number): number {
+    return considerMissingSides(this, left, wL, nL);
+  }
+
+  /** Total weight of sorted positions [from, to) (their count without weights). */
+  private rangeWeight(from: number, to: number): number {
+    const weight = this.stats.weight;
+    if (weight === null) return to - from;
+    const order = this.samples.order;
+    let w = 0;
+    for (let p = from; p < to; p++) w += weight[order[p]];
+    return w;
   }
 
   private scanNumeric(f: number, start: number, pe: number): CartSplit | null {
@@ -174,9 +193,10 @@ export class CartSplitter {
     const amount = this.stats.amount;
     const s = base + start;
     const e = base + pe;
-    if (this.wMissing === 0 && keys[s] === keys[e - 1]) return null;
-    // The hot paths report no candidates: an observer takes the general loop.
-    const fast = this.wMissing === 0 && this.observer === null;
+    if (this.nMissing === 0 && keys[s] === keys[e - 1]) return null;
+    // The hot paths report no candidates (an observer takes the general loop), and count rows as weights.
+    const weight = this.stats.weight;
+    const fast = this.nMissing === 0 && this.observer === null && weight === null && this.minWeightLeaf === 0;
     if (fast && amount === null && this.proxy === giniProxy) return this.scanNumericGini(f, s, e);
     if (fast && amount === null && this.proxy === entropyProxy) return this.scanNumericEntropy(f, s, e);
     if (fast && amount !== null && this.proxy === squaredErrorProxy) return this.scanNumericSquaredError(f, s, e, amount);
@@ -186,19 +206,23 @@ export class CartSplitter {
     let bestAt = -1;
     let bestMissingLeft = false;
     // Two passes as scikit-learn's: every threshold with missing values right, then with them left.
-    for (let pass = 0; pass < (this.wMissing > 0 ? 2 : 1); pass++) {
+    for (let pass = 0; pass < (this.nMissing > 0 ? 2 : 1); pass++) {
       const missingLeft = pass === 1;
       left.fill(0);
+      let weightL = 0;
       for (let p = s; p < e; p++) {
         left[slots[p]] += amount === null ? 1 : amount[order[p]];
+        if (weight !== null) weightL += weight[order[p]];
         const next = p + 1;
         // The last present position is the candidate "every present value left, missing right".
-        if (next < e ? keys[next] === keys[p] : missingLeft || this.wMissing === 0) continue;
-        if (missingLeft ? considerMissingLeft(this, left, next - s) : considerMissingRight(this, left, next - s)) {
+        if (next < e ? keys[next] === keys[p] : missingLeft || this.nMissing === 0) continue;
+        const nL = next - s;
+        const wL = weight === null ? nL : weightL;
+        if (missingLeft ? considerMissingLeft(this, left, wL, nL) : considerMissingRight(this, left, wL, nL)) {
           bestAt = p;
           bestMissingLeft = missingLeft;
         }
-        if (!missingLeft && next < e && this.observer !== null) this.observer(midpoint(x[order[p]], x[order[next]]), left, next - s);
+        if (!missingLeft && next < e && this.observer !== null) this.observer(midpoint(x[order[p]], x[order[next]]), left, wL);
       }
     }
     return bestAt < 0 ? null : this.numericSplit(f, bestAt, e, bestMissingLeft);
@@ -314,7 +338,7 @@ export class CartSplitter {
     const { order, keys } = this.samples;
     const x = this.features[f].x;
     const threshold = at + 1 < e ? midpoint(x[order[at]], x[order[at + 1]]) : Infinity;
-    return { feature: f, kind: 'numeric', threshold, leftKey: keys[at], leftCodes: [], rareCodes: [], missingLeft, sawMissing: this.wMissing > 0 };
+    return { feature: f, kind: 'numeric', threshold, leftKey: keys[at], leftCodes: [], rareCodes: [], missingLeft, sawMissing: this.nMissing > 0 };
   }
 
   /** Adds the stats of positions [from, to) of the sorted samples to `into`. */
@@ -333,7 +357,7 @@ export class CartSplitter {
     const { dim, left } = this;
     const base = f * this.samples.n;
     const { order, keys, slots } = this.samples;
-    const amount = this.stats.amount;
+    const { amount, regression } = this.stats;
     const runStart: number[] = [];
     const runEnd: number[] = [];
     const codes: number[] = [];
@@ -351,8 +375,8 @@ export class CartSplitter {
       // Rare runs move to the missing side; the others keep their order.
       let kept = 0;
       for (let r = 0; r < codes.length; r++) {
-        const w = runEnd[r] - runStart[r];
-        if (w >= this.minCategorySamples) {
+        const count = runEnd[r] - runStart[r];
+        if (count >= this.minCategorySamples) {
           runStart[kept] = runStart[r];
           runEnd[kept] = runEnd[r];
           codes[kept++] = codes[r];
@@ -360,16 +384,20 @@ export class CartSplitter {
         }
         rareCodes.push(codes[r]);
         this.addRange(this.missing, runStart[r], runEnd[r]);
+        const w = this.rangeWeight(runStart[r], runEnd[r]);
         this.wPresent -= w;
         this.wMissing += w;
+        this.nPresent -= count;
+        this.nMissing += count;
       }
       runStart.length = runEnd.length = codes.length = kept;
       for (let k = 0; k < dim; k++) this.present[k] = nodeStats[k] - this.missing[k];
     }
     const runs = codes.length;
-    const withMissing = this.wMissing > 0;
+    const withMissing = this.nMissing > 0;
     if (runs + (withMissing ? 1 : 0) < 2) return null;
-    const runWeight = (r: number): number => runEnd[r] - runStart[r];
+    const runCount = (r: number): number => runEnd[r] - runStart[r];
+    const runWeight = (r: number): number => this.rangeWeight(runStart[r], runEnd[r]);
     // The left set of the best candidate so far, listed only once the scan is over.
     let bestCodes: (() => number[]) | null = null;
     let bestMissingLeft = false;
@@ -378,7 +406,7 @@ export class CartSplitter {
       bestCodes = leftCodes;
       bestMissingLeft = r === 2;
     };
-    const regressionOrBinary = amount !== null || dim === 2;
+    const regressionOrBinary = regression || dim === 2;
     if (!regressionOrBinary && runs <= MAX_EXACT_LEVELS) {
       // Every bipartition once (the last category present stays on the right), in Gray-code
       // order: each subset differs from the previous one by one category, so the left stats move
@@ -388,6 +416,7 @@ export class CartSplitter {
       const last = runs - 1;
       left.fill(0);
       let wL = 0;
+      let nL = 0;
       let previous = 0;
       for (let i = 1; i < 1 << last; i++) {
         const mask = i ^ (i >> 1);
@@ -395,35 +424,37 @@ export class CartSplitter {
         const sign = mask & (1 << r) ? 1 : -1;
         for (let k = 0; k < dim; k++) left[k] += sign * table[r * dim + k];
         wL += sign * runWeight(r);
+        nL += sign * runCount(r);
         previous = mask;
-        record(this.consider(left, wL), () => codes.filter((_, q) => q < last && (mask & (1 << q)) !== 0));
+        record(this.consider(left, wL, nL), () => codes.filter((_, q) => q < last && (mask & (1 << q)) !== 0));
       }
       if (withMissing) {
         left.set(this.present);
-        record(this.consider(left, this.wPresent), () => codes);
+        record(this.consider(left, this.wPresent, this.nPresent), () => codes);
       }
     } else {
       // Breiman: order by class-1 share (two classes) or mean (regression); the optimal subset is
       // a prefix. More classes: order by the share of the node's majority class (heuristic).
-      const keySlot = amount !== null ? 0 : dim === 2 ? 1 : majority(nodeStats);
+      const keySlot = regression ? 0 : dim === 2 ? 1 : majority(nodeStats);
       const key = new Float64Array(runs);
       for (let r = 0; r < runs; r++) {
         let acc = 0;
         for (let p = runStart[r]; p < runEnd[r]; p++) {
-          if (amount !== null) acc += amount[order[p]];
-          else if (slots[p] === keySlot) acc += 1;
+          if (slots[p] === keySlot) acc += amount === null ? 1 : amount[order[p]];
         }
         key[r] = acc / runWeight(r);
       }
       const ranked = Array.from({ length: runs }, (_, r) => r).sort((a, b) => key[a] - key[b] || a - b);
       left.fill(0);
       let wL = 0;
+      let nL = 0;
       for (let j = 0; j < runs; j++) {
         const r = ranked[j];
         this.addRange(left, runStart[r], runEnd[r]);
         wL += runWeight(r);
+        nL += runCount(r);
         if (j === runs - 1 && !withMissing) break;
-        record(this.consider(left, wL), () => ranked.slice(0, j + 1).map((q) => codes[q]));
+        record(this.consider(left, wL, nL), () => ranked.slice(0, j + 1).map((q) => codes[q]));
       }
     }
     const chosen = bestCodes as (() => number[]) | null;

@@ -40,8 +40,48 @@ export function classImpurity(criterion: CartCriterion, counts: Float64Array, w:
   return criterion === 'gini' ? gini(counts, w) : entropy(counts, 'bits', w);
 }
 
+/** Weighted sum Σw·y, weight Σw, weighted mean and MSE of the targets `y` over the samples order[start:end]. */
+function weightedRegressionStats(y: Float64Array, weight: Float64Array, order: ArrayLike<number>, start: number, end: number): { sum: number; weight: number; mean: number; mse: number } {
+  let sum = 0;
+  let w = 0;
+  for (let p = start; p < end; p++) {
+    const i = order[p];
+    sum += weight[i] * y[i];
+    w += weight[i];
+  }
+  const mean = sum / w;
+  let ss = 0;
+  for (let p = start; p < end; p++) {
+    const i = order[p];
+    const d = y[i] - mean;
+    ss += weight[i] * d * d;
+  }
+  return { sum, weight: w, mean, mse: ss / w };
+}
+
+/** Class weights of the samples order[start:end] (`slot`: each sample's class) into `counts` (zeroed here); their total weight. */
+export function classNodeStats(slot: ArrayLike<number>, weight: Float64Array, order: ArrayLike<number>, start: number, end: number, counts: Float64Array): number {
+  counts.fill(0);
+  let w = 0;
+  for (let p = start; p < end; p++) {
+    const i = order[p];
+    counts[slot[i]] += weight[i];
+    w += weight[i];
+  }
+  return w;
+}
+
+/**
+ * Regression node statistics over the samples order[start:end]: targets `y`, weights `weight`
+ * (null: all 1, `amount` is then y itself).
+ */
+export function regressionStatsOf(y: Float64Array, weight: Float64Array | null, order: ArrayLike<number>, start: number, end: number): { sum: number; weight: number; mean: number; mse: number } {
+  if (weight !== null) return weightedRegressionStats(y, weight, order, start, end);
+  return { ...regressionNodeStats(y, order, start, end), weight: end - start };
+}
+
 /** Sum, mean and MSE (the squared_error impurity) of `amount` over the samples order[start:end]. */
-export function regressionNodeStats(amount: Float64Array, order: ArrayLike<number>, start: number, end: number): { sum: number; mean: number; mse: number } {
+function regressionNodeStats(amount: Float64Array, order: ArrayLike<number>, start: number, end: number): { sum: number; mean: number; mse: number } {
   let sum = 0;
   for (let p = start; p < end; p++) sum += amount[order[p]];
   const mean = sum / (end - start);

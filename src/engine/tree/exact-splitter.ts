@@ -3,7 +3,7 @@
 // category subset (CartSplitter), then the node's samples partitioned stably in every feature's
 // order, so both children stay sorted. No per-node state beyond the samples' order.
 import { CartSplitter, type CartSplit, type SampleStats, sampleStatsOf, tieTolerance } from './cart-splitter';
-import { type CartCriterion, classImpurity, regressionNodeStats, sideProxyFor } from './criterion';
+import { type CartCriterion, classImpurity, classNodeStats, regressionStatsOf, sideProxyFor } from './criterion';
 import type { FeatureDraw } from './feature-draw';
 import type { ResolvedParams } from './params';
 import { MISSING_KEY, SortedSamples } from './sorted-samples';
@@ -30,7 +30,7 @@ export class ExactSplitter implements Splitter<GrowNode> {
     this.sampleStats = sampleStatsOf(set);
     this.isLeftCode = new Uint8Array(Math.max(0, ...set.features.map((f) => f.categories.length)));
     this.samples = new SortedSamples(set.features, set.n, this.sampleStats.slot);
-    this.search = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf, params.minCategorySamples);
+    this.search = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf, params.minCategorySamples, params.minWeightLeaf);
     this.search.draw = draw;
   }
 
@@ -40,7 +40,7 @@ export class ExactSplitter implements Splitter<GrowNode> {
 
   split(node: GrowNode): NodeSplit<GrowNode> | null {
     const { start, end } = node;
-    const split = this.search.findBest(start, end, node.stats, tieTolerance(this.set, end - start, node.impurity));
+    const split = this.search.findBest(start, end, node.stats, tieTolerance(this.set, node.weight, node.impurity), node.weight);
     if (split === null) return null;
     const branches = this.route(split, start, end);
     const pos = this.samples.partition(start, end, this.set.features.length);
@@ -62,17 +62,18 @@ export class ExactSplitter implements Splitter<GrowNode> {
   release(): void {}
 
   private nodeOf(start: number, end: number, depth: number): GrowNode {
-    const { dim, amount } = this.sampleStats;
+    const { dim, regression, weight, slot } = this.sampleStats;
     const stats = new Float64Array(dim);
     const { order, slots } = this.samples;
-    const w = end - start;
-    if (amount === null) {
-      for (let p = start; p < end; p++) stats[slots[p]] += 1;
-      return { start, end, depth, stats, impurity: classImpurity(this.criterion, stats, w), mean: NaN };
+    if (!regression) {
+      let w = end - start;
+      if (weight === null) for (let p = start; p < end; p++) stats[slots[p]] += 1;
+      else w = classNodeStats(slot, weight, order, start, end, stats);
+      return { start, end, depth, weight: w, stats, impurity: classImpurity(this.criterion, stats, w), mean: NaN };
     }
-    const { sum, mean, mse } = regressionNodeStats(amount, order, start, end);
+    const { sum, weight: w, mean, mse } = regressionStatsOf(this.set.yValue, weight, order, start, end);
     stats[0] = sum;
-    return { start, end, depth, stats, impurity: mse, mean };
+    return { start, end, depth, weight: w, stats, impurity: mse, mean };
   }
 
   /** Marks goLeft for the node's samples; for a categorical split returns its (code, child) pairs. */

@@ -12,7 +12,7 @@ import { TreeStore } from './tree-store';
 export interface Plan<N extends GrowNode> {
   readonly node: N;
   readonly split: NodeSplit<N>;
-  /** N_t·imp_t − N_L·imp_L − N_R·imp_R, for importances. */
+  /** N_t·imp_t − N_L·imp_L − N_R·imp_R (N: weights), for importances. */
   readonly decrease: number;
   /** The decrease weighted by N_t/N, as scikit-learn's split.improvement (best-first's priority). */
   readonly improvement: number;
@@ -41,21 +41,21 @@ export class Growth<N extends GrowNode> {
       value = this.meanValue;
       value[0] = node.mean;
     }
-    const id = this.store.addNode(node.depth, node.end - node.start, node.impurity, value);
+    const id = this.store.addNode(node.depth, node.end - node.start, node.weight, node.impurity, value);
     nodeAdded(this.hooks, this.store.count);
     return id;
   }
 
   /** The split to apply at `node` (its samples already partitioned by it), or null for a leaf. */
   plan(node: N): Plan<N> | null {
-    const w = node.end - node.start;
-    if (!mightSplit(this.params, node.depth, w, node.impurity)) return null;
+    const w = node.weight;
+    if (!mightSplit(this.params, node.depth, node.end - node.start, node.impurity, w)) return null;
     const split = this.splitter.split(node);
     if (split === null) return null;
     const { left, right } = split;
-    const wl = left.end - left.start;
-    const wr = right.end - right.start;
-    const improvement = (w / this.set.n) * (node.impurity - (wr / w) * right.impurity - (wl / w) * left.impurity);
+    const wl = left.weight;
+    const wr = right.weight;
+    const improvement = (w / this.set.weightedN) * (node.impurity - (wr / w) * right.impurity - (wl / w) * left.impurity);
     if (!improvesEnough(this.params, improvement)) return null;
     return { node, split, decrease: w * node.impurity - wl * left.impurity - wr * right.impurity, improvement };
   }

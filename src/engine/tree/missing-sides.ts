@@ -11,26 +11,33 @@ export interface MissingSidesSearch {
   /** Weighted class counts (or sums) of the node's samples with a value / without one. */
   readonly present: Float64Array;
   readonly missing: Float64Array;
+  /** Their total weights, and their row counts (equal without sample weights). */
   readonly wPresent: number;
   readonly wMissing: number;
+  readonly nPresent: number;
+  readonly nMissing: number;
   /** Scratch for the two children's statistics. */
   readonly sideA: Float64Array;
   readonly sideB: Float64Array;
   readonly proxy: SideProxy;
+  /** Rows each child needs (scikit-learn's min_samples_leaf counts rows, not weight). */
   readonly minSamplesLeaf: number;
+  /** Weight each child needs (min_weight_fraction_leaf × total weight; 0: none). */
+  readonly minWeightLeaf: number;
   /** A candidate must beat the best proxy by more than this to replace it (deterministic ties). */
   readonly tolerance: number;
   bestProxy: number;
 }
 
 /**
- * Tries "present samples with statistics `left` (weight wL) go left, the rest and the missing
- * ones right"; updates `bestProxy` and returns whether the candidate became the best.
+ * Tries "present samples with statistics `left` (weight wL, nL rows) go left, the rest and the
+ * missing ones right"; updates `bestProxy` and returns whether the candidate became the best.
  */
-export function considerMissingRight(s: MissingSidesSearch, left: Float64Array, wL: number): boolean {
-  const { dim, present, missing, sideB, proxy, minSamplesLeaf } = s;
+export function considerMissingRight(s: MissingSidesSearch, left: Float64Array, wL: number, nL: number): boolean {
+  const { dim, present, missing, sideB, proxy, minSamplesLeaf, minWeightLeaf } = s;
   const wR = s.wPresent - wL + s.wMissing;
-  if (wL < minSamplesLeaf || wR < minSamplesLeaf) return false;
+  const nR = s.nPresent - nL + s.nMissing;
+  if (nL < minSamplesLeaf || nR < minSamplesLeaf || wL < minWeightLeaf || wR < minWeightLeaf) return false;
   for (let k = 0; k < dim; k++) sideB[k] = present[k] - left[k] + missing[k];
   const p = proxy(left, 0, dim, wL) + proxy(sideB, 0, dim, wR);
   if (!(p > s.bestProxy + s.tolerance)) return false;
@@ -39,11 +46,12 @@ export function considerMissingRight(s: MissingSidesSearch, left: Float64Array, 
 }
 
 /** As considerMissingRight with the node's missing samples joining the left side instead. */
-export function considerMissingLeft(s: MissingSidesSearch, left: Float64Array, wL: number): boolean {
-  const { dim, present, missing, sideA, sideB, proxy, minSamplesLeaf } = s;
+export function considerMissingLeft(s: MissingSidesSearch, left: Float64Array, wL: number, nL: number): boolean {
+  const { dim, present, missing, sideA, sideB, proxy, minSamplesLeaf, minWeightLeaf } = s;
   const wM = s.wMissing;
   const wR = s.wPresent - wL;
-  if (wM <= 0 || wL + wM < minSamplesLeaf || wR < minSamplesLeaf) return false;
+  const nR = s.nPresent - nL;
+  if (s.nMissing <= 0 || nL + s.nMissing < minSamplesLeaf || nR < minSamplesLeaf || wL + wM < minWeightLeaf || wR < minWeightLeaf) return false;
   for (let k = 0; k < dim; k++) {
     sideA[k] = left[k] + missing[k];
     sideB[k] = present[k] - left[k];
@@ -58,8 +66,8 @@ export function considerMissingLeft(s: MissingSidesSearch, left: Float64Array, w
  * Both sides of one candidate, missing values right first. Returns 0 (no improvement), 1 (best,
  * missing right) or 2 (best, missing left).
  */
-export function considerMissingSides(s: MissingSidesSearch, left: Float64Array, wL: number): number {
-  let result = considerMissingRight(s, left, wL) ? 1 : 0;
-  if (considerMissingLeft(s, left, wL)) result = 2;
+export function considerMissingSides(s: MissingSidesSearch, left: Float64Array, wL: number, nL: number): number {
+  let result = considerMissingRight(s, left, wL, nL) ? 1 : 0;
+  if (considerMissingLeft(s, left, wL, nL)) result = 2;
   return result;
 }

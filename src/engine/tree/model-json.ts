@@ -4,7 +4,6 @@
 import { COLUMN_TYPES, isNumericType, isOrderedType } from '../dataset';
 import { InputError } from '../errors';
 import { jsonText } from '../json-text';
-import { FOREST_FORMAT } from '../forest/types';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
 
 export function serializeModel(model: TreeModel): string {
@@ -77,7 +76,6 @@ export function parseModel(text: string): TreeModel {
 
 /** A parsed model file's object as a tree model, checked. */
 export function treeFromObject(raw: Record<string, unknown>): TreeModel {
-  if (raw.format === FOREST_FORMAT) bad('it is a forest model; this reads a single tree (rules --tree K names one of its trees)');
   if (raw.format !== MODEL_FORMAT) bad(`format is ${JSON.stringify(raw.format ?? null)}, expected "${MODEL_FORMAT}"`);
   checkVersion(raw, 'tree model', MODEL_VERSION);
   return checkTreeModel(raw as unknown as TreeModel);

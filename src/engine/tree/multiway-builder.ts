@@ -181,7 +181,8 @@ function distribute(set: TrainingSet, cases: Cases, score: AttributeScore): Case
 export function growMultiway(set: TrainingSet, params: ResolvedParams, algorithm: 'id3' | 'c45', hooks: GrowHooks = {}): TreeStore {
   const k = set.classes.length;
   const store = new TreeStore(k);
-  const root: Cases = { ids: Int32Array.from({ length: set.n }, (_, i) => i), weights: new Float64Array(set.n).fill(1) };
+  // Sample weights are the cases' starting weights (C4.5's fractional cases then scale them).
+  const root: Cases = { ids: Int32Array.from({ length: set.n }, (_, i) => i), weights: set.weight === null ? new Float64Array(set.n).fill(1) : set.weight.slice() };
   type NodeStats = { w: number; impurity: number; counts: Float64Array };
   const statsOf = (cases: Cases): NodeStats => {
     const counts = new Float64Array(k);
@@ -189,7 +190,7 @@ export function growMultiway(set: TrainingSet, params: ResolvedParams, algorithm
     return { w, impurity: entropy(counts, 'bits', w), counts };
   };
   const addNode = (stats: NodeStats, depth: number): number => {
-    const id = store.addNode(depth, stats.w, stats.impurity, stats.counts);
+    const id = store.addNode(depth, stats.w, stats.w, stats.impurity, stats.counts);
     nodeAdded(hooks, store.count);
     return id;
   };
@@ -204,7 +205,7 @@ export function growMultiway(set: TrainingSet, params: ResolvedParams, algorithm
     const parts = distribute(set, cases, best);
     const childStats = parts.map(statsOf);
     const decrease = stats.w * stats.impurity - childStats.reduce((acc, c) => acc + c.w * c.impurity, 0);
-    if (!improvesEnough(params, decrease / set.n)) continue;
+    if (!improvesEnough(params, decrease / set.weightedN)) continue;
     const children = childStats.map((c) => addNode(c, depth + 1));
     const largest = best.branchWeights.indexOf(Math.max(...best.branchWeights));
     store.setSplit(id, best.feature, best.threshold, children[0], children.length, largest, decrease);

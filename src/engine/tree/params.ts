@@ -19,6 +19,8 @@ export interface ResolvedParams {
   readonly splitter: Splitter;
   /** CART subset splits: categories with fewer rows in a node join its missing values (rare-categories.ts). */
   readonly minCategorySamples: number;
+  /** The weight each leaf needs: min_weight_fraction_leaf × the total weight (0: no limit). */
+  readonly minWeightLeaf: number;
 }
 
 const CRITERIA: Record<Algorithm, Record<Task, readonly Criterion[]>> = {
@@ -36,7 +38,8 @@ function integer(name: string, value: number | undefined | null, fallback: numbe
   return value;
 }
 
-export function resolveParams(params: TrainParams, task: Task): ResolvedParams {
+/** `totalWeight`: the training rows' total weight (their count without weights), for min_weight_fraction_leaf. */
+export function resolveParams(params: TrainParams, task: Task, totalWeight = 0): ResolvedParams {
   const algorithm = params.algorithm ?? 'cart';
   if (!(algorithm in CRITERIA)) throw new InputError('bad-option', `unknown algorithm "${String(algorithm)}" (cart, id3, c45)`);
   const allowed = CRITERIA[algorithm][task];
@@ -55,6 +58,8 @@ export function resolveParams(params: TrainParams, task: Task): ResolvedParams {
   if (!Number.isFinite(minImpurityDecrease) || minImpurityDecrease < 0) {
     throw new InputError('bad-option', `min impurity decrease must be a number ≥ 0, got ${minImpurityDecrease}`);
   }
+  const fraction = params.minWeightFractionLeaf ?? 0;
+  if (!(fraction >= 0 && fraction <= 0.5)) throw new InputError('bad-option', `min weight fraction leaf must be a number in [0, 0.5], got ${fraction}`);
   return {
     algorithm,
     criterion,
@@ -65,5 +70,6 @@ export function resolveParams(params: TrainParams, task: Task): ResolvedParams {
     minImpurityDecrease,
     splitter,
     minCategorySamples: integer('min category samples', params.minCategorySamples, DEFAULT_MIN_CATEGORY_SAMPLES, 0),
+    minWeightLeaf: fraction * totalWeight,
   };
 }

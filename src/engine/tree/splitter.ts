@@ -9,6 +9,8 @@ export interface GrowNode {
   readonly start: number;
   readonly end: number;
   readonly depth: number;
+  /** Total weight of its samples (scikit-learn's weighted_n_node_samples; end − start without weights). */
+  readonly weight: number;
   /** Class weights (classification) or [Σy] (regression). */
   readonly stats: Float64Array;
   readonly impurity: number;

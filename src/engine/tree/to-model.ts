@@ -40,6 +40,7 @@ function importances(store: TreeStore, set: TrainingSet): Record<string, number>
 export function toModel(store: TreeStore, set: TrainingSet, params: TrainParams, resolved: ResolvedParams): TreeModel {
   const classification = set.task === 'classification';
   const dim = store.valueDim;
+  const weighted = set.weight !== null;
   const nodes: ModelNode[] = [];
   // Preorder without recursion: deep trees (a million rows) would overflow the call stack.
   const stack = [0];
@@ -56,6 +57,7 @@ export function toModel(store: TreeStore, set: TrainingSet, params: TrainParams,
       id: pre,
       depth: store.depth[id],
       samples: store.samples[id],
+      ...(weighted ? { weightedSamples: store.weight[id] } : {}),
       impurity: store.impurity[id],
       value,
       prediction: classification ? set.classes[argmax(store.value, off, dim)] : store.value[off],

@@ -6,6 +6,7 @@ import type { GrowHooks } from './grow-hooks';
 import { chooseSplitter } from './hist/choose-splitter';
 import { growMultiway } from './multiway-builder';
 import { resolveParams } from './params';
+import { weightColumnChoice, withWeights } from './sample-weights';
 import { toModel } from './to-model';
 import { buildTrainingSet } from './training-set';
 
@@ -17,9 +18,14 @@ export interface TrainResult {
   droppedMissingTarget: number;
 }
 
-export function trainTree(dataset: Dataset, params: TrainParams, hooks: GrowHooks = {}): TrainResult {
-  const set = buildTrainingSet(dataset, params.target, params.task ?? 'auto', params);
-  const resolved = resolveParams({ ...params, splitter: chooseSplitter(params, set.n) }, set.task);
+/**
+ * `sampleWeight`: one weight per dataset row (rows without a target ignore theirs), multiplied
+ * with `params.classWeight`; absent (and no weight column): every row weighs 1.
+ */
+export function trainTree(dataset: Dataset, params: TrainParams, hooks: GrowHooks = {}, sampleWeight?: Float64Array): TrainResult {
+  const rows = buildTrainingSet(dataset, params.target, params.task ?? 'auto', weightColumnChoice(dataset, params));
+  const set = withWeights(dataset, rows, params, sampleWeight);
+  const resolved = resolveParams({ ...params, splitter: chooseSplitter(params, set.n) }, set.task, set.weightedN);
   const store = resolved.algorithm === 'cart' ? growCart(set, resolved, hooks) : growMultiway(set, resolved, resolved.algorithm, hooks);
   return { model: toModel(store, set, params, resolved), trainingRows: set.n, droppedMissingTarget: set.droppedMissingTarget };
 }

@@ -39,6 +39,10 @@ export interface TrainingSet {
   readonly droppedMissingTarget: number;
   /** ID-like and constant columns not among `features` (left-out.ts). */
   readonly leftOut: readonly LeftOutColumn[];
+  /** Per-sample weight (sample-weights.ts), or null: every sample weighs 1 (the unweighted code paths). */
+  readonly weight: Float64Array | null;
+  /** Total weight of the training samples (`n` without weights). */
+  readonly weightedN: number;
 }
 
 
@@ -186,5 +190,7 @@ export function buildTrainingSet(dataset: Dataset, target: string, task: 'auto' 
     features,
     droppedMissingTarget: dataset.rowCount - rows.length,
     leftOut,
+    weight: null,
+    weightedN: rows.length,
   };
 }

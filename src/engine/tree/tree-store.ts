@@ -13,8 +13,10 @@ function grown<T extends Int32Array | Float64Array>(a: T, size: number): T {
 export class TreeStore {
   count = 0;
   depth = new Int32Array(16);
-  /** Weighted sample count (the sample count for unit weights). */
+  /** Sample (row) count; ID3/C4.5: weight (cases split fractionally at missing values). */
   samples = new Float64Array(16);
+  /** Total weight of the samples (equal to `samples` without sample weights). */
+  weight = new Float64Array(16);
   impurity = new Float64Array(16);
   /** `valueDim` entries per node: class weights, or the mean for regression. */
   value: Float64Array;
@@ -40,11 +42,12 @@ export class TreeStore {
   }
 
   /** Appends a leaf and returns its id. */
-  addNode(depth: number, samples: number, impurity: number, value: ArrayLike<number>): number {
+  addNode(depth: number, samples: number, weight: number, impurity: number, value: ArrayLike<number>): number {
     if (this.count === this.depth.length) this.reserve(this.count * 2);
     const id = this.count++;
     this.depth[id] = depth;
     this.samples[id] = samples;
+    this.weight[id] = weight;
     this.impurity[id] = impurity;
     for (let k = 0; k < this.valueDim; k++) this.value[id * this.valueDim + k] = value[k];
     this.feature[id] = LEAF;
@@ -88,6 +91,7 @@ export class TreeStore {
   private reserve(size: number): void {
     this.depth = grown(this.depth, size);
     this.samples = grown(this.samples, size);
+    this.weight = grown(this.weight, size);
     this.impurity = grown(this.impurity, size);
     this.value = grown(this.value, size * this.valueDim);
     this.feature = grown(this.feature, size);

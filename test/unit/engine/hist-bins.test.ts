@@ -19,6 +19,8 @@ function numericSet(columns: Float64Array[]): TrainingSet {
     features: columns.map((x, f) => ({ name: `x${f}`, type: 'numeric', categories: [], x })),
     droppedMissingTarget: 0,
     leftOut: [],
+    weight: null,
+    weightedN: n,
   };
 }
 

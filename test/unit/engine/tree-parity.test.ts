@@ -12,61 +12,18 @@ import path from 'node:path';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { trainTree } from '../../../src/engine/tree/train';
 import { predict } from '../../../src/engine/tree/predict';
-import { toParityJson, type ParityNode } from '../helpers/parity-json';
+import { toParityJson } from '../helpers/parity-json';
+import { type CanonicalExpected, close, compareTree, predictionDiffs } from '../helpers/parity-compare';
 import { jsonText } from '../../../src/engine/json-text';
-import type { ModelNode, TrainParams, TreeModel } from '../../../src/engine/model';
+import type { TrainParams } from '../../../src/engine/model';
 
 const ROOT = path.join(process.cwd(), 'test/fixtures/parity');
 
-type ExpectedNode = ParityNode;
-
-interface Expected {
+interface Expected extends CanonicalExpected {
   kind?: string;
-  task: 'classification' | 'regression';
   target: string;
   classes?: string[];
   params: { criterion: string; max_depth: number | null; min_samples_leaf: number; min_samples_split: number; max_leaf_nodes: number | null; min_impurity_decrease: number };
-  float32_effects?: { ambiguous_test_rows?: Array<{ row: number; prediction_by_mode: Record<string, string | number> }> };
-  canonical: { nodes: ExpectedNode[]; feature_importances: Record<string, number>; predictions: Array<string | number> };
-}
-
-function close(a: number, b: number, abs: number, rel = 0): boolean {
-  return Math.abs(a - b) <= abs + rel * Math.abs(b);
-}
-
-function compareTree(model: TreeModel, exp: Expected): string[] {
-  const diffs: string[] = [];
-  const reg = exp.task === 'regression';
-  const rec = (e: ExpectedNode, g: ModelNode, where: string): void => {
-    if (g.samples !== e.samples) diffs.push(`${where}: samples ${g.samples} != ${e.samples}`);
-    if (!close(g.impurity, e.impurity, 1e-6, reg ? 1e-9 : 0)) diffs.push(`${where}: impurity ${g.impurity} != ${e.impurity}`);
-    if (reg) {
-      if (!close(g.value as number, e.value as number, 1e-6, 1e-9)) diffs.push(`${where}: value ${String(g.value)} != ${String(e.value)}`);
-    } else {
-      const gv = g.value as number[];
-      const ev = e.value as number[];
-      if (gv.length !== ev.length || gv.some((v, k) => !close(v, ev[k], 1e-6))) diffs.push(`${where}: value ${gv.join(',')} != ${ev.join(',')}`);
-    }
-    if (e.feature === null || g.split === null) {
-      if ((e.feature === null) !== (g.split === null)) diffs.push(`${where}: leaf mismatch (expected ${e.feature ?? 'leaf'}, got ${g.split?.feature ?? 'leaf'})`);
-      return;
-    }
-    if (g.split.kind !== 'numeric' || g.split.feature !== e.feature) {
-      diffs.push(`${where}: split on ${g.split.feature} != ${e.feature}`);
-      return;
-    }
-    // +Infinity ("missing vs present") must be exact; a finite threshold is compared at 1e-4 relative.
-    const t = e.threshold as number;
-    if (Number.isFinite(t) ? !close(g.split.threshold, t, 1e-12, 1e-4) : g.split.threshold !== t) diffs.push(`${where}: threshold ${g.split.threshold} != ${e.threshold}`);
-    if (e.missing_go_to_left !== undefined && e.missing_go_to_left !== null && (g.missingGoesTo === 0) !== e.missing_go_to_left) {
-      diffs.push(`${where}: missing values go ${g.missingGoesTo === 0 ? 'left' : 'right'}, expected ${e.missing_go_to_left ? 'left' : 'right'}`);
-    }
-    const byId = (id: number | null): ExpectedNode => exp.canonical.nodes[id as number];
-    rec(byId(e.left), model.nodes[g.children[0]], where + 'L');
-    rec(byId(e.right), model.nodes[g.children[1]], where + 'R');
-  };
-  rec(exp.canonical.nodes[0], model.nodes[0], 'root.');
-  return diffs;
 }
 
 function paramsOf(exp: Expected): TrainParams {
@@ -103,13 +60,7 @@ for (const name of cases) {
     for (const [feature, want] of Object.entries(exp.canonical.feature_importances)) {
       assert.ok(close(model.featureImportances[feature], want, 1e-6), `importance of ${feature}: ${model.featureImportances[feature]} != ${want}`);
     }
-    const ambiguous = new Map((exp.float32_effects?.ambiguous_test_rows ?? []).map((r) => [r.row, Object.values(r.prediction_by_mode).map(String)]));
-    const got = predict(model, testSet);
-    exp.canonical.predictions.forEach((want, row) => {
-      const g = got[row];
-      const ok = exp.task === 'regression' ? close(g as number, want as number, 1e-9, 1e-9) : String(g) === String(want) || (ambiguous.get(row)?.includes(String(g)) ?? false);
-      assert.ok(ok, `row ${row}: predicted ${g}, expected ${want}`);
-    });
+    assert.deepEqual(predictionDiffs(predict(model, testSet), exp), []);
   });
 }
 

@@ -30,6 +30,9 @@ export function useCli(): CliHarness {
     const args = ['src/cli.ts', '--bundle', '--platform=node', '--format=cjs', '--external:vscode', `--define:DTE_VERSION=${JSON.stringify(version)}`, `--outfile=${path.join(dir, 'cli.js')}`, '--log-level=error'];
     const r = spawnSync(esbuild, args, { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
+    // The forest's pool workers, beside cli.js as scripts/build.mjs puts them in dist/.
+    const pool = spawnSync(esbuild, ['src/worker/forest-worker.ts', '--bundle', '--platform=node', '--format=cjs', `--outfile=${path.join(dir, 'forest-worker.js')}`, '--log-level=error'], { encoding: 'utf8' });
+    assert.equal(pool.status, 0, pool.stderr);
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
   return {

@@ -5,16 +5,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+const FOREST_WORKER = 'src/worker/forest-worker.ts';
+
 /**
- * Bundles `entry` (relative to the project) into `dir` (default: a new temporary folder) and
- * returns the file's path. Bundles that start others (the engine worker's forest pool starts
- * forest-worker.js beside itself) go into one folder.
+ * Bundles `entry` (relative to the project) into a temporary folder and returns the file's path.
+ * The forest's pool worker goes beside it, as in dist/, so a worker that trains a forest finds it.
  */
-export async function bundleWorker(entry = 'src/worker/node-port.ts', dir = mkdtempSync(path.join(tmpdir(), 'dte-worker-'))): Promise<string> {
+export async function bundleWorker(entry = 'src/worker/node-port.ts'): Promise<string> {
   // Loaded at run time from the project: esbuild's API cannot itself be bundled by the fast test runner.
   const esbuild = createRequire(path.join(process.cwd(), 'package.json'))('esbuild') as typeof import('esbuild');
-  const name = path.basename(entry).replace(/\.ts$/, '.js');
-  const outfile = path.join(dir, name);
-  await esbuild.build({ entryPoints: [path.join(process.cwd(), entry)], outfile, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
-  return outfile;
+  const outdir = mkdtempSync(path.join(tmpdir(), 'dte-worker-'));
+  const entryPoints = [...new Set([entry, FOREST_WORKER])].map((e) => ({ in: path.join(process.cwd(), e), out: path.basename(e, '.ts') }));
+  await esbuild.build({ entryPoints, outdir, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
+  return path.join(outdir, `${path.basename(entry, '.ts')}.js`);
 }

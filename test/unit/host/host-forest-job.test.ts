@@ -4,8 +4,7 @@
 // trainForest's whatever the pool size; Cancel ends the job and every pool thread with it.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WorkerBridge } from '../../../src/host/worker-bridge';
 import { progressText } from '../../../src/host/progress-text';
@@ -19,9 +18,8 @@ import { bundleWorker } from '../helpers/worker-bundle';
 
 let workerFile = '';
 before(async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'dte-forest-job-'));
-  workerFile = await bundleWorker('src/worker/node-port.ts', dir);
-  await bundleWorker('src/worker/forest-worker.ts', dir);
+  // The engine worker with forest-worker.js beside it, as dist/ has them.
+  workerFile = await bundleWorker();
 });
 
 const iris = () => parseCsv(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));

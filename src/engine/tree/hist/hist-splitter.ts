@@ -45,6 +45,12 @@ export class HistSplitter {
   readonly sideB: Float64Array;
   wPresent = 0;
   wMissing = 0;
+  nPresent = 0;
+  nMissing = 0;
+  /** Histogram slot size: dim stats, the weight, and with sample weights the row count after it. */
+  private readonly stride: number;
+  /** Offset of the row count in a slot: dim without weights (weight = count), dim + 1 with them. */
+  private readonly countAt: number;
   bestProxy = -Infinity;
   tolerance = 0;
   /** Bin of each scanned slot, or null when slot j is bin j (a full histogram). */
@@ -57,7 +63,7 @@ export class HistSplitter {
   /** Random forests: the features searched per node (feature-draw.ts); null: all of them. */
   draw: FeatureDraw | null = null;
 
-  /** Histogram slots hold dim stats then the sample count (stride dim + 1). */
+  /** Histogram slots hold dim stats, then the weight (the sample count without weights), then with weights the sample count. */
   constructor(
     private readonly binned: BinnedSet,
     private readonly numeric: readonly boolean[],
@@ -67,7 +73,11 @@ export class HistSplitter {
     readonly minSamplesLeaf: number,
     /** Categories with fewer rows in a node join its missing values (rare-categories.ts); ≤ 1: never. */
     readonly minCategorySamples: number,
+    readonly minWeightLeaf: number,
+    private readonly weighted: boolean,
   ) {
+    this.stride = dim + (weighted ? 2 : 1);
+    this.countAt = weighted ? dim + 1 : dim;
     this.left = new Float64Array(dim);
     this.present = new Float64Array(dim);
     this.missing = new Float64Array(dim);
@@ -77,32 +87,32 @@ export class HistSplitter {
     this.compactBin = new Int32Array(SMALL_NODE);
   }
 
-  /** Best split of a node from its full histogram `hist`. */
-  findBest(hist: Float64Array, nodeStats: Float64Array, w: number, tolerance: number): HistSplit | null {
+  /** Best split of a node (weight w, n samples) from its full histogram `hist`. */
+  findBest(hist: Float64Array, nodeStats: Float64Array, w: number, tolerance: number, n = w): HistSplit | null {
     this.bestProxy = -Infinity;
     this.tolerance = tolerance;
     this.binOf = null;
     let best: HistSplit | null = null;
-    const stride = this.dim + 1;
+    const stride = this.stride;
     if (this.draw !== null) {
       this.draw.forEach(
         (f) => this.singleBin(hist, f),
         (f) => {
-          best = this.scanFeature(f, hist, this.binned.offsets[f] * stride, this.binned.features[f].binCount, nodeStats, w) ?? best;
+          best = this.scanFeature(f, hist, this.binned.offsets[f] * stride, this.binned.features[f].binCount, nodeStats, w, n) ?? best;
         },
       );
       return best;
     }
     for (let f = 0; f < this.binned.features.length; f++) {
-      const found = this.scanFeature(f, hist, this.binned.offsets[f] * stride, this.binned.features[f].binCount, nodeStats, w);
+      const found = this.scanFeature(f, hist, this.binned.offsets[f] * stride, this.binned.features[f].binCount, nodeStats, w, n);
       if (found) best = found;
     }
     return best;
   }
 
-  /** Whether feature `f`'s histogram has samples in one bin only (missing values' bin included). */
+  /** Whether feature `f`'s histogram has samples (weight: rows of weight 0 are left out) in one bin only, missing values' bin included. */
   private singleBin(hist: Float64Array, f: number): boolean {
-    const stride = this.dim + 1;
+    const stride = this.stride;
     const base = this.binned.offsets[f] * stride + this.dim;
     let used = 0;
     for (let b = 0; b <= this.binned.features[f].binCount; b++) if (hist[base + b * stride] > 0 && ++used > 1) return false;
@@ -203,7 +213,7 @@ export class HistSplitter {
       compact[s + slot[i]] += amount === null ? 1 : amount[i];
       compact[s + dim] += 1;
     }
-    return this.scanFeature(f, compact, 0, count, nodeStats, n);
+    return this.scanFeature(f, compact, 0, count, nodeStats, n, n);
   }
 
   /**
@@ -218,6 +228,7 @@ export class HistSplitter {
     const { slot, amount } = stats;
     left.fill(0);
     this.wMissing = 0;
+    this.nMissing = 0;
     let wL = 0;
     let run = 0;
     let runSum = 0;
@@ -259,21 +270,22 @@ export class HistSplitter {
   }
 
   /** Scans one feature whose `count` value slots start at `base`, its missing slot right after. */
-  private scanFeature(f: number, hist: Float64Array, base: number, count: number, nodeStats: Float64Array, w: number): HistSplit | null {
-    const stride = this.dim + 1;
-    const m = base + count * stride;
+  private scanFeature(f: number, hist: Float64Array, base: number, count: number, nodeStats: Float64Array, w: number, n: number): HistSplit | null {
+    const m = base + count * this.stride;
     for (let k = 0; k < this.dim; k++) {
       this.missing[k] = hist[m + k];
       this.present[k] = nodeStats[k] - hist[m + k];
     }
     this.wMissing = hist[m + this.dim];
     this.wPresent = w - this.wMissing;
-    if (this.wPresent <= 0) return null;
+    this.nMissing = hist[m + this.countAt];
+    this.nPresent = n - this.nMissing;
+    if (this.nPresent <= 0) return null;
     return this.numeric[f] ? this.scanNumeric(f, hist, base, count) : this.scanCategorical(f, hist, base, count, nodeStats);
   }
 
-  private consider(wL: number): number {
-    return considerMissingSides(this, this.left, wL);
+  private consider(wL: number, nL: number): number {
+    return considerMissingSides(this, this.left, wL, nL);
   }
 
   /**
@@ -284,31 +296,33 @@ export class HistSplitter {
     const bins = this.binned.features[f];
     const threshold = lastLeft < 0 ? Infinity : bins.upper[lastLeft];
     if (lastLeft < 0) lastLeft = bins.binCount - 1;
-    return { feature: f, kind: 'numeric', threshold, lastLeftBin: lastLeft, leftBins: NO_BINS, missingLeft, presentBins: NO_BINS, sawMissing: this.wMissing > 0 };
+    return { feature: f, kind: 'numeric', threshold, lastLeftBin: lastLeft, leftBins: NO_BINS, missingLeft, presentBins: NO_BINS, sawMissing: this.nMissing > 0 };
   }
 
   private scanNumeric(f: number, hist: Float64Array, base: number, slots: number): HistSplit | null {
-    if (this.wMissing === 0 && (this.regression || this.proxy === giniProxy)) return this.scanNumericPresent(f, hist, base, slots);
-    const { dim, left } = this;
-    const stride = dim + 1;
+    const plain = !this.weighted && this.minWeightLeaf === 0;
+    if (plain && this.nMissing === 0 && (this.regression || this.proxy === giniProxy)) return this.scanNumericPresent(f, hist, base, slots);
+    const { dim, left, stride, countAt } = this;
     let bestBin = -1;
     let bestMissingLeft = false;
     let bestAllPresent = false;
     // Two passes as scikit-learn's: every threshold with missing values right, then with them left.
-    for (let pass = 0; pass < (this.wMissing > 0 ? 2 : 1); pass++) {
+    for (let pass = 0; pass < (this.nMissing > 0 ? 2 : 1); pass++) {
       const missingLeft = pass === 1;
       left.fill(0);
       let wL = 0;
+      let nL = 0;
       for (let b = 0; b < slots; b++) {
         const s = base + b * stride;
-        const c = hist[s + dim];
+        const c = hist[s + countAt];
         if (c === 0) continue;
         for (let k = 0; k < dim; k++) left[k] += hist[s + k];
-        wL += c;
-        const allPresent = wL === this.wPresent;
+        wL += hist[s + dim];
+        nL += c;
+        const allPresent = nL === this.nPresent;
         // Every present sample left: a candidate only when missing ones can go right.
-        if (allPresent && (missingLeft || this.wMissing === 0)) break;
-        if (missingLeft ? considerMissingLeft(this, left, wL) : considerMissingRight(this, left, wL)) {
+        if (allPresent && (missingLeft || this.nMissing === 0)) break;
+        if (missingLeft ? considerMissingLeft(this, left, wL, nL) : considerMissingRight(this, left, wL, nL)) {
           bestBin = this.binOf === null ? b : this.binOf[b];
           bestMissingLeft = missingLeft;
           bestAllPresent = allPresent;
@@ -356,45 +370,48 @@ export class HistSplitter {
   }
 
   private scanCategorical(f: number, hist: Float64Array, base: number, slots: number, nodeStats: Float64Array): HistSplit | null {
-    const { dim, left } = this;
-    const stride = dim + 1;
+    const { dim, left, stride, countAt } = this;
     const keySlot = this.regression ? 0 : dim === 2 ? 1 : majority(nodeStats);
     const present: number[] = [];
     const slotAt: number[] = [];
     const key: number[] = [];
     let levels = 0;
-    for (let b = 0; b < slots; b++) if (hist[base + b * stride + dim] > 0) levels++;
+    for (let b = 0; b < slots; b++) if (hist[base + b * stride + countAt] > 0) levels++;
     const pools = poolsRareCategories(levels, this.minCategorySamples);
     for (let b = 0; b < slots; b++) {
       const s = base + b * stride;
-      const c = hist[s + dim];
+      const c = hist[s + countAt];
       if (c === 0) continue;
       if (pools && c < this.minCategorySamples) {
         for (let k = 0; k < dim; k++) {
           this.missing[k] += hist[s + k];
           this.present[k] -= hist[s + k];
         }
-        this.wMissing += c;
-        this.wPresent -= c;
+        this.wMissing += hist[s + dim];
+        this.wPresent -= hist[s + dim];
+        this.nMissing += c;
+        this.nPresent -= c;
         continue;
       }
       present.push(this.binOf === null ? b : this.binOf[b]);
       slotAt.push(s);
-      key.push(hist[s + keySlot] / c);
+      key.push(hist[s + keySlot] / hist[s + dim]);
     }
     const runs = present.length;
-    if (runs + (this.wMissing > 0 ? 1 : 0) < 2) return null;
+    if (runs + (this.nMissing > 0 ? 1 : 0) < 2) return null;
     const ranked = Array.from({ length: runs }, (_, j) => j).sort((a, b) => key[a] - key[b] || a - b);
     left.fill(0);
     let wL = 0;
+    let nL = 0;
     let bestCount = 0;
     let bestMissingLeft = false;
     for (let j = 0; j < runs; j++) {
       const s = slotAt[ranked[j]];
       for (let k = 0; k < dim; k++) left[k] += hist[s + k];
       wL += hist[s + dim];
-      if (j === runs - 1 && this.wMissing === 0) break;
-      const r = this.consider(wL);
+      nL += hist[s + countAt];
+      if (j === runs - 1 && this.nMissing === 0) break;
+      const r = this.consider(wL, nL);
       if (r !== 0) {
         bestCount = j + 1;
         bestMissingLeft = r === 2;
@@ -402,7 +419,7 @@ export class HistSplitter {
     }
     if (bestCount === 0) return null;
     const bins = ranked.slice(0, bestCount).map((j) => present[j]);
-    return { feature: f, kind: 'categorical', threshold: NaN, lastLeftBin: -1, leftBins: bins, missingLeft: bestMissingLeft, presentBins: present, sawMissing: this.wMissing > 0 };
+    return { feature: f, kind: 'categorical', threshold: NaN, lastLeftBin: -1, leftBins: bins, missingLeft: bestMissingLeft, presentBins: present, sawMissing: this.nMissing > 0 };
   }
 }
 

@@ -8,7 +8,7 @@
 // samples) are searched from their samples sorted by bin (SmallNodeOrder), without a histogram.
 import { isOrderedType } from '../../dataset';
 import { type SampleStats, sampleStatsOf, tieTolerance } from '../cart-splitter';
-import { type CartCriterion, classImpurity, regressionNodeStats, sideProxyFor } from '../criterion';
+import { type CartCriterion, classImpurity, classNodeStats, regressionStatsOf, sideProxyFor } from '../criterion';
 import type { FeatureDraw } from '../feature-draw';
 import type { ResolvedParams } from '../params';
 import type { GrowNode, NodeSplit, Splitter } from '../splitter';
@@ -43,21 +43,25 @@ export class HistogramSplitter implements Splitter<HistNode> {
   /** Per-feature bin order of the small nodes' samples. */
   private readonly sorted: SmallNodeOrder;
 
-  /** `smallNode` is a test seam: 0 searches every node through a full histogram. */
+  /**
+   * `smallNode` is a test seam: 0 searches every node through a full histogram. With sample
+   * weights (or a min weight per leaf) every node is: the small-node scans count rows as weights.
+   */
   constructor(
     private readonly set: TrainingSet,
     private readonly params: ResolvedParams,
     smallNode = SMALL_NODE,
     draw: FeatureDraw | null = null,
   ) {
-    this.smallNode = Math.min(smallNode, SMALL_NODE);
     this.stats = sampleStatsOf(set);
-    this.stride = this.stats.dim + 1;
+    const weighted = this.stats.weight !== null;
+    this.smallNode = weighted || params.minWeightLeaf > 0 ? 0 : Math.min(smallNode, SMALL_NODE);
+    this.stride = this.stats.dim + (weighted ? 2 : 1);
     this.binned = binTrainingSet(set);
     this.featureCount = set.features.length;
     const numeric = set.features.map((f) => isOrderedType(f.type));
     const proxy = sideProxyFor(params.criterion as CartCriterion);
-    this.search = new HistSplitter(this.binned, numeric, this.stats.dim, set.task === 'regression', proxy, params.minSamplesLeaf, params.minCategorySamples);
+    this.search = new HistSplitter(this.binned, numeric, this.stats.dim, set.task === 'regression', proxy, params.minSamplesLeaf, params.minCategorySamples, params.minWeightLeaf, weighted);
     this.search.draw = draw;
     this.sorted = new SmallNodeOrder(this.binned.bins, this.featureCount, SMALL_NODE);
     this.idx = Int32Array.from({ length: set.n }, (_, i) => i);
@@ -73,12 +77,12 @@ export class HistogramSplitter implements Splitter<HistNode> {
   split(node: HistNode): NodeSplit<HistNode> | null {
     const { start, end } = node;
     const w = end - start;
-    const tolerance = tieTolerance(this.set, w, node.impurity);
+    const tolerance = tieTolerance(this.set, node.weight, node.impurity);
     // Two samples need no sorted order (HistSplitter.findBestSmall).
     const h = node.hist;
     const sorted = h === null && w > 2;
     if (sorted) this.sorted.prepare(this.idx, start, end);
-    const split = h === null ? this.search.findBestSmall(this.idx, this.sorted, start, end, this.stats, node.stats, tolerance) : this.search.findBest(h, node.stats, w, tolerance);
+    const split = h === null ? this.search.findBestSmall(this.idx, this.sorted, start, end, this.stats, node.stats, tolerance) : this.search.findBest(h, node.stats, node.weight, tolerance, w);
     if (split === null) return null;
     const binned = this.binned.features[split.feature];
     const side = leftOfBins(split, binned.binCount, this.side);
@@ -143,28 +147,32 @@ export class HistogramSplitter implements Splitter<HistNode> {
   }
 
   private nodeOf(start: number, end: number, depth: number): HistNode {
-    const { dim, slot, amount } = this.stats;
+    const { dim, slot, regression, weight } = this.stats;
     const stats = this.statsPool.pop() ?? new Float64Array(dim);
     const idx = this.idx;
-    const w = end - start;
-    if (amount === null) {
-      stats.fill(0);
-      for (let p = start; p < end; p++) stats[slot[idx[p]]] += 1;
-      return { start, end, depth, stats, impurity: classImpurity(this.params.criterion as CartCriterion, stats, w), mean: NaN, hist: null };
+    if (!regression) {
+      let w = end - start;
+      if (weight === null) {
+        stats.fill(0);
+        for (let p = start; p < end; p++) stats[slot[idx[p]]] += 1;
+      } else {
+        w = classNodeStats(slot, weight, idx, start, end, stats);
+      }
+      return { start, end, depth, weight: w, stats, impurity: classImpurity(this.params.criterion as CartCriterion, stats, w), mean: NaN, hist: null };
     }
-    const { sum, mean, mse } = regressionNodeStats(amount, idx, start, end);
+    const { sum, weight: w, mean, mse } = regressionStatsOf(this.set.yValue, weight, idx, start, end);
     stats[0] = sum;
-    return { start, end, depth, stats, impurity: mse, mean, hist: null };
+    return { start, end, depth, weight: w, stats, impurity: mse, mean, hist: null };
   }
 
   /** Whether a node will be searched through a full histogram: big enough, and it might split. */
   private wantsHistogram(node: HistNode): boolean {
-    return node.end - node.start > this.smallNode && mightSplit(this.params, node.depth, node.end - node.start, node.impurity);
+    return node.end - node.start > this.smallNode && mightSplit(this.params, node.depth, node.end - node.start, node.impurity, node.weight);
   }
 
   /** Whether a small node's split search will read its sorted order. */
   private needsOrder(node: HistNode): boolean {
-    return node.end - node.start > 2 && mightSplit(this.params, node.depth, node.end - node.start, node.impurity);
+    return node.end - node.start > 2 && mightSplit(this.params, node.depth, node.end - node.start, node.impurity, node.weight);
   }
 
   /** A node's histogram built from its samples, or null when it is small or cannot split anyway. */
@@ -190,7 +198,24 @@ export class HistogramSplitter implements Splitter<HistNode> {
   private fill(h: Float64Array, start: number, end: number): void {
     const { idx, featureCount: F, stride } = this;
     const { bins, offsets } = this.binned;
-    const { slot, amount, dim } = this.stats;
+    const { slot, amount, dim, weight } = this.stats;
+    if (weight !== null && amount !== null) {
+      // With sample weights: stats Σ amount, the weight, then the row count (stride dim + 2).
+      for (let p = start; p < end; p++) {
+        const i = idx[p];
+        const k = slot[i];
+        const a = amount[i];
+        const wi = weight[i];
+        const row = i * F;
+        for (let f = 0; f < F; f++) {
+          const s = (offsets[f] + bins[row + f]) * stride;
+          h[s + k] += a;
+          h[s + dim] += wi;
+          h[s + dim + 1] += 1;
+        }
+      }
+      return;
+    }
     if (amount === null) {
       for (let p = start; p < end; p++) {
         const i = idx[p];
