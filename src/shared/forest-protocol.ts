@@ -5,7 +5,7 @@
 // one, as the tree panel's). Messages from the page are untrusted: `parseFromForestView` checks each.
 import type { ForestModel, ForestReport, RowVotes } from '../engine/forest/types';
 import type { WireModel, WireNodes } from '../engine/model-columns';
-import { isIndex, isRecord, MAX_TEXT, problemOf, type Parsed, type Spec } from './protocol';
+import { isIndex, isRecord, MAX_TEXT, problemOf, requestSpec, type Parsed, type Spec } from './protocol';
 
 /** The report as the page gets it: everything but the trees' nodes. */
 export type WireForestReport = Omit<ForestReport, 'model'> & { model: Omit<ForestModel, 'trees'> };
@@ -78,16 +78,7 @@ const REQUEST_CHECKS: { [K in ForestRequestKind]: Spec } = {
 
 const CHECKS: { [K in FromForestView['type']]: Spec } = {
   ready: { fields: [], check: () => null },
-  request: {
-    fields: ['requestId', 'kind', 'request'],
-    check: (m) => {
-      if (!isIndex(m.requestId)) return 'requestId must be a non-negative integer';
-      if (typeof m.kind !== 'string' || !Object.hasOwn(REQUEST_CHECKS, m.kind)) return `unknown request kind ${JSON.stringify(m.kind)}`;
-      if (!isRecord(m.request)) return `${m.kind}: request must be an object`;
-      const problem = problemOf(m.request, REQUEST_CHECKS[m.kind as ForestRequestKind], '');
-      return problem === null ? null : `${m.kind}: ${problem}`;
-    },
-  },
+  request: requestSpec(REQUEST_CHECKS),
   webviewError: {
     fields: ['message'],
     check: (m) => (typeof m.message === 'string' && m.message.length <= MAX_TEXT ? null : `message must be a string of at most ${MAX_TEXT} characters`),

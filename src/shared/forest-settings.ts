@@ -70,16 +70,6 @@ export function forestSettingProblem(key: keyof ForestSettings, value: unknown):
   return RULES[key].check(value) ? undefined : `must be ${RULES[key].expected}`;
 }
 
-/** The valid entries of remembered "with Options…" answers (workspace state from any version). */
-export function validForestOverrides(overrides: unknown): Partial<ForestSettings> {
-  if (typeof overrides !== 'object' || overrides === null) return {};
-  const valid: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(overrides)) {
-    if (Object.hasOwn(RULES, key) && RULES[key as keyof ForestSettings].check(value)) valid[key] = entering(key as keyof ForestSettings, value);
-  }
-  return valid as Partial<ForestSettings>;
-}
-
 /** The engine's parameters for a random forest of CART trees grown with the tree settings `tree`. */
 export function forestParams(tree: TrainSettings, forest: ForestSettings, target: string): ForestParams {
   const params: ForestParams = {

@@ -222,6 +222,20 @@ export function problemOf(m: Fields, spec: Spec, except: string): string | null 
 
 export const isRecord = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The spec of a request message (`{ requestId, kind, request }`) whose kinds' requests `checks` has. */
+export function requestSpec(checks: Readonly<Record<string, Spec>>): Spec {
+  return {
+    fields: ['requestId', 'kind', 'request'],
+    check: (m) => {
+      if (!isIndex(m.requestId)) return 'requestId must be a non-negative integer';
+      if (typeof m.kind !== 'string' || !Object.hasOwn(checks, m.kind)) return `unknown request kind ${JSON.stringify(m.kind)}`;
+      if (!isRecord(m.request)) return `${m.kind}: request must be an object`;
+      const problem = problemOf(m.request, checks[m.kind], '');
+      return problem === null ? null : `${m.kind}: ${problem}`;
+    },
+  };
+}
+
 /** Checks the fields of each request kind. */
 const REQUEST_CHECKS: { [K in PanelRequestKind]: Spec } = {
   alternatives: { fields: ['nodeId'], check: (m) => (isIndex(m.nodeId) ? null : 'nodeId must be a non-negative integer') },
@@ -266,16 +280,7 @@ const CHECKS: { [K in FromWebview['type']]: Spec } = {
       return problems.length > 0 ? problems[0] : null;
     },
   },
-  request: {
-    fields: ['requestId', 'kind', 'request'],
-    check: (m) => {
-      if (!isIndex(m.requestId)) return 'requestId must be a non-negative integer';
-      if (typeof m.kind !== 'string' || !Object.hasOwn(REQUEST_CHECKS, m.kind)) return `unknown request kind ${JSON.stringify(m.kind)}`;
-      if (!isRecord(m.request)) return `${m.kind}: request must be an object`;
-      const problem = problemOf(m.request, REQUEST_CHECKS[m.kind as PanelRequestKind], '');
-      return problem === null ? null : `${m.kind}: ${problem}`;
-    },
-  },
+  request: requestSpec(REQUEST_CHECKS),
   ignoreColumn: {
     fields: ['column'],
     check: (m) => (typeof m.column === 'string' && m.column.length > 0 && m.column.length <= MAX_TEXT ? null : `column must be a non-empty string of at most ${MAX_TEXT} characters`),
