@@ -51,6 +51,8 @@ const builds = [
       { in: 'webview/main.ts', out: 'webview' },
       // The column profile view's page (src/panel/profile-panel.ts).
       { in: 'webview/profile/main.ts', out: 'profile' },
+      // The forest view's page (src/panel/forest-panel.ts).
+      { in: 'webview/forest/main.ts', out: 'forest' },
     ],
     outdir: 'dist',
     platform: 'browser',

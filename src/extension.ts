@@ -19,6 +19,8 @@ import { WorkerBridge } from './host/worker-bridge';
 import type { TrainedFile } from './host/trained-files';
 import { registerHover } from './hover/register';
 import { TreeEdits } from './panel/tree-edits';
+import { ForestTrainer } from './host/forest-trainer';
+import { ForestPanels } from './panel/forest-panel';
 
 let disposeAll: (() => void) | undefined;
 
@@ -97,6 +99,9 @@ export function activate(context: vscode.ExtensionContext): void {
 
   let trainerInstance: Trainer | undefined;
   const trainer = () => (trainerInstance ??= new Trainer({ bridge: worker(), notifier, state: hover.choices, trained, panels }));
+  const forestPanels = new ForestPanels(context.extensionUri, (m) => notifier.log(m));
+  let forestTrainerInstance: ForestTrainer | undefined;
+  const forestTrainer = () => (forestTrainerInstance ??= new ForestTrainer({ trainer: trainer(), bridge: worker(), notifier, state: hover.choices, view: forestPanels }));
 
   async function runExport(what: 'mermaid' | 'model' | 'rules', file: TrainedFile | undefined): Promise<void> {
     if (file === undefined) return noTreeYet();
@@ -127,9 +132,16 @@ export function activate(context: vscode.ExtensionContext): void {
     if (uri !== undefined) await trainer().train(uri, mode);
   };
 
+  const trainForest = (mode: 'quick' | 'options') => async (arg: unknown) => {
+    const uri = await csvToTrain(arg, focusedCsv());
+    if (uri !== undefined) await forestTrainer().train(uri, mode);
+  };
+
   const commands: Record<string, (arg: unknown) => Promise<void>> = {
     'decisionTree.train': train('quick'),
     'decisionTree.trainWithOptions': train('options'),
+    'decisionTree.trainForest': trainForest('quick'),
+    'decisionTree.trainForestWithOptions': trainForest('options'),
     'decisionTree.setTarget': train('target'),
     'decisionTree.showPanel': async (arg) => {
       const file = trainedFor(arg, trained, panels.activeCsv());
@@ -181,7 +193,7 @@ export function activate(context: vscode.ExtensionContext): void {
       }),
     );
   }
-  context.subscriptions.push(panels, notifier, profiles, followCursorRow(trained, panels, hover.documentData, (line) => notifier.log(line)));
+  context.subscriptions.push(panels, forestPanels, notifier, profiles, followCursorRow(trained, panels, hover.documentData, (line) => notifier.log(line)));
   disposeAll = () => bridge?.dispose();
 }
 

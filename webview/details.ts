@@ -21,10 +21,10 @@ export interface DetailsActions {
   isOpen(nodeId: number): boolean;
   /** Leave a column out of training for this file, and retrain. */
   ignore(column: string): void;
-  /** Preview replacing the node's split by an alternative (issue 18). */
-  previewSplit(nodeId: number, split: AlternativeSplit['split']): void;
-  /** The section to change the node (webview/edit-details.ts). */
-  editSection(node: TreeModel['nodes'][number]): HTMLElement;
+  /** Preview replacing the node's split by an alternative (issue 18); absent where the tree cannot be edited (a forest's tree). */
+  previewSplit?(nodeId: number, split: AlternativeSplit['split']): void;
+  /** The section to change the node (webview/edit-details.ts); absent as previewSplit. */
+  editSection?(node: TreeModel['nodes'][number]): HTMLElement;
 }
 
 function distribution(model: TreeModel, value: readonly number[], samples: number): HTMLElement {
@@ -42,7 +42,7 @@ function distribution(model: TreeModel, value: readonly number[], samples: numbe
   return el('div', { class: 'distribution', role: 'list', 'aria-label': 'Class distribution' }, ...rows);
 }
 
-function alternativesTable(state: AlternativesState | undefined, preview: (split: AlternativeSplit['split']) => void): HTMLElement {
+function alternativesTable(state: AlternativesState | undefined, preview: ((split: AlternativeSplit['split']) => void) | undefined): HTMLElement {
   if (!state || state.kind === 'loading') return el('p', { class: 'muted' }, 'Scoring the alternatives…');
   if (state.kind === 'failed') return el('p', { class: 'error' }, state.message);
   if (state.splits.length === 0) return el('p', { class: 'muted' }, 'No other valid split at this node.');
@@ -54,7 +54,7 @@ function alternativesTable(state: AlternativesState | undefined, preview: (split
       el('td', { title: s.feature }, s.condition, s.chosen ? ' (chosen)' : ''),
       el('td', { class: 'num' }, formatNumber(s.score, 4)),
       el('td', { class: 'num' }, s.childSamples.join(' / ')),
-      el('td', {}, !s.chosen && button('Preview', () => preview(s.split), { title: 'See what this split does to the whole tree, then apply it' })),
+      el('td', {}, !s.chosen && preview !== undefined && button('Preview', () => preview(s.split), { title: 'See what this split does to the whole tree, then apply it' })),
     ),
   );
   return el('table', { class: 'alternatives' }, el('thead', {}, head), el('tbody', {}, ...body));
@@ -98,7 +98,7 @@ export function renderDetails(
       : el('ol', { class: 'rule' }, ...rule.map((c, i) => el('li', {}, i === 0 ? 'IF ' : 'AND ', el('code', {}, c)))),
     node.children.length > 0 && button(actions.isOpen(node.id) ? 'Fold subtree' : 'Expand subtree', () => actions.toggle(node.id)),
     node.split && el('h4', {}, 'Best splits at this node'),
-    node.split && alternativesTable(alternatives, (split) => actions.previewSplit(node.id, split)),
-    actions.editSection(node),
+    node.split && alternativesTable(alternatives, actions.previewSplit && ((split) => actions.previewSplit?.(node.id, split))),
+    actions.editSection?.(node),
   );
 }

@@ -70,7 +70,7 @@ function regression(m: RegressionMetrics): HTMLElement[] {
   return [el('div', { class: 'stats' }, stat('R²', f(m.r2)), stat('RMSE', f(m.rmse)), stat('MAE', f(m.mae)), stat('MSE', f(m.mse)), stat('rows', String(m.rows)))];
 }
 
-function section(title: string, m: Metrics): HTMLElement {
+export function section(title: string, m: Metrics): HTMLElement {
   return el('section', { class: 'metrics-set' }, el('h3', {}, title), ...(m.task === 'classification' ? classification(m) : regression(m)));
 }
 

@@ -30,6 +30,10 @@ export function progressText(progress: JobProgress): ProgressText {
       return { message: `growing the tree… ${progress.nodesGrown.toLocaleString('en-US')} nodes` };
     case 'report':
       return { message: `${STEP_TEXT[progress.step] ?? progress.step}…`, fraction: clamp01(progress.fraction) };
+    case 'forest': {
+      const { treesDone, nTrees } = progress;
+      return { message: `Tree ${treesDone.toLocaleString('en-US')} of ${nTrees.toLocaleString('en-US')}`, fraction: nTrees > 0 ? clamp01(treesDone / nTrees) : 0 };
+    }
   }
 }
 

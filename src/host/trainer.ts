@@ -66,10 +66,7 @@ export class Trainer {
       const loaded = await this.load(uri);
       const fileKey = uri.toString();
       const choices = readChoices(this.deps.state, fileKey);
-      const names = loaded.columns.map((c) => c.name);
-      const remembered = choices.target !== undefined && names.includes(choices.target);
-      const target =
-        mode === 'quick' && remembered ? choices.target : await pickTarget(loaded.columns, defaultTarget(choices, names), fileNameOf(uri));
+      const target = await this.target(uri, loaded, mode === 'quick');
       if (target === undefined) return;
       let settings: TrainSettings = { ...this.settings(uri), ...validOverrides(choices.options) };
       if (mode === 'options') {
@@ -118,7 +115,16 @@ export class Trainer {
     }
   }
 
-  private settings(uri: vscode.Uri): TrainSettings {
+  /** The file's remembered target (when `remembered` may be used and it is still a column), else the user's pick. */
+  async target(uri: vscode.Uri, loaded: LoadResult, remembered: boolean): Promise<string | undefined> {
+    const choices = readChoices(this.deps.state, uri.toString());
+    const names = loaded.columns.map((c) => c.name);
+    if (remembered && choices.target !== undefined && names.includes(choices.target)) return choices.target;
+    return pickTarget(loaded.columns, defaultTarget(choices, names), fileNameOf(uri));
+  }
+
+  /** `decisionTree.*` for the file, each value checked (invalid ones are notified and replaced by defaults). */
+  settings(uri: vscode.Uri): TrainSettings {
     const configuration = vscode.workspace.getConfiguration('decisionTree', uri);
     const { settings, problems } = readTrainSettings((key) => configuration.get(key));
     if (problems.length > 0) {
@@ -137,7 +143,8 @@ export class Trainer {
     return { aboveBytes: positive('sampleAboveMB', 512) * 1048576, rows: positive('sampleRows', 1_000_000), seed: this.settings(uri).seed };
   }
 
-  private async load(uri: vscode.Uri): Promise<LoadResult> {
+  /** Reads and parses the file in the worker (a random sample of a big local one, if the user says so). */
+  async load(uri: vscode.Uri): Promise<LoadResult> {
     const { types } = readChoices(this.deps.state, uri.toString());
     const choice = await chooseSample(uri, this.sampleLimits(uri), types);
     if (choice === 'cancel') throw new CancelledError();

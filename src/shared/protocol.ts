@@ -260,26 +260,40 @@ export type FromWebview =
 export type Parsed<T> = { ok: true; message: T } | { ok: false; error: string };
 
 const MAX_ID = 2 ** 31 - 1;
-const MAX_TEXT = 10_000;
+export const MAX_TEXT = 10_000;
 
-type Fields = Record<string, unknown>;
+export type Fields = Record<string, unknown>;
 
-function isIndex(v: unknown): v is number {
+export function isIndex(v: unknown): v is number {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_ID;
 }
 
-interface Spec {
+export interface Spec {
   fields: readonly string[];
   check: (m: Fields) => string | null;
 }
 
 /** The problem with the fields of `m` (an object) against `spec`, or null when they are well formed. */
-function problemOf(m: Fields, spec: Spec, except: string): string | null {
+export function problemOf(m: Fields, spec: Spec, except: string): string | null {
   const extra = Object.keys(m).find((k) => k !== except && !spec.fields.includes(k));
   return extra !== undefined ? `unexpected field ${JSON.stringify(extra)}` : spec.check(m);
 }
 
-const isRecord = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The spec of a request message (`{ requestId, kind, request }`) whose kinds' requests `checks` has. */
+export function requestSpec(checks: Readonly<Record<string, Spec>>): Spec {
+  return {
+    fields: ['requestId', 'kind', 'request'],
+    check: (m) => {
+      if (!isIndex(m.requestId)) return 'requestId must be a non-negative integer';
+      if (typeof m.kind !== 'string' || !Object.hasOwn(checks, m.kind)) return `unknown request kind ${JSON.stringify(m.kind)}`;
+      if (!isRecord(m.request)) return `${m.kind}: request must be an object`;
+      const problem = problemOf(m.request, checks[m.kind], '');
+      return problem === null ? null : `${m.kind}: ${problem}`;
+    },
+  };
+}
 
 /** Most edits an edit list may hold, and categories a split may name. */
 const MAX_EDITS = 10_000;
@@ -365,16 +379,7 @@ const CHECKS: { [K in FromWebview['type']]: Spec } = {
       return problems.length > 0 ? problems[0] : null;
     },
   },
-  request: {
-    fields: ['requestId', 'kind', 'request'],
-    check: (m) => {
-      if (!isIndex(m.requestId)) return 'requestId must be a non-negative integer';
-      if (typeof m.kind !== 'string' || !Object.hasOwn(REQUEST_CHECKS, m.kind)) return `unknown request kind ${JSON.stringify(m.kind)}`;
-      if (!isRecord(m.request)) return `${m.kind}: request must be an object`;
-      const problem = problemOf(m.request, REQUEST_CHECKS[m.kind as PanelRequestKind], '');
-      return problem === null ? null : `${m.kind}: ${problem}`;
-    },
-  },
+  request: requestSpec(REQUEST_CHECKS),
   ignoreColumn: {
     fields: ['column'],
     check: (m) => (typeof m.column === 'string' && m.column.length > 0 && m.column.length <= MAX_TEXT ? null : `column must be a non-empty string of at most ${MAX_TEXT} characters`),

@@ -11,6 +11,7 @@ import type { SplitsReport } from '../engine/splits/types';
 import type { SplitDistribution } from '../engine/split-distribution';
 import type { PackedModel, PackedReport } from './report-transfer';
 import type { ProfileView } from './profile-protocol';
+import type { ForestParams, ForestReport } from '../engine/forest/types';
 
 /** CSV content: the file's bytes, or the text of an editor with unsaved edits. */
 export type CsvSource = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'text'; text: string };
@@ -96,6 +97,14 @@ export interface EditPreview {
   folds: number;
 }
 
+/** Train a forest on a pool of `jobs` threads (src/worker/forest-pool.ts); progress counts trees. */
+export interface ForestJob {
+  dataset: Dataset;
+  params: ForestParams;
+  /** Pool size, ≥ 1 (the host resolves "every core"). */
+  jobs: number;
+}
+
 /** Predict every row of another CSV with a trained model. */
 export interface PredictJob extends LoadJob {
   model: PackedModel;
@@ -177,6 +186,8 @@ export interface JobTypes {
   profile: { job: ProfileJob; result: ProfileView };
   /** The CSV hover's data for one document version (src/worker/jobs/hover.ts). */
   hover: { job: HoverJob; result: HoverData };
+  /** A bagging or random forest with its OOB evaluation (src/worker/jobs/forest.ts). */
+  forest: { job: ForestJob; result: ForestReport };
 }
 
 export type JobKind = keyof JobTypes;
@@ -185,7 +196,8 @@ export type JobKind = keyof JobTypes;
 export type JobProgress =
   | { phase: 'parse'; fraction: number }
   | { phase: 'train'; nodesGrown: number }
-  | { phase: 'report'; step: ReportPhase; fraction: number };
+  | { phase: 'report'; step: ReportPhase; fraction: number }
+  | { phase: 'forest'; treesDone: number; nTrees: number };
 
 /** A failure as it crosses the thread boundary (InputError fields kept so the host can rebuild it). */
 export interface WireError {

@@ -12,6 +12,7 @@ import { packedBuffers } from '../shared/report-transfer';
 import { sampleJob } from './jobs/sample';
 import { exportJob } from './jobs/export';
 import { hoverBuffers, hoverJob } from './jobs/hover';
+import { forestJob } from './jobs/forest';
 import type { FromWorker, JobKind, JobProgress, JobTypes, ToWorker } from '../shared/worker-messages';
 import type { JobPort } from './job-port';
 
@@ -55,6 +56,7 @@ const handlers: Handlers = {
     const result = hoverJob(job, progress);
     return { result, transfer: hoverBuffers(result) };
   },
+  forest: async (job, progress) => ({ result: await forestJob(job, progress) }),
 };
 
 /** Answers every job that arrives on `port`. */

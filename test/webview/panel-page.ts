@@ -24,19 +24,20 @@ export const branchSlice = (model: TreeModel, nodeId: number) => hostBranchSlice
 /** What the panel host posts after `show` while `pinned` is pinned (src/panel/comparison.ts). */
 export const comparison = (pinned: TreeReport, settings: PanelSettings, current: TreeReport) => comparisonOf({ report: packReport(pinned), settings }, packReport(current));
 
-const NONCE = 'TestNonce0123456789abc==';
+export const NONCE = 'TestNonce0123456789abc==';
 
-// acquireVsCodeApi records what the webview posts (window.__posted) and keeps its state;
+// acquireVsCodeApi records what the webview posts (window.__posted) and keeps its state (a page
+// whose requests are all answered by `__answer` sets window.__answerAll);
 // __applyTheme restyles the page as VS Code does on a theme change (the body's class, then every
 // --vscode-* variable on <html>), without reloading it. The theme is the page's #hash.
-const HOST = `
+export const HOST = `
 window.__posted = [];
 window.__violations = [];
 document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
 let saved = window.__savedState;
 const post = (m) => {
   window.__posted.push(JSON.parse(JSON.stringify(m)));
-  if (m.type === 'request' && (m.kind === 'rulesPage' || m.kind === 'nodes') && window.__answer) void window.__answer(m).then((reply) => window.postMessage(reply, '*'));
+  if (m.type === 'request' && (window.__answerAll || m.kind === 'rulesPage' || m.kind === 'nodes') && window.__answer) void window.__answer(m).then((reply) => window.postMessage(reply, '*'));
 };
 window.acquireVsCodeApi = () => ({ postMessage: post, getState: () => saved, setState: (s) => { saved = JSON.parse(JSON.stringify(s)); } });
 const common = { '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-editor-font-size': '14px' };

@@ -1,0 +1,59 @@
+// What the forest view's host answers (src/shared/forest-protocol.ts), apart from the panel: the
+// report without its trees, one tree at a time as the tree view draws it (memberModel → the tree
+// panel's slices), and a row's votes and path. No vscode here, so it is unit-tested as is.
+import type { Dataset } from '../engine/dataset';
+import { memberModel, rowVotes } from '../engine/forest/predict';
+import type { ForestReport } from '../engine/forest/types';
+import { encodeModel, type WireModel } from '../engine/model-columns';
+import type { ForestRequestTypes, WireForestReport } from '../shared/forest-protocol';
+import type { Handlers } from '../shared/panel-requests';
+import { rowPath } from '../shared/row-path';
+import { branchSlice, firstSlice, subtreeSlice } from '../shared/tree-slices';
+
+/** The report as the page gets it: the forest never goes whole. */
+export function wireForestReport(report: ForestReport): WireForestReport {
+  const { trees: _trees, ...model } = report.model;
+  return { ...report, model };
+}
+
+export class ForestAnswers {
+  /** Trees asked for so far, as columns (what the slices and the row path read). */
+  private readonly members = new Map<number, WireModel>();
+
+  constructor(
+    readonly report: ForestReport,
+    private readonly dataset: Dataset,
+  ) {}
+
+  private member(index: number): WireModel {
+    const trees = this.report.model.trees.length;
+    if (index >= trees) throw new Error(`The forest has ${trees} trees: there is no tree ${index + 1}.`);
+    let member = this.members.get(index);
+    if (member === undefined) this.members.set(index, (member = encodeModel(memberModel(this.report.model, index))));
+    return member;
+  }
+
+  readonly handlers: Handlers<ForestRequestTypes> = {
+    tree: ({ index }) => ({ index, model: firstSlice(this.member(index)) }),
+    nodes: ({ index, nodeId, scope, totalNodes }) => {
+      const model = this.member(index);
+      if (model.totalNodes !== totalNodes || nodeId >= model.totalNodes) throw new Error(`Tree ${index + 1} has no node ${nodeId}.`);
+      return scope === 'subtree' ? subtreeSlice(model, nodeId) : branchSlice(model, nodeId);
+    },
+    row: ({ row, index }) => {
+      const member = this.member(index);
+      const { path, prediction: treePrediction, actual } = rowPath(member, this.dataset, row);
+      const { model } = this.report;
+      const votes = model.task === 'classification' ? rowVotes(model, this.dataset, row) : null;
+      return { row, votes, prediction: votes?.prediction ?? this.meanPrediction(row), actual, index, path, nodes: branchSlice(member, path[path.length - 1]), treePrediction };
+    },
+  };
+
+  /** A regression forest's prediction: the mean of its trees'. */
+  private meanPrediction(row: number): number {
+    const n = this.report.model.trees.length;
+    let sum = 0;
+    for (let k = 0; k < n; k++) sum += Number(rowPath(this.member(k), this.dataset, row).prediction);
+    return sum / n;
+  }
+}

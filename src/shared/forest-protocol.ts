@@ -1,0 +1,94 @@
+// The forest view (README "Random forests"): every message between its host
+// (src/panel/forest-panel.ts) and its page (webview/forest/), one union per direction, with the
+// same request/reply envelope as the tree panel (panel-requests.ts). The page never gets the whole
+// forest: the report comes without its trees, and one tree at a time is asked for (a slice of a big
+// one, as the tree panel's). Messages from the page are untrusted: `parseFromForestView` checks each.
+import type { ForestModel, ForestReport, RowVotes } from '../engine/forest/types';
+import type { WireModel, WireNodes } from '../engine/model-columns';
+import { isIndex, isRecord, MAX_TEXT, problemOf, requestSpec, type Parsed, type Spec } from './protocol';
+
+/** The report as the page gets it: everything but the trees' nodes. */
+export type WireForestReport = Omit<ForestReport, 'model'> & { model: Omit<ForestModel, 'trees'> };
+
+/** One tree of the forest, as the tree panel gets its tree (tree-slices.ts). */
+export interface ForestTreeReply {
+  index: number;
+  model: WireModel;
+}
+
+/** A data row through the forest: its votes, and its path in one tree. */
+export interface ForestRow {
+  /** 0-based data row (header excluded). */
+  row: number;
+  /** Classification only (a regression forest has no votes): null then. */
+  votes: RowVotes | null;
+  /** The forest's prediction for the row. */
+  prediction: string | number;
+  actual: string | number | null;
+  /** The tree the path is in. */
+  index: number;
+  /** Node ids from the root to the row's leaf in that tree, and the nodes to draw it. */
+  path: number[];
+  nodes: WireNodes;
+  /** That tree's own prediction. */
+  treePrediction: string | number;
+}
+
+export interface ForestRequestTypes {
+  /** The tree `index` (its top for a big one). */
+  tree: { request: { index: number }; reply: ForestTreeReply };
+  /** More nodes of tree `index`, as the tree panel's `nodes` request. */
+  nodes: { request: { index: number; nodeId: number; scope: 'subtree' | 'branch'; totalNodes: number }; reply: WireNodes };
+  /** A row's votes across the trees and its path in tree `index`. */
+  row: { request: { row: number; index: number }; reply: ForestRow };
+}
+
+export type ForestRequestKind = keyof ForestRequestTypes;
+
+// ─── host → page ────────────────────────────────────────────────────────────────────────────
+
+export type ToForestView =
+  | { type: 'show'; report: WireForestReport; fileName: string; documentUri: string }
+  | { type: 'reply'; requestId: number; reply: ForestRequestTypes[ForestRequestKind]['reply'] }
+  | { type: 'requestFailed'; requestId: number; message: string };
+
+// ─── page → host ────────────────────────────────────────────────────────────────────────────
+
+export type ForestRequestMessage = {
+  [K in ForestRequestKind]: { type: 'request'; requestId: number; kind: K; request: ForestRequestTypes[K]['request'] };
+}[ForestRequestKind];
+
+export type FromForestView = { type: 'ready' } | ForestRequestMessage | { type: 'webviewError'; message: string };
+
+const indexCheck = (name: string) => (m: Record<string, unknown>) => (isIndex(m[name]) ? null : `${name} must be a non-negative integer`);
+
+const REQUEST_CHECKS: { [K in ForestRequestKind]: Spec } = {
+  tree: { fields: ['index'], check: indexCheck('index') },
+  nodes: {
+    fields: ['index', 'nodeId', 'scope', 'totalNodes'],
+    check: (m) => {
+      if (!isIndex(m.index)) return 'index must be a non-negative integer';
+      if (!isIndex(m.nodeId)) return 'nodeId must be a non-negative integer';
+      if (m.scope !== 'subtree' && m.scope !== 'branch') return 'scope must be subtree or branch';
+      return isIndex(m.totalNodes) ? null : 'totalNodes must be a non-negative integer';
+    },
+  },
+  row: { fields: ['row', 'index'], check: (m) => indexCheck('row')(m) ?? indexCheck('index')(m) },
+};
+
+const CHECKS: { [K in FromForestView['type']]: Spec } = {
+  ready: { fields: [], check: () => null },
+  request: requestSpec(REQUEST_CHECKS),
+  webviewError: {
+    fields: ['message'],
+    check: (m) => (typeof m.message === 'string' && m.message.length <= MAX_TEXT ? null : `message must be a string of at most ${MAX_TEXT} characters`),
+  },
+};
+
+/** Validates a message from the forest page: a known tag, exactly the expected fields, each well formed. */
+export function parseFromForestView(raw: unknown): Parsed<FromForestView> {
+  if (!isRecord(raw)) return { ok: false, error: 'message is not an object' };
+  if (typeof raw.type !== 'string' || !Object.hasOwn(CHECKS, raw.type)) return { ok: false, error: `unknown message type ${JSON.stringify(raw.type)}` };
+  const problem = problemOf(raw, CHECKS[raw.type as FromForestView['type']], 'type');
+  return problem === null ? { ok: true, message: raw as unknown as FromForestView } : { ok: false, error: `${raw.type}: ${problem}` };
+}

@@ -1,0 +1,125 @@
+// The forest view's host (fake vscode): one panel per CSV under the nonce policy, the report sent
+// without its trees when the page says ready, one tree per request (memberModel's nodes), a row's
+// votes across the trees (rowVotes, predictForest agree) and its path in the chosen tree, bad
+// requests answered with a message, malformed messages logged and ignored.
+import '../helpers/fake-vscode'; // first: makes `vscode` resolvable for the panel host
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { created, FakeUri } from '../helpers/fake-vscode';
+import { FOREST_PANEL_VIEW_TYPE, ForestPanels } from '../../../src/panel/forest-panel';
+import { parseCsv } from '../../../src/engine/csv/read';
+import { trainForest } from '../../../src/engine/forest/train';
+import { predictForest } from '../../../src/engine/forest/predict';
+import { decodeModel } from '../../../src/engine/model-columns';
+import type { ForestRow, ForestTreeReply, WireForestReport } from '../../../src/shared/forest-protocol';
+import { ForestAnswers } from '../../../src/panel/forest-requests';
+
+const csv = (name: string) => parseCsv(readFileSync(path.join(process.cwd(), 'media/samples', name)));
+const iris = csv('iris.csv');
+const forest = trainForest(iris, { target: 'species', ensemble: 'forest', nTrees: 15, seed: 2 });
+const ext = FakeUri.file('/ext') as unknown as vscode.Uri;
+const irisUri = FakeUri.file('/data/iris.csv') as unknown as vscode.Uri;
+const tick = () => new Promise((r) => setImmediate(r));
+const ask = (requestId: number, kind: string, request: unknown) => ({ type: 'request', requestId, kind, request });
+
+function open() {
+  const logged: string[] = [];
+  const panels = new ForestPanels(ext, (m) => logged.push(m));
+  panels.show(irisUri, forest, iris);
+  const panel = created[created.length - 1];
+  const posted = panel.webview.posted as { type: string; requestId?: number; reply?: unknown; message?: string; report?: WireForestReport }[];
+  return { panels, panel, posted, logged };
+}
+
+test('a forest view per CSV: the page from dist/forest.js under the nonce policy, the report without its trees once ready', async () => {
+  const { panels, panel, posted } = open();
+  assert.equal(panel.viewType, FOREST_PANEL_VIEW_TYPE);
+  assert.equal(panel.title, 'Random Forest: iris.csv');
+  assert.match(panel.webview.html, /script-src 'nonce-[^']+'/);
+  assert.match(panel.webview.html, /src="https:\/\/webview\.test\/ext\/dist\/forest\.js"/);
+  assert.match(panel.webview.html, /href="https:\/\/webview\.test\/ext\/media\/forest\.css"/);
+  assert.equal(posted.length, 0, 'nothing before the page says ready');
+  panel.send({ type: 'ready' });
+  await tick();
+  assert.equal(posted.length, 1);
+  const shown = posted[0].report!;
+  assert.equal(posted[0].type, 'show');
+  assert.equal('trees' in shown.model, false, 'the forest never goes whole');
+  assert.deepEqual(shown.trees, forest.trees);
+  assert.deepEqual(shown.oob, forest.oob);
+  // The same CSV again: the same panel, revealed.
+  const count = created.length;
+  panels.show(irisUri, forest, iris);
+  assert.equal(created.length, count);
+  assert.equal(panel.revealed, 1);
+  panels.dispose();
+});
+
+test('a tree at a time: tree k is memberModel(k) as the tree view draws it', async () => {
+  const { panel, posted, panels } = open();
+  panel.send({ type: 'ready' });
+  panel.send(ask(7, 'tree', { index: 4 }));
+  await tick();
+  const answer = posted.find((m) => m.requestId === 7)!;
+  assert.equal(answer.type, 'reply');
+  const reply = answer.reply as ForestTreeReply;
+  assert.equal(reply.index, 4);
+  const drawn = decodeModel(reply.model).model;
+  assert.equal(drawn.nodes.length, forest.trees[4].nodes, "the picker's node count");
+  assert.equal(drawn.nodes.length, forest.model.trees[4].nodes.length);
+  assert.deepEqual(drawn.nodes.map((n) => n.split?.feature ?? null), forest.model.trees[4].nodes.map((n) => n.split?.feature ?? null));
+  panel.send(ask(8, 'tree', { index: 15 }));
+  await tick();
+  assert.deepEqual(posted.find((m) => m.requestId === 8), { type: 'requestFailed', requestId: 8, message: 'The forest has 15 trees: there is no tree 16.' });
+  panels.dispose();
+});
+
+test("a row's votes add up to the trees, agree with predictForest, and come with its path in the chosen tree", async () => {
+  const { panel, posted, panels } = open();
+  panel.send({ type: 'ready' });
+  const predicted = predictForest(forest.model, iris).predictions;
+  for (const [requestId, row] of [[20, 0], [21, 77], [22, 149]]) {
+    panel.send(ask(requestId, 'row', { row, index: 3 }));
+    await tick();
+    const answer = posted.find((m) => m.requestId === requestId)!.reply as ForestRow;
+    assert.equal(answer.row, row);
+    assert.equal(answer.votes!.labels.reduce((a, b) => a + b, 0), 15);
+    assert.ok(Math.abs(answer.votes!.shares.reduce((a, b) => a + b, 0) - 1) < 1e-9);
+    assert.equal(answer.prediction, predicted[row]);
+    assert.equal(answer.index, 3);
+    const leaf = forest.model.trees[3].nodes[answer.path[answer.path.length - 1]];
+    assert.equal(leaf.children.length, 0, 'the path ends at a leaf');
+    assert.equal(answer.treePrediction, leaf.prediction);
+    assert.ok(answer.path.every((id) => answer.nodes.id.includes(id)), 'the nodes to draw the path come with it');
+  }
+  panel.send(ask(23, 'row', { row: 150, index: 0 }));
+  await tick();
+  assert.equal(posted.find((m) => m.requestId === 23)!.message, 'row 151 does not exist: the file has 150 data rows');
+  panels.dispose();
+});
+
+test('malformed messages are logged and ignored', async () => {
+  const { panel, posted, logged, panels } = open();
+  panel.send({ type: 'ready' });
+  panel.send(ask(1, 'tree', { index: 'all' }));
+  panel.send({ type: 'export', what: 'model' });
+  await tick();
+  assert.equal(posted.length, 1, 'only the show');
+  assert.deepEqual(logged, [
+    'Forest view (/data/iris.csv): ignored a malformed message: request: tree: index must be a non-negative integer',
+    'Forest view (/data/iris.csv): ignored a malformed message: unknown message type "export"',
+  ]);
+  panels.dispose();
+});
+
+test('a regression forest: no votes, the prediction is the mean of the trees', () => {
+  const diabetes = csv('diabetes.csv');
+  const target = diabetes.columns[diabetes.columns.length - 1].name;
+  const regression = trainForest(diabetes, { target, ensemble: 'forest', nTrees: 6, seed: 1 });
+  const answer = new ForestAnswers(regression, diabetes).handlers.row({ row: 10, index: 0 }) as ForestRow;
+  assert.equal(answer.votes, null);
+  assert.ok(Math.abs(Number(answer.prediction) - Number(predictForest(regression.model, diabetes).predictions[10])) < 1e-9);
+});

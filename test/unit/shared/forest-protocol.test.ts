@@ -1,0 +1,42 @@
+// The forest view's messages from its page are untrusted: parseFromForestView accepts exactly the
+// three message types with exactly their fields, and names the problem with anything else.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseFromForestView } from '../../../src/shared/forest-protocol';
+
+const ask = (kind: string, request: unknown, requestId: unknown = 1) => ({ type: 'request', requestId, kind, request });
+
+test('well-formed messages pass as they are', () => {
+  for (const m of [
+    { type: 'ready' },
+    { type: 'webviewError', message: 'boom' },
+    ask('tree', { index: 0 }),
+    ask('nodes', { index: 3, nodeId: 12, scope: 'subtree', totalNodes: 40 }),
+    ask('nodes', { index: 3, nodeId: 12, scope: 'branch', totalNodes: 40 }),
+    ask('row', { row: 149, index: 49 }),
+  ]) {
+    assert.deepEqual(parseFromForestView(m), { ok: true, message: m });
+  }
+});
+
+test('malformed messages are refused with the problem named', () => {
+  const cases: [unknown, string][] = [
+    [null, 'message is not an object'],
+    [[1], 'message is not an object'],
+    [{ type: 'retrain', settings: {} }, 'unknown message type "retrain"'],
+    [{ type: 'ready', extra: 1 }, 'ready: unexpected field "extra"'],
+    [{ type: 'webviewError', message: 'x'.repeat(10_001) }, 'webviewError: message must be a string of at most 10000 characters'],
+    [ask('tree', { index: -1 }), 'request: tree: index must be a non-negative integer'],
+    [ask('tree', { index: 1.5 }), 'request: tree: index must be a non-negative integer'],
+    [ask('tree', { index: 1, nodeId: 2 }), 'request: tree: unexpected field "nodeId"'],
+    [ask('tree', { index: 0 }, -3), 'request: requestId must be a non-negative integer'],
+    [ask('rulesPage', { offset: 0 }), 'request: unknown request kind "rulesPage"'],
+    [ask('__proto__', {}), 'request: unknown request kind "__proto__"'],
+    [ask('row', [1, 2]), 'request: row: request must be an object'],
+    [ask('row', { row: 'all', index: 0 }), 'request: row: row must be a non-negative integer'],
+    [ask('row', { row: 0 }), 'request: row: index must be a non-negative integer'],
+    [ask('nodes', { index: 0, nodeId: 1, scope: 'everything', totalNodes: 3 }), 'request: nodes: scope must be subtree or branch'],
+    [ask('nodes', { index: 0, nodeId: 1, scope: 'subtree' }), 'request: nodes: totalNodes must be a non-negative integer'],
+  ];
+  for (const [raw, error] of cases) assert.deepEqual(parseFromForestView(raw), { ok: false, error }, JSON.stringify(raw));
+});

@@ -1,0 +1,119 @@
+/* global window, document, console, process */
+// Renders the real forest page (dist/forest.js) in headless Chromium under the panel's HTML and
+// Content-Security-Policy, its requests answered by the forest host's code on iris and
+// scikit-learn's 50-tree forest of it (test/fixtures/forest/), and checks what a user sees: the
+// summary and OOB chart, the tree picker and its sort, a picked tree drawn by the tree view, a
+// row's votes and path, importances ± spread, OOB metrics; light and dark at 500 and 1,400 px.
+// Screenshots go to test-artifacts/webview/forest-*. Run after `npm run build`.
+import * as esbuild from 'esbuild';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import assert from 'node:assert/strict';
+import { launchBrowser } from '../e2e/browser.mjs';
+
+const root = process.cwd();
+const work = mkdtempSync(join(tmpdir(), 'dte-forest-view-'));
+const artifacts = join(root, 'test-artifacts/webview');
+mkdirSync(artifacts, { recursive: true });
+await esbuild.build({ entryPoints: [join(root, 'test/webview/forest-page.ts')], outdir: work, outExtension: { '.js': '.cjs' }, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning', external: ['playwright-core'] });
+const { writeForestPage, serveForest } = createRequire(import.meta.url)(join(work, 'forest-page.cjs'));
+const fixture = JSON.parse(readFileSync(join(root, 'test/fixtures/forest/iris-forest-report.json'), 'utf8'));
+const forestHtml = writeForestPage(work);
+const browser = await launchBrowser();
+const failures = [];
+let passed = 0;
+
+async function check(name, fn) {
+  try {
+    await fn();
+    passed++;
+    console.log(`ok - ${name}`);
+  } catch (err) {
+    failures.push(name);
+    console.log(`not ok - ${name}\n  ${String(err?.stack ?? err).split('\n').slice(0, 6).join('\n  ')}`);
+  }
+}
+
+async function openForest(theme, width) {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width, height: 900 });
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
+  const show = await serveForest(page);
+  await page.goto(`file://${forestHtml}#${theme}`);
+  await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
+  await page.evaluate((m) => window.postMessage(m, '*'), show);
+  await page.waitForSelector('svg.oob-chart polyline');
+  return { page, requests };
+}
+
+/** The document is no wider than the viewport (nothing cut off or scrolled sideways). */
+const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+for (const theme of ['light', 'dark']) {
+  for (const width of [500, 1400]) {
+    await check(`forest view ${theme} ${width}px: summary, OOB chart, pick a tree, a row's votes and path`, async () => {
+      const { page, requests } = await openForest(theme, width);
+      const at = `${theme}-${width}`;
+      // Summary: the report's own numbers, one chart point per tree count.
+      const stats = await page.locator('.forest-stats').textContent();
+      assert.match(stats, /trees\s*50/);
+      assert.match(stats, /OOB accuracy\s*94\.0%/);
+      const points = await page.locator('svg.oob-chart polyline').getAttribute('points');
+      assert.equal(points.trim().split(' ').length, fixture.oob.curve.trees.length);
+      assert.ok((await overflow(page)) <= 0, `${at}: the summary is wider than the panel`);
+      await page.screenshot({ path: join(artifacts, `forest-summary-${at}.png`) });
+
+      // Trees: the picker lists every tree; sorting by OOB score puts the best first.
+      await page.getByRole('tab', { name: 'Trees' }).click();
+      await page.waitForSelector('.stage svg g.node');
+      assert.equal(await page.locator('tr.tree-row').count(), 50);
+      await page.getByRole('button', { name: /^OOB accuracy/ }).click();
+      const best = Math.max(...fixture.trees.map((t) => t.oobScore));
+      const firstShown = Number(await page.locator('tr.tree-row td').nth(1).textContent());
+      assert.equal(firstShown, Number(best.toFixed(3)));
+      // Pick tree 3: the tree view draws every node of it.
+      await page.locator('tr.tree-row[data-tree="2"]').click();
+      await page.waitForFunction(() => /^Tree 3 of 50/.test(document.querySelector('.tree-heading')?.textContent ?? ''));
+      await page.waitForFunction((n) => document.querySelectorAll('.stage svg g.node[data-ref^="node:"]').length === n, fixture.trees[2].nodes);
+      // Row 1's votes across the 50 trees, and its path in tree 3.
+      await page.locator('vscode-text-field[aria-label="Row"]').evaluate((f) => {
+        f.value = '1';
+      });
+      await page.getByText('Show path').click();
+      await page.waitForSelector('.vote-row');
+      assert.equal(await page.locator('.vote-row').count(), 3);
+      const votes = await page.locator('.vote-row').evaluateAll((rows) => rows.map((r) => Number(/(\d+) trees/.exec(r.textContent)[1])));
+      assert.equal(votes.reduce((a, b) => a + b, 0), 50);
+      assert.match(await page.locator('.votes-head').textContent(), /^Row 1: the forest predicts versicolor, actual versicolor ✓/);
+      await page.waitForSelector('.stage svg g.node.selected');
+      if (width >= 900) {
+        const [picker, tree] = await Promise.all([page.locator('.picker-box').boundingBox(), page.locator('.tree-box').boundingBox()]);
+        assert.ok(picker.x + picker.width <= tree.x + 1, `${at}: the picker is not beside the tree`);
+      }
+      assert.ok((await overflow(page)) <= 0, `${at}: the Trees tab is wider than the panel`);
+      await page.screenshot({ path: join(artifacts, `forest-trees-${at}.png`) });
+
+      await page.getByRole('tab', { name: 'Importances' }).click();
+      assert.equal(await page.locator('.bar-row').count(), 4);
+      assert.match(await page.locator('.bar-row').first().getAttribute('aria-label'), /^petal_width_cm: 0\.463\d ± 0\.305/);
+      await page.screenshot({ path: join(artifacts, `forest-importances-${at}.png`) });
+      await page.getByRole('tab', { name: 'OOB metrics' }).click();
+      assert.equal(await page.locator('table.confusion').first().locator('tbody tr').count(), 3);
+      assert.match(await page.locator('.metrics-what').textContent(), /150 rows .*OOB accuracy 94\.0%/);
+      await page.screenshot({ path: join(artifacts, `forest-metrics-${at}.png`) });
+
+      assert.deepEqual(await page.evaluate(() => window.__violations), [], 'CSP violations');
+      assert.deepEqual(requests.filter((u) => !u.startsWith('file:')), [], 'requests beyond the page');
+      await page.close();
+    });
+  }
+}
+
+await browser.close();
+rmSync(work, { recursive: true, force: true });
+console.log(`${passed} passed, ${failures.length} failed; screenshots in ${artifacts}/forest-*`);
+if (failures.length > 0) process.exit(1);

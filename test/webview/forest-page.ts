@@ -1,0 +1,39 @@
+// The forest view as a plain page for headless Chromium (forest-check.mjs): the panel's HTML and
+// Content-Security-Policy with the real dist/forest.js and media/forest.css (+ panel.css), the
+// tree panel's host stand-in (panel-page.ts), and every request answered by the forest host's own
+// code (src/panel/forest-requests.ts) on the iris sample and scikit-learn's forest of it.
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { parseCsv } from '../../src/engine/csv/read';
+import type { ForestReport } from '../../src/engine/forest/types';
+import { panelHtml } from '../../src/panel/html';
+import { ForestAnswers, wireForestReport } from '../../src/panel/forest-requests';
+import type { ForestRequestMessage, ForestRequestTypes, ToForestView } from '../../src/shared/forest-protocol';
+import { answerRequest } from '../../src/shared/panel-requests';
+import { HOST, NONCE } from './panel-page';
+
+export function writeForestPage(dir: string): string {
+  const root = process.cwd();
+  const html = panelHtml({ cspSource: 'file:', nonce: NONCE, scriptUri: 'forest.js', styleUri: 'forest.css', title: 'forest' });
+  const index = path.join(dir, 'forest.html');
+  writeFileSync(path.join(dir, 'forest-host.js'), `window.__answerAll = true;\n${HOST}`);
+  writeFileSync(index, html.replace('<script nonce', `<script nonce="${NONCE}" src="forest-host.js"></script>\n<script nonce`));
+  copyFileSync(path.join(root, 'dist/forest.js'), path.join(dir, 'forest.js'));
+  copyFileSync(path.join(root, 'media/forest.css'), path.join(dir, 'forest.css'));
+  copyFileSync(path.join(root, 'media/panel.css'), path.join(dir, 'panel.css'));
+  return index;
+}
+
+/** Answers the page's requests as the forest view's host does; returns the `show` it would post. */
+export async function serveForest(page: Page): Promise<ToForestView> {
+  const root = process.cwd();
+  const report = JSON.parse(readFileSync(path.join(root, 'test/fixtures/forest/iris-forest-report.json'), 'utf8')) as ForestReport;
+  const answers = new ForestAnswers(report, parseCsv(readFileSync(path.join(root, 'media/samples/iris.csv'))));
+  await page.exposeFunction('__answer', async (m: ForestRequestMessage) => {
+    let answer: ToForestView | undefined;
+    await answerRequest<ForestRequestTypes>(m, answers.handlers, (reply) => (answer = reply));
+    return answer;
+  });
+  return { type: 'show', report: wireForestReport(report), fileName: 'iris.csv', documentUri: 'file:///data/iris.csv' };
+}

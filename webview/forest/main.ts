@@ -1,0 +1,281 @@
+// The forest view's page (browser only; host: src/panel/forest-panel.ts). Tabs: Summary (scores
+// and the OOB-error-vs-trees chart), Trees (the picker, the chosen tree in the tree panel's own
+// tree view, a row's votes and path), Importances, OOB metrics. It holds one tree at a time, asked
+// of the host; the whole forest is never drawn. Every text from the data goes in as text.
+import { addNodes, decodeModel, type DecodedTree, type WireNodes } from '../../src/engine/model-columns';
+import type { ForestRequestMessage, ForestRequestTypes, ForestRow, FromForestView, ToForestView, WireForestReport } from '../../src/shared/forest-protocol';
+import { PanelRequester } from '../../src/shared/panel-requests';
+import { foldTree } from '../../src/shared/render/fold';
+import { renderDetails } from '../details';
+import { el, replaceChildren } from '../dom';
+import { section as metricsSection } from '../metrics-view';
+import { watchTheme } from '../mermaid-setup';
+import type { View } from '../pan-zoom';
+import { registerToolkit, tabs } from '../toolkit';
+import { TreeView } from '../tree-view';
+import { vscodeApi } from '../vscode-api';
+import { renderForestImportances, type ForestImportance } from './forest-importances';
+import { oobScoreText, renderSummary } from './summary-view';
+import { renderTreePicker, type PickerSort } from './tree-picker';
+import { renderVotes } from './votes-view';
+
+type TabId = 'summary' | 'trees' | 'importances' | 'metrics';
+
+/** What the page keeps across hide/show (setState): the user's choices, not the forest. */
+interface ForestState {
+  documentUri: string | null;
+  tab: TabId;
+  tree: number;
+  sort: PickerSort;
+  importance: ForestImportance;
+}
+
+void registerToolkit();
+const api = vscodeApi<ForestState, FromForestView>();
+const saved = api.getState();
+const state: ForestState = {
+  documentUri: typeof saved?.documentUri === 'string' ? saved.documentUri : null,
+  tab: saved?.tab === 'trees' || saved?.tab === 'importances' || saved?.tab === 'metrics' ? saved.tab : 'summary',
+  tree: Number.isInteger(saved?.tree) && (saved?.tree ?? -1) >= 0 ? (saved?.tree as number) : 0,
+  sort: saved?.sort && ['index', 'oobScore', 'depth', 'leaves'].includes(saved.sort.key) ? { key: saved.sort.key, descending: saved.sort.descending === true } : { key: 'index', descending: false },
+  importance: saved?.importance === 'oobPermutation' ? 'oobPermutation' : 'mdi',
+};
+const save = () => api.setState(state);
+const host = new PanelRequester<ForestRequestTypes, ForestRequestMessage>((m) => api.postMessage(m));
+
+let report: WireForestReport | null = null;
+/** The chosen tree as far as the host sent it, and the view of it. */
+let tree: DecodedTree | null = null;
+let view: View | null = null;
+let expanded: number[] = [];
+let collapsed: number[] = [];
+let selected: number | null = null;
+let highlight: ForestRow | null = null;
+
+const banner = el('div', { class: 'banner', role: 'status', 'aria-live': 'polite' });
+const title = el('h2', { class: 'title' });
+const summaryBox = el('div', { class: 'summary-tab' });
+const pickerBox = el('div', { class: 'picker-box' });
+const votesBox = el('div', { class: 'votes-box', 'aria-live': 'polite' });
+const treeHeading = el('h3', { class: 'tree-heading' });
+const importancesBox = el('div', { class: 'importances-tab' });
+const metricsBox = el('div', { class: 'metrics-tab' });
+
+function showBanner(kind: 'busy' | 'error' | 'none', text = ''): void {
+  banner.className = `banner ${kind}`;
+  replaceChildren(banner, text);
+}
+const reportError = (message: string) => showBanner('error', message);
+
+const treeView = new TreeView({
+  select: (id) => selectNode(id),
+  expand: (id) => openNode(id),
+  showAll: () => {
+    if (!tree || tree.sent < tree.model.nodes.length) return;
+    expanded = [...foldTree(tree.model, { maxDepth: Infinity, maxNodes: Infinity }).open];
+    collapsed = [];
+    void drawTree(true);
+  },
+  resetFolding: () => {
+    expanded = [];
+    collapsed = [];
+    void drawTree(true);
+  },
+  showRow: (row) => showRow(row),
+  clearPath: () => {
+    highlight = null;
+    treeView.setPathInfo(null);
+    renderVotes(votesBox, null);
+    void drawTree(false);
+  },
+  export: () => reportError('Exports are made from a single tree’s panel (Train Decision Tree); the forest view only shows its trees.'),
+  exportDrawing: () => reportError('Exports are made from a single tree’s panel (Train Decision Tree); the forest view only shows its trees.'),
+  closeDetails: () => {
+    selected = null;
+    treeView.select(null);
+    treeView.showDetails(false);
+  },
+  viewChanged: (v) => (view = v),
+  failed: reportError,
+});
+
+const tabList = tabs(
+  [
+    { id: 'summary', label: 'Summary', panel: summaryBox },
+    { id: 'trees', label: 'Trees', panel: el('div', { class: 'forest-trees' }, pickerBox, el('div', { class: 'tree-box' }, treeHeading, votesBox, treeView.element)) },
+    { id: 'importances', label: 'Importances', panel: importancesBox },
+    { id: 'metrics', label: 'OOB metrics', panel: metricsBox },
+  ],
+  state.tab,
+  (id) => {
+    state.tab = id as TabId;
+    save();
+    // Mermaid measures labels, so a tree is drawn only once its tab is on show (next frame).
+    if (id === 'trees') requestAnimationFrame(() => (treeStale ? void drawTree(view === null) : treeView.becameVisible()));
+  },
+);
+
+const root = document.getElementById('root');
+if (root) replaceChildren(root, el('header', {}, title), banner, tabList.element);
+
+let treeStale = false;
+
+async function drawTree(fit: boolean): Promise<void> {
+  if (!tree) return;
+  if (fit) view = null;
+  treeStale = state.tab !== 'trees';
+  if (treeStale) return;
+  await treeView.render({ tree, expanded, collapsed, path: highlight?.path ?? [], selected }, view);
+}
+
+function receiveNodes(nodes: WireNodes): void {
+  if (tree) addNodes(tree, nodes);
+}
+
+function openNode(nodeId: number): void {
+  const asked = tree;
+  const node = asked?.model.nodes[nodeId];
+  if (!asked || !node) return;
+  const open = () => setOpen(nodeId, true);
+  if (node.children.every((c) => asked.model.nodes[c] !== undefined)) return open();
+  host.request('nodes', { index: state.tree, nodeId, scope: 'subtree', totalNodes: asked.model.nodes.length }).then((nodes) => {
+    if (tree !== asked) return;
+    receiveNodes(nodes);
+    open();
+  }, (err: Error) => reportError(err.message));
+}
+
+function setOpen(nodeId: number, open: boolean): void {
+  expanded = expanded.filter((id) => id !== nodeId);
+  collapsed = collapsed.filter((id) => id !== nodeId);
+  (open ? expanded : collapsed).push(nodeId);
+  void drawTree(false);
+}
+
+const NOT_HERE = 'Shown for a single tree’s panel (Train Decision Tree), not for a tree of a forest.';
+
+function selectNode(nodeId: number): void {
+  if (!tree?.model.nodes[nodeId]) return;
+  selected = nodeId;
+  treeView.select(nodeId);
+  treeView.showDetails(true);
+  const isOpen = (id: number) => (tree?.model.nodes[id]?.children.length ?? 0) > 0 && !treeView.folded.has(id);
+  renderDetails(treeView.detailsBody, tree.model, nodeId, { kind: 'failed', message: NOT_HERE }, { kind: 'failed', message: NOT_HERE }, {
+    toggle: (id) => (isOpen(id) ? setOpen(id, false) : openNode(id)),
+    isOpen,
+    ignore: () => reportError('Leave a column out from the profile view or a tree panel, then train the forest again.'),
+  });
+}
+
+/** Opens tree `index` of the forest (asked of the host), keeping the row shown if there is one. */
+function pickTree(index: number): void {
+  state.tree = index;
+  save();
+  renderPicker();
+  showBanner('busy', `Opening tree ${index + 1}…`);
+  host.request('tree', { index }).then((reply) => {
+    if (state.tree !== reply.index) return; // another tree was picked since
+    tree = decodeModel(reply.model);
+    expanded = [];
+    collapsed = [];
+    selected = null;
+    treeView.showDetails(false);
+    showBanner('none');
+    const summary = report?.trees[index];
+    replaceChildren(treeHeading, `Tree ${index + 1} of ${report?.trees.length ?? '?'}` + (summary ? ` · depth ${summary.depth}, ${summary.leaves} leaves, ${summary.oobRows} OOB rows` : ''));
+    if (highlight !== null) showRow(highlight.row);
+    else void drawTree(true);
+  }, (err: Error) => reportError(err.message));
+}
+
+function showRow(row: number): void {
+  const index = state.tree;
+  host.request('row', { row, index }).then((answer) => {
+    if (state.tree !== index) return;
+    receiveNodes(answer.nodes);
+    highlight = answer;
+    renderVotes(votesBox, answer);
+    treeView.setPathInfo(`Row ${row + 1}: path in tree ${index + 1}`);
+    // The row's leaf is selected, so its details say what this tree answers and why.
+    const leaf = answer.path[answer.path.length - 1];
+    selected = leaf;
+    void drawTree(true).then(() => {
+      if (tree === null || selected !== leaf || state.tab !== 'trees') return;
+      selectNode(leaf);
+      treeView.focusNode(leaf);
+    });
+  }, (err: Error) => reportError(err.message));
+}
+
+function renderPicker(): void {
+  if (!report) return;
+  renderTreePicker(pickerBox, report.trees, report.oob.scoreName === 'accuracy' ? 'accuracy' : 'R²', state.tree, state.sort, {
+    pick: pickTree,
+    sorted: (sort) => {
+      state.sort = sort;
+      save();
+      renderPicker();
+    },
+  });
+}
+
+function renderImportances(): void {
+  if (!report) return;
+  renderForestImportances(importancesBox, report.importances, state.importance, (m) => {
+    state.importance = m;
+    save();
+    renderImportances();
+  });
+}
+
+function renderMetrics(shown: WireForestReport): void {
+  const { oob, metrics } = shown;
+  replaceChildren(
+    metricsBox,
+    el('p', { class: 'metrics-what' }, oob.metrics ? `Out-of-bag: each of the ${oob.rows} rows scored only by the trees that did not draw it (OOB ${oob.scoreName} ${oobScoreText(shown)}).` : 'No out-of-bag rows (no bootstrap): only the training rows are measured, which is optimistic.'),
+    oob.metrics && metricsSection('Out-of-bag predictions', oob.metrics),
+    metrics.holdout && metricsSection('Hold-out rows', metrics.holdout),
+    metricsSection('Training rows (optimistic: every tree saw most of them)', metrics.training),
+  );
+}
+
+function onShow(message: Extract<ToForestView, { type: 'show' }>): void {
+  const sameFile = state.documentUri === message.documentUri;
+  report = message.report;
+  state.documentUri = message.documentUri;
+  if (!sameFile || state.tree >= report.trees.length) state.tree = 0;
+  save();
+  const { model } = report;
+  replaceChildren(title, `Random forest for “${model.target}” · ${message.fileName} · ${model.params.nTrees} trees`);
+  showBanner('none', report.warnings.join(' '));
+  renderSummary(summaryBox, report);
+  renderPicker();
+  renderImportances();
+  renderMetrics(report);
+  highlight = null;
+  renderVotes(votesBox, null);
+  treeView.setPathInfo(null);
+  pickTree(state.tree);
+}
+
+function onMessage(message: ToForestView): void {
+  if (host.receive(message)) return;
+  if (message.type === 'show') onShow(message);
+}
+
+function reportFailure(err: unknown): void {
+  const text = err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err);
+  api.postMessage({ type: 'webviewError', message: text.slice(0, 10_000) });
+}
+
+window.addEventListener('message', (event: MessageEvent<ToForestView>) => {
+  try {
+    onMessage(event.data);
+  } catch (err) {
+    reportFailure(err);
+  }
+});
+window.addEventListener('error', (e) => reportFailure(e.error ?? e.message));
+window.addEventListener('unhandledrejection', (e) => reportFailure(e.reason));
+watchTheme(() => void drawTree(false));
+api.postMessage({ type: 'ready' });

@@ -1,0 +1,43 @@
+// The forest's Summary tab: how it was made (trees, features per split, voting, bootstrap), its
+// out-of-bag score, and the OOB error against the number of trees.
+import type { WireForestReport } from '../../src/shared/forest-protocol';
+import { formatNumber } from '../../src/shared/render/tree-labels';
+import { el, percent, replaceChildren } from '../dom';
+import { oobChart } from './oob-chart';
+
+function stat(label: string, value: string): HTMLElement {
+  return el('div', { class: 'stat' }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, value));
+}
+
+/** "accuracy 94.0%" or "R² 0.8312", or why there is none. */
+export function oobScoreText(report: WireForestReport): string {
+  const { score, scoreName } = report.oob;
+  if (score === null) return 'none';
+  return scoreName === 'accuracy' ? percent(score) : formatNumber(score, 4);
+}
+
+export function renderSummary(container: HTMLElement, report: WireForestReport): void {
+  const { params, features, task } = report.model;
+  const regression = task === 'regression';
+  const sampleRows = params.maxSamples === null || params.maxSamples === undefined ? 'every training row' : String(params.maxSamples);
+  replaceChildren(
+    container,
+    el(
+      'div',
+      { class: 'stats forest-stats' },
+      stat('trees', String(params.nTrees)),
+      stat(`OOB ${report.oob.scoreName === 'accuracy' ? 'accuracy' : 'R²'}`, oobScoreText(report)),
+      stat('OOB rows', `${report.oob.rows} of ${report.trainingRows}`),
+      stat('features per split', `${params.maxFeatures} of ${features.length}`),
+      stat('voting', regression ? 'mean (regression)' : params.voting),
+    ),
+    el(
+      'p',
+      { class: 'muted forest-how' },
+      `${params.ensemble === 'bagging' ? 'Bagging' : 'Random forest'} of ${params.nTrees} CART trees, each on ${params.bootstrap ? `a bootstrap sample (${sampleRows}, drawn with replacement)` : 'every row (no bootstrap)'}, seed ${params.seed}. `,
+      regression ? 'The prediction is the mean of the trees.' : params.voting === 'soft' ? 'Soft voting: the mean of the trees’ class shares (scikit-learn’s).' : 'Hard voting: the majority of the trees’ labels.',
+      ' A row is out of bag (OOB) for the trees that did not draw it; scoring each row by those trees only is an honest estimate without a hold-out.',
+    ),
+    oobChart(report.oob),
+  );
+}
