@@ -8,12 +8,14 @@
 // are its own. Printed: wall and CPU seconds, peak RSS, OOB score and the score on 100,000
 // held-out rows (accuracy or R²). Ours trains on one thread (CPU = wall); scikit-learn runs with
 // n_jobs=1 and with n_jobs = the cores. Timings are printed, never asserted.
-// Options: --rows N (100000), --trees N (100), --seeds 0,1,2 (0), --only classification|regression
+// Options: --rows N (100000), --trees N (100), --seeds 0,1,2 (0), --only classification|regression,
+// --splitter exact|hist (ours; exact)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { predictForest } from '../src/engine/forest/predict';
 import { trainForest } from '../src/engine/forest/train';
+import type { Splitter } from '../src/engine/model';
 import { peakRss, runChild, type ChildReport } from './lib/child-run';
 import { PEAK_RSS_PY, pythonWith } from './lib/python';
 import { mib } from './lib/stats';
@@ -29,11 +31,11 @@ interface ForestFit extends ChildReport {
 }
 
 /** In a child process: one forest, measured (peak RSS right after it), then its held-out score. */
-function child(kind: DataKind, rows: number, trees: number, seed: number): void {
+function child(kind: DataKind, rows: number, trees: number, seed: number, splitter: Splitter): void {
   const train = makeBenchData(kind, rows, 42);
   const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
-  const report = trainForest(train.dataset, { target: 'y', ensemble: 'forest', nTrees: trees, seed });
+  const report = trainForest(train.dataset, { target: 'y', ensemble: 'forest', nTrees: trees, seed, splitter });
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
   const maxRss = peakRss();
@@ -78,6 +80,7 @@ function main(): void {
   const trees = Number(flag('--trees') ?? 100);
   const seeds = (flag('--seeds') ?? '0').split(',').map(Number);
   const only = flag('--only');
+  const splitter = (flag('--splitter') ?? 'exact') as Splitter;
   const kinds = (['numeric', 'regression'] as const).filter((k) => only === undefined || only === (k === 'numeric' ? 'classification' : 'regression'));
   const cores = availableParallelism();
   const python = pythonWith(['numpy', 'sklearn']);
@@ -95,7 +98,7 @@ function main(): void {
       const row = (seed: number, engine: string, f: ForestFit) =>
         console.log(`| ${task} | ${seed} | ${engine} | ${f.wall.toFixed(1)} | ${f.cpu.toFixed(1)} | ${mib(f.maxRss)} | ${f.nodes} | ${f.oob.toFixed(4)} | ${f.heldOut.toFixed(4)} |`);
       for (const seed of seeds) {
-        row(seed, 'ours (1 thread)', runChild<ForestFit>(process.execPath, [__filename, '--child', kind, String(rows), String(trees), String(seed)]));
+        row(seed, `ours ${splitter} (1 thread)`, runChild<ForestFit>(process.execPath, [__filename, '--child', kind, String(rows), String(trees), String(seed), splitter]));
         if (python === null) continue;
         for (const jobs of [1, cores]) {
           const args = ['-c', SKLEARN, ...files, String(rows), String(train.features), String(TEST_ROWS), kind, String(trees), String(seed), String(jobs)];
@@ -109,6 +112,6 @@ function main(): void {
 }
 
 if (process.argv[2] === '--child') {
-  const [kind, rows, trees, seed] = process.argv.slice(3);
-  child(kind as DataKind, Number(rows), Number(trees), Number(seed));
+  const [kind, rows, trees, seed, splitter] = process.argv.slice(3);
+  child(kind as DataKind, Number(rows), Number(trees), Number(seed), splitter as Splitter);
 } else main();
