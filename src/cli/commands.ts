@@ -3,9 +3,10 @@ import { predictCommand } from './predict';
 import { profileCommand } from './profile';
 import { prunePathCommand } from './prune-path';
 import { rulesCommand } from './rules';
+import { editCommand } from './edit';
 import { evaluateCommand } from './evaluate';
 import { splitsCommand } from './splits';
 import { trainCommand } from './train';
 import type { CliCommand } from './options';
 
-export const commands: readonly CliCommand[] = [profileCommand, trainCommand, predictCommand, splitsCommand, rulesCommand, evaluateCommand, prunePathCommand];
+export const commands: readonly CliCommand[] = [profileCommand, trainCommand, predictCommand, splitsCommand, rulesCommand, evaluateCommand, editCommand, prunePathCommand];

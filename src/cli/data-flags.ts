@@ -1,5 +1,5 @@
 // The options of how a command reads its CSV, shared by every command that reads one (train,
-// predict, evaluate, splits, profile, prune-path): `--types COL=TYPE,…` and `--delimiter D`.
+// predict, evaluate, edit, splits, profile, prune-path): `--types COL=TYPE,…` and `--delimiter D`.
 // A command puts DATA_OPTIONS in its option table and reads the file with loadDataFile.
 import { COLUMN_TYPES, type ColumnType, type Dataset } from '../engine/dataset';
 import { InputError } from '../engine/errors';

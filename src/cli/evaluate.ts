@@ -1,6 +1,7 @@
 // `evaluate <csv> --target COL [train options] [pruning options] [--test-size F --seed N | --cv K]
 // [--permutation-repeats N] [--json]`: trains as the webview does (buildReport) and prints the
-// validation metrics and importances; --json prints the whole TreeReport.
+// validation metrics and importances; --json prints the whole TreeReport. `evaluate --model M.json
+// <csv>` measures a saved (maybe edited) tree instead (evaluate-model.ts).
 import { basename } from 'node:path';
 import { InputError } from '../engine/errors';
 import { buildReport } from '../engine/report';
@@ -15,7 +16,9 @@ import { evaluateForestCli } from './forest-run';
 import { TRAIN_OPTIONS, trainParamsFromArgs } from './train';
 import { POSITIVE_CLASS_OPTION, STRATIFY_OPTION, positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
 import { usageError } from './help';
+import { evaluateSaved } from './evaluate-model';
 import type { CliCommand, OptionTable } from './options';
+import { checkWeightColumn } from './weight-flags';
 
 const OPTIONS: OptionTable = [
   ...TRAIN_OPTIONS,
@@ -27,6 +30,7 @@ const OPTIONS: OptionTable = [
   POSITIVE_CLASS_OPTION,
   { name: 'permutation-repeats', value: 'N', default: '5', meaning: 'shuffles per column for permutation importance' },
   { name: 'json', meaning: 'print the whole report as JSON' },
+  { name: 'model', value: 'model.json', meaning: 'measure this saved (maybe edited) tree on the CSV instead of training one; no hold-out or CV' },
   ...FOREST_OPTIONS,
   ...DATA_OPTIONS,
 ];
@@ -34,7 +38,7 @@ const OPTIONS: OptionTable = [
 export const evaluateCommand: CliCommand = {
   name: 'evaluate',
   summary: 'train, prune and report validation metrics and importances',
-  usage: '<csv> --target COL [options]',
+  usage: '<csv> --target COL [options] | --model model.json <csv>',
   options: OPTIONS,
   example: 'iris.csv --target species --cv 5 --ccp-alpha cv',
   run: evaluate,
@@ -42,6 +46,7 @@ export const evaluateCommand: CliCommand = {
 
 async function evaluate(argv: string[]): Promise<void> {
   const args = parseArgs(argv, OPTIONS);
+  if (args.flags.has('model')) return evaluateSaved(args, DATA_OPTIONS.map((o) => o.name));
   if (args.positional.length !== 1) throw usageError(evaluateCommand);
   const params = trainParamsFromArgs(args);
   const forest = forestParamsFromArgs(args, params, numberFlag(args, 'seed', { integer: true }));
@@ -64,6 +69,7 @@ async function evaluate(argv: string[]): Promise<void> {
     positiveClass: positiveClassFromArgs(args),
   };
   const dataset = await loadDataFile(args.positional[0], args);
+  await checkWeightColumn(args.positional[0], dataset, params);
   const report = buildReport(dataset, options);
   process.stderr.write(leftOutNotes(report.leftOut));
   writeWarnings(report.warnings);

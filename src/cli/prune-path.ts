@@ -5,6 +5,7 @@ import { trainTree } from '../engine/tree/train';
 import { parseArgs } from './args';
 import { DATA_OPTIONS, loadDataFile } from './data-flags';
 import { TRAIN_OPTIONS, trainParamsFromArgs } from './train';
+import { checkWeightColumn } from './weight-flags';
 import { leftOutNotes } from './left-out-notes';
 import { usageError } from './help';
 import type { CliCommand, OptionTable } from './options';
@@ -25,6 +26,7 @@ async function prunePath(argv: string[]): Promise<void> {
   if (args.positional.length !== 1) throw usageError(prunePathCommand);
   const params = trainParamsFromArgs(args);
   const dataset = await loadDataFile(args.positional[0], args);
+  await checkWeightColumn(args.positional[0], dataset, params);
   const { model } = trainTree(dataset, params);
   process.stderr.write(leftOutNotes(model.params.leftOut));
   const path = costComplexityPath(model);

@@ -18,6 +18,7 @@ import { trainForestCli } from './forest-run';
 import { STRATIFY_OPTION, stratifyFromArgs, writeWarnings } from './validation-flags';
 import { usageError } from './help';
 import type { CliCommand, OptionTable } from './options';
+import { checkWeightColumn, WEIGHT_OPTIONS, weightParamsFromArgs } from './weight-flags';
 
 /** Options shared by every command that trains (train, evaluate, prune-path; splits takes some). */
 export const TRAIN_OPTIONS: OptionTable = [
@@ -32,9 +33,9 @@ export const TRAIN_OPTIONS: OptionTable = [
   { name: 'min-impurity-decrease', value: 'X', default: '0', meaning: 'smallest weighted impurity decrease a split must bring' },
   { name: 'min-category-samples', value: 'N', default: '10', meaning: 'CART: a category with fewer rows in a node (of more than 4 categories) goes with the missing values' },
   { name: 'splitter', value: 'exact|hist', default: 'exact', meaning: 'CART split search: exact, or histogram bins (faster on large data)' },
-  { name: 'class-weight', value: 'balanced|CLASS=W,…', meaning: "classification: weigh each class's rows (balanced: inversely to the class's frequency)" },
   { name: 'ignore', value: 'COL,COL', meaning: 'columns not to use' },
   { name: 'keep', value: 'COL,COL', meaning: 'use these columns even if left out as ID-like or constant' },
+  ...WEIGHT_OPTIONS,
 ];
 
 const OPTIONS: OptionTable = [
@@ -81,25 +82,8 @@ export function trainParamsFromArgs(args: ParsedArgs): TrainParams {
     splitter: oneOf<Splitter>(args, 'splitter', ['exact', 'hist']),
     ignore: listFlag(args, 'ignore'),
     keep: listFlag(args, 'keep'),
-    classWeight: classWeightFlag(args),
+    ...weightParamsFromArgs(args),
   };
-}
-
-/** --class-weight balanced, or CLASS=W pairs (a class name may hold `=`: the last one splits). */
-function classWeightFlag(args: ParsedArgs): TrainParams['classWeight'] {
-  const raw = stringFlag(args, 'class-weight');
-  if (raw === undefined) return undefined;
-  if (raw.trim() === 'balanced') return 'balanced';
-  const weights: Record<string, number> = {};
-  for (const pair of raw.split(',')) {
-    const at = pair.lastIndexOf('=');
-    const w = Number(pair.slice(at + 1));
-    if (at <= 0 || pair.slice(at + 1).trim() === '' || !Number.isFinite(w) || w < 0) {
-      throw new InputError('bad-option', `--class-weight must be balanced or CLASS=W pairs with weights ≥ 0, got "${pair}"`);
-    }
-    weights[pair.slice(0, at)] = w;
-  }
-  return weights;
 }
 
 function render(model: TreeModel, format: string): string {
@@ -124,6 +108,7 @@ async function train(argv: string[]): Promise<void> {
   };
   resolvePruneOptions(prune);
   const dataset = await loadDataFile(args.positional[0], args);
+  await checkWeightColumn(args.positional[0], dataset, asked);
   // Decided on the whole file, so the folds of --ccp-alpha cv leave out the same columns.
   const params = decideLeftOut(dataset, asked.target, asked);
   const grown = trainTree(dataset, params);

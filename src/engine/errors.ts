@@ -17,7 +17,9 @@ export type InputErrorCode =
   | 'unknown-column'
   | 'bad-target'
   | 'bad-feature'
-  | 'bad-model';
+  | 'bad-model'
+  /** A model edited against data that no longer matches it (the file changed since training). */
+  | 'stale-model';
 
 export class InputError extends Error {
   override readonly name = 'InputError';

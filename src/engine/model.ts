@@ -78,7 +78,33 @@ export interface ModelNode {
   /** Index into `children` taken by missing values and unseen categories; null for leaves. */
   missingGoesTo: number | null;
   children: number[];
+  /**
+   * Edited models only: a leaf made by a snip keeps the subtree it replaced, to restore it — that
+   * subtree's nodes in preorder, itself first with its split, ids relative to it (0), depths as in the tree.
+   */
+  snipped?: ModelNode[];
 }
+
+/** A user's change to a trained tree (src/engine/edit/, docs/model-format.md "Edits"). */
+export type TreeEdit =
+  /** Replace the node's split; its rows are routed by it and each child regrown with the model's params. */
+  | { op: 'split'; node: number; split: ModelSplit }
+  /** Make the node a leaf, keeping its subtree to restore. */
+  | { op: 'snip'; node: number }
+  /** Put a snipped node's subtree back. */
+  | { op: 'restore'; node: number }
+  /** A leaf grows one level with its best split. */
+  | { op: 'grow'; node: number };
+
+/** An applied edit, with the node's split before and after it (null: a leaf). */
+export interface EditRecord {
+  edit: TreeEdit;
+  before: ModelSplit | null;
+  after: ModelSplit | null;
+}
+
+/** A node's total weight: what its `value`, impurity and importances are measured in (its row count without weights). */
+export const nodeWeight = (node: Pick<ModelNode, 'samples' | 'weightedSamples'>): number => node.weightedSamples ?? node.samples;
 
 export interface ModelFeature {
   name: string;
@@ -98,4 +124,8 @@ export interface TreeModel {
   params: TrainParams & { criterion: Criterion; algorithm: Algorithm };
   nodes: ModelNode[];
   featureImportances: Record<string, number>;
+  /** True once the user has changed the grown tree; absent for a tree as trained. */
+  edited?: boolean;
+  /** The edits in the order applied (node ids as they were at each edit). */
+  edits?: EditRecord[];
 }

@@ -3,12 +3,13 @@
 // the per-column search of splits/column-splits.ts on those rows, so the scores are the tree's own.
 import { columnIndex, isNumeric, type Dataset } from './dataset';
 import { InputError } from './errors';
-import { isPresenceThreshold, type TreeModel } from './model';
+import { isPresenceThreshold, type ModelSplit, type TreeModel } from './model';
 import type { ReportSettings } from './report-types';
 import { formatNumber } from './rules/text';
 import { columnSplits, CRITERION_MEASURE } from './splits/column-splits';
 import type { ColumnSplit } from './splits/types';
 import { predictLeaves } from './tree/predict';
+import { lastInSubtree } from './tree/subtree';
 import { holdoutSplit, targetStrata } from './validation/split';
 import { subsetDataset } from './validation/subset';
 
@@ -23,27 +24,26 @@ export interface NodeSplit {
   childSamples: number[];
   /** True for the split the tree uses at this node. */
   chosen: boolean;
+  /** The split as the model states it: what an edit puts at the node (src/engine/edit/apply.ts). */
+  split: ModelSplit;
 }
 
-/** The rows the tree was trained on: the report's hold-out split is re-drawn from its seed. */
-function trainingRows(dataset: Dataset, model: TreeModel, settings: ReportSettings): Dataset {
+/** The rows the tree was trained on: the report's hold-out split is re-drawn from its seed (what edits take, src/engine/edit/apply.ts). */
+export function trainingRows(dataset: Dataset, model: TreeModel, settings: ReportSettings): Dataset {
   const v = settings.validation;
   if (v.kind !== 'holdout') return dataset;
   const strata = targetStrata(dataset, model.target, model.task, v.stratified);
   return subsetDataset(dataset, holdoutSplit(strata, v.testSize, v.seed).train);
 }
 
-/** Largest id in the subtree of `nodeId`: in preorder a subtree is the id range [nodeId, last]. */
-function lastInSubtree(model: TreeModel, nodeId: number): number {
-  let id = nodeId;
-  while (model.nodes[id].children.length > 0) id = model.nodes[id].children[model.nodes[id].children.length - 1];
-  return id;
-}
-
 function conditionOf(split: ColumnSplit): string {
   if (split.kind === 'numeric') return isPresenceThreshold(split.threshold ?? NaN) ? `${split.feature} is present` : `${split.feature} ≤ ${split.thresholdText ?? formatNumber(split.threshold ?? NaN)}`;
   const branches = split.branches ?? [];
   return branches.length === 2 ? `${split.feature} ∈ {${branches[0].join(', ')}}` : `${split.feature} (${branches.length} branches)`;
+}
+
+function modelSplitOf(split: ColumnSplit): ModelSplit {
+  return split.kind === 'numeric' ? { feature: split.feature, kind: 'numeric', threshold: split.threshold ?? NaN } : { feature: split.feature, kind: 'categorical', branches: split.branches ?? [] };
 }
 
 function branchCounts(data: Dataset, split: ColumnSplit): number[] {
@@ -105,5 +105,6 @@ export function bestSplitsAt(dataset: Dataset, model: TreeModel, settings: Repor
     scoreName: CRITERION_MEASURE[report.criterion],
     childSamples: branchCounts(atNode, s),
     chosen: node.split?.feature === s.feature,
+    split: modelSplitOf(s),
   }));
 }

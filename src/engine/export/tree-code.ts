@@ -16,7 +16,7 @@
 // `x > t` to its second, missing values (NaN: every comparison with it is false) to child
 // `missingGoesTo`; a categorical split sends a category to the last branch that lists it, and
 // missing values and unlisted categories to child `missingGoesTo`.
-import type { ModelFeature, ModelNode, TreeModel } from '../model';
+import { nodeWeight, type ModelFeature, type ModelNode, type TreeModel } from '../model';
 import { formatNumber, rowCount } from '../rules/text';
 import { valueText } from '../feature-text';
 import { commentText } from './dialect';
@@ -87,7 +87,8 @@ function leafComment(model: TreeModel, node: ModelNode): string {
   if (model.task === 'regression') return `${rowCount(node.samples)}, mse ${formatNumber(node.impurity)}`;
   const counts = node.value as number[];
   const c = (model.classes ?? []).indexOf(String(node.prediction));
-  const share = node.samples > 0 && c >= 0 ? counts[c] / node.samples : 0;
+  const w = nodeWeight(node);
+  const share = w > 0 && c >= 0 ? counts[c] / w : 0;
   return `${rowCount(node.samples)}, accuracy ${(share * 100).toFixed(1)} %`;
 }
 

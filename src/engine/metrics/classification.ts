@@ -1,12 +1,12 @@
 // Classification metrics from true and predicted class codes (docs/formulas.md "Validation"):
 // confusion matrix, accuracy, one-vs-rest rates per class, macro and support-weighted means, binary
-// ROC/PR.
+// ROC/PR. With sample weights every count is a sum of weights, as scikit-learn's sample_weight.
 import type { AveragedMetrics, ClassificationMetrics, ClassMetrics } from './types';
 import { prCurve, rocCurve } from './curves';
 
 const ratio = (num: number, den: number): number => (den > 0 ? num / den : 0);
 
-function classMetrics(name: string, confusion: number[][], c: number, rows: number): ClassMetrics {
+function classMetrics(name: string, confusion: number[][], c: number, total: number): ClassMetrics {
   let predicted = 0;
   let actual = 0;
   for (let k = 0; k < confusion.length; k++) {
@@ -16,7 +16,7 @@ function classMetrics(name: string, confusion: number[][], c: number, rows: numb
   const tp = confusion[c][c];
   const fp = predicted - tp;
   const fn = actual - tp;
-  const tn = rows - tp - fp - fn;
+  const tn = total - tp - fp - fn;
   const precision = ratio(tp, tp + fp);
   const recall = ratio(tp, tp + fn);
   return {
@@ -45,7 +45,7 @@ function average(perClass: readonly ClassMetrics[], weight: (m: ClassMetrics) =>
  * `yTrue`/`yPred` are codes into `classes` (no missing values: drop those rows first).
  * `positive` (two classes): the code of the positive class, by default 1. `positiveScores`: each
  * row's predicted probability of it (the leaf's class proportion); ROC and PR curves need it and
- * both classes among the true values.
+ * both classes among the true values. `sampleWeight`: each row's weight (absent: 1); `rows` stays the row count.
  */
 export function classificationMetrics(
   classes: readonly string[],
@@ -53,23 +53,27 @@ export function classificationMetrics(
   yPred: ArrayLike<number>,
   positiveScores?: ArrayLike<number>,
   positive = 1,
+  sampleWeight?: ArrayLike<number>,
 ): ClassificationMetrics {
   const k = classes.length;
   const rows = yTrue.length;
   const confusion = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   let correct = 0;
+  let total = 0;
   for (let i = 0; i < rows; i++) {
-    confusion[yTrue[i]][yPred[i]]++;
-    if (yTrue[i] === yPred[i]) correct++;
+    const w = sampleWeight === undefined ? 1 : sampleWeight[i];
+    confusion[yTrue[i]][yPred[i]] += w;
+    total += w;
+    if (yTrue[i] === yPred[i]) correct += w;
   }
-  const perClass = classes.map((name, c) => classMetrics(name, confusion, c, rows));
-  const accuracy = ratio(correct, rows);
+  const perClass = classes.map((name, c) => classMetrics(name, confusion, c, total));
+  const accuracy = ratio(correct, total);
   let roc = null;
   let pr = null;
   if (k === 2 && positiveScores) {
     const isPositive = Array.from({ length: rows }, (_, i) => yTrue[i] === positive);
-    roc = rocCurve(classes[positive], isPositive, positiveScores);
-    pr = prCurve(classes[positive], isPositive, positiveScores);
+    roc = rocCurve(classes[positive], isPositive, positiveScores, sampleWeight);
+    pr = prCurve(classes[positive], isPositive, positiveScores, sampleWeight);
   }
   return {
     task: 'classification',

@@ -1,6 +1,6 @@
 // Binary ROC and precision–recall curves from scores (leaf class proportions), as scikit-learn
 // 1.2 computes them: rows with equal scores are one threshold, so ties move the curve diagonally
-// instead of in an order-dependent staircase.
+// instead of in an order-dependent staircase. Rows with sample weights count by their weight.
 import type { PrCurve, RocCurve } from './types';
 
 interface CurveCounts {
@@ -11,8 +11,10 @@ interface CurveCounts {
   thresholds: number[];
 }
 
-function curveCounts(positive: ArrayLike<boolean>, scores: ArrayLike<number>): CurveCounts {
-  const order = Array.from({ length: scores.length }, (_, i) => i).sort((a, b) => scores[b] - scores[a]);
+function curveCounts(positive: ArrayLike<boolean>, scores: ArrayLike<number>, weight?: ArrayLike<number>): CurveCounts {
+  // Rows of weight 0 are left out, as scikit-learn's curves leave them (no threshold of their own).
+  const rows = Array.from({ length: scores.length }, (_, i) => i).filter((i) => weight === undefined || weight[i] !== 0);
+  const order = rows.sort((a, b) => scores[b] - scores[a]);
   const fps: number[] = [];
   const tps: number[] = [];
   const thresholds: number[] = [];
@@ -20,8 +22,9 @@ function curveCounts(positive: ArrayLike<boolean>, scores: ArrayLike<number>): C
   let fp = 0;
   for (let k = 0; k < order.length; k++) {
     const row = order[k];
-    if (positive[row]) tp++;
-    else fp++;
+    const w = weight === undefined ? 1 : weight[row];
+    if (positive[row]) tp += w;
+    else fp += w;
     // Close a threshold only after the last row with this score.
     if (k === order.length - 1 || scores[order[k + 1]] !== scores[row]) {
       fps.push(fp);
@@ -39,8 +42,8 @@ function trapezoid(x: readonly number[], y: readonly number[]): number {
 }
 
 /** ROC curve starting at (0, 0) (threshold +∞, written null); null unless both labels occur. */
-export function rocCurve(positiveClass: string, positive: ArrayLike<boolean>, scores: ArrayLike<number>): RocCurve | null {
-  const { fps, tps, thresholds } = curveCounts(positive, scores);
+export function rocCurve(positiveClass: string, positive: ArrayLike<boolean>, scores: ArrayLike<number>, weight?: ArrayLike<number>): RocCurve | null {
+  const { fps, tps, thresholds } = curveCounts(positive, scores, weight);
   const p = tps.length ? tps[tps.length - 1] : 0;
   const n = fps.length ? fps[fps.length - 1] : 0;
   if (p === 0 || n === 0) return null;
@@ -50,8 +53,8 @@ export function rocCurve(positiveClass: string, positive: ArrayLike<boolean>, sc
 }
 
 /** Precision–recall curve with thresholds ascending and a final (recall 0, precision 1) point; null without positives. */
-export function prCurve(positiveClass: string, positive: ArrayLike<boolean>, scores: ArrayLike<number>): PrCurve | null {
-  const { fps, tps, thresholds } = curveCounts(positive, scores);
+export function prCurve(positiveClass: string, positive: ArrayLike<boolean>, scores: ArrayLike<number>, weight?: ArrayLike<number>): PrCurve | null {
+  const { fps, tps, thresholds } = curveCounts(positive, scores, weight);
   const p = tps.length ? tps[tps.length - 1] : 0;
   if (p === 0) return null;
   const precision: number[] = [];

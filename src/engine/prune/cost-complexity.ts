@@ -1,11 +1,11 @@
 // Minimal cost-complexity pruning (CART; docs/formulas.md "Cost-complexity pruning") with
-// scikit-learn's semantics: R(t) = N_t/N · imp(t); the weakest link is the decision node with the
+// scikit-learn's semantics: R(t) = N_t/N · imp(t) (N: weights when trained with them); the weakest link is the decision node with the
 // smallest α(t) = (R(t) − R(T_t)) / (|leaves(T_t)| − 1) (the first in preorder on exact ties);
 // pruning at `ccp_alpha` cuts weakest links while their α ≤ ccp_alpha. The updates mirror
 // scikit-learn's arithmetic so that the path agrees to the last bits where the tree does; a heap
 // instead of scikit-learn's full scan per step keeps big trees at O(n log n + n·depth).
 import { InputError } from '../errors';
-import type { TreeModel } from '../model';
+import { nodeWeight, type TreeModel } from '../model';
 import type { PruningPath } from './types';
 import { collapseNodes } from './collapse';
 import { AlphaHeap } from './alpha-heap';
@@ -20,7 +20,7 @@ export interface PruningSequence {
 export function pruningSequence(model: TreeModel): PruningSequence {
   const nodes = model.nodes;
   const n = nodes.length;
-  const total = n > 0 ? nodes[0].samples : 0;
+  const total = n > 0 ? nodeWeight(nodes[0]) : 0;
   const parent = new Int32Array(n).fill(-1);
   const rNode = new Float64Array(n);
   const rBranch = new Float64Array(n);
@@ -29,7 +29,7 @@ export function pruningSequence(model: TreeModel): PruningSequence {
   const removed = new Uint8Array(n);
   const collapseStep = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
-    rNode[i] = total > 0 ? (nodes[i].samples * nodes[i].impurity) / total : 0;
+    rNode[i] = total > 0 ? (nodeWeight(nodes[i]) * nodes[i].impurity) / total : 0;
     for (const c of nodes[i].children) parent[c] = i;
   }
   // Preorder ids: children come after their parent, so a reverse sweep is bottom-up.

@@ -4,15 +4,15 @@
 //   E'_p = (Σ leaf errors + k·ε)/N  ≥  E_p = (errors as a leaf + ε)/N   (k = leaves of the subtree).
 // Children are decided first, so a subtree is judged with its own subtrees already pruned.
 import { InputError } from '../errors';
-import type { TreeModel } from '../model';
+import { nodeWeight, type TreeModel } from '../model';
 import { collapseNodes } from './collapse';
 
-/** Training rows at node `id` that its prediction gets wrong. */
+/** Training rows (their weight, when trained with weights) at node `id` that its prediction gets wrong. */
 function leafErrors(model: TreeModel, id: number): number {
   const node = model.nodes[id];
   const counts = node.value as number[];
   const c = (model.classes ?? []).indexOf(String(node.prediction));
-  return node.samples - (c >= 0 ? counts[c] : Math.max(...counts));
+  return nodeWeight(node) - (c >= 0 ? counts[c] : Math.max(...counts));
 }
 
 export function prunePessimistic(model: TreeModel, epsilon = 0.5): TreeModel {

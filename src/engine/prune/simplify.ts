@@ -2,7 +2,7 @@
 // prediction). A binary node whose two leaves agree becomes a leaf; in a multiway categorical
 // node the agreeing leaves become one branch with the union of their categories. Every row gets
 // the same prediction as before: merged leaves keep the prediction they shared.
-import type { ModelNode, TreeModel } from '../model';
+import { nodeWeight, type ModelNode, type TreeModel } from '../model';
 import { entropy, gini } from '../impurity';
 import { mdiImportances } from '../tree/mdi';
 import { rebuildPreorder } from './preorder';
@@ -21,16 +21,20 @@ function leafImpurity(model: TreeModel, counts: number[]): number {
 /** One leaf standing for leaves `a` and `b` (same prediction): pooled counts, or pooled mean and variance. */
 function mergeLeaves(model: TreeModel, a: ModelNode, b: ModelNode): ModelNode {
   const samples = a.samples + b.samples;
+  const wa = nodeWeight(a);
+  const wb = nodeWeight(b);
+  const weight = wa + wb;
+  const weighted = a.weightedSamples === undefined ? {} : { weightedSamples: weight };
   if (Array.isArray(a.value) && Array.isArray(b.value)) {
     const av = a.value;
     const value = b.value.map((v, i) => v + av[i]);
-    return { ...a, samples, value, impurity: leafImpurity(model, value) };
+    return { ...a, samples, ...weighted, value, impurity: leafImpurity(model, value) };
   }
   const ma = a.value as number;
   const mb = b.value as number;
-  const mean = (a.samples * ma + b.samples * mb) / samples;
-  const impurity = (a.samples * (a.impurity + (ma - mean) ** 2) + b.samples * (b.impurity + (mb - mean) ** 2)) / samples;
-  return { ...a, samples, value: mean, impurity };
+  const mean = (wa * ma + wb * mb) / weight;
+  const impurity = (wa * (a.impurity + (ma - mean) ** 2) + wb * (b.impurity + (mb - mean) ** 2)) / weight;
+  return { ...a, samples, ...weighted, value: mean, impurity };
 }
 
 function asLeaf(node: ModelNode, prediction: string | number): Draft {

@@ -8,7 +8,7 @@
 // wording is kept until a step on that column changes it: a leaf reuses the strings of every
 // condition its path shares with the previous leaf's, which on a big tree is nearly all of them.
 import { featureOf, valueText } from '../feature-text';
-import type { ModelNode, TreeModel } from '../model';
+import { nodeWeight, type ModelNode, type TreeModel } from '../model';
 import type { Rule, RuleCondition } from './types';
 import { foilGain } from './foil';
 import { categoricalText, formatName, formatNumber, numericText, ruleText } from './text';
@@ -160,9 +160,10 @@ function condition(m: Column, foil: number | null): RuleCondition {
   return { feature: m.feature, kind: 'categorical', categories, missing: m.required === null, excluded: lists.excluded.slice(), foilGain: foil, text };
 }
 
-/** A leaf's share of rows of class index `c`: its rule's accuracy (0 with no rows, or no such class). */
+/** A leaf's share of rows (of weight) of class index `c`: its rule's accuracy (0 with no rows, or no such class). */
 export function classShare(node: ModelNode, c: number): number {
-  return node.samples > 0 && c >= 0 ? (node.value as number[])[c] / node.samples : 0;
+  const w = nodeWeight(node);
+  return w > 0 && c >= 0 ? (node.value as number[])[c] / w : 0;
 }
 
 /** One rule per leaf; sorted by coverage (largest first, then tree order) unless `sort` is 'tree'. */
@@ -252,7 +253,7 @@ function walk(model: TreeModel, ids: Iterable<number>): Rule[] {
       if (classification) {
         const before = p.value as number[];
         const after = node.value as number[];
-        for (let c = 0; c < k; c++) m.gains[c] += foilGain(before[c], p.samples - before[c], after[c], node.samples - after[c]);
+        for (let c = 0; c < k; c++) m.gains[c] += foilGain(before[c], nodeWeight(p) - before[c], after[c], nodeWeight(node) - after[c]);
       }
     }
     if (children.length > 0) continue;

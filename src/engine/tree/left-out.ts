@@ -26,6 +26,8 @@ export interface ColumnChoice {
   keep?: readonly string[];
   /** Already decided (e.g. on the whole file before a fold was cut): used as is. */
   leftOut?: readonly LeftOutColumn[];
+  /** The rows' weights, never a feature (so never "left out" either). */
+  sampleWeightColumn?: string;
 }
 
 /** Categorical (not boolean) column with a value in every row, no two alike. */
@@ -115,7 +117,7 @@ export function findLeftOutColumns(dataset: Dataset, target: string, choice: Col
   }
   const out: LeftOutColumn[] = [];
   for (const column of dataset.columns) {
-    if (column.name === target || ignore.includes(column.name) || keep.includes(column.name)) continue;
+    if (column.name === target || column.name === choice.sampleWeightColumn || ignore.includes(column.name) || keep.includes(column.name)) continue;
     const verdict = leftOutVerdict(column, dataset.rowCount);
     if (verdict !== null) out.push(verdict);
   }

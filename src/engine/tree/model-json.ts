@@ -49,6 +49,33 @@ function checkNode(node: unknown, id: number, model: TreeModel, features: Map<st
   }
 }
 
+/** An edited model's snipped subtree (model.ts ModelNode.snipped): a leaf's, checked as a tree of its own. */
+function checkSnipped(node: ModelNode, model: TreeModel, features: Map<string, TreeModel['features'][number]>): void {
+  if (node.snipped === undefined) return;
+  if (node.children.length > 0 || !Array.isArray(node.snipped) || node.snipped.length === 0) bad(`node ${node.id} snipped must be a leaf's non-empty subtree`);
+  const sub = { ...model, nodes: node.snipped };
+  sub.nodes.forEach((n, i) => {
+    checkNode(n, i, sub, features);
+    checkSnipped(n, sub, features);
+  });
+}
+
+const EDIT_OPS = new Set(['split', 'snip', 'restore', 'grow']);
+const isSplitOrNull = (v: unknown): boolean => v === null || (isObject(v) && typeof v.feature === 'string' && (v.kind === 'numeric' || v.kind === 'categorical'));
+
+/** `edited` and `edits` (docs/model-format.md "Edits"): a record of the edits, not needed to predict. */
+function checkEdits(model: TreeModel): void {
+  if (model.edited !== undefined && typeof model.edited !== 'boolean') bad('"edited" must be true or false');
+  if (model.edits === undefined) return;
+  if (!Array.isArray(model.edits)) bad('"edits" must be an array');
+  model.edits.forEach((record: unknown, i) => {
+    const r = record as Record<string, unknown>;
+    const edit = isObject(record) && isObject(r.edit) ? r.edit : null;
+    const ok = edit !== null && EDIT_OPS.has(edit.op as string) && Number.isInteger(edit.node) && (edit.op !== 'split' || (edit.split !== null && isSplitOrNull(edit.split))) && isSplitOrNull(r.before) && isSplitOrNull(r.after);
+    if (!ok) bad(`edit ${i + 1} must be { edit: { op, node, split? }, before, after }`);
+  });
+}
+
 /** A model file's JSON object, or a clear error. */
 export function parseModelObject(text: string): Record<string, unknown> {
   let raw: unknown;
@@ -94,6 +121,10 @@ export function checkTreeModel(model: TreeModel): TreeModel {
   if (!Array.isArray(model.nodes) || model.nodes.length === 0) bad('"nodes" must be a non-empty array');
   if (!isObject(model.featureImportances)) bad('"featureImportances" must be an object');
   const features = new Map(model.features.map((f) => [f.name, f]));
-  model.nodes.forEach((node, id) => checkNode(node, id, model, features));
+  model.nodes.forEach((node, id) => {
+    checkNode(node, id, model, features);
+    checkSnipped(node, model, features);
+  });
+  checkEdits(model);
   return model;
 }

@@ -14,17 +14,54 @@ export function usesWeights(params: WeightSource, sampleWeight?: Float64Array): 
   return sampleWeight !== undefined || params.sampleWeightColumn !== undefined || params.classWeight !== undefined;
 }
 
-/** One weight per dataset row: the caller's array or the weight column, checked (finite, ≥ 0). */
-function rowWeights(dataset: Dataset, params: WeightSource, sampleWeight: Float64Array | undefined): { values: Float64Array | null; what: string } {
+/** A weight a row cannot have, and where: `row` is the dataset row (0-based). */
+export interface WeightProblem {
+  row: number;
+  problem: string;
+}
+
+/** The first of `rows` whose weight in `values` is missing, negative or infinite (`text`: the column's cell text), or null. */
+function firstBadValue(values: ArrayLike<number>, rows: ArrayLike<number>, text?: (row: number) => string): WeightProblem | null {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const w = values[r];
+    if (Number.isNaN(w)) return { row: r, problem: text === undefined ? 'is missing' : `is not a number ("${text(r)}")` };
+    if (!(w >= 0 && w < Infinity)) return { row: r, problem: `must be a finite number ≥ 0, got ${w}` };
+  }
+  return null;
+}
+
+/**
+ * The first of `rows` (dataset rows; default every row) whose value in the weight column `name`
+ * cannot be a weight, or null: shared by training and the CLI, which turns the row into a line.
+ */
+export function findBadWeight(dataset: Dataset, name: string, rows?: ArrayLike<number>): WeightProblem | null {
+  const column = dataset.columns[columnIndex(dataset, name)];
+  const all = rows ?? Int32Array.from({ length: dataset.rowCount }, (_, r) => r);
+  if (isNumeric(column)) {
+    if (column.type !== 'numeric') return { row: all.length > 0 ? all[0] : 0, problem: `must be numeric, it holds ${column.type}s` };
+    return firstBadValue(column.values, all);
+  }
+  // Text in the column made it categorical: the first cell that is no number (a missing one counts too).
+  const { codes, categories } = column;
+  const values = Float64Array.from(codes, (c) => (c < 0 ? NaN : categories[c].trim() === '' ? NaN : Number(categories[c])));
+  return firstBadValue(values, all, (r) => (codes[r] < 0 ? '' : categories[codes[r]]));
+}
+
+/** One weight per dataset row: the caller's array or the weight column, checked on the training rows (finite, ≥ 0). */
+function rowWeights(dataset: Dataset, set: TrainingSet, params: WeightSource, sampleWeight: Float64Array | undefined): Float64Array | null {
   if (sampleWeight !== undefined) {
     if (sampleWeight.length !== dataset.rowCount) throw new InputError('bad-option', `sample weights: ${sampleWeight.length} given for ${dataset.rowCount} rows`);
-    return { values: sampleWeight, what: 'sample weight' };
+    const bad = firstBadValue(sampleWeight, set.rows);
+    if (bad !== null) throw new InputError('bad-value', `the sample weight of data row ${bad.row + 1} ${bad.problem}`);
+    return sampleWeight;
   }
   const name = params.sampleWeightColumn;
-  if (name === undefined) return { values: null, what: '' };
+  if (name === undefined) return null;
+  const bad = findBadWeight(dataset, name, set.rows);
+  if (bad !== null) throw new InputError('bad-value', `weight column "${name}" ${bad.problem} on data row ${bad.row + 1}`);
   const column = dataset.columns[columnIndex(dataset, name)];
-  if (!isNumeric(column) || column.type !== 'numeric') throw new InputError('bad-option', `sample weight column "${name}" must be numeric, it is ${column.type}`);
-  return { values: column.values, what: `weight column "${name}"` };
+  return isNumeric(column) ? column.values : Float64Array.from(column.codes, (c) => (c < 0 ? NaN : Number(column.categories[c])));
 }
 
 /** Per-class multipliers in the order of `set.classes`, or null when none are asked for. */
@@ -51,28 +88,14 @@ function classMultipliers(set: TrainingSet, classWeight: TrainParams['classWeigh
   return out;
 }
 
-/** The column choice for the training set: a weight column (which must exist) is no feature. */
-export function weightColumnChoice<T extends { ignore?: string[] } & WeightSource>(dataset: Dataset, params: T): T {
-  const name = params.sampleWeightColumn;
-  if (name === undefined) return params;
-  if (columnIndex(dataset, name) < 0) throw new InputError('unknown-column', `unknown sample weight column "${name}"`);
-  return { ...params, ignore: [...(params.ignore ?? []), name] };
-}
-
 /** `set` with its samples' weights (aligned with `set.rows`); unchanged when training is unweighted. */
 export function withWeights(dataset: Dataset, set: TrainingSet, params: WeightSource, sampleWeight?: Float64Array): TrainingSet {
   if (!usesWeights(params, sampleWeight)) return set;
-  const { values, what } = rowWeights(dataset, params, sampleWeight);
+  const values = rowWeights(dataset, set, params, sampleWeight);
   const perClass = classMultipliers(set, params.classWeight);
   const weight = new Float64Array(set.n);
   for (let i = 0; i < set.n; i++) {
-    const r = set.rows[i];
-    let w = 1;
-    if (values !== null) {
-      w = values[r];
-      if (Number.isNaN(w)) throw new InputError('bad-value', `${what} is missing on data row ${r + 1}`);
-      if (!(w >= 0) || !Number.isFinite(w)) throw new InputError('bad-value', `${what} must be a finite number ≥ 0, got ${w} on data row ${r + 1}`);
-    }
+    const w = values === null ? 1 : values[set.rows[i]];
     weight[i] = perClass === null ? w : w * perClass[set.yClass[i]];
   }
   let total = 0;

@@ -70,12 +70,17 @@ export function toModel(store: TreeStore, set: TrainingSet, params: TrainParams,
       parentSlot.push({ parent: pre, branch: c });
     }
   }
+  return { ...modelFrame(set, params, resolved), nodes, featureImportances: importances(store, set) };
+}
+
+/** Every model field but the nodes and importances: what the training set and parameters say. */
+export function modelFrame(set: TrainingSet, params: TrainParams, resolved: ResolvedParams): Omit<TreeModel, 'nodes' | 'featureImportances'> {
   return {
     format: MODEL_FORMAT,
     version: MODEL_VERSION,
     task: set.task,
     target: set.target,
-    ...(classification ? { classes: [...set.classes] } : {}),
+    ...(set.task === 'classification' ? { classes: [...set.classes] } : {}),
     features: set.features.map((f) => (isNumericType(f.type) ? { name: f.name, type: f.type } : { name: f.name, type: f.type, categories: [...f.categories] })),
     params: {
       ...params,
@@ -92,7 +97,5 @@ export function toModel(store: TreeStore, set: TrainingSet, params: TrainParams,
       // 'auto' is recorded as the splitter it chose.
       ...(params.splitter === undefined ? {} : { splitter: resolved.splitter }),
     },
-    nodes,
-    featureImportances: importances(store, set),
   };
 }

@@ -6,7 +6,7 @@ import type { GrowHooks } from './grow-hooks';
 import { chooseSplitter } from './hist/choose-splitter';
 import { growMultiway } from './multiway-builder';
 import { resolveParams } from './params';
-import { weightColumnChoice, withWeights } from './sample-weights';
+import { withWeights } from './sample-weights';
 import { toModel } from './to-model';
 import { buildTrainingSet } from './training-set';
 
@@ -23,7 +23,7 @@ export interface TrainResult {
  * with `params.classWeight`; absent (and no weight column): every row weighs 1.
  */
 export function trainTree(dataset: Dataset, params: TrainParams, hooks: GrowHooks = {}, sampleWeight?: Float64Array): TrainResult {
-  const rows = buildTrainingSet(dataset, params.target, params.task ?? 'auto', weightColumnChoice(dataset, params));
+  const rows = buildTrainingSet(dataset, params.target, params.task ?? 'auto', params);
   const set = withWeights(dataset, rows, params, sampleWeight);
   const resolved = resolveParams({ ...params, splitter: chooseSplitter(params, set.n) }, set.task, set.weightedN);
   const store = resolved.algorithm === 'cart' ? growCart(set, resolved, hooks) : growMultiway(set, resolved, resolved.algorithm, hooks);

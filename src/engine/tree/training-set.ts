@@ -142,6 +142,9 @@ export function buildTrainingSet(dataset: Dataset, target: string, task: 'auto' 
   for (const name of ignore) {
     if (columnIndex(dataset, name) < 0) throw new InputError('unknown-column', `unknown column "${name}" in --ignore`);
   }
+  const weightColumn = choice.sampleWeightColumn;
+  if (weightColumn !== undefined && columnIndex(dataset, weightColumn) < 0) throw new InputError('unknown-column', `unknown sample weight column "${weightColumn}"`);
+  if (weightColumn === target) throw new InputError('bad-option', `the target "${target}" cannot also be the sample weight column`);
   const targetColumn = dataset.columns[t];
   const rows = rowsWithTarget(targetColumn, dataset.rowCount);
   if (dataset.rowCount === 0) throw new InputError('bad-target', 'the data has no rows to train on');
@@ -164,7 +167,7 @@ export function buildTrainingSet(dataset: Dataset, target: string, task: 'auto' 
   const allRows = rows.length === dataset.rowCount;
   const features: FeatureColumn[] = [];
   dataset.columns.forEach((column, i) => {
-    if (i === t || ignore.includes(column.name) || leftOutNames.has(column.name)) return;
+    if (i === t || column.name === weightColumn || ignore.includes(column.name) || leftOutNames.has(column.name)) return;
     features.push({
       name: column.name,
       type: column.type,

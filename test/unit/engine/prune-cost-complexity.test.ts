@@ -1,22 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { costComplexityPath, dedupPath, pruneCostComplexity } from '../../../src/engine/prune/cost-complexity';
+import { costComplexityPath, pruneCostComplexity } from '../../../src/engine/prune/cost-complexity';
 import { InputError } from '../../../src/engine/errors';
 import type { TreeModel } from '../../../src/engine/model';
 import { trainTree } from '../../../src/engine/tree/train';
 import { parityExpected, parityModel, SKLEARN_CASES } from '../helpers/parity-model';
 import { randomNumeric } from '../helpers/tree-data';
-
-function assertPathClose(got: { ccpAlphas: number[]; impurities: number[] }, want: { ccp_alphas: number[]; impurities: number[] }, what: string): void {
-  const g = dedupPath(got);
-  const w = dedupPath({ ccpAlphas: want.ccp_alphas, impurities: want.impurities });
-  assert.equal(g.ccpAlphas.length, w.ccpAlphas.length, `${what}: deduplicated path length`);
-  g.ccpAlphas.forEach((a, i) => {
-    const tol = 1e-6 + 1e-6 * Math.abs(w.ccpAlphas[i]);
-    assert.ok(Math.abs(a - w.ccpAlphas[i]) <= tol, `${what}: alpha[${i}] ${a} != ${w.ccpAlphas[i]}`);
-    assert.ok(Math.abs(g.impurities[i] - w.impurities[i]) <= 1e-6 + 1e-6 * Math.abs(w.impurities[i]), `${what}: impurity[${i}]`);
-  });
-}
+import { assertPathClose } from '../helpers/parity-compare';
 
 for (const name of SKLEARN_CASES) {
   test(`${name}: pruning path and node count at safe_alpha match scikit-learn's tree`, () => {

@@ -1,6 +1,7 @@
 // Every weighted scikit-learn case in test/fixtures/parity (make_weight_fixtures.py, scikit-learn
 // 1.2.1): CART with the case's class_weight, sample_weight column and min_weight_fraction_leaf must
-// give the canonical tree node for node (parity-compare.ts), its importances and its predictions;
+// give the canonical tree node for node (parity-compare.ts), its importances, its predictions and
+// its weighted cost-complexity path;
 // the same weights given to trainTree as an array give the same tree, and the histogram splitter
 // (every feature has ≤ 255 distinct values, so a bin per value) gives the same partitions: its
 // thresholds are bin bounds, so it must predict every training row as the exact tree does.
@@ -13,13 +14,15 @@ import { columnIndex, type Dataset, type NumericColumn } from '../../../src/engi
 import type { TrainParams } from '../../../src/engine/model';
 import { predict } from '../../../src/engine/tree/predict';
 import { trainTree } from '../../../src/engine/tree/train';
-import { type CanonicalExpected, close, compareTree, predictionDiffs } from '../helpers/parity-compare';
+import { costComplexityPath } from '../../../src/engine/prune/cost-complexity';
+import { assertPathClose, type CanonicalExpected, close, compareTree, predictionDiffs } from '../helpers/parity-compare';
 
 const ROOT = path.join(process.cwd(), 'test/fixtures/parity');
 
 interface Expected extends CanonicalExpected {
   kind: string;
   engine_params: TrainParams;
+  pruning: { ccp_alphas: number[]; impurities: number[] };
 }
 
 const cases = readdirSync(ROOT).filter((c) => {
@@ -54,6 +57,7 @@ for (const name of cases) {
       assert.ok(close(model.featureImportances[feature], want, 1e-6), `importance of ${feature}: ${model.featureImportances[feature]} != ${want}`);
     }
     assert.deepEqual(predictionDiffs(predict(model, testSet), exp), []);
+    assertPathClose(costComplexityPath(model), exp.pruning, `${name} pruning path`);
     const hist = trainTree(train, { ...exp.engine_params, splitter: 'hist' }).model;
     assert.deepEqual(compareTree(hist, exp, false), []);
     // Leaf means are summed in another order: equal to rounding.

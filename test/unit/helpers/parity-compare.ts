@@ -2,7 +2,9 @@
 // node: structure, features, thresholds (1e-4 relative; +inf exactly), the side missing values
 // take, impurities, samples, weighted samples (weighted fixtures), values (1e-6), and the test
 // predictions (rows on a threshold, where float32 rounding decides, may take either listed label).
+import assert from 'node:assert/strict';
 import type { ModelNode, TreeModel } from '../../../src/engine/model';
+import { dedupPath } from '../../../src/engine/prune/cost-complexity';
 import type { ParityNode } from './parity-json';
 
 export type ExpectedNode = ParityNode & { weighted_samples?: number };
@@ -69,4 +71,16 @@ export function predictionDiffs(got: Array<string | number>, exp: CanonicalExpec
     if (!ok) diffs.push(`row ${row}: predicted ${g}, expected ${want}`);
   });
   return diffs;
+}
+
+/** A cost-complexity path equal to scikit-learn's `cost_complexity_pruning_path` (duplicates merged; 1e-6). */
+export function assertPathClose(got: { ccpAlphas: number[]; impurities: number[] }, want: { ccp_alphas: number[]; impurities: number[] }, what: string): void {
+  const g = dedupPath(got);
+  const w = dedupPath({ ccpAlphas: want.ccp_alphas, impurities: want.impurities });
+  assert.equal(g.ccpAlphas.length, w.ccpAlphas.length, `${what}: deduplicated path length`);
+  g.ccpAlphas.forEach((a, i) => {
+    const tol = 1e-6 + 1e-6 * Math.abs(w.ccpAlphas[i]);
+    assert.ok(Math.abs(a - w.ccpAlphas[i]) <= tol, `${what}: alpha[${i}] ${a} != ${w.ccpAlphas[i]}`);
+    assert.ok(Math.abs(g.impurities[i] - w.impurities[i]) <= 1e-6 + 1e-6 * Math.abs(w.impurities[i]), `${what}: impurity[${i}]`);
+  });
 }

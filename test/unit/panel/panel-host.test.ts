@@ -28,7 +28,7 @@ function recorder() {
     retrain: (uri, settings) => calls.push(['retrain', uri.toString(), settings]),
     alternatives: async (_uri, nodeId) => {
       if (nodeId === 99) throw new Error('no such node');
-      return [{ feature: 'f', condition: 'f ≤ 1', score: 0.5, scoreName: 'Gini decrease', childSamples: [1, 2], chosen: true }];
+      return [{ feature: 'f', condition: 'f ≤ 1', score: 0.5, scoreName: 'Gini decrease', childSamples: [1, 2], chosen: true, split: { feature: 'f', kind: 'numeric', threshold: 1 } }];
     },
     splitDistribution: async (_uri, nodeId) => {
       if (nodeId === 99) throw new Error('no such node');

@@ -61,7 +61,7 @@ async function serve(raw: unknown, handlers: RequestHandlers): Promise<ToWebview
 const HANDLERS: RequestHandlers = {
   alternatives: async ({ nodeId }) => {
     if (nodeId > 10) throw new Error(`no node ${nodeId}`);
-    return [{ feature: 'f', condition: 'f ≤ 1', score: 0.5, scoreName: 'Gini decrease', childSamples: [1, 2], chosen: true }];
+    return [{ feature: 'f', condition: 'f ≤ 1', score: 0.5, scoreName: 'Gini decrease', childSamples: [1, 2], chosen: true, split: { feature: 'f', kind: 'numeric', threshold: 1 } }];
   },
   splitDistribution: () => null,
   rowPath: ({ row }) => ({ row, path: [0], nodes: NODES, prediction: 1, actual: 1 }),

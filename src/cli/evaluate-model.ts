@@ -1,0 +1,32 @@
+// `evaluate --model M.json <csv>`: the metrics of a saved tree (edited or not) on a CSV's rows, its
+// leaves as saved. No hold-out or CV: an edited tree has no training recipe to rerun on other rows,
+// so for the file it was trained on these are its training metrics (docs/cli.md "evaluate").
+import { basename } from 'node:path';
+import { InputError } from '../engine/errors';
+import { jsonText } from '../engine/json-text';
+import { evaluateModel } from '../engine/validation/evaluate';
+import { type ParsedArgs, requiredFlag } from './args';
+import { loadDataFile } from './data-flags';
+import { loadTreeModel } from './predict';
+import { metricsText } from './report-text';
+import { positiveClassFromArgs } from './validation-flags';
+
+/** The only options that apply to a saved model besides the data options. */
+export const SAVED_MODEL_OPTIONS = ['model', 'json', 'positive-class'];
+
+export async function evaluateSaved(args: ParsedArgs, dataOptions: readonly string[]): Promise<void> {
+  const extra = [...args.flags.keys()].find((name) => !SAVED_MODEL_OPTIONS.includes(name) && !dataOptions.includes(name));
+  if (extra !== undefined) throw new InputError('bad-option', `--${extra} does not apply with --model: a saved tree is evaluated as it is`);
+  if (args.positional.length !== 1) throw new InputError('bad-option', 'usage: evaluate --model model.json <csv>');
+  const file = requiredFlag(args, 'model');
+  const model = await loadTreeModel(file);
+  const data = args.positional[0];
+  const metrics = evaluateModel(model, await loadDataFile(data, args), positiveClassFromArgs(args));
+  const edits = model.edits?.length ?? 0;
+  if (args.flags.has('json')) {
+    process.stdout.write(jsonText({ model: basename(file), data: basename(data), edited: model.edited === true, edits, metrics }) + '\n');
+    return;
+  }
+  const tree = `${basename(file)}${model.edited === true ? ` (edited, ${edits} edit${edits === 1 ? '' : 's'})` : ''}`;
+  process.stdout.write([...metricsText(`${tree} on ${basename(data)}, leaves as saved`, metrics), ''].join('\n'));
+}

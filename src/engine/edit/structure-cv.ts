@@ -1,0 +1,49 @@
+// Cross-validation of a fixed tree structure (issue 18: the effect of an edit on CV accuracy / R²):
+// an edited tree has no training recipe to rerun per fold, so each fold keeps the splits and
+// refits only what the leaves predict from the other folds' rows (a node no such row reaches
+// predicts as its nearest ancestor that has some), then scores the fold. Comparing two trees on
+// the same folds shows which structure generalises better; the score is optimistic, since the
+// structure saw every row.
+import type { Dataset } from '../dataset';
+import type { TreeModel } from '../model';
+import { predictLeaves } from '../tree/predict';
+import { meanOf, makeFolds } from '../validation/cross-validate';
+import { predictRows, scoreOf } from '../validation/evaluate';
+import { readTruth } from '../validation/truth';
+import { majority } from './node-stats';
+
+/** The model with every node's value and prediction refitted on `train`'s rows. */
+function refitted(model: TreeModel, train: Dataset): TreeModel {
+  const truth = readTruth(model, train);
+  const leaves = predictLeaves(model, train);
+  const classes = model.classes ?? [];
+  const dim = model.task === 'classification' ? classes.length : 2;
+  const sums = model.nodes.map(() => new Array<number>(dim).fill(0));
+  truth.rows.forEach((row, i) => {
+    const s = sums[leaves[row]];
+    if (model.task === 'regression') {
+      s[0] += truth.values[i];
+      s[1] += 1;
+    } else if (truth.codes[i] < dim) s[truth.codes[i]] += 1;
+  });
+  // Children have larger ids than their parent: summing from the last node up fills every ancestor.
+  for (let id = model.nodes.length - 1; id >= 0; id--) for (const c of model.nodes[id].children) sums[c].forEach((v, k) => (sums[id][k] += v));
+  const nodes = [...model.nodes];
+  const fill = (id: number, inherited: number[]): void => {
+    const own = sums[id];
+    const value = own.some((v) => v > 0) ? own : inherited;
+    nodes[id] =
+      model.task === 'regression'
+        ? { ...nodes[id], value: value[0] / value[1], prediction: value[0] / value[1] }
+        : { ...nodes[id], value, prediction: majority(value, classes) };
+    for (const c of model.nodes[id].children) fill(c, value);
+  };
+  fill(0, sums[0]);
+  return { ...model, nodes };
+}
+
+/** Mean score (accuracy or R²) over k seeded folds of `model`'s structure, its leaves refitted per fold. */
+export function structureCvScore(dataset: Dataset, model: TreeModel, k: number, seed = 0): number {
+  const { folds } = makeFolds(dataset, model.params, { k, seed });
+  return meanOf(folds.map((f) => scoreOf(predictRows(refitted(model, f.train), f.test))));
+}
