@@ -9,12 +9,14 @@
 // held-out rows (accuracy or R²). Ours trains on one thread (CPU = wall) and on a pool of as many
 // threads as cores (src/worker/forest-pool.ts: the same forest); scikit-learn runs with n_jobs=1
 // and with n_jobs = the cores. Timings are printed, never asserted.
-// Options: --rows N (100000), --trees N (100), --seeds 0,1,2 (0), --only classification|regression
+// Options: --rows N (100000), --trees N (100), --seeds 0,1,2 (0), --only classification|regression,
+// --splitter exact|hist (ours; exact)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { predictForest } from '../src/engine/forest/predict';
 import { trainForest } from '../src/engine/forest/train';
+import type { Splitter } from '../src/engine/model';
 import { trainForestOnPool } from '../src/worker/forest-pool';
 import { peakRss, runChild, type ChildReport } from './lib/child-run';
 import { PEAK_RSS_PY, pythonWith } from './lib/python';
@@ -31,9 +33,9 @@ interface ForestFit extends ChildReport {
 }
 
 /** In a child process: one forest (on `jobs` pool threads when above 1), measured (peak RSS right after it), then its held-out score. */
-async function child(kind: DataKind, rows: number, trees: number, seed: number, jobs: number): Promise<void> {
+async function child(kind: DataKind, rows: number, trees: number, seed: number, jobs: number, splitter: Splitter): Promise<void> {
   const train = makeBenchData(kind, rows, 42);
-  const params = { target: 'y', ensemble: 'forest' as const, nTrees: trees, seed };
+  const params = { target: 'y', ensemble: 'forest' as const, nTrees: trees, seed, splitter };
   // CPU seconds and peak RSS are the process's: the pool's threads included.
   const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
@@ -83,6 +85,7 @@ function main(): void {
   const trees = Number(flag('--trees') ?? 100);
   const seeds = (flag('--seeds') ?? '0').split(',').map(Number);
   const only = flag('--only');
+  const splitter = (flag('--splitter') ?? 'exact') as Splitter;
   const kinds = (['numeric', 'regression'] as const).filter((k) => only === undefined || only === (k === 'numeric' ? 'classification' : 'regression'));
   const cores = availableParallelism();
   const python = pythonWith(['numpy', 'sklearn']);
@@ -101,8 +104,8 @@ function main(): void {
         console.log(`| ${task} | ${seed} | ${engine} | ${f.wall.toFixed(1)} | ${f.cpu.toFixed(1)} | ${mib(f.maxRss)} | ${f.nodes} | ${f.oob.toFixed(4)} | ${f.heldOut.toFixed(4)} |`);
       for (const seed of seeds) {
         for (const jobs of [1, cores]) {
-          const engine = jobs === 1 ? 'ours (1 thread)' : `ours (pool, ${jobs} threads)`;
-          row(seed, engine, runChild<ForestFit>(process.execPath, [__filename, '--child', kind, String(rows), String(trees), String(seed), String(jobs)]));
+          const engine = jobs === 1 ? `ours ${splitter} (1 thread)` : `ours ${splitter} (pool, ${jobs} threads)`;
+          row(seed, engine, runChild<ForestFit>(process.execPath, [__filename, '--child', kind, String(rows), String(trees), String(seed), String(jobs), splitter]));
         }
         if (python === null) continue;
         for (const jobs of [1, cores]) {
@@ -117,6 +120,6 @@ function main(): void {
 }
 
 if (process.argv[2] === '--child') {
-  const [kind, rows, trees, seed, jobs] = process.argv.slice(3);
-  void child(kind as DataKind, Number(rows), Number(trees), Number(seed), Number(jobs));
+  const [kind, rows, trees, seed, jobs, splitter] = process.argv.slice(3);
+  void child(kind as DataKind, Number(rows), Number(trees), Number(seed), Number(jobs), splitter as Splitter);
 } else main();

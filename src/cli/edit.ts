@@ -13,7 +13,7 @@ import { DATA_OPTIONS, loadDataFile } from './data-flags';
 import { editOf, takeEdits } from './edit-specs';
 import { usageError } from './help';
 import type { CliCommand, OptionTable } from './options';
-import { loadModel } from './predict';
+import { loadTreeModel } from './predict';
 
 const OPTIONS: OptionTable = [
   { name: 'model', value: 'model.json', meaning: 'the model JSON to edit (required)' },
@@ -45,9 +45,7 @@ async function edit(argv: string[]): Promise<void> {
   const args = parseArgs(rest, OPTIONS);
   if (args.positional.length !== 1) throw usageError(editCommand);
   if (specs.length === 0) throw new InputError('bad-option', 'no edit given: use --split, --snip, --restore or --grow');
-  const loaded = await loadModel(requiredFlag(args, 'model'));
-  if (loaded.kind === 'forest') throw new InputError('bad-option', 'edit works on a single tree; this model is a forest (rules --tree K shows one of its trees)');
-  const grown = loaded.model;
+  const grown = await loadTreeModel(requiredFlag(args, 'model'));
   const dataset = await loadDataFile(args.positional[0], args);
   let model: TreeModel = grown;
   const lines: string[] = [];

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { once } from 'node:events';
 import { InputError } from '../engine/errors';
 import { readModelJson, type AnyModel } from '../engine/forest/model-json';
+import type { TreeModel } from '../engine/model';
 import { parseArgs, requiredFlag, stringFlag } from './args';
 import { PredictionCsv } from '../worker/prediction-csv';
 import { csvFileChunks, namedError } from '../worker/load-csv';
@@ -43,6 +44,13 @@ export async function loadModel(file: string): Promise<AnyModel> {
     if (err instanceof InputError) throw new InputError(err.code, `${basename(file)}: ${err.message}`);
     throw err;
   }
+}
+
+/** A single tree's model file (edit, evaluate --model): a forest is refused, naming the way to one of its trees. */
+export async function loadTreeModel(file: string): Promise<TreeModel> {
+  const loaded = await loadModel(file);
+  if (loaded.kind === 'forest') throw new InputError('bad-model', `${basename(file)}: a forest model; this takes a single tree (rules --tree K shows one of its trees)`);
+  return loaded.model;
 }
 
 async function predict(argv: string[]): Promise<void> {

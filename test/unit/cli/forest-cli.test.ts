@@ -130,3 +130,19 @@ test('train --ensemble --format mermaid is refused; --format text prints the for
   assert.equal(t.status, 0, t.stderr);
   assert.match(t.stdout, /^feature importances \(MDI: mean over the trees ± std; OOB permutation/m);
 });
+
+test('evaluate --model measures a saved forest as predict labels it; edit refuses a forest', () => {
+  const model = out('evaluated-forest.json');
+  assert.equal(run('train', IRIS, '--target', 'target', '--ensemble', 'forest', '--n-trees', '7', '--seed', '3', '--max-samples', '0.3', '--out', model).status, 0);
+  const e = run('evaluate', '--model', model, IRIS, '--json');
+  assert.equal(e.status, 0, e.stderr);
+  const p = run('predict', '--model', model, IRIS);
+  const rows = p.stdout.trim().split('\n').slice(1).map((l) => l.split(','));
+  const correct = rows.filter((f) => f[4] === f[5]).length;
+  assert.equal(JSON.parse(e.stdout).metrics.accuracy, correct / rows.length);
+  const edited = out('never-edited.json');
+  const r = run('edit', '--model', model, IRIS, '--snip', '1', '--out', edited);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /forest/);
+  assert.equal(existsSync(edited), false);
+});
