@@ -827,6 +827,20 @@ await check('Compare: Pin, then the pinned depth-3 tree beside the full one, dif
   }
 });
 
+await check('an edited tree: the Metrics tab shows the CV of the edited structure on the grown tree\'s folds, beside its training rows', async () => {
+  const page = await openPanel('irisCvEdited');
+  const r = reports.irisCvEdited;
+  await page.getByRole('tab', { name: 'Metrics' }).click();
+  assert.match(await page.locator('.metrics-what').textContent(), /^5-fold CV of the edited structure \(stratified, seed 42, the grown tree's folds\): its splits fixed, the leaves refitted per fold/);
+  assert.deepEqual(await page.locator('.metrics-set h3').allTextContents(), ['5-fold CV of the edited structure (out-of-fold predictions of all rows)', 'Training rows (the tree shown, on the rows it learnt from)']);
+  const confusionTotal = (await page.locator('.metrics-set').first().locator('table.confusion td').allTextContents()).reduce((a, t) => a + Number(t), 0);
+  assert.equal(confusionTotal, 150);
+  assert.match(await page.locator('.cv-scores').textContent(), new RegExp(`^5-fold CV of the edited structure: accuracy ${Number(r.metrics.crossValidation.mean.toPrecision(4))} ±`));
+  assert.equal(await page.locator('.metrics-tab p.muted').count(), 0, 'no advice to choose cross-validation in the settings');
+  await page.screenshot({ path: join(artifacts, 'metrics-edited-cv.png') });
+  await page.close();
+});
+
 await check('Edits: preview the 2nd alternative at the root, apply; the badge counts edits, Undo and Ctrl+Z ask the host; a changed file offers Retrain', async () => {
   const page = await openPanel('iris', 'light');
   await page.setViewportSize({ width: 1400, height: 1000 });
