@@ -891,6 +891,48 @@ await check('Edits: preview the 2nd alternative at the root, apply; the badge co
   await page.close();
 });
 
+await check('500 px: the header with the edit bar wraps inside the panel; the alternatives\' Preview buttons keep their word on one line', async () => {
+  const page = await openPanel('iris', 'light');
+  await page.setViewportSize({ width: 500, height: 900 });
+  await page.locator('.stage svg g.node[data-ref="node:0"]').click();
+  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'alternatives'));
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'reply', requestId: asked[0].requestId, reply: irisAlternatives[0] });
+  await page.locator('.details table.alternatives vscode-button').first().waitFor();
+  // One client rect per line the button's word takes.
+  const lines = await page.locator('.details table.alternatives vscode-button').evaluateAll((bs) =>
+    bs.map((b) => {
+      const range = document.createRange();
+      range.selectNodeContents(b);
+      return [b.textContent.trim(), range.getClientRects().length];
+    }),
+  );
+  await page.locator('.details table.alternatives').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, 'edit-alternatives-500.png') });
+  assert.ok(lines.length > 0);
+  assert.deepEqual(lines, lines.map(() => ['Preview', 1]), JSON.stringify(lines));
+
+  const edits = { applied: [{ op: 'snip', node: 2 }, { op: 'snip', node: 1 }], redo: [{ op: 'snip', node: 3 }], restorable: [2] };
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'show', report: panelReport(reports.iris), fileName: 'iris.csv', documentUri: 'file:///data/iris.csv', settings: panelSettings(reports.iris), edits });
+  await page.waitForFunction(() => document.querySelector('.edited-badge')?.textContent === 'edited · 2');
+  await page.getByRole('button', { name: 'Reset to grown tree' }).waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const width of [500, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    const header = await page.locator('header').evaluate((h) => {
+      const box = (sel) => h.querySelector(sel).getBoundingClientRect();
+      const right = Math.max(...[...h.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right));
+      return { right, width: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth, toggle: box('.settings-toggle').width, toggleBottom: box('.settings-toggle').bottom, barTop: box('.edit-bar').top };
+    });
+    assert.ok(header.right <= header.width, `${width} px: the header reaches ${header.right} px of ${header.width}`);
+    assert.ok(header.scroll <= header.width, `${width} px: the page scrolls sideways: ${header.scroll} px of ${header.width}`);
+    // Not crushed to "CART · g…": the edit bar wraps to the next line instead.
+    assert.ok(header.toggle >= 180, `${width} px: the settings line is ${header.toggle} px wide`);
+    assert.ok(header.barTop >= header.toggleBottom, `${width} px: the edit bar is below the settings line`);
+    await page.screenshot({ path: join(artifacts, `edit-bar-${width}.png`) });
+  }
+  await page.close();
+});
+
 await check('nothing was blocked by the policy, nothing remote was requested, no dialog opened', async () => {
   const page = await openPanel('iris');
   const violations = await page.evaluate(() => window.__violations);
