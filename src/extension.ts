@@ -14,6 +14,8 @@ import { ProfilePanels } from './panel/profile-panel';
 import { setColumnType } from './host/set-column-type';
 import { panelSettings, Trainer, type TrainMode } from './host/trainer';
 import { TrainedFiles } from './host/trained-files';
+import { fileNameOf } from './host/csv-source';
+import { currentRows, watchFileChanges } from './host/file-changes';
 import { readChoices, rememberChoices, withIgnored } from './host/file-choices';
 import { WorkerBridge } from './host/worker-bridge';
 import type { TrainedFile } from './host/trained-files';
@@ -63,7 +65,7 @@ export function activate(context: vscode.ExtensionContext): void {
   };
   const panels = new TreePanels(context.extensionUri, requests);
   const edits = new TreeEdits({
-    file: trainedOrRestored,
+    file: async (uri) => currentRows(trained, await trainedOrRestored(uri), async (u) => (await trainer().load(u)).dataset),
     run: (kind, job, key) => worker().run(kind, job, { key }).result,
     replaceReport: (file, report) => trained.set({ ...file, report }),
     show: (uri, report, settings, state) => panels.show(uri, report, panelSettings(settings), state),
@@ -194,6 +196,11 @@ export function activate(context: vscode.ExtensionContext): void {
     );
   }
   context.subscriptions.push(panels, forestPanels, notifier, profiles, followCursorRow(trained, panels, hover.documentData, (line) => notifier.log(line)));
+  context.subscriptions.push(
+    ...watchFileChanges(trained, (uri) =>
+      panels.failed(uri, `${fileNameOf(uri)} changed since this tree was trained: the tree, its paths and its edits are of the rows it was trained on. Retrain to train on the file as it is now.`, true),
+    ),
+  );
   disposeAll = () => bridge?.dispose();
 }
 

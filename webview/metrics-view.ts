@@ -90,9 +90,11 @@ export function renderMetrics(container: HTMLElement, report: WireReport): void 
   const v = report.settings.validation;
   if (holdout) parts.push(section(`Hold-out ${v.kind === 'holdout' ? percent(v.testSize) : ''} (rows not used for training)`, holdout));
   if (cv) {
+    // An edited tree has no recipe to retrain per fold: its CV is that of its structure (structure-cv.ts).
+    const what = cv.structure ? `${cv.folds}-fold CV of the edited structure` : `${cv.folds}-fold CV of the same settings`;
     parts.push(
-      el('p', { class: 'cv-scores' }, `${cv.folds}-fold CV of the same settings: ${cv.scoreName} ${formatNumber(cv.mean, 4)} ± ${formatNumber(cv.std, 3)} (folds: ${cv.scores.map((s) => formatNumber(s, 3)).join(', ')})`),
-      section(`${cv.folds}-fold CV of the same settings (out-of-fold predictions of all rows)`, cv.pooled),
+      el('p', { class: 'cv-scores' }, `${what}: ${cv.scoreName} ${formatNumber(cv.mean, 4)} ± ${formatNumber(cv.std, 3)} (folds: ${cv.scores.map((s) => formatNumber(s, 3)).join(', ')})`),
+      section(`${what} (out-of-fold predictions of all rows)`, cv.pooled),
     );
   }
   parts.push(section(holdout ? 'Training rows' : 'Training rows (the tree shown, on the rows it learnt from)', training));

@@ -21,14 +21,30 @@ export interface TrainedFile {
 
 export class TrainedFiles {
   private readonly files = new Map<string, TrainedFile>();
+  /** Files whose text changed since their dataset was read (file-changes.ts). */
+  private readonly changed = new Set<string>();
   private latestKey: string | undefined;
 
+  /** Also the file's rows as read now: no longer changed. */
   set(file: TrainedFile): void {
     const key = file.uri.toString();
     this.files.set(key, file);
+    this.changed.delete(key);
     this.latestKey = key;
     // Enables the palette entries that need a trained tree (package.json when-clauses).
     void vscode.commands.executeCommand('setContext', 'decisionTree.hasModel', true);
+  }
+
+  /** Marks a trained file changed on disk or in the editor; true when it was not marked yet. */
+  markChanged(uri: vscode.Uri): boolean {
+    const key = uri.toString();
+    if (!this.files.has(key) || this.changed.has(key)) return false;
+    this.changed.add(key);
+    return true;
+  }
+
+  isChanged(uri: vscode.Uri): boolean {
+    return this.changed.has(uri.toString());
   }
 
   get(uri: vscode.Uri): TrainedFile | undefined {

@@ -107,7 +107,8 @@ export class Trainer {
       const settings = { ...known.settings, ...changes };
       const remembered = validOverrides(readChoices(this.deps.state, uri.toString()).options);
       await rememberChoices(this.deps.state, uri.toString(), { options: { ...remembered, ...changes } });
-      return await this.fit(uri, known, known.target, settings);
+      // A file changed since it was read (file-changes.ts) is read again: retraining is the way out of a stale tree.
+      return await this.fit(uri, this.deps.trained.isChanged(uri) ? await this.load(uri) : known, known.target, settings);
     } catch (err) {
       if (!(err instanceof CancelledError)) panels.failed(uri, err instanceof Error ? err.message : String(err));
       notifier.failure('retrain the tree of', uri, err);

@@ -827,6 +827,20 @@ await check('Compare: Pin, then the pinned depth-3 tree beside the full one, dif
   }
 });
 
+await check('an edited tree: the Metrics tab shows the CV of the edited structure on the grown tree\'s folds, beside its training rows', async () => {
+  const page = await openPanel('irisCvEdited');
+  const r = reports.irisCvEdited;
+  await page.getByRole('tab', { name: 'Metrics' }).click();
+  assert.match(await page.locator('.metrics-what').textContent(), /^5-fold CV of the edited structure \(stratified, seed 42, the grown tree's folds\): its splits fixed, the leaves refitted per fold/);
+  assert.deepEqual(await page.locator('.metrics-set h3').allTextContents(), ['5-fold CV of the edited structure (out-of-fold predictions of all rows)', 'Training rows (the tree shown, on the rows it learnt from)']);
+  const confusionTotal = (await page.locator('.metrics-set').first().locator('table.confusion td').allTextContents()).reduce((a, t) => a + Number(t), 0);
+  assert.equal(confusionTotal, 150);
+  assert.match(await page.locator('.cv-scores').textContent(), new RegExp(`^5-fold CV of the edited structure: accuracy ${Number(r.metrics.crossValidation.mean.toPrecision(4))} ±`));
+  assert.equal(await page.locator('.metrics-tab p.muted').count(), 0, 'no advice to choose cross-validation in the settings');
+  await page.screenshot({ path: join(artifacts, 'metrics-edited-cv.png') });
+  await page.close();
+});
+
 await check('Edits: preview the 2nd alternative at the root, apply; the badge counts edits, Undo and Ctrl+Z ask the host; a changed file offers Retrain', async () => {
   const page = await openPanel('iris', 'light');
   await page.setViewportSize({ width: 1400, height: 1000 });
@@ -874,6 +888,48 @@ await check('Edits: preview the 2nd alternative at the root, apply; the badge co
   await page.evaluate(() => window.postMessage({ type: 'failed', message: 'The file changed since this tree was trained: the data no longer matches the tree (leaf 4 was trained on 46 rows, the data sends 45 there); the file may have changed since training: retrain', retrain: true }, '*'));
   await page.locator('.banner.error').getByRole('button', { name: 'Retrain' }).click();
   assert.deepEqual(await page.evaluate(() => window.__posted.filter((m) => m.type === 'retrain').at(-1)), { type: 'retrain', settings: {} });
+  await page.close();
+});
+
+await check('500 px: the header with the edit bar wraps inside the panel; the alternatives\' Preview buttons keep their word on one line', async () => {
+  const page = await openPanel('iris', 'light');
+  await page.setViewportSize({ width: 500, height: 900 });
+  await page.locator('.stage svg g.node[data-ref="node:0"]').click();
+  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'alternatives'));
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'reply', requestId: asked[0].requestId, reply: irisAlternatives[0] });
+  await page.locator('.details table.alternatives vscode-button').first().waitFor();
+  // One client rect per line the button's word takes.
+  const lines = await page.locator('.details table.alternatives vscode-button').evaluateAll((bs) =>
+    bs.map((b) => {
+      const range = document.createRange();
+      range.selectNodeContents(b);
+      return [b.textContent.trim(), range.getClientRects().length];
+    }),
+  );
+  await page.locator('.details table.alternatives').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, 'edit-alternatives-500.png') });
+  assert.ok(lines.length > 0);
+  assert.deepEqual(lines, lines.map(() => ['Preview', 1]), JSON.stringify(lines));
+
+  const edits = { applied: [{ op: 'snip', node: 2 }, { op: 'snip', node: 1 }], redo: [{ op: 'snip', node: 3 }], restorable: [2] };
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'show', report: panelReport(reports.iris), fileName: 'iris.csv', documentUri: 'file:///data/iris.csv', settings: panelSettings(reports.iris), edits });
+  await page.waitForFunction(() => document.querySelector('.edited-badge')?.textContent === 'edited · 2');
+  await page.getByRole('button', { name: 'Reset to grown tree' }).waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const width of [500, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    const header = await page.locator('header').evaluate((h) => {
+      const box = (sel) => h.querySelector(sel).getBoundingClientRect();
+      const right = Math.max(...[...h.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right));
+      return { right, width: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth, toggle: box('.settings-toggle').width, toggleBottom: box('.settings-toggle').bottom, barTop: box('.edit-bar').top };
+    });
+    assert.ok(header.right <= header.width, `${width} px: the header reaches ${header.right} px of ${header.width}`);
+    assert.ok(header.scroll <= header.width, `${width} px: the page scrolls sideways: ${header.scroll} px of ${header.width}`);
+    // Not crushed to "CART · g…": the edit bar wraps to the next line instead.
+    assert.ok(header.toggle >= 180, `${width} px: the settings line is ${header.toggle} px wide`);
+    assert.ok(header.barTop >= header.toggleBottom, `${width} px: the edit bar is below the settings line`);
+    await page.screenshot({ path: join(artifacts, `edit-bar-${width}.png`) });
+  }
   await page.close();
 });
 

@@ -10,6 +10,10 @@ import { splitDistributionAt, type SplitDistribution } from '../../src/engine/sp
 import { buildReport } from '../../src/engine/report';
 import type { ReportOptions, TreeReport } from '../../src/engine/report-types';
 import { makeBenchData } from '../../bench/lib/tree-data';
+import { replayEdits } from '../../src/engine/edit/apply';
+import { structureCv } from '../../src/engine/edit/structure-cv';
+import { treeShape } from '../../src/engine/report';
+import { evaluateModel } from '../../src/engine/validation/evaluate';
 import { profileView } from '../../src/worker/jobs/profile-view';
 import type { ProfileView } from '../../src/shared/profile-protocol';
 
@@ -39,6 +43,15 @@ export function profileViews(): Record<string, ProfileView> {
   };
 }
 
+/** `grown` after a snip of node `node`, measured as the worker's edit job does (src/worker/jobs/edit.ts): the CV of the edited structure on the grown tree's folds. */
+function snipped(dataset: Dataset, grown: TreeReport, node: number): TreeReport {
+  const v = grown.settings.validation;
+  if (v.kind !== 'cv') throw new Error('a report with CV');
+  const model = replayEdits(dataset, grown.model, [{ op: 'snip', node }]);
+  const crossValidation = structureCv(dataset, model, { k: v.folds, seed: v.seed, stratify: v.stratified });
+  return { ...grown, model, final: treeShape(model), metrics: { training: evaluateModel(model, dataset), holdout: null, crossValidation } };
+}
+
 export function build(): {
   reports: Record<string, TreeReport>;
   irisAlternatives: Record<number, NodeSplit[]>;
@@ -51,6 +64,7 @@ export function build(): {
   const irisDistributions: Record<number, SplitDistribution | null> = {};
   for (const n of irisReport.model.nodes) if (n.split) irisAlternatives[n.id] = bestSplitsAt(iris, irisReport.model, irisReport.settings, n.id);
   for (const n of irisReport.model.nodes) if (n.split) irisDistributions[n.id] = splitDistributionAt(iris, irisReport.model, irisReport.settings, n.id);
+  const irisCv = report(iris, { target: 'species' }, { cvFolds: 5, seed: 42 });
   const play = sample('play_tennis.csv');
   const playReport = report(play, { target: 'play', algorithm: 'id3' });
   return {
@@ -61,7 +75,9 @@ export function build(): {
       iris: irisReport,
       irisHoldout: report(sample('iris.csv'), { target: 'species' }, { testSize: 0.3, seed: 1, ccpAlpha: 0.01 }),
       // The panel's default: the tree on all rows, measured by 5-fold CV of the same settings.
-      irisCv: report(sample('iris.csv'), { target: 'species' }, { cvFolds: 5, seed: 42 }),
+      irisCv,
+      // irisCv with its node 2 snipped: the Metrics tab shows the CV of the edited structure.
+      irisCvEdited: snipped(iris, irisCv, 2),
       // Depth 3 leaves sibling leaves that predict alike, which simplify merges (9 → 7 nodes here).
       irisDepth3: report(sample('iris.csv'), { target: 'species', maxDepth: 3 }),
       diabetes: report(sample('diabetes.csv'), { target: 'disease_progression', maxDepth: 6 }),

@@ -7,8 +7,9 @@
 import type { Dataset } from '../dataset';
 import type { TreeModel } from '../model';
 import { predictLeaves } from '../tree/predict';
-import { meanOf, makeFolds } from '../validation/cross-validate';
-import { predictRows, scoreOf } from '../validation/evaluate';
+import { type FoldSettings, makeFolds, summarizeFolds } from '../validation/cross-validate';
+import { predictRows } from '../validation/evaluate';
+import type { CrossValidationResult } from '../validation/types';
 import { readTruth } from '../validation/truth';
 import { majority } from './node-stats';
 
@@ -42,8 +43,12 @@ function refitted(model: TreeModel, train: Dataset): TreeModel {
   return { ...model, nodes };
 }
 
-/** Mean score (accuracy or R²) over k seeded folds of `model`'s structure, its leaves refitted per fold. */
-export function structureCvScore(dataset: Dataset, model: TreeModel, k: number, seed = 0): number {
-  const { folds } = makeFolds(dataset, model.params, { k, seed });
-  return meanOf(folds.map((f) => scoreOf(predictRows(refitted(model, f.train), f.test))));
+/**
+ * CV of `model`'s structure, its leaves refitted per fold: fold scores and the pooled out-of-fold
+ * metrics, in the shape (and, for the same fold settings, on the folds) of a grown tree's CV.
+ */
+export function structureCv(dataset: Dataset, model: TreeModel, f: FoldSettings, positiveClass?: string): CrossValidationResult {
+  const { folds } = makeFolds(dataset, model.params, f);
+  const parts = folds.map((fold) => predictRows(refitted(model, fold.train), fold.test, positiveClass));
+  return { ...summarizeFolds(parts, model, f), structure: true };
 }

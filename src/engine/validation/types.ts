@@ -20,6 +20,8 @@ export interface CrossValidationResult {
   pooled: Metrics;
   /** With ccp_alpha chosen by CV: the alpha chosen inside each fold (nested CV); else null. */
   alphas: number[] | null;
+  /** True: the CV of a fixed (edited) tree's structure, splits kept and leaves refitted per fold (edit/structure-cv.ts). */
+  structure?: true;
 }
 
 /**

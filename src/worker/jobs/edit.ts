@@ -1,18 +1,18 @@
 // The worker's part of steering a tree (issue 18): the report of the tree after the user's edits,
 // and the preview of one more edit. Edits are always replayed on the tree as trained, so undo (a
 // shorter list) gives back the identical tree. The edited tree's scores: training and hold-out
-// rows as any report; for cross-validation, an edited tree has no recipe to rerun per fold, so the
-// report says the CV of its structure (leaves refitted per fold, src/engine/edit/structure-cv.ts).
+// rows as any report; for cross-validation, an edited tree has no recipe to rerun per fold, so its
+// CV is that of its structure on the grown tree's folds (leaves refitted per fold, structure-cv.ts).
 import type { Dataset } from '../../engine/dataset';
 import { replayEdits } from '../../engine/edit/apply';
 import { previewEdit } from '../../engine/edit/preview';
-import { structureCvScore } from '../../engine/edit/structure-cv';
+import { structureCv } from '../../engine/edit/structure-cv';
+import type { FoldSettings } from '../../engine/validation/cross-validate';
 import { computeImportances } from '../../engine/importance/importances';
 import { decodeModel } from '../../engine/model-columns';
 import type { TreeModel } from '../../engine/model';
 import { treeShape } from '../../engine/report';
 import type { ReportSettings } from '../../engine/report-types';
-import { formatNumber } from '../../shared/render/tree-labels';
 import { evaluateModel } from '../../engine/validation/evaluate';
 import { holdoutSplit, targetStrata } from '../../engine/validation/split';
 import { subsetDataset } from '../../engine/validation/subset';
@@ -30,7 +30,11 @@ function reportRows(dataset: Dataset, model: TreeModel, settings: ReportSettings
   return { train: subsetDataset(dataset, split.train), test: subsetDataset(dataset, split.test) };
 }
 
-const foldsOf = (settings: ReportSettings) => (settings.validation.kind === 'cv' ? settings.validation.folds : PREVIEW_FOLDS);
+/** The folds of the report's own CV (the grown tree's), else 5 seeded by 0: the preview and the Metrics tab then agree. */
+function foldsOf(settings: ReportSettings): FoldSettings {
+  const v = settings.validation;
+  return v.kind === 'cv' ? { k: v.folds, seed: v.seed, stratify: v.stratified } : { k: PREVIEW_FOLDS, seed: 0 };
+}
 
 function edited(job: { dataset: Dataset; report: PackedReport; edits: EditReportJob['edits'] }): { model: TreeModel; train: Dataset; test: Dataset | null } {
   const grown = decodeModel(job.report.model).model;
@@ -43,24 +47,16 @@ export function editReportJob(job: EditReportJob): EditReportResult {
   const s = job.report.settings;
   const positive = s.positiveClass ?? undefined;
   const importances = computeImportances(model, s.permutationRepeats > 0 ? { dataset: test ?? train, set: test ? 'holdout' : 'training', repeats: s.permutationRepeats, seed: s.seed } : undefined);
-  const warnings = [...job.report.warnings];
-  let settings = s;
-  if (s.validation.kind === 'cv' && job.edits.length > 0) {
-    const score = structureCvScore(train, model, s.validation.folds, s.validation.seed);
-    const shown = model.task === 'classification' ? `accuracy ${formatNumber(score * 100, 3)}%` : `R² ${formatNumber(score, 4)}`;
-    warnings.push(`Edited tree: ${s.validation.folds}-fold CV of its structure (leaves refitted per fold): ${shown}; the metrics below are of the training rows.`);
-    settings = { ...s, validation: { kind: 'none' } };
-  }
+  const crossValidation =
+    s.validation.kind === 'cv' && job.edits.length > 0 ? structureCv(train, model, foldsOf(s), positive) : job.report.metrics.crossValidation;
   const { pruningPath, model: _grown, ...rest } = job.report;
   const report = packReport({
     ...rest,
-    settings,
     model,
     final: treeShape(model),
     importances,
-    metrics: { training: evaluateModel(model, train, positive), holdout: test ? evaluateModel(model, test, positive) : null, crossValidation: s.validation.kind === 'cv' && job.edits.length > 0 ? null : job.report.metrics.crossValidation },
+    metrics: { training: evaluateModel(model, train, positive), holdout: test ? evaluateModel(model, test, positive) : null, crossValidation },
     pruningPath: { ccpAlphas: Array.from(pruningPath.ccpAlphas), impurities: Array.from(pruningPath.impurities), nodeCounts: Array.from(pruningPath.nodeCounts), leafCounts: Array.from(pruningPath.leafCounts) },
-    warnings,
   });
   return { report, restorable: model.nodes.filter((n) => n.snipped !== undefined).map((n) => n.id) };
 }
@@ -69,5 +65,5 @@ export function previewEditJob(job: PreviewEditJob): EditPreview {
   const { model, train } = edited(job);
   const folds = foldsOf(job.report.settings);
   const { before, after } = previewEdit(train, model, job.edit, folds);
-  return { before, after, folds };
+  return { before, after, folds: folds.k };
 }

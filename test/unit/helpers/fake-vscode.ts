@@ -103,8 +103,20 @@ export const executed: unknown[][] = [];
 export const informed: Array<{ message: string; items: unknown[] }> = [];
 export const messageAnswer: { pick: (items: unknown[]) => unknown } = { pick: () => undefined };
 
+/** The workspace's events, for a test to fire: text changes in an editor, and changes on disk seen by any watcher. */
+export const workspaceEvents = {
+  textChanged: new FakeEmitter<{ document: { uri: FakeUri }; contentChanges: unknown[] }>(),
+  fileChanged: new FakeEmitter<FakeUri>(),
+};
+
 const fake = {
   Uri: FakeUri,
+  workspace: {
+    onDidChangeTextDocument: workspaceEvents.textChanged.event,
+    createFileSystemWatcher(_glob: string) {
+      return { onDidChange: workspaceEvents.fileChanged.event, dispose: () => undefined };
+    },
+  },
   ViewColumn: { Beside: -2 },
   commands: {
     async executeCommand(...args: unknown[]): Promise<undefined> {

@@ -41,7 +41,7 @@ const model = (r: PackedReport) => decodeModel(r.model).model;
 
 test('replace the root split by its 2nd alternative, snip, undo twice: the tree as trained, the identical model JSON; redo and reset', async () => {
   const dataset = sample('iris.csv');
-  const trained = packReport(buildReportBody(dataset, { params: { target: 'species' }, cvFolds: 5, permutationRepeats: 0 }));
+  const trained = packReport(buildReportBody(dataset, { params: { target: 'species' }, cvFolds: 5, seed: 7, permutationRepeats: 0 }));
   const file = { uri, dataset, report: trained, settings: {} as TrainSettings } as TrainedFile;
   const { h, shown, failures, current } = host(file);
   const edits = new TreeEdits(h);
@@ -57,8 +57,15 @@ test('replace the root split by its 2nd alternative, snip, undo twice: the tree 
   assert.equal(split.report.final.nodes, preview.after.nodes, 'the preview said what applying does');
   assert.equal(current().report, split.report, 'the file\'s report is the edited one: everything reading it follows');
   assert.equal(model(split.report).edited, true);
-  assert.equal(split.report.metrics.crossValidation, null);
-  assert.match(split.report.warnings.at(-1)!, /^Edited tree: 5-fold CV of its structure \(leaves refitted per fold\): accuracy \d+(\.\d+)?%/);
+  // The Metrics tab's CV is that of the edited structure, on the grown tree's 5 stratified folds of 30 rows.
+  const cv = split.report.metrics.crossValidation!;
+  assert.equal(cv.structure, true);
+  assert.equal(trained.metrics.crossValidation!.structure, undefined, 'the grown tree\'s CV is of its settings');
+  assert.deepEqual([cv.folds, cv.seed, cv.scores.length, cv.pooled.rows], [5, 7, 5, 150]);
+  assert.ok(cv.scores.every((x) => Number.isInteger(Math.round(x * 30 * 1e9) / 1e9)), 'each fold scores 30 rows');
+  assert.equal(cv.pooled.task === 'classification' && cv.pooled.perClass.map((c) => c.support).join(), '50,50,50');
+  assert.ok(Math.abs(cv.mean - preview.after.cvScore!) < 1e-12, 'the preview\'s CV of the structure (same folds) said what the Metrics tab shows');
+  assert.ok(!split.report.warnings.some((w) => /Edited tree/.test(w)));
 
   const inner = model(split.report).nodes.find((n) => n.id > 0 && n.split !== null)!;
   await edits.handle(uri, { type: 'applyEdit', edit: { op: 'snip', node: inner.id } });
