@@ -5,6 +5,7 @@
 import { isNumericType, type Dataset } from '../dataset';
 import type { ModelFeature, Task, TrainParams } from '../model';
 import { decideLeftOut } from '../tree/left-out';
+import { chooseSplitter } from '../tree/hist/choose-splitter';
 import { resolveParams } from '../tree/params';
 import { buildTrainingSet } from '../tree/training-set';
 import { resolveForestParams, treeParamsOf } from './params';
@@ -26,8 +27,11 @@ export interface ForestPlan {
 }
 
 export function planForest(dataset: Dataset, params: ForestParams): ForestPlan {
-  const decided = decideLeftOut(dataset, params.target, params);
-  const set = buildTrainingSet(dataset, params.target, params.task ?? 'auto', decided);
+  const leftOut = decideLeftOut(dataset, params.target, params);
+  const set = buildTrainingSet(dataset, params.target, params.task ?? 'auto', leftOut);
+  // 'auto' (the extension's default) decided once on the training rows, as trainTree does: every member
+  // then uses the same search and the model records which.
+  const decided = { ...leftOut, splitter: chooseSplitter(leftOut, set.n) };
   // The tree's own checks and defaults (criterion), so the model records what its trees used.
   const { criterion } = resolveParams(decided, set.task);
   const resolved = resolveForestParams({ ...decided, task: set.task, criterion }, set.task, set.features.length, set.n);

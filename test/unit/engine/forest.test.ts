@@ -167,3 +167,11 @@ for (const [what, data, params, message] of [
     assert.throws(() => trainForest(data, params), (e: unknown) => e instanceof InputError && message.test(e.message));
   });
 }
+
+test("splitter 'auto' (the extension's default) is decided once on the training rows: the forest is the one of the splitter it chose", () => {
+  const auto = trainForest(iris, forest({ seed: 5, splitter: 'auto' }));
+  assert.equal(auto.model.params.splitter, 'exact');
+  assert.equal(serializeForest(auto.model), serializeForest(trainForest(iris, forest({ seed: 5, splitter: 'exact' })).model));
+  const hist = trainForest(iris, forest({ seed: 5, splitter: 'auto', histogramAboveRows: 100 }));
+  assert.equal(hist.model.params.splitter, 'hist');
+});
