@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { launchBrowser } from '../e2e/browser.mjs';
 import { treeLayout } from './tree-layout.mjs';
+import { checkRunner } from './checks.mjs';
 
 const root = process.cwd();
 const work = mkdtempSync(join(tmpdir(), 'dte-webview-'));
@@ -37,22 +38,10 @@ const indexHtml = writePanelPage(work);
 
 const browser = await launchBrowser();
 const { context } = browser;
-const failures = [];
 const dialogs = [];
 const requests = [];
-let passed = 0;
 
-async function check(name, fn) {
-  if (process.env.ONLY && !name.includes(process.env.ONLY)) return; // ONLY=text runs the checks whose name has it
-  try {
-    await fn();
-    passed++;
-    console.log(`ok - ${name}`);
-  } catch (err) {
-    failures.push(name);
-    console.log(`not ok - ${name}\n  ${String(err?.stack ?? err).split('\n').slice(0, 6).join('\n  ')}`);
-  }
-}
+const { check, report } = checkRunner();
 
 /** The controls' values as the host would send them: the settings that made the report. */
 function panelSettings(report) {
@@ -944,5 +933,4 @@ await check('nothing was blocked by the policy, nothing remote was requested, no
 
 await browser.close();
 rmSync(work, { recursive: true, force: true });
-console.log(`${passed} passed, ${failures.length} failed; screenshots in ${artifacts}`);
-process.exitCode = failures.length > 0 ? 1 : 0;
+report(artifacts);

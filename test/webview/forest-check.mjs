@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { launchBrowser } from '../e2e/browser.mjs';
+import { checkRunner } from './checks.mjs';
 
 const root = process.cwd();
 const work = mkdtempSync(join(tmpdir(), 'dte-forest-view-'));
@@ -22,19 +23,8 @@ const { writeForestPage, serveForest } = createRequire(import.meta.url)(join(wor
 const fixture = JSON.parse(readFileSync(join(root, 'test/fixtures/forest/iris-forest-report.json'), 'utf8'));
 const forestHtml = writeForestPage(work);
 const browser = await launchBrowser();
-const failures = [];
-let passed = 0;
 
-async function check(name, fn) {
-  try {
-    await fn();
-    passed++;
-    console.log(`ok - ${name}`);
-  } catch (err) {
-    failures.push(name);
-    console.log(`not ok - ${name}\n  ${String(err?.stack ?? err).split('\n').slice(0, 6).join('\n  ')}`);
-  }
-}
+const { check, report } = checkRunner();
 
 async function openForest(theme, width) {
   const page = await browser.context.newPage();
@@ -115,5 +105,4 @@ for (const theme of ['light', 'dark']) {
 
 await browser.close();
 rmSync(work, { recursive: true, force: true });
-console.log(`${passed} passed, ${failures.length} failed; screenshots in ${artifacts}/forest-*`);
-if (failures.length > 0) process.exit(1);
+report(`${artifacts}/forest-*`);
