@@ -44,16 +44,9 @@ export class ForestAnswers {
       const member = this.member(index);
       const { path, prediction: treePrediction, actual } = rowPath(member, this.dataset, row);
       const { model } = this.report;
-      const votes = model.task === 'classification' ? rowVotes(model, this.dataset, row) : null;
-      return { row, votes, prediction: votes?.prediction ?? this.meanPrediction(row), actual, index, path, nodes: branchSlice(member, path[path.length - 1]), treePrediction };
+      // The engine's votes give both tasks' prediction (a regression forest's is the trees' mean).
+      const votes = rowVotes(model, this.dataset, row);
+      return { row, votes: model.task === 'classification' ? votes : null, prediction: votes.prediction, actual, index, path, nodes: branchSlice(member, path[path.length - 1]), treePrediction };
     },
   };
-
-  /** A regression forest's prediction: the mean of its trees'. */
-  private meanPrediction(row: number): number {
-    const n = this.report.model.trees.length;
-    let sum = 0;
-    for (let k = 0; k < n; k++) sum += Number(rowPath(this.member(k), this.dataset, row).prediction);
-    return sum / n;
-  }
 }
