@@ -4,7 +4,7 @@
 import type { Dataset } from '../engine/dataset';
 import { trainMember } from '../engine/forest/member';
 import type { ForestPlan } from '../engine/forest/plan';
-import { Presorted } from '../engine/tree/presort';
+import { memberCaches } from '../engine/forest/member-caches';
 import { servePoolTasks } from './pool/serve-tasks';
 
 /** What each forest worker receives once. */
@@ -13,11 +13,11 @@ export interface ForestTaskData {
   plan: ForestPlan;
 }
 
-// The trees of one forest share their feature orders, sorted once in each worker.
-const presortedFor = new WeakMap<ForestTaskData, Presorted>();
+// The trees of one forest share their sorted orders and bins, made once in each worker.
+const cachesFor = new WeakMap<ForestTaskData, ReturnType<typeof memberCaches>>();
 
 servePoolTasks((shared: ForestTaskData, index) => {
-  let presorted = presortedFor.get(shared);
-  if (presorted === undefined) presortedFor.set(shared, (presorted = new Presorted()));
-  return trainMember(shared.dataset, shared.plan, index, { presorted });
+  let caches = cachesFor.get(shared);
+  if (caches === undefined) cachesFor.set(shared, (caches = memberCaches()));
+  return trainMember(shared.dataset, shared.plan, index, caches);
 });

@@ -1,6 +1,7 @@
 // How a caller follows and cancels a growing tree; every builder reports each node it adds here.
 import { throwIfAborted } from '../errors';
 import type { FeatureDrawSpec } from './feature-draw';
+import type { SharedBins } from './hist/shared-bins';
 import type { Presorted } from './presort';
 
 export interface GrowHooks {
@@ -10,6 +11,8 @@ export interface GrowHooks {
   featureDraw?: FeatureDrawSpec;
   /** Exact CART only: feature orders sorted once for the training set every tree is drawn from (a forest's); absent: each tree sorts its own. */
   presorted?: Presorted;
+  /** Histogram CART only: bins made once for the training set every tree is drawn from (a forest's). */
+  sharedBins?: SharedBins;
 }
 
 /** Progress is posted every this many nodes; the signal is read at every node (those near the root take long each). */

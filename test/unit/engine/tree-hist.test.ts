@@ -16,7 +16,11 @@ import { trainTree } from '../../../src/engine/tree/train';
 import { growCart } from '../../../src/engine/tree/cart-builder';
 import { HistogramSplitter } from '../../../src/engine/tree/hist/histogram-splitter';
 import { SMALL_NODE } from '../../../src/engine/tree/hist/hist-splitter';
+import { binSubset, binTrainingSet } from '../../../src/engine/tree/hist/bins';
+import { SharedBins } from '../../../src/engine/tree/hist/shared-bins';
+import { featureDrawFor } from '../../../src/engine/tree/feature-draw';
 import { resolveParams } from '../../../src/engine/tree/params';
+import { withWeights } from '../../../src/engine/tree/sample-weights';
 import { toModel } from '../../../src/engine/tree/to-model';
 import { buildTrainingSet } from '../../../src/engine/tree/training-set';
 import { cat, dataset, num, randomNumeric } from '../helpers/tree-data';
@@ -180,15 +184,55 @@ test('hist: small nodes searched from their sorted samples give the tree of full
     [dataset(...features, num('y', amounts)), {}],
     [dataset(...features, num('y', amounts)), { maxLeafNodes: 400 }],
   ];
+  // Integer weights with zeros, as a bootstrap's draw counts: the small-node scans sum weights too.
+  const counts = new Float64Array(n);
+  for (let k = 0; k < n; k++) counts[Math.floor(rng() * n)] += 1;
   for (const [data, extra] of cases) {
-    const params: TrainParams = { target: 'y', splitter: 'hist', ...extra };
-    const set = buildTrainingSet(data, 'y');
-    const resolved = resolveParams(params, set.task);
-    const grow = (smallNode?: number) => toModel(growCart(set, resolved, {}, new HistogramSplitter(set, resolved, smallNode)), set, params, resolved);
-    const bySorted = grow();
-    const byHistogram = grow(0);
-    const smallSplits = bySorted.nodes.filter((m) => m.children.length > 0 && m.samples <= SMALL_NODE && m.samples > 2).length;
-    assert.ok(smallSplits > 50, `${set.task} ${JSON.stringify(extra)}: the small-node path is exercised (${smallSplits} splits)`);
-    assert.deepEqual(bySorted, byHistogram, `${set.task} ${JSON.stringify(extra)}`);
+    for (const weights of [undefined, counts]) {
+      const params: TrainParams = { target: 'y', splitter: 'hist', ...extra };
+      const set = withWeights(data, buildTrainingSet(data, 'y'), {}, weights);
+      const resolved = resolveParams(params, set.task, set.weightedN);
+      const grow = (smallNode?: number) => toModel(growCart(set, resolved, {}, new HistogramSplitter(set, resolved, smallNode)), set, params, resolved);
+      const bySorted = grow();
+      const byHistogram = grow(0);
+      const what = `${set.task} ${JSON.stringify(extra)}${weights ? ' weighted' : ''}`;
+      const smallSplits = bySorted.nodes.filter((m) => m.children.length > 0 && m.samples <= SMALL_NODE && m.samples > 2).length;
+      assert.ok(smallSplits > 50, `${what}: the small-node path is exercised (${smallSplits} splits)`);
+      assert.deepEqual(bySorted, byHistogram, what);
+    }
   }
+});
+
+test('hist with a feature draw: histograms filled per drawn feature, and a forest member binned once for the forest, give the same trees', () => {
+  // A continuous regression target and leaves of at least 5 rows (no two candidates tie), so
+  // drawing every feature in a random order finds the split that searching them in file order does.
+  const data = randomNumeric(21, 3000, 6, (x, rng) => x[0] * 2 + x[1] * x[2] * 0.1 + rng() * 3);
+  const rng = createRng(22);
+  const counts = new Float64Array(data.rowCount);
+  for (let k = 0; k < data.rowCount; k++) counts[Math.floor(rng() * data.rowCount)] += 1;
+  const params: TrainParams = { target: 'y', splitter: 'hist' };
+  const everyFeature = { featureDraw: { maxFeatures: 6, seed: 3 } };
+  const bigLeaves: TrainParams = { ...params, minSamplesLeaf: 5 };
+  const drawn = trainTree(data, bigLeaves, everyFeature, counts).model;
+  const plain = trainTree(data, bigLeaves, {}, counts).model;
+  assert.deepEqual(drawn.nodes, plain.nodes);
+  assert.ok(plain.nodes.length > 300);
+
+  // Bins made once over every row: a sample's bins are the full set's rows, its edges the full set's.
+  const full = buildTrainingSet(data, 'y');
+  const sample = withWeights(data, full, {}, counts);
+  const shared = new SharedBins();
+  const own = binTrainingSet({ features: full.features, n: full.n });
+  const picked = shared.of(sample);
+  assert.equal(picked.bins.length, sample.n * 6);
+  for (let q = 0; q < sample.n; q++) {
+    for (let f = 0; f < 6; f++) assert.equal(picked.bins[q * 6 + f], own.bins[(sample.sampledFrom?.keep[q] ?? -1) * 6 + f]);
+  }
+  assert.deepEqual(picked.features, own.features);
+  // A member grown with the shared bins is the tree grown on the sample with the full set's bin edges.
+  const draw = { featureDraw: { maxFeatures: 2, seed: 5 } };
+  const member = trainTree(data, params, { ...draw, sharedBins: shared }, counts).model;
+  const resolved = resolveParams(params, sample.task, sample.weightedN);
+  const reference = toModel(growCart(sample, resolved, draw, new HistogramSplitter(sample, resolved, SMALL_NODE, featureDrawFor(6, draw.featureDraw), { of: () => binSubset(own, sample.sampledFrom?.keep ?? new Int32Array(0)) } as unknown as SharedBins)), sample, params, resolved);
+  assert.deepEqual(member.nodes, reference.nodes);
 });

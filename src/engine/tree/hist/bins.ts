@@ -132,7 +132,7 @@ function binCategorical(x: Float64Array, levels: number, f: number, featureCount
   return { binCount, upper: new Float64Array(0), codeOfBin: Int32Array.from(kept) };
 }
 
-export function binTrainingSet(set: TrainingSet): BinnedSet {
+export function binTrainingSet(set: Pick<TrainingSet, 'features' | 'n'>): BinnedSet {
   const featureCount = set.features.length;
   const bins = new Uint8Array(set.n * featureCount);
   const offsets = new Int32Array(featureCount);
@@ -144,4 +144,15 @@ export function binTrainingSet(set: TrainingSet): BinnedSet {
     return binned;
   });
   return { features, bins, offsets, slotCount };
+}
+
+/** The bins of `full` (a set's) for its samples `keep` (a subset, ascending): the same bin edges, rows picked. */
+export function binSubset(full: BinnedSet, keep: Int32Array): BinnedSet {
+  const F = full.features.length;
+  const bins = new Uint8Array(keep.length * F);
+  for (let q = 0; q < keep.length; q++) {
+    const from = keep[q] * F;
+    for (let f = 0; f < F; f++) bins[q * F + f] = full.bins[from + f];
+  }
+  return { ...full, bins };
 }

@@ -62,6 +62,8 @@ export class HistSplitter {
   private readonly pair = new Int32Array(2);
   /** Random forests: the features searched per node (feature-draw.ts); null: all of them. */
   draw: FeatureDraw | null = null;
+  /** With a draw: fills a drawn feature's part of the node's histogram before it is read (histogram-splitter.ts). */
+  beforeDrawn: ((f: number) => void) | null = null;
 
   /** Histogram slots hold dim stats, then the weight (the sample count without weights), then with weights the sample count. */
   constructor(
@@ -83,7 +85,7 @@ export class HistSplitter {
     this.missing = new Float64Array(dim);
     this.sideA = new Float64Array(dim);
     this.sideB = new Float64Array(dim);
-    this.compact = new Float64Array((SMALL_NODE + 1) * (dim + 1));
+    this.compact = new Float64Array((SMALL_NODE + 1) * this.stride);
     this.compactBin = new Int32Array(SMALL_NODE);
   }
 
@@ -95,8 +97,12 @@ export class HistSplitter {
     let best: HistSplit | null = null;
     const stride = this.stride;
     if (this.draw !== null) {
+      const before = this.beforeDrawn;
       this.draw.forEach(
-        (f) => this.singleBin(hist, f),
+        (f) => {
+          before?.(f);
+          return this.singleBin(hist, f);
+        },
         (f) => {
           best = this.scanFeature(f, hist, this.binned.offsets[f] * stride, this.binned.features[f].binCount, nodeStats, w, n) ?? best;
         },
@@ -125,13 +131,14 @@ export class HistSplitter {
    * directly, or give a compact histogram of the bins present, so the cost follows the node's
    * size, not the bin count.
    */
-  findBestSmall(idx: Int32Array, sorted: SmallNodeOrder, start: number, end: number, stats: SampleStats, nodeStats: Float64Array, tolerance: number): HistSplit | null {
+  findBestSmall(idx: Int32Array, sorted: SmallNodeOrder, start: number, end: number, stats: SampleStats, nodeStats: Float64Array, tolerance: number, w = end - start): HistSplit | null {
     this.bestProxy = -Infinity;
     this.tolerance = tolerance;
     const { bins } = this.binned;
     const F = this.binned.features.length;
     const n = end - start;
-    const direct = this.regression || this.proxy === giniProxy;
+    // The direct scan counts rows as weights.
+    const direct = !this.weighted && this.minWeightLeaf === 0 && (this.regression || this.proxy === giniProxy);
     let best: HistSplit | null = null;
     if (this.draw !== null) {
       // Two samples: ordered per drawn feature (the tie rule below assumes every feature is searched).
@@ -153,7 +160,7 @@ export class HistSplitter {
             src = this.pair;
             from = 0;
           }
-          best = this.scanSmall(f, src, from, from + n, stats, nodeStats, direct) ?? best;
+          best = this.scanSmall(f, src, from, from + n, stats, nodeStats, direct, w) ?? best;
         },
       );
       return best;
@@ -175,28 +182,27 @@ export class HistSplitter {
     }
     for (let f = first; f < last; f++) {
       const from = n === 2 ? 0 : sorted.offset(f) + start;
-      const found = this.scanSmall(f, src, from, from + n, stats, nodeStats, direct);
+      const found = this.scanSmall(f, src, from, from + n, stats, nodeStats, direct, w);
       if (found) best = found;
     }
     return best;
   }
 
   /** One feature of a small node, its samples src[from, to) in bin order. `direct`: Gini or regression. */
-  private scanSmall(f: number, src: Int32Array, from: number, to: number, stats: SampleStats, nodeStats: Float64Array, direct: boolean): HistSplit | null {
+  private scanSmall(f: number, src: Int32Array, from: number, to: number, stats: SampleStats, nodeStats: Float64Array, direct: boolean, w: number): HistSplit | null {
     const F = this.binned.features.length;
     const n = to - from;
     const missing = this.binned.bins[src[to - 1] * F + f] === this.binned.features[f].binCount;
-    return direct && this.numeric[f] && !missing ? this.scanSortedPresent(f, src, from, to, stats, nodeStats, n) : this.scanSorted(f, src, from, to, stats, nodeStats, n);
+    return direct && this.numeric[f] && !missing ? this.scanSortedPresent(f, src, from, to, stats, nodeStats, n) : this.scanSorted(f, src, from, to, stats, nodeStats, n, w);
   }
 
   /** Any feature of a small node: its samples src[from, to), in bin order, summed into a compact histogram and scanned. */
-  private scanSorted(f: number, src: Int32Array, from: number, to: number, stats: SampleStats, nodeStats: Float64Array, n: number): HistSplit | null {
-    const { dim, compact, compactBin } = this;
-    const stride = dim + 1;
+  private scanSorted(f: number, src: Int32Array, from: number, to: number, stats: SampleStats, nodeStats: Float64Array, n: number, w: number): HistSplit | null {
+    const { dim, compact, compactBin, stride, countAt } = this;
     const { bins } = this.binned;
     const F = this.binned.features.length;
     const nb = this.binned.features[f].binCount;
-    const { slot, amount } = stats;
+    const { slot, amount, weight } = stats;
     this.binOf = compactBin;
     // Slots 0..count−1: present bins ascending; slot count: the missing bin (zero when none).
     let count = 0;
@@ -211,9 +217,11 @@ export class HistSplitter {
       }
       const s = (b === nb ? count : count - 1) * stride;
       compact[s + slot[i]] += amount === null ? 1 : amount[i];
-      compact[s + dim] += 1;
+      compact[s + dim] += weight === null ? 1 : weight[i];
+      // With weights the row count has a slot of its own (as in a full histogram).
+      if (countAt !== dim) compact[s + countAt] += 1;
     }
-    return this.scanFeature(f, compact, 0, count, nodeStats, n, n);
+    return this.scanFeature(f, compact, 0, count, nodeStats, w, n);
   }
 
   /**

@@ -15,6 +15,7 @@ import type { GrowNode, NodeSplit, Splitter } from '../splitter';
 import { mightSplit } from '../stopping';
 import type { TrainingSet } from '../training-set';
 import { type BinnedSet, binTrainingSet } from './bins';
+import type { SharedBins } from './shared-bins';
 import { HistSplitter, leftOfBins, SMALL_NODE } from './hist-splitter';
 import { partitionBySide } from './partition-by-side';
 import { SmallNodeOrder } from './small-node-order';
@@ -43,21 +44,27 @@ export class HistogramSplitter implements Splitter<HistNode> {
   /** Per-feature bin order of the small nodes' samples. */
   private readonly sorted: SmallNodeOrder;
 
+  /** With a feature draw (random forests), a node's histogram holds only the features drawn for it, filled as they are drawn. */
+  private readonly drawn: boolean;
+
   /**
-   * `smallNode` is a test seam: 0 searches every node through a full histogram. With sample
-   * weights (or a min weight per leaf) every node is: the small-node scans count rows as weights.
+   * `smallNode` is a test seam: 0 searches every node through a full histogram. With a min weight
+   * per leaf every node is (the small-node scans do not check it). `sharedBins`: bins made once for
+   * the set this one is drawn from (a forest's).
    */
   constructor(
     private readonly set: TrainingSet,
     private readonly params: ResolvedParams,
     smallNode = SMALL_NODE,
     draw: FeatureDraw | null = null,
+    sharedBins: SharedBins | null = null,
   ) {
     this.stats = sampleStatsOf(set);
     const weighted = this.stats.weight !== null;
-    this.smallNode = weighted || params.minWeightLeaf > 0 ? 0 : Math.min(smallNode, SMALL_NODE);
+    this.smallNode = params.minWeightLeaf > 0 ? 0 : Math.min(smallNode, SMALL_NODE);
     this.stride = this.stats.dim + (weighted ? 2 : 1);
-    this.binned = binTrainingSet(set);
+    this.binned = sharedBins === null ? binTrainingSet(set) : sharedBins.of(set);
+    this.drawn = draw !== null;
     this.featureCount = set.features.length;
     const numeric = set.features.map((f) => isOrderedType(f.type));
     const proxy = sideProxyFor(params.criterion as CartCriterion);
@@ -70,7 +77,7 @@ export class HistogramSplitter implements Splitter<HistNode> {
 
   root(): HistNode {
     const root = this.nodeOf(0, this.set.n, 0);
-    root.hist = this.histogramOf(root);
+    if (!this.drawn) root.hist = this.histogramOf(root);
     return root;
   }
 
@@ -79,10 +86,13 @@ export class HistogramSplitter implements Splitter<HistNode> {
     const w = end - start;
     const tolerance = tieTolerance(this.set, node.weight, node.impurity);
     // Two samples need no sorted order (HistSplitter.findBestSmall).
-    const h = node.hist;
+    // With a draw, a big node's histogram is filled one drawn feature at a time, here.
+    const h = this.drawn && w > this.smallNode ? this.acquire(false) : node.hist;
+    if (this.drawn && h !== null) this.search.beforeDrawn = (f) => this.fillFeature(h, f, start, end);
     const sorted = h === null && w > 2;
     if (sorted) this.sorted.prepare(this.idx, start, end);
-    const split = h === null ? this.search.findBestSmall(this.idx, this.sorted, start, end, this.stats, node.stats, tolerance) : this.search.findBest(h, node.stats, node.weight, tolerance, w);
+    const split = h === null ? this.search.findBestSmall(this.idx, this.sorted, start, end, this.stats, node.stats, tolerance, node.weight) : this.search.findBest(h, node.stats, node.weight, tolerance, w);
+    if (this.drawn) this.releaseHistogram(h);
     if (split === null) return null;
     const binned = this.binned.features[split.feature];
     const side = leftOfBins(split, binned.binCount, this.side);
@@ -112,6 +122,7 @@ export class HistogramSplitter implements Splitter<HistNode> {
    * histogram: the smaller child's is built, the larger's is the parent's minus it, in place.
    */
   prepareChildren(parent: HistNode, { left, right }: NodeSplit<HistNode>): void {
+    if (this.drawn) return;
     const h = parent.hist;
     parent.hist = null;
     const needL = this.wantsHistogram(left);
@@ -183,19 +194,27 @@ export class HistogramSplitter implements Splitter<HistNode> {
     return h;
   }
 
-  private acquire(): Float64Array {
+  /** A histogram buffer, zeroed unless `zero` is false (its features are then zeroed as they are filled). */
+  private acquire(zero = true): Float64Array {
     const h = this.pool.pop();
     if (h === undefined) return new Float64Array(this.binned.slotCount * this.stride);
-    h.fill(0);
+    if (zero) h.fill(0);
     return h;
+  }
+
+  /** Feature `f`'s part of `h`, zeroed and filled from the samples idx[start, end). */
+  private fillFeature(h: Float64Array, f: number, start: number, end: number): void {
+    const { offsets, features } = this.binned;
+    h.fill(0, offsets[f] * this.stride, (offsets[f] + features[f].binCount + 1) * this.stride);
+    this.fill(h, start, end, f, f + 1);
   }
 
   private releaseHistogram(h: Float64Array | null): void {
     if (h !== null) this.pool.push(h);
   }
 
-  /** Adds the samples idx[start, end) to the zeroed histogram `h`. */
-  private fill(h: Float64Array, start: number, end: number): void {
+  /** Adds the samples idx[start, end) to the zeroed histogram `h`, features `from` to `to` − 1. */
+  private fill(h: Float64Array, start: number, end: number, from = 0, to = this.featureCount): void {
     const { idx, featureCount: F, stride } = this;
     const { bins, offsets } = this.binned;
     const { slot, amount, dim, weight } = this.stats;
@@ -207,7 +226,7 @@ export class HistogramSplitter implements Splitter<HistNode> {
         const a = amount[i];
         const wi = weight[i];
         const row = i * F;
-        for (let f = 0; f < F; f++) {
+        for (let f = from; f < to; f++) {
           const s = (offsets[f] + bins[row + f]) * stride;
           h[s + k] += a;
           h[s + dim] += wi;
@@ -221,7 +240,7 @@ export class HistogramSplitter implements Splitter<HistNode> {
         const i = idx[p];
         const k = slot[i];
         const row = i * F;
-        for (let f = 0; f < F; f++) {
+        for (let f = from; f < to; f++) {
           const s = (offsets[f] + bins[row + f]) * stride;
           h[s + k] += 1;
           h[s + dim] += 1;
@@ -233,7 +252,7 @@ export class HistogramSplitter implements Splitter<HistNode> {
       const i = idx[p];
       const y = amount[i];
       const row = i * F;
-      for (let f = 0; f < F; f++) {
+      for (let f = from; f < to; f++) {
         const s = (offsets[f] + bins[row + f]) * stride;
         h[s] += y;
         h[s + 1] += 1;
