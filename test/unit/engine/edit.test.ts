@@ -127,12 +127,14 @@ test('ID3 and C4.5 trees: snip, restore and grow; a chosen split is refused (it 
   }
 });
 
-test('a tree trained with class weights: snip and restore, but no regrowing (the weights are the whole tree\'s)', () => {
+test('a tree trained with class weights: snip and restore; grow regrows with its weights (edit-weights.test.ts)', () => {
   const iris = sample('iris.csv');
   const grown = grownOn(iris, { target: 'species', classWeight: { setosa: 1, versicolor: 2, virginica: 1 } });
   const snipped = applyEdit(iris, grown, { op: 'snip', node: 2 });
   assert.deepEqual(applyEdit(iris, snipped, { op: 'restore', node: 2 }).nodes, grown.nodes);
-  assert.throws(() => applyEdit(iris, snipped, { op: 'grow', node: 2 }), refused('bad-option', /not available for a tree trained with sample or class weights/));
+  const regrown = applyEdit(iris, snipped, { op: 'grow', node: 2 });
+  assert.deepEqual(regrown.nodes[2].split, grown.nodes[2].split);
+  assert.equal(regrown.nodes[3].weightedSamples, grown.nodes[3].weightedSamples);
 });
 
 test('bad edits are refused with the reason', () => {
