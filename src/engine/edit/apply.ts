@@ -3,39 +3,19 @@
 // "Edits") and its importances are recomputed from its nodes (tree/mdi.ts).
 import type { Dataset } from '../dataset';
 import { InputError } from '../errors';
-import { type EditRecord, type ModelNode, type ModelSplit, nodeWeight, type TrainParams, type TreeEdit, type TreeModel } from '../model';
+import type { EditRecord, ModelNode, ModelSplit, TreeEdit, TreeModel } from '../model';
 import type { GrowHooks } from '../tree/grow-hooks';
 import { mdiImportances } from '../tree/mdi';
 import { EPSILON } from '../tree/stopping';
-import { lastInSubtree } from '../tree/subtree';
+import { growCartLeaf, splitCart } from './cart-regrow';
 import { checkSplit } from './check-split';
-import { growUnderSplit } from './forced-split';
 import { replaceSubtree, subtreeAt } from './graft';
-import { remapNodes } from './node-stats';
-import { type Part, subPart, trainPart, wholePart } from './part';
-import { paramsForPart, partLeafFraction } from './part-params';
+import { regrowMultiway } from './multiway-regrow';
+import { partAt, wholePart } from './part';
 import { freshLeaves } from './stale';
 
 function refuse(problem: string): never {
   throw new InputError('bad-option', problem);
-}
-
-/** The rows (target missing or not) of the whole part that reach `at`'s subtree, with their weights. */
-function partAt(whole: Part, model: TreeModel, leaves: Int32Array, at: number): Part {
-  const last = lastInSubtree(model, at);
-  const rows: number[] = [];
-  for (let r = 0; r < leaves.length; r++) if (leaves[r] >= at && leaves[r] <= last) rows.push(r);
-  return subPart(whole, Int32Array.from(rows));
-}
-
-/**
- * The model's parameters for a tree grown from `node` as its root: max depth counted from the
- * node, the limits relative to the whole tree rescaled to its rows (part-params.ts). A leaf
- * budget (maxLeafNodes) applies to each tree grown.
- */
-function paramsAt(model: TreeModel, node: ModelNode): TrainParams {
-  const maxDepth = model.params.maxDepth ?? null;
-  return { ...paramsForPart(model.params, nodeWeight(model.nodes[0]), nodeWeight(node)), maxDepth: maxDepth === null ? null : Math.max(1, maxDepth - node.depth) };
 }
 
 /** Choosing a split or growing regrows from the node's rows. */
@@ -44,18 +24,31 @@ function checkRegrowable(node: ModelNode): void {
 }
 
 /**
- * A subtree grown on the node's rows, restated in the tree's classes and depths; its root keeps the
- * node's own statistics (the same rows, summed in the tree's order: a regression mean may differ in the last bit).
+ * The node's subtree regrown (ids from 0) by the model's algorithm: CART on the node's rows alone
+ * (cart-regrow.ts), ID3/C4.5 from the node's cases inside the whole tree (multiway-regrow.ts). Its
+ * root keeps the node's own statistics (the same rows, summed in the tree's order: a regression
+ * mean may differ in the last bit); below a chosen split the subtrees are pruned as the tree was.
  */
-function placed(model: TreeModel, node: ModelNode, grown: TreeModel): ModelNode[] {
-  const nodes = remapNodes(grown.nodes, grown.classes, model.classes ?? []).map((n) => ({ ...n, depth: n.depth + node.depth }));
+function regrown(dataset: Dataset, model: TreeModel, leaves: Int32Array, edit: Extract<TreeEdit, { op: 'grow' | 'split' }>, hooks: GrowHooks): ModelNode[] {
+  const node = model.nodes[edit.node];
+  checkRegrowable(node);
+  const multiway = (model.params.algorithm ?? 'cart') !== 'cart';
+  const part = partAt(wholePart(dataset, model), model, leaves, node.id);
   const { samples, weightedSamples, impurity, value, prediction } = node;
-  nodes[0] = { ...nodes[0], samples, ...(weightedSamples === undefined ? {} : { weightedSamples }), impurity, value, prediction };
-  return nodes;
+  const rooted = (sub: ModelNode[]): ModelNode[] => [{ ...sub[0], samples, ...(weightedSamples === undefined ? {} : { weightedSamples }), impurity, value, prediction }, ...sub.slice(1)];
+  if (edit.op === 'grow') {
+    const sub = multiway ? regrowMultiway(dataset, model, node.id, null, node.depth + 1, hooks) : growCartLeaf(part, model, node, hooks);
+    if (sub.length === 1) refuse(`no split of node ${node.id} passes the tree's settings (min samples, min impurity decrease)`);
+    return rooted(sub);
+  }
+  checkSplit(model, node.id, multiway ? null : part.rows, edit.split);
+  const maxDepth = model.params.maxDepth ?? null;
+  const sub = multiway ? regrowMultiway(dataset, model, node.id, edit.split, maxDepth === null ? null : Math.max(maxDepth, node.depth + 1), hooks) : splitCart(part, model, node, edit.split, hooks);
+  return rooted(sub);
 }
 
 /** The node's subtree after the edit, ids from 0. */
-function editedSubtree(whole: Part, model: TreeModel, leaves: Int32Array, edit: TreeEdit, hooks: GrowHooks): ModelNode[] {
+function editedSubtree(dataset: Dataset, model: TreeModel, leaves: Int32Array, edit: TreeEdit, hooks: GrowHooks): ModelNode[] {
   const node = model.nodes[edit.node];
   const leaf = node.children.length === 0;
   switch (edit.op) {
@@ -65,20 +58,11 @@ function editedSubtree(whole: Part, model: TreeModel, leaves: Int32Array, edit: 
     case 'restore':
       if (node.snipped === undefined) refuse(`node ${node.id} has no snipped subtree to restore`);
       return node.snipped;
-    case 'grow': {
+    case 'grow':
       if (!leaf) refuse(`node ${node.id} is not a leaf: snip it first, or choose its split`);
-      checkRegrowable(node);
-      if (partLeafFraction(model.params, nodeWeight(model.nodes[0]), nodeWeight(node)) > 0.5) refuse(`node ${node.id} is too small to split under the tree's min weight fraction per leaf`);
-      const grown = trainPart(partAt(whole, model, leaves, node.id), { ...paramsAt(model, node), maxDepth: 1 }, hooks);
-      if (grown.nodes.length === 1) refuse(`no split of node ${node.id} passes the tree's settings (min samples, min impurity decrease)`);
-      return placed(model, node, grown);
-    }
-    case 'split': {
-      checkRegrowable(node);
-      const part = partAt(whole, model, leaves, node.id);
-      checkSplit(model, node.id, part.rows, edit.split);
-      return placed(model, node, growUnderSplit(part, paramsAt(model, node), edit.split, hooks));
-    }
+      return regrown(dataset, model, leaves, edit, hooks);
+    case 'split':
+      return regrown(dataset, model, leaves, edit, hooks);
   }
 }
 
@@ -90,7 +74,7 @@ function editedSubtree(whole: Part, model: TreeModel, leaves: Int32Array, edit: 
 export function applyEdit(dataset: Dataset, model: TreeModel, edit: TreeEdit, hooks: GrowHooks = {}): TreeModel {
   if (!Number.isInteger(edit.node) || model.nodes[edit.node] === undefined) refuse(`the tree has no node ${String(edit.node)} (nodes 0 … ${model.nodes.length - 1})`);
   const leaves = freshLeaves(dataset, model);
-  const sub = editedSubtree(wholePart(dataset, model), model, leaves, edit, hooks);
+  const sub = editedSubtree(dataset, model, leaves, edit, hooks);
   const before: ModelSplit | null = model.nodes[edit.node].split;
   const record: EditRecord = { edit, before, after: sub[0].split };
   const edited: TreeModel = { ...model, nodes: replaceSubtree(model, edit.node, sub), edited: true, edits: [...(model.edits ?? []), record] };

@@ -6,6 +6,7 @@ import type { Dataset } from '../dataset';
 import type { TrainParams, TreeModel } from '../model';
 import type { GrowHooks } from '../tree/grow-hooks';
 import { usesWeights, withWeights } from '../tree/sample-weights';
+import { lastInSubtree } from '../tree/subtree';
 import { trainTree } from '../tree/train';
 import { buildTrainingSet } from '../tree/training-set';
 import { subsetDataset } from '../validation/subset';
@@ -29,6 +30,14 @@ export function wholePart(dataset: Dataset, model: TreeModel): Part {
 export function subPart(part: Part, rows: Int32Array): Part {
   const sub = subsetDataset(part.rows, rows);
   return part.weight === undefined ? { rows: sub } : { rows: sub, weight: Float64Array.from(rows, (r) => part.weight?.[r] ?? 0) };
+}
+
+/** The rows (target missing or not) of `whole` whose leaf (`leaves`, per row) is in `at`'s subtree, with their weights. */
+export function partAt(whole: Part, model: TreeModel, leaves: Int32Array, at: number): Part {
+  const last = lastInSubtree(model, at);
+  const rows: number[] = [];
+  for (let r = 0; r < leaves.length; r++) if (leaves[r] >= at && leaves[r] <= last) rows.push(r);
+  return subPart(whole, Int32Array.from(rows));
 }
 
 /** The parameters a part is grown with: its weights are given whole, so no class weight multiplies them again. */

@@ -114,7 +114,7 @@ test('growing every leaf of a depth-2 tree one level gives the depth-3 tree', ()
   assert.deepEqual(model.nodes, deeper.nodes);
 });
 
-test('ID3 and C4.5 trees: snip, restore and grow; a chosen split is refused (it regrows CART trees only)', () => {
+test('ID3 and C4.5 trees: snip, restore and grow (chosen splits: edit-multiway.test.ts)', () => {
   const tennis = sample('play_tennis.csv');
   for (const algorithm of ['id3', 'c45'] as const) {
     const grown = grownOn(tennis, { target: 'play', algorithm });
@@ -122,8 +122,6 @@ test('ID3 and C4.5 trees: snip, restore and grow; a chosen split is refused (it 
     const snipped = applyEdit(tennis, grown, { op: 'snip', node });
     assert.deepEqual(applyEdit(tennis, snipped, { op: 'restore', node }).nodes, grown.nodes);
     assert.deepEqual(applyEdit(tennis, snipped, { op: 'grow', node }).nodes, grown.nodes, `${algorithm}: its best split, one level (both children pure)`);
-    const split: TreeEdit = { op: 'split', node: 0, split: { feature: 'humidity', kind: 'categorical', branches: [['high'], ['normal']] } };
-    assert.throws(() => applyEdit(tennis, grown, split), refused('bad-option', new RegExp(`CART trees only, not ${algorithm}`)));
   }
 });
 
