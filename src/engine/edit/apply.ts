@@ -12,6 +12,7 @@ import { checkSplit } from './check-split';
 import { replaceSubtree, subtreeAt } from './graft';
 import { regrowMultiway } from './multiway-regrow';
 import { partAt, wholePart } from './part';
+import { pruneBelow } from './prune-regrown';
 import { freshLeaves } from './stale';
 
 function refuse(problem: string): never {
@@ -44,7 +45,7 @@ function regrown(dataset: Dataset, model: TreeModel, leaves: Int32Array, edit: E
   checkSplit(model, node.id, multiway ? null : part.rows, edit.split);
   const maxDepth = model.params.maxDepth ?? null;
   const sub = multiway ? regrowMultiway(dataset, model, node.id, edit.split, maxDepth === null ? null : Math.max(maxDepth, node.depth + 1), hooks) : splitCart(part, model, node, edit.split, hooks);
-  return rooted(sub);
+  return rooted(pruneBelow(model, sub));
 }
 
 /** The node's subtree after the edit, ids from 0. */
