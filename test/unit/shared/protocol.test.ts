@@ -32,8 +32,8 @@ const GOOD: FromWebview[] = [
   { type: 'redoEdit' },
   { type: 'resetEdits' },
   { type: 'syncEdits', applied: [{ op: 'snip', node: 3 }], redo: [] },
-  { type: 'restorePin', pin: { settings: { criterion: 'entropy', maxDepth: 3 }, edits: [{ op: 'snip', node: 1 }] } },
-  { type: 'restorePin', pin: { settings: {}, edits: [] } },
+  { type: 'restorePin', pin: { settings: { algorithm: 'cart', criterion: 'entropy', maxDepth: 3, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0 }, edits: [{ op: 'snip', node: 1 }] } },
+  { type: 'restorePin', pin: { settings: { algorithm: 'c45', criterion: 'auto', maxDepth: null, minSamplesLeaf: 2, prune: 'pessimistic', ccpAlpha: 0 }, edits: [] } },
   { type: 'request', requestId: 13, kind: 'previewEdit', request: { edit: { op: 'grow', node: 1 } } },
 ];
 
