@@ -59,6 +59,8 @@ export interface PanelRequests {
   previewEdit(csvUri: vscode.Uri, edit: TreeEdit): Promise<EditPreview>;
   /** Apply an edit, undo, redo, reset, or apply again the edits a reloaded panel holds. */
   edit(csvUri: vscode.Uri, message: ApplyEditMessage | EditStepMessage | SyncEditsMessage): void;
+  /** The edits behind the file's `report`, when it is an edited tree (undefined: none): any panel showing it has the edit bar. */
+  editState(csvUri: vscode.Uri, report: PackedReport): EditState | undefined;
   /** The tree a reloaded panel had pinned, made again from its recipe (trained with its settings, then edited). */
   pinned(csvUri: vscode.Uri, pin: PinRecipe): Promise<Pinned>;
   /** Lines for the output channel: malformed messages, errors inside the webview. */
@@ -273,8 +275,12 @@ export class TreePanels implements vscode.Disposable {
     });
   }
 
-  /** Shows `report` in the CSV's panel, opening it beside the editor if needed. */
-  show(csvUri: vscode.Uri, report: PackedReport, settings: PanelSettings, edits?: EditState): void {
+  /**
+   * Shows `report` in the CSV's panel, opening it beside the editor if needed; `edits`: the edits
+   * behind it, else those the extension knows of it (a panel opened by the hover's "show path" or
+   * Show Tree Panel on an edited tree has its edit bar too).
+   */
+  show(csvUri: vscode.Uri, report: PackedReport, settings: PanelSettings, edits: EditState | undefined = this.requests.editState(csvUri, report)): void {
     const fileName = csvUri.path.slice(csvUri.path.lastIndexOf('/') + 1);
     let panel = this.panels.get(csvUri.toString());
     if (!panel) {

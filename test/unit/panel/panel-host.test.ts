@@ -22,6 +22,9 @@ const standIn = (m: unknown) => packReport({ model: m, pruningPath: ONE_STEP, se
 /** A request as the webview's PanelRequester posts it. */
 const ask = <K extends PanelRequestKind>(requestId: number, kind: K, request: PanelRequest<K>) => ({ type: 'request', requestId, kind, request });
 const REPORT = standIn(model);
+// An edited tree's report, and the edits the extension knows behind it.
+const EDITED = standIn(model);
+const EDIT_STATE = { applied: [{ op: 'snip' as const, node: 2 }], redo: [], restorable: [2] };
 const ENTROPY = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models/iris-entropy-full.json'), 'utf8'));
 
 function recorder() {
@@ -51,6 +54,7 @@ function recorder() {
       return { before: summary, after: { ...summary, nodes: 7 }, folds: 5 };
     },
     edit: (uri, message) => calls.push(['edit', uri.toString(), message]),
+    editState: (_uri, report) => (report === EDITED ? EDIT_STATE : undefined),
     // A reloaded panel's pin made again: trained with its settings (here the entropy tree); 'gini' cannot be.
     pinned: async (uri, pin) => {
       calls.push(['pinned', uri.toString(), pin]);
@@ -340,5 +344,19 @@ test('after a reload the webview sends its pin back: the host makes the tree aga
   await tick();
   assert.deepEqual(panel.webview.posted[3], { type: 'compare', comparison: null });
   assert.match(String(calls.find((c) => c[0] === 'log')?.[1]), /the pinned tree could not be made again: the file is gone/);
+  panels.dispose();
+});
+
+test('a panel opened on an edited tree without its edits given (the hover\'s "show path", Show Tree Panel) has its edit bar', () => {
+  const { requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  const csv = FakeUri.file('/data/edited.csv') as unknown as vscode.Uri;
+  panels.show(csv, EDITED, SETTINGS);
+  const panel = created[created.length - 1];
+  panel.send({ type: 'ready' });
+  assert.deepEqual((panel.webview.posted[0] as { edits?: unknown }).edits, EDIT_STATE);
+  // A tree as trained: no edit bar.
+  panels.show(csv, REPORT, SETTINGS);
+  assert.equal('edits' in (panel.webview.posted[1] as object), false);
   panels.dispose();
 });
