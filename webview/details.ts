@@ -53,7 +53,8 @@ function alternativesTable(state: AlternativesState | undefined, preview: ((spli
       { class: s.chosen ? 'chosen' : undefined },
       el('td', { title: s.feature }, s.condition, s.chosen ? ' (chosen)' : ''),
       el('td', { class: 'num' }, formatNumber(s.score, 4)),
-      el('td', { class: 'num' }, s.childSamples.join(' / ')),
+      // ID3/C4.5 count fractional cases (rows missing a value go down every branch): weights, shortened.
+      el('td', { class: 'num' }, s.childSamples.map((n) => formatNumber(n)).join(' / ')),
       el('td', {}, !s.chosen && preview !== undefined && button('Preview', () => preview(s.split), { title: 'See what this split does to the whole tree, then apply it' })),
     ),
   );
