@@ -23,7 +23,7 @@ export interface NodeSplit {
   /** The criterion's score (Gini decrease, information gain, gain ratio or variance reduction). */
   score: number;
   scoreName: string;
-  /** Training rows at the node sent to each branch (rows missing the feature not counted). */
+  /** Training rows at the node sent to each branch (rows missing the feature not counted); ID3/C4.5: the known weight of its cases (fractional). */
   childSamples: number[];
   /** True for the split the tree uses at this node. */
   chosen: boolean;
