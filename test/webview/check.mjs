@@ -922,11 +922,11 @@ await check('500 px: the header with the edit bar wraps inside the panel; the al
   await page.close();
 });
 
-await check('500 and 360 px, light and dark: the alternatives table fits the details drawer (no sideways scroll)', async () => {
+await check('800, 500 and 360 px, light and dark: the alternatives table fits the details drawer (no sideways scroll)', async () => {
   const problems = [];
   for (const theme of ['light', 'darkModern']) {
     const page = await openPanel('iris', theme);
-    for (const width of [500, 360]) {
+    for (const width of [800, 500, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await page.locator('.stage svg g.node[data-ref="node:0"]').click();
       const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'alternatives'));
