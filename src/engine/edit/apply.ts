@@ -19,33 +19,40 @@ function refuse(problem: string): never {
   throw new InputError('bad-option', problem);
 }
 
-/** Choosing a split or growing regrows from the node's rows. */
-function checkRegrowable(node: ModelNode): void {
-  if (node.impurity <= EPSILON) refuse(`node ${node.id} holds a single class (or value): no split can separate it`);
-}
+/** The edits that regrow part of the tree. */
+type Regrow = Extract<TreeEdit, { op: 'grow' | 'split' }>;
 
 /**
  * The node's subtree regrown (ids from 0) by the model's algorithm: CART on the node's rows alone
- * (cart-regrow.ts), ID3/C4.5 from the node's cases inside the whole tree (multiway-regrow.ts). Its
- * root keeps the node's own statistics (the same rows, summed in the tree's order: a regression
- * mean may differ in the last bit); below a chosen split the subtrees are pruned as the tree was.
+ * (cart-regrow.ts), ID3/C4.5 from the node's cases inside the whole tree (multiway-regrow.ts).
  */
-function regrown(dataset: Dataset, model: TreeModel, leaves: Int32Array, edit: Extract<TreeEdit, { op: 'grow' | 'split' }>, hooks: GrowHooks): ModelNode[] {
+function regrownSubtree(dataset: Dataset, model: TreeModel, leaves: Int32Array, edit: Regrow, hooks: GrowHooks): ModelNode[] {
   const node = model.nodes[edit.node];
-  checkRegrowable(node);
-  const multiway = (model.params.algorithm ?? 'cart') !== 'cart';
-  const part = partAt(wholePart(dataset, model), model, leaves, node.id);
-  const { samples, weightedSamples, impurity, value, prediction } = node;
-  const rooted = (sub: ModelNode[]): ModelNode[] => [{ ...sub[0], samples, ...(weightedSamples === undefined ? {} : { weightedSamples }), impurity, value, prediction }, ...sub.slice(1)];
-  if (edit.op === 'grow') {
-    const sub = multiway ? regrowMultiway(dataset, model, node.id, null, node.depth + 1, hooks) : growCartLeaf(part, model, node, hooks);
-    if (sub.length === 1) refuse(`no split of node ${node.id} passes the tree's settings (min samples, min impurity decrease)`);
-    return rooted(sub);
+  if ((model.params.algorithm ?? 'cart') !== 'cart') {
+    if (edit.op === 'grow') return regrowMultiway(dataset, model, node.id, null, node.depth + 1, hooks);
+    checkSplit(model, node.id, null, edit.split);
+    const maxDepth = model.params.maxDepth ?? null;
+    return regrowMultiway(dataset, model, node.id, edit.split, maxDepth === null ? null : Math.max(maxDepth, node.depth + 1), hooks);
   }
-  checkSplit(model, node.id, multiway ? null : part.rows, edit.split);
-  const maxDepth = model.params.maxDepth ?? null;
-  const sub = multiway ? regrowMultiway(dataset, model, node.id, edit.split, maxDepth === null ? null : Math.max(maxDepth, node.depth + 1), hooks) : splitCart(part, model, node, edit.split, hooks);
-  return rooted(pruneBelow(model, sub));
+  const part = partAt(wholePart(dataset, model), model, leaves, node.id);
+  if (edit.op === 'grow') return growCartLeaf(part, model, node, hooks);
+  checkSplit(model, node.id, part.rows, edit.split);
+  return splitCart(part, model, node, edit.split, hooks);
+}
+
+/**
+ * The node's subtree after a grow or a chosen split: its root keeps the node's own statistics (the
+ * same rows, summed in the tree's order: a regression mean may differ in the last bit); below a
+ * chosen split the subtrees are pruned as the tree was.
+ */
+function regrown(dataset: Dataset, model: TreeModel, leaves: Int32Array, edit: Regrow, hooks: GrowHooks): ModelNode[] {
+  const node = model.nodes[edit.node];
+  if (node.impurity <= EPSILON) refuse(`node ${node.id} holds a single class (or value): no split can separate it`);
+  const sub = regrownSubtree(dataset, model, leaves, edit, hooks);
+  if (sub.length === 1) refuse(`no split of node ${node.id} passes the tree's settings (min samples, min impurity decrease)`);
+  const [root, ...below] = edit.op === 'split' ? pruneBelow(model, sub) : sub;
+  const { samples, weightedSamples, impurity, value, prediction } = node;
+  return [{ ...root, samples, ...(weightedSamples === undefined ? {} : { weightedSamples }), impurity, value, prediction }, ...below];
 }
 
 /** The node's subtree after the edit, ids from 0. */
