@@ -60,6 +60,13 @@ export function activate(context: vscode.ExtensionContext): void {
       void saveDrawing(uri, format, data).catch((err: unknown) => notifier.failure(`export the drawing (${format.toUpperCase()}) of`, uri, err)),
     previewEdit: (uri, edit) => edits.preview(uri, edit),
     edit: (uri, message) => void edits.handle(uri, message),
+    editState: (uri, report) => edits.stateOf(uri, report),
+    pinned: async (uri, pin) => {
+      const file = await trainedOrRestored(uri);
+      const { report, settings } = await trainer().reportFor(file, pin.settings);
+      const edited = pin.edits.length === 0 ? report : (await worker().run('editReport', { dataset: file.dataset, report, edits: pin.edits }, { key: `pinned-edits:${uri.toString()}` }).result).report;
+      return { report: edited, settings: panelSettings(settings) };
+    },
     restored: (uri) => notifier.log(`Restored the tree panel of ${uri.toString(true)}; its data is read again when the panel needs it.`),
     log: (message) => notifier.log(message),
   };
@@ -147,7 +154,7 @@ export function activate(context: vscode.ExtensionContext): void {
     'decisionTree.setTarget': train('target'),
     'decisionTree.showPanel': async (arg) => {
       const file = trainedFor(arg, trained, panels.activeCsv());
-      if (file !== undefined) panels.show(file.uri, file.report, panelSettings(file.settings), edits.stateOf(file));
+      if (file !== undefined) panels.show(file.uri, file.report, panelSettings(file.settings));
       else if (!(arg instanceof vscode.Uri && panels.reveal(arg))) noTreeYet();
     },
     'decisionTree.exportModel': (arg) => runExport('model', trainedFor(arg, trained, panels.activeCsv())),

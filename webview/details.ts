@@ -46,14 +46,15 @@ function alternativesTable(state: AlternativesState | undefined, preview: ((spli
   if (!state || state.kind === 'loading') return el('p', { class: 'muted' }, 'Scoring the alternatives…');
   if (state.kind === 'failed') return el('p', { class: 'error' }, state.message);
   if (state.splits.length === 0) return el('p', { class: 'muted' }, 'No other valid split at this node.');
-  const head = el('tr', {}, el('th', {}, 'Split'), el('th', {}, state.splits[0].scoreName), el('th', {}, 'Rows per branch'), el('th', {}, ''));
+  // The score and the rows per branch share a column: the drawer beside a tree is about 300 px wide.
+  const head = el('tr', {}, el('th', {}, 'Split'), el('th', {}, state.splits[0].scoreName, el('br'), el('span', { class: 'muted' }, 'rows per branch')), el('th', {}, ''));
   const body = state.splits.map((s) =>
     el(
       'tr',
       { class: s.chosen ? 'chosen' : undefined },
       el('td', { title: s.feature }, s.condition, s.chosen ? ' (chosen)' : ''),
-      el('td', { class: 'num' }, formatNumber(s.score, 4)),
-      el('td', { class: 'num' }, s.childSamples.join(' / ')),
+      // ID3/C4.5 count fractional cases (rows missing a value go down every branch): weights, shortened.
+      el('td', { class: 'num' }, formatNumber(s.score, 4), el('br'), el('span', { class: 'muted' }, s.childSamples.map((n) => formatNumber(n)).join(' / '))),
       el('td', {}, !s.chosen && preview !== undefined && button('Preview', () => preview(s.split), { title: 'See what this split does to the whole tree, then apply it' })),
     ),
   );

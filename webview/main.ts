@@ -148,7 +148,12 @@ function exportDrawing(format: 'svg' | 'png'): void {
 
 /** The Compare tab: the pinned tree beside the one shown (the host sends `compare` after each `show`). */
 const compareView = new CompareView({
-  pin: (pin) => api.postMessage({ type: 'pin', pin }),
+  pin: (pin) => {
+    // What pinning keeps across a reload: how to make the tree shown again (the host holds the tree).
+    state.pin = pin && state.shown ? { settings: state.shown.settings, edits: state.shown.edits?.applied ?? [] } : null;
+    save();
+    api.postMessage({ type: 'pin', pin });
+  },
   showRow: (row) =>
     host.request('rowPath', { row }).then(
       (path) => compareView.showPath(path),
@@ -414,6 +419,11 @@ function onMessage(message: ToWebview): void {
       exportDrawing(message.format);
       return;
     case 'compare':
+      // Nothing pinned any more (unpinned, or the pin could not be made again after a reload).
+      if (message.comparison === null && state.pin !== null) {
+        state.pin = null;
+        save();
+      }
       compareView.update(state.shown?.report ?? null, message.comparison);
       return;
     case 'rowPath': {
@@ -454,6 +464,7 @@ if (state.shown) {
   }
 }
 api.postMessage({ type: 'ready' });
-// After a reload the host knows the file but not the edits: they are sent back to be applied again.
+// After a reload the host knows the file but not the edits nor the pin: they are sent back to be made again.
 const saved = state.shown?.edits;
 if (saved && saved.applied.length + saved.redo.length > 0) api.postMessage({ type: 'syncEdits', applied: saved.applied, redo: saved.redo });
+if (state.pin !== null) api.postMessage({ type: 'restorePin', pin: state.pin });

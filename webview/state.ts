@@ -1,6 +1,6 @@
 // What the panel remembers across hide/show and reloads (VS Code keeps it via setState): the
 // report shown, so a restored panel draws at once, and the user's view of it.
-import { RULE_SORT_KEYS, type PanelSettings, type RuleSort, type ShowMessage } from '../src/shared/protocol';
+import { RULE_SORT_KEYS, type PanelSettings, type PinRecipe, type RuleSort, type ShowMessage } from '../src/shared/protocol';
 import type { ImportanceMeasure } from './importances-view';
 import type { View } from './pan-zoom';
 
@@ -29,6 +29,8 @@ export interface PanelState {
   view: View | null;
   importance: ImportanceMeasure;
   rulesSort: RuleSort;
+  /** The pinned tree's recipe (Compare tab), sent back after a reload for the host to make it again. */
+  pin: PinRecipe | null;
 }
 
 export const INITIAL_STATE: PanelState = {
@@ -43,6 +45,7 @@ export const INITIAL_STATE: PanelState = {
   view: null,
   importance: 'mdi',
   rulesSort: { key: 'covered', descending: true },
+  pin: null,
 };
 
 /** A saved state is data from a previous session: keep it only if it has the expected shape. */
@@ -68,5 +71,7 @@ export function restoreState(saved: unknown): PanelState {
       s.rulesSort && RULE_SORT_KEYS.includes(s.rulesSort.key) && typeof s.rulesSort.descending === 'boolean'
         ? { key: s.rulesSort.key, descending: s.rulesSort.descending }
         : INITIAL_STATE.rulesSort,
+    // The host checks the settings and edits as it checks any message; here only the shape.
+    pin: s.pin && typeof s.pin === 'object' && typeof s.pin.settings === 'object' && s.pin.settings !== null && Array.isArray(s.pin.edits) ? { settings: s.pin.settings, edits: s.pin.edits } : null,
   };
 }

@@ -13,10 +13,10 @@ function nodeId(flag: EditFlag, text: string): number {
   return id;
 }
 
-/** `COL<=T` or `COL in a,b` at a node; the categories not listed form the other branch. */
+/** `COL<=T`, `COL in a,b` (the categories not listed form the other branch) or `COL` (ID3/C4.5: a branch per category) at a node. */
 function parseSplit(text: string, model: TreeModel): { node: number; split: ModelSplit } {
   const colon = text.indexOf(':');
-  const bad = () => new InputError('bad-option', `--split expects NODE:COL<=T or "NODE:COL in a,b", got "${text}"`);
+  const bad = () => new InputError('bad-option', `--split expects NODE:COL<=T, "NODE:COL in a,b" or NODE:COL, got "${text}"`);
   if (colon < 0) throw bad();
   const node = nodeId('split', text.slice(0, colon));
   const rest = text.slice(colon + 1);
@@ -28,6 +28,8 @@ function parseSplit(text: string, model: TreeModel): { node: number; split: Mode
     return { node, split: { feature: rest.slice(0, le).trim(), kind: 'numeric', threshold } };
   }
   const match = /^(.*?)\s+in\s+(.*)$/.exec(rest);
+  const every = model.features.find((f) => f.name === rest.trim())?.categories;
+  if (match === null && every !== undefined) return { node, split: { feature: rest.trim(), kind: 'categorical', branches: every.map((c) => [c]) } };
   if (match === null) throw bad();
   const feature = match[1].trim();
   const left = match[2].split(',').map((s) => s.trim()).filter((s) => s !== '');

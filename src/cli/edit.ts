@@ -37,7 +37,8 @@ export const editCommand: CliCommand = {
 function describe(edit: TreeEdit): string {
   if (edit.op !== 'split') return `${edit.op} node ${edit.node}`;
   const s = edit.split;
-  return `split node ${edit.node} on ${s.feature} ${s.kind === 'numeric' ? `<= ${formatNumber(s.threshold)}` : `in {${s.branches[0].join(', ')}}`}`;
+  const question = s.kind === 'numeric' ? `<= ${formatNumber(s.threshold)}` : s.branches.length === 2 ? `in {${s.branches[0].join(', ')}}` : `by ${s.branches.map((b) => `{${b.join(', ')}}`).join(' | ')}`;
+  return `split node ${edit.node} on ${s.feature} ${question}`;
 }
 
 async function edit(argv: string[]): Promise<void> {

@@ -26,6 +26,11 @@ export interface NodeColumns<A extends ArrayLike<number>> {
   threshold: A;
   /** Categorical splits' branches, by node id (few nodes have them). */
   branches: [number, string[][]][];
+  /**
+   * Edited trees: the subtree each snipped leaf keeps to restore (ModelNode.snipped), by node id,
+   * itself as columns (a snipped root of a big tree is as many nodes); absent when none does.
+   */
+  snipped?: [number, WireNodes][];
   /** -1 for a leaf. */
   missingGoesTo: A;
   /** Nodes below each node in the whole tree (sent or not): the size of a folded subtree. */
@@ -112,6 +117,10 @@ function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: TreeFacts):
     w.feature.push(f);
     w.threshold.push(n.split?.kind === 'numeric' ? n.split.threshold : 0);
     if (n.split?.kind === 'categorical') w.branches.push([id, n.split.branches]);
+    if (n.snipped !== undefined) {
+      const kept: TreeModel = { ...model, nodes: n.snipped };
+      (w.snipped ??= []).push([id, encodeNodes(kept, kept.nodes.keys(), treeFacts(kept))]);
+    }
     w.missingGoesTo.push(n.missingGoesTo ?? -1);
     w.descendants.push(facts.descendants[id]);
     w.children.push(...n.children);
@@ -132,6 +141,7 @@ export function appendNodes(into: WireNodes, more: WireNodes): void {
   const have = new Set(into.id);
   const stride = more.id.length > 0 ? more.value.length / more.id.length : 0;
   const branches = new Map(more.branches);
+  const snipped = snippedOf(more);
   more.id.forEach((id, k) => {
     if (have.has(id)) return;
     have.add(id);
@@ -146,6 +156,8 @@ export function appendNodes(into: WireNodes, more: WireNodes): void {
     into.threshold.push(more.threshold[k]);
     const split = branches.get(id);
     if (split !== undefined) into.branches.push([id, split]);
+    const kept = snipped.get(id);
+    if (kept !== undefined) (into.snipped ??= []).push([id, kept]);
     into.missingGoesTo.push(more.missingGoesTo[k]);
     into.descendants.push(more.descendants[k]);
     into.children.push(...more.children.slice(more.childStart[k], more.childStart[k + 1]));
@@ -188,16 +200,22 @@ function slice(a: ArrayLike<number>, from: number, to: number): number[] {
 const thresholdOf = (t: number | null): number => (t === null ? Infinity : t);
 
 /**
- * Categorical splits' branches by node id, made once per set of columns (a big tree has many), and
- * again when nodes were appended to them (appendNodes only adds).
+ * A by-node-id list as a map, made once per list (a big tree has many categorical splits), and
+ * again when nodes were appended to it (appendNodes only adds).
  */
-const branchMaps = new WeakMap<NodeColumns<ArrayLike<number>>, { count: number; map: Map<number, string[][]> }>();
+const idMaps = new WeakMap<readonly unknown[], { count: number; map: Map<number, unknown> }>();
 
-export function branchesOf(w: NodeColumns<ArrayLike<number>>): Map<number, string[][]> {
-  let made = branchMaps.get(w);
-  if (made?.count !== w.branches.length) branchMaps.set(w, (made = { count: w.branches.length, map: new Map(w.branches) }));
-  return made.map;
+function byId<T>(list: readonly [number, T][]): Map<number, T> {
+  let made = idMaps.get(list);
+  if (made?.count !== list.length) idMaps.set(list, (made = { count: list.length, map: new Map(list) }));
+  return made.map as Map<number, T>;
 }
+
+/** Categorical splits' branches by node id. */
+export const branchesOf = (w: NodeColumns<ArrayLike<number>>): Map<number, string[][]> => byId(w.branches);
+
+/** Snipped leaves' kept subtrees (as columns) by node id. */
+const snippedOf = (w: NodeColumns<ArrayLike<number>>): Map<number, WireNodes> => (w.snipped === undefined ? new Map() : byId(w.snipped));
 
 /** The split of the node at place `k` of the columns `w` of `model`'s tree. */
 export function splitOfColumns(model: Pick<TreeModel, 'features'>, w: NodeColumns<ArrayLike<number>>, k: number): ModelSplit | null {
@@ -226,6 +244,8 @@ export function nodeOfColumns(model: Pick<TreeModel, 'task' | 'classes' | 'featu
     children: slice(w.children, w.childStart[k], w.childStart[k + 1]),
   };
   if (w.weightedSamples !== undefined) node.weightedSamples = w.weightedSamples[k];
+  const kept = snippedOf(w).get(id);
+  if (kept !== undefined) node.snipped = Array.from(kept.id, (_, j) => nodeOfColumns(model, kept, j));
   return node;
 }
 

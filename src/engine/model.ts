@@ -25,6 +25,8 @@ export interface TrainParams {
   minImpurityDecrease?: number;
   ccpAlpha?: number;
   prune?: PruneMethod;
+  /** Recorded by pessimistic pruning: the ε it pruned with (docs/formulas.md "Pessimistic pruning"). */
+  pessimisticEpsilon?: number;
   /** Columns left out of the features. */
   ignore?: string[];
   /** Columns used even when ID-like or constant (otherwise left out; tree/left-out.ts). */

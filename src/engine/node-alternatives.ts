@@ -8,6 +8,9 @@ import type { ReportSettings } from './report-types';
 import { formatNumber } from './rules/text';
 import { columnSplits, CRITERION_MEASURE } from './splits/column-splits';
 import type { ColumnSplit } from './splits/types';
+import { nodeCases } from './edit/multiway-regrow';
+import { type AttributeScore, scoreAttributes, splitOfAttribute } from './tree/multiway-builder';
+import { resolveParams } from './tree/params';
 import { predictLeaves } from './tree/predict';
 import { lastInSubtree } from './tree/subtree';
 import { holdoutSplit, targetStrata } from './validation/split';
@@ -20,7 +23,7 @@ export interface NodeSplit {
   /** The criterion's score (Gini decrease, information gain, gain ratio or variance reduction). */
   score: number;
   scoreName: string;
-  /** Training rows at the node sent to each branch (rows missing the feature not counted). */
+  /** Training rows at the node sent to each branch (rows missing the feature not counted); ID3/C4.5: the known weight of its cases (fractional). */
   childSamples: number[];
   /** True for the split the tree uses at this node. */
   chosen: boolean;
@@ -36,7 +39,7 @@ export function trainingRows(dataset: Dataset, model: TreeModel, settings: Repor
   return subsetDataset(dataset, holdoutSplit(strata, v.testSize, v.seed).train);
 }
 
-function conditionOf(split: ColumnSplit): string {
+function conditionOf(split: Pick<ColumnSplit, 'feature' | 'kind' | 'threshold' | 'thresholdText' | 'branches'>): string {
   if (split.kind === 'numeric') return isPresenceThreshold(split.threshold ?? NaN) ? `${split.feature} is present` : `${split.feature} ≤ ${split.thresholdText ?? formatNumber(split.threshold ?? NaN)}`;
   const branches = split.branches ?? [];
   return branches.length === 2 ? `${split.feature} ∈ {${branches[0].join(', ')}}` : `${split.feature} (${branches.length} branches)`;
@@ -78,11 +81,36 @@ export function rowsAtNode(dataset: Dataset, model: TreeModel, settings: ReportS
 }
 
 /**
+ * ID3/C4.5: each attribute's split of the node's cases as training made them (C4.5's fractional
+ * cases for missing values; the categorical attributes used above left out, edit/multiway-regrow.ts),
+ * ranked by the algorithm's measure — what an edit regrows from, so the node's own split gives the tree back.
+ */
+function multiwaySplitsAt(train: Dataset, model: TreeModel, nodeId: number, count: number): NodeSplit[] {
+  const { set, cases, used } = nodeCases(train, model, nodeId);
+  const resolved = resolveParams(model.params, set.task, set.weightedN);
+  const measure = (a: AttributeScore): number => (resolved.algorithm === 'c45' ? a.gainRatio : a.gain);
+  const ranked = scoreAttributes(set, cases, (f) => used[f] === 0, resolved.minSamplesLeaf).sort((a, b) => measure(b) - measure(a) || a.feature - b.feature);
+  return ranked.slice(0, count).map((a) => {
+    const split = splitOfAttribute(set, a);
+    return {
+      feature: split.feature,
+      condition: conditionOf(split.kind === 'numeric' ? { ...split, thresholdText: formatNumber(split.threshold) } : split),
+      score: measure(a),
+      scoreName: CRITERION_MEASURE[resolved.criterion],
+      childSamples: a.branchWeights,
+      chosen: model.nodes[nodeId].split?.feature === split.feature,
+      split,
+    };
+  });
+}
+
+/**
  * The `count` best splits, one per column, for the training rows reaching `nodeId`, best first.
  * `dataset` is the whole file the report was built from.
  */
 export function bestSplitsAt(dataset: Dataset, model: TreeModel, settings: ReportSettings, nodeId: number, count = 5): NodeSplit[] {
   const node = model.nodes[nodeId];
+  if (node !== undefined && (model.params.algorithm ?? 'cart') !== 'cart') return multiwaySplitsAt(trainingRows(dataset, model, settings), model, nodeId, count);
   const atNode = rowsAtNode(dataset, model, settings, nodeId);
   if (atNode.rowCount < 2) return [];
   const p = model.params;

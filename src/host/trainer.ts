@@ -166,11 +166,27 @@ export class Trainer {
     );
   }
 
+  /** The report options for the file: its settings, and the columns the user ignored or kept (the profile view, the left-out message). */
+  private optionsFor(uri: vscode.Uri, columns: LoadResult['columns'], target: string, settings: TrainSettings): ReturnType<typeof reportOptions> {
+    const options = reportOptions(settings, target);
+    Object.assign(options.params, trainingColumns(readChoices(this.deps.state, uri.toString()), columns.map((c) => c.name), target));
+    return options;
+  }
+
+  /**
+   * The file's report under other panel settings, neither shown nor kept: a pinned tree brought
+   * back after a reload. Its own job key, so it cancels no training of the file.
+   */
+  async reportFor(file: TrainedFile, asked: Partial<PanelSettings>): Promise<{ report: PackedReport; settings: TrainSettings }> {
+    const settings = { ...file.settings, ...validOverrides(asked) };
+    const options = this.optionsFor(file.uri, file.columns, file.target, settings);
+    const report = await this.deps.bridge.run('report', { dataset: file.dataset, options }, { key: `pinned:${file.uri.toString()}` }).result;
+    return { report, settings };
+  }
+
   private async fit(uri: vscode.Uri, loaded: LoadResult, target: string, settings: TrainSettings): Promise<TrainedFile> {
     const { bridge, panels, trained, notifier } = this.deps;
-    const options = reportOptions(settings, target);
-    // The columns the user ignored or kept for this file (the profile view, the left-out message).
-    Object.assign(options.params, trainingColumns(readChoices(this.deps.state, uri.toString()), loaded.columns.map((c) => c.name), target));
+    const options = this.optionsFor(uri, loaded.columns, target, settings);
     const report = await withJobProgress(`Decision Tree: training on ${fileNameOf(uri)}`, (onProgress) =>
       bridge.run('report', { dataset: loaded.dataset, options }, { key: uri.toString(), onProgress }),
     );

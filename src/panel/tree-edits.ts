@@ -48,10 +48,10 @@ export class TreeEdits {
     return fresh;
   }
 
-  /** The edits behind the file's report, for a panel opened on it again; undefined: none. */
-  stateOf(file: TrainedFile): EditState | undefined {
-    const s = this.sessions.get(file.uri.toString());
-    return s && s.shown === file.report && s.applied.length + s.redo.length > 0 ? { applied: s.applied, redo: s.redo, restorable: s.restorable } : undefined;
+  /** The edits behind `report` of the file, for a panel opened on it again; undefined: none (or another report). */
+  stateOf(uri: vscode.Uri, report: PackedReport): EditState | undefined {
+    const s = this.sessions.get(uri.toString());
+    return s && s.shown === report && s.applied.length + s.redo.length > 0 ? { applied: s.applied, redo: s.redo, restorable: s.restorable } : undefined;
   }
 
   async preview(uri: vscode.Uri, edit: TreeEdit): Promise<EditPreview> {

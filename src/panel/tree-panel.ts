@@ -21,6 +21,7 @@ import {
   type EditStepMessage,
   type FromWebview,
   type PanelSettings,
+  type PinRecipe,
   type RowPath as WireRowPath,
   type SyncEditsMessage,
   type ToWebview,
@@ -58,6 +59,10 @@ export interface PanelRequests {
   previewEdit(csvUri: vscode.Uri, edit: TreeEdit): Promise<EditPreview>;
   /** Apply an edit, undo, redo, reset, or apply again the edits a reloaded panel holds. */
   edit(csvUri: vscode.Uri, message: ApplyEditMessage | EditStepMessage | SyncEditsMessage): void;
+  /** The edits behind the file's `report`, when it is an edited tree (undefined: none): any panel showing it has the edit bar. */
+  editState(csvUri: vscode.Uri, report: PackedReport): EditState | undefined;
+  /** The tree a reloaded panel had pinned, made again from its recipe (trained with its settings, then edited). */
+  pinned(csvUri: vscode.Uri, pin: PinRecipe): Promise<Pinned>;
   /** Lines for the output channel: malformed messages, errors inside the webview. */
   log(message: string): void;
 }
@@ -116,6 +121,17 @@ class TreePanel {
   private postShow(shown: Shown): void {
     this.post({ type: 'show', ...shown, report: panelReport(shown.report), documentUri: this.csvUri.toString() });
     if (this.pinned) this.post({ type: 'compare', comparison: comparisonOf(this.pinned, shown.report) });
+  }
+
+  /** A reloaded panel's pin, made again; when that fails the panel drops it and says why in the log. */
+  private async restorePin(recipe: PinRecipe): Promise<void> {
+    try {
+      this.pinned = await this.requests.pinned(this.csvUri, recipe);
+    } catch (err) {
+      this.pinned = undefined;
+      this.requests.log(`Tree panel (${this.csvUri.fsPath}): the pinned tree could not be made again: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    this.post({ type: 'compare', comparison: this.pinned ? comparisonOf(this.pinned, await this.report()) : null });
   }
 
   private async pin(pin: boolean): Promise<void> {
@@ -213,6 +229,8 @@ class TreePanel {
         return;
       case 'pin':
         return this.pin(message.pin);
+      case 'restorePin':
+        return this.restorePin(message.pin);
       case 'applyEdit':
       case 'undoEdit':
       case 'redoEdit':
@@ -257,8 +275,12 @@ export class TreePanels implements vscode.Disposable {
     });
   }
 
-  /** Shows `report` in the CSV's panel, opening it beside the editor if needed. */
-  show(csvUri: vscode.Uri, report: PackedReport, settings: PanelSettings, edits?: EditState): void {
+  /**
+   * Shows `report` in the CSV's panel, opening it beside the editor if needed; `edits`: the edits
+   * behind it, else those the extension knows of it (a panel opened by the hover's "show path" or
+   * Show Tree Panel on an edited tree has its edit bar too).
+   */
+  show(csvUri: vscode.Uri, report: PackedReport, settings: PanelSettings, edits: EditState | undefined = this.requests.editState(csvUri, report)): void {
     const fileName = csvUri.path.slice(csvUri.path.lastIndexOf('/') + 1);
     let panel = this.panels.get(csvUri.toString());
     if (!panel) {

@@ -226,6 +226,19 @@ export interface PinMessage {
   pin: boolean;
 }
 
+/** What the webview's saved state keeps of a pinned tree: how to make it again (the host holds the tree itself). */
+export interface PinRecipe {
+  settings: PanelSettings;
+  /** The edits of the pinned tree, in order. */
+  edits: TreeEdit[];
+}
+
+/** After a reload: the pinned tree's recipe, for the host to train and edit it again and pin it. */
+export interface RestorePinMessage {
+  type: 'restorePin';
+  pin: PinRecipe;
+}
+
 /** The drawing as shown, to save where the user says (SVG text, or PNG bytes as base64). */
 export interface SaveDrawingMessage {
   type: 'saveDrawing';
@@ -250,6 +263,7 @@ export type FromWebview =
   | IgnoreColumnMessage
   | SaveDrawingMessage
   | PinMessage
+  | RestorePinMessage
   | ApplyEditMessage
   | EditStepMessage
   | SyncEditsMessage
@@ -363,21 +377,23 @@ const REQUEST_CHECKS: { [K in PanelRequestKind]: Spec } = {
   },
 };
 
+/** Panel settings as `retrain` and `restorePin` carry them: known keys, each value as `decisionTree.*` allows. */
+function settingsProblem(s: unknown): string | null {
+  if (!isRecord(s)) return 'settings must be an object';
+  const keys = Object.keys(s);
+  const unknown = keys.filter((k) => !(PANEL_SETTING_KEYS as readonly string[]).includes(k));
+  if (unknown.length > 0) return `unknown setting ${JSON.stringify(unknown[0])}`;
+  // The settings' own rules (shared with `decisionTree.*`) decide what a value may be.
+  const { problems } = readTrainSettings((k) => (keys.includes(k) ? s[k] : undefined));
+  return problems.length > 0 ? problems[0] : null;
+}
+
 /** Checks the fields of one message type. */
 const CHECKS: { [K in FromWebview['type']]: Spec } = {
   ready: { fields: [], check: () => null },
   retrain: {
     fields: ['settings'],
-    check: (m) => {
-      const s = m.settings;
-      if (!isRecord(s)) return 'settings must be an object';
-      const keys = Object.keys(s);
-      const unknown = keys.filter((k) => !(PANEL_SETTING_KEYS as readonly string[]).includes(k));
-      if (unknown.length > 0) return `unknown setting ${JSON.stringify(unknown[0])}`;
-      // The settings' own rules (shared with `decisionTree.*`) decide what a value may be.
-      const { problems } = readTrainSettings((k) => (keys.includes(k) ? s[k] : undefined));
-      return problems.length > 0 ? problems[0] : null;
-    },
+    check: (m) => settingsProblem(m.settings),
   },
   request: requestSpec(REQUEST_CHECKS),
   ignoreColumn: {
@@ -402,6 +418,16 @@ const CHECKS: { [K in FromWebview['type']]: Spec } = {
   resetEdits: { fields: [], check: () => null },
   syncEdits: { fields: ['applied', 'redo'], check: (m) => editsProblem(m.applied, 'applied') ?? editsProblem(m.redo, 'redo') },
   pin: { fields: ['pin'], check: (m) => (typeof m.pin === 'boolean' ? null : 'pin must be a boolean') },
+  restorePin: {
+    fields: ['pin'],
+    check: (m) => {
+      const p = m.pin;
+      if (!isRecord(p)) return 'pin must be an object';
+      const extra = Object.keys(p).find((k) => k !== 'settings' && k !== 'edits');
+      if (extra !== undefined) return `pin: unexpected field ${JSON.stringify(extra)}`;
+      return settingsProblem(p.settings) ?? editsProblem(p.edits, 'pin.edits');
+    },
+  },
   webviewError: {
     fields: ['message'],
     check: (m) => (typeof m.message === 'string' && m.message.length <= MAX_TEXT ? null : `message must be a string of at most ${MAX_TEXT} characters`),

@@ -31,13 +31,14 @@ export function packReport(report: Omit<TreeReport, 'rules'> & { rules?: unknown
 /** A tree as jobs that need one are sent it. */
 export function packModel(model: TreeModel): PackedModel {
   const wire = encodeModel(model);
-  const { branches, ...columns } = wire.nodes;
-  const typed = Object.fromEntries(Object.entries(columns).map(([k, v]) => [k, Float64Array.from(v)])) as Omit<NodeColumns<Float64Array>, 'branches'>;
-  return { ...wire, nodes: { ...typed, branches } };
+  // Branches and snipped subtrees are few and not numbers: they travel as they are.
+  const { branches, snipped, ...columns } = wire.nodes;
+  const typed = Object.fromEntries(Object.entries(columns).map(([k, v]) => [k, Float64Array.from(v)])) as Omit<NodeColumns<Float64Array>, 'branches' | 'snipped'>;
+  return { ...wire, nodes: { ...typed, branches, ...(snipped === undefined ? {} : { snipped }) } };
 }
 
 /** The buffers of a packed report, to move with it. */
 export function packedBuffers(packed: PackedReport): ArrayBuffer[] {
-  const { branches: _branches, ...columns } = packed.model.nodes;
+  const { branches: _branches, snipped: _snipped, ...columns } = packed.model.nodes;
   return [...Object.values(columns), ...Object.values(packed.pruningPath)].map((a) => a.buffer as ArrayBuffer);
 }

@@ -922,6 +922,37 @@ await check('500 px: the header with the edit bar wraps inside the panel; the al
   await page.close();
 });
 
+await check('800, 500 and 360 px, light and dark: the alternatives table fits the details drawer (no sideways scroll)', async () => {
+  const problems = [];
+  for (const theme of ['light', 'darkModern']) {
+    const page = await openPanel('iris', theme);
+    for (const width of [800, 500, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.locator('.stage svg g.node[data-ref="node:0"]').click();
+      const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'alternatives'));
+      if (asked.length > 0) await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'reply', requestId: asked[0].requestId, reply: irisAlternatives[0] });
+      await page.locator('.details table.alternatives vscode-button').first().waitFor();
+      const fit = await page.locator('.details').evaluate((d) => {
+        const table = d.querySelector('table.alternatives').getBoundingClientRect();
+        const drawer = d.getBoundingClientRect();
+        // The boxes that would scroll sideways to show it: the drawer and what holds it (the tree pans on its own).
+        const holders = [d, ...d.querySelectorAll('*'), document.querySelector('vscode-panels'), document.documentElement];
+        const sideways = holders.filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible').map((e) => `${e.tagName.toLowerCase()}.${e.className} ${e.scrollWidth}/${e.clientWidth}`);
+        return { table: [table.left, table.right], drawer: [drawer.left, drawer.right], sideways, view: document.documentElement.clientWidth };
+      });
+      const at = `${theme} ${width}px`;
+      console.log(`  ${at}: ${JSON.stringify(fit)}`);
+      if (fit.table[1] > fit.drawer[1] + 0.5 || fit.table[0] < fit.drawer[0] - 0.5) problems.push(`${at}: the table spans ${fit.table} px, the drawer ${fit.drawer}`);
+      if (fit.drawer[1] > fit.view + 0.5) problems.push(`${at}: the drawer ends at ${fit.drawer[1]} px of ${fit.view}`);
+      if (fit.sideways.length > 0) problems.push(`${at}: scrolls sideways: ${fit.sideways.join('; ')}`);
+      await page.locator('.details table.alternatives').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(artifacts, `edit-alternatives-${theme}-${width}.png`) });
+    }
+    await page.close();
+  }
+  assert.deepEqual(problems, []);
+});
+
 await check('nothing was blocked by the policy, nothing remote was requested, no dialog opened', async () => {
   const page = await openPanel('iris');
   const violations = await page.evaluate(() => window.__violations);

@@ -3,58 +3,56 @@
 // "Edits") and its importances are recomputed from its nodes (tree/mdi.ts).
 import type { Dataset } from '../dataset';
 import { InputError } from '../errors';
-import type { EditRecord, ModelNode, ModelSplit, TrainParams, TreeEdit, TreeModel } from '../model';
+import type { EditRecord, ModelNode, ModelSplit, TreeEdit, TreeModel } from '../model';
 import type { GrowHooks } from '../tree/grow-hooks';
 import { mdiImportances } from '../tree/mdi';
 import { EPSILON } from '../tree/stopping';
-import { lastInSubtree } from '../tree/subtree';
-import { usesWeights } from '../tree/sample-weights';
-import { trainTree } from '../tree/train';
-import { subsetDataset } from '../validation/subset';
+import { growCartLeaf, splitCart } from './cart-regrow';
 import { checkSplit } from './check-split';
-import { growUnderSplit } from './forced-split';
 import { replaceSubtree, subtreeAt } from './graft';
-import { remapNodes } from './node-stats';
-import { paramsForPart, partLeafFraction } from './part-params';
+import { regrowMultiway } from './multiway-regrow';
+import { partAt, wholePart } from './part';
+import { pruneBelow } from './prune-regrown';
 import { freshLeaves } from './stale';
 
 function refuse(problem: string): never {
   throw new InputError('bad-option', problem);
 }
 
-/** The dataset rows (target missing or not) that reach `at`'s subtree. */
-function rowsAt(model: TreeModel, leaves: Int32Array, at: number): Int32Array {
-  const last = lastInSubtree(model, at);
-  const rows: number[] = [];
-  for (let r = 0; r < leaves.length; r++) if (leaves[r] >= at && leaves[r] <= last) rows.push(r);
-  return Int32Array.from(rows);
+/** The edits that regrow part of the tree. */
+type Regrow = Extract<TreeEdit, { op: 'grow' | 'split' }>;
+
+/**
+ * The node's subtree regrown (ids from 0) by the model's algorithm: CART on the node's rows alone
+ * (cart-regrow.ts), ID3/C4.5 from the node's cases inside the whole tree (multiway-regrow.ts).
+ */
+function regrownSubtree(dataset: Dataset, model: TreeModel, leaves: Int32Array, edit: Regrow, hooks: GrowHooks): ModelNode[] {
+  const node = model.nodes[edit.node];
+  if ((model.params.algorithm ?? 'cart') !== 'cart') {
+    if (edit.op === 'grow') return regrowMultiway(dataset, model, node.id, null, node.depth + 1, hooks);
+    checkSplit(model, node.id, null, edit.split);
+    const maxDepth = model.params.maxDepth ?? null;
+    return regrowMultiway(dataset, model, node.id, edit.split, maxDepth === null ? null : Math.max(maxDepth, node.depth + 1), hooks);
+  }
+  const part = partAt(wholePart(dataset, model), model, leaves, node.id);
+  if (edit.op === 'grow') return growCartLeaf(part, model, node, hooks);
+  checkSplit(model, node.id, part.rows, edit.split);
+  return splitCart(part, model, node, edit.split, hooks);
 }
 
 /**
- * The model's parameters for a tree grown from `node` as its root: max depth counted from the
- * node, the limits relative to the whole tree rescaled to its rows (part-params.ts). A leaf
- * budget (maxLeafNodes) applies to each tree grown.
+ * The node's subtree after a grow or a chosen split: its root keeps the node's own statistics (the
+ * same rows, summed in the tree's order: a regression mean may differ in the last bit); below a
+ * chosen split the subtrees are pruned as the tree was.
  */
-function paramsAt(model: TreeModel, node: ModelNode): TrainParams {
-  const maxDepth = model.params.maxDepth ?? null;
-  return { ...paramsForPart(model.params, model.nodes[0].samples, node.samples), maxDepth: maxDepth === null ? null : Math.max(1, maxDepth - node.depth) };
-}
-
-/** Choosing a split or growing regrows from the rows; weighted trees are not regrown yet (their weights, e.g. balanced classes, are the whole tree's). */
-function checkRegrowable(model: TreeModel, node: ModelNode): void {
-  if (usesWeights(model.params)) refuse('choosing a split or growing a leaf is not available for a tree trained with sample or class weights; snip and restore are');
+function regrown(dataset: Dataset, model: TreeModel, leaves: Int32Array, edit: Regrow, hooks: GrowHooks): ModelNode[] {
+  const node = model.nodes[edit.node];
   if (node.impurity <= EPSILON) refuse(`node ${node.id} holds a single class (or value): no split can separate it`);
-}
-
-/**
- * A subtree grown on the node's rows, restated in the tree's classes and depths; its root keeps the
- * node's own statistics (the same rows, summed in the tree's order: a regression mean may differ in the last bit).
- */
-function placed(model: TreeModel, node: ModelNode, grown: TreeModel): ModelNode[] {
-  const nodes = remapNodes(grown.nodes, grown.classes, model.classes ?? []).map((n) => ({ ...n, depth: n.depth + node.depth }));
-  const { samples, impurity, value, prediction } = node;
-  nodes[0] = { ...nodes[0], samples, impurity, value, prediction };
-  return nodes;
+  const sub = regrownSubtree(dataset, model, leaves, edit, hooks);
+  if (sub.length === 1) refuse(`no split of node ${node.id} passes the tree's settings (min samples, min impurity decrease)`);
+  const [root, ...below] = edit.op === 'split' ? pruneBelow(model, sub) : sub;
+  const { samples, weightedSamples, impurity, value, prediction } = node;
+  return [{ ...root, samples, ...(weightedSamples === undefined ? {} : { weightedSamples }), impurity, value, prediction }, ...below];
 }
 
 /** The node's subtree after the edit, ids from 0. */
@@ -68,21 +66,11 @@ function editedSubtree(dataset: Dataset, model: TreeModel, leaves: Int32Array, e
     case 'restore':
       if (node.snipped === undefined) refuse(`node ${node.id} has no snipped subtree to restore`);
       return node.snipped;
-    case 'grow': {
+    case 'grow':
       if (!leaf) refuse(`node ${node.id} is not a leaf: snip it first, or choose its split`);
-      checkRegrowable(model, node);
-      if (partLeafFraction(model.params, model.nodes[0].samples, node.samples) > 0.5) refuse(`node ${node.id} is too small to split under the tree's min weight fraction per leaf`);
-      const rows = subsetDataset(dataset, rowsAt(model, leaves, node.id));
-      const grown = trainTree(rows, { ...paramsAt(model, node), maxDepth: 1 }, hooks).model;
-      if (grown.nodes.length === 1) refuse(`no split of node ${node.id} passes the tree's settings (min samples, min impurity decrease)`);
-      return placed(model, node, grown);
-    }
-    case 'split': {
-      checkRegrowable(model, node);
-      const rows = subsetDataset(dataset, rowsAt(model, leaves, node.id));
-      checkSplit(model, node.id, rows, edit.split);
-      return placed(model, node, growUnderSplit(rows, paramsAt(model, node), edit.split, hooks));
-    }
+      return regrown(dataset, model, leaves, edit, hooks);
+    case 'split':
+      return regrown(dataset, model, leaves, edit, hooks);
   }
 }
 

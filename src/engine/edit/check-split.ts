@@ -1,7 +1,7 @@
 // Whether a split the user chose can stand at a node (issue 18 "Bad input"): a feature of the tree
 // (not the target, an ignored or a left-out column), of the split's kind; a numeric threshold
 // inside the range of the node's values; for categories, two non-empty sets of known categories
-// that do not overlap. Each refusal is an InputError saying what to change.
+// that do not overlap (ID3/C4.5: two or more). Each refusal is an InputError saying what to change.
 import { type Dataset, columnIndex, isNumeric, isOrderedType } from '../dataset';
 import { InputError } from '../errors';
 import { isPresenceThreshold, type ModelSplit, type TreeModel } from '../model';
@@ -41,9 +41,14 @@ function rangeOf(rows: Dataset, name: string): [number, number] {
   return [lo, hi];
 }
 
-function checkThreshold(rows: Dataset, nodeId: number, split: Extract<ModelSplit, { kind: 'numeric' }>): void {
+function checkNumber(split: Extract<ModelSplit, { kind: 'numeric' }>): void {
   const t = split.threshold;
   if (typeof t !== 'number' || Number.isNaN(t) || t === -Infinity) refuse(`the threshold of "${split.feature}" must be a number`);
+}
+
+function checkThreshold(rows: Dataset, nodeId: number, split: Extract<ModelSplit, { kind: 'numeric' }>): void {
+  checkNumber(split);
+  const t = split.threshold;
   if (isPresenceThreshold(t)) return;
   const [lo, hi] = rangeOf(rows, split.feature);
   if (!(t >= lo && t < hi)) {
@@ -54,7 +59,9 @@ function checkThreshold(rows: Dataset, nodeId: number, split: Extract<ModelSplit
 
 function checkCategories(model: TreeModel, split: Extract<ModelSplit, { kind: 'categorical' }>): void {
   const known = new Set(model.features.find((f) => f.name === split.feature)?.categories ?? []);
-  if (!Array.isArray(split.branches) || split.branches.length !== 2) refuse(`a split of "${split.feature}" needs two category sets`);
+  // CART splits in two; ID3/C4.5 in a branch per category (or per set of them).
+  const multiway = (model.params.algorithm ?? 'cart') !== 'cart';
+  if (!Array.isArray(split.branches) || (multiway ? split.branches.length < 2 : split.branches.length !== 2)) refuse(`a split of "${split.feature}" needs ${multiway ? 'at least ' : ''}two category sets`);
   if (split.branches.some((b) => b.length === 0)) refuse(`a category set of "${split.feature}" is empty: tick at least one category on each side`);
   const seen = new Set<string>();
   for (const name of split.branches.flat()) {
@@ -64,9 +71,14 @@ function checkCategories(model: TreeModel, split: Extract<ModelSplit, { kind: 'c
   }
 }
 
-/** Throws InputError unless `split` can replace the split at `nodeId`; `rows`: the training rows reaching it. */
-export function checkSplit(model: TreeModel, nodeId: number, rows: Dataset, split: ModelSplit): void {
+/**
+ * Throws InputError unless `split` can replace the split at `nodeId`; `rows`: the training rows
+ * reaching it, null when its cases are not whole rows (ID3/C4.5: multiway-regrow.ts then refuses a
+ * split that sends every case one way).
+ */
+export function checkSplit(model: TreeModel, nodeId: number, rows: Dataset | null, split: ModelSplit): void {
   checkFeature(model, split);
-  if (split.kind === 'numeric') checkThreshold(rows, nodeId, split);
+  if (split.kind === 'numeric' && rows !== null) checkThreshold(rows, nodeId, split);
+  else if (split.kind === 'numeric') checkNumber(split);
   else checkCategories(model, split);
 }

@@ -3,9 +3,10 @@
 // (trainTree) on its own rows with the same parameters, max depth one less and the limits
 // relative to the whole tree rescaled to the child's rows (part-params.ts). So a subtree regrown
 // under a chosen split is by construction the engine's trees on the children's rows. A child the
-// stopping rules keep from splitting, or whose every feature is constant, is a leaf. Unweighted
-// trees only (apply.ts).
-import { type Dataset, isOrderedType } from '../dataset';
+// stopping rules keep from splitting, or whose every feature is constant, is a leaf. A tree trained
+// with weights regrows with the weights it gave its rows (part.ts), counting by weight where the
+// engine does (docs/formulas.md "Sample and class weights").
+import { isOrderedType } from '../dataset';
 import { InputError } from '../errors';
 import type { ModelNode, ModelSplit, TrainParams, TreeModel } from '../model';
 import type { GrowHooks } from '../tree/grow-hooks';
@@ -14,9 +15,9 @@ import { mdiImportances } from '../tree/mdi';
 import { type ResolvedParams, resolveParams } from '../tree/params';
 import { mightSplit } from '../tree/stopping';
 import { modelFrame } from '../tree/to-model';
-import { trainTree } from '../tree/train';
+import { withWeights } from '../tree/sample-weights';
 import { buildTrainingSet, type FeatureColumn, type TrainingSet } from '../tree/training-set';
-import { subsetDataset } from '../validation/subset';
+import { type Part, partParams, subPart, trainPart } from './part';
 import { paramsForPart } from './part-params';
 import { type GroupStats, groupStats, nodeOfGroup, remapNodes } from './node-stats';
 
@@ -36,16 +37,19 @@ function branchOfSamples(feature: FeatureColumn, split: ModelSplit): Int32Array 
 /**
  * Where missing values go: as the engine's split search decides (tree/cart-splitter.ts), the side
  * with the lower weighted child impurity, the right one on a tie; with none at the node, the
- * larger child (the right one on a tie, scikit-learn ≥ 1.3).
+ * heavier child (the right one on a tie, scikit-learn ≥ 1.3).
  */
 function missingSide(set: TrainingSet, params: ResolvedParams, branch: Int32Array): number {
   const sides = [0, 1].map((b) => samplesWhere(branch, (v) => v === b));
   const missing = samplesWhere(branch, (v) => v < 0);
-  if (missing.length === 0) return sides[0].length > sides[1].length ? 0 : 1;
+  const stats = (samples: Int32Array): GroupStats => groupStats(set, params, samples);
+  if (missing.length === 0) return stats(sides[0]).weight > stats(sides[1]).weight ? 0 : 1;
   const cost = (m: number): number =>
     [0, 1].reduce((acc, b) => {
       const samples = b === m ? concat(sides[b], missing) : sides[b];
-      return samples.length === 0 ? acc : acc + samples.length * groupStats(set, params, samples).impurity;
+      if (samples.length === 0) return acc;
+      const s = stats(samples);
+      return acc + s.weight * s.impurity;
     }, 0);
   const right = cost(1);
   return cost(0) < right - 1e-12 * Math.max(1, right) ? 0 : 1;
@@ -73,18 +77,18 @@ function presentBranches(feature: FeatureColumn, split: ModelSplit): ModelSplit 
 }
 
 /** A child's subtree: a leaf when it may not split, else the engine's tree on its rows. */
-function growChild(dataset: Dataset, set: TrainingSet, params: TrainParams, resolved: ResolvedParams, stats: GroupStats, samples: Int32Array, hooks: GrowHooks): ModelNode[] {
+function growChild(part: Part, set: TrainingSet, params: TrainParams, resolved: ResolvedParams, stats: GroupStats, samples: Int32Array, hooks: GrowHooks): ModelNode[] {
   const leaf = [nodeOfGroup(set, stats, 0)];
-  if (!mightSplit(resolved, 1, samples.length, stats.impurity)) return leaf;
+  if (!mightSplit(resolved, 1, samples.length, stats.impurity, stats.weight)) return leaf;
   const rows = Int32Array.from(samples, (i) => set.rows[i]);
   const childParams: TrainParams = {
-    ...paramsForPart(params, set.n, samples.length),
+    ...paramsForPart(params, set.weightedN, stats.weight),
     task: set.task,
     leftOut: [...set.leftOut],
     maxDepth: resolved.maxDepth === null ? null : resolved.maxDepth - 1,
   };
   try {
-    const child = trainTree(subsetDataset(dataset, rows), childParams, hooks).model;
+    const child = trainPart(subPart(part, rows), childParams, hooks);
     return remapNodes(child.nodes, child.classes, set.classes);
   } catch (err) {
     // No feature varies on the child's rows: nothing to split on, as the engine's own search finds.
@@ -94,11 +98,12 @@ function growChild(dataset: Dataset, set: TrainingSet, params: TrainParams, reso
 }
 
 /**
- * The tree grown on `dataset`'s rows (with a target) with `split` at the root. Throws InputError
+ * The tree grown on the part's rows (with a target) with `split` at the root. Throws InputError
  * when the split leaves a branch without rows. `params` as a model records them (CART only).
  */
-export function growUnderSplit(dataset: Dataset, params: TrainParams, split: ModelSplit, hooks: GrowHooks = {}): TreeModel {
-  const set = buildTrainingSet(dataset, params.target, params.task ?? 'auto', params);
+export function growUnderSplit(part: Part, params: TrainParams, split: ModelSplit, hooks: GrowHooks = {}): TreeModel {
+  const given = partParams(part, params);
+  const set = withWeights(part.rows, buildTrainingSet(part.rows, params.target, params.task ?? 'auto', params), given, part.weight);
   const resolved = resolveParams({ ...params, splitter: chooseSplitter(params, set.n) }, set.task, set.weightedN);
   if (resolved.algorithm !== 'cart') throw new InputError('bad-option', `choosing a split regrows CART trees only, not ${resolved.algorithm}`);
   const feature = set.features.find((f) => f.name === split.feature);
@@ -115,7 +120,7 @@ export function growUnderSplit(dataset: Dataset, params: TrainParams, split: Mod
   const nodes = [root];
   for (const samples of children) {
     root.children.push(nodes.length);
-    const sub = growChild(dataset, set, params, resolved, groupStats(set, resolved, samples), samples, hooks);
+    const sub = growChild(part, set, params, resolved, groupStats(set, resolved, samples), samples, hooks);
     const offset = nodes.length;
     for (const node of sub) nodes.push({ ...node, id: node.id + offset, depth: node.depth + 1, children: node.children.map((c) => c + offset) });
   }

@@ -13,11 +13,13 @@ export interface GroupStats {
   mean: number;
   impurity: number;
   samples: number;
+  /** Their total weight (`samples` when the set is unweighted). */
+  weight: number;
 }
 
 /**
  * The samples in the order the exact splitter sums a node's targets (by the first feature, ties by
- * index, missing last), so that a regrown leaf's mean and MSE equal the grown tree's to the bit.
+ * index, missing last), so that a regrown leaf's mean, MSE and weighted counts equal the grown tree's to the bit.
  */
 function inSplitterOrder(set: TrainingSet, samples: Int32Array): Int32Array {
   const x = set.features[0].x;
@@ -26,15 +28,22 @@ function inSplitterOrder(set: TrainingSet, samples: Int32Array): Int32Array {
   return order.map((p) => samples[p]);
 }
 
+/** The group's counts (weighted, when the set is: docs/formulas.md "Sample and class weights") or mean, and impurity. */
 export function groupStats(set: TrainingSet, params: ResolvedParams, samples: Int32Array): GroupStats {
-  const w = samples.length;
+  const n = samples.length;
+  const order = set.weight === null && set.task === 'classification' ? samples : inSplitterOrder(set, samples);
   if (set.task === 'regression') {
-    const { mean, mse } = regressionStatsOf(set.yValue, null, inSplitterOrder(set, samples), 0, w);
-    return { counts: null, mean, impurity: mse, samples: w };
+    const { mean, mse, weight } = regressionStatsOf(set.yValue, set.weight, order, 0, n);
+    return { counts: null, mean, impurity: mse, samples: n, weight };
   }
   const counts = new Float64Array(set.classes.length);
-  for (const i of samples) counts[set.yClass[i]] += 1;
-  return { counts, mean: NaN, impurity: classImpurity(params.criterion as CartCriterion, counts, w), samples: w };
+  let weight = 0;
+  for (const i of order) {
+    const w = set.weight === null ? 1 : set.weight[i];
+    counts[set.yClass[i]] += w;
+    weight += w;
+  }
+  return { counts, mean: NaN, impurity: classImpurity(params.criterion as CartCriterion, counts, weight), samples: n, weight };
 }
 
 /** The majority class, the first in `classes` order on a tie (docs/model-format.md "Nodes"). */
@@ -48,7 +57,9 @@ export function majority(counts: readonly number[], classes: readonly string[]):
 export function nodeOfGroup(set: TrainingSet, stats: GroupStats, depth: number): ModelNode {
   const value = stats.counts === null ? stats.mean : Array.from(stats.counts);
   const prediction = Array.isArray(value) ? majority(value, set.classes) : value;
-  return { id: 0, depth, samples: stats.samples, impurity: stats.impurity, value, prediction, split: null, missingGoesTo: null, children: [] };
+  // Last, as tree/to-model.ts places it: a model written as JSON reads the same.
+  const weighted = set.weight === null ? {} : { weightedSamples: stats.weight };
+  return { id: 0, depth, samples: stats.samples, impurity: stats.impurity, value, prediction, split: null, missingGoesTo: null, children: [], ...weighted };
 }
 
 /** Nodes whose counts follow `from` (a subset of the classes) restated in `to` order; regression nodes as they are. */

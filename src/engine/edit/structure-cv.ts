@@ -12,20 +12,23 @@ import { predictRows } from '../validation/evaluate';
 import type { CrossValidationResult } from '../validation/types';
 import { readTruth } from '../validation/truth';
 import { majority } from './node-stats';
+import { wholePart } from './part';
 
-/** The model with every node's value and prediction refitted on `train`'s rows. */
+/** The model with every node's value and prediction refitted on `train`'s rows (by weight when it was trained with weights). */
 function refitted(model: TreeModel, train: Dataset): TreeModel {
   const truth = readTruth(model, train);
+  const weight = wholePart(train, model).weight;
   const leaves = predictLeaves(model, train);
   const classes = model.classes ?? [];
   const dim = model.task === 'classification' ? classes.length : 2;
   const sums = model.nodes.map(() => new Array<number>(dim).fill(0));
   truth.rows.forEach((row, i) => {
     const s = sums[leaves[row]];
+    const w = weight === undefined ? 1 : weight[row];
     if (model.task === 'regression') {
-      s[0] += truth.values[i];
-      s[1] += 1;
-    } else if (truth.codes[i] < dim) s[truth.codes[i]] += 1;
+      s[0] += w * truth.values[i];
+      s[1] += w;
+    } else if (truth.codes[i] < dim) s[truth.codes[i]] += w;
   });
   // Children have larger ids than their parent: summing from the last node up fills every ancestor.
   for (let id = model.nodes.length - 1; id >= 0; id--) for (const c of model.nodes[id].children) sums[c].forEach((v, k) => (sums[id][k] += v));

@@ -50,5 +50,5 @@ export function prunePessimistic(model: TreeModel, epsilon = 0.5): TreeModel {
       subtreeLeaves[id] = leaves;
     }
   }
-  return collapseNodes(model, collapsed, { prune: 'pessimistic' });
+  return collapseNodes(model, collapsed, { prune: 'pessimistic', pessimisticEpsilon: epsilon });
 }

@@ -8,7 +8,7 @@ import { valueText } from '../feature-text';
 import type { Criterion } from '../model';
 import { CartSplitter, type CandidateObserver, type CartSplit, sampleStatsOf, tieTolerance } from '../tree/cart-splitter';
 import { sideProxyFor, type CartCriterion } from '../tree/criterion';
-import { chooseAttribute, scoreAttributes, type AttributeScore } from '../tree/multiway-builder';
+import { chooseAttribute, scoreAttributes, splitOfAttribute, type AttributeScore } from '../tree/multiway-builder';
 import { resolveParams } from '../tree/params';
 import { SortedSamples } from '../tree/sorted-samples';
 import { buildTrainingSet, type TrainingSet } from '../tree/training-set';
@@ -116,12 +116,8 @@ function describeMultiway(set: TrainingSet, a: AttributeScore): Pick<ColumnSplit
   const known = a.branchWeights.reduce((s, w) => s + w, 0);
   const giniDecrease = (scorePartition(set, a.branchWeights.length, branchOf, NaN).giniDecrease ?? 0) * (known / set.n);
   const scores: PartitionScores = { informationGain: a.gain, splitInfo: a.splitInfo, gainRatio: a.gainRatio, giniDecrease, varianceReduction: null };
-  if (codes === null) return { kind: 'numeric', threshold: a.threshold, scores };
-  const branches: string[][] = a.branchWeights.map(() => []);
-  set.features[a.feature].categories.forEach((name, c) => {
-    if (codes[c] >= 0) branches[codes[c]].push(name);
-  });
-  return { kind: 'categorical', branches, scores };
+  const split = splitOfAttribute(set, a);
+  return split.kind === 'numeric' ? { kind: 'numeric', threshold: split.threshold, scores } : { kind: 'categorical', branches: split.branches, scores };
 }
 
 /**

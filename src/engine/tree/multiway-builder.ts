@@ -10,6 +10,7 @@
 // follows the branch with the most known weight (the model's missingGoesTo).
 import { isOrderedType } from '../dataset';
 import { entropy } from '../impurity';
+import type { ModelSplit } from '../model';
 import { midpoint } from './cart-splitter';
 import { type GrowHooks, nodeAdded } from './grow-hooks';
 import type { ResolvedParams } from './params';
@@ -21,7 +22,7 @@ import { TreeStore } from './tree-store';
 const GAIN_TOLERANCE = 1e-12;
 
 /** A node's cases: sample ids and their (possibly fractional) weights. */
-interface Cases {
+export interface Cases {
   readonly ids: Int32Array;
   readonly weights: Float64Array;
 }
@@ -64,28 +65,42 @@ function splitInformation(branchWeights: number[], unknown: number, total: numbe
   return si;
 }
 
+/** The cases of a node whose value of one attribute is known: their positions, weight, class weights and entropy. */
+interface KnownCases {
+  readonly known: number[];
+  readonly wKnown: number;
+  readonly counts: Float64Array;
+  readonly info: number;
+}
+
+function knownCases(set: TrainingSet, feature: FeatureColumn, cases: Cases): KnownCases {
+  const known: number[] = [];
+  let wKnown = 0;
+  const counts = new Float64Array(set.classes.length);
+  for (let j = 0; j < cases.ids.length; j++) {
+    if (Number.isNaN(feature.x[cases.ids[j]])) continue;
+    known.push(j);
+    wKnown += cases.weights[j];
+    counts[set.yClass[cases.ids[j]]] += cases.weights[j];
+  }
+  return { known, wKnown, counts, info: entropy(counts, 'bits', wKnown) };
+}
+
+/** The score of a partition of the known cases into branches (class weights laid out K per branch), or null when fewer than two branches hold `minLeaf`. */
+function scorePartition(f: number, k: number, kc: KnownCases, total: number, minLeaf: number, branchCounts: Float64Array, branchWeights: number[], threshold: number, branchOfCode: Int32Array | null): AttributeScore | null {
+  if (branchWeights.filter((wb) => wb >= minLeaf && wb > 0).length < 2) return null;
+  const gain = (kc.wKnown / total) * (kc.info - weightedEntropy(branchCounts, branchWeights, k) / kc.wKnown);
+  const splitInfo = splitInformation(branchWeights, total - kc.wKnown, total);
+  return { feature: f, gain, splitInfo, gainRatio: splitInfo > 0 ? gain / splitInfo : 0, threshold, branchOfCode, branchWeights };
+}
+
 /** Gain, split information and gain ratio of one attribute at a node, or null if it cannot split. */
 function scoreAttribute(set: TrainingSet, f: number, cases: Cases, total: number, minLeaf: number): AttributeScore | null {
   const feature: FeatureColumn = set.features[f];
   const k = set.classes.length;
-  const known: number[] = [];
-  let wKnown = 0;
-  for (let j = 0; j < cases.ids.length; j++) {
-    if (!Number.isNaN(feature.x[cases.ids[j]])) {
-      known.push(j);
-      wKnown += cases.weights[j];
-    }
-  }
+  const kc = knownCases(set, feature, cases);
+  const { known, wKnown } = kc;
   if (wKnown <= 0) return null;
-  const knownCounts = new Float64Array(k);
-  for (const j of known) knownCounts[set.yClass[cases.ids[j]]] += cases.weights[j];
-  const infoKnown = entropy(knownCounts, 'bits', wKnown);
-  const finish = (branchCounts: Float64Array, branchWeights: number[], threshold: number, branchOfCode: Int32Array | null): AttributeScore | null => {
-    if (branchWeights.filter((wb) => wb >= minLeaf).length < 2) return null;
-    const gain = (wKnown / total) * (infoKnown - weightedEntropy(branchCounts, branchWeights, k) / wKnown);
-    const splitInfo = splitInformation(branchWeights, total - wKnown, total);
-    return { feature: f, gain, splitInfo, gainRatio: splitInfo > 0 ? gain / splitInfo : 0, threshold, branchOfCode, branchWeights };
-  };
   if (!isOrderedType(feature.type)) {
     const levels = feature.categories.length;
     const perCode = new Float64Array(levels * k);
@@ -105,7 +120,7 @@ function scoreAttribute(set: TrainingSet, f: number, cases: Cases, total: number
       branchWeights.push(wCode[c]);
       branchCounts.set(perCode.subarray(c * k, (c + 1) * k), b * k);
     }
-    return finish(branchCounts, branchWeights, NaN, branchOfCode);
+    return scorePartition(f, k, kc, total, minLeaf, branchCounts, branchWeights, NaN, branchOfCode);
   }
   // Numeric: the binary threshold with the largest gain (first on ties), then its gain ratio.
   const x = feature.x;
@@ -122,13 +137,81 @@ function scoreAttribute(set: TrainingSet, f: number, cases: Cases, total: number
     if (!(next > v) || wLeft < minLeaf || wKnown - wLeft < minLeaf) continue;
     const counts = new Float64Array(2 * k);
     counts.set(left);
-    for (let c = 0; c < k; c++) counts[k + c] = knownCounts[c] - left[c];
+    for (let c = 0; c < k; c++) counts[k + c] = kc.counts[c] - left[c];
     const remainder = weightedEntropy(counts, [wLeft, wKnown - wLeft], k);
     if (best === null || remainder < best.remainder - GAIN_TOLERANCE * wKnown) best = { threshold: midpoint(v, next), remainder, wLeft, counts };
   }
   if (best === null) return null;
-  return finish(best.counts, [best.wLeft, wKnown - best.wLeft], best.threshold, null);
+  return scorePartition(f, k, kc, total, minLeaf, best.counts, [best.wLeft, wKnown - best.wLeft], best.threshold, null);
 }
+
+/**
+ * A given split of attribute `f` at a node — a numeric threshold, or categories to branches
+ * (−1: none, its cases then go down every branch as unknown ones) — scored as the builder scores
+ * its own; null when fewer than two branches get known cases. For splits the tree was grown
+ * with, or that a user chose (src/engine/edit/).
+ */
+export function scoreSplit(set: TrainingSet, f: number, cases: Cases, threshold: number, branchOfCode: Int32Array | null, branchCount: number): AttributeScore | null {
+  const k = set.classes.length;
+  let total = 0;
+  for (let j = 0; j < cases.weights.length; j++) total += cases.weights[j];
+  return branchOfCode === null ? scoreThreshold(set, f, cases, total, threshold) : scoreBranches(set, f, cases, total, branchOfCode, branchCount, k);
+}
+
+/** A threshold's score, summed in the order of scoreAttribute's scan so that its weights agree to the bit. */
+function scoreThreshold(set: TrainingSet, f: number, cases: Cases, total: number, threshold: number): AttributeScore | null {
+  const k = set.classes.length;
+  const x = set.features[f].x;
+  const kc = knownCases(set, set.features[f], cases);
+  const known = [...kc.known].sort((a, b) => x[cases.ids[a]] - x[cases.ids[b]] || a - b);
+  const counts = new Float64Array(2 * k);
+  let wLeft = 0;
+  for (const j of known) {
+    if (!(x[cases.ids[j]] <= threshold)) break;
+    counts[set.yClass[cases.ids[j]]] += cases.weights[j];
+    wLeft += cases.weights[j];
+  }
+  for (let c = 0; c < k; c++) counts[k + c] = kc.counts[c] - counts[c];
+  return scorePartition(f, k, kc, total, 0, counts, [wLeft, kc.wKnown - wLeft], threshold, null);
+}
+
+function scoreBranches(set: TrainingSet, f: number, cases: Cases, total: number, branchOfCode: Int32Array, branchCount: number, k: number): AttributeScore | null {
+  const x = set.features[f].x;
+  const branchWeights = new Array<number>(branchCount).fill(0);
+  const branchCounts = new Float64Array(branchCount * k);
+  const counts = new Float64Array(k);
+  const known: number[] = [];
+  let wKnown = 0;
+  for (let j = 0; j < cases.ids.length; j++) {
+    const v = x[cases.ids[j]];
+    const b = Number.isNaN(v) ? -1 : branchOfCode[v];
+    if (b < 0) continue;
+    const w = cases.weights[j];
+    const y = set.yClass[cases.ids[j]];
+    known.push(j);
+    wKnown += w;
+    branchWeights[b] += w;
+    branchCounts[b * k + y] += w;
+    counts[y] += w;
+  }
+  if (wKnown <= 0) return null;
+  return scorePartition(f, k, { known, wKnown, counts, info: entropy(counts, 'bits', wKnown) }, total, 0, branchCounts, branchWeights, NaN, branchOfCode);
+}
+
+/** The attribute's split as the model states it (tree/to-model.ts): its threshold, or its categories per branch. */
+export function splitOfAttribute(set: TrainingSet, a: AttributeScore): ModelSplit {
+  const feature = set.features[a.feature];
+  const codes = a.branchOfCode;
+  if (codes === null) return { feature: feature.name, kind: 'numeric', threshold: a.threshold };
+  const branches: string[][] = a.branchWeights.map(() => []);
+  feature.categories.forEach((name, c) => {
+    if (codes[c] >= 0) branches[codes[c]].push(name);
+  });
+  return { feature: feature.name, kind: 'categorical', branches };
+}
+
+/** The branch of a known value: numeric by the threshold, categorical by its code (−1: none). */
+const branchOf = (v: number, threshold: number, branchOfCode: Int32Array | null): number => (branchOfCode === null ? (v <= threshold ? 0 : 1) : branchOfCode[v]);
 
 /** Scores of every attribute that can split the cases (used by ID3/C4.5 and to report root gains). */
 export function scoreAttributes(set: TrainingSet, cases: Cases, usable: (f: number) => boolean, minLeaf = 1): AttributeScore[] {
@@ -153,8 +236,8 @@ export function chooseAttribute(scores: AttributeScore[], algorithm: 'id3' | 'c4
   return eligible.reduce((a, b) => (b.gainRatio > a.gainRatio + GAIN_TOLERANCE ? b : a));
 }
 
-/** Splits the cases among the branches; unknown values go to every branch with a fraction. */
-function distribute(set: TrainingSet, cases: Cases, score: AttributeScore): Cases[] {
+/** Splits the cases among the branches; unknown values (and categories in no branch) go to every branch with a fraction. */
+export function distribute(set: TrainingSet, cases: Cases, score: AttributeScore): Cases[] {
   const x = set.features[score.feature].x;
   const nb = score.branchWeights.length;
   const wKnown = score.branchWeights.reduce((a, b) => a + b, 0);
@@ -164,25 +247,41 @@ function distribute(set: TrainingSet, cases: Cases, score: AttributeScore): Case
     const id = cases.ids[j];
     const v = x[id];
     const w = cases.weights[j];
-    if (Number.isNaN(v)) {
+    const b = Number.isNaN(v) ? -1 : branchOf(v, score.threshold, score.branchOfCode);
+    if (b < 0) {
       for (let b = 0; b < nb; b++) {
         ids[b].push(id);
         ws[b].push((w * score.branchWeights[b]) / wKnown);
       }
       continue;
     }
-    const b = score.branchOfCode === null ? (v <= score.threshold ? 0 : 1) : score.branchOfCode[v];
     ids[b].push(id);
     ws[b].push(w);
   }
   return ids.map((list, b) => ({ ids: Int32Array.from(list), weights: Float64Array.from(ws[b]) }));
 }
 
-export function growMultiway(set: TrainingSet, params: ResolvedParams, algorithm: 'id3' | 'c45', hooks: GrowHooks = {}): TreeStore {
+/**
+ * Where growth starts when not at the root (src/engine/edit/ regrows one node's subtree): the
+ * node's cases as training made them, its depth, the categorical attributes spent above it, and
+ * optionally the split it must take (then no stopping rule is asked about it).
+ */
+export interface MultiwayStart {
+  readonly cases: Cases;
+  readonly depth: number;
+  readonly used: Uint8Array;
+  readonly first?: AttributeScore;
+}
+
+/** Every training sample with its starting weight (sample weights; C4.5's fractional cases then scale them). */
+export function rootCases(set: TrainingSet): Cases {
+  return { ids: Int32Array.from({ length: set.n }, (_, i) => i), weights: set.weight === null ? new Float64Array(set.n).fill(1) : set.weight.slice() };
+}
+
+export function growMultiway(set: TrainingSet, params: ResolvedParams, algorithm: 'id3' | 'c45', hooks: GrowHooks = {}, start?: MultiwayStart): TreeStore {
   const k = set.classes.length;
   const store = new TreeStore(k);
-  // Sample weights are the cases' starting weights (C4.5's fractional cases then scale them).
-  const root: Cases = { ids: Int32Array.from({ length: set.n }, (_, i) => i), weights: set.weight === null ? new Float64Array(set.n).fill(1) : set.weight.slice() };
+  const root = start?.cases ?? rootCases(set);
   type NodeStats = { w: number; impurity: number; counts: Float64Array };
   const statsOf = (cases: Cases): NodeStats => {
     const counts = new Float64Array(k);
@@ -196,16 +295,18 @@ export function growMultiway(set: TrainingSet, params: ResolvedParams, algorithm
   };
   type Item = { cases: Cases; depth: number; used: Uint8Array; id: number; stats: NodeStats };
   const rootStats = statsOf(root);
-  const stack: Item[] = [{ cases: root, depth: 0, used: new Uint8Array(set.features.length), id: addNode(rootStats, 0), stats: rootStats }];
+  const rootDepth = start?.depth ?? 0;
+  const stack: Item[] = [{ cases: root, depth: rootDepth, used: start?.used ?? new Uint8Array(set.features.length), id: addNode(rootStats, rootDepth), stats: rootStats }];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const { cases, depth, used, id, stats } = item;
-    if (!mightSplit(params, depth, stats.w, stats.impurity)) continue;
-    const best = chooseAttribute(scoreAttributes(set, cases, (f) => used[f] === 0, params.minSamplesLeaf), algorithm);
+    const forced = id === 0 ? start?.first : undefined;
+    if (forced === undefined && !mightSplit(params, depth, stats.w, stats.impurity)) continue;
+    const best = forced ?? chooseAttribute(scoreAttributes(set, cases, (f) => used[f] === 0, params.minSamplesLeaf), algorithm);
     if (best === null) continue;
     const parts = distribute(set, cases, best);
     const childStats = parts.map(statsOf);
     const decrease = stats.w * stats.impurity - childStats.reduce((acc, c) => acc + c.w * c.impurity, 0);
-    if (!improvesEnough(params, decrease / set.weightedN)) continue;
+    if (forced === undefined && !improvesEnough(params, decrease / set.weightedN)) continue;
     const children = childStats.map((c) => addNode(c, depth + 1));
     const largest = best.branchWeights.indexOf(Math.max(...best.branchWeights));
     store.setSplit(id, best.feature, best.threshold, children[0], children.length, largest, decrease);

@@ -2,7 +2,8 @@
 // alternative (previewed, then applied), see the tree and its figures change, snip a node, undo
 // twice (button, then Ctrl+Z): the tree drawn is the grown one again, label for label. Then pin
 // the gini tree of bike_or_car, retrain with entropy, and compare both side by side with the
-// differing nodes marked, at 500 and 1,400 px in Light and Dark Modern (screenshots).
+// differing nodes marked, at 500 and 1,400 px in Light and Dark Modern (screenshots); after a
+// window reload the pin is still there.
 /* global document, Event -- evaluated in the panel's frame */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -137,5 +138,20 @@ describe('steering the tree and comparing two trees', () => {
     await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     await compareShots('dark');
+  });
+
+  it('keeps the pin across a window reload: the gini tree is made again beside the entropy one', async () => {
+    // A mark on the old page proves the workbench really reloaded (as the restore suite does).
+    await page.evaluate(() => (globalThis.dteBeforeReload = true));
+    await runCommandRetried(page, 'Developer: Reload Window');
+    await page.waitForFunction(() => globalThis.dteBeforeReload === undefined, null, { timeout: 90_000 });
+    await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+    const panel = await waitForWebviewFrame(page, 'header', { hasText: 'bike_or_car.csv', timeout: 90_000 });
+    await panel.getByRole('tab', { name: 'Compare' }).click();
+    // The host trains the file again (entropy, as retrained) and the pinned tree from its recipe (gini).
+    await panel.locator('.compare-summary', { hasText: 'differ' }).waitFor({ timeout: 120_000 });
+    const table = await panel.locator('table.compare-metrics tbody tr', { hasText: 'criterion' }).locator('td').allTextContents();
+    assert.deepEqual(table, ['gini', 'entropy']);
+    await screenshotFrame(panel, 'steer-compare-after-reload');
   });
 });

@@ -50,6 +50,15 @@ test('a category split: "NODE:COL in a,b" sends the listed categories left, the 
   assert.deepEqual(root.split, { feature: 'outlook', kind: 'categorical', branches: [['sunny', 'rain'], ['overcast']] });
 });
 
+test('ID3: "NODE:COL" splits by a branch per category; the regrown tree is the engine\'s', () => {
+  ok('train', tennis, '--target', 'play', '--algorithm', 'id3', '--out', file('id3.json'));
+  ok('edit', '--model', file('id3.json'), tennis, '--split', '0:temperature', '--out', file('id3-edited.json'));
+  const edited = parseModel(readFileSync(file('id3-edited.json'), 'utf8'));
+  assert.deepEqual(edited.nodes[0].split, { feature: 'temperature', kind: 'categorical', branches: [['hot'], ['mild'], ['cool']] });
+  const data = parseCsv(readFileSync(tennis));
+  assert.equal(serializeModel(replayEdits(data, parseModel(readFileSync(file('id3.json'), 'utf8')), [edited.edits?.[0].edit ?? { op: 'snip', node: 0 }])), readFileSync(file('id3-edited.json'), 'utf8'));
+});
+
 test('bad edits exit 2 with the reason and write nothing', () => {
   ok('train', tennis, '--target', 'play', '--out', file('t2.json'));
   const cases: Array<[string[], RegExp]> = [
@@ -57,7 +66,8 @@ test('bad edits exit 2 with the reason and write nothing', () => {
     [['--split', '0:humidity<=3'], /"humidity" is categorical: split it by a set of categories/],
     [['--split', '0:play in N'], /it is the target/],
     [['--snip', '-1'], /--snip needs a node id/],
-    [['--split', '0:outlook'], /--split expects NODE:COL<=T/],
+    [['--split', '0:outlook'], /a split of "outlook" needs two category sets/],
+    [['--split', '0:outlook is sunny'], /--split expects NODE:COL<=T/],
     [[], /no edit given/],
   ];
   for (const [edits, message] of cases) {

@@ -16,6 +16,7 @@ import { buildReport } from '../../../src/engine/report';
 import type { ReportSettings } from '../../../src/engine/report-types';
 import { parseModel, serializeModel } from '../../../src/engine/tree/model-json';
 import { trainTree } from '../../../src/engine/tree/train';
+import { assertOwnSplitsGiveTreeBack } from '../helpers/own-splits';
 
 const read = (file: string) => parseCsv(readFileSync(path.join(process.cwd(), file)));
 const sample = (name: string) => read(`media/samples/${name}`);
@@ -52,10 +53,7 @@ const decisionNodes = (m: TreeModel) => m.nodes.filter((n) => n.split !== null).
 
 test('with a min weight fraction per leaf (relative to the whole tree): each node\'s own split gives the same tree back', () => {
   const dataset = sample('diabetes.csv');
-  const model = grownOn(dataset, { target: 'disease_progression', minWeightFractionLeaf: 0.04 });
-  for (const node of model.nodes) {
-    if (node.split !== null) assert.deepEqual(applyEdit(dataset, model, { op: 'split', node: node.id, split: node.split }).nodes, model.nodes, `node ${node.id}`);
-  }
+  assertOwnSplitsGiveTreeBack(dataset, grownOn(dataset, { target: 'disease_progression', minWeightFractionLeaf: 0.04 }), 3);
 });
 
 test('undo after N edits: replaying a prefix of the edits gives the identical model JSON', () => {
@@ -114,7 +112,7 @@ test('growing every leaf of a depth-2 tree one level gives the depth-3 tree', ()
   assert.deepEqual(model.nodes, deeper.nodes);
 });
 
-test('ID3 and C4.5 trees: snip, restore and grow; a chosen split is refused (it regrows CART trees only)', () => {
+test('ID3 and C4.5 trees: snip, restore and grow (chosen splits: edit-multiway.test.ts)', () => {
   const tennis = sample('play_tennis.csv');
   for (const algorithm of ['id3', 'c45'] as const) {
     const grown = grownOn(tennis, { target: 'play', algorithm });
@@ -122,17 +120,17 @@ test('ID3 and C4.5 trees: snip, restore and grow; a chosen split is refused (it 
     const snipped = applyEdit(tennis, grown, { op: 'snip', node });
     assert.deepEqual(applyEdit(tennis, snipped, { op: 'restore', node }).nodes, grown.nodes);
     assert.deepEqual(applyEdit(tennis, snipped, { op: 'grow', node }).nodes, grown.nodes, `${algorithm}: its best split, one level (both children pure)`);
-    const split: TreeEdit = { op: 'split', node: 0, split: { feature: 'humidity', kind: 'categorical', branches: [['high'], ['normal']] } };
-    assert.throws(() => applyEdit(tennis, grown, split), refused('bad-option', new RegExp(`CART trees only, not ${algorithm}`)));
   }
 });
 
-test('a tree trained with class weights: snip and restore, but no regrowing (the weights are the whole tree\'s)', () => {
+test('a tree trained with class weights: snip and restore; grow regrows with its weights (edit-weights.test.ts)', () => {
   const iris = sample('iris.csv');
   const grown = grownOn(iris, { target: 'species', classWeight: { setosa: 1, versicolor: 2, virginica: 1 } });
   const snipped = applyEdit(iris, grown, { op: 'snip', node: 2 });
   assert.deepEqual(applyEdit(iris, snipped, { op: 'restore', node: 2 }).nodes, grown.nodes);
-  assert.throws(() => applyEdit(iris, snipped, { op: 'grow', node: 2 }), refused('bad-option', /not available for a tree trained with sample or class weights/));
+  const regrown = applyEdit(iris, snipped, { op: 'grow', node: 2 });
+  assert.deepEqual(regrown.nodes[2].split, grown.nodes[2].split);
+  assert.equal(regrown.nodes[3].weightedSamples, grown.nodes[3].weightedSamples);
 });
 
 test('bad edits are refused with the reason', () => {

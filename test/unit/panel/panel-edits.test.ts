@@ -71,7 +71,7 @@ test('replace the root split by its 2nd alternative, snip, undo twice: the tree 
   await edits.handle(uri, { type: 'applyEdit', edit: { op: 'snip', node: inner.id } });
   const snipped = shown.at(-1)!;
   assert.deepEqual(snipped.edits.restorable, [inner.id]);
-  assert.deepEqual(edits.stateOf(current()), snipped.edits, 'a panel opened again on the file gets its edits');
+  assert.deepEqual(edits.stateOf(uri, current().report), snipped.edits, 'a panel opened again on the file gets its edits');
   assert.equal(snipped.edits.applied.length, 2);
 
   await edits.handle(uri, { type: 'undoEdit' });

@@ -22,6 +22,10 @@ const standIn = (m: unknown) => packReport({ model: m, pruningPath: ONE_STEP, se
 /** A request as the webview's PanelRequester posts it. */
 const ask = <K extends PanelRequestKind>(requestId: number, kind: K, request: PanelRequest<K>) => ({ type: 'request', requestId, kind, request });
 const REPORT = standIn(model);
+// An edited tree's report, and the edits the extension knows behind it.
+const EDITED = standIn(model);
+const EDIT_STATE = { applied: [{ op: 'snip' as const, node: 2 }], redo: [], restorable: [2] };
+const ENTROPY = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models/iris-entropy-full.json'), 'utf8'));
 
 function recorder() {
   const calls: [string, ...unknown[]][] = [];
@@ -50,6 +54,13 @@ function recorder() {
       return { before: summary, after: { ...summary, nodes: 7 }, folds: 5 };
     },
     edit: (uri, message) => calls.push(['edit', uri.toString(), message]),
+    editState: (_uri, report) => (report === EDITED ? EDIT_STATE : undefined),
+    // A reloaded panel's pin made again: trained with its settings (here the entropy tree); 'gini' cannot be.
+    pinned: async (uri, pin) => {
+      calls.push(['pinned', uri.toString(), pin]);
+      if (pin.settings.criterion === 'gini') throw new Error('the file is gone');
+      return { report: standIn(ENTROPY), settings: { ...SETTINGS, ...pin.settings } };
+    },
     restored: (uri) => calls.push(['restored', uri.toString()]),
     log: (message) => calls.push(['log', message]),
   };
@@ -280,7 +291,7 @@ test('Pin keeps the tree shown: each later show is followed by the comparison, a
   assert.equal(first.type, 'compare');
   assert.deepEqual(first.comparison?.diff.a, model.nodes.map(() => 'same'), 'the pinned tree against itself');
 
-  const entropy = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models/iris-entropy-full.json'), 'utf8'));
+  const entropy = ENTROPY;
   const other = { ...SETTINGS, criterion: 'entropy' as const, maxDepth: null };
   panels.show(iris, standIn(entropy), other);
   await tick();
@@ -306,5 +317,46 @@ test('Pin keeps the tree shown: each later show is followed by the comparison, a
   await tick();
   assert.deepEqual(types(panel).slice(6), ['show', 'reply'], 'nothing pinned: no comparison');
   assert.equal('pinned' in (panel.webview.posted[7] as { reply: object }).reply, false);
+  panels.dispose();
+});
+
+test('after a reload the webview sends its pin back: the host makes the tree again, compares, and drops a pin it cannot make', async () => {
+  const { calls, requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  panels.show(iris, REPORT, SETTINGS);
+  const panel = created[created.length - 1];
+  panel.send({ type: 'ready' });
+  const pin = { settings: { ...SETTINGS, criterion: 'entropy' as const }, edits: [{ op: 'snip' as const, node: 1 }] };
+  panel.send({ type: 'restorePin', pin });
+  await tick();
+  assert.deepEqual(calls.find((c) => c[0] === 'pinned'), ['pinned', iris.toString(), pin]);
+  type Compare = { type: 'compare'; comparison: { pinned: { report: { model: WireModel }; settings: PanelSettings }; diff: ReturnType<typeof diffTrees> } | null };
+  const compare = panel.webview.posted[1] as Compare;
+  assert.equal(compare.type, 'compare');
+  assert.deepEqual(decodeModel(compare.comparison!.pinned.report.model).model, ENTROPY);
+  assert.deepEqual(compare.comparison!.diff, diffTrees(ENTROPY, model));
+  // A row path goes through the pinned tree too, as with a pin made in this session.
+  panel.send(ask(1, 'rowPath', { row: 7 }));
+  await tick();
+  assert.deepEqual((panel.webview.posted[2] as { reply: { pinned: { path: number[] } } }).reply.pinned.path, [0, 1]);
+
+  panel.send({ type: 'restorePin', pin: { settings: { ...SETTINGS, criterion: 'gini' }, edits: [] } });
+  await tick();
+  assert.deepEqual(panel.webview.posted[3], { type: 'compare', comparison: null });
+  assert.match(String(calls.find((c) => c[0] === 'log')?.[1]), /the pinned tree could not be made again: the file is gone/);
+  panels.dispose();
+});
+
+test('a panel opened on an edited tree without its edits given (the hover\'s "show path", Show Tree Panel) has its edit bar', () => {
+  const { requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  const csv = FakeUri.file('/data/edited.csv') as unknown as vscode.Uri;
+  panels.show(csv, EDITED, SETTINGS);
+  const panel = created[created.length - 1];
+  panel.send({ type: 'ready' });
+  assert.deepEqual((panel.webview.posted[0] as { edits?: unknown }).edits, EDIT_STATE);
+  // A tree as trained: no edit bar.
+  panels.show(csv, REPORT, SETTINGS);
+  assert.equal('edits' in (panel.webview.posted[1] as object), false);
   panels.dispose();
 });

@@ -32,6 +32,8 @@ const GOOD: FromWebview[] = [
   { type: 'redoEdit' },
   { type: 'resetEdits' },
   { type: 'syncEdits', applied: [{ op: 'snip', node: 3 }], redo: [] },
+  { type: 'restorePin', pin: { settings: { algorithm: 'cart', criterion: 'entropy', maxDepth: 3, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0 }, edits: [{ op: 'snip', node: 1 }] } },
+  { type: 'restorePin', pin: { settings: { algorithm: 'c45', criterion: 'auto', maxDepth: null, minSamplesLeaf: 2, prune: 'pessimistic', ccpAlpha: 0 }, edits: [] } },
   { type: 'request', requestId: 13, kind: 'previewEdit', request: { edit: { op: 'grow', node: 1 } } },
 ];
 
@@ -67,6 +69,11 @@ test('malformed messages are rejected with a reason', () => {
     [{ type: 'request', requestId: 1, kind: 'previewEdit', request: { edit: null } }, /previewEdit: edit must be an object/],
     [{ type: 'pin', pin: 'true' }, /pin: pin must be a boolean/],
     [{ type: 'pin', pin: true, report: {} }, /pin: unexpected field "report"/],
+    [{ type: 'restorePin', pin: true }, /restorePin: pin must be an object/],
+    [{ type: 'restorePin', pin: { settings: { criterion: 'chaos' }, edits: [] } }, /restorePin: .*criterion/],
+    [{ type: 'restorePin', pin: { settings: { target: 'x' }, edits: [] } }, /unknown setting "target"/],
+    [{ type: 'restorePin', pin: { settings: {}, edits: [{ op: 'prune', node: 1 }] } }, /pin.edits: edit.op must be one of/],
+    [{ type: 'restorePin', pin: { settings: {}, edits: [], report: {} } }, /pin: unexpected field "report"/],
     [{ type: 'retrain' }, /settings must be an object/],
     [{ type: 'retrain', settings: null }, /settings must be an object/],
     [{ type: 'retrain', settings: { maxDepth: -1 } }, /maxDepth/],

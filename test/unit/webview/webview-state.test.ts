@@ -14,6 +14,7 @@ test('a saved panel state comes back as saved', () => {
     view: { scale: 0.5, x: 10, y: -4 },
     importance: 'splits' as const,
     rulesSort: { key: 'accuracy' as const, descending: false },
+    pin: { settings: { algorithm: 'cart' as const, criterion: 'entropy' as const, maxDepth: 3, minSamplesLeaf: 1, prune: 'none' as const, ccpAlpha: 0 }, edits: [{ op: 'snip' as const, node: 2 }] },
   };
   assert.deepEqual(restoreState(structuredClone(saved)), saved);
 });
@@ -32,6 +33,7 @@ test('a damaged or foreign saved state falls back to defaults field by field', (
     view: { scale: 'big' },
     importance: 'magic',
     rulesSort: null,
+    pin: { settings: 'gini', edits: [] },
   });
   assert.deepEqual(r, INITIAL_STATE);
 });
