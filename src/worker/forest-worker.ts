@@ -1,8 +1,9 @@
 // The forest's pool worker (bundled to dist/forest-worker.js, started by forest-pool.ts): trains
 // the trees it is handed on the shared dataset. A tree depends only on (dataset, plan, index), so
-// any thread gives the same tree.
+// any thread gives the same tree. Each tree goes back packed, its typed arrays' buffers moved.
 import type { Dataset } from '../engine/dataset';
 import { trainMember } from '../engine/forest/member';
+import { treeBuffers } from '../engine/forest/packed-tree';
 import type { ForestPlan } from '../engine/forest/plan';
 import { servePoolTasks } from './pool/serve-tasks';
 
@@ -12,4 +13,7 @@ export interface ForestTaskData {
   plan: ForestPlan;
 }
 
-servePoolTasks((shared: ForestTaskData, index) => trainMember(shared.dataset, shared.plan, index));
+servePoolTasks(
+  (shared: ForestTaskData, index) => trainMember(shared.dataset, shared.plan, index),
+  (member) => treeBuffers(member.tree.packed),
+);
