@@ -1,23 +1,27 @@
 // A forest member kept as typed arrays instead of model JSON node objects (docs/architecture.md
 // "Forests in memory"): a node object with its value, children and split costs ~400 bytes, so a
-// 100-tree forest of 2.4M nodes held 1 GB; these columns take 60–80 bytes a node (scikit-learn's
-// arrays ~90). Every number is kept as the model JSON has it (doubles as Float64, ids and indices
-// as integers), so unpacking gives back the same nodes and exports still reproduce `predict`. The
-// few categorical splits (and their multiway children) are a side table by node id.
+// 100-tree forest of 2.4M nodes held 1 GB; these columns take ~48 bytes a node for a bootstrap
+// tree of 3 classes (scikit-learn's arrays ~90). Every number is kept exactly as the model JSON
+// has it: doubles as Float64, except that counts which are all whole numbers (row counts, class
+// counts and weights of bootstrap trees) go in an Int32Array, and ids and indices in the smallest
+// integer array that holds them. So unpacking gives back the same nodes and exports still
+// reproduce `predict`. The few categorical splits (and their multiway children) are a side table.
 import type { ModelNode, ModelSplit, TreeModel } from '../model';
 
 type Ints = Int8Array | Int16Array | Int32Array;
+/** Whole numbers (all of them) in an Int32Array, else doubles. */
+type Nums = Int32Array | Float64Array;
 
 export interface PackedTree {
   /** Numbers per node in `value`: the classes (classification) or 1 (regression). */
   dim: number;
   depth: Ints;
-  samples: Float64Array;
-  /** Only a tree trained with weights has them (NaN: a node without the field). */
-  weightedSamples: Float64Array | null;
+  samples: Nums;
+  /** Only a tree trained with weights has them (doubles with NaN: a node without the field). */
+  weightedSamples: Nums | null;
   impurity: Float64Array;
   /** Node i's class counts (or mean) at [i · dim, (i + 1) · dim). */
-  value: Float64Array;
+  value: Nums;
   /** Classification: the predicted class's index; regression: the prediction, or null when every node's is its value. */
   prediction: Ints | Float64Array | null;
   /** The split's feature as an index into the model's features; −1 for a leaf. */
@@ -41,6 +45,11 @@ function intsFor(count: number, max: number): Ints {
   return max <= 0x7f ? new Int8Array(count) : max <= 0x7fff ? new Int16Array(count) : new Int32Array(count);
 }
 
+/** Whether `v` is kept exactly by an Int32Array (−0 is not). */
+const isInt32 = (v: number): boolean => (v | 0) === v && !Object.is(v, -0);
+
+const numbers = (count: number, whole: boolean): Nums => (whole ? new Int32Array(count) : new Float64Array(count));
+
 /** `v` as is, or an Error: packing keeps exact values only. */
 function integer(v: number, what: string, id: number): number {
   if (!Number.isInteger(v) || v < -1) throw new Error(`node ${id} ${what} must be a whole number`);
@@ -59,20 +68,26 @@ export function packTree(head: TreeHead, nodes: readonly ModelNode[]): PackedTre
   let edges = 0;
   let weighted = false;
   let ownPrediction = false;
+  let wholeSamples = true;
+  let wholeWeights = true;
+  let wholeValues = true;
   for (const node of nodes) {
     maxDepth = Math.max(maxDepth, node.depth);
     maxChildren = Math.max(maxChildren, node.children.length);
     edges += node.children.length;
     weighted ||= node.weightedSamples !== undefined;
     ownPrediction ||= classes === null && !Object.is(node.prediction, node.value);
+    wholeSamples &&= isInt32(node.samples);
+    wholeWeights &&= node.weightedSamples !== undefined && isInt32(node.weightedSamples);
+    wholeValues &&= classes === null ? isInt32(node.value as number) : (node.value as number[]).every(isInt32);
   }
   const tree: PackedTree = {
     dim,
     depth: intsFor(n, maxDepth),
-    samples: new Float64Array(n),
-    weightedSamples: weighted ? new Float64Array(n) : null,
+    samples: numbers(n, wholeSamples),
+    weightedSamples: weighted ? numbers(n, wholeWeights) : null,
     impurity: new Float64Array(n),
-    value: new Float64Array(n * dim),
+    value: numbers(n * dim, wholeValues),
     prediction: classes !== null ? intsFor(n, classes.length) : ownPrediction ? new Float64Array(n) : null,
     feature: intsFor(n, head.features.length),
     threshold: new Float64Array(n),

@@ -61,15 +61,18 @@ function kinds(nodes: readonly ModelNode[]) {
   };
 }
 
-for (const [name, params, wants] of [
+const trees: Array<[string, TrainParams, Array<keyof ReturnType<typeof kinds>>]> = [
   ['CART: categorical and +Infinity splits', { target: 'y', ignore: ['v', 'w'] }, ['categorical', 'presence']],
-  ['CART with sample weights', { target: 'y', ignore: ['v'], sampleWeightColumn: 'w' }, ['categorical', 'weighted']],
+  ['CART with whole sample weights (counts kept as Int32)', { target: 'y', ignore: ['v'], sampleWeightColumn: 'w' }, ['categorical', 'weighted']],
+  ['CART with balanced class weights (fractional weights and counts)', { target: 'y', ignore: ['v', 'w'], classWeight: 'balanced' }, ['presence', 'weighted']],
   ['C4.5: multiway, fractional samples at missing values', { target: 'y', ignore: ['v', 'w'], algorithm: 'c45', criterion: 'gain_ratio' }, ['multiway', 'fractional']],
   ['ID3: multiway', { target: 'y', ignore: ['v', 'w', 'x', 'm'], algorithm: 'id3', criterion: 'entropy' }, ['multiway']],
   ['regression', { target: 'v', ignore: ['y', 'w'] }, ['categorical']],
-] as const) {
+];
+
+for (const [name, params, wants] of trees) {
   test(`packed ↔ model JSON nodes is exact: ${name}`, () => {
-    const model = nodesOf(params as TrainParams);
+    const model = nodesOf(params);
     const has = kinds(model.nodes);
     for (const want of wants) assert.ok(has[want], `the tree has ${want} nodes`);
     const packed = packTree(model, model.nodes);
@@ -148,4 +151,15 @@ test('a packed node takes fewer bytes than scikit-learn keeps per node (~90): 3 
   const bytes = model.trees.reduce((a, t) => a + packedBytes(t.packed), 0);
   assert.ok(model.trees.every((t) => t.packed.weightedSamples !== null), 'bootstrap counts are weights');
   assert.ok(bytes / nodes < 90, `${(bytes / nodes).toFixed(1)} bytes a node`);
+});
+
+test('whole counts are kept as Int32, fractional ones as doubles', () => {
+  const whole = nodesOf(trees[1][1]);
+  const packedWhole = packTree(whole, whole.nodes);
+  assert.ok(packedWhole.value instanceof Int32Array && packedWhole.samples instanceof Int32Array && packedWhole.weightedSamples instanceof Int32Array);
+  const balanced = nodesOf(trees[2][1]);
+  const packedBalanced = packTree(balanced, balanced.nodes);
+  assert.ok(packedBalanced.value instanceof Float64Array && packedBalanced.weightedSamples instanceof Float64Array);
+  const c45 = nodesOf(trees[3][1]);
+  assert.ok(packTree(c45, c45.nodes).samples instanceof Float64Array);
 });
