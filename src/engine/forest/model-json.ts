@@ -83,11 +83,15 @@ function checkForest(raw: Record<string, unknown>): ForestModel {
   return model as unknown as ForestModel;
 }
 
-/** Parses and validates a forest model file's text. */
-export function parseForest(text: string): ForestModel {
-  const raw = parseModelObject(text);
+/** A parsed forest model file's object (or a report's `model`), checked and its trees packed (in place: its node objects are dropped). */
+export function forestFromObject(raw: Record<string, unknown>): ForestModel {
   if (raw.format !== FOREST_FORMAT) bad(`format is ${JSON.stringify(raw.format ?? null)}, expected "${FOREST_FORMAT}"`);
   return checkForest(raw);
+}
+
+/** Parses and validates a forest model file's text. */
+export function parseForest(text: string): ForestModel {
+  return forestFromObject(parseModelObject(text));
 }
 
 /** Reads a tree or a forest model file. */
