@@ -1,11 +1,13 @@
 // Forest model JSON save/load (docs/model-format.md "Forest model"), and the one reader for any
 // model file: the format tag says tree or forest, the version is checked (a newer file is a clear
 // "update" error), then every tree of a forest is checked as a tree model is. In memory the trees
-// are packed (packed-tree.ts): writing unpacks and writes one tree at a time, reading packs each
-// tree as it is checked, so neither holds the whole forest as node objects beside its text.
+// are packed (packed-tree.ts): writing unpacks and writes one tree at a time, reading a file's
+// bytes parses, checks and packs one tree at a time, so neither holds the forest as node objects
+// nor its text as one string.
 import { jsonText } from '../json-text';
 import type { TreeModel } from '../model';
 import { bad, checkTreeModel, checkVersion, parseModelObject, treeFromObject } from '../tree/model-json';
+import { topLevelArray } from './json-spans';
 import { packTree, unpackTree } from './packed-tree';
 import { asTreeModel } from './predict';
 import { FOREST_FORMAT, FOREST_VERSION, type ForestModel, type ForestTree } from './types';
@@ -49,11 +51,18 @@ export function serializeForest(model: ForestModel): string {
 
 const positiveInteger = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 1;
 
-/** Tree `t` of a file, checked as a tree model and packed; the caller drops its node objects. */
-function packChecked(head: Omit<ForestModel, 'trees'>, tree: unknown, t: number): ForestTree {
-  if (typeof tree !== 'object' || tree === null) bad(`tree ${t} is not an object`);
-  const { nodes, featureImportances } = tree as { nodes: TreeModel['nodes']; featureImportances: Record<string, number> };
+/** A file's trees before they are checked: how many, and tree t's parsed object (parsed, or handed over, once). */
+interface RawTrees {
+  count: number;
+  take(t: number): unknown;
+}
+
+/** Tree `t` of a file, checked as a tree model and packed; its node objects go once this returns. */
+function packChecked(head: Omit<ForestModel, 'trees'>, trees: RawTrees, t: number): ForestTree {
   try {
+    const tree = trees.take(t);
+    if (typeof tree !== 'object' || tree === null) bad('not an object');
+    const { nodes, featureImportances } = tree as { nodes: TreeModel['nodes']; featureImportances: Record<string, number> };
     checkTreeModel(asTreeModel(head, nodes, featureImportances));
     if (nodes.some((n) => n.snipped !== undefined)) bad('a forest tree has no edits ("snipped")');
     return { packed: packTree(head, nodes), featureImportances };
@@ -62,24 +71,31 @@ function packChecked(head: Omit<ForestModel, 'trees'>, tree: unknown, t: number)
   }
 }
 
-function checkForest(raw: Record<string, unknown>): ForestModel {
+/** Trees already parsed with the rest: each handed over once and dropped from the array. */
+function parsedTrees(raws: unknown[]): RawTrees {
+  return {
+    count: raws.length,
+    take: (t) => {
+      const tree = raws[t];
+      raws[t] = null;
+      return tree;
+    },
+  };
+}
+
+function checkForest(raw: Record<string, unknown>, trees: RawTrees | null = Array.isArray(raw.trees) ? parsedTrees(raw.trees) : null): ForestModel {
   checkVersion(raw, 'forest model', FOREST_VERSION);
-  const model = raw as unknown as Omit<ForestModel, 'trees'> & { trees: unknown[] };
+  const model = raw as unknown as Omit<ForestModel, 'trees'> & { trees: unknown };
   const params = model.params as unknown;
   if (typeof params !== 'object' || params === null) bad('a forest model needs "params"');
   if (model.params.ensemble !== 'forest' && model.params.ensemble !== 'bagging') bad('params.ensemble must be "forest" or "bagging"');
   if (model.params.voting !== 'soft' && model.params.voting !== 'hard') bad('params.voting must be "soft" or "hard"');
   if (!positiveInteger(model.params.maxFeatures)) bad('params.maxFeatures must be a count ≥ 1');
-  if (!Array.isArray(model.trees) || model.trees.length === 0) bad('"trees" must be a non-empty array');
-  if (model.params.nTrees !== model.trees.length) bad(`params.nTrees is ${String(model.params.nTrees)} but the file holds ${model.trees.length} trees`);
+  if (trees === null || trees.count === 0) bad('"trees" must be a non-empty array');
+  if (model.params.nTrees !== trees.count) bad(`params.nTrees is ${String(model.params.nTrees)} but the file holds ${trees.count} trees`);
   if (typeof model.featureImportances !== 'object' || model.featureImportances === null) bad('"featureImportances" must be an object');
-  const raws = model.trees;
   // Replaced in place, so the keys keep the file's order when written again.
-  (model as unknown as ForestModel).trees = raws.map((tree, t) => {
-    const packed = packChecked(model, tree, t);
-    raws[t] = null; // its node objects can go now
-    return packed;
-  });
+  model.trees = Array.from({ length: trees.count }, (_, t) => packChecked(model, trees, t));
   return model as unknown as ForestModel;
 }
 
@@ -99,4 +115,20 @@ export function readModelJson(text: string): AnyModel {
   const raw = parseModelObject(text);
   if (raw.format === FOREST_FORMAT) return { kind: 'forest', model: checkForest(raw) };
   return { kind: 'tree', model: treeFromObject(raw) };
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * Reads a tree or a forest model file's bytes. A forest's text is parsed without its trees, then
+ * one tree at a time (json-spans.ts), each checked and packed before the next is parsed.
+ */
+export function readModelBytes(bytes: Uint8Array): AnyModel {
+  const spans = topLevelArray(bytes, 'trees');
+  const text = (from: number, to: number): string => decoder.decode(bytes.subarray(from, to));
+  if (spans === null) return readModelJson(text(0, bytes.length));
+  const raw = parseModelObject(text(0, spans.array[0]) + '[]' + text(spans.array[1], bytes.length));
+  if (raw.format !== FOREST_FORMAT) return readModelJson(text(0, bytes.length));
+  const trees: RawTrees = { count: spans.items.length, take: (t) => parseModelObject(text(...spans.items[t])) };
+  return { kind: 'forest', model: checkForest(raw, trees) };
 }

@@ -7,7 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Dataset } from '../../../src/engine/dataset';
-import { forestJsonChunks, parseForest, serializeForest } from '../../../src/engine/forest/model-json';
+import { topLevelArray } from '../../../src/engine/forest/json-spans';
+import { forestJsonChunks, parseForest, readModelBytes, serializeForest } from '../../../src/engine/forest/model-json';
 import { nodeCount, packedBytes, packTree, unpackTree } from '../../../src/engine/forest/packed-tree';
 import { memberModel, predictForest } from '../../../src/engine/forest/predict';
 import { leafContribution, tallyDim } from '../../../src/engine/forest/tally';
@@ -142,6 +143,10 @@ for (const [name, params] of forests) {
     const read = parseForest(text);
     assert.equal(serializeForest(read), text);
     assert.deepEqual(predictForest(read, data), predictForest(model, data));
+    // A file's bytes: parsed without the trees, then tree by tree.
+    const fromBytes = readModelBytes(new TextEncoder().encode(text));
+    assert.equal(fromBytes.kind, 'forest');
+    assert.equal(serializeForest(fromBytes.model as ForestModel), text);
   });
 }
 
@@ -162,4 +167,28 @@ test('whole counts are kept as Int32, fractional ones as doubles', () => {
   assert.ok(packedBalanced.value instanceof Float64Array && packedBalanced.weightedSamples instanceof Float64Array);
   const c45 = nodesOf(trees[3][1]);
   assert.ok(packTree(c45, c45.nodes).samples instanceof Float64Array);
+});
+
+test("the trees array's elements are found in the bytes whatever the layout; strings and nested keys named trees are not it", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const text = '{"a":"\\"trees\\": [9]","b":{"trees":[7]},"trees" : [ {"x":[1,{"y":"]"}]} ,2,"ü,]" ],"c":[]}';
+  const spans = topLevelArray(bytes(text), 'trees');
+  assert.ok(spans !== null);
+  const b = bytes(text);
+  const decode = (from: number, to: number) => new TextDecoder().decode(b.subarray(from, to));
+  assert.deepEqual(spans.items.map(([from, to]) => JSON.parse(decode(from, to))), [{ x: [1, { y: ']' }] }, 2, 'ü,]']);
+  assert.deepEqual(JSON.parse(decode(...spans.array)), JSON.parse(text).trees);
+  assert.deepEqual(topLevelArray(bytes('{"trees":[]}'), 'trees')?.items, []);
+  assert.equal(topLevelArray(bytes('{"trees":3,"x":{"trees":[1]}}'), 'trees'), null);
+  assert.equal(topLevelArray(bytes('[{"trees":[1]}]'), 'trees'), null);
+});
+
+test('a model file read from its bytes: a compact forest, a tree model, and a damaged tree named', () => {
+  const model = trainForest(data, forests[0][1]).model;
+  const compact = [...forestJsonChunks(model, undefined)].join('');
+  assert.equal(serializeForest(readModelBytes(new TextEncoder().encode(compact)).model as ForestModel), serializeForest(model));
+  const tree = memberModel(model, 0);
+  assert.equal(readModelBytes(new TextEncoder().encode(jsonText(tree))).kind, 'tree');
+  const broken = serializeForest(model).replace(/"children": \[/, '"children": [ oops');
+  assert.throws(() => readModelBytes(new TextEncoder().encode(broken)), /tree 0: invalid JSON/);
 });
