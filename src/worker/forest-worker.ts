@@ -5,6 +5,7 @@ import type { Dataset } from '../engine/dataset';
 import { trainMember } from '../engine/forest/member';
 import { treeBuffers } from '../engine/forest/packed-tree';
 import type { ForestPlan } from '../engine/forest/plan';
+import { Presorted } from '../engine/tree/presort';
 import { servePoolTasks } from './pool/serve-tasks';
 
 /** What each forest worker receives once. */
@@ -13,7 +14,14 @@ export interface ForestTaskData {
   plan: ForestPlan;
 }
 
+// The trees of one forest share their feature orders, sorted once in each worker.
+const presortedFor = new WeakMap<ForestTaskData, Presorted>();
+
 servePoolTasks(
-  (shared: ForestTaskData, index) => trainMember(shared.dataset, shared.plan, index),
+  (shared: ForestTaskData, index) => {
+    let presorted = presortedFor.get(shared);
+    if (presorted === undefined) presortedFor.set(shared, (presorted = new Presorted()));
+    return trainMember(shared.dataset, shared.plan, index, { presorted });
+  },
   (member) => treeBuffers(member.tree.packed),
 );

@@ -174,7 +174,7 @@ export function columnSplits(dataset: Dataset, options: SplitOptions): SplitsRep
   const root = rootNode(set);
   const cartCriterion: CartCriterion = criterion === 'gini' || criterion === 'squared_error' ? criterion : 'entropy';
   const stats = sampleStatsOf(set);
-  const samples = new SortedSamples(set.features, set.n, stats.slot);
+  const samples = new SortedSamples(set, stats.slot);
   const splitter = new CartSplitter(set.features, samples, stats, sideProxyFor(cartCriterion), params.minSamplesLeaf, params.minCategorySamples);
   const tolerance = tieTolerance(set, set.n, root.impurity);
   const attributes = algorithm === 'cart' ? null : scoreAttributes(set, { ids: Int32Array.from({ length: set.n }, (_, i) => i), weights: new Float64Array(set.n).fill(1) }, () => true, params.minSamplesLeaf);

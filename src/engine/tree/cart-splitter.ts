@@ -66,6 +66,19 @@ export function tieTolerance(set: TrainingSet, w: number, impurity: number): num
 /** Sees one numeric candidate: its threshold and the stats (weight `wLeft`) of the present samples ≤ it. */
 export type CandidateObserver = (threshold: number, left: Float64Array, wLeft: number) => void;
 
+/** Largest total weight whose squared sums (Gini's Σc²) stay exact doubles (2^53). */
+const MAX_EXACT_TOTAL = 2 ** 26;
+
+/** Whether every weight is an integer and their squared total is still exact. */
+function exactIntegerWeights(weight: Float64Array): boolean {
+  let total = 0;
+  for (let i = 0; i < weight.length; i++) {
+    if (!Number.isInteger(weight[i])) return false;
+    total += weight[i];
+  }
+  return total <= MAX_EXACT_TOTAL;
+}
+
 /** Midpoint of two consecutive distinct values, `lo` when it rounds up to `hi` (as scikit-learn). */
 export function midpoint(lo: number, hi: number): number {
   let t = (lo + hi) / 2;
@@ -89,7 +102,12 @@ export class CartSplitter {
   private observer: CandidateObserver | null = null;
   /** Random forests: the features searched per node (feature-draw.ts); null: all of them. */
   draw: FeatureDraw | null = null;
-  /** c·ln c for every integer count c ≤ n (entropy hot path), built on first use. */
+  /**
+   * No weights, or integer ones (a bootstrap's draw counts): every sum is then an exact integer, so
+   * the hot paths' running sums give the general path's numbers bit for bit.
+   */
+  private readonly countWeights: boolean;
+  /** c·ln c for every integer count c up to the total weight (entropy hot path), built on first use. */
   private xlogx: Float64Array | null = null;
 
   constructor(
@@ -104,6 +122,7 @@ export class CartSplitter {
   ) {
     const dim = stats.dim;
     this.dim = dim;
+    this.countWeights = stats.weight === null || exactIntegerWeights(stats.weight);
     this.left = new Float64Array(dim);
     this.present = new Float64Array(dim);
     this.missing = new Float64Array(dim);
@@ -196,9 +215,9 @@ export class CartSplitter {
     if (this.nMissing === 0 && keys[s] === keys[e - 1]) return null;
     // The hot paths report no candidates (an observer takes the general loop), and count rows as weights.
     const weight = this.stats.weight;
-    const fast = this.nMissing === 0 && this.observer === null && weight === null && this.minWeightLeaf === 0;
-    if (fast && amount === null && this.proxy === giniProxy) return this.scanNumericGini(f, s, e);
-    if (fast && amount === null && this.proxy === entropyProxy) return this.scanNumericEntropy(f, s, e);
+    const fast = this.nMissing === 0 && this.observer === null && this.countWeights && this.minWeightLeaf === 0;
+    if (fast && !this.stats.regression && this.proxy === giniProxy) return this.scanNumericGini(f, s, e);
+    if (fast && !this.stats.regression && this.proxy === entropyProxy) return this.scanNumericEntropy(f, s, e);
     if (fast && amount !== null && this.proxy === squaredErrorProxy) return this.scanNumericSquaredError(f, s, e, amount);
     const x = this.features[f].x;
     const left = this.left;
@@ -230,31 +249,36 @@ export class CartSplitter {
 
   /**
    * The hot path of scanNumeric for Gini without missing values: Σ count² of each side updated in
-   * O(1) per sample (exact integer arithmetic), so each candidate costs two divisions.
+   * O(1) per sample (exact integer arithmetic, weights being counts), so each candidate costs two
+   * divisions.
    */
   private scanNumericGini(f: number, s: number, e: number): CartSplit | null {
-    const { keys, slots } = this.samples;
+    const { order, keys, slots } = this.samples;
+    const weight = this.stats.weight;
     const { left, sideB: right, present, minSamplesLeaf, tolerance } = this;
     left.fill(0);
     right.set(present);
     let sqL = 0;
     let sqR = 0;
     for (let k = 0; k < present.length; k++) sqR += present[k] * present[k];
-    const w = e - s;
+    const w = this.wPresent;
+    const n = e - s;
+    let wL = 0;
     // The best candidate of this scan; one CartSplit is made at the end.
     let bestAt = -1;
     for (let p = s; p < e - 1; p++) {
       const k = slots[p];
-      sqL += 2 * left[k] + 1;
-      left[k] += 1;
-      sqR -= 2 * right[k] - 1;
-      right[k] -= 1;
+      const c = weight === null ? 1 : weight[order[p]];
+      sqL += c * (2 * left[k] + c);
+      left[k] += c;
+      sqR -= c * (2 * right[k] - c);
+      right[k] -= c;
+      wL += c;
       const next = p + 1;
       if (keys[next] === keys[p]) continue;
-      const wL = next - s;
-      const wR = w - wL;
-      if (wL < minSamplesLeaf || wR < minSamplesLeaf) continue;
-      const proxy = sqL / wL + sqR / wR;
+      const nL = next - s;
+      if (nL < minSamplesLeaf || n - nL < minSamplesLeaf) continue;
+      const proxy = sqL / wL + sqR / (w - wL);
       if (proxy > this.bestProxy + tolerance) {
         this.bestProxy = proxy;
         bestAt = p;
@@ -269,31 +293,41 @@ export class CartSplitter {
    * same order as entropyProxy, so the values (and thus ties) are bit-identical to the general path.
    */
   private scanNumericEntropy(f: number, s: number, e: number): CartSplit | null {
-    const { keys, slots } = this.samples;
+    const { order, keys, slots } = this.samples;
+    const weight = this.stats.weight;
     const { left, sideB: right, present, minSamplesLeaf, tolerance, dim } = this;
-    if (this.xlogx === null) this.xlogx = Float64Array.from({ length: this.samples.n + 1 }, (_, c) => (c > 0 ? c * Math.log(c) : 0));
+    const w = this.wPresent;
+    // Indexed by weighted counts: up to the node's weight (the sample count without weights).
+    if (this.xlogx === null || this.xlogx.length <= w) {
+      const size = Math.max(this.samples.n, w) + 1;
+      const table = new Float64Array(size);
+      for (let c = 1; c < size; c++) table[c] = c * Math.log(c);
+      this.xlogx = table;
+    }
     const t = this.xlogx;
     left.fill(0);
     right.set(present);
-    const w = e - s;
+    const n = e - s;
+    let wL = 0;
     // The best candidate of this scan; one CartSplit is made at the end.
     let bestAt = -1;
     for (let p = s; p < e - 1; p++) {
       const k = slots[p];
-      left[k] += 1;
-      right[k] -= 1;
+      const c = weight === null ? 1 : weight[order[p]];
+      left[k] += c;
+      right[k] -= c;
+      wL += c;
       const next = p + 1;
       if (keys[next] === keys[p]) continue;
-      const wL = next - s;
-      const wR = w - wL;
-      if (wL < minSamplesLeaf || wR < minSamplesLeaf) continue;
+      const nL = next - s;
+      if (nL < minSamplesLeaf || n - nL < minSamplesLeaf) continue;
       let accL = 0;
       let accR = 0;
       for (let j = 0; j < dim; j++) {
         accL += t[left[j]];
         accR += t[right[j]];
       }
-      const proxy = accL - t[wL] + (accR - t[wR]);
+      const proxy = accL - t[wL] + (accR - t[w - wL]);
       if (proxy > this.bestProxy + tolerance) {
         this.bestProxy = proxy;
         bestAt = p;
@@ -302,24 +336,27 @@ export class CartSplitter {
     return bestAt < 0 ? null : this.numericSplit(f, bestAt, e, false);
   }
 
-  /** The hot path of scanNumeric for squared error without missing values. */
+  /** The hot path of scanNumeric for squared error without missing values (`y`: each sample's weight × target). */
   private scanNumericSquaredError(f: number, s: number, e: number, y: Float64Array): CartSplit | null {
     const { order, keys } = this.samples;
+    const weight = this.stats.weight;
     const { minSamplesLeaf, tolerance } = this;
     const total = this.present[0];
-    const w = e - s;
+    const w = this.wPresent;
+    const n = e - s;
     let sumL = 0;
+    let wL = 0;
     // The best candidate of this scan; one CartSplit is made at the end.
     let bestAt = -1;
     for (let p = s; p < e - 1; p++) {
       sumL += y[order[p]];
+      wL += weight === null ? 1 : weight[order[p]];
       const next = p + 1;
       if (keys[next] === keys[p]) continue;
-      const wL = next - s;
-      const wR = w - wL;
-      if (wL < minSamplesLeaf || wR < minSamplesLeaf) continue;
+      const nL = next - s;
+      if (nL < minSamplesLeaf || n - nL < minSamplesLeaf) continue;
       const sumR = total - sumL;
-      const proxy = (sumL * sumL) / wL + (sumR * sumR) / wR;
+      const proxy = (sumL * sumL) / wL + (sumR * sumR) / (w - wL);
       if (proxy > this.bestProxy + tolerance) {
         this.bestProxy = proxy;
         bestAt = p;

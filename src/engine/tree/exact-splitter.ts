@@ -6,6 +6,7 @@ import { CartSplitter, type CartSplit, type SampleStats, sampleStatsOf, tieToler
 import { type CartCriterion, classImpurity, classNodeStats, regressionStatsOf, sideProxyFor } from './criterion';
 import type { FeatureDraw } from './feature-draw';
 import type { ResolvedParams } from './params';
+import type { Presorted } from './presort';
 import { MISSING_KEY, SortedSamples } from './sorted-samples';
 import type { GrowNode, NodeSplit, Splitter } from './splitter';
 import type { TrainingSet } from './training-set';
@@ -25,11 +26,12 @@ export class ExactSplitter implements Splitter<GrowNode> {
     private readonly set: TrainingSet,
     params: ResolvedParams,
     draw: FeatureDraw | null = null,
+    presorted: Presorted | null = null,
   ) {
     this.criterion = params.criterion as CartCriterion;
     this.sampleStats = sampleStatsOf(set);
     this.isLeftCode = new Uint8Array(Math.max(0, ...set.features.map((f) => f.categories.length)));
-    this.samples = new SortedSamples(set.features, set.n, this.sampleStats.slot);
+    this.samples = new SortedSamples(set, this.sampleStats.slot, presorted);
     this.search = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf, params.minCategorySamples, params.minWeightLeaf);
     this.search.draw = draw;
   }

@@ -1,12 +1,15 @@
 // How a caller follows and cancels a growing tree; every builder reports each node it adds here.
 import { throwIfAborted } from '../errors';
 import type { FeatureDrawSpec } from './feature-draw';
+import type { Presorted } from './presort';
 
 export interface GrowHooks {
   signal?: AbortSignal;
   onProgress?: (nodesGrown: number) => void;
   /** CART only: search a fresh random subset of features at each split (feature-draw.ts); absent: every feature. */
   featureDraw?: FeatureDrawSpec;
+  /** Exact CART only: feature orders sorted once for the training set every tree is drawn from (a forest's); absent: each tree sorts its own. */
+  presorted?: Presorted;
 }
 
 /** Progress is posted every this many nodes; the signal is read at every node (those near the root take long each). */

@@ -110,18 +110,26 @@ export function withWeights(dataset: Dataset, set: TrainingSet, params: WeightSo
  * stay those of every training row.
  */
 function withoutZeroWeights(set: TrainingSet, weight: Float64Array): TrainingSet {
-  const keep: number[] = [];
-  for (let i = 0; i < set.n; i++) if (weight[i] > 0) keep.push(i);
-  if (keep.length === set.n) return set;
-  const pick = (a: Float64Array): Float64Array => (a.length === 0 ? a : Float64Array.from(keep, (i) => a[i]));
-  const pickInt = (a: Int32Array): Int32Array => (a.length === 0 ? a : Int32Array.from(keep, (i) => a[i]));
+  let kept = 0;
+  for (let i = 0; i < set.n; i++) if (weight[i] > 0) kept++;
+  if (kept === set.n) return set;
+  const keep = new Int32Array(kept);
+  for (let i = 0, q = 0; i < set.n; i++) if (weight[i] > 0) keep[q++] = i;
+  // Plain loops: typed-array from() with a map function is several times slower, once per forest tree.
+  function pick<A extends Float64Array | Int32Array>(a: A): A {
+    if (a.length === 0) return a;
+    const out = new (a.constructor as new (n: number) => A)(kept);
+    for (let q = 0; q < kept; q++) out[q] = a[keep[q]];
+    return out;
+  }
   return {
     ...set,
-    n: keep.length,
-    rows: pickInt(set.rows),
-    yClass: pickInt(set.yClass),
+    n: kept,
+    rows: pick(set.rows),
+    yClass: pick(set.yClass),
     yValue: pick(set.yValue),
     weight: pick(weight),
     features: set.features.map((f) => ({ ...f, x: pick(f.x) })),
+    sampledFrom: { features: set.features, keep },
   };
 }

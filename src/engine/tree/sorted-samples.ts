@@ -8,14 +8,13 @@
 // slot is one byte up to 256 classes (9 bytes a position instead of 14 with the float64 value and
 // a 16-bit slot: less memory and traffic); the few values a split needs (its threshold's
 // neighbours) are read from the feature column.
-import { isOrderedType } from '../dataset';
-import { argsortFloat64 } from './argsort';
-import type { FeatureColumn } from './training-set';
+import { MISSING_KEY, type Presorted, sortFeature } from './presort';
+import type { TrainingSet } from './training-set';
 
-/** Key of a missing value: above every rank and category code, so missing values sort last. */
-export const MISSING_KEY = 0x7fffffff;
+export { MISSING_KEY } from './presort';
 
 export class SortedSamples {
+  readonly n: number;
   /** Sample index per position, feature f at [f·n, (f+1)·n). */
   readonly order: Int32Array;
   /**
@@ -32,12 +31,13 @@ export class SortedSamples {
   private readonly spareKey: Int32Array;
   private readonly spareSlot: Uint8Array | Uint16Array;
 
-  /** `slot`: each sample's stats slot (SampleStats.slot), below 65,536 (classes are capped at 1,000). */
-  constructor(
-    features: readonly FeatureColumn[],
-    readonly n: number,
-    slot: Int32Array,
-  ) {
+  /**
+   * `slot`: each sample's stats slot (SampleStats.slot), below 65,536 (classes are capped at 1,000).
+   * `presorted`: orders of the set's features (or of the set it was sampled from) sorted before.
+   */
+  constructor(set: Pick<TrainingSet, 'features' | 'n' | 'sampledFrom'>, slot: Int32Array, presorted: Presorted | null = null) {
+    const { features, n } = set;
+    this.n = n;
     const f = features.length;
     let maxSlot = 0;
     for (let i = 0; i < n; i++) maxSlot = Math.max(maxSlot, slot[i]);
@@ -49,21 +49,32 @@ export class SortedSamples {
     this.spareIndex = new Int32Array(n);
     this.spareKey = new Int32Array(n);
     this.spareSlot = new Slots(n);
+    const source = set.sampledFrom;
+    // Full-set position → this set's sample (−1: not in it), when filtering a presorted parent.
+    let local: Int32Array | null = null;
+    if (presorted !== null && source !== undefined) {
+      local = new Int32Array(source.features[0].x.length).fill(-1);
+      for (let i = 0; i < source.keep.length; i++) local[source.keep[i]] = i;
+    }
     features.forEach((feature, j) => {
       const order = this.order.subarray(j * n, (j + 1) * n);
-      const x = feature.x;
-      argsortFloat64(x, order);
-      const numeric = isOrderedType(feature.type);
-      let rank = -1;
-      let previous = NaN;
-      for (let p = 0; p < n; p++) {
-        const v = x[order[p]];
-        // −0 and +0 are equal, so they share a rank (and the argsort keeps them together).
-        if (v !== previous) rank++;
-        previous = v;
-        this.keys[j * n + p] = Number.isNaN(v) ? MISSING_KEY : numeric ? rank : v;
-        this.slots[j * n + p] = slot[order[p]];
+      const keys = this.keys.subarray(j * n, (j + 1) * n);
+      if (presorted === null) sortFeature(feature, order, keys);
+      else if (local === null) {
+        const full = presorted.of(feature);
+        order.set(full.order);
+        keys.set(full.keys);
+      } else {
+        const full = presorted.of((source as NonNullable<typeof source>).features[j]);
+        let q = 0;
+        for (let p = 0; p < full.order.length; p++) {
+          const i = local[full.order[p]];
+          if (i < 0) continue;
+          order[q] = i;
+          keys[q++] = full.keys[p];
+        }
       }
+      for (let p = 0; p < n; p++) this.slots[j * n + p] = slot[order[p]];
     });
   }
 

@@ -43,6 +43,11 @@ export interface TrainingSet {
   readonly weight: Float64Array | null;
   /** Total weight of the training samples (`n` without weights). */
   readonly weightedN: number;
+  /**
+   * Set when the samples are `keep` (ascending) of a larger set's, whose features are `features`
+   * (samples of weight 0 left out): lets orders sorted once for that set serve this one (presort.ts).
+   */
+  readonly sampledFrom?: { readonly features: readonly FeatureColumn[]; readonly keep: Int32Array };
 }
 
 
