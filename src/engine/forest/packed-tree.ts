@@ -52,7 +52,7 @@ const numbers = (count: number, whole: boolean): Nums => (whole ? new Int32Array
 
 /** `v` as is, or an Error: packing keeps exact values only. */
 function integer(v: number, what: string, id: number): number {
-  if (!Number.isInteger(v) || v < -1) throw new Error(`node ${id} ${what} must be a whole number`);
+  if (!Number.isInteger(v) || v < -1 || v > 0x7fffffff) throw new Error(`node ${id} ${what} must be a whole number`);
   return v;
 }
 
