@@ -127,13 +127,20 @@ export const nodeCount = (tree: PackedTree): number => tree.samples.length;
 
 export const isPackedLeaf = (tree: PackedTree, id: number): boolean => tree.childStart[id + 1] === tree.childStart[id];
 
+/** a[from, to) as a plain array (a loop: Array.from of a typed array goes through an iterator, and this runs for every node unpacked). */
+function plain(a: ArrayLike<number>, from: number, to: number): number[] {
+  const out = new Array<number>(to - from);
+  for (let i = from; i < to; i++) out[i - from] = a[i];
+  return out;
+}
+
 export function packedChildren(tree: PackedTree, id: number): number[] {
-  return Array.from(tree.children.subarray(tree.childStart[id], tree.childStart[id + 1]));
+  return plain(tree.children, tree.childStart[id], tree.childStart[id + 1]);
 }
 
 /** Node `id`'s value as the model JSON has it: the class counts, or the number. */
 export function packedValue(tree: PackedTree, head: TreeHead, id: number): number[] | number {
-  return head.task === 'classification' ? Array.from(tree.value.subarray(id * tree.dim, (id + 1) * tree.dim)) : tree.value[id];
+  return head.task === 'classification' ? plain(tree.value, id * tree.dim, (id + 1) * tree.dim) : tree.value[id];
 }
 
 export function packedPrediction(tree: PackedTree, head: TreeHead, id: number): string | number {
