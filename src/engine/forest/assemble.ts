@@ -15,7 +15,7 @@ import type { ForestMember } from './member';
 import { curveTrees, oobError, outOfBag, type SampleTruth } from './out-of-bag';
 import type { ForestPlan } from './plan';
 import { isPackedLeaf, nodeCount, type PackedTree } from './packed-tree';
-import { compileMember, memberModel } from './predict';
+import { compileMember } from './predict';
 import { argmax, leafTable, Tally, tallyDim } from './tally';
 import { FOREST_FORMAT, FOREST_REPORT_FORMAT, FOREST_REPORT_VERSION, FOREST_VERSION, type ForestModel, type ForestReport, type ForestTreeSummary } from './types';
 
@@ -41,7 +41,7 @@ function modelOf(plan: ForestPlan, members: readonly ForestMember[]): ForestMode
 }
 
 function sampleTruth(model: ForestModel, dataset: Dataset, plan: ForestPlan): SampleTruth {
-  const truth = readTruth(memberModel(model, 0), dataset);
+  const truth = readTruth(model, dataset);
   if (truth.rows.length !== plan.trainingRows) throw new InputError('bad-option', 'the data changed between planning the forest and assembling it');
   return { classes: model.task === 'classification' ? plan.classes : [], codes: truth.codes, values: truth.values };
 }

@@ -4,6 +4,7 @@
 // packed columns (packed-tree.ts), and routes every row.
 import type { Dataset } from '../dataset';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
+import type { RoutedTree } from '../importance/permutation';
 import { compileNodes, type CompiledTree } from '../tree/compiled-tree';
 import { compiledPath } from '../tree/predict';
 import { routeRows } from '../tree/route-rows';
@@ -46,10 +47,16 @@ export function memberModel(model: ForestModel, index: number): TreeModel {
   return asTreeModel(model, unpackTree(tree.packed, model), tree.featureImportances);
 }
 
-/** Tree `index` compiled against `dataset` from its columns (no node objects made). */
+/** Tree `index` as its routing reads it, node by node off the columns (no node objects kept). */
+export function routedMember(model: ForestModel, index: number): RoutedTree {
+  const { packed, featureImportances } = memberOf(model, index);
+  return { model: asTreeModel(model, [], featureImportances), count: nodeCount(packed), node: (id) => packedRoute(packed, model, id) };
+}
+
+/** Tree `index` compiled against `dataset` from its columns. */
 export function compileMember(model: ForestModel, index: number, dataset: Dataset): CompiledTree {
-  const { packed } = memberOf(model, index);
-  return compileNodes(model, nodeCount(packed), (id) => packedRoute(packed, model, id), dataset);
+  const { model: head, count, node } = routedMember(model, index);
+  return compileNodes(head, count, node, dataset);
 }
 
 /** Every tree's contribution to every row of `dataset`. */
