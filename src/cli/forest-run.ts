@@ -1,13 +1,11 @@
 // `train --ensemble …` and `evaluate --ensemble …` (docs/cli.md "Forests"): the forest is trained
 // on the whole file (left-out columns decided once, so hold-out and folds use the same columns),
 // then written, printed or measured beside its OOB score.
-import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { InputError } from '../engine/errors';
-import { serializeForest } from '../engine/forest/model-json';
+import { forestFileChunks, forestJsonChunks } from '../engine/forest/model-json';
 import type { ForestParams, ForestReport } from '../engine/forest/types';
 import { crossValidateForest, holdoutForest } from '../engine/forest/validate';
-import { jsonText } from '../engine/json-text';
 import type { CrossValidationResult } from '../engine/validation/types';
 import { decideLeftOut } from '../engine/tree/left-out';
 import { numberFlag, stringFlag, type ParsedArgs } from './args';
@@ -16,6 +14,7 @@ import { forestTrainer } from './forest-flags';
 import { forestReportText } from './forest-text';
 import { leftOutNotes } from './left-out-notes';
 import { positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
+import { writeChunks } from './write-chunks';
 
 async function trainOnFile(args: ParsedArgs, params: ForestParams) {
   const train = forestTrainer(args);
@@ -34,13 +33,14 @@ export async function trainForestCli(args: ParsedArgs, params: ForestParams, for
   if (format === 'mermaid') throw new InputError('bad-option', 'Mermaid draws one tree; a forest prints as json or text (rules --tree K --model FILE gives one of its trees)');
   const { report } = await trainOnFile(args, params);
   const out = stringFlag(args, 'out');
-  if (out !== undefined) await writeFile(out, serializeForest(report.model));
+  if (out !== undefined) await writeChunks(out, forestFileChunks(report.model));
   const m = report.model;
   if (out !== undefined && !args.flags.has('format')) {
     process.stdout.write(`wrote ${out}: ${m.params.ensemble === 'forest' ? 'random forest' : 'bagging'} of ${m.trees.length} trees, ${m.task}, target "${m.target}", ${oobSummary(report)}\n`);
     return;
   }
-  process.stdout.write(format === 'text' ? forestReportText(report, basename(args.positional[0]), { holdoutTitle: null, stratified: false }) : serializeForest(m));
+  if (format === 'text') process.stdout.write(forestReportText(report, basename(args.positional[0]), { holdoutTitle: null, stratified: false }));
+  else await writeChunks(undefined, forestFileChunks(m));
 }
 
 export async function evaluateForestCli(args: ParsedArgs, params: ForestParams): Promise<void> {
@@ -58,5 +58,6 @@ export async function evaluateForestCli(args: ParsedArgs, params: ForestParams):
   }
   const full: ForestReport = { ...report, metrics: { ...report.metrics, holdout, crossValidation } };
   const title = testSize === undefined ? null : `hold-out metrics, test fraction ${testSize}, seed ${split.seed}${split.stratify ? ', stratified' : ''}`;
-  process.stdout.write(args.flags.has('json') ? jsonText(full) + '\n' : forestReportText(full, basename(args.positional[0]), { holdoutTitle: title, stratified: split.stratify }));
+  if (args.flags.has('json')) await writeChunks(undefined, forestJsonChunks(full.model, undefined, (model) => ({ ...full, model })));
+  else process.stdout.write(forestReportText(full, basename(args.positional[0]), { holdoutTitle: title, stratified: split.stratify }));
 }

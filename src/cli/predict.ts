@@ -6,7 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { once } from 'node:events';
 import { InputError } from '../engine/errors';
-import { readModelJson, type AnyModel } from '../engine/forest/model-json';
+import { readModelBytes, type AnyModel } from '../engine/forest/model-json';
 import type { TreeModel } from '../engine/model';
 import { parseArgs, requiredFlag, stringFlag } from './args';
 import { PredictionCsv } from '../worker/prediction-csv';
@@ -32,14 +32,14 @@ export const predictCommand: CliCommand = {
 
 /** A tree or forest model file, read and checked; errors name the file. */
 export async function loadModel(file: string): Promise<AnyModel> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (err) {
     throw new InputError('unreadable-file', `${basename(file)}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
   try {
-    return readModelJson(text);
+    return readModelBytes(bytes);
   } catch (err) {
     if (err instanceof InputError) throw new InputError(err.code, `${basename(file)}: ${err.message}`);
     throw err;

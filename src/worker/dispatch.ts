@@ -9,6 +9,7 @@ import { profileViewJob } from './jobs/profile-view';
 import { alternativesJob, reportJob, splitDistributionJob } from './jobs/report';
 import { editReportJob, previewEditJob } from './jobs/edit';
 import { packedBuffers } from '../shared/report-transfer';
+import { treeBuffers } from '../engine/forest/packed-tree';
 import { sampleJob } from './jobs/sample';
 import { exportJob } from './jobs/export';
 import { hoverBuffers, hoverJob } from './jobs/hover';
@@ -56,7 +57,10 @@ const handlers: Handlers = {
     const result = hoverJob(job, progress);
     return { result, transfer: hoverBuffers(result) };
   },
-  forest: async (job, progress) => ({ result: await forestJob(job, progress) }),
+  forest: async (job, progress) => {
+    const result = await forestJob(job, progress);
+    return { result, transfer: result.model.trees.flatMap((t) => treeBuffers(t.packed)) };
+  },
 };
 
 /** Answers every job that arrives on `port`. */

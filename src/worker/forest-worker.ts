@@ -1,8 +1,9 @@
 // The forest's pool worker (bundled to dist/forest-worker.js, started by forest-pool.ts): trains
 // the trees it is handed on the shared dataset. A tree depends only on (dataset, plan, index), so
-// any thread gives the same tree.
+// any thread gives the same tree. Each tree goes back packed, its typed arrays' buffers moved.
 import type { Dataset } from '../engine/dataset';
 import { trainMember } from '../engine/forest/member';
+import { treeBuffers } from '../engine/forest/packed-tree';
 import type { ForestPlan } from '../engine/forest/plan';
 import { memberCaches } from '../engine/forest/member-caches';
 import { servePoolTasks } from './pool/serve-tasks';
@@ -16,8 +17,11 @@ export interface ForestTaskData {
 // The trees of one forest share their sorted orders and bins, made once in each worker.
 const cachesFor = new WeakMap<ForestTaskData, ReturnType<typeof memberCaches>>();
 
-servePoolTasks((shared: ForestTaskData, index) => {
-  let caches = cachesFor.get(shared);
-  if (caches === undefined) cachesFor.set(shared, (caches = memberCaches()));
-  return trainMember(shared.dataset, shared.plan, index, caches);
-});
+servePoolTasks(
+  (shared: ForestTaskData, index) => {
+    let caches = cachesFor.get(shared);
+    if (caches === undefined) cachesFor.set(shared, (caches = memberCaches()));
+    return trainMember(shared.dataset, shared.plan, index, caches);
+  },
+  (member) => treeBuffers(member.tree.packed),
+);

@@ -6,6 +6,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { parseCsv } from '../../src/engine/csv/read';
+import { forestFromObject } from '../../src/engine/forest/model-json';
 import type { ForestReport } from '../../src/engine/forest/types';
 import { panelHtml } from '../../src/panel/html';
 import { ForestAnswers, wireForestReport } from '../../src/panel/forest-requests';
@@ -28,7 +29,9 @@ export function writeForestPage(dir: string): string {
 /** Answers the page's requests as the forest view's host does; returns the `show` it would post. */
 export async function serveForest(page: Page): Promise<ToForestView> {
   const root = process.cwd();
-  const report = JSON.parse(readFileSync(path.join(root, 'test/fixtures/forest/iris-forest-report.json'), 'utf8')) as ForestReport;
+  const raw = JSON.parse(readFileSync(path.join(root, 'test/fixtures/forest/iris-forest-report.json'), 'utf8')) as ForestReport & { model: Record<string, unknown> };
+  // The file holds the trees as model JSON nodes; in memory a forest's trees are packed.
+  const report: ForestReport = { ...raw, model: forestFromObject(raw.model) };
   const answers = new ForestAnswers(report, parseCsv(readFileSync(path.join(root, 'media/samples/iris.csv'))));
   await page.exposeFunction('__answer', async (m: ForestRequestMessage) => {
     let answer: ToForestView | undefined;

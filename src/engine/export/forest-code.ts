@@ -3,7 +3,9 @@
 // up — its class shares (soft voting), a one-hot vote (hard) or its value (regression), written as
 // the same doubles predict computes — summed in tree order and decided as tally.ts does (the first
 // class on a tie, the mean for regression). Each tree reads its own list of the features it uses.
+// The trees are unpacked one at a time (a big forest's node objects would not fit at once).
 import type { ModelFeature, ModelNode } from '../model';
+import { isPackedLeaf, nodeCount } from '../forest/packed-tree';
 import { memberModel } from '../forest/predict';
 import { leafContribution } from '../forest/tally';
 import type { ForestModel } from '../forest/types';
@@ -20,16 +22,23 @@ interface ForestParts {
   functions: string[];
 }
 
+/** Indices into the forest's features of those some tree splits on (splitFeatures, read off the columns). */
+function usedFeatures(model: ForestModel): Set<number> {
+  const used = new Set<number>();
+  for (const { packed } of model.trees) for (let id = 0; id < nodeCount(packed); id++) if (!isPackedLeaf(packed, id)) used.add(packed.feature[id]);
+  return used;
+}
+
 function forestParts(model: ForestModel, syntaxOf: (t: number) => TreeSyntax, list: (xs: string[]) => string, close: string | null): ForestParts {
-  const members = model.trees.map((_, t) => memberModel(model, t));
-  const usedNames = new Set(members.flatMap((m) => splitFeatures(m).map((f) => f.name)));
-  const features = model.features.filter((f) => usedNames.has(f.name));
+  const used = usedFeatures(model);
+  const features = model.features.filter((_, j) => used.has(j));
   const index = new Map(features.map((f, i) => [f.name, i]));
   const trees: ForestParts['trees'] = [];
   const functions: string[] = [];
-  members.forEach((member, t) => {
+  model.trees.forEach((_, t) => {
+    const member = memberModel(model, t);
     const s = syntaxOf(t);
-    const leaf = (node: ModelNode): string => list(leafContribution(model, node).map((x) => numberLiteral(x)));
+    const leaf = (node: ModelNode): string => list(leafContribution(model, node.value).map((x) => numberLiteral(x)));
     trees.push({ root: s.functionName(0), used: splitFeatures(member).map((f) => index.get(f.name) as number) });
     for (const { id, lines } of treeFunctions(member, s, leaf)) functions.push('', s.functionHead(s.functionName(id)), ...lines, ...(close === null ? [] : [close]));
   });

@@ -6,7 +6,6 @@ import { InputError, throwIfAborted } from '../errors';
 import { classificationMetrics } from '../metrics/classification';
 import { regressionMetrics } from '../metrics/regression';
 import type { Metrics } from '../metrics/types';
-import { compileTree } from '../tree/compiled-tree';
 import type { GrowHooks } from '../tree/grow-hooks';
 import { routeRows } from '../tree/route-rows';
 import { readTruth } from '../validation/truth';
@@ -15,7 +14,8 @@ import { mdiSpread, oobPermutation } from './importances';
 import type { ForestMember } from './member';
 import { curveTrees, oobError, outOfBag, type SampleTruth } from './out-of-bag';
 import type { ForestPlan } from './plan';
-import { memberModel } from './predict';
+import { isPackedLeaf, nodeCount, type PackedTree } from './packed-tree';
+import { compileMember } from './predict';
 import { argmax, leafTable, Tally, tallyDim } from './tally';
 import { FOREST_FORMAT, FOREST_REPORT_FORMAT, FOREST_REPORT_VERSION, FOREST_VERSION, type ForestModel, type ForestReport, type ForestTreeSummary } from './types';
 
@@ -41,7 +41,7 @@ function modelOf(plan: ForestPlan, members: readonly ForestMember[]): ForestMode
 }
 
 function sampleTruth(model: ForestModel, dataset: Dataset, plan: ForestPlan): SampleTruth {
-  const truth = readTruth(memberModel(model, 0), dataset);
+  const truth = readTruth(model, dataset);
   if (truth.rows.length !== plan.trainingRows) throw new InputError('bad-option', 'the data changed between planning the forest and assembling it');
   return { classes: model.task === 'classification' ? plan.classes : [], codes: truth.codes, values: truth.values };
 }
@@ -55,14 +55,15 @@ function trainingMetrics(tally: Tally, truth: SampleTruth): Metrics {
 }
 
 /** Depth, leaves and nodes of a tree. */
-function shape(nodes: ForestModel['trees'][number]['nodes']): { depth: number; leaves: number; nodes: number } {
+function shape(tree: PackedTree): { depth: number; leaves: number; nodes: number } {
+  const nodes = nodeCount(tree);
   let depth = 0;
   let leaves = 0;
-  for (const n of nodes) {
-    depth = Math.max(depth, n.depth);
-    if (n.children.length === 0) leaves++;
+  for (let id = 0; id < nodes; id++) {
+    depth = Math.max(depth, tree.depth[id]);
+    if (isPackedLeaf(tree, id)) leaves++;
   }
-  return { depth, leaves, nodes: nodes.length };
+  return { depth, leaves, nodes };
 }
 
 export function assembleForest(dataset: Dataset, plan: ForestPlan, members: ForestMember[], hooks: GrowHooks = {}): ForestReport {
@@ -81,8 +82,8 @@ export function assembleForest(dataset: Dataset, plan: ForestPlan, members: Fore
   model.trees.forEach((tree, t) => {
     throwIfAborted(hooks.signal);
     const counts = inBagCounts(plan, t);
-    const compiled = compileTree(memberModel(model, t), dataset);
-    const table = leafTable(model, compiled, tree.nodes);
+    const compiled = compileMember(model, t, dataset);
+    const table = leafTable(model, compiled, tree.packed);
     // The tree's own OOB score: correct labels, or squared errors and the targets' sums for R².
     let out = 0;
     let hit = 0;
@@ -98,18 +99,19 @@ export function assembleForest(dataset: Dataset, plan: ForestPlan, members: Fore
       oob.add(i, table, leaf);
       mine.push(row);
       out++;
-      const node = tree.nodes[compiled.modelId[leaf]];
+      const { value, dim } = tree.packed;
+      const id = compiled.modelId[leaf];
       if (regression) {
         const y = truth.values[i];
-        sse += ((node.value as number) - y) ** 2;
+        sse += (value[id] - y) ** 2;
         sum += y;
         sumSq += y * y;
-      } else if (argmax(node.value as number[]) === truth.codes[i]) hit++;
+      } else if (argmax(value, id * dim, dim) === truth.codes[i]) hit++;
     });
     oobRows.push(Int32Array.from(mine).sort());
     const ssTot = sumSq - (sum * sum) / Math.max(out, 1);
     const ownScore = out === 0 ? null : regression ? (ssTot > 0 ? 1 - sse / ssTot : sse === 0 ? 1 : 0) : hit / out;
-    summaries.push({ index: t, ...shape(tree.nodes), oobRows: out, oobScore: ownScore });
+    summaries.push({ index: t, ...shape(tree.packed), oobRows: out, oobScore: ownScore });
     if (plan.params.bootstrap && marks.has(t + 1)) {
       curve.trees.push(t + 1);
       curve.error.push(oobError(oob, truth));

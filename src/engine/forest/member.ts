@@ -1,12 +1,14 @@
 // trainMember: tree `index` of a forest, a function of (dataset, plan, index) only, so any thread
 // grows the same tree: its bootstrap counts as sample weights (bootstrap.ts, scikit-learn's way)
 // and, for a random forest, a fresh feature subset per split (GrowHooks.featureDraw), both seeded
-// from the plan's seed and the index.
+// from the plan's seed and the index. The tree is packed (packed-tree.ts) as soon as it is grown, so
+// a forest never holds more than one tree as node objects.
 import type { Dataset } from '../dataset';
 import type { ModelNode, TreeModel } from '../model';
 import type { GrowHooks } from '../tree/grow-hooks';
 import { trainTree } from '../tree/train';
 import { featureSeed, inBagCounts } from './bootstrap';
+import { packTree } from './packed-tree';
 import type { ForestPlan } from './plan';
 import type { ForestTree } from './types';
 
@@ -37,5 +39,6 @@ export function trainMember(dataset: Dataset, plan: ForestPlan, index: number, h
   const { model } = trainTree(dataset, plan.treeParams, { ...hooks, ...draw }, weights);
   const featureImportances: Record<string, number> = {};
   for (const f of features) featureImportances[f.name] = model.featureImportances[f.name] ?? 0;
-  return { index, tree: { nodes: plan.task === 'classification' ? inForestClasses(model, plan.classes) : model.nodes, featureImportances } };
+  const nodes = plan.task === 'classification' ? inForestClasses(model, plan.classes) : model.nodes;
+  return { index, tree: { packed: packTree({ task: plan.task, classes: plan.classes, features }, nodes), featureImportances } };
 }

@@ -1,11 +1,14 @@
 // Forest prediction (docs/formulas.md "Ensembles"): classification by soft voting (mean of the
 // trees' class shares, scikit-learn's) or hard voting (majority of the trees' labels, first class
-// on a tie); regression by the mean of the trees. Each tree is compiled once and routes every row.
+// on a tie); regression by the mean of the trees. Each tree is compiled once, straight from its
+// packed columns (packed-tree.ts), and routes every row.
 import type { Dataset } from '../dataset';
-import { MODEL_FORMAT, MODEL_VERSION, type TreeModel } from '../model';
-import { compileTree } from '../tree/compiled-tree';
+import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
+import type { RoutedTree } from '../importance/permutation';
+import { compileNodes, type CompiledTree } from '../tree/compiled-tree';
 import { compiledPath } from '../tree/predict';
 import { routeRows } from '../tree/route-rows';
+import { nodeCount, packedValue, packedRoute, unpackTree } from './packed-tree';
 import { treeParamsOf } from './params';
 import { argmax, leafTable, Tally, tallyDim } from './tally';
 import type { ForestModel, RowVotes } from './types';
@@ -16,10 +19,14 @@ export interface ForestPrediction {
   shares: Float64Array | null;
 }
 
-/** Tree `index` of the forest as an ordinary tree model (tree view, rules, a row's path). */
-export function memberModel(model: ForestModel, index: number): TreeModel {
+function memberOf(model: ForestModel, index: number): ForestModel['trees'][number] {
   const tree = model.trees[index];
   if (tree === undefined) throw new RangeError(`tree ${index} is not in 0..${model.trees.length - 1}`);
+  return tree;
+}
+
+/** A tree model with the forest's head (target, classes, features, the base tree's parameters) and these nodes. */
+export function asTreeModel(model: Omit<ForestModel, 'trees'>, nodes: ModelNode[], featureImportances: Record<string, number>): TreeModel {
   const params = treeParamsOf(model.params);
   return {
     format: MODEL_FORMAT,
@@ -29,17 +36,35 @@ export function memberModel(model: ForestModel, index: number): TreeModel {
     ...(model.classes ? { classes: model.classes } : {}),
     features: model.features,
     params: { ...params, algorithm: params.algorithm ?? 'cart', criterion: params.criterion ?? (model.task === 'regression' ? 'squared_error' : 'gini') },
-    nodes: tree.nodes,
-    featureImportances: tree.featureImportances,
+    nodes,
+    featureImportances,
   };
+}
+
+/** Tree `index` of the forest as an ordinary tree model, its nodes unpacked (tree view, rules, a row's path): one tree at a time. */
+export function memberModel(model: ForestModel, index: number): TreeModel {
+  const tree = memberOf(model, index);
+  return asTreeModel(model, unpackTree(tree.packed, model), tree.featureImportances);
+}
+
+/** Tree `index` as its routing reads it, node by node off the columns (no node objects kept). */
+export function routedMember(model: ForestModel, index: number): RoutedTree {
+  const { packed, featureImportances } = memberOf(model, index);
+  return { model: asTreeModel(model, [], featureImportances), count: nodeCount(packed), node: (id) => packedRoute(packed, model, id) };
+}
+
+/** Tree `index` compiled against `dataset` from its columns. */
+export function compileMember(model: ForestModel, index: number, dataset: Dataset): CompiledTree {
+  const { model: head, count, node } = routedMember(model, index);
+  return compileNodes(head, count, node, dataset);
 }
 
 /** Every tree's contribution to every row of `dataset`. */
 export function tallyForest(model: ForestModel, dataset: Dataset): Tally {
   const tally = new Tally(tallyDim(model), dataset.rowCount);
   model.trees.forEach((tree, t) => {
-    const compiled = compileTree(memberModel(model, t), dataset);
-    const table = leafTable(model, compiled, tree.nodes);
+    const compiled = compileMember(model, t, dataset);
+    const table = leafTable(model, compiled, tree.packed);
     routeRows(compiled, dataset.rowCount, (leaf, row) => tally.add(row, table, leaf));
   });
   return tally;
@@ -61,13 +86,13 @@ export function rowVotes(model: ForestModel, dataset: Dataset, row: number): Row
   const shares = new Array<number>(classes.length).fill(0);
   let sum = 0;
   model.trees.forEach((tree, t) => {
-    const path = compiledPath(compileTree(memberModel(model, t), dataset), row);
-    const leaf = tree.nodes[path[path.length - 1]];
+    const path = compiledPath(compileMember(model, t, dataset), row);
+    const value = packedValue(tree.packed, model, path[path.length - 1]);
     if (model.task === 'regression') {
-      sum += leaf.value as number;
+      sum += value as number;
       return;
     }
-    const counts = leaf.value as number[];
+    const counts = value as number[];
     const total = counts.reduce((a, b) => a + b, 0);
     labels[argmax(counts)]++;
     counts.forEach((c, k) => (shares[k] += total > 0 ? c / total / model.trees.length : 0));

@@ -2,14 +2,14 @@
 // leaves' class shares (soft voting), of one vote for each leaf's class (hard voting), or of the
 // leaves' values (regression), and how many trees were added. Prediction, OOB and the votes of a
 // row all go through it, so they cannot disagree.
-import type { ModelNode } from '../model';
 import type { CompiledTree } from '../tree/compiled-tree';
+import { isPackedLeaf, packedValue, type PackedTree } from './packed-tree';
 import type { ForestModel } from './types';
 
-/** What a leaf adds to a row that reaches it: its class shares (soft), a one-hot vote (hard) or its value. */
-export function leafContribution(model: ForestModel, node: ModelNode): number[] {
-  if (model.task === 'regression') return [node.value as number];
-  const counts = node.value as number[];
+/** What a leaf with `value` (a node's, as the model JSON has it) adds to a row that reaches it: its class shares (soft), a one-hot vote (hard) or its value. */
+export function leafContribution(model: ForestModel, value: number[] | number): number[] {
+  if (model.task === 'regression') return [value as number];
+  const counts = value as number[];
   if (model.params.voting === 'hard') {
     const best = argmax(counts);
     return counts.map((_, k) => (k === best ? 1 : 0));
@@ -19,12 +19,12 @@ export function leafContribution(model: ForestModel, node: ModelNode): number[] 
 }
 
 /** leafContribution of each compiled node of one tree: `dim` numbers per node (zeros for split nodes). */
-export function leafTable(model: ForestModel, tree: CompiledTree, nodes: readonly ModelNode[]): Float64Array {
+export function leafTable(model: ForestModel, tree: CompiledTree, packed: PackedTree): Float64Array {
   const dim = tallyDim(model);
   const table = new Float64Array(tree.nodeCount * dim);
   for (let i = 0; i < tree.nodeCount; i++) {
-    const node = nodes[tree.modelId[i]];
-    if (node.children.length === 0) table.set(leafContribution(model, node), i * dim);
+    const id = tree.modelId[i];
+    if (isPackedLeaf(packed, id)) table.set(leafContribution(model, packedValue(packed, model, id)), i * dim);
   }
   return table;
 }

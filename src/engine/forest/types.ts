@@ -3,10 +3,11 @@
 // of threads can run the middle one anywhere and still give the same forest for the same seed:
 // planForest (once) → trainMember (once per tree, any thread, depends only on the plan and the
 // tree's index) → assembleForest (once: model, OOB, importances).
-import type { ModelFeature, ModelNode, Task, TrainParams } from '../model';
+import type { ModelFeature, Task, TrainParams } from '../model';
 import type { Metrics } from '../metrics/types';
 import type { CrossValidationResult } from '../validation/types';
 import type { LeftOutColumn } from '../tree/left-out';
+import type { PackedTree } from './packed-tree';
 
 export const FOREST_FORMAT = 'decision-tree-explorer/forest';
 export const FOREST_VERSION = 1;
@@ -43,14 +44,17 @@ export interface ForestParams extends TrainParams {
   seed?: number;
 }
 
-/** One tree of a forest: the nodes of a tree model (features, classes and target are the forest's). */
+/**
+ * One tree of a forest: its nodes as columns (packed-tree.ts; the model file holds them as a tree
+ * model's `nodes`, memberModel gives them so), in the forest's features and classes.
+ */
 export interface ForestTree {
-  nodes: ModelNode[];
+  packed: PackedTree;
   /** The tree's own MDI, normalised to sum 1 (all 0 for a single leaf). */
   featureImportances: Record<string, number>;
 }
 
-/** The forest model JSON: what `train --ensemble … --out` writes and `predict`/`rules` read. */
+/** A forest model: what `train --ensemble … --out` writes (model-json.ts: each tree's nodes as model JSON nodes) and `predict`/`rules` read. */
 export interface ForestModel {
   format: typeof FOREST_FORMAT;
   version: typeof FOREST_VERSION;

@@ -17,7 +17,7 @@ export type ForestTrainer = (dataset: Dataset, params: ForestParams) => Promise<
 
 /** The forest's predictions for every row of `dataset` that has a target, as the tree metrics read them. */
 export function forestRowPredictions(model: ForestModel, dataset: Dataset, positiveClass?: string): RowPredictions {
-  const truth = readTruth(memberModel(model, 0), dataset);
+  const truth = readTruth(model, dataset);
   const { predictions, shares } = predictForest(model, dataset);
   const n = truth.rows.length;
   if (model.task === 'regression') return { truth, codes: new Int32Array(0), values: Float64Array.from(truth.rows, (r) => predictions[r] as number), scores: null, positive: -1 };

@@ -2,11 +2,11 @@
 // shuffled among the evaluated rows, breaking its link with the target. Unlike MDI it is measured
 // on data (preferably held out) and is not inflated for columns with many distinct values.
 import { type Column, type Dataset, isNumeric } from '../dataset';
-import type { TreeModel } from '../model';
+import type { ModelNode, TreeModel } from '../model';
 import { createRng, shuffleInPlace, type Rng } from '../random';
 import { readTruth } from '../validation/truth';
-import { leafScorer } from '../validation/evaluate';
-import { compileTree, withColumn } from '../tree/compiled-tree';
+import { routedLeafScorer } from '../validation/evaluate';
+import { compileNodes, withColumn } from '../tree/compiled-tree';
 import { compiledLeaves } from '../tree/predict';
 import { subsetDataset } from '../validation/subset';
 
@@ -40,15 +40,35 @@ function permutedColumn(column: Column, rows: Int32Array, rng: Rng): Column {
   return { ...column, codes };
 }
 
+/**
+ * A tree as permutation importance reads it: the model but its nodes, and what routing reads of
+ * each of its `count` nodes (a forest's packed tree gives them without a node object per node
+ * kept: src/engine/forest/importances.ts).
+ */
+export interface RoutedTree {
+  model: Omit<TreeModel, 'nodes'>;
+  count: number;
+  node: (id: number) => Pick<ModelNode, 'split' | 'children' | 'prediction' | 'missingGoesTo'>;
+}
+
 export function permutationImportance(model: TreeModel, all: Dataset, repeats: number, seed: number, maxRows = PERMUTATION_MAX_ROWS): PermutationResult {
+  return routedPermutationImportance({ model, count: model.nodes.length, node: (id) => model.nodes[id] }, all, repeats, seed, maxRows);
+}
+
+export function routedPermutationImportance(routed: RoutedTree, all: Dataset, repeats: number, seed: number, maxRows = PERMUTATION_MAX_ROWS): PermutationResult {
+  const { model, count, node } = routed;
   const rng = createRng(seed);
   const dataset = all.rowCount > maxRows ? subsetDataset(all, sampleRows(rng, all.rowCount, maxRows)) : all;
   const truth = readTruth(model, dataset);
-  const score = leafScorer(model, truth);
+  const score = routedLeafScorer(model.task, count, node, truth);
   // Compiled once: each shuffle swaps one column of it (a big tree's compile is most of a predict).
-  const tree = compileTree(model, dataset);
+  const tree = compileNodes(model, count, node, dataset);
   const baselineScore = score(compiledLeaves(tree, dataset.rowCount));
-  const used = new Set(model.nodes.map((n) => n.split?.feature));
+  const used = new Set<string>();
+  for (let id = 0; id < count; id++) {
+    const feature = node(id).split?.feature;
+    if (feature !== undefined) used.add(feature);
+  }
   const mean: number[] = [];
   const std: number[] = [];
   for (const feature of model.features) {

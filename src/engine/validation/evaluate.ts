@@ -1,7 +1,7 @@
 // A model measured on a dataset: every metric of docs/formulas.md "Validation", and the single
 // score (accuracy or R²) that cross-validation and permutation importance compare.
 import type { Dataset } from '../dataset';
-import type { TreeModel } from '../model';
+import type { ModelNode, Task, TreeModel } from '../model';
 import type { Metrics } from '../metrics/types';
 import { classificationMetrics } from '../metrics/classification';
 import { regressionMetrics } from '../metrics/regression';
@@ -74,10 +74,15 @@ export function scoreOf(p: RowPredictions): number {
  * one `truth` (permutation importance): what each leaf predicts is looked up once, not per call.
  */
 export function leafScorer(model: TreeModel, truth: Truth): (leaves: Int32Array) => number {
+  return routedLeafScorer(model.task, model.nodes.length, (id) => model.nodes[id], truth);
+}
+
+/** leafScorer of a tree whose `count` nodes `node(id)` gives (a forest's packed tree: no node objects kept). */
+export function routedLeafScorer(task: Task, count: number, node: (id: number) => Pick<ModelNode, 'prediction' | 'children'>, truth: Truth): (leaves: Int32Array) => number {
   const n = truth.rows.length;
-  if (model.task === 'regression') {
-    const value = new Float64Array(model.nodes.length);
-    for (const node of model.nodes) value[node.id] = node.prediction as number;
+  if (task === 'regression') {
+    const value = new Float64Array(count);
+    for (let id = 0; id < count; id++) value[id] = node(id).prediction as number;
     const predicted = new Float64Array(n);
     return (leaves) => {
       if (n === 0) return 0;
@@ -86,8 +91,11 @@ export function leafScorer(model: TreeModel, truth: Truth): (leaves: Int32Array)
     };
   }
   const codeOf = new Map(truth.classes.map((c, i) => [c, i]));
-  const leafCode = new Int32Array(model.nodes.length);
-  for (const node of model.nodes) leafCode[node.id] = node.children.length ? -1 : (codeOf.get(String(node.prediction)) ?? -1);
+  const leafCode = new Int32Array(count);
+  for (let id = 0; id < count; id++) {
+    const { children, prediction } = node(id);
+    leafCode[id] = children.length ? -1 : (codeOf.get(String(prediction)) ?? -1);
+  }
   return (leaves) => {
     if (n === 0) return 0;
     let correct = 0;

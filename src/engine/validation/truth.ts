@@ -16,7 +16,7 @@ export interface Truth {
   values: Float64Array;
 }
 
-export function readTruth(model: TreeModel, dataset: Dataset): Truth {
+export function readTruth(model: Pick<TreeModel, 'task' | 'target' | 'classes'>, dataset: Dataset): Truth {
   const index = columnIndex(dataset, model.target);
   if (index < 0) throw new InputError('unknown-column', `target column "${model.target}" is not in the data`);
   const column = dataset.columns[index];

@@ -4,8 +4,11 @@ import { parentPort } from 'node:worker_threads';
 import { toWireError } from '../../shared/wire-error';
 import type { FromPoolWorker, ToPoolWorker } from './messages';
 
-/** Runs `run(shared, index)` for every task the pool hands this thread; a throw fails the whole pool with its message. */
-export function servePoolTasks<S, R>(run: (shared: S, index: number) => R): void {
+/**
+ * Runs `run(shared, index)` for every task the pool hands this thread; a throw fails the whole pool
+ * with its message. `transfer(result)`: the result's buffers, moved to the pool's thread, not copied.
+ */
+export function servePoolTasks<S, R>(run: (shared: S, index: number) => R, transfer: (result: R) => ArrayBuffer[] = () => []): void {
   const port = parentPort;
   if (port === null) throw new Error('a pool task module runs as a worker thread only');
   let shared: { value: S } | undefined;
@@ -16,12 +19,15 @@ export function servePoolTasks<S, R>(run: (shared: S, index: number) => R): void
     }
     const { index } = message;
     let reply: FromPoolWorker<R>;
+    let moved: ArrayBuffer[] = [];
     try {
       if (shared === undefined) throw new Error(`pool task ${index} arrived before the shared data`);
-      reply = { type: 'done', index, result: run(shared.value, index) };
+      const result = run(shared.value, index);
+      moved = transfer(result);
+      reply = { type: 'done', index, result };
     } catch (err) {
       reply = { type: 'failed', index, error: toWireError(err) };
     }
-    port.postMessage(reply);
+    port.postMessage(reply, moved);
   });
 }

@@ -3,7 +3,7 @@
 // are shared, not copied — and tasks are indices handed to whichever worker is free. Results are
 // kept by index, so the outcome does not depend on the number of threads or on their timing.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { CancelledError, InputError } from '../../engine/errors';
 import { fromWireError } from '../../shared/wire-error';
 import type { FromPoolWorker, ToPoolWorker } from './messages';
@@ -21,6 +21,8 @@ export interface PoolOptions<S> {
   signal?: AbortSignal;
   /** After every finished task, in the order they finish. */
   onProgress?: (done: number, total: number) => void;
+  /** Each worker's V8 heap limits (default Node's). */
+  resourceLimits?: ResourceLimits;
 }
 
 /** The threads a pool uses when not told: the cores this process may use. */
@@ -60,7 +62,7 @@ export function runPool<S, R>(options: PoolOptions<S>): Promise<R[]> {
     };
 
     for (let k = 0; k < Math.min(jobs, tasks); k++) {
-      const worker = new Worker(workerFile);
+      const worker = new Worker(workerFile, { resourceLimits: options.resourceLimits });
       workers.push(worker);
       worker.on('message', (message: FromPoolWorker<R>) => {
         if (settled) return;

@@ -44,7 +44,7 @@ for (const [name, data, extra] of [
   test(`${name}: one tree without bootstrap over every feature is the single tree`, () => {
     const f = trainForest(data, forest({ ...extra, nTrees: 1, bootstrap: false, maxFeatures: 'all' }));
     const tree = trainTree(data, { target: 'target', ...('algorithm' in extra ? { algorithm: extra.algorithm, criterion: extra.criterion } : {}) }).model;
-    assert.deepEqual(f.model.trees[0].nodes, tree.nodes);
+    assert.deepEqual(memberModel(f.model, 0).nodes, tree.nodes);
     assert.deepEqual(predictForest(f.model, data).predictions, predict(tree, data));
     assert.equal(f.oob.score, null);
   });
@@ -137,7 +137,7 @@ test('regression: the mean of the member trees; the default max features is p/3'
 test('model JSON: a forest round-trips; readModelJson tells trees from forests; a newer version asks for an update', () => {
   const m = trainForest(iris, forest({ nTrees: 3 })).model;
   const text = serializeForest(m);
-  assert.deepEqual(parseForest(text), JSON.parse(text));
+  assert.equal(serializeForest(parseForest(text)), text);
   assert.equal(readModelJson(text).kind, 'forest');
   assert.equal(readModelJson(JSON.stringify(memberModel(m, 0))).kind, 'tree');
   assert.throws(() => readModelJson(JSON.stringify({ ...m, version: 2 })), (e: unknown) => e instanceof InputError && /version 2 is not supported.*newer Decision Tree Explorer/.test(e.message));
@@ -151,7 +151,7 @@ test('a class missing from a bootstrap sample keeps the forest class order', () 
   const y = [...new Array<string>(60).fill('a'), ...new Array<string>(60).fill('b'), 'rare'];
   const data = dataset(num('x', y.map((_, i) => i)), cat('y', y));
   const r = trainForest(data, { target: 'y', keep: ['x'], ensemble: 'bagging', nTrees: 10, seed: 1 });
-  for (const tree of r.model.trees) for (const n of tree.nodes) assert.equal((n.value as number[]).length, 3);
+  r.model.trees.forEach((_, t) => memberModel(r.model, t).nodes.forEach((n) => assert.equal((n.value as number[]).length, 3)));
 });
 
 for (const [what, data, params, message] of [

@@ -12,7 +12,7 @@ import { created, FakeUri } from '../helpers/fake-vscode';
 import { FOREST_PANEL_VIEW_TYPE, ForestPanels } from '../../../src/panel/forest-panel';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { trainForest } from '../../../src/engine/forest/train';
-import { predictForest } from '../../../src/engine/forest/predict';
+import { memberModel, predictForest } from '../../../src/engine/forest/predict';
 import { decodeModel } from '../../../src/engine/model-columns';
 import type { ForestRow, ForestTreeReply, WireForestReport } from '../../../src/shared/forest-protocol';
 import { ForestAnswers } from '../../../src/panel/forest-requests';
@@ -69,8 +69,7 @@ test('a tree at a time: tree k is memberModel(k) as the tree view draws it', asy
   assert.equal(reply.index, 4);
   const drawn = decodeModel(reply.model).model;
   assert.equal(drawn.nodes.length, forest.trees[4].nodes, "the picker's node count");
-  assert.equal(drawn.nodes.length, forest.model.trees[4].nodes.length);
-  assert.deepEqual(drawn.nodes.map((n) => n.split?.feature ?? null), forest.model.trees[4].nodes.map((n) => n.split?.feature ?? null));
+  assert.deepEqual(drawn.nodes, memberModel(forest.model, 4).nodes);
   panel.send(ask(8, 'tree', { index: 15 }));
   await tick();
   assert.deepEqual(posted.find((m) => m.requestId === 8), { type: 'requestFailed', requestId: 8, message: 'The forest has 15 trees: there is no tree 16.' });
@@ -90,7 +89,7 @@ test("a row's votes add up to the trees, agree with predictForest, and come with
     assert.ok(Math.abs(answer.votes!.shares.reduce((a, b) => a + b, 0) - 1) < 1e-9);
     assert.equal(answer.prediction, predicted[row]);
     assert.equal(answer.index, 3);
-    const leaf = forest.model.trees[3].nodes[answer.path[answer.path.length - 1]];
+    const leaf = memberModel(forest.model, 3).nodes[answer.path[answer.path.length - 1]];
     assert.equal(leaf.children.length, 0, 'the path ends at a leaf');
     assert.equal(answer.treePrediction, leaf.prediction);
     assert.ok(answer.path.every((id) => answer.nodes.id.includes(id)), 'the nodes to draw the path come with it');

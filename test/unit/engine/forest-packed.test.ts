@@ -1,0 +1,194 @@
+// Forest members in packed form (src/engine/forest/packed-tree.ts): packing a tree's model JSON
+// nodes and unpacking them gives the same nodes, byte for byte as JSON, for categorical splits,
+// "missing vs present" (+Infinity) thresholds, multiway ID3/C4.5 children with fractional samples,
+// weighted and regression trees; a packed forest predicts what its trees as node objects predict;
+// the model file written tree by tree is the JSON of the whole forest as objects; and a packed
+// node takes fewer bytes than scikit-learn's (~90).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Dataset } from '../../../src/engine/dataset';
+import { topLevelArray } from '../../../src/engine/forest/json-spans';
+import { forestJsonChunks, parseForest, readModelBytes, serializeForest } from '../../../src/engine/forest/model-json';
+import { nodeCount, packedBytes, packTree, unpackTree } from '../../../src/engine/forest/packed-tree';
+import { memberModel, predictForest } from '../../../src/engine/forest/predict';
+import { leafContribution, tallyDim } from '../../../src/engine/forest/tally';
+import { trainForest } from '../../../src/engine/forest/train';
+import type { ForestModel, ForestParams } from '../../../src/engine/forest/types';
+import { jsonText } from '../../../src/engine/json-text';
+import type { ModelNode, TrainParams, TreeModel } from '../../../src/engine/model';
+import { createRng } from '../../../src/engine/random';
+import { compileTree } from '../../../src/engine/tree/compiled-tree';
+import { routeRows } from '../../../src/engine/tree/route-rows';
+import { trainTree } from '../../../src/engine/tree/train';
+import { cat, dataset, num } from '../helpers/tree-data';
+
+/**
+ * 400 rows: `m` is missing for most rows of class c (missingness informs: +Infinity splits), `colour`
+ * (5 categories, some missing) informs, `x` is noise plus signal; `w` a row weight; `v` a numeric target.
+ */
+function mixedData(): Dataset {
+  const rng = createRng(11);
+  const colours = ['red', 'green', 'blue', 'black', 'white'];
+  const m: Array<number | null> = [];
+  const colour: Array<string | null> = [];
+  const x: number[] = [];
+  const w: number[] = [];
+  const y: string[] = [];
+  const v: number[] = [];
+  for (let r = 0; r < 400; r++) {
+    const k = Math.floor(rng() * 5);
+    const cls = k < 2 ? 'a' : k < 4 ? 'b' : 'c';
+    y.push(rng() < 0.15 ? ['a', 'b', 'c'][Math.floor(rng() * 3)] : cls);
+    colour.push(rng() < 0.1 ? null : colours[rng() < 0.7 ? k : Math.floor(rng() * 5)]);
+    m.push(cls === 'c' && rng() < 0.8 ? null : Math.floor(rng() * 100) / 4);
+    x.push(Math.floor(rng() * 1000) / 8 + (cls === 'a' ? 30 : 0));
+    w.push(1 + Math.floor(rng() * 3));
+    v.push(k * 2.5 + (x[r] % 7) + rng());
+  }
+  return dataset(num('m', m), cat('colour', colour), num('x', x), num('w', w), cat('y', y), num('v', v));
+}
+
+const data = mixedData();
+const nodesOf = (params: TrainParams): TreeModel => trainTree(data, params).model;
+
+/** What the tests need some tree to have. */
+function kinds(nodes: readonly ModelNode[]) {
+  return {
+    categorical: nodes.some((n) => n.split?.kind === 'categorical'),
+    presence: nodes.some((n) => n.split?.kind === 'numeric' && n.split.threshold === Infinity),
+    multiway: nodes.some((n) => n.children.length > 2),
+    fractional: nodes.some((n) => !Number.isInteger(n.samples)),
+    weighted: nodes.every((n) => n.weightedSamples !== undefined),
+  };
+}
+
+const trees: Array<[string, TrainParams, Array<keyof ReturnType<typeof kinds>>]> = [
+  ['CART: categorical and +Infinity splits', { target: 'y', ignore: ['v', 'w'] }, ['categorical', 'presence']],
+  ['CART with whole sample weights (counts kept as Int32)', { target: 'y', ignore: ['v'], sampleWeightColumn: 'w' }, ['categorical', 'weighted']],
+  ['CART with balanced class weights (fractional weights and counts)', { target: 'y', ignore: ['v', 'w'], classWeight: 'balanced' }, ['presence', 'weighted']],
+  ['C4.5: multiway, fractional samples at missing values', { target: 'y', ignore: ['v', 'w'], algorithm: 'c45', criterion: 'gain_ratio' }, ['multiway', 'fractional']],
+  ['ID3: multiway', { target: 'y', ignore: ['v', 'w', 'x', 'm'], algorithm: 'id3', criterion: 'entropy' }, ['multiway']],
+  ['regression', { target: 'v', ignore: ['y', 'w'] }, ['categorical']],
+];
+
+for (const [name, params, wants] of trees) {
+  test(`packed ↔ model JSON nodes is exact: ${name}`, () => {
+    const model = nodesOf(params);
+    const has = kinds(model.nodes);
+    for (const want of wants) assert.ok(has[want], `the tree has ${want} nodes`);
+    const packed = packTree(model, model.nodes);
+    assert.equal(nodeCount(packed), model.nodes.length);
+    const back = unpackTree(packed, model);
+    assert.deepEqual(back, model.nodes);
+    // The same JSON text, key order and ±Infinity included.
+    assert.equal(jsonText(back, 2), jsonText(model.nodes, 2));
+  });
+}
+
+test('packing refuses what the columns cannot hold exactly', () => {
+  const model = nodesOf({ target: 'y', ignore: ['v', 'w'], maxDepth: 2 });
+  const badDepth = model.nodes.map((n, i) => (i === 1 ? { ...n, depth: 1.5 } : n));
+  assert.throws(() => packTree(model, badDepth), /node 1 depth must be a whole number/);
+  const badClass = model.nodes.map((n, i) => (i === 2 ? { ...n, prediction: 'zebra' } : n));
+  assert.throws(() => packTree(model, badClass), /node 2 predicts "zebra", not one of the classes/);
+});
+
+/** The forest's row-major tally as the trees' node objects give it: each tree compiled from memberModel's nodes, its leaves' contributions summed. */
+function objectTally(model: ForestModel, rows: Dataset): Float64Array {
+  const dim = tallyDim(model);
+  const sum = new Float64Array(rows.rowCount * dim);
+  model.trees.forEach((_, t) => {
+    const member = memberModel(model, t);
+    const compiled = compileTree(member, rows);
+    routeRows(compiled, rows.rowCount, (leaf, row) => leafContribution(model, member.nodes[compiled.modelId[leaf]].value).forEach((c, k) => (sum[row * dim + k] += c)));
+  });
+  return sum;
+}
+
+const forests: Array<[string, ForestParams]> = [
+  ['random forest with categorical and missing values', { target: 'y', ignore: ['v', 'w'], ensemble: 'forest', nTrees: 8, seed: 3 }],
+  ['hard-voting forest', { target: 'y', ignore: ['v', 'w'], ensemble: 'forest', nTrees: 8, seed: 4, voting: 'hard' }],
+  ['bagging of C4.5 trees', { target: 'y', ignore: ['v', 'w'], ensemble: 'bagging', algorithm: 'c45', criterion: 'gain_ratio', nTrees: 6, seed: 5 }],
+  ['bagging of ID3 trees', { target: 'y', ignore: ['v', 'w', 'x', 'm'], ensemble: 'bagging', algorithm: 'id3', criterion: 'entropy', nTrees: 6, seed: 6 }],
+  ['regression forest', { target: 'v', ignore: ['y', 'w'], ensemble: 'forest', nTrees: 8, seed: 7 }],
+];
+
+for (const [name, params] of forests) {
+  test(`a packed forest predicts what its trees as node objects predict: ${name}`, () => {
+    const model = trainForest(data, params).model;
+    const sum = objectTally(model, data);
+    const { predictions, shares } = predictForest(model, data);
+    const n = model.trees.length;
+    if (model.task === 'regression') {
+      predictions.forEach((p, row) => assert.equal(p, sum[row] / n));
+      return;
+    }
+    const dim = tallyDim(model);
+    assert.deepEqual(shares, sum.map((s) => s / n));
+    predictions.forEach((p, row) => {
+      const at = Array.from(sum.subarray(row * dim, (row + 1) * dim));
+      assert.equal(p, (model.classes as string[])[at.indexOf(Math.max(...at))]);
+    });
+  });
+
+  test(`the model file, written tree by tree, is the JSON of the forest as objects and reads back the same: ${name}`, () => {
+    const model = trainForest(data, params).model;
+    const asObjects = { ...model, trees: model.trees.map((t, i) => ({ nodes: memberModel(model, i).nodes, featureImportances: t.featureImportances })) };
+    const text = serializeForest(model);
+    assert.equal(text, jsonText(asObjects, 2) + '\n');
+    assert.ok([...forestJsonChunks(model, 2)].length >= model.trees.length + 2, 'one chunk per tree');
+    // Compact and inside another value (the CLI's `evaluate --json` report).
+    const wrapped = [...forestJsonChunks(model, undefined, (m) => ({ before: [1, { trees: [] }], model: m, after: 'x' }))].join('');
+    assert.equal(wrapped, jsonText({ before: [1, { trees: [] }], model: asObjects, after: 'x' }) + '\n');
+    const read = parseForest(text);
+    assert.equal(serializeForest(read), text);
+    assert.deepEqual(predictForest(read, data), predictForest(model, data));
+    // A file's bytes: parsed without the trees, then tree by tree.
+    const fromBytes = readModelBytes(new TextEncoder().encode(text));
+    assert.equal(fromBytes.kind, 'forest');
+    assert.equal(serializeForest(fromBytes.model as ForestModel), text);
+  });
+}
+
+test('a packed node takes fewer bytes than scikit-learn keeps per node (~90): 3 classes, bootstrap weights', () => {
+  const model = trainForest(data, forests[0][1]).model;
+  const nodes = model.trees.reduce((a, t) => a + nodeCount(t.packed), 0);
+  const bytes = model.trees.reduce((a, t) => a + packedBytes(t.packed), 0);
+  assert.ok(model.trees.every((t) => t.packed.weightedSamples !== null), 'bootstrap counts are weights');
+  assert.ok(bytes / nodes < 90, `${(bytes / nodes).toFixed(1)} bytes a node`);
+});
+
+test('whole counts are kept as Int32, fractional ones as doubles', () => {
+  const whole = nodesOf(trees[1][1]);
+  const packedWhole = packTree(whole, whole.nodes);
+  assert.ok(packedWhole.value instanceof Int32Array && packedWhole.samples instanceof Int32Array && packedWhole.weightedSamples instanceof Int32Array);
+  const balanced = nodesOf(trees[2][1]);
+  const packedBalanced = packTree(balanced, balanced.nodes);
+  assert.ok(packedBalanced.value instanceof Float64Array && packedBalanced.weightedSamples instanceof Float64Array);
+  const c45 = nodesOf(trees[3][1]);
+  assert.ok(packTree(c45, c45.nodes).samples instanceof Float64Array);
+});
+
+test("the trees array's elements are found in the bytes whatever the layout; strings and nested keys named trees are not it", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const text = '{"a":"\\"trees\\": [9]","b":{"trees":[7]},"trees" : [ {"x":[1,{"y":"]"}]} ,2,"ü,]" ],"c":[]}';
+  const spans = topLevelArray(bytes(text), 'trees');
+  assert.ok(spans !== null);
+  const b = bytes(text);
+  const decode = (from: number, to: number) => new TextDecoder().decode(b.subarray(from, to));
+  assert.deepEqual(spans.items.map(([from, to]) => JSON.parse(decode(from, to))), [{ x: [1, { y: ']' }] }, 2, 'ü,]']);
+  assert.deepEqual(JSON.parse(decode(...spans.array)), JSON.parse(text).trees);
+  assert.deepEqual(topLevelArray(bytes('{"trees":[]}'), 'trees')?.items, []);
+  assert.equal(topLevelArray(bytes('{"trees":3,"x":{"trees":[1]}}'), 'trees'), null);
+  assert.equal(topLevelArray(bytes('[{"trees":[1]}]'), 'trees'), null);
+});
+
+test('a model file read from its bytes: a compact forest, a tree model, and a damaged tree named', () => {
+  const model = trainForest(data, forests[0][1]).model;
+  const compact = [...forestJsonChunks(model, undefined)].join('');
+  assert.equal(serializeForest(readModelBytes(new TextEncoder().encode(compact)).model as ForestModel), serializeForest(model));
+  const tree = memberModel(model, 0);
+  assert.equal(readModelBytes(new TextEncoder().encode(jsonText(tree))).kind, 'tree');
+  const broken = serializeForest(model).replace(/"children": \[/, '"children": [ oops');
+  assert.throws(() => readModelBytes(new TextEncoder().encode(broken)), /tree 0: invalid JSON/);
+});
