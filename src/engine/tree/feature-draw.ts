@@ -24,21 +24,36 @@ export class FeatureDraw {
     this.maxFeatures = Math.max(1, Math.min(featureCount, spec.maxFeatures));
   }
 
-  /** Draws the features of one node: `scan(f)` for each non-constant one, in draw order. */
-  forEach(isConstant: (f: number) => boolean, scan: (f: number) => void): void {
+  /**
+   * Draws the features of one node: `scan(f)` for each non-constant one, in draw order.
+   * `prepare(features, from, to)` first sees every feature about to be read — the first
+   * `maxFeatures` drawn together (they are drawn whatever they hold), then any later one alone —
+   * so a splitter can gather their statistics in one pass over the node's samples.
+   */
+  forEach(isConstant: (f: number) => boolean, scan: (f: number) => void, prepare?: (features: Int32Array, from: number, to: number) => void): void {
     const { pool, rng } = this;
     let remaining = pool.length;
-    let drawn = 0;
-    let usable = 0;
-    while (remaining > 0 && (drawn < this.maxFeatures || usable === 0)) {
+    const draw = (): void => {
       const j = randomInt(rng, remaining);
       const f = pool[j];
       pool[j] = pool[--remaining];
       pool[remaining] = f;
-      drawn++;
-      if (isConstant(f)) continue;
+    };
+    // Drawn features collect at the pool's end, the first drawn last.
+    while (remaining > pool.length - this.maxFeatures) draw();
+    prepare?.(pool, remaining, pool.length);
+    let usable = 0;
+    for (let p = pool.length - 1; p >= remaining; p--) {
+      if (isConstant(pool[p])) continue;
       usable++;
-      scan(f);
+      scan(pool[p]);
+    }
+    while (remaining > 0 && usable === 0) {
+      draw();
+      prepare?.(pool, remaining, remaining + 1);
+      if (isConstant(pool[remaining])) continue;
+      usable++;
+      scan(pool[remaining]);
     }
   }
 }

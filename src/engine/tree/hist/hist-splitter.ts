@@ -62,8 +62,8 @@ export class HistSplitter {
   private readonly pair = new Int32Array(2);
   /** Random forests: the features searched per node (feature-draw.ts); null: all of them. */
   draw: FeatureDraw | null = null;
-  /** With a draw: fills a drawn feature's part of the node's histogram before it is read (histogram-splitter.ts). */
-  beforeDrawn: ((f: number) => void) | null = null;
+  /** With a draw: fills the drawn features' part of the node's histogram before they are read (histogram-splitter.ts). */
+  prepareDrawn: ((features: Int32Array, from: number, to: number) => void) | undefined = undefined;
 
   /** Histogram slots hold dim stats, then the weight (the sample count without weights), then with weights the sample count. */
   constructor(
@@ -97,15 +97,12 @@ export class HistSplitter {
     let best: HistSplit | null = null;
     const stride = this.stride;
     if (this.draw !== null) {
-      const before = this.beforeDrawn;
       this.draw.forEach(
-        (f) => {
-          before?.(f);
-          return this.singleBin(hist, f);
-        },
+        (f) => this.singleBin(hist, f),
         (f) => {
           best = this.scanFeature(f, hist, this.binned.offsets[f] * stride, this.binned.features[f].binCount, nodeStats, w, n) ?? best;
         },
+        this.prepareDrawn,
       );
       return best;
     }

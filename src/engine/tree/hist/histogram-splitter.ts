@@ -46,6 +46,8 @@ export class HistogramSplitter implements Splitter<HistNode> {
 
   /** With a feature draw (random forests), a node's histogram holds only the features drawn for it, filled as they are drawn. */
   private readonly drawn: boolean;
+  /** Every feature, in order: the list a full histogram is filled for. */
+  private readonly allFeatures: Int32Array;
 
   /**
    * `smallNode` is a test seam: 0 searches every node through a full histogram. With a min weight
@@ -65,6 +67,7 @@ export class HistogramSplitter implements Splitter<HistNode> {
     this.stride = this.stats.dim + (weighted ? 2 : 1);
     this.binned = sharedBins === null ? binTrainingSet(set) : sharedBins.of(set);
     this.drawn = draw !== null;
+    this.allFeatures = Int32Array.from({ length: set.features.length }, (_, f) => f);
     this.featureCount = set.features.length;
     const numeric = set.features.map((f) => isOrderedType(f.type));
     const proxy = sideProxyFor(params.criterion as CartCriterion);
@@ -88,7 +91,7 @@ export class HistogramSplitter implements Splitter<HistNode> {
     // Two samples need no sorted order (HistSplitter.findBestSmall).
     // With a draw, a big node's histogram is filled one drawn feature at a time, here.
     const h = this.drawn && w > this.smallNode ? this.acquire(false) : node.hist;
-    if (this.drawn && h !== null) this.search.beforeDrawn = (f) => this.fillFeature(h, f, start, end);
+    if (this.drawn && h !== null) this.search.prepareDrawn = (features, from, to) => this.fillDrawn(h, features, from, to, start, end);
     const sorted = h === null && w > 2;
     if (sorted) this.sorted.prepare(this.idx, start, end);
     const split = h === null ? this.search.findBestSmall(this.idx, this.sorted, start, end, this.stats, node.stats, tolerance, node.weight) : this.search.findBest(h, node.stats, node.weight, tolerance, w);
@@ -202,19 +205,22 @@ export class HistogramSplitter implements Splitter<HistNode> {
     return h;
   }
 
-  /** Feature `f`'s part of `h`, zeroed and filled from the samples idx[start, end). */
-  private fillFeature(h: Float64Array, f: number, start: number, end: number): void {
-    const { offsets, features } = this.binned;
-    h.fill(0, offsets[f] * this.stride, (offsets[f] + features[f].binCount + 1) * this.stride);
-    this.fill(h, start, end, f, f + 1);
+  /** The part of `h` of features[from, to), zeroed and filled from the samples idx[start, end) in one pass. */
+  private fillDrawn(h: Float64Array, features: Int32Array, from: number, to: number, start: number, end: number): void {
+    const { offsets, features: binned } = this.binned;
+    for (let j = from; j < to; j++) {
+      const f = features[j];
+      h.fill(0, offsets[f] * this.stride, (offsets[f] + binned[f].binCount + 1) * this.stride);
+    }
+    this.fill(h, start, end, features, from, to);
   }
 
   private releaseHistogram(h: Float64Array | null): void {
     if (h !== null) this.pool.push(h);
   }
 
-  /** Adds the samples idx[start, end) to the zeroed histogram `h`, features `from` to `to` − 1. */
-  private fill(h: Float64Array, start: number, end: number, from = 0, to = this.featureCount): void {
+  /** Adds the samples idx[start, end) to the zeroed histogram `h`, for the features list[from, to) (default: all). */
+  private fill(h: Float64Array, start: number, end: number, list = this.allFeatures, from = 0, to = list.length): void {
     const { idx, featureCount: F, stride } = this;
     const { bins, offsets } = this.binned;
     const { slot, amount, dim, weight } = this.stats;
@@ -226,7 +232,8 @@ export class HistogramSplitter implements Splitter<HistNode> {
         const a = amount[i];
         const wi = weight[i];
         const row = i * F;
-        for (let f = from; f < to; f++) {
+        for (let j = from; j < to; j++) {
+          const f = list[j];
           const s = (offsets[f] + bins[row + f]) * stride;
           h[s + k] += a;
           h[s + dim] += wi;
@@ -240,7 +247,8 @@ export class HistogramSplitter implements Splitter<HistNode> {
         const i = idx[p];
         const k = slot[i];
         const row = i * F;
-        for (let f = from; f < to; f++) {
+        for (let j = from; j < to; j++) {
+          const f = list[j];
           const s = (offsets[f] + bins[row + f]) * stride;
           h[s + k] += 1;
           h[s + dim] += 1;
@@ -252,7 +260,8 @@ export class HistogramSplitter implements Splitter<HistNode> {
       const i = idx[p];
       const y = amount[i];
       const row = i * F;
-      for (let f = from; f < to; f++) {
+      for (let j = from; j < to; j++) {
+        const f = list[j];
         const s = (offsets[f] + bins[row + f]) * stride;
         h[s] += y;
         h[s + 1] += 1;
