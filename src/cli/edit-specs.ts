@@ -28,8 +28,11 @@ function parseSplit(text: string, model: TreeModel): { node: number; split: Mode
     return { node, split: { feature: rest.slice(0, le).trim(), kind: 'numeric', threshold } };
   }
   const match = /^(.*?)\s+in\s+(.*)$/.exec(rest);
-  const every = model.features.find((f) => f.name === rest.trim())?.categories;
-  if (match === null && every !== undefined) return { node, split: { feature: rest.trim(), kind: 'categorical', branches: every.map((c) => [c]) } };
+  // A bare column name: a branch per category; a name that is no feature goes on to be refused by name (the target, an ignored column…).
+  if (match === null && /^\S+$/.test(rest.trim())) {
+    const every = model.features.find((f) => f.name === rest.trim())?.categories ?? [];
+    return { node, split: { feature: rest.trim(), kind: 'categorical', branches: every.map((c) => [c]) } };
+  }
   if (match === null) throw bad();
   const feature = match[1].trim();
   const left = match[2].split(',').map((s) => s.trim()).filter((s) => s !== '');

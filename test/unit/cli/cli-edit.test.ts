@@ -65,6 +65,8 @@ test('bad edits exit 2 with the reason and write nothing', () => {
     [['--split', '0:outlook in '], /category set of "outlook" is empty/],
     [['--split', '0:humidity<=3'], /"humidity" is categorical: split it by a set of categories/],
     [['--split', '0:play in N'], /it is the target/],
+    [['--split', '0:play'], /it is the target/],
+    [['--split', '0:nosuch'], /nosuch/],
     [['--snip', '-1'], /--snip needs a node id/],
     [['--split', '0:outlook'], /a split of "outlook" needs two category sets/],
     [['--split', '0:outlook is sunny'], /--split expects NODE:COL<=T/],
