@@ -37,7 +37,7 @@ export const editCommand: CliCommand = {
 function describe(edit: TreeEdit): string {
   if (edit.op !== 'split') return `${edit.op} node ${edit.node}`;
   const s = edit.split;
-  const question = s.kind === 'numeric' ? `<= ${formatNumber(s.threshold)}` : s.branches.length === 2 ? `in {${s.branches[0].join(', ')}}` : `by ${s.branches.map((b) => `{${b.join(', ')}}`).join(' | ')}`;
+  const question = s.kind === 'numeric' ? `<= ${formatNumber(s.threshold)}` : s.branches.length === 2 ? `in {${s.branches[0].join(', ')}}` : s.branches.length === 0 ? 'by its categories' : `by ${s.branches.map((b) => `{${b.join(', ')}}`).join(' | ')}`;
   return `split node ${edit.node} on ${s.feature} ${question}`;
 }
 
