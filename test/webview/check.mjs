@@ -49,6 +49,14 @@ function panelSettings(report) {
   return { algorithm: params.algorithm ?? 'cart', criterion: params.criterion ?? 'auto', maxDepth: params.maxDepth ?? null, minSamplesLeaf: params.minSamplesLeaf ?? 1, prune, ccpAlpha };
 }
 
+/** Clicks iris's root and answers the page's request for its alternatives (if it asks again); the requests asked so far. */
+async function openRootAlternatives(page) {
+  await page.locator('.stage svg g.node[data-ref="node:0"]').click();
+  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'alternatives'));
+  if (asked.length > 0) await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'reply', requestId: asked[0].requestId, reply: irisAlternatives[0] });
+  return asked;
+}
+
 async function openPanel(reportName, theme = 'dark') {
   const page = await context.newPage();
   page.on('dialog', (d) => {
@@ -80,10 +88,8 @@ await check('iris: the tree (under 60 nodes) opens whole and the root says what 
   assert.match(rootText, /≤.*samples = 150/);
   await page.screenshot({ path: join(artifacts, 'tree-dark.png') });
 
-  await page.locator('.stage svg g.node[data-ref="node:0"]').click();
-  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'alternatives'));
+  const asked = await openRootAlternatives(page);
   assert.deepEqual(asked.map((m) => m.request.nodeId), [0]);
-  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'reply', requestId: asked[0].requestId, reply: irisAlternatives[0] });
   await page.waitForSelector('.details table.alternatives');
   assert.equal(await page.locator('.details table.alternatives tbody tr').count(), 4);
   assert.match(await page.locator('.details table.alternatives tbody tr.chosen').textContent(), /^petal_length_cm ≤ 2\.45 \(chosen\)/);
@@ -833,9 +839,7 @@ await check('an edited tree: the Metrics tab shows the CV of the edited structur
 await check('Edits: preview the 2nd alternative at the root, apply; the badge counts edits, Undo and Ctrl+Z ask the host; a changed file offers Retrain', async () => {
   const page = await openPanel('iris', 'light');
   await page.setViewportSize({ width: 1400, height: 1000 });
-  await page.locator('.stage svg g.node[data-ref="node:0"]').click();
-  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'alternatives'));
-  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'reply', requestId: asked[0].requestId, reply: irisAlternatives[0] });
+  await openRootAlternatives(page);
   const second = irisAlternatives[0][1];
   await page.locator('.details table.alternatives tbody tr').nth(1).getByRole('button', { name: 'Preview' }).click();
   const preview = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'previewEdit').at(-1));
@@ -883,9 +887,7 @@ await check('Edits: preview the 2nd alternative at the root, apply; the badge co
 await check('500 px: the header with the edit bar wraps inside the panel; the alternatives\' Preview buttons keep their word on one line', async () => {
   const page = await openPanel('iris', 'light');
   await page.setViewportSize({ width: 500, height: 900 });
-  await page.locator('.stage svg g.node[data-ref="node:0"]').click();
-  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'alternatives'));
-  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'reply', requestId: asked[0].requestId, reply: irisAlternatives[0] });
+  await openRootAlternatives(page);
   await page.locator('.details table.alternatives vscode-button').first().waitFor();
   // One client rect per line the button's word takes.
   const lines = await page.locator('.details table.alternatives vscode-button').evaluateAll((bs) =>
@@ -928,9 +930,7 @@ await check('800, 500 and 360 px, light and dark: the alternatives table fits th
     const page = await openPanel('iris', theme);
     for (const width of [800, 500, 360]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.locator('.stage svg g.node[data-ref="node:0"]').click();
-      const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'alternatives'));
-      if (asked.length > 0) await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'reply', requestId: asked[0].requestId, reply: irisAlternatives[0] });
+      await openRootAlternatives(page);
       await page.locator('.details table.alternatives vscode-button').first().waitFor();
       const fit = await page.locator('.details').evaluate((d) => {
         const table = d.querySelector('table.alternatives').getBoundingClientRect();
