@@ -71,8 +71,12 @@ function branchCounts(data: Dataset, split: ColumnSplit): number[] {
 
 /** The training rows that reach `nodeId` (its subtree's leaves), as a dataset of their own. */
 export function rowsAtNode(dataset: Dataset, model: TreeModel, settings: ReportSettings, nodeId: number): Dataset {
+  return rowsReaching(trainingRows(dataset, model, settings), model, nodeId);
+}
+
+/** The rows of `train` that reach `nodeId` of `model`, as a dataset of their own. */
+export function rowsReaching(train: Dataset, model: TreeModel, nodeId: number): Dataset {
   if (!Number.isInteger(nodeId) || model.nodes[nodeId] === undefined) throw new InputError('bad-option', `the tree has no node ${nodeId}`);
-  const train = trainingRows(dataset, model, settings);
   const leaves = predictLeaves(model, train);
   const last = lastInSubtree(model, nodeId);
   const rows: number[] = [];
@@ -111,7 +115,12 @@ function multiwaySplitsAt(train: Dataset, model: TreeModel, nodeId: number, coun
 export function bestSplitsAt(dataset: Dataset, model: TreeModel, settings: ReportSettings, nodeId: number, count = 5): NodeSplit[] {
   const node = model.nodes[nodeId];
   if (node !== undefined && (model.params.algorithm ?? 'cart') !== 'cart') return multiwaySplitsAt(trainingRows(dataset, model, settings), model, nodeId, count);
-  const atNode = rowsAtNode(dataset, model, settings, nodeId);
+  return cartSplitsOn(rowsAtNode(dataset, model, settings, nodeId), model, nodeId, count);
+}
+
+/** CART: the `count` best splits, one per column, of `atNode` (the rows at `nodeId`), best first. */
+export function cartSplitsOn(atNode: Dataset, model: TreeModel, nodeId: number, count: number): NodeSplit[] {
+  const node = model.nodes[nodeId];
   if (atNode.rowCount < 2) return [];
   const p = model.params;
   const report = columnSplits(atNode, {
