@@ -1,6 +1,7 @@
 // What the user chose for a file (target column, "with Options…" answers), remembered in the
 // workspace state so the next training of that file asks with the same defaults.
 import type { ColumnType } from '../engine/dataset';
+import type { ForestSettings } from '../shared/forest-settings';
 import type { TrainSettings } from '../shared/train-settings';
 import type { ColumnTypes } from '../shared/worker-messages';
 
@@ -13,6 +14,8 @@ export interface ChoiceStore {
 export interface FileChoices {
   target?: string;
   options?: Partial<TrainSettings>;
+  /** "Train Random Forest with Options…" answers. */
+  forestOptions?: Partial<ForestSettings>;
   /** Columns used even when ID-like or constant (the "Keep …" of left-out-offer.ts). */
   keep?: string[];
   /** Column types chosen with "Set Column Type…", by column name; other columns are detected. */
@@ -30,6 +33,30 @@ export function readChoices(store: ChoiceStore, fileKey: string): FileChoices {
 
 export async function rememberChoices(store: ChoiceStore, fileKey: string, choices: FileChoices): Promise<void> {
   await store.update(keyOf(fileKey), { ...readChoices(store, fileKey), ...choices });
+}
+
+/**
+ * One "with Options…" memory (a tree's, a forest's): where its answers are kept, which settings it
+ * asks, and the check remembered values pass (workspace state is untrusted).
+ */
+export interface OptionsMemory<S> {
+  key: 'options' | 'forestOptions';
+  asked: readonly (keyof S)[];
+  valid(overrides: unknown): Partial<S>;
+}
+
+/** The settings a training of the file starts from: `configured` with the file's remembered answers over it. */
+export function rememberedSettings<S extends object>(store: ChoiceStore, fileKey: string, memory: OptionsMemory<S>, configured: S): S {
+  return { ...configured, ...memory.valid(readChoices(store, fileKey)[memory.key]) };
+}
+
+/**
+ * Remembers what "with Options…" asked (and `also`, e.g. the target): only the asked settings
+ * override later, so a setting the user never chose for this file still follows `decisionTree.*`.
+ */
+export async function rememberAnswers<S extends object>(store: ChoiceStore, fileKey: string, memory: OptionsMemory<S>, picked: S, also: FileChoices = {}): Promise<void> {
+  const answers = Object.fromEntries(memory.asked.map((k) => [k, picked[k]]));
+  await rememberChoices(store, fileKey, { ...also, [memory.key]: answers });
 }
 
 /** The remembered target if the file still has that column, else the last column. */

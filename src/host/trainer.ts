@@ -7,7 +7,7 @@ import type { PanelSettings } from '../shared/protocol';
 import { PANEL_SETTING_KEYS } from '../shared/protocol';
 import type { PackedReport } from '../shared/report-transfer';
 import { chooseSample, fileNameOf, prepareLoad, type SampleLimits } from './csv-source';
-import { defaultTarget, readChoices, rememberChoices, trainingColumns, type ChoiceStore } from './file-choices';
+import { defaultTarget, readChoices, rememberAnswers, rememberChoices, rememberedSettings, trainingColumns, type ChoiceStore, type OptionsMemory } from './file-choices';
 import { withJobProgress } from './job-progress';
 import type { Notifier } from './notifier';
 import { pickOptions } from './pick-options';
@@ -44,15 +44,12 @@ export function panelSettings(settings: TrainSettings): PanelSettings {
   return Object.fromEntries(PANEL_SETTING_KEYS.map((k) => [k, settings[k]])) as unknown as PanelSettings;
 }
 
-/**
- * What "with Options…" asks, remembered for the file: only these override the settings later,
- * so a setting the user never chose for this file still follows `decisionTree.*`.
- */
-const ASKED: readonly (keyof TrainSettings)[] = ['algorithm', 'criterion', 'maxDepth', 'minSamplesLeaf', 'prune', 'ccpAlpha', 'holdOutFraction', 'validation'];
-
-function askedOptions(settings: TrainSettings): Partial<TrainSettings> {
-  return Object.fromEntries(ASKED.map((k) => [k, settings[k]]));
-}
+/** What "Train Decision Tree with Options…" asks, remembered per file (file-choices.ts). */
+export const TREE_OPTIONS: OptionsMemory<TrainSettings> = {
+  key: 'options',
+  asked: ['algorithm', 'criterion', 'maxDepth', 'minSamplesLeaf', 'prune', 'ccpAlpha', 'holdOutFraction', 'validation'],
+  valid: validOverrides,
+};
 
 export class Trainer {
   /** Per file, the left-out columns last offered to keep: a panel retrain leaving out the same ones does not ask again. */
@@ -65,15 +62,14 @@ export class Trainer {
     try {
       const loaded = await this.load(uri);
       const fileKey = uri.toString();
-      const choices = readChoices(this.deps.state, fileKey);
       const target = await this.target(uri, loaded, mode === 'quick');
       if (target === undefined) return;
-      let settings: TrainSettings = { ...this.settings(uri), ...validOverrides(choices.options) };
+      let settings = rememberedSettings(this.deps.state, fileKey, TREE_OPTIONS, this.settings(uri));
       if (mode === 'options') {
         const picked = await pickOptions(settings);
         if (picked === undefined) return;
         settings = picked;
-        await rememberChoices(this.deps.state, fileKey, { target, options: askedOptions(picked) });
+        await rememberAnswers(this.deps.state, fileKey, TREE_OPTIONS, picked, { target });
       } else {
         await rememberChoices(this.deps.state, fileKey, { target });
       }

@@ -5,6 +5,7 @@
 // a forest is measured out of bag.
 import type { ForestParams, MaxFeatures, Voting } from '../engine/forest/types';
 import type { TrainSettings } from './train-settings';
+import { validEntries, type SettingRules } from './setting-rules';
 
 export interface ForestSettings {
   nTrees: number;
@@ -33,7 +34,7 @@ const isInteger = (v: unknown, min: number, max: number) => typeof v === 'number
 const MAX_FEATURE_NAMES: readonly unknown[] = ['default', 'sqrt', 'third', 'log2', 'all'];
 
 /** What each setting accepts, and the sentence a user reads when a value is rejected. */
-const RULES: { [K in keyof ForestSettings]: { check: (v: unknown) => boolean; expected: string } } = {
+const RULES: SettingRules<ForestSettings> = {
   nTrees: { check: (v) => isInteger(v, 1, 100_000), expected: 'an integer from 1 to 100000' },
   maxFeatures: {
     check: (v) => MAX_FEATURE_NAMES.includes(v) || isInteger(v, 1, 1e6) || (typeof v === 'number' && v > 0 && v < 1),
@@ -63,6 +64,11 @@ export function readForestSettings(get: (key: `forest.${keyof ForestSettings}`) 
     else problems.push(`decisionTree.forest.${key} must be ${RULES[key].expected} (got ${JSON.stringify(value)}); using ${JSON.stringify(DEFAULT_FOREST_SETTINGS[key])}`);
   }
   return { settings, problems };
+}
+
+/** The valid entries of remembered or saved forest settings (workspace state, a reloaded view's state); the rest is dropped. */
+export function validForestOverrides(overrides: unknown): Partial<ForestSettings> {
+  return validEntries(RULES, entering, overrides);
 }
 
 /** The problem with one value typed into a "with Options…" prompt, or undefined. */

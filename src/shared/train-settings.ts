@@ -4,6 +4,7 @@ import type { Algorithm, Criterion, PruneMethod, Splitter, TrainParams } from '.
 import { HIST_ABOVE_ROWS } from '../engine/tree/hist/choose-splitter';
 import { DEFAULT_MIN_CATEGORY_SAMPLES } from '../engine/tree/rare-categories';
 import type { ReportOptions } from '../engine/report-types';
+import { validEntries, type SettingRules } from './setting-rules';
 
 /** ReportOptions without the parts only the worker can fill in. */
 export type ReportRequest = Omit<ReportOptions, 'signal' | 'onProgress' | 'onNodesGrown'>;
@@ -86,7 +87,7 @@ const LIMITS: ReadonlySet<keyof TrainSettings> = new Set(['maxDepth', 'maxLeafNo
 export const entering = (key: keyof TrainSettings, value: unknown): unknown => (LIMITS.has(key) && value === 0 ? null : value);
 
 /** What each setting accepts, and the sentence a user reads when a value is rejected. */
-const RULES: { [K in keyof TrainSettings]: { check: Check; expected: string } } = {
+const RULES: SettingRules<TrainSettings> = {
   algorithm: { check: oneOf('cart', 'id3', 'c45'), expected: 'one of cart, id3, c45' },
   criterion: {
     check: oneOf('auto', 'gini', 'entropy', 'gain_ratio', 'squared_error'),
@@ -175,10 +176,5 @@ export function settingProblem<K extends keyof TrainSettings>(key: K, value: unk
  * older version, a webview sends untrusted data); anything unknown or invalid is dropped.
  */
 export function validOverrides(overrides: unknown): Partial<TrainSettings> {
-  if (typeof overrides !== 'object' || overrides === null) return {};
-  const valid: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(overrides)) {
-    if (Object.hasOwn(RULES, key) && RULES[key as keyof TrainSettings].check(value)) valid[key] = entering(key as keyof TrainSettings, value);
-  }
-  return valid as Partial<TrainSettings>;
+  return validEntries(RULES, entering, overrides);
 }
