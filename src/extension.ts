@@ -108,7 +108,12 @@ export function activate(context: vscode.ExtensionContext): void {
 
   let trainerInstance: Trainer | undefined;
   const trainer = () => (trainerInstance ??= new Trainer({ bridge: worker(), notifier, state: hover.choices, trained, panels }));
-  const forestPanels = new ForestPanels(context.extensionUri, (m) => notifier.log(m));
+  const forestPanels = new ForestPanels(context.extensionUri, {
+    retrain: (uri, recipe) => void forestTrainer().retrain(uri, recipe),
+    // Clicking another node cancels the search for the previous one.
+    alternatives: (uri, job) => worker().run('memberAlternatives', job, { key: `forest-alternatives:${uri.toString()}` }).result,
+    log: (m) => notifier.log(m),
+  });
   let forestTrainerInstance: ForestTrainer | undefined;
   const forestTrainer = () => (forestTrainerInstance ??= new ForestTrainer({ trainer: trainer(), bridge: worker(), notifier, state: hover.choices, view: forestPanels }));
 

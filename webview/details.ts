@@ -11,7 +11,7 @@ import { splitChart } from './split-chart';
 import { button } from './toolkit';
 
 /** Alternatives of a node as known so far. */
-export type AlternativesState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; splits: AlternativeSplit[] };
+export type AlternativesState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; splits: AlternativeSplit[]; note?: string };
 /** The split feature's distribution at a node as known so far. */
 export type DistributionState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; distribution: SplitDistribution | null };
 
@@ -46,6 +46,7 @@ function alternativesTable(state: AlternativesState | undefined, preview: ((spli
   if (!state || state.kind === 'loading') return el('p', { class: 'muted' }, 'Scoring the alternatives…');
   if (state.kind === 'failed') return el('p', { class: 'error' }, state.message);
   if (state.splits.length === 0) return el('p', { class: 'muted' }, 'No other valid split at this node.');
+  if (state.note !== undefined) return el('div', {}, el('p', { class: 'muted alternatives-note' }, state.note), alternativesTable({ kind: 'ready', splits: state.splits }, preview));
   // The score and the rows per branch share a column: the drawer beside a tree is about 300 px wide.
   const head = el('tr', {}, el('th', {}, 'Split'), el('th', {}, state.splits[0].scoreName, el('br'), el('span', { class: 'muted' }, 'rows per branch')), el('th', {}, ''));
   const body = state.splits.map((s) =>

@@ -1,22 +1,38 @@
 // "Train Random Forest" and "…with Options…": read the file and choose the target as a tree's
 // training does (trainer.ts), then train the forest in the worker on a pool of threads, with
-// "Tree k of n" and Cancel in the notification, and show it in the forest view.
+// "Tree k of n" and Cancel in the notification (and in the view, when it is open), and show it in
+// the forest view. The options start from the file's last answers (file-choices.ts, as a tree's).
+// `retrain` trains a view's recipe again: a view restored after a window reload, or its "Train again".
 import * as vscode from 'vscode';
 import { availableParallelism } from 'node:os';
 import type { Dataset } from '../engine/dataset';
-import type { ForestReport } from '../engine/forest/types';
-import { forestParams, poolSize, readForestSettings, type ForestSettings } from '../shared/forest-settings';
+import { CancelledError } from '../engine/errors';
+import type { ForestParams, ForestReport } from '../engine/forest/types';
+import type { ForestRecipe } from '../shared/forest-protocol';
+import { forestParams, poolSize, readForestSettings, validForestOverrides, type ForestSettings } from '../shared/forest-settings';
+import type { LoadResult } from '../shared/worker-messages';
 import { fileNameOf } from './csv-source';
-import { readChoices, rememberChoices, trainingColumns, type ChoiceStore } from './file-choices';
+import { readChoices, rememberAnswers, rememberChoices, rememberedSettings, trainingColumns, type ChoiceStore, type OptionsMemory } from './file-choices';
 import { withJobProgress } from './job-progress';
 import type { Notifier } from './notifier';
 import { pickForestOptions } from './pick-forest-options';
+import { progressText } from './progress-text';
 import type { Trainer } from './trainer';
 import type { WorkerBridge } from './worker-bridge';
 
+/** A trained forest as the view holds it: with the data and the parameters it was trained on, and how to train it again. */
+export interface TrainedForest {
+  report: ForestReport;
+  dataset: Dataset;
+  params: ForestParams;
+  recipe: ForestRecipe;
+}
+
 /** Where a trained forest is shown: the forest view (src/panel/forest-panel.ts), above the host. */
 export interface ForestView {
-  show(csvUri: vscode.Uri, report: ForestReport, dataset: Dataset): void;
+  show(csvUri: vscode.Uri, forest: TrainedForest): void;
+  busy(csvUri: vscode.Uri, message: string, fraction: number | null): void;
+  failed(csvUri: vscode.Uri, message: string, retrain: boolean): void;
 }
 
 export interface ForestTrainerDeps {
@@ -27,35 +43,101 @@ export interface ForestTrainerDeps {
   view: ForestView;
 }
 
+/** What "Train Random Forest with Options…" asks, remembered per file. */
+export const FOREST_OPTIONS: OptionsMemory<ForestSettings> = { key: 'forestOptions', asked: ['nTrees', 'maxFeatures', 'voting'], valid: validForestOverrides };
+
+/** The file's size and modification time, or undefined when it cannot be read (gone). */
+async function fileStamp(uri: vscode.Uri): Promise<ForestRecipe['file'] | undefined> {
+  try {
+    const { size, mtime } = await vscode.workspace.fs.stat(uri);
+    return { size, mtime };
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a view restored on `file` (as it is now) says about its recipe: why it cannot be trained again, or a note; undefined when all is as it was. */
+export function restoreProblem(recipe: ForestRecipe, fileName: string, now: ForestRecipe['file'] | undefined, columns?: readonly string[]): { fatal: boolean; message: string } | undefined {
+  if (now === undefined) return { fatal: true, message: `${fileName} is gone (moved, renamed or deleted), so this forest cannot be trained again. Open the file and run "Train Random Forest".` };
+  if (columns !== undefined && !columns.includes(recipe.target)) {
+    return { fatal: true, message: `${fileName} no longer has the column “${recipe.target}” this forest predicted. Run "Train Random Forest" to choose a target.` };
+  }
+  if (recipe.file !== undefined && (recipe.file.size !== now.size || recipe.file.mtime !== now.mtime)) {
+    return { fatal: false, message: `${fileName} changed since this forest was trained: it was trained again on the file as it is now.` };
+  }
+  return undefined;
+}
+
 export class ForestTrainer {
   constructor(private readonly deps: ForestTrainerDeps) {}
 
   /** One training flow; resolves when done, cancelled or failed (failures are notified). */
   async train(uri: vscode.Uri, mode: 'quick' | 'options'): Promise<void> {
-    const { trainer, bridge, notifier, state, view } = this.deps;
+    const { trainer, notifier, state } = this.deps;
+    const fileKey = uri.toString();
     try {
       const loaded = await trainer.load(uri);
       const target = await trainer.target(uri, loaded, mode === 'quick');
       if (target === undefined) return;
-      await rememberChoices(state, uri.toString(), { target });
-      let forest = this.settings(uri);
+      let settings = rememberedSettings(state, fileKey, FOREST_OPTIONS, this.settings(uri));
       if (mode === 'options') {
-        const picked = await pickForestOptions(forest);
+        const picked = await pickForestOptions(settings);
         if (picked === undefined) return;
-        forest = picked;
+        settings = picked;
+        await rememberAnswers(state, fileKey, FOREST_OPTIONS, picked, { target });
+      } else {
+        await rememberChoices(state, fileKey, { target });
       }
-      const params = forestParams(trainer.settings(uri), forest, target);
-      // The columns the user ignored or kept for this file, as for a tree.
-      Object.assign(params, trainingColumns(readChoices(state, uri.toString()), loaded.columns.map((c) => c.name), target));
-      const jobs = poolSize(forest.jobs, availableParallelism());
-      const report = await withJobProgress(`Decision Tree: training a random forest on ${fileNameOf(uri)}`, (onProgress) =>
-        bridge.run('forest', { dataset: loaded.dataset, params, jobs }, { key: `forest:${uri.toString()}`, onProgress }),
-      );
-      view.show(uri, report, loaded.dataset);
-      for (const warning of report.warnings) notifier.log(`${fileNameOf(uri)}: ${warning}`);
+      await this.fit(uri, loaded, { target, settings });
     } catch (err) {
+      // An open view stops saying "Training…"; it keeps the forest it shows.
+      this.deps.view.failed(uri, err instanceof CancelledError ? 'Training cancelled.' : `The forest could not be trained: ${err instanceof Error ? err.message : String(err)}`, false);
       notifier.failure('train a random forest on', uri, err);
     }
+  }
+
+  /** Trains a view's recipe again on the file as it is now; what goes wrong is said in the view. */
+  async retrain(uri: vscode.Uri, recipe: ForestRecipe): Promise<void> {
+    const { trainer, notifier, view } = this.deps;
+    const fileName = fileNameOf(uri);
+    try {
+      view.busy(uri, `Reading ${fileName} to train the forest again…`, null);
+      const stamp = await fileStamp(uri);
+      const gone = restoreProblem(recipe, fileName, stamp);
+      if (gone?.fatal) return view.failed(uri, gone.message, false);
+      const loaded = await trainer.load(uri);
+      const problem = restoreProblem(recipe, fileName, stamp, loaded.columns.map((c) => c.name));
+      if (problem?.fatal) return view.failed(uri, problem.message, false);
+      await this.fit(uri, loaded, recipe, problem?.message);
+    } catch (err) {
+      view.failed(uri, err instanceof CancelledError ? 'Training cancelled.' : `The forest could not be trained again: ${err instanceof Error ? err.message : String(err)}`, true);
+      notifier.failure('train a random forest on', uri, err);
+    }
+  }
+
+  /** Trains the forest of `target` and `settings` on the loaded file and shows it; `note` goes first among its warnings. */
+  private async fit(uri: vscode.Uri, loaded: LoadResult, asked: Omit<ForestRecipe, 'file'>, note?: string): Promise<void> {
+    const { trainer, bridge, notifier, state, view } = this.deps;
+    const { target, settings } = asked;
+    const params = forestParams(trainer.settings(uri), settings, target);
+    // The columns the user ignored or kept for this file, as for a tree.
+    Object.assign(params, trainingColumns(readChoices(state, uri.toString()), loaded.columns.map((c) => c.name), target));
+    const jobs = poolSize(settings.jobs, availableParallelism());
+    const file = await fileStamp(uri);
+    view.busy(uri, 'Training the forest…', 0);
+    const report = await withJobProgress(`Decision Tree: training a random forest on ${fileNameOf(uri)}`, (onProgress) =>
+      bridge.run('forest', { dataset: loaded.dataset, params, jobs }, {
+        key: `forest:${uri.toString()}`,
+        onProgress: (p) => {
+          onProgress(p);
+          const { message, fraction } = progressText(p);
+          view.busy(uri, `Training the forest: ${message}…`, fraction ?? null);
+        },
+      }),
+    );
+    const recipe: ForestRecipe = { target, settings, ...(file ? { file } : {}) };
+    view.show(uri, { report: note === undefined ? report : { ...report, warnings: [note, ...report.warnings] }, dataset: loaded.dataset, params, recipe });
+    for (const warning of report.warnings) notifier.log(`${fileNameOf(uri)}: ${warning}`);
   }
 
   private settings(uri: vscode.Uri): ForestSettings {

@@ -1,8 +1,10 @@
 // "Train Random Forest with Options…": the number of trees, the features tried per split and the
-// voting, one prompt each, starting from `decisionTree.forest.*`. Escape cancels all.
+// voting, one prompt each, starting from the file's last answers or `decisionTree.forest.*`
+// (forest-trainer.ts), the current choice first so that Enter keeps it. Escape cancels all.
 import * as vscode from 'vscode';
 import type { MaxFeatures, Voting } from '../engine/forest/types';
 import { forestSettingProblem, type ForestSettings } from '../shared/forest-settings';
+import { currentFirst } from './pick-options';
 
 const STEPS = 3;
 
@@ -40,12 +42,15 @@ export async function pickForestOptions(start: ForestSettings): Promise<ForestSe
   });
   if (text === undefined) return undefined;
   const features = await vscode.window.showQuickPick(
-    FEATURES.map((item) => ({ ...item, picked: item.maxFeatures === start.maxFeatures })),
+    // A count or fraction (settings.json) is offered as it is, first.
+    typeof start.maxFeatures === 'number'
+      ? [{ label: String(start.maxFeatures), description: start.maxFeatures < 1 ? 'this share of the features' : 'this many features', maxFeatures: start.maxFeatures }, ...FEATURES]
+      : currentFirst(FEATURES, (item) => item.maxFeatures === start.maxFeatures),
     { title: `Random forest options (2/${STEPS})`, placeHolder: 'Features tried at each split', ignoreFocusOut: true },
   );
   if (features === undefined) return undefined;
   const voting = await vscode.window.showQuickPick(
-    start.voting === 'hard' ? [...VOTING].reverse() : VOTING,
+    currentFirst(VOTING, (item) => item.voting === start.voting),
     { title: `Random forest options (3/${STEPS})`, placeHolder: 'How the trees vote', ignoreFocusOut: true },
   );
   if (voting === undefined) return undefined;

@@ -32,7 +32,7 @@ const PRUNING: PruneItem[] = [
 const STEPS = 5;
 
 /** Current choice first, so that Enter keeps it. */
-function currentFirst<T extends vscode.QuickPickItem>(items: T[], isCurrent: (item: T) => boolean): T[] {
+export function currentFirst<T extends vscode.QuickPickItem>(items: T[], isCurrent: (item: T) => boolean): T[] {
   const at = items.findIndex(isCurrent);
   return at <= 0 ? items : [items[at], ...items.slice(0, at), ...items.slice(at + 1)];
 }

@@ -1,31 +1,49 @@
 // The forest view: one WebviewPanel per CSV beside the editor (the tree panel's CSP, html.ts),
 // showing a trained forest (README "Random forests"). The page gets the report without its trees
-// and asks for one tree at a time and for a row's votes (forest-requests.ts answers). Like the
-// tree panel it keeps no context while hidden: the page saves its own choices, and the host posts
-// the report again whenever the page says `ready`. It is not restored after a reload (the forest
-// is not kept on disk): train again.
+// and asks for one tree at a time, a row's votes and a node's alternatives (forest-requests.ts
+// answers). Like the tree panel it keeps no context while hidden: the page saves its own choices
+// (tab, tree, row) and the forest's recipe, and the host posts the report again whenever the page
+// says `ready`. After a window reload the serializer brings the view back from that saved state
+// and asks for its recipe to be trained again (the forest itself is not kept on disk).
 import * as vscode from 'vscode';
-import type { Dataset } from '../engine/dataset';
-import type { ForestReport } from '../engine/forest/types';
-import { parseFromForestView, type ForestRequestTypes, type FromForestView, type ToForestView } from '../shared/forest-protocol';
+import type { NodeSplit } from '../engine/node-alternatives';
+import { parseForestRecipe, parseFromForestView, type ForestRecipe, type ForestRequestTypes, type FromForestView, type ToForestView } from '../shared/forest-protocol';
 import { answerRequest } from '../shared/panel-requests';
+import type { MemberAlternativesJob } from '../shared/worker-messages';
 import { fileNameOf } from '../host/csv-source';
+import type { TrainedForest } from '../host/forest-trainer';
 import { ForestAnswers, wireForestReport } from './forest-requests';
 import { makeNonce, panelHtml } from './html';
+import { documentUriOf } from './saved-state';
 
 export const FOREST_PANEL_VIEW_TYPE = 'decisionTree.forestPanel';
+
+/** What the forest views ask of the extension. */
+export interface ForestViewRequests {
+  /** Train `recipe` again on the CSV (a view restored after a reload, or its "Train again"); the view hears back through ForestPanels. */
+  retrain(csvUri: vscode.Uri, recipe: ForestRecipe): void;
+  /** Runs a node's alternatives job in the worker. */
+  alternatives(csvUri: vscode.Uri, job: MemberAlternativesJob): Promise<NodeSplit[]>;
+  log(message: string): void;
+}
+
+/** What the view says while it has no forest to show (or over the one it shows). */
+type Status = Extract<ToForestView, { type: 'busy' | 'failed' }>;
 
 class ForestPanel {
   private ready = false;
   private answers: ForestAnswers | undefined;
+  private recipe: ForestRecipe | undefined;
+  private status: Status | undefined;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
     readonly csvUri: vscode.Uri,
     extensionUri: vscode.Uri,
-    private readonly log: (message: string) => void,
+    private readonly requests: ForestViewRequests,
   ) {
     const webview = panel.webview;
+    webview.options = webviewOptions(extensionUri);
     webview.html = panelHtml({
       cspSource: webview.cspSource,
       nonce: makeNonce(),
@@ -39,14 +57,28 @@ class ForestPanel {
     });
   }
 
-  show(report: ForestReport, dataset: Dataset): void {
-    this.answers = new ForestAnswers(report, dataset);
+  show(forest: TrainedForest): void {
+    this.answers = new ForestAnswers(forest, (job) => this.requests.alternatives(this.csvUri, job));
+    this.recipe = forest.recipe;
+    this.status = undefined;
     if (this.ready) this.postShow();
   }
 
+  /** A view restored after a reload: its forest is trained again from `recipe`. */
+  restore(recipe: ForestRecipe): void {
+    this.recipe = recipe;
+    this.requests.retrain(this.csvUri, recipe);
+  }
+
+  /** Training (again) or its failure; a view showing a forest keeps it and shows the message above it. */
+  setStatus(status: Status): void {
+    this.status = status;
+    if (this.ready) this.post(status);
+  }
+
   private postShow(): void {
-    if (this.answers === undefined) return;
-    this.post({ type: 'show', report: wireForestReport(this.answers.report), fileName: fileNameOf(this.csvUri), documentUri: this.csvUri.toString() });
+    if (this.answers === undefined || this.recipe === undefined) return;
+    this.post({ type: 'show', report: wireForestReport(this.answers.report), fileName: fileNameOf(this.csvUri), documentUri: this.csvUri.toString(), recipe: this.recipe });
   }
 
   private post(message: ToForestView): void {
@@ -56,7 +88,7 @@ class ForestPanel {
   private receive(raw: unknown): void {
     const parsed = parseFromForestView(raw);
     if (!parsed.ok) {
-      this.log(`Forest view (${this.csvUri.fsPath}): ignored a malformed message: ${parsed.error}`);
+      this.requests.log(`Forest view (${this.csvUri.fsPath}): ignored a malformed message: ${parsed.error}`);
       return;
     }
     void this.handle(parsed.message);
@@ -67,47 +99,83 @@ class ForestPanel {
       case 'ready':
         this.ready = true;
         this.postShow();
+        if (this.status !== undefined) this.post(this.status);
+        return;
+      case 'retrain':
+        if (this.recipe !== undefined) this.requests.retrain(this.csvUri, this.recipe);
         return;
       case 'webviewError':
-        this.log(`Forest view (${this.csvUri.fsPath}): ${message.message}`);
+        this.requests.log(`Forest view (${this.csvUri.fsPath}): ${message.message}`);
         return;
       case 'request': {
         const answers = this.answers;
-        if (answers === undefined) return this.post({ type: 'requestFailed', requestId: message.requestId, message: 'No forest here yet: train one.' });
+        if (answers === undefined) return this.post({ type: 'requestFailed', requestId: message.requestId, message: 'No forest here yet: it is being trained, or train one.' });
         return answerRequest<ForestRequestTypes>(message, answers.handlers, (reply) => this.post(reply));
       }
     }
   }
 }
 
-/** All forest views, one per CSV. */
+function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')] };
+}
+
+/** All forest views, one per CSV. Create once in `activate`; it registers the view's serializer. */
 export class ForestPanels implements vscode.Disposable {
   private readonly panels = new Map<string, ForestPanel>();
+  private readonly registration: vscode.Disposable;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly log: (message: string) => void,
-  ) {}
+    private readonly requests: ForestViewRequests,
+  ) {
+    this.registration = vscode.window.registerWebviewPanelSerializer(FOREST_PANEL_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel, state) => {
+        const csvUri = documentUriOf(state);
+        const recipe = parseForestRecipe((state as { recipe?: unknown } | undefined)?.recipe);
+        if (csvUri === undefined || recipe === undefined || this.panels.has(csvUri.toString())) {
+          panel.dispose(); // nothing usable to restore (a view closed before its forest came), or the file already has a view
+          return;
+        }
+        this.adopt(panel, csvUri).restore(recipe);
+      },
+    });
+  }
 
   /** Shows the forest in the CSV's view, opening it beside the editor if needed. */
-  show(csvUri: vscode.Uri, report: ForestReport, dataset: Dataset): void {
-    const key = csvUri.toString();
-    let view = this.panels.get(key);
+  show(csvUri: vscode.Uri, forest: TrainedForest): void {
+    let view = this.panels.get(csvUri.toString());
     if (view === undefined) {
-      const options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')] };
-      const panel = vscode.window.createWebviewPanel(FOREST_PANEL_VIEW_TYPE, `Random Forest: ${fileNameOf(csvUri)}`, vscode.ViewColumn.Beside, options);
-      const created = new ForestPanel(panel, csvUri, this.extensionUri, this.log);
-      panel.onDidDispose(() => {
-        if (this.panels.get(key) === created) this.panels.delete(key);
-      });
-      this.panels.set(key, (view = created));
+      const panel = vscode.window.createWebviewPanel(FOREST_PANEL_VIEW_TYPE, `Random Forest: ${fileNameOf(csvUri)}`, vscode.ViewColumn.Beside, webviewOptions(this.extensionUri));
+      view = this.adopt(panel, csvUri);
     } else {
       view.panel.reveal(undefined, true);
     }
-    view.show(report, dataset);
+    view.show(forest);
+  }
+
+  /** The CSV's view, if open, says the forest is being trained (`fraction` 0..1 when known). */
+  busy(csvUri: vscode.Uri, message: string, fraction: number | null): void {
+    this.panels.get(csvUri.toString())?.setStatus({ type: 'busy', message, fraction });
+  }
+
+  /** The CSV's view, if open, says why there is no (new) forest; `retrain` offers "Train again". */
+  failed(csvUri: vscode.Uri, message: string, retrain: boolean): void {
+    this.panels.get(csvUri.toString())?.setStatus({ type: 'failed', message, retrain });
   }
 
   dispose(): void {
+    this.registration.dispose();
     for (const view of [...this.panels.values()]) view.panel.dispose();
+  }
+
+  private adopt(panel: vscode.WebviewPanel, csvUri: vscode.Uri): ForestPanel {
+    const key = csvUri.toString();
+    const view = new ForestPanel(panel, csvUri, this.extensionUri, this.requests);
+    panel.onDidDispose(() => {
+      if (this.panels.get(key) === view) this.panels.delete(key);
+    });
+    this.panels.set(key, view);
+    return view;
   }
 }

@@ -1,11 +1,14 @@
 // What the forest view's host answers (src/shared/forest-protocol.ts), apart from the panel: the
 // report without its trees, one tree at a time as the tree view draws it (memberModel → the tree
-// panel's slices), and a row's votes and path. No vscode here, so it is unit-tested as is.
-import type { Dataset } from '../engine/dataset';
+// panel's slices), a row's votes and path, and a node's alternatives (scored in the worker, on that
+// tree's bootstrap sample). No vscode here, so it is unit-tested as is.
 import { memberModel, rowVotes } from '../engine/forest/predict';
 import type { ForestReport } from '../engine/forest/types';
 import { encodeModel, type WireModel } from '../engine/model-columns';
+import type { NodeSplit } from '../engine/node-alternatives';
 import type { ForestRequestTypes, WireForestReport } from '../shared/forest-protocol';
+import type { MemberAlternativesJob } from '../shared/worker-messages';
+import type { TrainedForest } from '../host/forest-trainer';
 import type { Handlers } from '../shared/panel-requests';
 import { rowPath } from '../shared/row-path';
 import { branchSlice, firstSlice, subtreeSlice } from '../shared/tree-slices';
@@ -20,10 +23,15 @@ export class ForestAnswers {
   /** Trees asked for so far, as columns (what the slices and the row path read). */
   private readonly members = new Map<number, WireModel>();
 
+  readonly report: ForestReport;
+
+  /** `alternatives`: runs the job in the worker (the host's thread never scores splits). */
   constructor(
-    readonly report: ForestReport,
-    private readonly dataset: Dataset,
-  ) {}
+    private readonly forest: TrainedForest,
+    private readonly alternatives: (job: MemberAlternativesJob) => Promise<NodeSplit[]>,
+  ) {
+    this.report = forest.report;
+  }
 
   private member(index: number): WireModel {
     const trees = this.report.model.trees.length;
@@ -42,11 +50,17 @@ export class ForestAnswers {
     },
     row: ({ row, index }) => {
       const member = this.member(index);
-      const { path, prediction: treePrediction, actual } = rowPath(member, this.dataset, row);
+      const { path, prediction: treePrediction, actual } = rowPath(member, this.forest.dataset, row);
       const { model } = this.report;
       // The engine's votes give both tasks' prediction (a regression forest's is the trees' mean).
-      const votes = rowVotes(model, this.dataset, row);
+      const votes = rowVotes(model, this.forest.dataset, row);
       return { row, votes: model.task === 'classification' ? votes : null, prediction: votes.prediction, actual, index, path, nodes: branchSlice(member, path[path.length - 1]), treePrediction };
+    },
+    alternatives: ({ index, nodeId }) => {
+      const tree = this.member(index);
+      if (nodeId >= tree.totalNodes) throw new Error(`Tree ${index + 1} has no node ${nodeId}.`);
+      const { dataset, params } = this.forest;
+      return this.alternatives({ dataset, params, index, tree, nodeId });
     },
   };
 }

@@ -35,6 +35,7 @@ import { RulePages } from './rules-page';
 import { branchSlice, subtreeSlice } from '../shared/tree-slices';
 import type { TreeColumns } from '../engine/tree-columns';
 import { comparisonOf, withPinnedPath, type Pinned } from './comparison';
+import { documentUriOf } from './saved-state';
 
 export const TREE_PANEL_VIEW_TYPE = 'decisionTree.treePanel';
 
@@ -65,18 +66,6 @@ export interface PanelRequests {
   pinned(csvUri: vscode.Uri, pin: PinRecipe): Promise<Pinned>;
   /** Lines for the output channel: malformed messages, errors inside the webview. */
   log(message: string): void;
-}
-
-/** The state the webview saves with setState; only `documentUri` is read here, and checked. */
-function documentUriOf(state: unknown): vscode.Uri | undefined {
-  if (typeof state !== 'object' || state === null) return undefined;
-  const uri = (state as { documentUri?: unknown }).documentUri;
-  if (typeof uri !== 'string' || uri.length > 4096) return undefined;
-  try {
-    return vscode.Uri.parse(uri, true);
-  } catch {
-    return undefined;
-  }
 }
 
 interface Shown {

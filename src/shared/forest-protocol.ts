@@ -5,6 +5,8 @@
 // one, as the tree panel's). Messages from the page are untrusted: `parseFromForestView` checks each.
 import type { ForestModel, ForestReport, RowVotes } from '../engine/forest/types';
 import type { WireModel, WireNodes } from '../engine/model-columns';
+import type { NodeSplit } from '../engine/node-alternatives';
+import { DEFAULT_FOREST_SETTINGS, validForestOverrides, type ForestSettings } from './forest-settings';
 import { isIndex, isRecord, MAX_TEXT, problemOf, requestSpec, type Parsed, type Spec } from './protocol';
 
 /** The report as the page gets it: everything but the trees' nodes. */
@@ -34,6 +36,27 @@ export interface ForestRow {
   treePrediction: string | number;
 }
 
+/**
+ * What a forest view needs to train its forest again after a window reload (the forest itself is
+ * not kept): the target, the forest's settings, and the file as it was when trained. The page keeps
+ * it in its saved state; the host reads it back with `parseForestRecipe`.
+ */
+export interface ForestRecipe {
+  target: string;
+  settings: ForestSettings;
+  /** The file's size (bytes) and modification time (ms) when trained; absent when unknown. */
+  file?: { size: number; mtime: number };
+}
+
+/** A recipe from a page's saved state (untrusted): checked, invalid settings back to their defaults; undefined when unusable. */
+export function parseForestRecipe(raw: unknown): ForestRecipe | undefined {
+  if (!isRecord(raw) || typeof raw.target !== 'string' || raw.target.length === 0 || raw.target.length > MAX_TEXT) return undefined;
+  const recipe: ForestRecipe = { target: raw.target, settings: { ...DEFAULT_FOREST_SETTINGS, ...validForestOverrides(raw.settings) } };
+  const file = raw.file;
+  if (isRecord(file) && Number.isFinite(file.size) && Number.isFinite(file.mtime)) recipe.file = { size: file.size as number, mtime: file.mtime as number };
+  return recipe;
+}
+
 export interface ForestRequestTypes {
   /** The tree `index` (its top for a big one). */
   tree: { request: { index: number }; reply: ForestTreeReply };
@@ -41,6 +64,8 @@ export interface ForestRequestTypes {
   nodes: { request: { index: number; nodeId: number; scope: 'subtree' | 'branch'; totalNodes: number }; reply: WireNodes };
   /** A row's votes across the trees and its path in tree `index`. */
   row: { request: { row: number; index: number }; reply: ForestRow };
+  /** The ranked alternative splits at a node of tree `index`, scored on that tree's bootstrap sample (read-only). */
+  alternatives: { request: { index: number; nodeId: number }; reply: NodeSplit[] };
 }
 
 export type ForestRequestKind = keyof ForestRequestTypes;
@@ -48,7 +73,11 @@ export type ForestRequestKind = keyof ForestRequestTypes;
 // ─── host → page ────────────────────────────────────────────────────────────────────────────
 
 export type ToForestView =
-  | { type: 'show'; report: WireForestReport; fileName: string; documentUri: string }
+  | { type: 'show'; report: WireForestReport; fileName: string; documentUri: string; recipe: ForestRecipe }
+  /** The forest is being trained (again): `fraction` 0..1 when known. */
+  | { type: 'busy'; message: string; fraction: number | null }
+  /** No forest to show (the file is gone, its target column too, training failed or was cancelled); `retrain`: offer "Train again". */
+  | { type: 'failed'; message: string; retrain: boolean }
   | { type: 'reply'; requestId: number; reply: ForestRequestTypes[ForestRequestKind]['reply'] }
   | { type: 'requestFailed'; requestId: number; message: string };
 
@@ -58,7 +87,7 @@ export type ForestRequestMessage = {
   [K in ForestRequestKind]: { type: 'request'; requestId: number; kind: K; request: ForestRequestTypes[K]['request'] };
 }[ForestRequestKind];
 
-export type FromForestView = { type: 'ready' } | ForestRequestMessage | { type: 'webviewError'; message: string };
+export type FromForestView = { type: 'ready' } | { type: 'retrain' } | ForestRequestMessage | { type: 'webviewError'; message: string };
 
 const indexCheck = (name: string) => (m: Record<string, unknown>) => (isIndex(m[name]) ? null : `${name} must be a non-negative integer`);
 
@@ -74,10 +103,12 @@ const REQUEST_CHECKS: { [K in ForestRequestKind]: Spec } = {
     },
   },
   row: { fields: ['row', 'index'], check: (m) => indexCheck('row')(m) ?? indexCheck('index')(m) },
+  alternatives: { fields: ['index', 'nodeId'], check: (m) => indexCheck('index')(m) ?? indexCheck('nodeId')(m) },
 };
 
 const CHECKS: { [K in FromForestView['type']]: Spec } = {
   ready: { fields: [], check: () => null },
+  retrain: { fields: [], check: () => null },
   request: requestSpec(REQUEST_CHECKS),
   webviewError: {
     fields: ['message'],

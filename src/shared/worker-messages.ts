@@ -10,6 +10,7 @@ import type { ColumnProfile } from '../engine/profile';
 import type { SplitsReport } from '../engine/splits/types';
 import type { SplitDistribution } from '../engine/split-distribution';
 import type { PackedModel, PackedReport } from './report-transfer';
+import type { WireModel } from '../engine/model-columns';
 import type { ProfileView } from './profile-protocol';
 import type { ForestParams, ForestReport } from '../engine/forest/types';
 
@@ -105,6 +106,16 @@ export interface ForestJob {
   jobs: number;
 }
 
+/** The alternatives at a node of tree `index` of a forest trained on `dataset` with `params` (engine/forest/member-alternatives.ts). */
+export interface MemberAlternativesJob {
+  dataset: Dataset;
+  params: ForestParams;
+  index: number;
+  /** That tree, as the forest view's host holds it (memberModel's, as columns). */
+  tree: WireModel;
+  nodeId: number;
+}
+
 /** Predict every row of another CSV with a trained model. */
 export interface PredictJob extends LoadJob {
   model: PackedModel;
@@ -188,6 +199,8 @@ export interface JobTypes {
   hover: { job: HoverJob; result: HoverData };
   /** A bagging or random forest with its OOB evaluation (src/worker/jobs/forest.ts). */
   forest: { job: ForestJob; result: ForestReport };
+  /** The alternatives at a node of one tree of a forest, for the forest view (read-only). */
+  memberAlternatives: { job: MemberAlternativesJob; result: NodeSplit[] };
 }
 
 export type JobKind = keyof JobTypes;

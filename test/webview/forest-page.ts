@@ -10,6 +10,8 @@ import { forestFromObject } from '../../src/engine/forest/model-json';
 import type { ForestReport } from '../../src/engine/forest/types';
 import { panelHtml } from '../../src/panel/html';
 import { ForestAnswers, wireForestReport } from '../../src/panel/forest-requests';
+import { DEFAULT_FOREST_SETTINGS } from '../../src/shared/forest-settings';
+import { memberAlternativesJob } from '../../src/worker/jobs/forest-alternatives';
 import type { ForestRequestMessage, ForestRequestTypes, ToForestView } from '../../src/shared/forest-protocol';
 import { answerRequest } from '../../src/shared/panel-requests';
 import { HOST, NONCE } from './panel-page';
@@ -32,11 +34,14 @@ export async function serveForest(page: Page): Promise<ToForestView> {
   const raw = JSON.parse(readFileSync(path.join(root, 'test/fixtures/forest/iris-forest-report.json'), 'utf8')) as ForestReport & { model: Record<string, unknown> };
   // The file holds the trees as model JSON nodes; in memory a forest's trees are packed.
   const report: ForestReport = { ...raw, model: forestFromObject(raw.model) };
-  const answers = new ForestAnswers(report, parseCsv(readFileSync(path.join(root, 'media/samples/iris.csv'))));
+  const dataset = parseCsv(readFileSync(path.join(root, 'media/samples/iris.csv')));
+  const recipe = { target: 'species', settings: { ...DEFAULT_FOREST_SETTINGS, nTrees: 50 } };
+  // Alternatives as the worker scores them (its job's own function), on this forest's parameters.
+  const answers = new ForestAnswers({ report, dataset, params: report.model.params, recipe }, async (job) => memberAlternativesJob(job));
   await page.exposeFunction('__answer', async (m: ForestRequestMessage) => {
     let answer: ToForestView | undefined;
     await answerRequest<ForestRequestTypes>(m, answers.handlers, (reply) => (answer = reply));
     return answer;
   });
-  return { type: 'show', report: wireForestReport(report), fileName: 'iris.csv', documentUri: 'file:///data/iris.csv' };
+  return { type: 'show', report: wireForestReport(report), fileName: 'iris.csv', documentUri: 'file:///data/iris.csv', recipe };
 }

@@ -1,17 +1,18 @@
 // The forest view's page (browser only; host: src/panel/forest-panel.ts). Tabs: Summary (scores
 // and the OOB-error-vs-trees chart), Trees (the picker, the chosen tree in the tree panel's own
 // tree view, a row's votes and path), Importances, OOB metrics. It holds one tree at a time, asked
-// of the host; the whole forest is never drawn. Every text from the data goes in as text.
+// of the host; the whole forest is never drawn. Every text from the data goes in as text. Its saved
+// state (the user's choices and the forest's recipe) is what brings the view back after a reload.
 import { addNodes, decodeModel, type DecodedTree, type WireNodes } from '../../src/engine/model-columns';
-import type { ForestRequestMessage, ForestRequestTypes, ForestRow, FromForestView, ToForestView, WireForestReport } from '../../src/shared/forest-protocol';
+import type { ForestRecipe, ForestRequestMessage, ForestRequestTypes, ForestRow, FromForestView, ToForestView, WireForestReport } from '../../src/shared/forest-protocol';
 import { PanelRequester } from '../../src/shared/panel-requests';
 import { foldTree } from '../../src/shared/render/fold';
-import { renderDetails } from '../details';
+import { renderDetails, type AlternativesState } from '../details';
 import { el, replaceChildren } from '../dom';
 import { section as metricsSection } from '../metrics-view';
 import { watchTheme } from '../mermaid-setup';
 import type { View } from '../pan-zoom';
-import { registerToolkit, tabs } from '../toolkit';
+import { button, registerToolkit, tabs } from '../toolkit';
 import { TreeView } from '../tree-view';
 import { vscodeApi } from '../vscode-api';
 import { renderForestImportances, type ForestImportance } from './forest-importances';
@@ -21,13 +22,31 @@ import { renderVotes } from './votes-view';
 
 type TabId = 'summary' | 'trees' | 'importances' | 'metrics';
 
-/** What the page keeps across hide/show (setState): the user's choices, not the forest. */
+/**
+ * What the page keeps across hide/show and window reloads (setState): the user's choices, and the
+ * recipe the host trains the forest again from after a reload (forest-panel.ts) — not the forest.
+ */
 interface ForestState {
   documentUri: string | null;
+  recipe: ForestRecipe | null;
   tab: TabId;
   tree: number;
+  /** The data row whose votes and path are shown (0-based), if any. */
+  row: number | null;
   sort: PickerSort;
   importance: ForestImportance;
+}
+
+const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/** The last part of a URI, decoded when it can be. */
+function fileNameOf(uri: string): string {
+  const name = uri.slice(uri.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }
 
 void registerToolkit();
@@ -35,8 +54,11 @@ const api = vscodeApi<ForestState, FromForestView>();
 const saved = api.getState();
 const state: ForestState = {
   documentUri: typeof saved?.documentUri === 'string' ? saved.documentUri : null,
+  // Kept as saved: the host checks it (parseForestRecipe) before training from it.
+  recipe: saved?.recipe ?? null,
   tab: saved?.tab === 'trees' || saved?.tab === 'importances' || saved?.tab === 'metrics' ? saved.tab : 'summary',
-  tree: Number.isInteger(saved?.tree) && (saved?.tree ?? -1) >= 0 ? (saved?.tree as number) : 0,
+  tree: isIndex(saved?.tree) ? saved.tree : 0,
+  row: isIndex(saved?.row) ? saved.row : null,
   sort: saved?.sort && ['index', 'oobScore', 'depth', 'leaves'].includes(saved.sort.key) ? { key: saved.sort.key, descending: saved.sort.descending === true } : { key: 'index', descending: false },
   importance: saved?.importance === 'oobPermutation' ? 'oobPermutation' : 'mdi',
 };
@@ -61,9 +83,9 @@ const treeHeading = el('h3', { class: 'tree-heading' });
 const importancesBox = el('div', { class: 'importances-tab' });
 const metricsBox = el('div', { class: 'metrics-tab' });
 
-function showBanner(kind: 'busy' | 'error' | 'none', text = ''): void {
+function showBanner(kind: 'busy' | 'error' | 'none', text = '', action?: HTMLElement): void {
   banner.className = `banner ${kind}`;
-  replaceChildren(banner, text);
+  replaceChildren(banner, text, action && ' ', action);
 }
 const reportError = (message: string) => showBanner('error', message);
 
@@ -84,6 +106,8 @@ const treeView = new TreeView({
   showRow: (row) => showRow(row),
   clearPath: () => {
     highlight = null;
+    state.row = null;
+    save();
     treeView.setPathInfo(null);
     renderVotes(votesBox, null);
     void drawTree(false);
@@ -117,6 +141,8 @@ const tabList = tabs(
 
 const root = document.getElementById('root');
 if (root) replaceChildren(root, el('header', {}, title), banner, tabList.element);
+// A view brought back after a reload names its file while its forest is trained again.
+if (state.documentUri !== null) replaceChildren(title, `Random forest · ${fileNameOf(state.documentUri)}`);
 
 let treeStale = false;
 
@@ -154,17 +180,36 @@ function setOpen(nodeId: number, open: boolean): void {
 
 const NOT_HERE = 'Shown for a single tree’s panel (Train Decision Tree), not for a tree of a forest.';
 
+/** Why a forest tree's alternatives read as they do (docs/architecture.md "Forest view"). */
+function alternativesNote(): string {
+  const params = report?.model.params;
+  const features = report?.model.features.length ?? 0;
+  const drawn = params && params.maxFeatures < features ? ` At each split this tree tried only ${params.maxFeatures} of the ${features} features, drawn at random, so a column ranked above its split may not have been offered.` : '';
+  return `Scored on the rows this tree drew, each as often as drawn (rows per branch count draws).${drawn} Read-only: a forest’s trees are not edited.`;
+}
+
 function selectNode(nodeId: number): void {
-  if (!tree?.model.nodes[nodeId]) return;
+  const shown = tree;
+  if (!shown?.model.nodes[nodeId]) return;
   selected = nodeId;
   treeView.select(nodeId);
   treeView.showDetails(true);
-  const isOpen = (id: number) => (tree?.model.nodes[id]?.children.length ?? 0) > 0 && !treeView.folded.has(id);
-  renderDetails(treeView.detailsBody, tree.model, nodeId, { kind: 'failed', message: NOT_HERE }, { kind: 'failed', message: NOT_HERE }, {
-    toggle: (id) => (isOpen(id) ? setOpen(id, false) : openNode(id)),
-    isOpen,
-    ignore: () => reportError('Leave a column out from the profile view or a tree panel, then train the forest again.'),
-  });
+  const index = state.tree;
+  const render = (alternatives: AlternativesState) => {
+    if (tree !== shown || selected !== nodeId) return; // another tree or node since
+    const isOpen = (id: number) => (tree?.model.nodes[id]?.children.length ?? 0) > 0 && !treeView.folded.has(id);
+    renderDetails(treeView.detailsBody, shown.model, nodeId, alternatives, { kind: 'failed', message: NOT_HERE }, {
+      toggle: (id) => (isOpen(id) ? setOpen(id, false) : openNode(id)),
+      isOpen,
+      ignore: () => reportError('Leave a column out from the profile view or a tree panel, then train the forest again.'),
+    });
+  };
+  render({ kind: 'loading' });
+  if (!shown.model.nodes[nodeId].split) return;
+  host.request('alternatives', { index, nodeId }).then(
+    (splits) => render({ kind: 'ready', splits, note: alternativesNote() }),
+    (err: Error) => render({ kind: 'failed', message: err.message }),
+  );
 }
 
 /** Opens tree `index` of the forest (asked of the host), keeping the row shown if there is one. */
@@ -183,7 +228,8 @@ function pickTree(index: number): void {
     showBanner('none');
     const summary = report?.trees[index];
     replaceChildren(treeHeading, `Tree ${index + 1} of ${report?.trees.length ?? '?'}` + (summary ? ` · depth ${summary.depth}, ${summary.leaves} leaves, ${summary.oobRows} OOB rows` : ''));
-    if (highlight !== null) showRow(highlight.row);
+    // The row shown before (in another tree, or before a reload) is shown in this one.
+    if (state.row !== null) showRow(state.row);
     else void drawTree(true);
   }, (err: Error) => reportError(err.message));
 }
@@ -194,6 +240,8 @@ function showRow(row: number): void {
     if (state.tree !== index) return;
     receiveNodes(answer.nodes);
     highlight = answer;
+    state.row = row;
+    save();
     renderVotes(votesBox, answer);
     treeView.setPathInfo(`Row ${row + 1}: path in tree ${index + 1}`);
     // The row's leaf is selected, so its details say what this tree answers and why.
@@ -204,7 +252,12 @@ function showRow(row: number): void {
       selectNode(leaf);
       treeView.focusNode(leaf);
     });
-  }, (err: Error) => reportError(err.message));
+  }, (err: Error) => {
+    state.row = null;
+    save();
+    reportError(err.message);
+    void drawTree(true);
+  });
 }
 
 function renderPicker(): void {
@@ -243,7 +296,9 @@ function onShow(message: Extract<ToForestView, { type: 'show' }>): void {
   const sameFile = state.documentUri === message.documentUri;
   report = message.report;
   state.documentUri = message.documentUri;
+  state.recipe = message.recipe;
   if (!sameFile || state.tree >= report.trees.length) state.tree = 0;
+  if (!sameFile) state.row = null;
   save();
   const { model } = report;
   replaceChildren(title, `Random forest for “${model.target}” · ${message.fileName} · ${model.params.nTrees} trees`);
@@ -261,6 +316,8 @@ function onShow(message: Extract<ToForestView, { type: 'show' }>): void {
 function onMessage(message: ToForestView): void {
   if (host.receive(message)) return;
   if (message.type === 'show') onShow(message);
+  else if (message.type === 'busy') showBanner('busy', message.fraction === null ? message.message : `${message.message} ${Math.round(message.fraction * 100)}%`);
+  else if (message.type === 'failed') showBanner('error', message.message, message.retrain ? button('Train again', () => api.postMessage({ type: 'retrain' }), { primary: true }) : undefined);
 }
 
 function reportFailure(err: unknown): void {

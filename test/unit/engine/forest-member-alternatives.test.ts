@@ -71,7 +71,7 @@ test('the sample is each training row as often as the tree drew it; without boot
   const params: ForestParams = { target: 'target', ensemble: 'forest', nTrees: 3, seed: 9 };
   const counts = inBagCounts(planForest(iris, params), 2);
   const sample = memberSample(iris, params, 2);
-  assert.equal(sample.rowCount, counts.reduce((a, b) => a + b, 0));
+  assert.equal(sample.rowCount, Array.from(counts).reduce((a, b) => a + b, 0));
   const once = memberSample(iris, { ...params, bootstrap: false }, 2);
   assert.equal(once.rowCount, iris.rowCount);
   assert.throws(() => memberSample(iris, params, 3), (e: unknown) => e instanceof InputError && /no tree 4/.test(e.message));

@@ -1,15 +1,23 @@
 // The forest view's host (fake vscode): one panel per CSV under the nonce policy, the report sent
 // without its trees when the page says ready, one tree per request (memberModel's nodes), a row's
 // votes across the trees (rowVotes, predictForest agree) and its path in the chosen tree, bad
-// requests answered with a message, malformed messages logged and ignored.
+// requests answered with a message, malformed messages logged and ignored; a node's alternatives
+// (scored by the worker job's own function); after a reload the view comes back from its saved
+// state and asks for its recipe to be trained again, saying what happens meanwhile.
 import '../helpers/fake-vscode'; // first: makes `vscode` resolvable for the panel host
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { created, FakeUri } from '../helpers/fake-vscode';
+import { created, FakePanel, FakeUri, serializers } from '../helpers/fake-vscode';
 import { FOREST_PANEL_VIEW_TYPE, ForestPanels } from '../../../src/panel/forest-panel';
+import type { TrainedForest } from '../../../src/host/forest-trainer';
+import type { ForestParams } from '../../../src/engine/forest/types';
+import type { NodeSplit } from '../../../src/engine/node-alternatives';
+import type { ForestRecipe } from '../../../src/shared/forest-protocol';
+import { DEFAULT_FOREST_SETTINGS } from '../../../src/shared/forest-settings';
+import { memberAlternativesJob } from '../../../src/worker/jobs/forest-alternatives';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { trainForest } from '../../../src/engine/forest/train';
 import { memberModel, predictForest } from '../../../src/engine/forest/predict';
@@ -19,19 +27,31 @@ import { ForestAnswers } from '../../../src/panel/forest-requests';
 
 const csv = (name: string) => parseCsv(readFileSync(path.join(process.cwd(), 'media/samples', name)));
 const iris = csv('iris.csv');
-const forest = trainForest(iris, { target: 'species', ensemble: 'forest', nTrees: 15, seed: 2 });
+const params: ForestParams = { target: 'species', ensemble: 'forest', nTrees: 15, seed: 2 };
+const forest = trainForest(iris, params);
+const recipe: ForestRecipe = { target: 'species', settings: { ...DEFAULT_FOREST_SETTINGS, nTrees: 15, seed: 2 }, file: { size: 4551, mtime: 1 } };
+const trained: TrainedForest = { report: forest, dataset: iris, params, recipe };
+const alternatives = async (job: Parameters<typeof memberAlternativesJob>[0]) => memberAlternativesJob(job);
 const ext = FakeUri.file('/ext') as unknown as vscode.Uri;
 const irisUri = FakeUri.file('/data/iris.csv') as unknown as vscode.Uri;
 const tick = () => new Promise((r) => setImmediate(r));
 const ask = (requestId: number, kind: string, request: unknown) => ({ type: 'request', requestId, kind, request });
 
-function open() {
+type Posted = { type: string; requestId?: number; reply?: unknown; message?: string; report?: WireForestReport; recipe?: ForestRecipe; retrain?: boolean; fraction?: number | null };
+
+function host() {
   const logged: string[] = [];
-  const panels = new ForestPanels(ext, (m) => logged.push(m));
-  panels.show(irisUri, forest, iris);
+  const retrained: Array<{ uri: string; recipe: ForestRecipe }> = [];
+  const panels = new ForestPanels(ext, { retrain: (uri, r) => retrained.push({ uri: uri.toString(), recipe: r }), alternatives: (_uri, job) => alternatives(job), log: (m) => logged.push(m) });
+  return { panels, logged, retrained };
+}
+
+function open() {
+  const { panels, logged, retrained } = host();
+  panels.show(irisUri, trained);
   const panel = created[created.length - 1];
-  const posted = panel.webview.posted as { type: string; requestId?: number; reply?: unknown; message?: string; report?: WireForestReport }[];
-  return { panels, panel, posted, logged };
+  const posted = panel.webview.posted as Posted[];
+  return { panels, panel, posted, logged, retrained };
 }
 
 test('a forest view per CSV: the page from dist/forest.js under the nonce policy, the report without its trees once ready', async () => {
@@ -52,7 +72,7 @@ test('a forest view per CSV: the page from dist/forest.js under the nonce policy
   assert.deepEqual(shown.oob, forest.oob);
   // The same CSV again: the same panel, revealed.
   const count = created.length;
-  panels.show(irisUri, forest, iris);
+  panels.show(irisUri, trained);
   assert.equal(created.length, count);
   assert.equal(panel.revealed, 1);
   panels.dispose();
@@ -118,7 +138,65 @@ test('a regression forest: no votes, the prediction is the mean of the trees', (
   const diabetes = csv('diabetes.csv');
   const target = diabetes.columns[diabetes.columns.length - 1].name;
   const regression = trainForest(diabetes, { target, ensemble: 'forest', nTrees: 6, seed: 1 });
-  const answer = new ForestAnswers(regression, diabetes).handlers.row({ row: 10, index: 0 }) as ForestRow;
+  const forestOf: TrainedForest = { report: regression, dataset: diabetes, params: { target, ensemble: 'forest', nTrees: 6, seed: 1 }, recipe: { target, settings: DEFAULT_FOREST_SETTINGS } };
+  const answer = new ForestAnswers(forestOf, alternatives).handlers.row({ row: 10, index: 0 }) as ForestRow;
   assert.equal(answer.votes, null);
   assert.ok(Math.abs(Number(answer.prediction) - Number(predictForest(regression.model, diabetes).predictions[10])) < 1e-9);
+});
+
+test("a node's alternatives: tree k's own split among them, at its threshold; a node the tree lacks is refused", async () => {
+  const { panel, posted, panels } = open();
+  panel.send({ type: 'ready' });
+  assert.deepEqual(posted[0].recipe, recipe, 'the page keeps the recipe for a reload');
+  const member = memberModel(forest.model, 6);
+  for (const node of member.nodes.filter((n) => n.split)) {
+    panel.send(ask(100 + node.id, 'alternatives', { index: 6, nodeId: node.id }));
+    await tick();
+    const splits = posted.find((m) => m.requestId === 100 + node.id)!.reply as NodeSplit[];
+    const own = splits.find((a) => a.chosen);
+    assert.ok(own, `node ${node.id}: its own split is listed`);
+    assert.deepEqual(own.split, node.split);
+  }
+  panel.send(ask(99, 'alternatives', { index: 6, nodeId: member.nodes.length }));
+  await tick();
+  assert.deepEqual(posted.find((m) => m.requestId === 99), { type: 'requestFailed', requestId: 99, message: `Tree 7 has no node ${member.nodes.length}.` });
+  panels.dispose();
+});
+
+test('after a reload: the view comes back from its saved state, its recipe is trained again, progress and failures are shown, "Train again" retrains', async () => {
+  const { panels, retrained, logged } = host();
+  const serializer = serializers.get(FOREST_PANEL_VIEW_TYPE)!;
+  const panel = new FakePanel(FOREST_PANEL_VIEW_TYPE, 'Random Forest: iris.csv', {});
+  const posted = panel.webview.posted as Posted[];
+  await serializer.deserializeWebviewPanel(panel, { documentUri: irisUri.toString(), recipe, tab: 'trees', tree: 3, row: 7 });
+  assert.equal(panel.disposed, false);
+  assert.match(panel.webview.html, /dist\/forest\.js/);
+  assert.deepEqual(retrained, [{ uri: irisUri.toString(), recipe }], 'trained again from the saved recipe');
+  // The training reports before the page is ready: it hears the latest status once it is.
+  panels.busy(irisUri, 'Training the forest: Tree 3 of 15…', 0.2);
+  panels.busy(irisUri, 'Training the forest: Tree 9 of 15…', 0.6);
+  assert.equal(posted.length, 0);
+  panel.send({ type: 'ready' });
+  await tick();
+  assert.deepEqual([...posted], [{ type: 'busy', message: 'Training the forest: Tree 9 of 15…', fraction: 0.6 }]);
+  panel.send(ask(1, 'tree', { index: 0 }));
+  await tick();
+  assert.equal(posted[1].type, 'requestFailed', 'no forest yet');
+  panels.failed(irisUri, 'Training cancelled.', true);
+  assert.deepEqual(posted[2], { type: 'failed', message: 'Training cancelled.', retrain: true });
+  panel.send({ type: 'retrain' });
+  assert.equal(retrained.length, 2);
+  panels.show(irisUri, trained);
+  assert.equal(posted[3].type, 'show');
+  assert.deepEqual(posted[3].report!.trees, forest.trees);
+  assert.equal(created.includes(panel), false, 'the restored panel is used, none created');
+  // A second restored view of the same file, or a state without a usable recipe or file, is closed.
+  for (const state of [{ documentUri: irisUri.toString(), recipe }, { documentUri: 'file:///data/wine.csv' }, { documentUri: 'not a uri', recipe }, { recipe }, null]) {
+    const extra = new FakePanel(FOREST_PANEL_VIEW_TYPE, 'Random Forest', {});
+    await serializer.deserializeWebviewPanel(extra, state);
+    assert.equal(extra.disposed, true, JSON.stringify(state));
+  }
+  assert.equal(retrained.length, 2);
+  assert.deepEqual(logged, []);
+  panels.dispose();
 });

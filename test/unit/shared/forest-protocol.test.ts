@@ -1,8 +1,10 @@
 // The forest view's messages from its page are untrusted: parseFromForestView accepts exactly the
-// three message types with exactly their fields, and names the problem with anything else.
+// four message types with exactly their fields, and names the problem with anything else; a
+// recipe read back from a reloaded page's saved state is checked the same way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseFromForestView } from '../../../src/shared/forest-protocol';
+import { parseForestRecipe, parseFromForestView } from '../../../src/shared/forest-protocol';
+import { DEFAULT_FOREST_SETTINGS } from '../../../src/shared/forest-settings';
 
 const ask = (kind: string, request: unknown, requestId: unknown = 1) => ({ type: 'request', requestId, kind, request });
 
@@ -14,6 +16,8 @@ test('well-formed messages pass as they are', () => {
     ask('nodes', { index: 3, nodeId: 12, scope: 'subtree', totalNodes: 40 }),
     ask('nodes', { index: 3, nodeId: 12, scope: 'branch', totalNodes: 40 }),
     ask('row', { row: 149, index: 49 }),
+    ask('alternatives', { index: 2, nodeId: 0 }),
+    { type: 'retrain' },
   ]) {
     assert.deepEqual(parseFromForestView(m), { ok: true, message: m });
   }
@@ -23,7 +27,7 @@ test('malformed messages are refused with the problem named', () => {
   const cases: [unknown, string][] = [
     [null, 'message is not an object'],
     [[1], 'message is not an object'],
-    [{ type: 'retrain', settings: {} }, 'unknown message type "retrain"'],
+    [{ type: 'retrain', settings: {} }, 'retrain: unexpected field "settings"'],
     [{ type: 'ready', extra: 1 }, 'ready: unexpected field "extra"'],
     [{ type: 'webviewError', message: 'x'.repeat(10_001) }, 'webviewError: message must be a string of at most 10000 characters'],
     [ask('tree', { index: -1 }), 'request: tree: index must be a non-negative integer'],
@@ -39,4 +43,21 @@ test('malformed messages are refused with the problem named', () => {
     [ask('nodes', { index: 0, nodeId: 1, scope: 'subtree' }), 'request: nodes: totalNodes must be a non-negative integer'],
   ];
   for (const [raw, error] of cases) assert.deepEqual(parseFromForestView(raw), { ok: false, error }, JSON.stringify(raw));
+});
+
+test('alternatives requests name a tree and a node, nothing else', () => {
+  assert.deepEqual(parseFromForestView(ask('alternatives', { index: 2 })), { ok: false, error: 'request: alternatives: nodeId must be a non-negative integer' });
+  assert.equal(parseFromForestView(ask('alternatives', { index: -1, nodeId: 0 })).ok, false);
+  assert.equal(parseFromForestView({ type: 'retrain', recipe: {} }).ok, false);
+});
+
+test('a recipe from a reloaded page\'s saved state: checked, bad settings back to their defaults, unusable ones refused', () => {
+  const settings = { ...DEFAULT_FOREST_SETTINGS, nTrees: 30, maxFeatures: 'log2', voting: 'hard' };
+  assert.deepEqual(parseForestRecipe({ target: 'species', settings, file: { size: 4551, mtime: 1700000000000 } }), { target: 'species', settings, file: { size: 4551, mtime: 1700000000000 } });
+  // A hand-edited or older state: the invalid values are the defaults again, unknown keys dropped.
+  assert.deepEqual(parseForestRecipe({ target: 'y', settings: { nTrees: 0, voting: 'loud', jobs: 0, extra: 1 } }), { target: 'y', settings: { ...DEFAULT_FOREST_SETTINGS, jobs: null } });
+  assert.deepEqual(parseForestRecipe({ target: 'y', settings: null, file: { size: 'big', mtime: 1 } }), { target: 'y', settings: { ...DEFAULT_FOREST_SETTINGS } });
+  for (const bad of [undefined, null, 'species', { settings }, { target: '', settings }, { target: 7, settings }, { target: 'x'.repeat(10_001) }]) {
+    assert.equal(parseForestRecipe(bad), undefined, JSON.stringify(bad)?.slice(0, 40));
+  }
 });
