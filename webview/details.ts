@@ -48,7 +48,7 @@ function alternativesTable(state: AlternativesState | undefined, preview: ((spli
   if (state.splits.length === 0) return el('p', { class: 'muted' }, 'No other valid split at this node.');
   if (state.note !== undefined) return el('div', {}, el('p', { class: 'muted alternatives-note' }, state.note), alternativesTable({ kind: 'ready', splits: state.splits }, preview));
   // The score and the rows per branch share a column: the drawer beside a tree is about 300 px wide.
-  const head = el('tr', {}, el('th', {}, 'Split'), el('th', {}, state.splits[0].scoreName, el('br'), el('span', { class: 'muted' }, 'rows per branch')), el('th', {}, ''));
+  const head = el('tr', {}, el('th', {}, 'Split'), el('th', {}, state.splits[0].scoreName, el('br'), el('span', { class: 'muted' }, 'rows per branch')), preview && el('th', {}, ''));
   const body = state.splits.map((s) =>
     el(
       'tr',
@@ -56,7 +56,8 @@ function alternativesTable(state: AlternativesState | undefined, preview: ((spli
       el('td', { title: s.feature }, s.condition, s.chosen ? ' (chosen)' : ''),
       // ID3/C4.5 count fractional cases (rows missing a value go down every branch): weights, shortened.
       el('td', { class: 'num' }, formatNumber(s.score, 4), el('br'), el('span', { class: 'muted' }, s.childSamples.map((n) => formatNumber(n)).join(' / '))),
-      el('td', {}, !s.chosen && preview !== undefined && button('Preview', () => preview(s.split), { title: 'See what this split does to the whole tree, then apply it' })),
+      // Without Preview (a forest's tree, read-only) there is no third column.
+      preview && el('td', {}, !s.chosen && button('Preview', () => preview(s.split), { title: 'See what this split does to the whole tree, then apply it' })),
     ),
   );
   return el('table', { class: 'alternatives' }, el('thead', {}, head), el('tbody', {}, ...body));

@@ -3,7 +3,9 @@
 // Content-Security-Policy, its requests answered by the forest host's code on iris and
 // scikit-learn's 50-tree forest of it (test/fixtures/forest/), and checks what a user sees: the
 // summary and OOB chart, the tree picker and its sort, a picked tree drawn by the tree view, a
-// row's votes and path, importances ± spread, OOB metrics; light and dark at 500 and 1,400 px.
+// row's votes and path, importances ± spread, OOB metrics; light and dark at 500 and 1,400 px;
+// a node's alternatives (read-only, with the note on how they were scored) at 400 and 1,400 px; a
+// page reloaded from its saved state (tab, tree, row back; busy and failure banners, Train again).
 // Screenshots go to test-artifacts/webview/forest-*. Run after `npm run build`.
 import * as esbuild from 'esbuild';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -26,8 +28,9 @@ const browser = await launchBrowser();
 
 const { check, report } = checkRunner();
 
-async function openForest(theme, width) {
+async function openForest(theme, width, savedState) {
   const page = await browser.context.newPage();
+  if (savedState) await page.addInitScript((s) => (window.__savedState = s), savedState);
   await page.setViewportSize({ width, height: 900 });
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
@@ -102,6 +105,58 @@ for (const theme of ['light', 'dark']) {
     });
   }
 }
+
+for (const [theme, width] of [['dark', 400], ['light', 1400]]) {
+  await check(`forest view ${theme} ${width}px: a tree's node details list its alternatives, read-only, and say how they were scored`, async () => {
+    const { page } = await openForest(theme, width);
+    const at = `${theme}-${width}`;
+    await page.getByRole('tab', { name: 'Trees' }).click();
+    await page.locator('tr.tree-row[data-tree="2"]').click();
+    await page.waitForFunction(() => /^Tree 3 of 50/.test(document.querySelector('.tree-heading')?.textContent ?? ''));
+    await page.locator('.stage svg g.node[data-ref="node:0"]').click();
+    await page.waitForSelector('.details table.alternatives tbody tr.chosen');
+    const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'alternatives').map((m) => m.request));
+    assert.deepEqual(asked, [{ index: 2, nodeId: 0 }]);
+    assert.equal(await page.locator('.details table.alternatives tbody tr').count(), 4, 'one per column of iris');
+    assert.match(await page.locator('.details .alternatives-note').textContent(), /^Scored on the rows this tree drew, each as often as drawn .* tried only 2 of the 4 features, drawn at random/);
+    assert.equal(await page.locator('.details table.alternatives vscode-button').count(), 0, 'no Preview: a forest tree is not edited');
+    assert.ok((await overflow(page)) <= 0, `${at}: the details are wider than the panel`);
+    await page.locator('.details table.alternatives').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(artifacts, `forest-alternatives-${at}.png`) });
+    await page.close();
+  });
+}
+
+await check('forest view reloaded from its saved state: Trees tab, tree 4 and row 8 back; progress, a failure with Train again', async () => {
+  const recipe = { target: 'species', settings: { nTrees: 50, maxFeatures: 'default', maxSamples: null, voting: 'soft', bootstrap: true, jobs: null, seed: 0 } };
+  const saved = { documentUri: 'file:///data/iris.csv', recipe, tab: 'trees', tree: 3, row: 7, sort: { key: 'index', descending: false }, importance: 'mdi' };
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 900, height: 900 });
+  await page.addInitScript((s) => (window.__savedState = s), saved);
+  const show = await serveForest(page);
+  await page.goto(`file://${forestHtml}#dark`);
+  await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
+  // Before the forest comes: the file's name, and the host's progress.
+  assert.equal(await page.locator('header h2').textContent(), 'Random forest · iris.csv');
+  await page.evaluate(() => window.postMessage({ type: 'busy', message: 'Training the forest: Tree 20 of 50…', fraction: 0.4 }, '*'));
+  await page.waitForFunction(() => document.querySelector('.banner.busy')?.textContent === 'Training the forest: Tree 20 of 50… 40%');
+  await page.screenshot({ path: join(artifacts, 'forest-restoring-dark-900.png') });
+  await page.evaluate(() => window.postMessage({ type: 'failed', message: 'Training cancelled.', retrain: true }, '*'));
+  await page.locator('.banner.error vscode-button', { hasText: 'Train again' }).click();
+  assert.ok(await page.evaluate(() => window.__posted.some((m) => m.type === 'retrain')), 'Train again asks the host');
+  await page.evaluate((m) => window.postMessage(m, '*'), show);
+  // The saved choices are back: the Trees tab, tree 4, row 8's votes and its path in tree 4.
+  await page.waitForFunction(() => /^Tree 4 of 50/.test(document.querySelector('.tree-heading')?.textContent ?? ''));
+  assert.equal(await page.getByRole('tab', { name: 'Trees' }).getAttribute('aria-selected'), 'true');
+  await page.waitForSelector('.vote-row');
+  assert.match(await page.locator('.votes-head').textContent(), /^Row 8: the forest predicts setosa/);
+  await page.waitForSelector('.stage svg g.node.selected');
+  assert.equal(await page.locator('.banner.error').count(), 0, 'the failure is gone with the forest shown');
+  const state = await page.evaluate(() => window.acquireVsCodeApi().getState());
+  assert.deepEqual([state.recipe, state.tree, state.row, state.tab], [show.recipe, 3, 7, 'trees']);
+  await page.screenshot({ path: join(artifacts, 'forest-restored-dark-900.png') });
+  await page.close();
+});
 
 await browser.close();
 rmSync(work, { recursive: true, force: true });
