@@ -1,12 +1,16 @@
 // Random forests in a real VS Code (issue 17, "Done when"): "Train Random Forest" on iris from the
 // palette, the forest view's OOB-error chart on show, a tree picked from the picker and drawn by
 // the tree view, row 1's votes across the trees and its path; the view alone in the editor area at
-// 500 and 1,400 px, in Light Modern and Dark Modern. Screenshots: test-artifacts/forest-e2e-*.png.
+// 500 and 1,400 px, in Light Modern and Dark Modern. Then "…with Options…" (40 trees, log₂ p, hard
+// voting), whose answers the next run starts from; a forest tree's node details with their
+// read-only alternatives; and "Developer: Reload Window", after which the view comes back, trains
+// the same forest again and shows the same tab, tree and row (400 and 1,400 px, dark and light).
+// Screenshots: test-artifacts/forest-e2e-*.png.
 /* global document -- evaluated in the view's frame */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSession } from '../session.mjs';
-import { openFile, openWorkbench, pickQuickItem, runCommand, runCommandRetried, screenshotFrame, waitForWebviewFrame } from '../workbench.mjs';
+import { answer, openFile, openWorkbench, pickQuickItem, quickInputBox, quickPickLabels, runCommand, runCommandRetried, screenshotFrame, waitForWebviewFrame } from '../workbench.mjs';
 
 const HEIGHT = 1000;
 
@@ -102,5 +106,83 @@ describe('Train Random Forest on iris', () => {
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     await look('dark', 1400);
     await look('dark', 500);
+  });
+
+  it('"…with Options…" answers are remembered for the file: the next run starts from them', async () => {
+    await page.setViewportSize({ width: 1920, height: HEIGHT });
+    await openFile(page, 'iris.csv');
+    await runCommand(page, 'Decision Tree: Train Random Forest with Options…');
+    await pickQuickItem(page, 'species');
+    await page.locator(quickInputBox).waitFor();
+    assert.equal(await page.locator(quickInputBox).inputValue(), '100', 'first time: decisionTree.forest.nTrees');
+    await answer(page, '40');
+    assert.equal((await quickPickLabels(page))[0], 'Default');
+    await pickQuickItem(page, 'log₂ p', { filter: false });
+    await pickQuickItem(page, 'Hard voting', { filter: false });
+    const view = await waitForWebviewFrame(page, 'header', { hasText: '· 40 trees', timeout: 120_000 });
+    assert.match(await view.locator('.forest-stats').textContent(), /voting\s*hard/);
+    // Again: the picker starts from the last answers (Enter keeps each).
+    await openFile(page, 'iris.csv');
+    await runCommand(page, 'Decision Tree: Train Random Forest with Options…');
+    await pickQuickItem(page, 'species');
+    await page.locator(quickInputBox).waitFor();
+    assert.equal(await page.locator(quickInputBox).inputValue(), '40');
+    await answer(page);
+    assert.equal((await quickPickLabels(page))[0], 'log₂ p');
+    await page.keyboard.press('Escape');
+  });
+
+  /** Tree 5 picked, its root's details with the alternatives, row 1's votes: the state the reload must keep. */
+  it("a forest tree's node details list the alternatives at the node, read-only", async () => {
+    const view = await viewAt(1400);
+    await view.getByRole('tab', { name: 'Trees' }).click();
+    await view.locator('tr.tree-row[data-tree="4"]').click();
+    await view.locator('.tree-heading', { hasText: /^Tree 5 of 40/ }).waitFor();
+    await view.locator('vscode-text-field[aria-label="Row"]').evaluate((f) => {
+      f.value = '1';
+    });
+    await view.getByText('Show path').click();
+    await view.locator('.vote-row').first().waitFor({ timeout: 30_000 });
+    await view.locator('.stage svg g.node[data-ref="node:0"]').click();
+    await view.locator('.details table.alternatives tbody tr.chosen').waitFor({ timeout: 30_000 });
+    assert.equal(await view.locator('.details table.alternatives tbody tr').count(), 4, 'one per column');
+    assert.match(await view.locator('.details .alternatives-note').textContent(), /^Scored on the rows this tree drew.* tried only 2 of the 4 features/);
+    assert.equal(await view.locator('.details table.alternatives vscode-button').count(), 0, 'no Preview or Apply');
+    await screenshotFrame(view, 'forest-e2e-alternatives-dark-1400');
+    const narrow = await viewAt(400);
+    await narrow.locator('.details table.alternatives').scrollIntoViewIfNeeded();
+    assert.equal(await narrow.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, '400 px: wider than the view');
+    await screenshotFrame(narrow, 'forest-e2e-alternatives-dark-400');
+  });
+
+  /** The view after the reload at `width`: the same forest, tab, tree and row. */
+  async function restoredAt(theme, width) {
+    const view = await viewAt(width);
+    assert.equal(await view.getByRole('tab', { name: 'Trees' }).getAttribute('aria-selected'), 'true');
+    await view.locator('.tree-heading', { hasText: /^Tree 5 of 40/ }).waitFor();
+    await view.locator('.vote-row').first().waitFor({ timeout: 30_000 });
+    const votes = await view.locator('.vote-row').evaluateAll((rows) => rows.map((r) => Number(/(\d+) trees/.exec(r.textContent)[1])));
+    assert.equal(votes.reduce((a, b) => a + b, 0), 40, 'every tree of the 40 votes');
+    assert.match(await view.locator('.votes-head').textContent(), /^Row 1: the forest predicts versicolor/);
+    await view.locator('.stage svg g.node.selected').waitFor();
+    assert.equal(await view.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, `${theme}-${width}: wider than the view`);
+    await screenshotFrame(view, `forest-e2e-restored-${theme}-${width}`);
+  }
+
+  it('comes back after "Developer: Reload Window": the same forest trained again, with its tab, tree and row', async () => {
+    await page.evaluate(() => (globalThis.dteBeforeReload = true));
+    await runCommandRetried(page, 'Developer: Reload Window');
+    await page.waitForFunction(() => globalThis.dteBeforeReload === undefined, null, { timeout: 90_000 });
+    await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+    const view = await waitForWebviewFrame(page, 'header', { hasText: '· 40 trees', timeout: 120_000 });
+    assert.match(await view.locator('.forest-stats').textContent(), /voting\s*hard/);
+    await restoredAt('dark', 1400);
+    await restoredAt('dark', 400);
+    await runCommandRetried(page, 'Preferences: Color Theme');
+    await pickQuickItem(page, 'Light Modern', { commit: 'enter' });
+    await page.locator('.monaco-workbench.vs').waitFor({ timeout: 30_000 });
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await restoredAt('light', 1400);
+    await restoredAt('light', 400);
   });
 });
