@@ -270,6 +270,22 @@ export async function runCommandRetried(page, title) {
   }
 }
 
+/** "Developer: Reload Window", then waits for the new workbench; a mark on the old page proves it really reloaded. */
+export async function reloadWindow(page) {
+  await page.evaluate(() => (globalThis.dteBeforeReload = true));
+  await runCommandRetried(page, 'Developer: Reload Window');
+  await page.waitForFunction(() => globalThis.dteBeforeReload === undefined, null, { timeout: 90_000 });
+  await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+}
+
+/** Switches the colour theme to `label` and waits until the workbench wears `themeClass` (vs, vs-dark). */
+export async function switchTheme(page, label, themeClass) {
+  await runCommandRetried(page, 'Preferences: Color Theme');
+  await pickQuickItem(page, label, { commit: 'enter' });
+  await page.locator(`.monaco-workbench.${themeClass}`).waitFor({ timeout: 30_000 });
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
+
 /**
  * Makes the tree panel of the CSV `name` the editor on show, its page `width` px wide in a window
  * `height` px high; resolves with its frame. The window is the panel plus the activity bar: size

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSession } from '../session.mjs';
-import { answer, openFile, openWorkbench, pickQuickItem, quickInputBox, quickPickLabels, runCommand, runCommandRetried, screenshotFrame, waitForWebviewFrame } from '../workbench.mjs';
+import { answer, openFile, openWorkbench, pickQuickItem, quickInputBox, quickPickLabels, reloadWindow, runCommand, runCommandRetried, screenshotFrame, switchTheme, waitForWebviewFrame } from '../workbench.mjs';
 
 const HEIGHT = 1000;
 
@@ -100,10 +100,7 @@ describe('Train Random Forest on iris', () => {
   });
 
   it('Dark Modern at 1,400 and 500 px', async () => {
-    await runCommandRetried(page, 'Preferences: Color Theme');
-    await pickQuickItem(page, 'Dark Modern', { commit: 'enter' });
-    await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await switchTheme(page, 'Dark Modern', 'vs-dark');
     await look('dark', 1400);
     await look('dark', 500);
   });
@@ -170,18 +167,12 @@ describe('Train Random Forest on iris', () => {
   }
 
   it('comes back after "Developer: Reload Window": the same forest trained again, with its tab, tree and row', async () => {
-    await page.evaluate(() => (globalThis.dteBeforeReload = true));
-    await runCommandRetried(page, 'Developer: Reload Window');
-    await page.waitForFunction(() => globalThis.dteBeforeReload === undefined, null, { timeout: 90_000 });
-    await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+    await reloadWindow(page);
     const view = await waitForWebviewFrame(page, 'header', { hasText: '· 40 trees', timeout: 120_000 });
     assert.match(await view.locator('.forest-stats').textContent(), /voting\s*hard/);
     await restoredAt('dark', 1400);
     await restoredAt('dark', 400);
-    await runCommandRetried(page, 'Preferences: Color Theme');
-    await pickQuickItem(page, 'Light Modern', { commit: 'enter' });
-    await page.locator('.monaco-workbench.vs').waitFor({ timeout: 30_000 });
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await switchTheme(page, 'Light Modern', 'vs');
     await restoredAt('light', 1400);
     await restoredAt('light', 400);
   });

@@ -23,6 +23,7 @@ import {
   runCommandRetried,
   screenshot,
   screenshotFrame,
+  switchTheme,
   waitForFile,
   waitForWebviewFrame,
 } from '../workbench.mjs';
@@ -125,10 +126,7 @@ describe('the tree-first panel at three widths and two themes', () => {
   });
 
   it('Dark Modern: the same', async () => {
-    await runCommandRetried(page, 'Preferences: Color Theme');
-    await pickQuickItem(page, 'Dark Modern', { commit: 'enter' });
-    await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await switchTheme(page, 'Dark Modern', 'vs-dark');
     await measure(iris, irisReport.model, 'dark');
     await measure(staircase, staircaseReport.model, 'dark');
     assert.deepEqual(problems, []);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { defaultReport } from '../expected.mjs';
 import { startSession } from '../session.mjs';
-import { openFile, openWorkbench, panelAtWidth, pickQuickItem, runCommand, runCommandRetried, screenshotFrame, waitForWebviewFrame } from '../workbench.mjs';
+import { openFile, openWorkbench, panelAtWidth, pickQuickItem, reloadWindow, runCommand, runCommandRetried, screenshotFrame, switchTheme, waitForWebviewFrame } from '../workbench.mjs';
 
 const iris = 'media/samples/iris.csv';
 const bike = 'media/samples/bike_or_car.csv';
@@ -133,19 +133,12 @@ describe('steering the tree and comparing two trees', () => {
     assert.equal(Number(nodesRow[0]), gini.final.nodes, 'the pinned tree is the gini tree the CLI grows');
     await compareShots('light');
 
-    await runCommandRetried(page, 'Preferences: Color Theme');
-    await pickQuickItem(page, 'Dark Modern', { commit: 'enter' });
-    await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await switchTheme(page, 'Dark Modern', 'vs-dark');
     await compareShots('dark');
   });
 
   it('keeps the pin across a window reload: the gini tree is made again beside the entropy one', async () => {
-    // A mark on the old page proves the workbench really reloaded (as the restore suite does).
-    await page.evaluate(() => (globalThis.dteBeforeReload = true));
-    await runCommandRetried(page, 'Developer: Reload Window');
-    await page.waitForFunction(() => globalThis.dteBeforeReload === undefined, null, { timeout: 90_000 });
-    await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+    await reloadWindow(page);
     const panel = await waitForWebviewFrame(page, 'header', { hasText: 'bike_or_car.csv', timeout: 90_000 });
     await panel.getByRole('tab', { name: 'Compare' }).click();
     // The host trains the file again (entropy, as retrained) and the pinned tree from its recipe (gini).
