@@ -110,8 +110,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const trainer = () => (trainerInstance ??= new Trainer({ bridge: worker(), notifier, state: hover.choices, trained, panels }));
   const forestPanels = new ForestPanels(context.extensionUri, {
     retrain: (uri, recipe) => void forestTrainer().retrain(uri, recipe),
-    // Clicking another node cancels the search for the previous one.
-    alternatives: (uri, job) => worker().run('memberAlternatives', job, { key: `forest-alternatives:${uri.toString()}` }).result,
+    // Clicking another node cancels the previous one's job of the same kind.
+    nodeJob: (uri, kind, job) => worker().run(kind, job, { key: `${kind}:${uri.toString()}` }).result,
     log: (m) => notifier.log(m),
   });
   let forestTrainerInstance: ForestTrainer | undefined;

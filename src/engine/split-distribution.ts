@@ -33,7 +33,11 @@ export const MAX_BINS = 20;
 
 /** The distribution of the feature node `nodeId` splits on, or null for a leaf. */
 export function splitDistributionAt(dataset: Dataset, model: TreeModel, settings: ReportSettings, nodeId: number): SplitDistribution | null {
-  const atNode = rowsAtNode(dataset, model, settings, nodeId);
+  return distributionOf(rowsAtNode(dataset, model, settings, nodeId), model, nodeId);
+}
+
+/** The distribution of the feature node `nodeId` splits on among `atNode` (the rows at it), or null for a leaf. */
+export function distributionOf(atNode: Dataset, model: TreeModel, nodeId: number): SplitDistribution | null {
   const split = model.nodes[nodeId].split;
   if (!split) return null;
   const column = atNode.columns[columnIndex(atNode, split.feature)];

@@ -6,10 +6,10 @@
 // says `ready`. After a window reload the serializer brings the view back from that saved state
 // and asks for its recipe to be trained again (the forest itself is not kept on disk).
 import * as vscode from 'vscode';
-import type { NodeSplit } from '../engine/node-alternatives';
 import { parseForestRecipe, parseFromForestView, type ForestRecipe, type ForestRequestTypes, type FromForestView, type ToForestView } from '../shared/forest-protocol';
 import { answerRequest } from '../shared/panel-requests';
-import type { MemberAlternativesJob } from '../shared/worker-messages';
+import type { JobTypes, MemberAlternativesJob } from '../shared/worker-messages';
+import type { MemberJobKind } from '../worker/jobs/forest-alternatives';
 import { fileNameOf } from '../host/csv-source';
 import type { TrainedForest } from '../host/forest-trainer';
 import { ForestAnswers, wireForestReport } from './forest-requests';
@@ -22,8 +22,8 @@ export const FOREST_PANEL_VIEW_TYPE = 'decisionTree.forestPanel';
 export interface ForestViewRequests {
   /** Train `recipe` again on the CSV (a view restored after a reload, or its "Train again"); the view hears back through ForestPanels. */
   retrain(csvUri: vscode.Uri, recipe: ForestRecipe): void;
-  /** Runs a node's alternatives job in the worker. */
-  alternatives(csvUri: vscode.Uri, job: MemberAlternativesJob): Promise<NodeSplit[]>;
+  /** Runs a node's job (alternatives, split chart) in the worker. */
+  nodeJob<K extends MemberJobKind>(csvUri: vscode.Uri, kind: K, job: MemberAlternativesJob): Promise<JobTypes[K]['result']>;
   log(message: string): void;
 }
 
@@ -58,7 +58,7 @@ class ForestPanel {
   }
 
   show(forest: TrainedForest): void {
-    this.answers = new ForestAnswers(forest, (job) => this.requests.alternatives(this.csvUri, job));
+    this.answers = new ForestAnswers(forest, (kind, job) => this.requests.nodeJob(this.csvUri, kind, job));
     this.recipe = forest.recipe;
     this.status = undefined;
     if (this.ready) this.postShow();

@@ -1,13 +1,13 @@
 // What the forest view's host answers (src/shared/forest-protocol.ts), apart from the panel: the
 // report without its trees, one tree at a time as the tree view draws it (memberModel → the tree
-// panel's slices), a row's votes and path, and a node's alternatives (scored in the worker, on that
-// tree's bootstrap sample). No vscode here, so it is unit-tested as is.
+// panel's slices), a row's votes and path, and a node's alternatives and split chart (made in the
+// worker, on that tree's bootstrap sample). No vscode here, so it is unit-tested as is.
 import { memberModel, rowVotes } from '../engine/forest/predict';
 import type { ForestReport } from '../engine/forest/types';
 import { encodeModel, type WireModel } from '../engine/model-columns';
-import type { NodeSplit } from '../engine/node-alternatives';
 import type { ForestRequestTypes, WireForestReport } from '../shared/forest-protocol';
-import type { MemberAlternativesJob } from '../shared/worker-messages';
+import type { JobTypes, MemberAlternativesJob } from '../shared/worker-messages';
+import type { MemberJobKind } from '../worker/jobs/forest-alternatives';
 import type { TrainedForest } from '../host/forest-trainer';
 import type { Handlers } from '../shared/panel-requests';
 import { rowPath } from '../shared/row-path';
@@ -19,16 +19,19 @@ export function wireForestReport(report: ForestReport): WireForestReport {
   return { ...report, model };
 }
 
+/** Runs one of a forest tree's node jobs (in the worker). */
+export type RunMemberJob = <K extends MemberJobKind>(kind: K, job: MemberAlternativesJob) => Promise<JobTypes[K]['result']>;
+
 export class ForestAnswers {
   /** Trees asked for so far, as columns (what the slices and the row path read). */
   private readonly members = new Map<number, WireModel>();
 
   readonly report: ForestReport;
 
-  /** `alternatives`: runs the job in the worker (the host's thread never scores splits). */
+  /** `run`: runs a node's job in the worker (the host's thread never scores splits). */
   constructor(
     private readonly forest: TrainedForest,
-    private readonly alternatives: (job: MemberAlternativesJob) => Promise<NodeSplit[]>,
+    private readonly run: RunMemberJob,
   ) {
     this.report = forest.report;
   }
@@ -39,6 +42,13 @@ export class ForestAnswers {
     let member = this.members.get(index);
     if (member === undefined) this.members.set(index, (member = encodeModel(memberModel(this.report.model, index))));
     return member;
+  }
+
+  private nodeJob(index: number, nodeId: number): MemberAlternativesJob {
+    const tree = this.member(index);
+    if (nodeId >= tree.totalNodes) throw new Error(`Tree ${index + 1} has no node ${nodeId}.`);
+    const { dataset, params } = this.forest;
+    return { dataset, params, index, tree, nodeId };
   }
 
   readonly handlers: Handlers<ForestRequestTypes> = {
@@ -56,11 +66,7 @@ export class ForestAnswers {
       const votes = rowVotes(model, this.forest.dataset, row);
       return { row, votes: model.task === 'classification' ? votes : null, prediction: votes.prediction, actual, index, path, nodes: branchSlice(member, path[path.length - 1]), treePrediction };
     },
-    alternatives: ({ index, nodeId }) => {
-      const tree = this.member(index);
-      if (nodeId >= tree.totalNodes) throw new Error(`Tree ${index + 1} has no node ${nodeId}.`);
-      const { dataset, params } = this.forest;
-      return this.alternatives({ dataset, params, index, tree, nodeId });
-    },
+    alternatives: ({ index, nodeId }) => this.run('memberAlternatives', this.nodeJob(index, nodeId)),
+    splitDistribution: ({ index, nodeId }) => this.run('memberSplitDistribution', this.nodeJob(index, nodeId)),
   };
 }

@@ -6,6 +6,7 @@
 import type { ForestModel, ForestReport, RowVotes } from '../engine/forest/types';
 import type { WireModel, WireNodes } from '../engine/model-columns';
 import type { NodeSplit } from '../engine/node-alternatives';
+import type { SplitDistribution } from '../engine/split-distribution';
 import { DEFAULT_FOREST_SETTINGS, validForestOverrides, type ForestSettings } from './forest-settings';
 import { isIndex, isRecord, MAX_TEXT, problemOf, requestSpec, type Parsed, type Spec } from './protocol';
 
@@ -66,6 +67,8 @@ export interface ForestRequestTypes {
   row: { request: { row: number; index: number }; reply: ForestRow };
   /** The ranked alternative splits at a node of tree `index`, scored on that tree's bootstrap sample (read-only). */
   alternatives: { request: { index: number; nodeId: number }; reply: NodeSplit[] };
+  /** The split feature's distribution at that node, among the rows tree `index` drew (counted as drawn). */
+  splitDistribution: { request: { index: number; nodeId: number }; reply: SplitDistribution | null };
 }
 
 export type ForestRequestKind = keyof ForestRequestTypes;
@@ -104,6 +107,7 @@ const REQUEST_CHECKS: { [K in ForestRequestKind]: Spec } = {
   },
   row: { fields: ['row', 'index'], check: (m) => indexCheck('row')(m) ?? indexCheck('index')(m) },
   alternatives: { fields: ['index', 'nodeId'], check: (m) => indexCheck('index')(m) ?? indexCheck('nodeId')(m) },
+  splitDistribution: { fields: ['index', 'nodeId'], check: (m) => indexCheck('index')(m) ?? indexCheck('nodeId')(m) },
 };
 
 const CHECKS: { [K in FromForestView['type']]: Spec } = {

@@ -106,7 +106,7 @@ export interface ForestJob {
   jobs: number;
 }
 
-/** The alternatives at a node of tree `index` of a forest trained on `dataset` with `params` (engine/forest/member-alternatives.ts). */
+/** The alternatives (or the split chart) at a node of tree `index` of a forest trained on `dataset` with `params` (engine/forest/member-alternatives.ts). */
 export interface MemberAlternativesJob {
   dataset: Dataset;
   params: ForestParams;
@@ -201,6 +201,8 @@ export interface JobTypes {
   forest: { job: ForestJob; result: ForestReport };
   /** The alternatives at a node of one tree of a forest, for the forest view (read-only). */
   memberAlternatives: { job: MemberAlternativesJob; result: NodeSplit[] };
+  /** The split feature's distribution at that node, among the rows the tree drew. */
+  memberSplitDistribution: { job: MemberAlternativesJob; result: SplitDistribution | null };
 }
 
 export type JobKind = keyof JobTypes;

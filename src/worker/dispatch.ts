@@ -14,7 +14,7 @@ import { sampleJob } from './jobs/sample';
 import { exportJob } from './jobs/export';
 import { hoverBuffers, hoverJob } from './jobs/hover';
 import { forestJob } from './jobs/forest';
-import { memberAlternativesJob } from './jobs/forest-alternatives';
+import { MEMBER_JOBS } from './jobs/forest-alternatives';
 import type { FromWorker, JobKind, JobProgress, JobTypes, ToWorker } from '../shared/worker-messages';
 import type { JobPort } from './job-port';
 
@@ -62,7 +62,8 @@ const handlers: Handlers = {
     const result = await forestJob(job, progress);
     return { result, transfer: result.model.trees.flatMap((t) => treeBuffers(t.packed)) };
   },
-  memberAlternatives: (job) => ({ result: memberAlternativesJob(job) }),
+  memberAlternatives: (job) => ({ result: MEMBER_JOBS.memberAlternatives(job) }),
+  memberSplitDistribution: (job) => ({ result: MEMBER_JOBS.memberSplitDistribution(job) }),
 };
 
 /** Answers every job that arrives on `port`. */

@@ -4,7 +4,8 @@
 // scikit-learn's 50-tree forest of it (test/fixtures/forest/), and checks what a user sees: the
 // summary and OOB chart, the tree picker and its sort, a picked tree drawn by the tree view, a
 // row's votes and path, importances ± spread, OOB metrics; light and dark at 500 and 1,400 px;
-// a node's alternatives (read-only, with the note on how they were scored) at 400 and 1,400 px; a
+// a node's alternatives (read-only, with the note on how they were scored) and split chart at 400
+// and 1,400 px; a
 // page reloaded from its saved state (tab, tree, row back; busy and failure banners, Train again).
 // Screenshots go to test-artifacts/webview/forest-*. Run after `npm run build`.
 import * as esbuild from 'esbuild';
@@ -107,7 +108,7 @@ for (const theme of ['light', 'dark']) {
 }
 
 for (const [theme, width] of [['dark', 400], ['light', 1400]]) {
-  await check(`forest view ${theme} ${width}px: a tree's node details list its alternatives, read-only, and say how they were scored`, async () => {
+  await check(`forest view ${theme} ${width}px: a tree's node details list its alternatives, read-only, say how they were scored, and chart the split feature`, async () => {
     const { page } = await openForest(theme, width);
     const at = `${theme}-${width}`;
     await page.getByRole('tab', { name: 'Trees' }).click();
@@ -120,6 +121,8 @@ for (const [theme, width] of [['dark', 400], ['light', 1400]]) {
     assert.equal(await page.locator('.details table.alternatives tbody tr').count(), 4, 'one per column of iris');
     assert.match(await page.locator('.details .alternatives-note').textContent(), /^Scored on the rows this tree drew, each as often as drawn .* tried only 2 of the 4 features, drawn at random/);
     assert.equal(await page.locator('.details table.alternatives vscode-button').count(), 0, 'no Preview: a forest tree is not edited');
+    // The split feature's chart, on the same rows, with the node's threshold drawn.
+    await page.waitForSelector('.details svg.split-chart line.threshold', { state: 'attached' });
     assert.ok((await overflow(page)) <= 0, `${at}: the details are wider than the panel`);
     await page.locator('.details table.alternatives').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(artifacts, `forest-alternatives-${at}.png`) });

@@ -11,7 +11,7 @@ import type { ForestReport } from '../../src/engine/forest/types';
 import { panelHtml } from '../../src/panel/html';
 import { ForestAnswers, wireForestReport } from '../../src/panel/forest-requests';
 import { DEFAULT_FOREST_SETTINGS } from '../../src/shared/forest-settings';
-import { memberAlternativesJob } from '../../src/worker/jobs/forest-alternatives';
+import { MEMBER_JOBS } from '../../src/worker/jobs/forest-alternatives';
 import type { ForestRequestMessage, ForestRequestTypes, ToForestView } from '../../src/shared/forest-protocol';
 import { answerRequest } from '../../src/shared/panel-requests';
 import { HOST, NONCE } from './panel-page';
@@ -36,8 +36,8 @@ export async function serveForest(page: Page): Promise<ToForestView> {
   const report: ForestReport = { ...raw, model: forestFromObject(raw.model) };
   const dataset = parseCsv(readFileSync(path.join(root, 'media/samples/iris.csv')));
   const recipe = { target: 'species', settings: { ...DEFAULT_FOREST_SETTINGS, nTrees: 50 } };
-  // Alternatives as the worker scores them (its job's own function), on this forest's parameters.
-  const answers = new ForestAnswers({ report, dataset, params: report.model.params, recipe }, async (job) => memberAlternativesJob(job));
+  // A node's alternatives and chart as the worker makes them (its jobs' own functions), on this forest's parameters.
+  const answers = new ForestAnswers({ report, dataset, params: report.model.params, recipe }, async (kind, job) => MEMBER_JOBS[kind](job) as never);
   await page.exposeFunction('__answer', async (m: ForestRequestMessage) => {
     let answer: ToForestView | undefined;
     await answerRequest<ForestRequestTypes>(m, answers.handlers, (reply) => (answer = reply));

@@ -7,7 +7,7 @@ import { addNodes, decodeModel, type DecodedTree, type WireNodes } from '../../s
 import type { ForestRecipe, ForestRequestMessage, ForestRequestTypes, ForestRow, FromForestView, ToForestView, WireForestReport } from '../../src/shared/forest-protocol';
 import { PanelRequester } from '../../src/shared/panel-requests';
 import { foldTree } from '../../src/shared/render/fold';
-import { renderDetails, type AlternativesState } from '../details';
+import { renderDetails, type AlternativesState, type DistributionState } from '../details';
 import { el, replaceChildren } from '../dom';
 import { section as metricsSection } from '../metrics-view';
 import { watchTheme } from '../mermaid-setup';
@@ -178,8 +178,6 @@ function setOpen(nodeId: number, open: boolean): void {
   void drawTree(false);
 }
 
-const NOT_HERE = 'Shown for a single tree’s panel (Train Decision Tree), not for a tree of a forest.';
-
 /** Why a forest tree's alternatives read as they do (docs/architecture.md "Forest view"). */
 function alternativesNote(): string {
   const params = report?.model.params;
@@ -195,20 +193,39 @@ function selectNode(nodeId: number): void {
   treeView.select(nodeId);
   treeView.showDetails(true);
   const index = state.tree;
-  const render = (alternatives: AlternativesState) => {
+  let alternatives: AlternativesState = { kind: 'loading' };
+  let chart: DistributionState = { kind: 'loading' };
+  const render = () => {
     if (tree !== shown || selected !== nodeId) return; // another tree or node since
     const isOpen = (id: number) => (tree?.model.nodes[id]?.children.length ?? 0) > 0 && !treeView.folded.has(id);
-    renderDetails(treeView.detailsBody, shown.model, nodeId, alternatives, { kind: 'failed', message: NOT_HERE }, {
+    renderDetails(treeView.detailsBody, shown.model, nodeId, alternatives, chart, {
       toggle: (id) => (isOpen(id) ? setOpen(id, false) : openNode(id)),
       isOpen,
       ignore: () => reportError('Leave a column out from the profile view or a tree panel, then train the forest again.'),
     });
   };
-  render({ kind: 'loading' });
+  render();
   if (!shown.model.nodes[nodeId].split) return;
+  // Each part is drawn as it comes (the worker makes both from the rows this tree drew).
   host.request('alternatives', { index, nodeId }).then(
-    (splits) => render({ kind: 'ready', splits, note: alternativesNote() }),
-    (err: Error) => render({ kind: 'failed', message: err.message }),
+    (splits) => {
+      alternatives = { kind: 'ready', splits, note: alternativesNote() };
+      render();
+    },
+    (err: Error) => {
+      alternatives = { kind: 'failed', message: err.message };
+      render();
+    },
+  );
+  host.request('splitDistribution', { index, nodeId }).then(
+    (distribution) => {
+      chart = { kind: 'ready', distribution };
+      render();
+    },
+    (err: Error) => {
+      chart = { kind: 'failed', message: err.message };
+      render();
+    },
   );
 }
 

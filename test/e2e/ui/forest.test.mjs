@@ -130,7 +130,7 @@ describe('Train Random Forest on iris', () => {
   });
 
   /** Tree 5 picked, its root's details with the alternatives, row 1's votes: the state the reload must keep. */
-  it("a forest tree's node details list the alternatives at the node, read-only", async () => {
+  it("a forest tree's node details list the alternatives at the node, read-only, and chart its split feature", async () => {
     const view = await viewAt(1400);
     await view.getByRole('tab', { name: 'Trees' }).click();
     await view.locator('tr.tree-row[data-tree="4"]').click();
@@ -145,6 +145,7 @@ describe('Train Random Forest on iris', () => {
     assert.equal(await view.locator('.details table.alternatives tbody tr').count(), 4, 'one per column');
     assert.match(await view.locator('.details .alternatives-note').textContent(), /^Scored on the rows this tree drew.* tried only 2 of the 4 features/);
     assert.equal(await view.locator('.details table.alternatives vscode-button').count(), 0, 'no Preview or Apply');
+    await view.locator('.details svg.split-chart line.threshold').waitFor({ state: 'attached' });
     await screenshotFrame(view, 'forest-e2e-alternatives-dark-1400');
     const narrow = await viewAt(400);
     await narrow.locator('.details table.alternatives').scrollIntoViewIfNeeded();

@@ -1,7 +1,8 @@
 // The alternatives at a node of a forest's tree are scored on the rows that tree was grown on, each
 // as often as drawn: the tree's own split is among them with the tree's threshold, its score is the
 // decrease the tree's own weighted node values give, and its rows per branch are the children's
-// weights. With every feature tried at every split the tree's split ranks first.
+// weights. With every feature tried at every split the tree's split ranks first. The split chart
+// counts the same rows as drawn: its totals are the node's weighted class counts (or weight).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { parseCsv } from '../../../src/engine/csv/read';
 import type { Dataset } from '../../../src/engine/dataset';
 import { InputError } from '../../../src/engine/errors';
 import { inBagCounts } from '../../../src/engine/forest/bootstrap';
-import { memberSample, memberSplitsAt } from '../../../src/engine/forest/member-alternatives';
+import { memberDistributionAt, memberSample, memberSplitsAt } from '../../../src/engine/forest/member-alternatives';
 import { planForest } from '../../../src/engine/forest/plan';
 import { memberModel } from '../../../src/engine/forest/predict';
 import { trainForest } from '../../../src/engine/forest/train';
@@ -48,6 +49,9 @@ function checkForest(data: Dataset, params: ForestParams, topIsChosen: boolean):
       assert.equal(own.split.kind === 'numeric' && own.split.threshold, node.split.kind === 'numeric' && node.split.threshold, `tree ${t} node ${node.id}: the tree's threshold`);
       assert.ok(Math.abs(own.score - ownDecrease(member, node)) < 1e-9 * Math.max(1, Math.abs(own.score)), `tree ${t} node ${node.id}: score ${own.score} vs ${ownDecrease(member, node)}`);
       assert.deepEqual(own.childSamples, node.children.map((c) => nodeWeight(member.nodes[c])), `tree ${t} node ${node.id}: draws per branch`);
+      const chart = memberDistributionAt(data, params, member, t, node.id)!;
+      const totals = chart.counts.map((bins, k) => bins.reduce((a, b) => a + b, 0) + chart.missing[k]);
+      assert.deepEqual(totals, model.task === 'classification' ? node.value : [nodeWeight(node)], `tree ${t} node ${node.id}: the chart's rows are the node's draws`);
       if (topIsChosen) assert.ok(alternatives[0].chosen || alternatives[0].score === own.score, `tree ${t} node ${node.id}: every feature tried, so its split ranks first`);
       checked++;
     }

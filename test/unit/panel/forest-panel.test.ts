@@ -17,7 +17,9 @@ import type { ForestParams } from '../../../src/engine/forest/types';
 import type { NodeSplit } from '../../../src/engine/node-alternatives';
 import type { ForestRecipe } from '../../../src/shared/forest-protocol';
 import { DEFAULT_FOREST_SETTINGS } from '../../../src/shared/forest-settings';
-import { memberAlternativesJob } from '../../../src/worker/jobs/forest-alternatives';
+import { MEMBER_JOBS } from '../../../src/worker/jobs/forest-alternatives';
+import type { SplitDistribution } from '../../../src/engine/split-distribution';
+import type { RunMemberJob } from '../../../src/panel/forest-requests';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { trainForest } from '../../../src/engine/forest/train';
 import { memberModel, predictForest } from '../../../src/engine/forest/predict';
@@ -31,7 +33,8 @@ const params: ForestParams = { target: 'species', ensemble: 'forest', nTrees: 15
 const forest = trainForest(iris, params);
 const recipe: ForestRecipe = { target: 'species', settings: { ...DEFAULT_FOREST_SETTINGS, nTrees: 15, seed: 2 }, file: { size: 4551, mtime: 1 } };
 const trained: TrainedForest = { report: forest, dataset: iris, params, recipe };
-const alternatives = async (job: Parameters<typeof memberAlternativesJob>[0]) => memberAlternativesJob(job);
+/** The node jobs run in place by the worker's own functions. */
+const runInPlace: RunMemberJob = async (kind, job) => MEMBER_JOBS[kind](job) as Awaited<ReturnType<RunMemberJob>>;
 const ext = FakeUri.file('/ext') as unknown as vscode.Uri;
 const irisUri = FakeUri.file('/data/iris.csv') as unknown as vscode.Uri;
 const tick = () => new Promise((r) => setImmediate(r));
@@ -42,7 +45,7 @@ type Posted = { type: string; requestId?: number; reply?: unknown; message?: str
 function host() {
   const logged: string[] = [];
   const retrained: Array<{ uri: string; recipe: ForestRecipe }> = [];
-  const panels = new ForestPanels(ext, { retrain: (uri, r) => retrained.push({ uri: uri.toString(), recipe: r }), alternatives: (_uri, job) => alternatives(job), log: (m) => logged.push(m) });
+  const panels = new ForestPanels(ext, { retrain: (uri, r) => retrained.push({ uri: uri.toString(), recipe: r }), nodeJob: (_uri, kind, job) => runInPlace(kind, job), log: (m) => logged.push(m) });
   return { panels, logged, retrained };
 }
 
@@ -139,12 +142,12 @@ test('a regression forest: no votes, the prediction is the mean of the trees', (
   const target = diabetes.columns[diabetes.columns.length - 1].name;
   const regression = trainForest(diabetes, { target, ensemble: 'forest', nTrees: 6, seed: 1 });
   const forestOf: TrainedForest = { report: regression, dataset: diabetes, params: { target, ensemble: 'forest', nTrees: 6, seed: 1 }, recipe: { target, settings: DEFAULT_FOREST_SETTINGS } };
-  const answer = new ForestAnswers(forestOf, alternatives).handlers.row({ row: 10, index: 0 }) as ForestRow;
+  const answer = new ForestAnswers(forestOf, runInPlace).handlers.row({ row: 10, index: 0 }) as ForestRow;
   assert.equal(answer.votes, null);
   assert.ok(Math.abs(Number(answer.prediction) - Number(predictForest(regression.model, diabetes).predictions[10])) < 1e-9);
 });
 
-test("a node's alternatives: tree k's own split among them, at its threshold; a node the tree lacks is refused", async () => {
+test("a node's alternatives: tree k's own split among them, at its threshold; its split chart; a node the tree lacks is refused", async () => {
   const { panel, posted, panels } = open();
   panel.send({ type: 'ready' });
   assert.deepEqual(posted[0].recipe, recipe, 'the page keeps the recipe for a reload');
@@ -157,6 +160,13 @@ test("a node's alternatives: tree k's own split among them, at its threshold; a 
     assert.ok(own, `node ${node.id}: its own split is listed`);
     assert.deepEqual(own.split, node.split);
   }
+  // The split chart counts the rows the tree drew as drawn: per class, the node's own weighted counts.
+  const root = member.nodes[0];
+  panel.send(ask(98, 'splitDistribution', { index: 6, nodeId: 0 }));
+  await tick();
+  const chart = posted.find((m) => m.requestId === 98)!.reply as SplitDistribution;
+  assert.equal(chart.feature, root.split!.feature);
+  assert.deepEqual(chart.counts.map((bins, k) => bins.reduce((a, b) => a + b, 0) + chart.missing[k]), root.value);
   panel.send(ask(99, 'alternatives', { index: 6, nodeId: member.nodes.length }));
   await tick();
   assert.deepEqual(posted.find((m) => m.requestId === 99), { type: 'requestFailed', requestId: 99, message: `Tree 7 has no node ${member.nodes.length}.` });

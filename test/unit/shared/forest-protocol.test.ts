@@ -17,6 +17,7 @@ test('well-formed messages pass as they are', () => {
     ask('nodes', { index: 3, nodeId: 12, scope: 'branch', totalNodes: 40 }),
     ask('row', { row: 149, index: 49 }),
     ask('alternatives', { index: 2, nodeId: 0 }),
+    ask('splitDistribution', { index: 2, nodeId: 0 }),
     { type: 'retrain' },
   ]) {
     assert.deepEqual(parseFromForestView(m), { ok: true, message: m });
