@@ -216,6 +216,11 @@ export class TreeView {
     replaceChildren(this.showAllWarning);
   }
 
+  /** Puts a data row (0-based) in the Row field: the row a page brought back after a reload shows. */
+  setRow(row: number): void {
+    this.rowField.set(row + 1);
+  }
+
   setPathInfo(text: string | null): void {
     replaceChildren(this.pathInfo, text ?? '');
     this.clearPathButton.hidden = text === null;

@@ -153,6 +153,7 @@ await check('forest view reloaded from its saved state: Trees tab, tree 4 and ro
   assert.equal(await page.getByRole('tab', { name: 'Trees' }).getAttribute('aria-selected'), 'true');
   await page.waitForSelector('.vote-row');
   assert.match(await page.locator('.votes-head').textContent(), /^Row 8: the forest predicts setosa/);
+  assert.equal(await page.locator('vscode-text-field[aria-label="Row"]').evaluate((f) => f.value), '8', 'the Row field says which row');
   await page.waitForSelector('.stage svg g.node.selected');
   assert.equal(await page.locator('.banner.error').count(), 0, 'the failure is gone with the forest shown');
   const state = await page.evaluate(() => window.acquireVsCodeApi().getState());

@@ -261,6 +261,7 @@ function showRow(row: number): void {
     save();
     renderVotes(votesBox, answer);
     treeView.setPathInfo(`Row ${row + 1}: path in tree ${index + 1}`);
+    treeView.setRow(row);
     // The row's leaf is selected, so its details say what this tree answers and why.
     const leaf = answer.path[answer.path.length - 1];
     selected = leaf;
