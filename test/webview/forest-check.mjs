@@ -141,6 +141,7 @@ await check('forest view reloaded from its saved state: Trees tab, tree 4 and ro
   await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
   // Before the forest comes: the file's name, and the host's progress.
   assert.equal(await page.locator('header h2').textContent(), 'Random forest · iris.csv');
+  assert.equal(await page.getByRole('tab', { name: 'Trees' }).isVisible(), false, 'no tabs before there is a forest');
   await page.evaluate(() => window.postMessage({ type: 'busy', message: 'Training the forest: Tree 20 of 50…', fraction: 0.4 }, '*'));
   await page.waitForFunction(() => document.querySelector('.banner.busy')?.textContent === 'Training the forest: Tree 20 of 50… 40%');
   await page.screenshot({ path: join(artifacts, 'forest-restoring-dark-900.png') });

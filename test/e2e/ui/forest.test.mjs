@@ -4,10 +4,13 @@
 // 500 and 1,400 px, in Light Modern and Dark Modern. Then "…with Options…" (40 trees, log₂ p, hard
 // voting), whose answers the next run starts from; a forest tree's node details with their
 // read-only alternatives; and "Developer: Reload Window", after which the view comes back, trains
-// the same forest again and shows the same tab, tree and row (400 and 1,400 px, dark and light).
+// the same forest again and shows the same tab, tree and row (400 and 1,400 px, dark and light);
+// reloaded once more with the file deleted, it says so.
 // Screenshots: test-artifacts/forest-e2e-*.png.
 /* global document -- evaluated in the view's frame */
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startSession } from '../session.mjs';
 import { answer, openFile, openWorkbench, pickQuickItem, quickInputBox, quickPickLabels, reloadWindow, runCommand, runCommandRetried, screenshotFrame, switchTheme, waitForWebviewFrame } from '../workbench.mjs';
@@ -176,5 +179,15 @@ describe('Train Random Forest on iris', () => {
     await switchTheme(page, 'Light Modern', 'vs');
     await restoredAt('light', 1400);
     await restoredAt('light', 400);
+  });
+
+  it('after a reload with its file gone, the view says so instead of a forest', async () => {
+    rmSync(join(session.folder, 'iris.csv'));
+    await reloadWindow(page);
+    const view = await waitForWebviewFrame(page, '.banner.error', { hasText: 'is gone', timeout: 120_000 });
+    assert.equal(await view.locator('.banner.error').textContent(), 'iris.csv is gone (moved, renamed or deleted), so this forest cannot be trained again. Open the file and run "Train Random Forest".');
+    assert.equal(await view.locator('header h2').textContent(), 'Random forest · iris.csv');
+    assert.equal(await view.getByRole('tab', { name: 'Trees' }).isVisible(), false, 'no empty tabs');
+    await screenshotFrame(view, 'forest-e2e-file-gone-light');
   });
 });
