@@ -152,6 +152,12 @@ await check('forest view reloaded from its saved state: Trees tab, tree 4 and ro
   // The saved choices are back: the Trees tab, tree 4, row 8's votes and its path in tree 4.
   await page.waitForFunction(() => /^Tree 4 of 50/.test(document.querySelector('.tree-heading')?.textContent ?? ''));
   assert.equal(await page.getByRole('tab', { name: 'Trees' }).getAttribute('aria-selected'), 'true');
+  assert.ok(await page.evaluate(() => {
+    // The tab strip's mark is under the Trees tab (it is placed only when the strip is laid out).
+    const mark = document.querySelector('vscode-panels').shadowRoot.querySelector('.activeIndicator').getBoundingClientRect();
+    const tab = document.getElementById('tab-trees').getBoundingClientRect();
+    return mark.left + mark.width / 2 > tab.left && mark.left + mark.width / 2 < tab.right;
+  }), 'the active-tab mark is under Trees');
   await page.waitForSelector('.vote-row');
   assert.match(await page.locator('.votes-head').textContent(), /^Row 8: the forest predicts setosa/);
   assert.equal(await page.locator('vscode-text-field[aria-label="Row"]').evaluate((f) => f.value), '8', 'the Row field says which row');

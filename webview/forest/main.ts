@@ -141,8 +141,9 @@ const tabList = tabs(
 
 const root = document.getElementById('root');
 if (root) replaceChildren(root, el('header', {}, title), banner, tabList.element);
-// No tabs until there is a forest (a page brought back after a reload waits for it to be trained again).
-tabList.element.hidden = true;
+// No tabs until there is a forest (a page brought back after a reload waits for it to be trained
+// again). Invisible rather than hidden: the tab strip places its active-tab mark only when laid out.
+tabList.element.classList.add('waiting');
 // A view brought back after a reload names its file while its forest is trained again.
 if (state.documentUri !== null) replaceChildren(title, `Random forest · ${fileNameOf(state.documentUri)}`);
 
@@ -315,7 +316,7 @@ function renderMetrics(shown: WireForestReport): void {
 function onShow(message: Extract<ToForestView, { type: 'show' }>): void {
   const sameFile = state.documentUri === message.documentUri;
   report = message.report;
-  tabList.element.hidden = false;
+  tabList.element.classList.remove('waiting');
   state.documentUri = message.documentUri;
   state.recipe = message.recipe;
   if (!sameFile || state.tree >= report.trees.length) state.tree = 0;

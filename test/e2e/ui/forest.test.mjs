@@ -160,6 +160,11 @@ describe('Train Random Forest on iris', () => {
   async function restoredAt(theme, width) {
     const view = await viewAt(width);
     assert.equal(await view.getByRole('tab', { name: 'Trees' }).getAttribute('aria-selected'), 'true');
+    assert.ok(await view.evaluate(() => {
+      const mark = document.querySelector('vscode-panels').shadowRoot.querySelector('.activeIndicator').getBoundingClientRect();
+      const tab = document.getElementById('tab-trees').getBoundingClientRect();
+      return mark.left + mark.width / 2 > tab.left && mark.left + mark.width / 2 < tab.right;
+    }), `${theme}-${width}: the active-tab mark is under Trees`);
     await view.locator('.tree-heading', { hasText: /^Tree 5 of 40/ }).waitFor();
     await view.locator('.vote-row').first().waitFor({ timeout: 30_000 });
     const votes = await view.locator('.vote-row').evaluateAll((rows) => rows.map((r) => Number(/(\d+) trees/.exec(r.textContent)[1])));
