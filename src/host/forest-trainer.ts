@@ -1,6 +1,6 @@
 // "Train Random Forest" and "…with Options…": read the file and choose the target as a tree's
 // training does (trainer.ts), then train the forest in the worker on a pool of threads, with
-// "Tree k of n" and Cancel in the notification (and in the view, when it is open), and show it in
+// "Tree k of n" in the notification (with Cancel) and in the view when it is open, and show it in
 // the forest view. The options start from the file's last answers (file-choices.ts, as a tree's).
 // `retrain` trains a view's recipe again: a view restored after a window reload, or its "Train again".
 import * as vscode from 'vscode';
