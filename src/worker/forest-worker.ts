@@ -1,6 +1,7 @@
 // The forest's pool worker (bundled to dist/forest-worker.js, started by forest-pool.ts): trains
 // the trees it is handed on the shared dataset. A tree depends only on (dataset, plan, index), so
-// any thread gives the same tree. Each tree goes back packed, its typed arrays' buffers moved.
+// any thread gives the same tree. Each tree goes back packed with its training rows' leaves, the
+// typed arrays' buffers moved.
 import type { Dataset } from '../engine/dataset';
 import { trainMember } from '../engine/forest/member';
 import { treeBuffers } from '../engine/forest/packed-tree';
@@ -23,5 +24,5 @@ servePoolTasks(
     if (caches === undefined) cachesFor.set(shared, (caches = memberCaches()));
     return trainMember(shared.dataset, shared.plan, index, caches);
   },
-  (member) => treeBuffers(member.tree.packed),
+  (member) => [...treeBuffers(member.tree.packed), member.leaves.buffer as ArrayBuffer],
 );
