@@ -38,6 +38,7 @@ export function sortFeature(feature: FeatureColumn, order: Int32Array, keys: Int
  */
 export class Presorted {
   private readonly byName = new Map<string, FeatureOrder>();
+  private rows: { names: string; keys: Int32Array } | null = null;
 
   of(feature: FeatureColumn): FeatureOrder {
     let found = this.byName.get(feature.name);
@@ -48,5 +49,20 @@ export class Presorted {
       this.byName.set(feature.name, found);
     }
     return found;
+  }
+
+  /** Every sample's keys of `features` in one row, sample r's at [r · features, (r + 1) · features): made once. */
+  rowKeys(features: readonly FeatureColumn[]): Int32Array {
+    const names = features.map((f) => f.name).join('\u0000');
+    const n = features.length === 0 ? 0 : features[0].x.length;
+    if (this.rows === null || this.rows.names !== names || this.rows.keys.length !== n * features.length) {
+      const keys = new Int32Array(n * features.length);
+      features.forEach((feature, j) => {
+        const full = this.of(feature);
+        for (let p = 0; p < n; p++) keys[full.order[p] * features.length + j] = full.keys[p];
+      });
+      this.rows = { names, keys };
+    }
+    return this.rows.keys;
   }
 }

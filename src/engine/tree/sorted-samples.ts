@@ -71,6 +71,8 @@ export class SortedSamples {
       local = new Int32Array(source.features[0].x.length).fill(-1);
       for (let i = 0; i < source.keep.length; i++) local[source.keep[i]] = i;
     }
+    // Gathers read keys and slots through keyOf and slotOf, so the segments need only the order.
+    const rows = gathers && presorted !== null ? presorted.rowKeys(source?.features ?? features) : null;
     features.forEach((feature, j) => {
       const order = this.order.subarray(j * n, (j + 1) * n);
       const keys = this.keys.subarray(j * n, (j + 1) * n);
@@ -78,7 +80,7 @@ export class SortedSamples {
       else if (local === null) {
         const full = presorted.of(feature);
         order.set(full.order);
-        keys.set(full.keys);
+        if (rows === null) keys.set(full.keys);
       } else {
         const full = presorted.of((source as NonNullable<typeof source>).features[j]);
         let q = 0;
@@ -86,12 +88,21 @@ export class SortedSamples {
           const i = local[full.order[p]];
           if (i < 0) continue;
           order[q] = i;
-          keys[q++] = full.keys[p];
+          if (rows === null) keys[q] = full.keys[p];
+          q++;
         }
       }
-      for (let p = 0; p < n; p++) this.slots[j * n + p] = slot[order[p]];
-      if (gathers) for (let p = 0; p < n; p++) this.keyOf[order[p] * f + j] = keys[p];
+      if (!gathers) for (let p = 0; p < n; p++) this.slots[j * n + p] = slot[order[p]];
+      else if (rows === null) for (let p = 0; p < n; p++) this.keyOf[order[p] * f + j] = keys[p];
     });
+    // A sample's keys are its full-set row's (a subset keeps the set's ranks): copied row by row.
+    if (rows !== null) {
+      const keep = source?.keep;
+      for (let i = 0; i < n; i++) {
+        const from = (keep === undefined ? i : keep[i]) * f;
+        for (let j = 0; j < f; j++) this.keyOf[i * f + j] = rows[from + j];
+      }
+    }
   }
 
   /** End of the non-missing run of feature `f` in the node [start, end) (missing values sort last). */

@@ -5,9 +5,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRng } from '../../../src/engine/random';
+import { Presorted } from '../../../src/engine/tree/presort';
+import { withWeights } from '../../../src/engine/tree/sample-weights';
 import { SortedSamples } from '../../../src/engine/tree/sorted-samples';
-import { buildTrainingSet } from '../../../src/engine/tree/training-set';
-import { cat, dataset, num } from '../helpers/tree-data';
+import { buildTrainingSet, type TrainingSet } from '../../../src/engine/tree/training-set';
+import { cat, dataset, drawCounts, num } from '../helpers/tree-data';
 
 function data(seed: number, n: number) {
   const rng = createRng(seed);
@@ -23,36 +25,47 @@ function data(seed: number, n: number) {
   );
 }
 
+/** Down a random path, every feature each node asks about reads the same in `gathered` as in `full`. */
+function samePath(set: TrainingSet, full: SortedSamples, gathered: SortedSamples, seed: number): void {
+  assert.equal(gathered.gathers, true);
+  const rng = createRng(100 + seed);
+  const f = set.features.length;
+  let [start, end] = [0, set.n];
+  let nodes = 0;
+  while (end - start > 1) {
+    nodes++;
+    for (let j = 0; j < f; j++) {
+      const constant = full.isConstant(j, start, end);
+      assert.equal(gathered.isConstant(j, start, end), constant, `feature ${j}, node [${start}, ${end})`);
+      if (constant) continue;
+      const at = (s: SortedSamples) => [s.order, s.keys, s.slots].map((a) => [...a.subarray(j * set.n + start, j * set.n + end)]);
+      assert.deepEqual(at(gathered), at(full), `feature ${j}, node [${start}, ${end})`);
+    }
+    // A random side per sample, the same for both.
+    for (let p = start; p < end; p++) {
+      const side = rng() < 0.5 ? 1 : 0;
+      full.goLeft[full.order[p]] = side;
+      gathered.goLeft[full.order[p]] = side;
+    }
+    const mid = full.partition(start, end, f);
+    assert.equal(gathered.partition(start, end, f), mid);
+    if (mid === start || mid === end) continue;
+    [start, end] = rng() < 0.5 ? [start, mid] : [mid, end];
+  }
+  assert.ok(nodes >= 5, `a path of ${nodes} nodes`);
+}
+
 for (const seed of [1, 2, 3]) {
   test(`gathered segments equal the partitioned ones at every node of a random path (seed ${seed})`, () => {
     const set = buildTrainingSet(data(seed, 400), 'y');
-    const full = new SortedSamples(set, set.yClass);
-    const gathered = new SortedSamples(set, set.yClass, null, true);
-    assert.equal(gathered.gathers, true);
-    const rng = createRng(100 + seed);
-    const f = set.features.length;
-    let [start, end] = [0, set.n];
-    let nodes = 0;
-    while (end - start > 1) {
-      nodes++;
-      for (let j = 0; j < f; j++) {
-        const constant = full.isConstant(j, start, end);
-        assert.equal(gathered.isConstant(j, start, end), constant, `feature ${j}, node [${start}, ${end})`);
-        if (constant) continue;
-        const at = (s: SortedSamples) => [s.order, s.keys, s.slots].map((a) => [...a.subarray(j * set.n + start, j * set.n + end)]);
-        assert.deepEqual(at(gathered), at(full), `feature ${j}, node [${start}, ${end})`);
-      }
-      // A random side per sample, the same for both.
-      for (let p = start; p < end; p++) {
-        const side = rng() < 0.5 ? 1 : 0;
-        full.goLeft[full.order[p]] = side;
-        gathered.goLeft[full.order[p]] = side;
-      }
-      const mid = full.partition(start, end, f);
-      assert.equal(gathered.partition(start, end, f), mid);
-      if (mid === start || mid === end) continue;
-      [start, end] = rng() < 0.5 ? [start, mid] : [mid, end];
-    }
-    assert.ok(nodes >= 5, `a path of ${nodes} nodes`);
+    samePath(set, new SortedSamples(set, set.yClass), new SortedSamples(set, set.yClass, null, true), seed);
+  });
+
+  test(`so do a bootstrap sample's filtered from orders sorted once, its keys read from the full set's rows (seed ${seed})`, () => {
+    const rows = data(seed, 400);
+    const presorted = new Presorted();
+    const set = withWeights(rows, buildTrainingSet(rows, 'y'), {}, drawCounts(seed, rows.rowCount));
+    assert.ok(set.sampledFrom !== undefined && set.n < 400);
+    samePath(set, new SortedSamples(set, set.yClass, presorted), new SortedSamples(set, set.yClass, presorted, true), seed);
   });
 }
