@@ -180,13 +180,12 @@ export class SortedSamples {
       const base = f * n;
       let l = base + start;
       let r = 0;
+      // A branch here, unlike the three arrays' loop: with one store a side it measured a quarter
+      // faster than the branch-free form even on a random side per sample.
       for (let p = base + start; p < base + end; p++) {
         const i = order[p];
-        const g = goLeft[i];
-        order[l] = i;
-        spareIndex[r] = i;
-        l += g;
-        r += 1 - g;
+        if (goLeft[i] !== 0) order[l++] = i;
+        else spareIndex[r++] = i;
       }
       for (let q = 0; q < r; q++) order[l + q] = spareIndex[q];
       mid = l - base;
