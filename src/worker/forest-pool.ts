@@ -9,8 +9,9 @@ import type { ForestMember } from '../engine/forest/member';
 import { planForest } from '../engine/forest/plan';
 import type { ForestParams, ForestReport } from '../engine/forest/types';
 import type { ForestTaskData } from './forest-worker';
+import { presortForest } from '../engine/forest/member-caches';
 import { runPool } from './pool/thread-pool';
-import { shareDataset } from './pool/shared-dataset';
+import { shareDataset, sharedInts } from './pool/shared-dataset';
 
 /**
  * Each forest worker's young generation, in MiB (Node's default lets it grow to several times
@@ -40,7 +41,8 @@ export async function trainForestOnPool(dataset: Dataset, params: ForestParams, 
   const assembly = new ForestAssembly(dataset, plan);
   await runPool<ForestTaskData, ForestMember>({
     workerFile: options.workerFile ?? path.join(__dirname, 'forest-worker.js'),
-    shared: { dataset: shareDataset(dataset), plan },
+    // Sorted here once, not in every worker: one copy of the orders, read by all.
+    shared: { dataset: shareDataset(dataset), plan, presorted: presortForest(dataset, plan, sharedInts) },
     tasks: plan.params.nTrees,
     jobs,
     signal,

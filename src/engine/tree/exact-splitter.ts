@@ -17,6 +17,9 @@ import type { TrainingSet } from './training-set';
  */
 const GATHER_RATIO = 2;
 
+/** Whether a splitter drawing `maxFeatures` of `featureCount` features per node gathers them (SortedSamples). */
+export const gathersFor = (maxFeatures: number, featureCount: number): boolean => maxFeatures * GATHER_RATIO <= featureCount;
+
 /** isLeftCode's mark of a category that goes with the missing values. */
 const RARE = 2;
 
@@ -37,7 +40,7 @@ export class ExactSplitter implements Splitter<GrowNode> {
     this.criterion = params.criterion as CartCriterion;
     this.sampleStats = sampleStatsOf(set);
     this.isLeftCode = new Uint8Array(Math.max(0, ...set.features.map((f) => f.categories.length)));
-    this.samples = new SortedSamples(set, this.sampleStats.slot, presorted, draw !== null && draw.maxFeatures * GATHER_RATIO <= set.features.length);
+    this.samples = new SortedSamples(set, this.sampleStats.slot, presorted, draw !== null && gathersFor(draw.maxFeatures, set.features.length));
     this.search = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf, params.minCategorySamples, params.minWeightLeaf);
     this.search.draw = draw;
   }
