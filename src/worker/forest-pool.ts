@@ -1,15 +1,17 @@
 // A forest trained on a pool of worker threads (docs/architecture.md "Forests on every core"):
-// planForest here, trainMember in the workers (one task per tree), assembleForest here. The same
-// plan and the results kept by tree index give the same forest as trainForest for any `jobs`.
+// planForest here, trainMember in the workers (one task per tree), each member added to the
+// ForestAssembly here as it comes, in tree order. The same plan and that order give the same forest
+// as trainForest for any `jobs`.
 import path from 'node:path';
 import type { Dataset } from '../engine/dataset';
-import { assembleForest } from '../engine/forest/assemble';
+import { ForestAssembly } from '../engine/forest/assemble';
 import type { ForestMember } from '../engine/forest/member';
 import { planForest } from '../engine/forest/plan';
 import type { ForestParams, ForestReport } from '../engine/forest/types';
 import type { ForestTaskData } from './forest-worker';
+import { presortForest } from '../engine/forest/member-caches';
 import { runPool } from './pool/thread-pool';
-import { shareDataset } from './pool/shared-dataset';
+import { shareDataset, sharedInts } from './pool/shared-dataset';
 
 /**
  * Each forest worker's young generation, in MiB (Node's default lets it grow to several times
@@ -36,14 +38,17 @@ export interface ForestPoolOptions {
 export async function trainForestOnPool(dataset: Dataset, params: ForestParams, options: ForestPoolOptions): Promise<ForestReport> {
   const { jobs, signal, onProgress } = options;
   const plan = planForest(dataset, params);
-  const members = await runPool<ForestTaskData, ForestMember>({
+  const assembly = new ForestAssembly(dataset, plan);
+  await runPool<ForestTaskData, ForestMember>({
     workerFile: options.workerFile ?? path.join(__dirname, 'forest-worker.js'),
-    shared: { dataset: shareDataset(dataset), plan },
+    // Sorted here once, not in every worker: one copy of the orders, read by all.
+    shared: { dataset: shareDataset(dataset), plan, presorted: presortForest(dataset, plan, sharedInts) },
     tasks: plan.params.nTrees,
     jobs,
     signal,
     onProgress,
+    onResult: (_, member) => assembly.add(member),
     resourceLimits: { maxYoungGenerationSizeMb: FOREST_WORKER_YOUNG_MB },
   });
-  return assembleForest(dataset, plan, members, { signal });
+  return assembly.finish({ signal });
 }

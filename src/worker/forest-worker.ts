@@ -1,27 +1,31 @@
 // The forest's pool worker (bundled to dist/forest-worker.js, started by forest-pool.ts): trains
 // the trees it is handed on the shared dataset. A tree depends only on (dataset, plan, index), so
-// any thread gives the same tree. Each tree goes back packed, its typed arrays' buffers moved.
+// any thread gives the same tree. Each tree goes back packed with its training rows' leaves, the
+// typed arrays' buffers moved.
 import type { Dataset } from '../engine/dataset';
 import { trainMember } from '../engine/forest/member';
 import { treeBuffers } from '../engine/forest/packed-tree';
 import type { ForestPlan } from '../engine/forest/plan';
 import { memberCaches } from '../engine/forest/member-caches';
+import type { PresortedData } from '../engine/tree/presort';
 import { servePoolTasks } from './pool/serve-tasks';
 
 /** What each forest worker receives once. */
 export interface ForestTaskData {
   dataset: Dataset;
   plan: ForestPlan;
+  /** The exact splitter's orders, sorted once by the pool's caller on shared memory. */
+  presorted: PresortedData | null;
 }
 
-// The trees of one forest share their sorted orders and bins, made once in each worker.
+// The trees of one forest share their sorted orders (sorted before the pool started) and bins (made once in each worker).
 const cachesFor = new WeakMap<ForestTaskData, ReturnType<typeof memberCaches>>();
 
 servePoolTasks(
   (shared: ForestTaskData, index) => {
     let caches = cachesFor.get(shared);
-    if (caches === undefined) cachesFor.set(shared, (caches = memberCaches()));
+    if (caches === undefined) cachesFor.set(shared, (caches = memberCaches(shared.presorted ?? undefined)));
     return trainMember(shared.dataset, shared.plan, index, caches);
   },
-  (member) => treeBuffers(member.tree.packed),
+  (member) => [...treeBuffers(member.tree.packed), member.leaves.buffer as ArrayBuffer],
 );

@@ -1,49 +1,28 @@
-// assembleForest: the members (in any order, from any thread) → the forest model, its OOB
-// evaluation (in-bag rows re-derived from the plan's seed, bootstrap.ts), per-tree summaries,
-// importances and training metrics. Every tree is compiled once and routes every row once.
+// Assembling a forest (ForestAssembly): its members, added in index order as they are grown (from
+// any thread), tallied row by row from the leaves each member reached — OOB evaluation (in-bag
+// rows re-derived from the plan's seed, bootstrap.ts), per-tree summaries — then the model,
+// importances and training metrics. Adding a member is cheap (no routing: the member did that), so
+// a pool's main thread keeps up while its workers grow the next trees.
 import type { Dataset } from '../dataset';
 import { InputError, throwIfAborted } from '../errors';
 import { classificationMetrics } from '../metrics/classification';
 import { regressionMetrics } from '../metrics/regression';
 import type { Metrics } from '../metrics/types';
 import type { GrowHooks } from '../tree/grow-hooks';
-import { routeRows } from '../tree/route-rows';
 import { readTruth } from '../validation/truth';
 import { inBagCounts } from './bootstrap';
 import { mdiSpread, oobPermutation } from './importances';
 import type { ForestMember } from './member';
 import { curveTrees, oobError, outOfBag, type SampleTruth } from './out-of-bag';
-import type { ForestPlan } from './plan';
+import { forestHead, type ForestPlan } from './plan';
 import { isPackedLeaf, nodeCount, type PackedTree } from './packed-tree';
-import { compileMember } from './predict';
 import { argmax, leafTable, Tally, tallyDim } from './tally';
-import { FOREST_FORMAT, FOREST_REPORT_FORMAT, FOREST_REPORT_VERSION, FOREST_VERSION, type ForestModel, type ForestReport, type ForestTreeSummary } from './types';
+import { FOREST_REPORT_FORMAT, FOREST_REPORT_VERSION, type ForestHead, type ForestModel, type ForestReport, type ForestTree, type ForestTreeSummary } from './types';
 
-function modelOf(plan: ForestPlan, members: readonly ForestMember[]): ForestModel {
-  const sorted = [...members].sort((a, b) => a.index - b.index);
-  if (sorted.length !== plan.params.nTrees || sorted.some((m, i) => m.index !== i)) {
-    throw new InputError('bad-option', `a forest of ${plan.params.nTrees} trees needs members 0..${plan.params.nTrees - 1} once each, got ${members.length}`);
-  }
-  const trees = sorted.map((m) => m.tree);
-  const featureImportances: Record<string, number> = {};
-  for (const f of plan.features) featureImportances[f.name] = trees.reduce((a, t) => a + (t.featureImportances[f.name] ?? 0), 0) / trees.length;
-  return {
-    format: FOREST_FORMAT,
-    version: FOREST_VERSION,
-    task: plan.task,
-    target: plan.params.target,
-    ...(plan.task === 'classification' ? { classes: [...plan.classes] } : {}),
-    features: plan.features,
-    params: plan.params,
-    trees,
-    featureImportances,
-  };
-}
-
-function sampleTruth(model: ForestModel, dataset: Dataset, plan: ForestPlan): SampleTruth {
-  const truth = readTruth(model, dataset);
+function sampleTruth(head: ForestHead, dataset: Dataset, plan: ForestPlan): SampleTruth {
+  const truth = readTruth(head, dataset);
   if (truth.rows.length !== plan.trainingRows) throw new InputError('bad-option', 'the data changed between planning the forest and assembling it');
-  return { classes: model.task === 'classification' ? plan.classes : [], codes: truth.codes, values: truth.values };
+  return { classes: head.task === 'classification' ? plan.classes : [], codes: truth.codes, values: truth.values };
 }
 
 function trainingMetrics(tally: Tally, truth: SampleTruth): Metrics {
@@ -66,24 +45,38 @@ function shape(tree: PackedTree): { depth: number; leaves: number; nodes: number
   return { depth, leaves, nodes };
 }
 
-export function assembleForest(dataset: Dataset, plan: ForestPlan, members: ForestMember[], hooks: GrowHooks = {}): ForestReport {
-  const model = modelOf(plan, members);
-  const truth = sampleTruth(model, dataset, plan);
-  const regression = model.task === 'regression';
-  const n = plan.trainingRows;
-  const sampleOf = new Int32Array(dataset.rowCount).fill(-1);
-  plan.rows.forEach((r, i) => (sampleOf[r] = i));
-  const all = new Tally(tallyDim(model), n);
-  const oob = new Tally(tallyDim(model), n);
-  const marks = new Set(curveTrees(model.trees.length));
-  const curve = { trees: [] as number[], error: [] as number[] };
-  const summaries: ForestTreeSummary[] = [];
-  const oobRows: Int32Array[] = [];
-  model.trees.forEach((tree, t) => {
-    throwIfAborted(hooks.signal);
+export class ForestAssembly {
+  private readonly head: ForestHead;
+  private readonly truth: SampleTruth;
+  private readonly all: Tally;
+  private readonly oob: Tally;
+  private readonly marks: Set<number>;
+  private readonly curve = { trees: [] as number[], error: [] as number[] };
+  private readonly summaries: ForestTreeSummary[] = [];
+  private readonly oobRows: Int32Array[] = [];
+  private readonly trees: ForestTree[] = [];
+
+  constructor(
+    private readonly dataset: Dataset,
+    private readonly plan: ForestPlan,
+  ) {
+    this.head = forestHead(plan);
+    this.truth = sampleTruth(this.head, dataset, plan);
+    this.all = new Tally(tallyDim(this.head), plan.trainingRows);
+    this.oob = new Tally(tallyDim(this.head), plan.trainingRows);
+    this.marks = new Set(curveTrees(plan.params.nTrees));
+  }
+
+  /** The next member: members arrive in index order, so the forest does not depend on which thread grew which. */
+  add(member: ForestMember): void {
+    const t = this.trees.length;
+    if (member.index !== t || t >= this.plan.params.nTrees) throw new InputError('bad-option', `a forest of ${this.plan.params.nTrees} trees takes its members in order: expected ${t}, got ${member.index}`);
+    const { tree, leaves } = member;
+    const { truth, plan, all, oob } = this;
+    const regression = this.head.task === 'regression';
     const counts = inBagCounts(plan, t);
-    const compiled = compileMember(model, t, dataset);
-    const table = leafTable(model, compiled, tree.packed);
+    const table = leafTable(this.head, tree.packed);
+    const { value, dim } = tree.packed;
     // The tree's own OOB score: correct labels, or squared errors and the targets' sums for R².
     let out = 0;
     let hit = 0;
@@ -91,49 +84,69 @@ export function assembleForest(dataset: Dataset, plan: ForestPlan, members: Fore
     let sum = 0;
     let sumSq = 0;
     const mine: number[] = [];
-    routeRows(compiled, dataset.rowCount, (leaf, row) => {
-      const i = sampleOf[row];
-      if (i < 0) return;
+    for (let i = 0; i < plan.trainingRows; i++) {
+      const leaf = leaves[i];
       all.add(i, table, leaf);
-      if (counts[i] > 0) return;
+      if (counts[i] > 0) continue;
       oob.add(i, table, leaf);
-      mine.push(row);
+      mine.push(plan.rows[i]);
       out++;
-      const { value, dim } = tree.packed;
-      const id = compiled.modelId[leaf];
       if (regression) {
         const y = truth.values[i];
-        sse += (value[id] - y) ** 2;
+        sse += (value[leaf] - y) ** 2;
         sum += y;
         sumSq += y * y;
-      } else if (argmax(value, id * dim, dim) === truth.codes[i]) hit++;
-    });
-    oobRows.push(Int32Array.from(mine).sort());
+      } else if (argmax(value, leaf * dim, dim) === truth.codes[i]) hit++;
+    }
+    // Training rows ascend with the samples, so the OOB rows are in order.
+    this.oobRows.push(Int32Array.from(mine));
     const ssTot = sumSq - (sum * sum) / Math.max(out, 1);
     const ownScore = out === 0 ? null : regression ? (ssTot > 0 ? 1 - sse / ssTot : sse === 0 ? 1 : 0) : hit / out;
-    summaries.push({ index: t, ...shape(tree.packed), oobRows: out, oobScore: ownScore });
-    if (plan.params.bootstrap && marks.has(t + 1)) {
-      curve.trees.push(t + 1);
-      curve.error.push(oobError(oob, truth));
+    this.summaries.push({ index: t, ...shape(tree.packed), oobRows: out, oobScore: ownScore });
+    if (plan.params.bootstrap && this.marks.has(t + 1)) {
+      this.curve.trees.push(t + 1);
+      this.curve.error.push(oobError(oob, truth));
     }
-  });
-  const outOfBagResult = outOfBag(oob, truth, plan.params.bootstrap, curve);
-  const warnings: string[] = [];
-  if (plan.params.bootstrap && outOfBagResult.rows < n) warnings.push(`${n - outOfBagResult.rows} of ${n} training rows were in every tree's sample and have no OOB prediction; more trees give every row one`);
-  return {
-    format: FOREST_REPORT_FORMAT,
-    version: FOREST_REPORT_VERSION,
-    model,
-    trainingRows: n,
-    droppedMissingTarget: plan.droppedMissingTarget,
-    leftOut: [...(plan.params.leftOut ?? [])],
-    trees: summaries,
-    oob: outOfBagResult,
-    importances: {
-      mdi: mdiSpread(model),
-      oobPermutation: plan.params.bootstrap ? oobPermutation(model, dataset, oobRows) : null,
-    },
-    metrics: { training: trainingMetrics(all, truth), holdout: null, crossValidation: null },
-    warnings,
-  };
+    this.trees.push(tree);
+  }
+
+  /** The report, once every member is in. */
+  finish(hooks: GrowHooks = {}): ForestReport {
+    const { plan, trees, dataset } = this;
+    if (trees.length !== plan.params.nTrees) throw new InputError('bad-option', `a forest of ${plan.params.nTrees} trees needs members 0..${plan.params.nTrees - 1} once each, got ${trees.length}`);
+    throwIfAborted(hooks.signal);
+    const featureImportances: Record<string, number> = {};
+    for (const f of plan.features) featureImportances[f.name] = trees.reduce((a, t) => a + (t.featureImportances[f.name] ?? 0), 0) / trees.length;
+    const model: ForestModel = { ...this.head, trees, featureImportances };
+    const n = plan.trainingRows;
+    const outOfBagResult = outOfBag(this.oob, this.truth, plan.params.bootstrap, this.curve);
+    const warnings: string[] = [];
+    if (plan.params.bootstrap && outOfBagResult.rows < n) warnings.push(`${n - outOfBagResult.rows} of ${n} training rows were in every tree's sample and have no OOB prediction; more trees give every row one`);
+    return {
+      format: FOREST_REPORT_FORMAT,
+      version: FOREST_REPORT_VERSION,
+      model,
+      trainingRows: n,
+      droppedMissingTarget: plan.droppedMissingTarget,
+      leftOut: [...(plan.params.leftOut ?? [])],
+      trees: this.summaries,
+      oob: outOfBagResult,
+      importances: {
+        mdi: mdiSpread(model),
+        oobPermutation: plan.params.bootstrap ? oobPermutation(model, dataset, this.oobRows) : null,
+      },
+      metrics: { training: trainingMetrics(this.all, this.truth), holdout: null, crossValidation: null },
+      warnings,
+    };
+  }
+}
+
+/** The forest of `members` (any order, each once). */
+export function assembleForest(dataset: Dataset, plan: ForestPlan, members: readonly ForestMember[], hooks: GrowHooks = {}): ForestReport {
+  const assembly = new ForestAssembly(dataset, plan);
+  for (const m of [...members].sort((a, b) => a.index - b.index)) {
+    throwIfAborted(hooks.signal);
+    assembly.add(m);
+  }
+  return assembly.finish(hooks);
 }

@@ -2,19 +2,24 @@
 // grows the same tree: its bootstrap counts as sample weights (bootstrap.ts, scikit-learn's way)
 // and, for a random forest, a fresh feature subset per split (GrowHooks.featureDraw), both seeded
 // from the plan's seed and the index. The tree is packed (packed-tree.ts) as soon as it is grown, so
-// a forest never holds more than one tree as node objects.
+// a forest never holds more than one tree as node objects. The member also routes the training rows
+// (the leaf each one reaches: all that assembly tallies), so a pool does that in its workers too.
 import type { Dataset } from '../dataset';
 import type { ModelNode, TreeModel } from '../model';
 import type { GrowHooks } from '../tree/grow-hooks';
+import { routeRows } from '../tree/route-rows';
 import { trainTree } from '../tree/train';
 import { featureSeed, inBagCounts } from './bootstrap';
-import { packTree } from './packed-tree';
-import type { ForestPlan } from './plan';
+import { nodeCount, packTree } from './packed-tree';
+import { forestHead, sampleIndexOf, type ForestPlan } from './plan';
+import { compileTree } from './predict';
 import type { ForestTree } from './types';
 
 export interface ForestMember {
   index: number;
   tree: ForestTree;
+  /** The leaf (packed node id) training sample i reaches in this tree, at i: 16 bits while the ids fit (half the bytes to post). */
+  leaves: Uint16Array | Int32Array;
 }
 
 /** A member's nodes with their class counts in the forest's class order (a bootstrap sample may miss a class). */
@@ -40,5 +45,17 @@ export function trainMember(dataset: Dataset, plan: ForestPlan, index: number, h
   const featureImportances: Record<string, number> = {};
   for (const f of features) featureImportances[f.name] = model.featureImportances[f.name] ?? 0;
   const nodes = plan.task === 'classification' ? inForestClasses(model, plan.classes) : model.nodes;
-  return { index, tree: { packed: packTree({ task: plan.task, classes: plan.classes, features }, nodes), featureImportances } };
+  const tree = { packed: packTree({ task: plan.task, classes: plan.classes, features }, nodes), featureImportances };
+  return { index, tree, leaves: trainingLeaves(dataset, plan, tree) };
+}
+
+function trainingLeaves(dataset: Dataset, plan: ForestPlan, tree: ForestTree): Uint16Array | Int32Array {
+  const compiled = compileTree(forestHead(plan), tree, dataset);
+  const sampleOf = sampleIndexOf(plan, dataset.rowCount);
+  const leaves = nodeCount(tree.packed) <= 0x10000 ? new Uint16Array(plan.trainingRows) : new Int32Array(plan.trainingRows);
+  routeRows(compiled, dataset.rowCount, (leaf, row) => {
+    const i = sampleOf[row];
+    if (i >= 0) leaves[i] = compiled.modelId[leaf];
+  });
+  return leaves;
 }

@@ -9,7 +9,7 @@ import { chooseSplitter } from '../tree/hist/choose-splitter';
 import { resolveParams } from '../tree/params';
 import { buildTrainingSet } from '../tree/training-set';
 import { resolveForestParams, treeParamsOf } from './params';
-import type { ForestModel, ForestParams } from './types';
+import { FOREST_FORMAT, FOREST_VERSION, type ForestHead, type ForestModel, type ForestParams } from './types';
 
 export interface ForestPlan {
   params: ForestModel['params'];
@@ -46,4 +46,30 @@ export function planForest(dataset: Dataset, params: ForestParams): ForestPlan {
     treeParams: treeParamsOf(resolved),
     droppedMissingTarget: set.droppedMissingTarget,
   };
+}
+
+/** The forest model's head as the plan decides it (assembly adds the trees). */
+export function forestHead(plan: ForestPlan): ForestHead {
+  return {
+    format: FOREST_FORMAT,
+    version: FOREST_VERSION,
+    task: plan.task,
+    target: plan.params.target,
+    ...(plan.task === 'classification' ? { classes: [...plan.classes] } : {}),
+    features: plan.features,
+    params: plan.params,
+  };
+}
+
+/** Dataset row → training sample index (−1: not a training row), made once per plan and dataset size. */
+const sampleIndexes = new WeakMap<ForestPlan, Int32Array>();
+
+export function sampleIndexOf(plan: ForestPlan, rowCount: number): Int32Array {
+  let found = sampleIndexes.get(plan);
+  if (found === undefined || found.length !== rowCount) {
+    found = new Int32Array(rowCount).fill(-1);
+    for (let i = 0; i < plan.rows.length; i++) found[plan.rows[i]] = i;
+    sampleIndexes.set(plan, found);
+  }
+  return found;
 }

@@ -11,7 +11,7 @@ import { routeRows } from '../tree/route-rows';
 import { nodeCount, packedValue, packedRoute, unpackTree } from './packed-tree';
 import { treeParamsOf } from './params';
 import { argmax, leafTable, Tally, tallyDim } from './tally';
-import type { ForestModel, RowVotes } from './types';
+import type { ForestHead, ForestModel, ForestTree, RowVotes } from './types';
 
 export interface ForestPrediction {
   predictions: Array<string | number>;
@@ -26,7 +26,7 @@ function memberOf(model: ForestModel, index: number): ForestModel['trees'][numbe
 }
 
 /** A tree model with the forest's head (target, classes, features, the base tree's parameters) and these nodes. */
-export function asTreeModel(model: Omit<ForestModel, 'trees'>, nodes: ModelNode[], featureImportances: Record<string, number>): TreeModel {
+export function asTreeModel(model: ForestHead, nodes: ModelNode[], featureImportances: Record<string, number>): TreeModel {
   const params = treeParamsOf(model.params);
   return {
     format: MODEL_FORMAT,
@@ -47,16 +47,25 @@ export function memberModel(model: ForestModel, index: number): TreeModel {
   return asTreeModel(model, unpackTree(tree.packed, model), tree.featureImportances);
 }
 
-/** Tree `index` as its routing reads it, node by node off the columns (no node objects kept). */
+/** A member tree as its routing reads it, node by node off the columns (no node objects kept). */
+function routedTree(head: ForestHead, { packed, featureImportances }: ForestTree): RoutedTree {
+  return { model: asTreeModel(head, [], featureImportances), count: nodeCount(packed), node: (id) => packedRoute(packed, head, id) };
+}
+
+/** Tree `index` as its routing reads it. */
 export function routedMember(model: ForestModel, index: number): RoutedTree {
-  const { packed, featureImportances } = memberOf(model, index);
-  return { model: asTreeModel(model, [], featureImportances), count: nodeCount(packed), node: (id) => packedRoute(packed, model, id) };
+  return routedTree(model, memberOf(model, index));
+}
+
+/** A member tree of the forest `head` compiled against `dataset` from its columns. */
+export function compileTree(head: ForestHead, tree: ForestTree, dataset: Dataset): CompiledTree {
+  const { model, count, node } = routedTree(head, tree);
+  return compileNodes(model, count, node, dataset);
 }
 
 /** Tree `index` compiled against `dataset` from its columns. */
 export function compileMember(model: ForestModel, index: number, dataset: Dataset): CompiledTree {
-  const { model: head, count, node } = routedMember(model, index);
-  return compileNodes(head, count, node, dataset);
+  return compileTree(model, memberOf(model, index), dataset);
 }
 
 /** Every tree's contribution to every row of `dataset`. */
@@ -64,7 +73,7 @@ export function tallyForest(model: ForestModel, dataset: Dataset): Tally {
   const tally = new Tally(tallyDim(model), dataset.rowCount);
   model.trees.forEach((tree, t) => {
     const compiled = compileMember(model, t, dataset);
-    const table = leafTable(model, compiled, tree.packed);
+    const table = leafTable(model, tree.packed, compiled);
     routeRows(compiled, dataset.rowCount, (leaf, row) => tally.add(row, table, leaf));
   });
   return tally;

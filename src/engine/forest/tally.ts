@@ -3,11 +3,11 @@
 // leaves' values (regression), and how many trees were added. Prediction, OOB and the votes of a
 // row all go through it, so they cannot disagree.
 import type { CompiledTree } from '../tree/compiled-tree';
-import { isPackedLeaf, packedValue, type PackedTree } from './packed-tree';
-import type { ForestModel } from './types';
+import { isPackedLeaf, nodeCount, packedValue, type PackedTree } from './packed-tree';
+import type { ForestHead, ForestModel } from './types';
 
 /** What a leaf with `value` (a node's, as the model JSON has it) adds to a row that reaches it: its class shares (soft), a one-hot vote (hard) or its value. */
-export function leafContribution(model: ForestModel, value: number[] | number): number[] {
+export function leafContribution(model: ForestHead, value: number[] | number): number[] {
   if (model.task === 'regression') return [value as number];
   const counts = value as number[];
   if (model.params.voting === 'hard') {
@@ -18,19 +18,23 @@ export function leafContribution(model: ForestModel, value: number[] | number): 
   return counts.map((c) => (total > 0 ? c / total : 0));
 }
 
-/** leafContribution of each compiled node of one tree: `dim` numbers per node (zeros for split nodes). */
-export function leafTable(model: ForestModel, tree: CompiledTree, packed: PackedTree): Float64Array {
+/**
+ * leafContribution of each node of one tree: `dim` numbers per node (zeros for split nodes), by
+ * compiled node index when `compiled` is given, else by the packed tree's node id.
+ */
+export function leafTable(model: ForestHead, packed: PackedTree, compiled?: CompiledTree): Float64Array {
   const dim = tallyDim(model);
-  const table = new Float64Array(tree.nodeCount * dim);
-  for (let i = 0; i < tree.nodeCount; i++) {
-    const id = tree.modelId[i];
+  const count = compiled === undefined ? nodeCount(packed) : compiled.nodeCount;
+  const table = new Float64Array(count * dim);
+  for (let i = 0; i < count; i++) {
+    const id = compiled === undefined ? i : compiled.modelId[i];
     if (isPackedLeaf(packed, id)) table.set(leafContribution(model, packedValue(packed, model, id)), i * dim);
   }
   return table;
 }
 
 /** Numbers a tree adds per row: one per class, or the value. */
-export const tallyDim = (model: ForestModel): number => (model.task === 'regression' ? 1 : (model.classes ?? []).length);
+export const tallyDim = (model: Pick<ForestModel, 'task' | 'classes'>): number => (model.task === 'regression' ? 1 : (model.classes ?? []).length);
 
 /** Index of the largest entry of values[from, from + dim) (the first one on a tie). */
 export function argmax(values: ArrayLike<number>, from = 0, dim = values.length - from): number {

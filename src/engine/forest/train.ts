@@ -1,8 +1,9 @@
-// trainForest: the sequential runner — plan, every member in index order, assemble.
+// trainForest: the sequential runner — plan, every member in index order added to the assembly as
+// it is grown (its leaves dropped at once), the report.
 import type { Dataset } from '../dataset';
 import type { GrowHooks } from '../tree/grow-hooks';
 import { memberCaches } from './member-caches';
-import { assembleForest } from './assemble';
+import { ForestAssembly } from './assemble';
 import { trainMember } from './member';
 import { planForest } from './plan';
 import type { ForestParams, ForestReport } from './types';
@@ -10,6 +11,7 @@ import type { ForestParams, ForestReport } from './types';
 export function trainForest(dataset: Dataset, params: ForestParams, hooks: GrowHooks = {}): ForestReport {
   const plan = planForest(dataset, params);
   const memberHooks = { ...hooks, ...memberCaches() };
-  const members = Array.from({ length: plan.params.nTrees }, (_, i) => trainMember(dataset, plan, i, memberHooks));
-  return assembleForest(dataset, plan, members, hooks);
+  const assembly = new ForestAssembly(dataset, plan);
+  for (let i = 0; i < plan.params.nTrees; i++) assembly.add(trainMember(dataset, plan, i, memberHooks));
+  return assembly.finish(hooks);
 }

@@ -70,6 +70,9 @@ export interface ForestModel {
   featureImportances: Record<string, number>;
 }
 
+/** What compiling and tallying a member tree read of its forest: the model without its trees and their mean importances. */
+export type ForestHead = Omit<ForestModel, 'trees' | 'featureImportances'>;
+
 /** Per tree, for the panel's tree picker and the CLI's per-tree table. */
 export interface ForestTreeSummary {
   index: number;

@@ -11,6 +11,15 @@ import { MISSING_KEY, SortedSamples } from './sorted-samples';
 import type { GrowNode, NodeSplit, Splitter } from './splitter';
 import type { TrainingSet } from './training-set';
 
+/**
+ * Feature draws of at most 1/GATHER_RATIO of the features keep only the order partitioned
+ * (sorted-samples.ts): on the bench's forest (sqrt(20) = 4 features a split) about a tenth less CPU.
+ */
+const GATHER_RATIO = 2;
+
+/** Whether a splitter drawing `maxFeatures` of `featureCount` features per node gathers them (SortedSamples). */
+export const gathersFor = (maxFeatures: number, featureCount: number): boolean => maxFeatures * GATHER_RATIO <= featureCount;
+
 /** isLeftCode's mark of a category that goes with the missing values. */
 const RARE = 2;
 
@@ -31,7 +40,7 @@ export class ExactSplitter implements Splitter<GrowNode> {
     this.criterion = params.criterion as CartCriterion;
     this.sampleStats = sampleStatsOf(set);
     this.isLeftCode = new Uint8Array(Math.max(0, ...set.features.map((f) => f.categories.length)));
-    this.samples = new SortedSamples(set, this.sampleStats.slot, presorted);
+    this.samples = new SortedSamples(set, this.sampleStats.slot, presorted, draw !== null && gathersFor(draw.maxFeatures, set.features.length));
     this.search = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf, params.minCategorySamples, params.minWeightLeaf);
     this.search.draw = draw;
   }
@@ -69,7 +78,8 @@ export class ExactSplitter implements Splitter<GrowNode> {
     const { order, slots } = this.samples;
     if (!regression) {
       let w = end - start;
-      if (weight === null) for (let p = start; p < end; p++) stats[slots[p]] += 1;
+      if (weight === null && !this.samples.gathers) for (let p = start; p < end; p++) stats[slots[p]] += 1;
+      else if (weight === null) for (let p = start; p < end; p++) stats[slot[order[p]]] += 1;
       else w = classNodeStats(slot, weight, order, start, end, stats);
       return { start, end, depth, weight: w, stats, impurity: classImpurity(this.criterion, stats, w), mean: NaN };
     }

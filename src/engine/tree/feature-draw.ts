@@ -16,7 +16,7 @@ export class FeatureDraw {
   /** The features, permuted in place by successive draws (any permutation is as good a start). */
   private readonly pool: Int32Array;
   private readonly rng: Rng;
-  private readonly maxFeatures: number;
+  readonly maxFeatures: number;
 
   constructor(featureCount: number, spec: FeatureDrawSpec) {
     this.pool = Int32Array.from({ length: featureCount }, (_, f) => f);

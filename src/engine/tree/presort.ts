@@ -32,21 +32,61 @@ export function sortFeature(feature: FeatureColumn, order: Int32Array, keys: Int
   }
 }
 
+/** A Presorted's arrays as plain data (posted to a forest's pool workers: on shared memory, not copied). */
+export interface PresortedData {
+  orders: Array<[name: string, order: FeatureOrder]>;
+  rows: { names: string; keys: Int32Array } | null;
+}
+
+/** New Int32Arrays of a length: plain ones, or views on memory the caller shares. */
+export type IntsOf = (length: number) => Int32Array;
+
+const plainInts: IntsOf = (length) => new Int32Array(length);
+
 /**
  * The orders of one training set's features, each sorted on first use. It serves the trees grown
  * on that set's rows or on subsets of them (TrainingSet.sampledFrom), and only those.
  */
 export class Presorted {
   private readonly byName = new Map<string, FeatureOrder>();
+  private rows: { names: string; keys: Int32Array } | null = null;
+
+  constructor(
+    private readonly ints: IntsOf = plainInts,
+    data?: PresortedData,
+  ) {
+    if (data === undefined) return;
+    for (const [name, order] of data.orders) this.byName.set(name, order);
+    this.rows = data.rows;
+  }
 
   of(feature: FeatureColumn): FeatureOrder {
     let found = this.byName.get(feature.name);
     if (found === undefined || found.order.length !== feature.x.length) {
       const n = feature.x.length;
-      found = { order: new Int32Array(n), keys: new Int32Array(n) };
+      found = { order: this.ints(n), keys: this.ints(n) };
       sortFeature(feature, found.order as Int32Array, found.keys as Int32Array);
       this.byName.set(feature.name, found);
     }
     return found;
+  }
+
+  /** Every sample's keys of `features` in one row, sample r's at [r · features, (r + 1) · features): made once. */
+  rowKeys(features: readonly FeatureColumn[]): Int32Array {
+    const names = features.map((f) => f.name).join('\u0000');
+    const n = features.length === 0 ? 0 : features[0].x.length;
+    if (this.rows === null || this.rows.names !== names || this.rows.keys.length !== n * features.length) {
+      const keys = this.ints(n * features.length);
+      features.forEach((feature, j) => {
+        const full = this.of(feature);
+        for (let p = 0; p < n; p++) keys[full.order[p] * features.length + j] = full.keys[p];
+      });
+      this.rows = { names, keys };
+    }
+    return this.rows.keys;
+  }
+
+  data(): PresortedData {
+    return { orders: [...this.byName], rows: this.rows };
   }
 }

@@ -16,3 +16,6 @@ function shareColumn(column: Column): Column {
   codes.set(column.codes);
   return { ...column, codes };
 }
+
+/** An Int32Array on a SharedArrayBuffer: posted to workers, it is shared, not copied. */
+export const sharedInts = (length: number): Int32Array => new Int32Array(new SharedArrayBuffer(4 * length));

@@ -1,14 +1,15 @@
 // A pool of worker threads for many independent tasks over one large, read-only input (the trees
 // of a forest over a dataset). The input goes to each worker once — views on SharedArrayBuffers
 // are shared, not copied — and tasks are indices handed to whichever worker is free. Results are
-// kept by index, so the outcome does not depend on the number of threads or on their timing.
+// handed over in index order (one finished early waits for those before it), so the outcome does
+// not depend on the number of threads or on their timing, and the caller keeps only what it needs.
 import { availableParallelism } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { CancelledError, InputError } from '../../engine/errors';
 import { fromWireError } from '../../shared/wire-error';
 import type { FromPoolWorker, ToPoolWorker } from './messages';
 
-export interface PoolOptions<S> {
+export interface PoolOptions<S, R> {
   /** The task module's bundle: a script that calls servePoolTasks (serve-tasks.ts). */
   workerFile: string;
   /** Sent once to every worker (structured clone; put large arrays on SharedArrayBuffers). */
@@ -19,6 +20,8 @@ export interface PoolOptions<S> {
   jobs?: number;
   /** Terminates every worker; the pool then rejects with CancelledError. */
   signal?: AbortSignal;
+  /** Each task's result, in index order. */
+  onResult: (index: number, result: R) => void;
   /** After every finished task, in the order they finish. */
   onProgress?: (done: number, total: number) => void;
   /** Each worker's V8 heap limits (default Node's). */
@@ -31,19 +34,22 @@ export function defaultJobs(): number {
 }
 
 /**
- * Runs every task on a pool of `jobs` worker threads and resolves with the results in index
- * order. A failing task or worker rejects with its error; abort rejects with CancelledError. The
- * promise settles only after every worker has exited.
+ * Runs every task on a pool of `jobs` worker threads, handing each result to `onResult` in index
+ * order, and resolves once all are handed over. A failing task or worker (or a throwing onResult)
+ * rejects with its error; abort rejects with CancelledError. The promise settles only after every
+ * worker has exited.
  */
-export function runPool<S, R>(options: PoolOptions<S>): Promise<R[]> {
-  const { workerFile, shared, tasks, signal, onProgress } = options;
+export function runPool<S, R>(options: PoolOptions<S, R>): Promise<void> {
+  const { workerFile, shared, tasks, signal, onProgress, onResult } = options;
   const jobs = options.jobs ?? defaultJobs();
   if (!Number.isInteger(jobs) || jobs < 1) return Promise.reject(new InputError('bad-option', `the number of jobs must be a whole number of at least 1, got ${jobs}`));
   if (signal?.aborted) return Promise.reject(new CancelledError());
-  if (tasks === 0) return Promise.resolve([]);
+  if (tasks === 0) return Promise.resolve();
 
-  return new Promise<R[]>((resolve, reject) => {
-    const results = new Array<R>(tasks);
+  return new Promise<void>((resolve, reject) => {
+    /** Results finished before an earlier index, by index. */
+    const waiting = new Map<number, R>();
+    let handedOver = 0;
     const workers: Worker[] = [];
     let next = 0;
     let done = 0;
@@ -52,7 +58,7 @@ export function runPool<S, R>(options: PoolOptions<S>): Promise<R[]> {
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', abort);
-      void Promise.all(workers.map((w) => w.terminate())).then(() => (error === undefined ? resolve(results) : reject(error)));
+      void Promise.all(workers.map((w) => w.terminate())).then(() => (error === undefined ? resolve() : reject(error)));
     };
     const abort = () => finish(new CancelledError());
     signal?.addEventListener('abort', abort);
@@ -67,9 +73,17 @@ export function runPool<S, R>(options: PoolOptions<S>): Promise<R[]> {
       worker.on('message', (message: FromPoolWorker<R>) => {
         if (settled) return;
         if (message.type === 'failed') return finish(fromWireError(message.error));
-        results[message.index] = message.result;
+        waiting.set(message.index, message.result);
         done++;
         onProgress?.(done, tasks);
+        try {
+          for (let r = waiting.get(handedOver); r !== undefined; r = waiting.get(handedOver)) {
+            waiting.delete(handedOver);
+            onResult(handedOver++, r);
+          }
+        } catch (err) {
+          return finish(err instanceof Error ? err : new Error(String(err)));
+        }
         if (done === tasks) finish();
         else handOut(worker);
       });

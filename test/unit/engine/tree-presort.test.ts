@@ -11,7 +11,7 @@ import { withWeights } from '../../../src/engine/tree/sample-weights';
 import { SortedSamples } from '../../../src/engine/tree/sorted-samples';
 import { trainTree } from '../../../src/engine/tree/train';
 import { buildTrainingSet, type TrainingSet } from '../../../src/engine/tree/training-set';
-import { cat, dataset, num } from '../helpers/tree-data';
+import { cat, dataset, drawCounts, num } from '../helpers/tree-data';
 
 const N = 400;
 
@@ -37,14 +37,6 @@ function mixedData(seed: number) {
     amount.push(s * 0.3 + (t ?? 0) + rng() * 5);
   }
   return dataset(num('tied', tied), num('zeros', zeros), num('smooth', smooth), cat('colour', colour), cat('label', label), num('amount', amount));
-}
-
-/** Bootstrap-like draw counts over the rows: many 0 (left out), some 2 and 3. */
-function drawCounts(seed: number, n: number): Float64Array {
-  const rng = createRng(seed);
-  const w = new Float64Array(n);
-  for (let k = 0; k < n; k++) w[Math.floor(rng() * n)] += 1;
-  return w;
 }
 
 function sortedFresh(set: TrainingSet): SortedSamples {

@@ -1,14 +1,14 @@
 // A pool task module for the thread pool's tests (test/unit/worker/thread-pool.test.ts), bundled
-// as a worker script: a deterministic sum over the shared dataset, a task that throws, or a task
-// that blocks on a shared cell until its thread is stopped.
+// as a worker script: a deterministic sum over the shared dataset, a task that throws, a task
+// that blocks on a shared cell until its thread is stopped, or sums whose task 0 finishes last.
 import { isMainThread, threadId } from 'node:worker_threads';
 import { isNumeric, type Dataset } from '../../../src/engine/dataset';
 import { servePoolTasks } from '../../../src/worker/pool/serve-tasks';
 
 export interface PoolTestData {
   dataset: Dataset;
-  mode: 'sum' | 'throw' | 'block';
-  /** block: [0] the cell the tasks wait on (stays 0), [1] tasks that started waiting. */
+  mode: 'sum' | 'throw' | 'block' | 'first-last';
+  /** block: [0] the cell the tasks wait on (stays 0), [1] tasks that started waiting. first-last: task 0 waits until [0] is not 0. */
   control?: Int32Array;
 }
 
@@ -39,6 +39,7 @@ function runTask(shared: PoolTestData, index: number): PoolTestResult {
     Atomics.add(control, 1, 1);
     for (;;) Atomics.wait(control, 0, 0);
   }
+  if (mode === 'first-last' && control !== undefined && index === 0) Atomics.wait(control, 0, 0);
   const sharedMemory = dataset.columns.every((c) => (isNumeric(c) ? c.values : c.codes).buffer instanceof SharedArrayBuffer);
   return { index, value: checksum(dataset, index), threadId, sharedMemory };
 }

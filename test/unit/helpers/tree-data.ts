@@ -34,3 +34,11 @@ export function randomNumeric(seed: number, n: number, features: number, rule: (
   const target = typeof y[0] === 'number' ? num('y', y as number[]) : cat('y', y as string[]);
   return dataset(...cols.map((c, j) => num(`x${j}`, c)), target);
 }
+
+/** Bootstrap-like draw counts over `n` rows: many 0 (left out), some 2 and 3. */
+export function drawCounts(seed: number, n: number): Float64Array {
+  const rng = createRng(seed);
+  const w = new Float64Array(n);
+  for (let k = 0; k < n; k++) w[Math.floor(rng() * n)] += 1;
+  return w;
+}

@@ -1,5 +1,5 @@
 // The worker-thread pool (src/worker/pool/) with a test task module (test/unit/helpers/pool-task.ts):
-// results by index whatever the thread count, the dataset sent once per worker on shared memory,
+// results handed over in index order whatever the thread count, the dataset sent once per worker on shared memory,
 // abort and nesting stop every worker, a failing task fails the pool with its message.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,7 +22,22 @@ before(async () => {
   [taskFile, hostFile] = await Promise.all([bundleWorker('test/unit/helpers/pool-task.ts'), bundleWorker('test/unit/helpers/pool-host.ts')]);
 });
 
-const options = (shared: PoolTestData, jobs: number, tasks = 12): PoolOptions<PoolTestData> => ({ workerFile: taskFile, shared, tasks, jobs });
+type Options = Omit<PoolOptions<PoolTestData, PoolTestResult>, 'onResult'>;
+
+const options = (shared: PoolTestData, jobs: number, tasks = 12): Options => ({ workerFile: taskFile, shared, tasks, jobs });
+
+/** Runs the pool and returns the results as handed over, checking they come in index order. */
+async function results(o: Options): Promise<PoolTestResult[]> {
+  const out: PoolTestResult[] = [];
+  await runPool<PoolTestData, PoolTestResult>({
+    ...o,
+    onResult: (index, result) => {
+      assert.equal(index, out.length, 'results come in index order');
+      out.push(result);
+    },
+  });
+  return out;
+}
 
 /** Wakes every thread waiting on control[0] (they wait again at once) and returns how many there were. */
 const waiters = (control: Int32Array) => Atomics.notify(control, 0);
@@ -38,12 +53,32 @@ test('1, 2 and 3 threads give the same results, in task order, equal to the same
   assert.equal(new Set(expected).size, 12, 'every task has its own answer');
   for (const jobs of [1, 2, 3]) {
     const progress: number[] = [];
-    const results = await runPool<PoolTestData, PoolTestResult>({ ...options(shared, jobs), onProgress: (done, total) => progress.push(done * 100 + total) });
-    assert.deepEqual(results.map((r) => r.index), [...expected.keys()]);
-    assert.deepEqual(results.map((r) => r.value), expected, `jobs ${jobs}`);
-    assert.ok(new Set(results.map((r) => r.threadId)).size <= jobs);
+    const got = await results({ ...options(shared, jobs), onProgress: (done, total) => progress.push(done * 100 + total) });
+    assert.deepEqual(got.map((r) => r.index), [...expected.keys()]);
+    assert.deepEqual(got.map((r) => r.value), expected, `jobs ${jobs}`);
+    assert.ok(new Set(got.map((r) => r.threadId)).size <= jobs);
     assert.deepEqual(progress, expected.map((_, i) => (i + 1) * 100 + 12), 'one progress call per finished task');
   }
+});
+
+test('a result that finishes before an earlier one waits for it: results are handed over in index order', async () => {
+  const control = new Int32Array(new SharedArrayBuffer(8));
+  const finished: number[] = [];
+  const handed: Array<[number, number]> = [];
+  await runPool<PoolTestData, PoolTestResult>({
+    ...options({ dataset: shareDataset(iris), mode: 'first-last', control }, 2, 6),
+    onProgress: (done) => {
+      finished.push(done);
+      // Every other task is in: let task 0 finish.
+      if (done === 5) {
+        Atomics.store(control, 0, 1);
+        Atomics.notify(control, 0);
+      }
+    },
+    onResult: (index) => handed.push([index, finished.length]),
+  });
+  // Task 0 finished last, so nothing was handed over before every task had finished.
+  assert.deepEqual(handed, [0, 1, 2, 3, 4, 5].map((i) => [i, 6]));
 });
 
 test('the dataset is sent once per worker, and the workers read the shared memory, not a copy', async () => {
@@ -54,14 +89,14 @@ test('the dataset is sent once per worker, and the workers read the shared memor
     return original.call(this, message, transfer);
   };
   try {
-    const results = await runPool<PoolTestData, PoolTestResult>(options({ dataset: shareDataset(iris), mode: 'sum' }, 3, 20));
+    const got = await results(options({ dataset: shareDataset(iris), mode: 'sum' }, 3, 20));
     assert.equal(sent.size, 3);
     for (const types of sent.values()) {
       assert.equal(types[0], 'init');
       assert.equal(types.filter((t) => t === 'init').length, 1);
     }
     assert.equal([...sent.values()].flat().filter((t) => t === 'task').length, 20);
-    assert.ok(results.every((r) => r.sharedMemory));
+    assert.ok(got.every((r) => r.sharedMemory));
   } finally {
     Worker.prototype.postMessage = original;
   }
@@ -76,7 +111,7 @@ test('shareDataset keeps every value and category of the dataset', () => {
 test('abort stops every worker, and the pool rejects with CancelledError', async () => {
   const control = new Int32Array(new SharedArrayBuffer(8));
   const abort = new AbortController();
-  const run = runPool<PoolTestData, PoolTestResult>({ ...options({ dataset: shareDataset(iris), mode: 'block', control }, 3), signal: abort.signal });
+  const run = results({ ...options({ dataset: shareDataset(iris), mode: 'block', control }, 3), signal: abort.signal });
   await allWaiting(control, 3);
   abort.abort();
   await assert.rejects(run, CancelledError);
@@ -84,8 +119,8 @@ test('abort stops every worker, and the pool rejects with CancelledError', async
 });
 
 test('a throwing task rejects the pool with its message, and jobs below 1 are refused', async () => {
-  await assert.rejects(runPool(options({ dataset: shareDataset(iris), mode: 'throw' }, 2)), { message: 'task 2 failed on purpose' });
-  await assert.rejects(runPool(options({ dataset: iris, mode: 'sum' }, 0)), InputError);
+  await assert.rejects(results(options({ dataset: shareDataset(iris), mode: 'throw' }, 2)), { message: 'task 2 failed on purpose' });
+  await assert.rejects(results(options({ dataset: iris, mode: 'sum' }, 0)), InputError);
 });
 
 test('a pool started inside a worker thread stops when that worker is terminated', async () => {
