@@ -1,16 +1,18 @@
 // trainMember: tree `index` of a forest, a function of (dataset, plan, index) only, so any thread
 // grows the same tree: its bootstrap counts as sample weights (bootstrap.ts, scikit-learn's way)
 // and, for a random forest, a fresh feature subset per split (GrowHooks.featureDraw), both seeded
-// from the plan's seed and the index. The tree is packed (packed-tree.ts) as soon as it is grown, so
-// a forest never holds more than one tree as node objects. The member also routes the training rows
-// (the leaf each one reaches: all that assembly tallies), so a pool does that in its workers too.
+// from the plan's seed and the index. The tree is packed (packed-tree.ts) straight from its store
+// as soon as it is grown, so a forest never holds its trees as node objects. The member also
+// routes the training rows (the leaf each one reaches: all that assembly tallies), so a pool does
+// that in its workers too.
 import type { Dataset } from '../dataset';
-import type { ModelNode, TreeModel } from '../model';
 import type { GrowHooks } from '../tree/grow-hooks';
 import { routeRows } from '../tree/route-rows';
-import { trainTree } from '../tree/train';
+import { importances } from '../tree/to-model';
+import { growTree, type GrownTree } from '../tree/train';
 import { featureSeed, inBagCounts } from './bootstrap';
-import { nodeCount, packTree } from './packed-tree';
+import { grownNodes } from './grown-nodes';
+import { nodeCount, packNodes } from './packed-tree';
 import { forestHead, sampleIndexOf, type ForestPlan } from './plan';
 import { compileTree } from './predict';
 import type { ForestTree } from './types';
@@ -22,15 +24,8 @@ export interface ForestMember {
   leaves: Uint16Array | Int32Array;
 }
 
-/** A member's nodes with their class counts in the forest's class order (a bootstrap sample may miss a class). */
-function inForestClasses(model: TreeModel, classes: readonly string[]): ModelNode[] {
-  const own = model.classes ?? [];
-  if (own.length === classes.length && own.every((c, k) => c === classes[k])) return model.nodes;
-  const at = classes.map((c) => own.indexOf(c));
-  return model.nodes.map((n) => ({ ...n, value: at.map((k) => (k < 0 ? 0 : (n.value as number[])[k])) }));
-}
-
-export function trainMember(dataset: Dataset, plan: ForestPlan, index: number, hooks: GrowHooks = {}): ForestMember {
+/** Tree `index` as grown, before packing. */
+export function growMember(dataset: Dataset, plan: ForestPlan, index: number, hooks: GrowHooks = {}): GrownTree {
   const { params, features } = plan;
   // Without bootstrap every row counts once: no weights at all, the single tree's own code path.
   let weights: Float64Array | undefined;
@@ -41,11 +36,15 @@ export function trainMember(dataset: Dataset, plan: ForestPlan, index: number, h
   }
   // max_features = every feature: no draw at all, so a 1-tree forest without bootstrap is the plain tree.
   const draw = params.maxFeatures < features.length ? { featureDraw: { maxFeatures: params.maxFeatures, seed: featureSeed(params.seed, index) } } : {};
-  const { model } = trainTree(dataset, plan.treeParams, { ...hooks, ...draw }, weights);
+  return growTree(dataset, plan.treeParams, { ...hooks, ...draw }, weights);
+}
+
+export function trainMember(dataset: Dataset, plan: ForestPlan, index: number, hooks: GrowHooks = {}): ForestMember {
+  const grown = growMember(dataset, plan, index, hooks);
+  const own = importances(grown.store, grown.set);
   const featureImportances: Record<string, number> = {};
-  for (const f of features) featureImportances[f.name] = model.featureImportances[f.name] ?? 0;
-  const nodes = plan.task === 'classification' ? inForestClasses(model, plan.classes) : model.nodes;
-  const tree = { packed: packTree({ task: plan.task, classes: plan.classes, features }, nodes), featureImportances };
+  for (const f of plan.features) featureImportances[f.name] = own[f.name] ?? 0;
+  const tree = { packed: packNodes(forestHead(plan), grownNodes(forestHead(plan), grown)), featureImportances };
   return { index, tree, leaves: trainingLeaves(dataset, plan, tree) };
 }
 

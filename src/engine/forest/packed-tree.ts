@@ -56,13 +56,82 @@ function integer(v: number, what: string, id: number): number {
   return v;
 }
 
-/** A tree's nodes (ids equal to their index, as model-json.ts checks) as columns. Throws on a node they cannot hold exactly. */
-export function packTree(head: TreeHead, nodes: readonly ModelNode[]): PackedTree {
-  const n = nodes.length;
-  const classes = head.task === 'classification' ? (head.classes ?? []) : null;
-  const dim = classes?.length ?? 1;
+/**
+ * What packing reads of a tree's nodes, by preorder id: the model JSON's node objects
+ * (modelNodes), or a tree as grown (grown-nodes.ts), so a forest member is packed without first
+ * making ~10^5 node objects. Classes and features are indices in the forest's head.
+ */
+export interface NodeReader {
+  readonly count: number;
+  depth(id: number): number;
+  samples(id: number): number;
+  /** undefined: the node has no weighted count (an unweighted tree). */
+  weightedSamples(id: number): number | undefined;
+  impurity(id: number): number;
+  /** Classification: class k's count; regression (k = 0): the node's value. */
+  value(id: number, k: number): number;
+  /** Classification: the predicted class's index; regression: the prediction. */
+  prediction(id: number): number;
+  /** The split's feature index, −1 for a leaf. */
+  feature(id: number): number;
+  threshold(id: number): number;
+  /** A categorical split's categories per branch; null for a numeric split or a leaf. */
+  branches(id: number): string[][] | null;
+  /** −1 for a leaf. */
+  missingGoesTo(id: number): number;
+  childCount(id: number): number;
+  child(id: number, c: number): number;
+}
+
+/** Model JSON nodes (ids equal to their index, as model-json.ts checks) as a NodeReader; throws on a class or feature the head does not have. */
+export function modelNodes(head: TreeHead, nodes: readonly ModelNode[]): NodeReader {
+  const classification = head.task === 'classification';
   const featureIndex = new Map(head.features.map((f, i) => [f.name, i]));
-  const classIndex = new Map((classes ?? []).map((c, i) => [c, i]));
+  const classIndex = new Map((head.classes ?? []).map((c, i) => [c, i]));
+  return {
+    count: nodes.length,
+    depth: (id) => integer(nodes[id].depth, 'depth', id),
+    samples: (id) => nodes[id].samples,
+    weightedSamples: (id) => nodes[id].weightedSamples,
+    impurity: (id) => nodes[id].impurity,
+    value: (id, k) => (classification ? (nodes[id].value as number[])[k] : (nodes[id].value as number)),
+    prediction: (id) => {
+      const { prediction } = nodes[id];
+      if (!classification) return prediction as number;
+      const k = classIndex.get(prediction as string);
+      if (k === undefined) throw new Error(`node ${id} predicts ${JSON.stringify(prediction)}, not one of the classes`);
+      return k;
+    },
+    feature: (id) => {
+      const { split } = nodes[id];
+      const f = split === null ? -1 : featureIndex.get(split.feature);
+      if (f === undefined) throw new Error(`node ${id} splits on an unknown feature`);
+      return f;
+    },
+    threshold: (id) => {
+      const { split } = nodes[id];
+      return split?.kind === 'numeric' ? split.threshold : 0;
+    },
+    branches: (id) => {
+      const { split } = nodes[id];
+      return split?.kind === 'categorical' ? split.branches : null;
+    },
+    missingGoesTo: (id) => (nodes[id].missingGoesTo === null ? -1 : integer(nodes[id].missingGoesTo as number, 'missingGoesTo', id)),
+    childCount: (id) => nodes[id].children.length,
+    child: (id, c) => nodes[id].children[c],
+  };
+}
+
+/** A tree's nodes as columns. Throws on a node they cannot hold exactly. */
+export function packTree(head: TreeHead, nodes: readonly ModelNode[]): PackedTree {
+  return packNodes(head, modelNodes(head, nodes));
+}
+
+/** The nodes `read` gives as columns, each array the smallest that holds its numbers exactly. */
+export function packNodes(head: TreeHead, read: NodeReader): PackedTree {
+  const n = read.count;
+  const classification = head.task === 'classification';
+  const dim = classification ? (head.classes ?? []).length : 1;
   let maxDepth = 0;
   let maxChildren = 0;
   let edges = 0;
@@ -71,15 +140,17 @@ export function packTree(head: TreeHead, nodes: readonly ModelNode[]): PackedTre
   let wholeSamples = true;
   let wholeWeights = true;
   let wholeValues = true;
-  for (const node of nodes) {
-    maxDepth = Math.max(maxDepth, node.depth);
-    maxChildren = Math.max(maxChildren, node.children.length);
-    edges += node.children.length;
-    weighted ||= node.weightedSamples !== undefined;
-    ownPrediction ||= classes === null && !Object.is(node.prediction, node.value);
-    wholeSamples &&= isInt32(node.samples);
-    wholeWeights &&= node.weightedSamples !== undefined && isInt32(node.weightedSamples);
-    wholeValues &&= classes === null ? isInt32(node.value as number) : (node.value as number[]).every(isInt32);
+  for (let id = 0; id < n; id++) {
+    const children = read.childCount(id);
+    const w = read.weightedSamples(id);
+    maxDepth = Math.max(maxDepth, read.depth(id));
+    maxChildren = Math.max(maxChildren, children);
+    edges += children;
+    weighted ||= w !== undefined;
+    ownPrediction ||= !classification && !Object.is(read.prediction(id), read.value(id, 0));
+    wholeSamples &&= isInt32(read.samples(id));
+    wholeWeights &&= w !== undefined && isInt32(w);
+    for (let k = 0; k < dim && wholeValues; k++) wholeValues = isInt32(read.value(id, k));
   }
   const tree: PackedTree = {
     dim,
@@ -88,7 +159,7 @@ export function packTree(head: TreeHead, nodes: readonly ModelNode[]): PackedTre
     weightedSamples: weighted ? numbers(n, wholeWeights) : null,
     impurity: new Float64Array(n),
     value: numbers(n * dim, wholeValues),
-    prediction: classes !== null ? intsFor(n, classes.length) : ownPrediction ? new Float64Array(n) : null,
+    prediction: classification ? intsFor(n, dim) : ownPrediction ? new Float64Array(n) : null,
     feature: intsFor(n, head.features.length),
     threshold: new Float64Array(n),
     missingGoesTo: intsFor(n, maxChildren),
@@ -97,28 +168,21 @@ export function packTree(head: TreeHead, nodes: readonly ModelNode[]): PackedTre
     branches: [],
   };
   let edge = 0;
-  nodes.forEach((node, id) => {
-    tree.depth[id] = integer(node.depth, 'depth', id);
-    tree.samples[id] = node.samples;
-    if (tree.weightedSamples !== null) tree.weightedSamples[id] = node.weightedSamples ?? NaN;
-    tree.impurity[id] = node.impurity;
-    if (classes === null) tree.value[id] = node.value as number;
-    else tree.value.set(node.value as number[], id * dim);
-    if (classes !== null) {
-      const k = classIndex.get(node.prediction as string);
-      if (k === undefined) throw new Error(`node ${id} predicts ${JSON.stringify(node.prediction)}, not one of the classes`);
-      (tree.prediction as Ints)[id] = k;
-    } else if (tree.prediction !== null) tree.prediction[id] = node.prediction as number;
-    const { split } = node;
-    const f = split === null ? -1 : featureIndex.get(split.feature);
-    if (f === undefined) throw new Error(`node ${id} splits on an unknown feature`);
-    tree.feature[id] = f;
-    if (split?.kind === 'numeric') tree.threshold[id] = split.threshold;
-    if (split?.kind === 'categorical') tree.branches.push([id, split.branches]);
-    tree.missingGoesTo[id] = node.missingGoesTo === null ? -1 : integer(node.missingGoesTo, 'missingGoesTo', id);
+  for (let id = 0; id < n; id++) {
+    tree.depth[id] = read.depth(id);
+    tree.samples[id] = read.samples(id);
+    if (tree.weightedSamples !== null) tree.weightedSamples[id] = read.weightedSamples(id) ?? NaN;
+    tree.impurity[id] = read.impurity(id);
+    for (let k = 0; k < dim; k++) tree.value[id * dim + k] = read.value(id, k);
+    if (tree.prediction !== null) tree.prediction[id] = read.prediction(id);
+    tree.feature[id] = read.feature(id);
+    tree.threshold[id] = read.threshold(id);
+    const branches = read.branches(id);
+    if (branches !== null) tree.branches.push([id, branches]);
+    tree.missingGoesTo[id] = read.missingGoesTo(id);
     tree.childStart[id] = edge;
-    for (const c of node.children) tree.children[edge++] = c;
-  });
+    for (let c = 0, count = read.childCount(id); c < count; c++) tree.children[edge++] = read.child(id, c);
+  }
   tree.childStart[n] = edge;
   return tree;
 }

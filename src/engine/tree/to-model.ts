@@ -7,13 +7,13 @@ import type { ResolvedParams } from './params';
 import type { TrainingSet } from './training-set';
 import type { TreeStore } from './tree-store';
 
-function argmax(values: Float64Array, off: number, dim: number): number {
+export function argmax(values: Float64Array, off: number, dim: number): number {
   let best = 0;
   for (let k = 1; k < dim; k++) if (values[off + k] > values[off + best]) best = k;
   return best;
 }
 
-function splitOf(store: TreeStore, set: TrainingSet, id: number): ModelSplit {
+export function splitOf(store: TreeStore, set: TrainingSet, id: number): ModelSplit {
   const feature = set.features[store.feature[id]];
   if (isOrderedType(feature.type)) return { feature: feature.name, kind: 'numeric', threshold: store.threshold[id] };
   const branches: string[][] = Array.from({ length: store.childCount[id] }, () => []);
@@ -25,7 +25,7 @@ function splitOf(store: TreeStore, set: TrainingSet, id: number): ModelSplit {
 }
 
 /** Impurity-based importances: Σ of each feature's weighted decreases, normalised to sum 1. */
-function importances(store: TreeStore, set: TrainingSet): Record<string, number> {
+export function importances(store: TreeStore, set: TrainingSet): Record<string, number> {
   const raw = new Float64Array(set.features.length);
   for (let id = 0; id < store.count; id++) if (!store.isLeaf(id)) raw[store.feature[id]] += store.decrease[id];
   let total = 0;
@@ -37,41 +37,51 @@ function importances(store: TreeStore, set: TrainingSet): Record<string, number>
   return out;
 }
 
+/** The store's node ids in preorder (root, then each child's subtree in branch order): the model's ids. */
+export function preorder(store: TreeStore): Int32Array {
+  const order = new Int32Array(store.count);
+  let next = 0;
+  // Without recursion: deep trees (a million rows) would overflow the call stack.
+  const stack = [0];
+  while (stack.length > 0) {
+    const id = stack.pop() as number;
+    order[next++] = id;
+    for (let c = store.childCount[id] - 1; c >= 0; c--) stack.push(store.firstChild[id] + c);
+  }
+  return order;
+}
+
+/** Inverse of a permutation: at[order[p]] = p. */
+export function positions(order: Int32Array): Int32Array {
+  const at = new Int32Array(order.length);
+  for (let p = 0; p < order.length; p++) at[order[p]] = p;
+  return at;
+}
+
 export function toModel(store: TreeStore, set: TrainingSet, params: TrainParams, resolved: ResolvedParams): TreeModel {
   const classification = set.task === 'classification';
   const dim = store.valueDim;
   const weighted = set.weight !== null;
-  const nodes: ModelNode[] = [];
-  // Preorder without recursion: deep trees (a million rows) would overflow the call stack.
-  const stack = [0];
-  const parentSlot: Array<{ parent: number; branch: number } | null> = [null];
-  while (stack.length > 0) {
-    const id = stack.pop() as number;
-    const link = parentSlot.pop() ?? null;
-    const pre = nodes.length;
-    if (link !== null) nodes[link.parent].children[link.branch] = pre;
+  const order = preorder(store);
+  const pre = positions(order);
+  const nodes = Array.from(order, (id, p): ModelNode => {
     const off = id * dim;
-    const value = classification ? Array.from(store.value.subarray(off, off + dim)) : store.value[off];
     const leaf = store.isLeaf(id);
     const node: ModelNode = {
-      id: pre,
+      id: p,
       depth: store.depth[id],
       samples: store.samples[id],
       impurity: store.impurity[id],
-      value,
+      value: classification ? Array.from(store.value.subarray(off, off + dim)) : store.value[off],
       prediction: classification ? set.classes[argmax(store.value, off, dim)] : store.value[off],
       split: leaf ? null : splitOf(store, set, id),
       missingGoesTo: leaf ? null : store.missingChild[id],
-      children: leaf ? [] : new Array<number>(store.childCount[id]).fill(-1),
+      children: leaf ? [] : Array.from({ length: store.childCount[id] }, (_, c) => pre[store.firstChild[id] + c]),
     };
     // Only a weighted tree's nodes have the field (a literal with a spread is slow to build per node).
     if (weighted) node.weightedSamples = store.weight[id];
-    nodes.push(node);
-    for (let c = store.childCount[id] - 1; c >= 0; c--) {
-      stack.push(store.firstChild[id] + c);
-      parentSlot.push({ parent: pre, branch: c });
-    }
-  }
+    return node;
+  });
   return { ...modelFrame(set, params, resolved), nodes, featureImportances: importances(store, set) };
 }
 

@@ -2,14 +2,18 @@
 // nodes and unpacking them gives the same nodes, byte for byte as JSON, for categorical splits,
 // "missing vs present" (+Infinity) thresholds, multiway ID3/C4.5 children with fractional samples,
 // weighted and regression trees; a packed forest predicts what its trees as node objects predict;
-// the model file written tree by tree is the JSON of the whole forest as objects; and a packed
-// node takes fewer bytes than scikit-learn's (~90).
+// a member packed straight from its grown store equals its model JSON nodes packed; the model file
+// written tree by tree is the JSON of the whole forest as objects; and a packed node takes fewer
+// bytes than scikit-learn's (~90).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Dataset } from '../../../src/engine/dataset';
 import { topLevelArray } from '../../../src/engine/forest/json-spans';
 import { forestJsonChunks, parseForest, readModelBytes, serializeForest } from '../../../src/engine/forest/model-json';
-import { nodeCount, packedBytes, packTree, unpackTree } from '../../../src/engine/forest/packed-tree';
+import { grownNodes } from '../../../src/engine/forest/grown-nodes';
+import { growMember } from '../../../src/engine/forest/member';
+import { nodeCount, packedBytes, packNodes, packTree, unpackTree } from '../../../src/engine/forest/packed-tree';
+import { forestHead, planForest } from '../../../src/engine/forest/plan';
 import { memberModel, predictForest } from '../../../src/engine/forest/predict';
 import { leafContribution, tallyDim } from '../../../src/engine/forest/tally';
 import { trainForest } from '../../../src/engine/forest/train';
@@ -19,6 +23,7 @@ import type { ModelNode, TrainParams, TreeModel } from '../../../src/engine/mode
 import { createRng } from '../../../src/engine/random';
 import { compileTree } from '../../../src/engine/tree/compiled-tree';
 import { routeRows } from '../../../src/engine/tree/route-rows';
+import { toModel } from '../../../src/engine/tree/to-model';
 import { trainTree } from '../../../src/engine/tree/train';
 import { cat, dataset, num } from '../helpers/tree-data';
 
@@ -147,6 +152,31 @@ for (const [name, params] of forests) {
     const fromBytes = readModelBytes(new TextEncoder().encode(text));
     assert.equal(fromBytes.kind, 'forest');
     assert.equal(serializeForest(fromBytes.model as ForestModel), text);
+  });
+}
+
+/** 300 rows of `data` with class "z" on row 7 only: many bootstrap samples leave it out. */
+function rareClassData(): Dataset {
+  const labels = data.columns[4] as { codes: Int32Array; categories: readonly string[] };
+  const y = Array.from(labels.codes.subarray(0, 300), (c, r) => (r === 7 ? 'z' : labels.categories[c]));
+  return dataset(...data.columns.slice(0, 4).map((c) => ({ ...c, ...('values' in c ? { values: c.values.subarray(0, 300) } : { codes: c.codes.subarray(0, 300) }) })), cat('y', y));
+}
+
+const packedFromStore: Array<[string, Dataset, ForestParams]> = [
+  ...forests.map(([name, params]): [string, Dataset, ForestParams] => [name, data, params]),
+  ['class-weighted forest', data, { target: 'y', ignore: ['v', 'w'], ensemble: 'forest', nTrees: 4, seed: 8, classWeight: 'balanced' }],
+  ['a class most samples miss', rareClassData(), { target: 'y', ignore: ['w'], ensemble: 'forest', nTrees: 6, seed: 9 }],
+];
+
+for (const [name, rows, params] of packedFromStore) {
+  test(`a member packed straight from its store equals its model JSON nodes packed: ${name}`, () => {
+    const plan = planForest(rows, params);
+    const head = forestHead(plan);
+    for (let t = 0; t < plan.params.nTrees; t++) {
+      const grown = growMember(rows, plan, t);
+      const model = toModel(grown.store, grown.set, plan.treeParams, grown.resolved);
+      assert.deepStrictEqual(packNodes(head, grownNodes(head, grown)), packTree(head, model.nodes), `tree ${t}`);
+    }
   });
 }
 
