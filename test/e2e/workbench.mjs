@@ -206,6 +206,18 @@ export async function screenshotFrame(frame, name) {
 }
 
 /** Types `value` into the open input box (a prompt or the simple file dialog) and presses Enter. */
+/**
+ * The value the quick input offers once it has moved on from `previous` (what the last prompt held):
+ * right after a pick, the box still holds the pick's filter text until the next prompt replaces it.
+ */
+export async function nextInputValue(page, previous) {
+  await page.waitForFunction(([selector, old]) => {
+    const box = document.querySelector(selector);
+    return box !== null && box.value !== old;
+  }, [quickInputBox, previous]);
+  return page.locator(quickInputBox).inputValue();
+}
+
 export async function answer(page, value) {
   const box = page.locator(quickInputBox);
   await box.waitFor();

@@ -13,7 +13,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startSession } from '../session.mjs';
-import { answer, openFile, openWorkbench, pickQuickItem, quickInputBox, quickPickLabels, reloadWindow, runCommand, runCommandRetried, screenshotFrame, switchTheme, waitForWebviewFrame } from '../workbench.mjs';
+import { answer, openFile, openWorkbench, nextInputValue, pickQuickItem, quickPickLabels, reloadWindow, runCommand, runCommandRetried, screenshotFrame, switchTheme, waitForWebviewFrame } from '../workbench.mjs';
 
 const HEIGHT = 1000;
 
@@ -113,8 +113,7 @@ describe('Train Random Forest on iris', () => {
     await openFile(page, 'iris.csv');
     await runCommand(page, 'Decision Tree: Train Random Forest with Options…');
     await pickQuickItem(page, 'species');
-    await page.locator(quickInputBox).waitFor();
-    assert.equal(await page.locator(quickInputBox).inputValue(), '100', 'first time: decisionTree.forest.nTrees');
+    assert.equal(await nextInputValue(page, 'species'), '100', 'first time: decisionTree.forest.nTrees');
     await answer(page, '40');
     assert.equal((await quickPickLabels(page))[0], 'Default');
     await pickQuickItem(page, 'log₂ p', { filter: false });
@@ -125,8 +124,7 @@ describe('Train Random Forest on iris', () => {
     await openFile(page, 'iris.csv');
     await runCommand(page, 'Decision Tree: Train Random Forest with Options…');
     await pickQuickItem(page, 'species');
-    await page.locator(quickInputBox).waitFor();
-    assert.equal(await page.locator(quickInputBox).inputValue(), '40');
+    assert.equal(await nextInputValue(page, 'species'), '40');
     await answer(page);
     assert.equal((await quickPickLabels(page))[0], 'log₂ p');
     await page.keyboard.press('Escape');
