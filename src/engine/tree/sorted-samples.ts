@@ -136,60 +136,59 @@ export class SortedSamples {
    * position of the right child.
    */
   partition(start: number, end: number, featureCount: number): number {
-    if (this.gathers) return this.partitionOrder(start, end, featureCount);
-    const { order, keys, slots, goLeft, spareIndex, spareKey, spareSlot, n } = this;
     let mid = start;
     for (let f = 0; f < featureCount; f++) {
-      const base = f * n;
-      let l = base + start;
-      let r = 0;
-      // Branch-free: the side of a sample is random in any order but the split feature's, so a
-      // branch would be mispredicted half the time. Both slots are written; only one advances
-      // (writing at l ≤ p only touches positions already read).
-      for (let p = base + start; p < base + end; p++) {
-        const i = order[p];
-        const v = keys[p];
-        const k = slots[p];
-        const g = goLeft[i];
-        order[l] = i;
-        keys[l] = v;
-        slots[l] = k;
-        spareIndex[r] = i;
-        spareKey[r] = v;
-        spareSlot[r] = k;
-        l += g;
-        r += 1 - g;
-      }
-      // A plain loop, not set(subarray(...)): three views per feature per split add up to
-      // millions of short-lived objects in a deep tree.
-      for (let q = 0; q < r; q++) {
-        order[l + q] = spareIndex[q];
-        keys[l + q] = spareKey[q];
-        slots[l + q] = spareSlot[q];
-      }
-      mid = l - base;
+      const base = f * this.n;
+      mid = (this.gathers ? this.partitionOrder(base + start, base + end) : this.partitionAll(base + start, base + end)) - base;
     }
     return mid;
   }
 
-  /** partition's gathers form: only the samples' order moves. */
-  private partitionOrder(start: number, end: number, featureCount: number): number {
-    const { order, goLeft, spareIndex, n } = this;
-    let mid = start;
-    for (let f = 0; f < featureCount; f++) {
-      const base = f * n;
-      let l = base + start;
-      let r = 0;
-      // A branch here, unlike the three arrays' loop: with one store a side it measured a quarter
-      // faster than the branch-free form even on a random side per sample.
-      for (let p = base + start; p < base + end; p++) {
-        const i = order[p];
-        if (goLeft[i] !== 0) order[l++] = i;
-        else spareIndex[r++] = i;
-      }
-      for (let q = 0; q < r; q++) order[l + q] = spareIndex[q];
-      mid = l - base;
+  /** One segment's positions [from, to) with their keys and slots; the first right position. */
+  private partitionAll(from: number, to: number): number {
+    const { order, keys, slots, goLeft, spareIndex, spareKey, spareSlot } = this;
+    let l = from;
+    let r = 0;
+    // Branch-free: the side of a sample is random in any order but the split feature's, so a
+    // branch would be mispredicted half the time. Both slots are written; only one advances
+    // (writing at l ≤ p only touches positions already read).
+    for (let p = from; p < to; p++) {
+      const i = order[p];
+      const v = keys[p];
+      const k = slots[p];
+      const g = goLeft[i];
+      order[l] = i;
+      keys[l] = v;
+      slots[l] = k;
+      spareIndex[r] = i;
+      spareKey[r] = v;
+      spareSlot[r] = k;
+      l += g;
+      r += 1 - g;
     }
-    return mid;
+    // A plain loop, not set(subarray(...)): three views per feature per split add up to
+    // millions of short-lived objects in a deep tree.
+    for (let q = 0; q < r; q++) {
+      order[l + q] = spareIndex[q];
+      keys[l + q] = spareKey[q];
+      slots[l + q] = spareSlot[q];
+    }
+    return l;
+  }
+
+  /** The gathers form: only the samples' order moves. */
+  private partitionOrder(from: number, to: number): number {
+    const { order, goLeft, spareIndex } = this;
+    let l = from;
+    let r = 0;
+    // A branch here, unlike the three arrays' loop: with one store a side it measured a quarter
+    // faster than the branch-free form even on a random side per sample.
+    for (let p = from; p < to; p++) {
+      const i = order[p];
+      if (goLeft[i] !== 0) order[l++] = i;
+      else spareIndex[r++] = i;
+    }
+    for (let q = 0; q < r; q++) order[l + q] = spareIndex[q];
+    return l;
   }
 }
