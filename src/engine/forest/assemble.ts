@@ -55,6 +55,10 @@ export class ForestAssembly {
   private readonly summaries: ForestTreeSummary[] = [];
   private readonly oobRows: Int32Array[] = [];
   private readonly trees: ForestTree[] = [];
+  // Per-tree arrays written over for each tree: on a pool's main thread little else is allocated,
+  // so fresh ones (~1 MB a tree at 100,000 rows) were collected late and raised the peak RSS.
+  private counts: Uint16Array | Int32Array | undefined;
+  private table: Float64Array | undefined;
 
   constructor(
     private readonly dataset: Dataset,
@@ -74,8 +78,8 @@ export class ForestAssembly {
     const { tree, leaves } = member;
     const { truth, plan, all, oob } = this;
     const regression = this.head.task === 'regression';
-    const counts = inBagCounts(plan, t);
-    const table = leafTable(this.head, tree.packed);
+    const counts = (this.counts = inBagCounts(plan, t, this.counts));
+    const table = (this.table = leafTable(this.head, tree.packed, undefined, this.table));
     const { value, dim } = tree.packed;
     // The tree's own OOB score: correct labels, or squared errors and the targets' sums for R².
     let out = 0;

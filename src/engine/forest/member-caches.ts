@@ -1,16 +1,19 @@
 // What the members of one forest share, whichever thread grows them: feature orders sorted once
-// (exact splitter) and bins made once (histogram splitter), both over the plan's training rows.
+// (exact splitter) and bins made once (histogram splitter), both over the plan's training rows, and
+// the exact splitter's working arrays, reused from member to member.
 // A pool sorts once for all its workers (presortForest, on memory they share).
 import type { Dataset } from '../dataset';
 import { gathersFor } from '../tree/exact-splitter';
 import type { GrowHooks } from '../tree/grow-hooks';
 import { SharedBins } from '../tree/hist/shared-bins';
 import { Presorted, type IntsOf, type PresortedData } from '../tree/presort';
+import { Scratch } from '../tree/scratch';
 import { buildTrainingSet } from '../tree/training-set';
 import type { ForestPlan } from './plan';
 
-export function memberCaches(presorted?: PresortedData): Required<Pick<GrowHooks, 'presorted' | 'sharedBins'>> {
-  return { presorted: new Presorted(undefined, presorted), sharedBins: new SharedBins() };
+/** A thread's caches for the members it grows, one after another: they share the scratch arrays. */
+export function memberCaches(presorted?: PresortedData): Required<Pick<GrowHooks, 'presorted' | 'sharedBins' | 'scratch'>> {
+  return { presorted: new Presorted(undefined, presorted), sharedBins: new SharedBins(), scratch: new Scratch() };
 }
 
 /** The exact splitter's orders of every feature (and, when its draws gather, the rows' keys) sorted for the plan's training set, on arrays from `ints`; null for histogram forests. */

@@ -31,7 +31,7 @@ export function growMember(dataset: Dataset, plan: ForestPlan, index: number, ho
   let weights: Float64Array | undefined;
   if (params.bootstrap) {
     const counts = inBagCounts(plan, index);
-    weights = new Float64Array(dataset.rowCount);
+    weights = hooks.scratch?.doubles('rowWeights', dataset.rowCount).fill(0) ?? new Float64Array(dataset.rowCount);
     for (let i = 0; i < plan.trainingRows; i++) weights[plan.rows[i]] = counts[i];
   }
   // max_features = every feature: no draw at all, so a 1-tree forest without bootstrap is the plain tree.

@@ -20,12 +20,13 @@ export function leafContribution(model: ForestHead, value: number[] | number): n
 
 /**
  * leafContribution of each node of one tree: `dim` numbers per node (zeros for split nodes), by
- * compiled node index when `compiled` is given, else by the packed tree's node id.
+ * compiled node index when `compiled` is given, else by the packed tree's node id. `reuse`: a
+ * table to write over when it is large enough (what it returns then).
  */
-export function leafTable(model: ForestHead, packed: PackedTree, compiled?: CompiledTree): Float64Array {
+export function leafTable(model: ForestHead, packed: PackedTree, compiled?: CompiledTree, reuse?: Float64Array): Float64Array {
   const dim = tallyDim(model);
   const count = compiled === undefined ? nodeCount(packed) : compiled.nodeCount;
-  const table = new Float64Array(count * dim);
+  const table = reuse !== undefined && reuse.length >= count * dim ? reuse.fill(0, 0, count * dim) : new Float64Array(count * dim);
   for (let i = 0; i < count; i++) {
     const id = compiled === undefined ? i : compiled.modelId[i];
     if (isPackedLeaf(packed, id)) table.set(leafContribution(model, packedValue(packed, model, id)), i * dim);

@@ -7,6 +7,7 @@ import { type CartCriterion, classImpurity, classNodeStats, regressionStatsOf, s
 import type { FeatureDraw } from './feature-draw';
 import type { ResolvedParams } from './params';
 import type { Presorted } from './presort';
+import type { Scratch } from './scratch';
 import { MISSING_KEY, SortedSamples } from './sorted-samples';
 import type { GrowNode, NodeSplit, Splitter } from './splitter';
 import type { TrainingSet } from './training-set';
@@ -36,11 +37,12 @@ export class ExactSplitter implements Splitter<GrowNode> {
     params: ResolvedParams,
     draw: FeatureDraw | null = null,
     presorted: Presorted | null = null,
+    scratch: Scratch | null = null,
   ) {
     this.criterion = params.criterion as CartCriterion;
     this.sampleStats = sampleStatsOf(set);
     this.isLeftCode = new Uint8Array(Math.max(0, ...set.features.map((f) => f.categories.length)));
-    this.samples = new SortedSamples(set, this.sampleStats.slot, presorted, draw !== null && gathersFor(draw.maxFeatures, set.features.length));
+    this.samples = new SortedSamples(set, this.sampleStats.slot, presorted, draw !== null && gathersFor(draw.maxFeatures, set.features.length), scratch);
     this.search = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf, params.minCategorySamples, params.minWeightLeaf);
     this.search.draw = draw;
   }

@@ -3,6 +3,7 @@ import { throwIfAborted } from '../errors';
 import type { FeatureDrawSpec } from './feature-draw';
 import type { SharedBins } from './hist/shared-bins';
 import type { Presorted } from './presort';
+import type { Scratch } from './scratch';
 
 export interface GrowHooks {
   signal?: AbortSignal;
@@ -13,6 +14,8 @@ export interface GrowHooks {
   presorted?: Presorted;
   /** Histogram CART only: bins made once for the training set every tree is drawn from (a forest's). */
   sharedBins?: SharedBins;
+  /** Working arrays kept for the next tree grown on this thread (a forest's members, one at a time): the sample's columns, and the exact splitter's sorted samples. */
+  scratch?: Scratch;
 }
 
 /** Progress is posted every this many nodes; the signal is read at every node (those near the root take long each). */

@@ -31,7 +31,8 @@ export class Growth<N extends GrowNode> {
     private readonly hooks: GrowHooks,
   ) {
     this.classification = set.task === 'classification';
-    this.store = new TreeStore(this.classification ? set.classes.length : 1);
+    const dim = this.classification ? set.classes.length : 1;
+    this.store = hooks.scratch?.store(dim) ?? new TreeStore(dim);
   }
 
   /** Appends `node` to the tree as a leaf; its id. */

@@ -5,6 +5,7 @@
 import { type Column, type Dataset, columnIndex, isNumeric } from '../dataset';
 import { InputError } from '../errors';
 import type { TrainParams } from '../model';
+import type { Scratch } from './scratch';
 import type { TrainingSet } from './training-set';
 
 type WeightSource = Pick<TrainParams, 'classWeight' | 'sampleWeightColumn'>;
@@ -89,11 +90,12 @@ function classMultipliers(set: TrainingSet, classWeight: TrainParams['classWeigh
 }
 
 /** `set` with its samples' weights (aligned with `set.rows`); unchanged when training is unweighted. */
-export function withWeights(dataset: Dataset, set: TrainingSet, params: WeightSource, sampleWeight?: Float64Array): TrainingSet {
+/** `scratch`: where the weights and the sample's columns (rows of weight 0 left out) go, for a forest member; absent: new arrays. */
+export function withWeights(dataset: Dataset, set: TrainingSet, params: WeightSource, sampleWeight?: Float64Array, scratch: Scratch | null = null): TrainingSet {
   if (!usesWeights(params, sampleWeight)) return set;
   const values = rowWeights(dataset, set, params, sampleWeight);
   const perClass = classMultipliers(set, params.classWeight);
-  const weight = new Float64Array(set.n);
+  const weight = scratch?.doubles('setWeight', set.n) ?? new Float64Array(set.n);
   for (let i = 0; i < set.n; i++) {
     const w = values === null ? 1 : values[set.rows[i]];
     weight[i] = perClass === null ? w : w * perClass[set.yClass[i]];
@@ -101,7 +103,7 @@ export function withWeights(dataset: Dataset, set: TrainingSet, params: WeightSo
   let total = 0;
   for (let i = 0; i < set.n; i++) total += weight[i];
   if (!(total > 0)) throw new InputError('bad-value', "the training rows' weights sum to 0; nothing to learn");
-  return withoutZeroWeights({ ...set, weight, weightedN: total }, weight);
+  return withoutZeroWeights({ ...set, weight, weightedN: total }, weight, scratch);
 }
 
 /**
@@ -109,27 +111,27 @@ export function withWeights(dataset: Dataset, set: TrainingSet, params: WeightSo
  * (node sample counts, thresholds), so a bootstrap's unsampled rows are simply absent. The classes
  * stay those of every training row.
  */
-function withoutZeroWeights(set: TrainingSet, weight: Float64Array): TrainingSet {
+function withoutZeroWeights(set: TrainingSet, weight: Float64Array, scratch: Scratch | null): TrainingSet {
   let kept = 0;
   for (let i = 0; i < set.n; i++) if (weight[i] > 0) kept++;
   if (kept === set.n) return set;
   const keep = new Int32Array(kept);
   for (let i = 0, q = 0; i < set.n; i++) if (weight[i] > 0) keep[q++] = i;
   // Plain loops: typed-array from() with a map function is several times slower, once per forest tree.
-  function pick<A extends Float64Array | Int32Array>(a: A): A {
+  function pick<A extends Float64Array | Int32Array>(a: A, name: string): A {
     if (a.length === 0) return a;
-    const out = new (a.constructor as new (n: number) => A)(kept);
+    const out = (scratch === null ? new (a.constructor as new (n: number) => A)(kept) : a instanceof Float64Array ? scratch.doubles(name, kept) : scratch.ints(name, kept)) as A;
     for (let q = 0; q < kept; q++) out[q] = a[keep[q]];
     return out;
   }
   return {
     ...set,
     n: kept,
-    rows: pick(set.rows),
-    yClass: pick(set.yClass),
-    yValue: pick(set.yValue),
-    weight: pick(weight),
-    features: set.features.map((f) => ({ ...f, x: pick(f.x) })),
+    rows: pick(set.rows, 'rows'),
+    yClass: pick(set.yClass, 'yClass'),
+    yValue: pick(set.yValue, 'yValue'),
+    weight: pick(weight, 'weight'),
+    features: set.features.map((f, j) => ({ ...f, x: pick(f.x, `x${j}`) })),
     sampledFrom: { features: set.features, keep },
   };
 }

@@ -13,6 +13,7 @@
 // when it is drawn (`isConstant` fills them): p partitions of one array and maxFeatures gathers
 // cost less than p partitions of three.
 import { MISSING_KEY, type Presorted, sortFeature } from './presort';
+import type { Scratch } from './scratch';
 import type { TrainingSet } from './training-set';
 
 export { MISSING_KEY } from './presort';
@@ -45,30 +46,33 @@ export class SortedSamples {
    * `slot`: each sample's stats slot (SampleStats.slot), below 65,536 (classes are capped at 1,000).
    * `presorted`: orders of the set's features (or of the set it was sampled from) sorted before.
    * `gathers`: a feature draw will read few features per node (see above).
+   * `scratch`: where the arrays come from, kept for the next tree (a forest's); absent: new ones.
    */
-  constructor(set: Pick<TrainingSet, 'features' | 'n' | 'sampledFrom'>, slot: Int32Array, presorted: Presorted | null = null, gathers = false) {
+  constructor(set: Pick<TrainingSet, 'features' | 'n' | 'sampledFrom'>, slot: Int32Array, presorted: Presorted | null = null, gathers = false, scratch: Scratch | null = null) {
     const { features, n } = set;
     this.n = n;
     const f = features.length;
     let maxSlot = 0;
     for (let i = 0; i < n; i++) maxSlot = Math.max(maxSlot, slot[i]);
-    const Slots = maxSlot < 256 ? Uint8Array : Uint16Array;
-    this.order = new Int32Array(f * n);
-    this.keys = new Int32Array(f * n);
-    this.slots = new Slots(f * n);
-    this.goLeft = new Uint8Array(n);
-    this.spareIndex = new Int32Array(n);
-    this.spareKey = new Int32Array(n);
-    this.spareSlot = new Slots(n);
+    // Every array is written before it is read, so a scratch buffer's old contents do not matter.
+    const ints = (name: string, length: number) => (scratch === null ? new Int32Array(length) : scratch.ints(name, length));
+    const small = (name: string, length: number) => (maxSlot < 256 ? (scratch === null ? new Uint8Array(length) : scratch.bytes(name, length)) : scratch === null ? new Uint16Array(length) : scratch.shorts(name, length));
+    this.order = ints('order', f * n);
+    this.keys = ints('keys', f * n);
+    this.slots = small('slots', f * n);
+    this.goLeft = scratch === null ? new Uint8Array(n) : scratch.bytes('goLeft', n);
+    this.spareIndex = ints('spareIndex', n);
+    this.spareKey = ints('spareKey', n);
+    this.spareSlot = small('spareSlot', n);
     this.gathers = gathers;
     this.featureCount = f;
     this.slotOf = slot;
-    this.keyOf = new Int32Array(gathers ? f * n : 0);
+    this.keyOf = ints('keyOf', gathers ? f * n : 0);
     const source = set.sampledFrom;
     // Full-set position → this set's sample (−1: not in it), when filtering a presorted parent.
     let local: Int32Array | null = null;
     if (presorted !== null && source !== undefined) {
-      local = new Int32Array(source.features[0].x.length).fill(-1);
+      local = ints('local', source.features[0].x.length).fill(-1);
       for (let i = 0; i < source.keep.length; i++) local[source.keep[i]] = i;
     }
     // Gathers read keys and slots through keyOf and slotOf, so the segments need only the order.

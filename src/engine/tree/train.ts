@@ -32,7 +32,7 @@ export interface GrownTree {
  */
 export function growTree(dataset: Dataset, params: TrainParams, hooks: GrowHooks = {}, sampleWeight?: Float64Array): GrownTree {
   const rows = buildTrainingSet(dataset, params.target, params.task ?? 'auto', params);
-  const set = withWeights(dataset, rows, params, sampleWeight);
+  const set = withWeights(dataset, rows, params, sampleWeight, hooks.scratch ?? null);
   const resolved = resolveParams({ ...params, splitter: chooseSplitter(params, set.n) }, set.task, set.weightedN);
   const store = resolved.algorithm === 'cart' ? growCart(set, resolved, hooks) : growMultiway(set, resolved, resolved.algorithm, hooks);
   return { store, set, resolved };

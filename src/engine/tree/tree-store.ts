@@ -41,6 +41,13 @@ export class TreeStore {
     this.value = new Float64Array(16 * valueDim);
   }
 
+  /** Empties the tree, keeping its arrays for the next one (addNode writes every field of a node). */
+  reset(): this {
+    this.count = 0;
+    this.categoryUsed = 0;
+    return this;
+  }
+
   /** Appends a leaf and returns its id. */
   addNode(depth: number, samples: number, weight: number, impurity: number, value: ArrayLike<number>): number {
     if (this.count === this.depth.length) this.reserve(this.count * 2);
