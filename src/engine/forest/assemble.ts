@@ -11,7 +11,7 @@ import type { Metrics } from '../metrics/types';
 import type { GrowHooks } from '../tree/grow-hooks';
 import { readTruth } from '../validation/truth';
 import { inBagCounts } from './bootstrap';
-import { mdiSpread, oobPermutation } from './importances';
+import { mdiSpread, oobPermutation, PermutationPicks } from './importances';
 import type { ForestMember } from './member';
 import { curveTrees, oobError, outOfBag, type SampleTruth } from './out-of-bag';
 import { forestHead, type ForestPlan } from './plan';
@@ -53,18 +53,20 @@ export class ForestAssembly {
   private readonly marks: Set<number>;
   private readonly curve = { trees: [] as number[], error: [] as number[] };
   private readonly summaries: ForestTreeSummary[] = [];
-  private readonly oobRows: Int32Array[] = [];
   private readonly trees: ForestTree[] = [];
   // Per-tree arrays written over for each tree: on a pool's main thread little else is allocated,
   // so fresh ones (~1 MB a tree at 100,000 rows) were collected late and raised the peak RSS.
   private counts: Uint16Array | Int32Array | undefined;
   private table: Float64Array | undefined;
 
+  private readonly permutation: PermutationPicks;
+
   constructor(
     private readonly dataset: Dataset,
     private readonly plan: ForestPlan,
   ) {
     this.head = forestHead(plan);
+    this.permutation = new PermutationPicks(plan.params.seed);
     this.truth = sampleTruth(this.head, dataset, plan);
     this.all = new Tally(tallyDim(this.head), plan.trainingRows);
     this.oob = new Tally(tallyDim(this.head), plan.trainingRows);
@@ -103,7 +105,7 @@ export class ForestAssembly {
       } else if (argmax(value, leaf * dim, dim) === truth.codes[i]) hit++;
     }
     // Training rows ascend with the samples, so the OOB rows are in order.
-    this.oobRows.push(Int32Array.from(mine));
+    this.permutation.add(Int32Array.from(mine));
     const ssTot = sumSq - (sum * sum) / Math.max(out, 1);
     const ownScore = out === 0 ? null : regression ? (ssTot > 0 ? 1 - sse / ssTot : sse === 0 ? 1 : 0) : hit / out;
     this.summaries.push({ index: t, ...shape(tree.packed), oobRows: out, oobScore: ownScore });
@@ -137,7 +139,7 @@ export class ForestAssembly {
       oob: outOfBagResult,
       importances: {
         mdi: mdiSpread(model),
-        oobPermutation: plan.params.bootstrap ? oobPermutation(model, dataset, this.oobRows) : null,
+        oobPermutation: plan.params.bootstrap ? oobPermutation(model, dataset, this.permutation.picked) : null,
       },
       metrics: { training: trainingMetrics(this.all, this.truth), holdout: null, crossValidation: null },
       warnings,

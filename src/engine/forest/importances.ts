@@ -4,7 +4,7 @@
 // read off its packed columns (no node objects: 100 trees' worth of them raised the peak memory).
 import type { Dataset } from '../dataset';
 import { routedPermutationImportance, sampleRows } from '../importance/permutation';
-import { createRng } from '../random';
+import { createRng, type Rng } from '../random';
 import { subsetDataset } from '../validation/subset';
 import { meanOf, stdOf } from '../validation/cross-validate';
 import { routedMember } from './predict';
@@ -35,15 +35,38 @@ export function mdiSpread(model: ForestModel): SpreadImportance[] {
   );
 }
 
-/** OOB permutation importance; `oobRows[t]`: the dataset rows out of tree t's sample. */
-export function oobPermutation(model: ForestModel, dataset: Dataset, oobRows: readonly Int32Array[]): SpreadImportance[] {
-  const rng = createRng(model.params.seed);
+/** The rows and shuffle seed each tree's permutation drop is measured with (null: the tree has no OOB row). */
+export type PermutationRows = Array<{ rows: Int32Array; seed: number } | null>;
+
+/**
+ * Picks each tree's permutation rows from its OOB rows as the trees come, in index order, from one
+ * generator seeded by the forest: only those rows are kept, not every tree's OOB rows (15 MB for
+ * 100 trees at 100,000 rows).
+ */
+export class PermutationPicks {
+  readonly picked: PermutationRows = [];
+  private readonly rng: Rng;
+
+  constructor(seed: number) {
+    this.rng = createRng(seed);
+  }
+
+  /** Tree `picked.length`'s OOB dataset rows, ascending. */
+  add(oobRows: Int32Array): void {
+    if (oobRows.length === 0) {
+      this.picked.push(null);
+      return;
+    }
+    const rows = oobRows.length > OOB_PERMUTATION_ROWS_PER_TREE ? sampleRows(this.rng, oobRows.length, OOB_PERMUTATION_ROWS_PER_TREE).map((i) => oobRows[i]) : oobRows;
+    this.picked.push({ rows, seed: Math.floor(this.rng() * 0x7fffffff) });
+  }
+}
+
+/** OOB permutation importance, each tree on its picked rows (PermutationPicks). */
+export function oobPermutation(model: ForestModel, dataset: Dataset, picked: PermutationRows): SpreadImportance[] {
   const perTree: number[][] = [];
-  oobRows.forEach((rows, t) => {
-    if (rows.length === 0) return;
-    const picked = rows.length > OOB_PERMUTATION_ROWS_PER_TREE ? sampleRows(rng, rows.length, OOB_PERMUTATION_ROWS_PER_TREE).map((i) => rows[i]) : rows;
-    const seed = Math.floor(rng() * 0x7fffffff);
-    perTree.push(routedPermutationImportance(routedMember(model, t), subsetDataset(dataset, picked), 1, seed).mean);
+  picked.forEach((p, t) => {
+    if (p !== null) perTree.push(routedPermutationImportance(routedMember(model, t), subsetDataset(dataset, p.rows), 1, p.seed).mean);
   });
   return spread(
     model.features.map((f) => f.name),
