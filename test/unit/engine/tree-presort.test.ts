@@ -113,3 +113,18 @@ test('with integer weights the hot paths find the general path’s split with th
     }
   }
 });
+
+test("a bootstrap sample's columns hold the kept rows' values, copied when first read (a histogram forest never reads them)", () => {
+  const data = mixedData(4);
+  const full = buildTrainingSet(data, 'label');
+  const counts = drawCounts(5, data.rowCount);
+  const sample = withWeights(data, full, {}, counts);
+  const keep = sample.sampledFrom?.keep;
+  assert.ok(keep !== undefined && sample.n < full.n);
+  full.features.forEach((f, j) => {
+    const x = sample.features[j].x;
+    assert.equal(x.length, sample.n);
+    keep.forEach((i, q) => assert.ok(Object.is(x[q], f.x[i]), `${f.name} sample ${q}`));
+    assert.equal(sample.features[j].x, x, 'copied once');
+  });
+});
