@@ -34,11 +34,20 @@ export async function openWorkbench(context, serverUrl, { folder, extensionDevel
  * Focus stays where it was, so when-clauses of the active editor (resourceExtname) still apply.
  */
 async function openQuickInput(page, text) {
-  await page.keyboard.press('F1');
   const box = page.locator(quickInputBox);
-  await box.waitFor();
-  await box.fill(text);
-  return box;
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    try {
+      await box.waitFor({ timeout: 10_000 });
+      await box.fill(text, { timeout: 10_000 });
+      return box;
+    } catch (err) {
+      // A webview that just rendered (a trained forest's view) can take the focus back, which
+      // closes the quick input as it opens (seen in CI: "element is inert", then "not visible").
+      await page.keyboard.press('Escape');
+      if (attempt === 3) throw err;
+    }
+  }
 }
 
 /**
