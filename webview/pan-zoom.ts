@@ -8,6 +8,14 @@ export interface View {
   y: number;
 }
 
+/** A rectangle in client coordinates. */
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 const MIN_SCALE = 0.05;
 const MAX_SCALE = 8;
 /** Pointer travel (px) below which a press counts as a click, not a drag. */
@@ -62,6 +70,24 @@ export class PanZoom {
     const x = contentWidth * scale <= w ? (w - contentWidth * scale) / 2 : Math.min(8, Math.max(w - 8 - contentWidth * scale, w / 2 - focusX * scale));
     this.set({ scale, x, y: Math.max(8, (h - contentHeight * scale) / 2) });
     return true;
+  }
+
+  /**
+   * Pans, at the same zoom, just enough to bring `box` inside `area` (both in client coordinates,
+   * as from getBoundingClientRect; `area` is the part of the viewport not covered) with a margin;
+   * centred on it where it does not fit.
+   */
+  reveal(box: Box, area: Box = this.viewport.getBoundingClientRect()): void {
+    const margin = 16;
+    const shift = (lo: number, hi: number, from: number, to: number): number => {
+      if (hi - lo > to - from - 2 * margin) return (from + to) / 2 - (lo + hi) / 2;
+      if (lo < from + margin) return from + margin - lo;
+      if (hi > to - margin) return to - margin - hi;
+      return 0;
+    };
+    const dx = shift(box.left, box.right, area.left, area.right);
+    const dy = shift(box.top, box.bottom, area.top, area.bottom);
+    if (dx !== 0 || dy !== 0) this.set({ scale: this.view.scale, x: this.view.x + dx, y: this.view.y + dy });
   }
 
   private onWheel(e: WheelEvent): void {

@@ -314,9 +314,19 @@ export class TreeView {
     if (this.svg) outlineNode(this.svg, nodeId);
   }
 
+  /**
+   * Focuses a node and pans it into view (a row's leaf may be far off in a wide tree), above the
+   * details when they are a sheet over the tree (narrow panels). The browser must not scroll for
+   * the focus: the stage moves by transform, not by scrolling.
+   */
   focusNode(nodeId: number): void {
     const g = this.svg?.querySelector<SVGGElement>(`g.node[data-ref="node:${nodeId}"]`);
-    g?.focus();
+    if (!g) return;
+    const { left, top, right, bottom } = this.viewport.getBoundingClientRect();
+    const sheet = this.details.hidden ? null : this.details.getBoundingClientRect();
+    const covered = sheet !== null && sheet.left <= left + 1 && sheet.top > top && sheet.top < bottom;
+    this.panZoom.reveal(g.getBoundingClientRect(), { left, top, right, bottom: covered ? sheet.top : bottom });
+    g.focus({ preventScroll: true });
   }
 
   private activate(target: EventTarget | null): boolean {

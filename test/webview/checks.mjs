@@ -1,4 +1,4 @@
-/* global console, process */
+/* global console, process, document */
 // The webview checks' runner, shared by check.mjs (the tree panel) and forest-check.mjs (the forest
 // view): each check runs, prints ok / not ok with the first lines of its error, and is counted.
 // ONLY=text runs only the checks whose name has it.
@@ -22,4 +22,25 @@ export function checkRunner() {
     process.exitCode = failures.length > 0 ? 1 : 0;
   }
   return { check, report };
+}
+
+/** Zooms the diagram in and pans it far to the right, so that most nodes are out of view. */
+export async function panAway(page, viewport = '.viewport') {
+  await page.locator(viewport).focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('+');
+  for (let i = 0; i < 25; i++) await page.keyboard.press('ArrowLeft');
+}
+
+/** Whether the element's box lies inside the diagram's viewport, above the details when they are a sheet over it. */
+export function inView(page, selector, viewport = '.viewport') {
+  return page.evaluate(
+    ([s, v]) => {
+      const a = document.querySelector(s).getBoundingClientRect();
+      const b = document.querySelector(v).getBoundingClientRect();
+      const sheet = document.querySelector('.details:not([hidden])')?.getBoundingClientRect();
+      const bottom = sheet && sheet.left <= b.left + 1 && sheet.top > b.top && sheet.top < b.bottom ? sheet.top : b.bottom;
+      return a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= bottom;
+    },
+    [selector, viewport],
+  );
 }

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { launchBrowser } from '../e2e/browser.mjs';
-import { checkRunner } from './checks.mjs';
+import { checkRunner, inView, panAway } from './checks.mjs';
 
 const root = process.cwd();
 const work = mkdtempSync(join(tmpdir(), 'dte-forest-view-'));
@@ -77,6 +77,7 @@ for (const theme of ['light', 'dark']) {
       await page.locator('vscode-text-field[aria-label="Row"]').evaluate((f) => {
         f.value = '1';
       });
+      await panAway(page);
       await page.getByText('Show path').click();
       await page.waitForSelector('.vote-row');
       assert.equal(await page.locator('.vote-row').count(), 3);
@@ -84,6 +85,9 @@ for (const theme of ['light', 'dark']) {
       assert.equal(votes.reduce((a, b) => a + b, 0), 50);
       assert.match(await page.locator('.votes-head').textContent(), /^Row 1: the forest predicts versicolor, actual versicolor ✓/);
       await page.waitForSelector('.stage svg g.node.selected');
+      // The view was panned away: the row's leaf is brought into it.
+      await page.waitForFunction(() => document.activeElement?.matches('.stage svg g.node.selected'));
+      assert.ok(await inView(page, '.stage svg g.node.selected'), `${at}: the row's leaf is out of view`);
       if (width >= 900) {
         const [picker, tree] = await Promise.all([page.locator('.picker-box').boundingBox(), page.locator('.tree-box').boundingBox()]);
         assert.ok(picker.x + picker.width <= tree.x + 1, `${at}: the picker is not beside the tree`);
