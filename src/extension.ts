@@ -110,6 +110,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const trainer = () => (trainerInstance ??= new Trainer({ bridge: worker(), notifier, state: hover.choices, trained, panels }));
   const forestPanels = new ForestPanels(context.extensionUri, {
     retrain: (uri, recipe) => void forestTrainer().retrain(uri, recipe),
+    cancel: (uri) => forestTrainer().cancel(uri),
     // Clicking another node cancels the previous one's job of the same kind.
     nodeJob: (uri, kind, job) => worker().run(kind, job, { key: `${kind}:${uri.toString()}` }).result,
     log: (m) => notifier.log(m),

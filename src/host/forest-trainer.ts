@@ -31,7 +31,7 @@ export interface TrainedForest {
 /** Where a trained forest is shown: the forest view (src/panel/forest-panel.ts), above the host. */
 export interface ForestView {
   show(csvUri: vscode.Uri, forest: TrainedForest): void;
-  busy(csvUri: vscode.Uri, message: string, fraction: number | null): void;
+  busy(csvUri: vscode.Uri, message: string, fraction: number | null, cancellable: boolean): void;
   failed(csvUri: vscode.Uri, message: string, retrain: boolean): void;
 }
 
@@ -68,6 +68,11 @@ export function restoreProblem(recipe: ForestRecipe, fileName: string, now: Fore
   return undefined;
 }
 
+/** The worker job of a file's forest: a new one supersedes it, and the view's Cancel stops it. */
+function forestJobKey(uri: vscode.Uri): string {
+  return `forest:${uri.toString()}`;
+}
+
 export class ForestTrainer {
   constructor(private readonly deps: ForestTrainerDeps) {}
 
@@ -101,7 +106,7 @@ export class ForestTrainer {
     const { trainer, notifier, view } = this.deps;
     const fileName = fileNameOf(uri);
     try {
-      view.busy(uri, `Reading ${fileName} to train the forest again…`, null);
+      view.busy(uri, `Reading ${fileName} to train the forest again…`, null, false);
       const stamp = await fileStamp(uri);
       const gone = restoreProblem(recipe, fileName, stamp);
       if (gone?.fatal) return view.failed(uri, gone.message, false);
@@ -124,20 +129,25 @@ export class ForestTrainer {
     Object.assign(params, trainingColumns(readChoices(state, uri.toString()), loaded.columns.map((c) => c.name), target));
     const jobs = poolSize(settings.jobs, availableParallelism());
     const file = await fileStamp(uri);
-    view.busy(uri, 'Training the forest…', 0);
+    view.busy(uri, 'Training the forest…', 0, true);
     const report = await withJobProgress(`Decision Tree: training a random forest on ${fileNameOf(uri)}`, (onProgress) =>
       bridge.run('forest', { dataset: loaded.dataset, params, jobs }, {
-        key: `forest:${uri.toString()}`,
+        key: forestJobKey(uri),
         onProgress: (p) => {
           onProgress(p);
           const { message, fraction } = progressText(p);
-          view.busy(uri, `Training the forest: ${message}…`, fraction ?? null);
+          view.busy(uri, `Training the forest: ${message}…`, fraction ?? null, true);
         },
       }),
     );
     const recipe: ForestRecipe = { target, settings, ...(file ? { file } : {}) };
     view.show(uri, { report: note === undefined ? report : { ...report, warnings: [note, ...report.warnings] }, dataset: loaded.dataset, params, recipe });
     for (const warning of report.warnings) notifier.log(`${fileNameOf(uri)}: ${warning}`);
+  }
+
+  /** Stops the file's forest training, as the notification's Cancel does (the view's Cancel). */
+  cancel(uri: vscode.Uri): void {
+    this.deps.bridge.cancel(forestJobKey(uri));
   }
 
   private settings(uri: vscode.Uri): ForestSettings {

@@ -80,6 +80,13 @@ export class WorkerBridge {
     return whole ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
   }
 
+  /** Cancels the job running under `key`, if any (a view's Cancel); true when there was one. */
+  cancel(key: string): boolean {
+    const cancel = this.running.get(key);
+    cancel?.();
+    return cancel !== undefined;
+  }
+
   /** Cancels every running job (extension deactivation). */
   dispose(): void {
     for (const cancel of [...this.all]) cancel();

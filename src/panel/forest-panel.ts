@@ -22,6 +22,8 @@ export const FOREST_PANEL_VIEW_TYPE = 'decisionTree.forestPanel';
 export interface ForestViewRequests {
   /** Train `recipe` again on the CSV (a view restored after a reload, or its "Train again"); the view hears back through ForestPanels. */
   retrain(csvUri: vscode.Uri, recipe: ForestRecipe): void;
+  /** Stops the CSV's forest training (the view's Cancel). */
+  cancel(csvUri: vscode.Uri): void;
   /** Runs a node's job (alternatives, split chart) in the worker. */
   nodeJob<K extends MemberJobKind>(csvUri: vscode.Uri, kind: K, job: MemberAlternativesJob): Promise<JobTypes[K]['result']>;
   log(message: string): void;
@@ -104,6 +106,9 @@ class ForestPanel {
       case 'retrain':
         if (this.recipe !== undefined) this.requests.retrain(this.csvUri, this.recipe);
         return;
+      case 'cancel':
+        this.requests.cancel(this.csvUri);
+        return;
       case 'webviewError':
         this.requests.log(`Forest view (${this.csvUri.fsPath}): ${message.message}`);
         return;
@@ -154,9 +159,9 @@ export class ForestPanels implements vscode.Disposable {
     view.show(forest);
   }
 
-  /** The CSV's view, if open, says the forest is being trained (`fraction` 0..1 when known). */
-  busy(csvUri: vscode.Uri, message: string, fraction: number | null): void {
-    this.panels.get(csvUri.toString())?.setStatus({ type: 'busy', message, fraction });
+  /** The CSV's view, if open, says the forest is being trained (`fraction` 0..1 when known), with Cancel when `cancellable`. */
+  busy(csvUri: vscode.Uri, message: string, fraction: number | null, cancellable: boolean): void {
+    this.panels.get(csvUri.toString())?.setStatus({ type: 'busy', message, fraction, cancellable });
   }
 
   /** The CSV's view, if open, says why there is no (new) forest; `retrain` offers "Train again". */

@@ -77,8 +77,8 @@ export type ForestRequestKind = keyof ForestRequestTypes;
 
 export type ToForestView =
   | { type: 'show'; report: WireForestReport; fileName: string; documentUri: string; recipe: ForestRecipe }
-  /** The forest is being trained (again): `fraction` 0..1 when known. */
-  | { type: 'busy'; message: string; fraction: number | null }
+  /** The forest is being trained (again): `fraction` 0..1 when known; `cancellable`: offer Cancel (a training job, not the file being read). */
+  | { type: 'busy'; message: string; fraction: number | null; cancellable: boolean }
   /** No forest to show (the file is gone, its target column too, training failed or was cancelled); `retrain`: offer "Train again". */
   | { type: 'failed'; message: string; retrain: boolean }
   | { type: 'reply'; requestId: number; reply: ForestRequestTypes[ForestRequestKind]['reply'] }
@@ -90,7 +90,8 @@ export type ForestRequestMessage = {
   [K in ForestRequestKind]: { type: 'request'; requestId: number; kind: K; request: ForestRequestTypes[K]['request'] };
 }[ForestRequestKind];
 
-export type FromForestView = { type: 'ready' } | { type: 'retrain' } | ForestRequestMessage | { type: 'webviewError'; message: string };
+/** `cancel`: stop the training the view shows progress of (as the notification's Cancel). */
+export type FromForestView = { type: 'ready' } | { type: 'retrain' } | { type: 'cancel' } | ForestRequestMessage | { type: 'webviewError'; message: string };
 
 const indexCheck = (name: string) => (m: Record<string, unknown>) => (isIndex(m[name]) ? null : `${name} must be a non-negative integer`);
 
@@ -113,6 +114,7 @@ const REQUEST_CHECKS: { [K in ForestRequestKind]: Spec } = {
 const CHECKS: { [K in FromForestView['type']]: Spec } = {
   ready: { fields: [], check: () => null },
   retrain: { fields: [], check: () => null },
+  cancel: { fields: [], check: () => null },
   request: requestSpec(REQUEST_CHECKS),
   webviewError: {
     fields: ['message'],

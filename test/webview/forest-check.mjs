@@ -134,7 +134,7 @@ for (const [theme, width] of [['dark', 400], ['light', 1400]]) {
   });
 }
 
-await check('forest view reloaded from its saved state: Trees tab, tree 4 and row 8 back; progress, a failure with Train again', async () => {
+await check('forest view reloaded from its saved state: Trees tab, tree 4 and row 8 back; progress with Cancel, a failure with Train again', async () => {
   const recipe = { target: 'species', settings: { nTrees: 50, maxFeatures: 'default', maxSamples: null, voting: 'soft', bootstrap: true, jobs: null, seed: 0 } };
   const saved = { documentUri: 'file:///data/iris.csv', recipe, tab: 'trees', tree: 3, row: 7, sort: { key: 'index', descending: false }, importance: 'mdi' };
   const page = await browser.context.newPage();
@@ -146,9 +146,14 @@ await check('forest view reloaded from its saved state: Trees tab, tree 4 and ro
   // Before the forest comes: the file's name, and the host's progress.
   assert.equal(await page.locator('header h2').textContent(), 'Random forest · iris.csv');
   assert.equal(await page.getByRole('tab', { name: 'Trees' }).isVisible(), false, 'no tabs before there is a forest');
-  await page.evaluate(() => window.postMessage({ type: 'busy', message: 'Training the forest: Tree 20 of 50…', fraction: 0.4 }, '*'));
-  await page.waitForFunction(() => document.querySelector('.banner.busy')?.textContent === 'Training the forest: Tree 20 of 50… 40%');
+  await page.evaluate(() => window.postMessage({ type: 'busy', message: 'Reading iris.csv to train the forest again…', fraction: null, cancellable: false }, '*'));
+  await page.waitForFunction(() => document.querySelector('.banner.busy')?.textContent === 'Reading iris.csv to train the forest again…');
+  assert.equal(await page.locator('.banner.busy vscode-button').count(), 0, 'no Cancel while the file is read');
+  await page.evaluate(() => window.postMessage({ type: 'busy', message: 'Training the forest: Tree 20 of 50…', fraction: 0.4, cancellable: true }, '*'));
+  await page.waitForFunction(() => document.querySelector('.banner.busy')?.textContent.startsWith('Training the forest: Tree 20 of 50… 40%'));
   await page.screenshot({ path: join(artifacts, 'forest-restoring-dark-900.png') });
+  await page.locator('.banner.busy vscode-button', { hasText: 'Cancel' }).click();
+  assert.ok(await page.evaluate(() => window.__posted.some((m) => m.type === 'cancel')), 'Cancel asks the host');
   await page.evaluate(() => window.postMessage({ type: 'failed', message: 'Training cancelled.', retrain: true }, '*'));
   await page.locator('.banner.error vscode-button', { hasText: 'Train again' }).click();
   assert.ok(await page.evaluate(() => window.__posted.some((m) => m.type === 'retrain')), 'Train again asks the host');

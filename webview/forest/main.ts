@@ -338,8 +338,13 @@ function onShow(message: Extract<ToForestView, { type: 'show' }>): void {
 function onMessage(message: ToForestView): void {
   if (host.receive(message)) return;
   if (message.type === 'show') onShow(message);
-  else if (message.type === 'busy') showBanner('busy', message.fraction === null ? message.message : `${message.message} ${Math.round(message.fraction * 100)}%`);
+  else if (message.type === 'busy') showBusy(message);
   else if (message.type === 'failed') showBanner('error', message.message, message.retrain ? button('Train again', () => api.postMessage({ type: 'retrain' }), { primary: true }) : undefined);
+}
+
+function showBusy({ message, fraction, cancellable }: Extract<ToForestView, { type: 'busy' }>): void {
+  const text = fraction === null ? message : `${message} ${Math.round(fraction * 100)}%`;
+  showBanner('busy', text, cancellable ? button('Cancel', () => api.postMessage({ type: 'cancel' }), { title: 'Stop training (as Cancel in the notification)' }) : undefined);
 }
 
 function reportFailure(err: unknown): void {

@@ -98,6 +98,18 @@ test('a second job with the same key cancels the first; other keys are untouched
   assert.deepEqual(await other.result, { x: 2 });
 });
 
+test('cancel by key stops only that key\'s job, and says whether there was one', async () => {
+  const bridge = new WorkerBridge(workerFile);
+  const spinning = runUntyped(bridge, 'spin', {}, { key: 'forest:file:///a.csv' });
+  const other = runUntyped(bridge, 'spin', {}, { key: 'forest:file:///b.csv' });
+  assert.equal(bridge.cancel('forest:file:///a.csv'), true);
+  await assert.rejects(spinning.result, CancelledError);
+  assert.equal(bridge.cancel('forest:file:///a.csv'), false, 'nothing left under that key');
+  assert.equal(bridge.cancel('forest:file:///c.csv'), false);
+  other.cancel();
+  await assert.rejects(other.result, CancelledError);
+});
+
 test('a worker that dies is reported, not left hanging', async () => {
   const bridge = new WorkerBridge(workerFile);
   await assert.rejects(runUntyped(bridge, 'crash', {}).result, /stopped unexpectedly \(exit code 3\)/);

@@ -45,8 +45,14 @@ type Posted = { type: string; requestId?: number; reply?: unknown; message?: str
 function host() {
   const logged: string[] = [];
   const retrained: Array<{ uri: string; recipe: ForestRecipe }> = [];
-  const panels = new ForestPanels(ext, { retrain: (uri, r) => retrained.push({ uri: uri.toString(), recipe: r }), nodeJob: (_uri, kind, job) => runInPlace(kind, job), log: (m) => logged.push(m) });
-  return { panels, logged, retrained };
+  const cancelled: string[] = [];
+  const panels = new ForestPanels(ext, {
+    retrain: (uri, r) => retrained.push({ uri: uri.toString(), recipe: r }),
+    cancel: (uri) => cancelled.push(uri.toString()),
+    nodeJob: (_uri, kind, job) => runInPlace(kind, job),
+    log: (m) => logged.push(m),
+  });
+  return { panels, logged, retrained, cancelled };
 }
 
 function open() {
@@ -173,8 +179,8 @@ test("a node's alternatives: tree k's own split among them, at its threshold; it
   panels.dispose();
 });
 
-test('after a reload: the view comes back from its saved state, its recipe is trained again, progress and failures are shown, "Train again" retrains', async () => {
-  const { panels, retrained, logged } = host();
+test('after a reload: the view comes back from its saved state, its recipe is trained again, progress and failures are shown, its Cancel stops the training, "Train again" retrains', async () => {
+  const { panels, retrained, cancelled, logged } = host();
   const serializer = serializers.get(FOREST_PANEL_VIEW_TYPE)!;
   const panel = new FakePanel(FOREST_PANEL_VIEW_TYPE, 'Random Forest: iris.csv', {});
   const posted = panel.webview.posted as Posted[];
@@ -183,12 +189,15 @@ test('after a reload: the view comes back from its saved state, its recipe is tr
   assert.match(panel.webview.html, /dist\/forest\.js/);
   assert.deepEqual(retrained, [{ uri: irisUri.toString(), recipe }], 'trained again from the saved recipe');
   // The training reports before the page is ready: it hears the latest status once it is.
-  panels.busy(irisUri, 'Training the forest: Tree 3 of 15…', 0.2);
-  panels.busy(irisUri, 'Training the forest: Tree 9 of 15…', 0.6);
+  panels.busy(irisUri, 'Training the forest: Tree 3 of 15…', 0.2, true);
+  panels.busy(irisUri, 'Training the forest: Tree 9 of 15…', 0.6, true);
   assert.equal(posted.length, 0);
   panel.send({ type: 'ready' });
   await tick();
-  assert.deepEqual([...posted], [{ type: 'busy', message: 'Training the forest: Tree 9 of 15…', fraction: 0.6 }]);
+  assert.deepEqual([...posted], [{ type: 'busy', message: 'Training the forest: Tree 9 of 15…', fraction: 0.6, cancellable: true }]);
+  panel.send({ type: 'cancel' });
+  await tick();
+  assert.deepEqual(cancelled, [irisUri.toString()], "the view's Cancel stops its file's training");
   panel.send(ask(1, 'tree', { index: 0 }));
   await tick();
   assert.equal(posted[1].type, 'requestFailed', 'no forest yet');

@@ -19,6 +19,7 @@ test('well-formed messages pass as they are', () => {
     ask('alternatives', { index: 2, nodeId: 0 }),
     ask('splitDistribution', { index: 2, nodeId: 0 }),
     { type: 'retrain' },
+    { type: 'cancel' },
   ]) {
     assert.deepEqual(parseFromForestView(m), { ok: true, message: m });
   }
@@ -29,6 +30,7 @@ test('malformed messages are refused with the problem named', () => {
     [null, 'message is not an object'],
     [[1], 'message is not an object'],
     [{ type: 'retrain', settings: {} }, 'retrain: unexpected field "settings"'],
+    [{ type: 'cancel', tree: 1 }, 'cancel: unexpected field "tree"'],
     [{ type: 'ready', extra: 1 }, 'ready: unexpected field "extra"'],
     [{ type: 'webviewError', message: 'x'.repeat(10_001) }, 'webviewError: message must be a string of at most 10000 characters'],
     [ask('tree', { index: -1 }), 'request: tree: index must be a non-negative integer'],
