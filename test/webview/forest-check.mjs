@@ -152,6 +152,11 @@ await check('forest view reloaded from its saved state: Trees tab, tree 4 and ro
   await page.evaluate(() => window.postMessage({ type: 'busy', message: 'Training the forest: Tree 20 of 50…', fraction: 0.4, cancellable: true }, '*'));
   await page.waitForFunction(() => document.querySelector('.banner.busy')?.textContent.startsWith('Training the forest: Tree 20 of 50… 40%'));
   await page.screenshot({ path: join(artifacts, 'forest-restoring-dark-900.png') });
+  // Progress moves the text, not the button: one rebuilt for every tree could not be clicked.
+  await page.evaluate(() => (window.__cancel = document.querySelector('.banner.busy vscode-button')));
+  await page.evaluate(() => window.postMessage({ type: 'busy', message: 'Training the forest: Tree 21 of 50…', fraction: 0.42, cancellable: true }, '*'));
+  await page.waitForFunction(() => document.querySelector('.banner.busy')?.textContent.startsWith('Training the forest: Tree 21 of 50… 42%'));
+  assert.ok(await page.evaluate(() => window.__cancel.isConnected && document.querySelector('.banner.busy vscode-button') === window.__cancel), 'the same Cancel button');
   await page.locator('.banner.busy vscode-button', { hasText: 'Cancel' }).click();
   assert.ok(await page.evaluate(() => window.__posted.some((m) => m.type === 'cancel')), 'Cancel asks the host');
   await page.evaluate(() => window.postMessage({ type: 'failed', message: 'Training cancelled.', retrain: true }, '*'));

@@ -342,9 +342,15 @@ function onMessage(message: ToForestView): void {
   else if (message.type === 'failed') showBanner('error', message.message, message.retrain ? button('Train again', () => api.postMessage({ type: 'retrain' }), { primary: true }) : undefined);
 }
 
+const busyText = el('span');
+const cancelButton = button('Cancel', () => api.postMessage({ type: 'cancel' }), { title: 'Stop training (as Cancel in the notification)' });
+
+/** Progress updates only the text: a Cancel button rebuilt for every tree could not be clicked. */
 function showBusy({ message, fraction, cancellable }: Extract<ToForestView, { type: 'busy' }>): void {
-  const text = fraction === null ? message : `${message} ${Math.round(fraction * 100)}%`;
-  showBanner('busy', text, cancellable ? button('Cancel', () => api.postMessage({ type: 'cancel' }), { title: 'Stop training (as Cancel in the notification)' }) : undefined);
+  busyText.textContent = fraction === null ? message : `${message} ${Math.round(fraction * 100)}%`;
+  if (banner.className === 'banner busy' && banner.firstChild === busyText && banner.contains(cancelButton) === cancellable) return;
+  banner.className = 'banner busy';
+  replaceChildren(banner, busyText, cancellable && ' ', cancellable && cancelButton);
 }
 
 function reportFailure(err: unknown): void {

@@ -130,6 +130,26 @@ describe('Train Random Forest on iris', () => {
     await page.keyboard.press('Escape');
   });
 
+  it("the view's Cancel stops a training it shows; the view keeps its forest", async () => {
+    await openFile(page, 'iris.csv');
+    await runCommand(page, 'Decision Tree: Train Random Forest with Options…');
+    await pickQuickItem(page, 'species');
+    assert.equal(await nextInputValue(page, 'species'), '40');
+    await answer(page, '100000');
+    await pickQuickItem(page, 'log₂ p', { filter: false });
+    await pickQuickItem(page, 'Hard voting', { filter: false });
+    // The view is a tab behind iris.csv: bring it forward to watch the training there.
+    await page.locator('.tabs-container .tab[aria-label^="Random Forest: iris.csv"]').first().click();
+    const view = await waitForWebviewFrame(page, '.banner.busy vscode-button', { hasText: 'Cancel' });
+    assert.match(await view.locator('.banner.busy').textContent(), /^Training the forest/);
+    await screenshotFrame(view, 'forest-e2e-cancel-dark');
+    await view.locator('.banner.busy vscode-button', { hasText: 'Cancel' }).click();
+    await view.locator('.banner.error', { hasText: 'Training cancelled.' }).waitFor({ timeout: 10_000 });
+    assert.match(await view.locator('header').textContent(), /· 40 trees/, 'the forest shown before stays');
+    // The notification's progress ends with the job.
+    await page.locator('.notifications-toasts .notification-toast', { hasText: 'training a random forest' }).waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
   /** Tree 5 picked, its root's details with the alternatives, row 1's votes: the state the reload must keep. */
   it("a forest tree's node details list the alternatives at the node, read-only, and chart its split feature", async () => {
     const view = await viewAt(1400);
@@ -141,6 +161,8 @@ describe('Train Random Forest on iris', () => {
     });
     await view.getByText('Show path').click();
     await view.locator('.vote-row').first().waitFor({ timeout: 30_000 });
+    // The row's leaf was brought into view, deep in a tree taller than the view: Fit shows the root again.
+    await view.getByTitle(/^Fit the tree to the view/).click();
     await view.locator('.stage svg g.node[data-ref="node:0"]').click();
     await view.locator('.details table.alternatives tbody tr.chosen').waitFor({ timeout: 30_000 });
     assert.equal(await view.locator('.details table.alternatives tbody tr').count(), 4, 'one per column');
