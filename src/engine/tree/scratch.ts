@@ -7,6 +7,7 @@
 import { TreeStore } from './tree-store';
 
 type Buffer = Int32Array | Uint8Array | Uint16Array | Float64Array;
+type BufferType<A extends Buffer> = new (length: number) => A;
 
 export class Scratch {
   private readonly buffers = new Map<string, Buffer>();
@@ -20,26 +21,26 @@ export class Scratch {
   }
 
   ints(name: string, length: number): Int32Array {
-    return this.take(name, length, (n) => new Int32Array(n));
+    return this.take(name, length, Int32Array);
   }
 
   bytes(name: string, length: number): Uint8Array {
-    return this.take(name, length, (n) => new Uint8Array(n));
+    return this.take(name, length, Uint8Array);
   }
 
   shorts(name: string, length: number): Uint16Array {
-    return this.take(name, length, (n) => new Uint16Array(n));
+    return this.take(name, length, Uint16Array);
   }
 
   doubles(name: string, length: number): Float64Array {
-    return this.take(name, length, (n) => new Float64Array(n));
+    return this.take(name, length, Float64Array);
   }
 
-  private take<A extends Buffer>(name: string, length: number, make: (n: number) => A): A {
+  private take<A extends Buffer>(name: string, length: number, type: BufferType<A>): A {
     let buffer = this.buffers.get(name) as A | undefined;
-    if (buffer === undefined || buffer.length < length || buffer.constructor !== make(0).constructor) {
+    if (buffer === undefined || buffer.length < length || buffer.constructor !== type) {
       // A little room: the next tree's sample is a few rows larger as often as not.
-      buffer = make(Math.ceil(length * 1.05));
+      buffer = new type(Math.ceil(length * 1.05));
       this.buffers.set(name, buffer);
     }
     return buffer.subarray(0, length) as A;
