@@ -73,21 +73,17 @@ export class PanZoom {
   }
 
   /**
-   * Pans, at the same zoom, just enough to bring `box` inside `area` (both in client coordinates,
-   * as from getBoundingClientRect; `area` is the part of the viewport not covered) with a margin;
-   * centred on it where it does not fit.
+   * Pans, at the same zoom, to centre `box` in `area` (both in client coordinates, as from
+   * getBoundingClientRect; `area` is the part of the viewport not covered) unless it is already
+   * inside with a margin: centred, the node comes with its neighbours in view.
    */
   reveal(box: Box, area: Box = this.viewport.getBoundingClientRect()): void {
     const margin = 16;
-    const shift = (lo: number, hi: number, from: number, to: number): number => {
-      if (hi - lo > to - from - 2 * margin) return (from + to) / 2 - (lo + hi) / 2;
-      if (lo < from + margin) return from + margin - lo;
-      if (hi > to - margin) return to - margin - hi;
-      return 0;
-    };
-    const dx = shift(box.left, box.right, area.left, area.right);
-    const dy = shift(box.top, box.bottom, area.top, area.bottom);
-    if (dx !== 0 || dy !== 0) this.set({ scale: this.view.scale, x: this.view.x + dx, y: this.view.y + dy });
+    const inside = box.left >= area.left + margin && box.right <= area.right - margin && box.top >= area.top + margin && box.bottom <= area.bottom - margin;
+    if (inside) return;
+    const dx = (area.left + area.right) / 2 - (box.left + box.right) / 2;
+    const dy = (area.top + area.bottom) / 2 - (box.top + box.bottom) / 2;
+    this.set({ scale: this.view.scale, x: this.view.x + dx, y: this.view.y + dy });
   }
 
   private onWheel(e: WheelEvent): void {

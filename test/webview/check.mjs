@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { launchBrowser } from '../e2e/browser.mjs';
 import { treeLayout } from './tree-layout.mjs';
-import { checkRunner } from './checks.mjs';
+import { checkRunner, inView } from './checks.mjs';
 
 const root = process.cwd();
 const work = mkdtempSync(join(tmpdir(), 'dte-webview-'));
@@ -511,8 +511,14 @@ await check('a tree too big to send whole: the panel gets its top, fetches what 
   for (let id = leaf.id; id >= 0; id = model.nodes.findIndex((n) => n.children.includes(id))) path.unshift(id);
   await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'rowPath', row: 0, path, nodes: branchSlice(model, leaf.id), prediction: leaf.prediction, actual: leaf.prediction });
   await page.waitForSelector(`.stage svg g.node.selected[data-ref="node:${leaf.id}"]`);
-  // A stub beside the path, deep down: opening it asks the host for its subtree, then draws it.
-  const stubId = path.map((id) => model.nodes[id].children).flat().find((c) => !path.includes(c) && model.nodes[c].children.length > 0 && model.nodes[c].depth > 12);
+  // The deep leaf is panned into view (the stage moves by transform: the viewport never scrolls,
+  // or panning and Fit would be off by the scroll).
+  await page.waitForFunction((id) => document.activeElement?.getAttribute('data-ref') === `node:${id}`, leaf.id);
+  assert.ok(await inView(page, '.stage svg g.node.selected'), 'the row\'s leaf is out of view');
+  assert.deepEqual(await page.locator('.viewport').evaluate((v) => [v.scrollLeft, v.scrollTop]), [0, 0]);
+  // A stub beside the path, deep down (the one nearest the leaf, which Show path brought into
+  // view): opening it asks the host for its subtree, then draws it.
+  const stubId = path.map((id) => model.nodes[id].children).flat().findLast((c) => !path.includes(c) && model.nodes[c].children.length > 0 && model.nodes[c].depth > 12);
   assert.ok(stubId !== undefined, 'a deep subtree beside the path');
   await page.locator(`.stage svg g.node[data-ref="stub:${stubId}"]`).click();
   const child = model.nodes[stubId].children[0];
