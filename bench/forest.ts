@@ -34,8 +34,9 @@ interface ForestFit extends ChildReport {
 
 /** In a child process: one forest (on `jobs` pool threads when above 1), measured (peak RSS right after it), then its held-out score. */
 async function child(kind: DataKind, rows: number, trees: number, seed: number, jobs: number, splitter: Splitter): Promise<void> {
-  // Only the dataset: the row-major copy of the features is scikit-learn's input (160 MB at 1M rows), not ours.
-  const { dataset } = makeBenchData(kind, rows, 42);
+  // Only the dataset: the row-major copy of the features is scikit-learn's input (160 MB at 1M rows),
+  // not ours. On shared memory, as the CLI reads a CSV for a forest (src/cli/forest-run.ts).
+  const { dataset } = makeBenchData(kind, rows, 42, true);
   const params = { target: 'y', ensemble: 'forest' as const, nTrees: trees, seed, splitter };
   // CPU seconds and peak RSS are the process's: the pool's threads included.
   const cpu0 = process.cpuUsage();
