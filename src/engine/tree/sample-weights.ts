@@ -108,7 +108,8 @@ export function withWeights(dataset: Dataset, set: TrainingSet, params: WeightSo
 
 /**
  * `column` with its values taken by `values()` when first read: a histogram forest's splitter reads
- * only the bins it shares (tree/hist/shared-bins.ts), so its members never copy their columns
+ * only the bins it shares (tree/hist/shared-bins.ts) and the exact one reads a split's values
+ * through `sampledFrom` (cart-splitter.ts valueOf), so their members never copy their columns
  * (~100 MB a tree at 1M rows × 20 features).
  */
 function sampleColumn(column: FeatureColumn, values: () => Float64Array): FeatureColumn {
