@@ -14,7 +14,7 @@ export interface GrowHooks {
   presorted?: Presorted;
   /** Histogram CART only: bins made once for the training set every tree is drawn from (a forest's). */
   sharedBins?: SharedBins;
-  /** Working arrays kept for the next tree grown on this thread (a forest's members, one at a time): the sample's columns, and the exact splitter's sorted samples. */
+  /** Working arrays kept for the next tree grown on this thread (a forest's members, one at a time): the sample's weights, the exact splitter's sorted samples, the histogram splitter's sample order and bins. */
   scratch?: Scratch;
 }
 
