@@ -11,7 +11,8 @@ import type { RowWeights } from '../tree/sample-weights';
 import { routeRows } from '../tree/route-rows';
 import { importances } from '../tree/to-model';
 import { growTree, type GrownTree } from '../tree/train';
-import { featureSeed, inBagCounts } from './bootstrap';
+import { buildTrainingSet, type TrainingSet } from '../tree/training-set';
+import { featureSeed, inBagCounts, wideCounts } from './bootstrap';
 import { grownNodes } from './grown-nodes';
 import { nodeCount, packNodes } from './packed-tree';
 import { forestHead, sampleIndexOf, type ForestPlan } from './plan';
@@ -31,7 +32,9 @@ export function growMember(dataset: Dataset, plan: ForestPlan, index: number, ho
   // Without bootstrap every row counts once: no weights at all, the single tree's own code path.
   let weights: RowWeights | undefined;
   if (params.bootstrap) {
-    const counts = inBagCounts(plan, index);
+    const { scratch } = hooks;
+    const n = plan.trainingRows;
+    const counts = inBagCounts(plan, index, scratch === undefined ? undefined : wideCounts(plan) ? scratch.ints('inBag', n) : scratch.shorts('inBag', n));
     // Every row a training row: the counts are the rows' weights as they are (no 8-byte copy, 8 MB at 1M rows).
     if (plan.trainingRows === dataset.rowCount) weights = counts;
     else {
@@ -41,7 +44,20 @@ export function growMember(dataset: Dataset, plan: ForestPlan, index: number, ho
   }
   // max_features = every feature: no draw at all, so a 1-tree forest without bootstrap is the plain tree.
   const draw = params.maxFeatures < features.length ? { featureDraw: { maxFeatures: params.maxFeatures, seed: featureSeed(params.seed, index) } } : {};
-  return growTree(dataset, plan.treeParams, { ...hooks, ...draw }, weights);
+  return growTree(dataset, plan.treeParams, { ...hooks, ...draw, trainingSet: baseSet(dataset, plan) }, weights);
+}
+
+/** The set every member's growTree starts from (before its sample), built once per plan and dataset. */
+const baseSets = new WeakMap<ForestPlan, { dataset: Dataset; set: TrainingSet }>();
+
+function baseSet(dataset: Dataset, plan: ForestPlan): TrainingSet {
+  let found = baseSets.get(plan);
+  if (found === undefined || found.dataset !== dataset) {
+    const params = plan.treeParams;
+    found = { dataset, set: buildTrainingSet(dataset, params.target, params.task ?? 'auto', params) };
+    baseSets.set(plan, found);
+  }
+  return found.set;
 }
 
 export function trainMember(dataset: Dataset, plan: ForestPlan, index: number, hooks: GrowHooks = {}): ForestMember {

@@ -142,7 +142,7 @@ function sampleColumn(column: FeatureColumn, values: () => Float64Array): Featur
  * are written for the kept samples only (not for every row first: 8 MB a tree at 1M rows).
  */
 function withoutZeroWeights(set: TrainingSet, weightOf: (i: number) => number, kept: number, total: number, scratch: Scratch | null): TrainingSet {
-  const keep = new Int32Array(kept);
+  const keep = scratch?.ints('keep', kept) ?? new Int32Array(kept);
   const weight = scratch?.doubles('weight', kept) ?? new Float64Array(kept);
   for (let i = 0, q = 0; i < set.n; i++) {
     const w = weightOf(i);

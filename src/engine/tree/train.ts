@@ -31,7 +31,7 @@ export interface GrownTree {
  * with `params.classWeight`; absent (and no weight column): every row weighs 1.
  */
 export function growTree(dataset: Dataset, params: TrainParams, hooks: GrowHooks = {}, sampleWeight?: RowWeights): GrownTree {
-  const rows = buildTrainingSet(dataset, params.target, params.task ?? 'auto', params);
+  const rows = hooks.trainingSet ?? buildTrainingSet(dataset, params.target, params.task ?? 'auto', params);
   const set = withWeights(dataset, rows, params, sampleWeight, hooks.scratch ?? null);
   const resolved = resolveParams({ ...params, splitter: chooseSplitter(params, set.n) }, set.task, set.weightedN);
   const store = resolved.algorithm === 'cart' ? growCart(set, resolved, hooks) : growMultiway(set, resolved, resolved.algorithm, hooks);
