@@ -38,7 +38,7 @@ export function growMember(dataset: Dataset, plan: ForestPlan, index: number, ho
     // Every row a training row: the counts are the rows' weights as they are (no 8-byte copy, 8 MB at 1M rows).
     if (plan.trainingRows === dataset.rowCount) weights = counts;
     else {
-      weights = hooks.scratch?.doubles('rowWeights', dataset.rowCount).fill(0) ?? new Float64Array(dataset.rowCount);
+      weights = scratch?.doubles('rowWeights', dataset.rowCount).fill(0) ?? new Float64Array(dataset.rowCount);
       for (let i = 0; i < plan.trainingRows; i++) weights[plan.rows[i]] = counts[i];
     }
   }
