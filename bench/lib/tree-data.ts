@@ -20,16 +20,18 @@ export interface BenchData {
 const CLASSES = ['a', 'b', 'c'];
 const LEVELS = [3, 12, 60, 250];
 
-export function makeBenchData(kind: DataKind, rows: number, seed: number): BenchData {
+/** `sharedMemory`: the dataset's columns on SharedArrayBuffers, as the CLI reads a CSV for a forest (CsvOptions.sharedMemory). */
+export function makeBenchData(kind: DataKind, rows: number, seed: number, sharedMemory = false): BenchData {
   const rng = createRng(seed);
   const numeric = kind === 'mixed' ? 16 : 20;
   const categorical = kind === 'mixed' ? LEVELS.length : 0;
   const features = numeric + categorical;
   const x = new Float64Array(rows * features);
-  const num = Array.from({ length: numeric }, () => new Float64Array(rows));
-  const codes = Array.from({ length: categorical }, () => new Int32Array(rows));
-  const labels = new Int32Array(rows);
-  const target = new Float64Array(rows);
+  const memory = (bytes: number) => (sharedMemory ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+  const num = Array.from({ length: numeric }, () => new Float64Array(memory(8 * rows)));
+  const codes = Array.from({ length: categorical }, () => new Int32Array(memory(4 * rows)));
+  const labels = new Int32Array(memory(4 * rows));
+  const target = new Float64Array(memory(8 * rows));
   for (let r = 0; r < rows; r++) {
     for (let f = 0; f < numeric; f++) x[r * features + f] = num[f][r] = Math.fround(rng() * 100);
     for (let j = 0; j < categorical; j++) x[r * features + numeric + j] = codes[j][r] = randomInt(rng, LEVELS[j]);

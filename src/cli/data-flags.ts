@@ -40,7 +40,7 @@ export function csvOptionsFromArgs(args: ParsedArgs): CsvOptions {
   };
 }
 
-/** Reads `path` as the command's data options say (unknown --types columns are an error naming the file). */
-export function loadDataFile(path: string, args: ParsedArgs): Promise<Dataset> {
-  return loadCsvFile(path, csvOptionsFromArgs(args));
+/** Reads `path` as the command's data options (and `more`) say (unknown --types columns are an error naming the file). */
+export function loadDataFile(path: string, args: ParsedArgs, more: CsvOptions = {}): Promise<Dataset> {
+  return loadCsvFile(path, { ...csvOptionsFromArgs(args), ...more });
 }

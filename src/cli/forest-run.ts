@@ -18,7 +18,8 @@ import { writeChunks } from './write-chunks';
 
 async function trainOnFile(args: ParsedArgs, params: ForestParams) {
   const train = forestTrainer(args);
-  const dataset = await loadDataFile(args.positional[0], args);
+  // On shared memory: the forest's pool of threads reads the columns where they are, not a copy.
+  const dataset = await loadDataFile(args.positional[0], args, { sharedMemory: true });
   const decided = decideLeftOut(dataset, params.target, params);
   const report = await train(dataset, decided);
   process.stderr.write(leftOutNotes(report.leftOut));

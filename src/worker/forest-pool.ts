@@ -9,9 +9,9 @@ import type { ForestMember } from '../engine/forest/member';
 import { planForest } from '../engine/forest/plan';
 import type { ForestParams, ForestReport } from '../engine/forest/types';
 import type { ForestTaskData } from './forest-worker';
-import { presortForest } from '../engine/forest/member-caches';
+import { forestCaches } from '../engine/forest/member-caches';
 import { runPool } from './pool/thread-pool';
-import { shareDataset, sharedInts } from './pool/shared-dataset';
+import { shareDataset, sharedBytes, sharedInts } from './pool/shared-dataset';
 
 /**
  * Each forest worker's young generation, in MiB (Node's default lets it grow to several times
@@ -37,12 +37,19 @@ export interface ForestPoolOptions {
 
 export async function trainForestOnPool(dataset: Dataset, params: ForestParams, options: ForestPoolOptions): Promise<ForestReport> {
   const { jobs, signal, onProgress } = options;
-  const plan = planForest(dataset, params);
-  const assembly = new ForestAssembly(dataset, plan);
+  // Read from here on through the shared copy (none is made of columns already shared): what the
+  // assembly reads is then what the workers read.
+  const shared = shareDataset(dataset);
+  const planned = planForest(shared, params);
+  // Its training rows on shared memory too: posted to each worker, they were copied (4 MB at 1M rows).
+  const rows = sharedInts(planned.rows.length);
+  rows.set(planned.rows);
+  const plan = { ...planned, rows };
+  const assembly = new ForestAssembly(shared, plan);
   await runPool<ForestTaskData, ForestMember>({
     workerFile: options.workerFile ?? path.join(__dirname, 'forest-worker.js'),
-    // Sorted here once, not in every worker: one copy of the orders, read by all.
-    shared: { dataset: shareDataset(dataset), plan, presorted: presortForest(dataset, plan, sharedInts) },
+    // Sorted or binned here once, not in every worker: one copy, read by all.
+    shared: { dataset: shared, plan, made: forestCaches(shared, plan, sharedInts, sharedBytes) },
     tasks: plan.params.nTrees,
     jobs,
     signal,

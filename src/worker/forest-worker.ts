@@ -6,25 +6,24 @@ import type { Dataset } from '../engine/dataset';
 import { trainMember } from '../engine/forest/member';
 import { treeBuffers } from '../engine/forest/packed-tree';
 import type { ForestPlan } from '../engine/forest/plan';
-import { memberCaches } from '../engine/forest/member-caches';
-import type { PresortedData } from '../engine/tree/presort';
+import { memberCaches, type ForestCaches } from '../engine/forest/member-caches';
 import { servePoolTasks } from './pool/serve-tasks';
 
 /** What each forest worker receives once. */
 export interface ForestTaskData {
   dataset: Dataset;
   plan: ForestPlan;
-  /** The exact splitter's orders, sorted once by the pool's caller on shared memory. */
-  presorted: PresortedData | null;
+  /** The exact splitter's orders or the histogram splitter's bins, made once by the pool's caller on shared memory. */
+  made: ForestCaches;
 }
 
-// The trees of one forest share their sorted orders (sorted before the pool started) and bins (made once in each worker).
+// The trees of one forest share their sorted orders or bins (made before the pool started).
 const cachesFor = new WeakMap<ForestTaskData, ReturnType<typeof memberCaches>>();
 
 servePoolTasks(
   (shared: ForestTaskData, index) => {
     let caches = cachesFor.get(shared);
-    if (caches === undefined) cachesFor.set(shared, (caches = memberCaches(shared.presorted ?? undefined)));
+    if (caches === undefined) cachesFor.set(shared, (caches = memberCaches(shared.made)));
     return trainMember(shared.dataset, shared.plan, index, caches);
   },
   (member) => [...treeBuffers(member.tree.packed), member.leaves.buffer as ArrayBuffer],

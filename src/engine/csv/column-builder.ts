@@ -61,12 +61,14 @@ export class ColumnBuilder {
     private readonly missing: MissingTokens,
     /** Row count the file is expected to have (an estimate), to size the arrays once. */
     private readonly expectedRows: number,
+    /** Values and codes on SharedArrayBuffers (CsvOptions.sharedMemory). */
+    private readonly sharedMemory = false,
   ) {
     this.mode = forced === undefined ? Mode.Candidate : forced === 'numeric' ? Mode.Numeric : forced === 'date' ? Mode.Date : Mode.Categorical;
     this.plainOnly = this.mode === Mode.Candidate;
     // A candidate allocates its numbers at its first number: a text column never does.
-    if (this.mode === Mode.Numeric || this.mode === Mode.Date) this.values = newValues(expectedRows);
-    if (this.mode === Mode.Categorical) this.keepSpellings(newCodes(expectedRows), new ByteDictionary(decodeUtf8));
+    if (this.mode === Mode.Numeric || this.mode === Mode.Date) this.values = newValues(expectedRows, sharedMemory);
+    if (this.mode === Mode.Categorical) this.keepSpellings(newCodes(expectedRows, sharedMemory), new ByteDictionary(decodeUtf8));
   }
 
   /** Whether a number is a value of this column (not an error, not a reason to turn categorical). */
@@ -181,7 +183,7 @@ export class ColumnBuilder {
   addParsedNumber(row: number, buf: Uint8Array, start: number, end: number): void {
     if (this.values === null) {
       // The first number of a candidate: every earlier row was missing.
-      this.values = newValues(Math.max(this.expectedRows, row + 1));
+      this.values = newValues(Math.max(this.expectedRows, row + 1), this.sharedMemory);
       this.values.array.fill(NaN, 0, row);
     }
     this.values.set(row, parsedNumber[0]);
@@ -235,7 +237,7 @@ export class ColumnBuilder {
   /** Turns categorical at row `rows`, keeping the codes of the rows before. */
   private becomeCategorical(rows: number): void {
     if (this.dictionary !== null) {
-      const codes = newCodes(Math.max(this.expectedRows, rows + 1));
+      const codes = newCodes(Math.max(this.expectedRows, rows + 1), this.sharedMemory);
       codes.array.set((this.codes as ColumnStore<Int32Array>).array.subarray(0, rows));
       this.codes = codes;
     } else {
@@ -272,7 +274,7 @@ export class ColumnBuilder {
    * dictionary keeps none).
    */
   private spelledCodes(rows: number, limit = DICTIONARY_LIMIT): [ColumnStore<Int32Array> | null, ByteDictionary | null] {
-    const codes = newCodes(Math.max(this.expectedRows, rows + 1));
+    const codes = newCodes(Math.max(this.expectedRows, rows + 1), this.sharedMemory);
     const dictionary = new ByteDictionary(decodeUtf8);
     const values = this.values === null ? null : this.values.array;
     const scales = this.scales === null ? null : this.scales.array;
@@ -313,10 +315,10 @@ function ordered(categories: readonly string[], codes: Int32Array): { categories
   return { categories: sorted, codes };
 }
 
-function newValues(length: number): ColumnStore<Float64Array> {
-  return new ColumnStore((n) => new Float64Array(n), length);
+function newValues(length: number, shared: boolean): ColumnStore<Float64Array> {
+  return new ColumnStore((n) => new Float64Array(shared ? new SharedArrayBuffer(8 * n) : new ArrayBuffer(8 * n)), length);
 }
 
-function newCodes(length: number): ColumnStore<Int32Array> {
-  return new ColumnStore((n) => new Int32Array(n), length);
+function newCodes(length: number, shared: boolean): ColumnStore<Int32Array> {
+  return new ColumnStore((n) => new Int32Array(shared ? new SharedArrayBuffer(4 * n) : new ArrayBuffer(4 * n)), length);
 }

@@ -26,7 +26,11 @@ export class ColumnStore<T extends Float64Array | Int32Array | Uint8Array> {
   take(length: number): T {
     const array = this.array;
     if (length === array.length) return array;
-    return (length >= KEEP_FILL * array.length ? array.subarray(0, length) : array.slice(0, length)) as T;
+    if (length >= KEEP_FILL * array.length) return array.subarray(0, length) as T;
+    // Copied into an array of the store's own kind (slice would leave shared memory).
+    const copy = this.make(length);
+    copy.set(array.subarray(0, length));
+    return copy;
   }
 
   private grow(minLength: number): void {

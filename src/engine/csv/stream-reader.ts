@@ -54,7 +54,7 @@ export class CsvStreamReader {
     const rows = expectedRows(bytes, whole, this.options.totalBytes);
     // Every field takes at least one byte of the file, which bounds what a column can need.
     const bound = this.options.totalBytes ?? UNKNOWN_SIZE_FIELDS;
-    this.table = new TableBuilder(delimiter, missing, this.options.types ?? {}, (columns) => Math.min(rows, Math.ceil(bound / columns) + 1));
+    this.table = new TableBuilder(delimiter, missing, this.options.types ?? {}, (columns) => Math.min(rows, Math.ceil(bound / columns) + 1), this.options.sharedMemory === true);
     this.tokenizer = new CsvTokenizer(delimiter.charCodeAt(0), this.table);
     this.table.tokenizer = this.tokenizer;
     this.tokenizer.push(bytes);

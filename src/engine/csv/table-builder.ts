@@ -37,6 +37,8 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
     private readonly types: Readonly<Record<string, ColumnType>>,
     /** Rows to size each column for, given the column count (an estimate). */
     private readonly expectedRows: (columns: number) => number,
+    /** Column arrays on SharedArrayBuffers (CsvOptions.sharedMemory). */
+    private readonly sharedMemory = false,
   ) {}
 
   field(buf: Uint8Array, start: number, end: number): void {
@@ -147,7 +149,7 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
     }
     this.renamed = renamed;
     const rows = this.expectedRows(names.length);
-    this.columns = names.map((name) => new ColumnBuilder(name, this.types[name], this.missing, rows));
+    this.columns = names.map((name) => new ColumnBuilder(name, this.types[name], this.missing, rows, this.sharedMemory));
     this.columns.forEach((c, k) => this.refreshTargets(k, c));
     // A missing-value token that reads as a number (-999) must be checked before any number.
     const numbers = this.missing.numeric ? ANY_FIELD : NUMBER_FIELD;

@@ -58,6 +58,8 @@ export class ForestAssembly {
   // so fresh ones (~1 MB a tree at 100,000 rows) were collected late and raised the peak RSS.
   private counts: Uint16Array | Int32Array | undefined;
   private table: Float64Array | undefined;
+  /** The tree's OOB rows, for its permutation picks. */
+  private oobRows: Int32Array | undefined;
 
   private readonly permutation: PermutationPicks;
 
@@ -89,14 +91,13 @@ export class ForestAssembly {
     let sse = 0;
     let sum = 0;
     let sumSq = 0;
-    const mine: number[] = [];
+    const mine = (this.oobRows ??= new Int32Array(plan.trainingRows));
     for (let i = 0; i < plan.trainingRows; i++) {
       const leaf = leaves[i];
       all.add(i, table, leaf);
       if (counts[i] > 0) continue;
       oob.add(i, table, leaf);
-      mine.push(plan.rows[i]);
-      out++;
+      mine[out++] = plan.rows[i];
       if (regression) {
         const y = truth.values[i];
         sse += (value[leaf] - y) ** 2;
@@ -105,7 +106,7 @@ export class ForestAssembly {
       } else if (argmax(value, leaf * dim, dim) === truth.codes[i]) hit++;
     }
     // Training rows ascend with the samples, so the OOB rows are in order.
-    this.permutation.add(Int32Array.from(mine));
+    this.permutation.add(mine.subarray(0, out));
     const ssTot = sumSq - (sum * sum) / Math.max(out, 1);
     const ownScore = out === 0 ? null : regression ? (ssTot > 0 ? 1 - sse / ssTot : sse === 0 ? 1 : 0) : hit / out;
     this.summaries.push({ index: t, ...shape(tree.packed), oobRows: out, oobScore: ownScore });

@@ -10,11 +10,13 @@ export function memberSeed(seed: number, index: number): number {
   return (Math.imul(index + 1, 0x9e3779b1) ^ Math.imul(seed >>> 0, 0x85ebca6b)) >>> 0;
 }
 
-/** Times each training sample is in tree `index`'s sample (all 1 without bootstrap); `reuse`: an array from an earlier call to write over. */
+/** Whether a count can exceed 16 bits: one row could be drawn ≥ 65,536 times (counts of a bootstrap of n from n rarely exceed 15). */
+export const wideCounts = (plan: ForestPlan): boolean => plan.sampleSize >= 0xffff;
+
+/** Times each training sample is in tree `index`'s sample (all 1 without bootstrap); `reuse`: an array from an earlier call (or of wideCounts' type) to write over. */
 export function inBagCounts(plan: ForestPlan, index: number, reuse?: Uint16Array | Int32Array): Uint16Array | Int32Array {
   const n = plan.trainingRows;
-  // Counts of a bootstrap of n from n rarely exceed 15; Int32 only when one row could be drawn ≥ 65,536 times.
-  const counts = reuse?.length === n ? reuse.fill(0) : plan.sampleSize < 0xffff ? new Uint16Array(n) : new Int32Array(n);
+  const counts = reuse?.length === n ? reuse.fill(0) : wideCounts(plan) ? new Int32Array(n) : new Uint16Array(n);
   if (!plan.params.bootstrap) return counts.fill(1);
   const rng = createRng(memberSeed(plan.params.seed, index));
   for (let k = 0; k < plan.sampleSize; k++) counts[randomInt(rng, n)]++;

@@ -46,18 +46,24 @@ export type PermutationRows = Array<{ rows: Int32Array; seed: number } | null>;
 export class PermutationPicks {
   readonly picked: PermutationRows = [];
   private readonly rng: Rng;
+  /** The shuffle's array, written over for each tree (~1.5 MB a tree at 1M rows otherwise left to the GC). */
+  private shuffled: Int32Array | undefined;
 
   constructor(seed: number) {
     this.rng = createRng(seed);
   }
 
-  /** Tree `picked.length`'s OOB dataset rows, ascending. */
+  /** Tree `picked.length`'s OOB dataset rows, ascending (read now, not kept: the caller may write over them). */
   add(oobRows: Int32Array): void {
     if (oobRows.length === 0) {
       this.picked.push(null);
       return;
     }
-    const rows = oobRows.length > OOB_PERMUTATION_ROWS_PER_TREE ? sampleRows(this.rng, oobRows.length, OOB_PERMUTATION_ROWS_PER_TREE).map((i) => oobRows[i]) : oobRows;
+    let rows: Int32Array;
+    if (oobRows.length > OOB_PERMUTATION_ROWS_PER_TREE) {
+      if (this.shuffled === undefined || this.shuffled.length < oobRows.length) this.shuffled = new Int32Array(oobRows.length);
+      rows = sampleRows(this.rng, oobRows.length, OOB_PERMUTATION_ROWS_PER_TREE, this.shuffled).map((i) => oobRows[i]);
+    } else rows = oobRows.slice();
     this.picked.push({ rows, seed: Math.floor(this.rng() * 0x7fffffff) });
   }
 }

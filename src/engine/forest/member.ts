@@ -7,10 +7,12 @@
 // that in its workers too.
 import type { Dataset } from '../dataset';
 import type { GrowHooks } from '../tree/grow-hooks';
+import type { RowWeights } from '../tree/sample-weights';
 import { routeRows } from '../tree/route-rows';
 import { importances } from '../tree/to-model';
 import { growTree, type GrownTree } from '../tree/train';
-import { featureSeed, inBagCounts } from './bootstrap';
+import { buildTrainingSet, type TrainingSet } from '../tree/training-set';
+import { featureSeed, inBagCounts, wideCounts } from './bootstrap';
 import { grownNodes } from './grown-nodes';
 import { nodeCount, packNodes } from './packed-tree';
 import { forestHead, sampleIndexOf, type ForestPlan } from './plan';
@@ -28,15 +30,34 @@ export interface ForestMember {
 export function growMember(dataset: Dataset, plan: ForestPlan, index: number, hooks: GrowHooks = {}): GrownTree {
   const { params, features } = plan;
   // Without bootstrap every row counts once: no weights at all, the single tree's own code path.
-  let weights: Float64Array | undefined;
+  let weights: RowWeights | undefined;
   if (params.bootstrap) {
-    const counts = inBagCounts(plan, index);
-    weights = hooks.scratch?.doubles('rowWeights', dataset.rowCount).fill(0) ?? new Float64Array(dataset.rowCount);
-    for (let i = 0; i < plan.trainingRows; i++) weights[plan.rows[i]] = counts[i];
+    const { scratch } = hooks;
+    const n = plan.trainingRows;
+    const counts = inBagCounts(plan, index, scratch === undefined ? undefined : wideCounts(plan) ? scratch.ints('inBag', n) : scratch.shorts('inBag', n));
+    // Every row a training row: the counts are the rows' weights as they are (no 8-byte copy, 8 MB at 1M rows).
+    if (plan.trainingRows === dataset.rowCount) weights = counts;
+    else {
+      weights = scratch?.doubles('rowWeights', dataset.rowCount).fill(0) ?? new Float64Array(dataset.rowCount);
+      for (let i = 0; i < plan.trainingRows; i++) weights[plan.rows[i]] = counts[i];
+    }
   }
   // max_features = every feature: no draw at all, so a 1-tree forest without bootstrap is the plain tree.
   const draw = params.maxFeatures < features.length ? { featureDraw: { maxFeatures: params.maxFeatures, seed: featureSeed(params.seed, index) } } : {};
-  return growTree(dataset, plan.treeParams, { ...hooks, ...draw }, weights);
+  return growTree(dataset, plan.treeParams, { ...hooks, ...draw, trainingSet: baseSet(dataset, plan) }, weights);
+}
+
+/** The set every member's growTree starts from (before its sample), built once per plan and dataset. */
+const baseSets = new WeakMap<ForestPlan, { dataset: Dataset; set: TrainingSet }>();
+
+function baseSet(dataset: Dataset, plan: ForestPlan): TrainingSet {
+  let found = baseSets.get(plan);
+  if (found === undefined || found.dataset !== dataset) {
+    const params = plan.treeParams;
+    found = { dataset, set: buildTrainingSet(dataset, params.target, params.task ?? 'auto', params) };
+    baseSets.set(plan, found);
+  }
+  return found.set;
 }
 
 export function trainMember(dataset: Dataset, plan: ForestPlan, index: number, hooks: GrowHooks = {}): ForestMember {
@@ -50,8 +71,15 @@ export function trainMember(dataset: Dataset, plan: ForestPlan, index: number, h
 
 function trainingLeaves(dataset: Dataset, plan: ForestPlan, tree: ForestTree): Uint16Array | Int32Array {
   const compiled = compileTree(forestHead(plan), tree, dataset);
-  const sampleOf = sampleIndexOf(plan, dataset.rowCount);
   const leaves = nodeCount(tree.packed) <= 0x10000 ? new Uint16Array(plan.trainingRows) : new Int32Array(plan.trainingRows);
+  // Every row a training row: row r is sample r, without a map (4 MB a thread at 1M rows).
+  if (plan.trainingRows === dataset.rowCount) {
+    routeRows(compiled, dataset.rowCount, (leaf, row) => {
+      leaves[row] = compiled.modelId[leaf];
+    });
+    return leaves;
+  }
+  const sampleOf = sampleIndexOf(plan, dataset.rowCount);
   routeRows(compiled, dataset.rowCount, (leaf, row) => {
     const i = sampleOf[row];
     if (i >= 0) leaves[i] = compiled.modelId[leaf];

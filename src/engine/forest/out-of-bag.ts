@@ -41,22 +41,27 @@ export function oobError(tally: Tally, truth: SampleTruth): number {
   return rows === 0 ? NaN : loss / rows;
 }
 
-/** The metrics report on the OOB predictions of every sample that has one (null when none has). */
+/**
+ * The metrics report on the OOB predictions of every sample that has one (null when none has).
+ * Typed arrays, not number lists: at 1M rows the lists took ~30 MB at the forest's end.
+ */
 export function oobMetrics(tally: Tally, truth: SampleTruth): Metrics | null {
-  const scored: number[] = [];
-  for (let i = 0; i < tally.rows; i++) if (tally.trees[i] > 0) scored.push(i);
-  if (scored.length === 0) return null;
+  let count = 0;
+  for (let i = 0; i < tally.rows; i++) if (tally.trees[i] > 0) count++;
+  if (count === 0) return null;
+  const scored = new Int32Array(count);
+  for (let i = 0, q = 0; i < tally.rows; i++) if (tally.trees[i] > 0) scored[q++] = i;
   if (isRegression(truth)) {
     return regressionMetrics(
-      scored.map((i) => truth.values[i]),
-      scored.map((i) => tally.predicted(i, true)),
+      Float64Array.from(scored, (i) => truth.values[i]),
+      Float64Array.from(scored, (i) => tally.predicted(i, true)),
     );
   }
-  const yTrue = scored.map((i) => truth.codes[i]);
-  const yPred = scored.map((i) => tally.predicted(i, false));
+  const yTrue = Int32Array.from(scored, (i) => truth.codes[i]);
+  const yPred = Int32Array.from(scored, (i) => tally.predicted(i, false));
   // Two classes: the OOB share (or vote fraction) of the second class scores ROC and PR.
   const binary = truth.classes.length === 2;
-  const scores = binary ? scored.map((i) => tally.sum[i * 2 + 1] / tally.trees[i]) : undefined;
+  const scores = binary ? Float64Array.from(scored, (i) => tally.sum[i * 2 + 1] / tally.trees[i]) : undefined;
   return classificationMetrics(truth.classes, yTrue, yPred, scores);
 }
 

@@ -93,8 +93,8 @@ export function routedPermutationImportance(routed: RoutedTree, all: Dataset, re
 }
 
 /** `k` of the row indices 0..n−1 drawn without replacement, ascending. */
-export function sampleRows(rng: Rng, n: number, k: number): Int32Array {
-  const all = new Int32Array(n);
+export function sampleRows(rng: Rng, n: number, k: number, reuse?: Int32Array): Int32Array {
+  const all = reuse !== undefined && reuse.length >= n ? reuse.subarray(0, n) : new Int32Array(n);
   for (let i = 0; i < n; i++) all[i] = i;
   shuffleInPlace(rng, all);
   return all.subarray(0, k).sort();

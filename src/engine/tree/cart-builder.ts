@@ -18,7 +18,7 @@ import type { TreeStore } from './tree-store';
 /** The splitter `params.splitter` names. */
 function splitterFor(set: TrainingSet, params: ResolvedParams, hooks: GrowHooks): Splitter<GrowNode> {
   const draw = featureDrawFor(set.features.length, hooks.featureDraw);
-  return params.splitter === 'hist' ? new HistogramSplitter(set, params, SMALL_NODE, draw, hooks.sharedBins ?? null) : new ExactSplitter(set, params, draw, hooks.presorted ?? null, hooks.scratch ?? null);
+  return params.splitter === 'hist' ? new HistogramSplitter(set, params, SMALL_NODE, draw, hooks.sharedBins ?? null, hooks.scratch ?? null) : new ExactSplitter(set, params, draw, hooks.presorted ?? null, hooks.scratch ?? null);
 }
 
 export function growCart(set: TrainingSet, params: ResolvedParams, hooks: GrowHooks = {}, splitter = splitterFor(set, params, hooks)): TreeStore {

@@ -129,6 +129,12 @@ export class CartSplitter {
     /** Categories with fewer rows in a node join its missing values (rare-categories.ts); ≤ 1: never. */
     readonly minCategorySamples: number,
     readonly minWeightLeaf = 0,
+    /**
+     * When `features` are a sample's (TrainingSet.sampledFrom), values are read from the columns
+     * it was drawn from, so a forest member never copies its columns (sample-weights.ts
+     * sampleColumn: 10 MB a tree at 100,000 × 20 rows) for the two values a split reads.
+     */
+    private readonly sampledFrom?: TrainingSet['sampledFrom'],
   ) {
     const dim = stats.dim;
     this.dim = dim;
@@ -230,7 +236,6 @@ export class CartSplitter {
     if (fast && !this.stats.regression && this.proxy === giniProxy) return this.scanNumericGini(f, s, e);
     if (fast && !this.stats.regression && this.proxy === entropyProxy) return this.scanNumericEntropy(f, s, e);
     if (fast && amount !== null && this.proxy === squaredErrorProxy) return this.scanNumericSquaredError(f, s, e, amount);
-    const x = this.features[f].x;
     const left = this.left;
     // The best candidate of this scan as plain numbers; one CartSplit is made at the end.
     let bestAt = -1;
@@ -252,7 +257,7 @@ export class CartSplitter {
           bestAt = p;
           bestMissingLeft = missingLeft;
         }
-        if (!missingLeft && next < e && this.observer !== null) this.observer(midpoint(x[order[p]], x[order[next]]), left, wL);
+        if (!missingLeft && next < e && this.observer !== null) this.observer(midpoint(this.valueOf(f, order[p]), this.valueOf(f, order[next])), left, wL);
       }
     }
     return bestAt < 0 ? null : this.numericSplit(f, bestAt, e, bestMissingLeft);
@@ -384,9 +389,14 @@ export class CartSplitter {
    */
   private numericSplit(f: number, at: number, e: number, missingLeft: boolean): CartSplit {
     const { order, keys } = this.samples;
-    const x = this.features[f].x;
-    const threshold = at + 1 < e ? midpoint(x[order[at]], x[order[at + 1]]) : Infinity;
+    const threshold = at + 1 < e ? midpoint(this.valueOf(f, order[at]), this.valueOf(f, order[at + 1])) : Infinity;
     return { feature: f, kind: 'numeric', threshold, leftKey: keys[at], leftCodes: NO_CODES, rareCodes: NO_CODES, missingLeft, sawMissing: this.nMissing > 0 };
+  }
+
+  /** Feature `f`'s value of sample `i`. */
+  private valueOf(f: number, i: number): number {
+    const source = this.sampledFrom;
+    return source === undefined ? this.features[f].x[i] : source.features[f].x[source.keep[i]];
   }
 
   /** Adds the stats of positions [from, to) of the sorted samples to `into`. */

@@ -43,7 +43,7 @@ export class ExactSplitter implements Splitter<GrowNode> {
     this.sampleStats = sampleStatsOf(set);
     this.isLeftCode = new Uint8Array(Math.max(0, ...set.features.map((f) => f.categories.length)));
     this.samples = new SortedSamples(set, this.sampleStats.slot, presorted, draw !== null && gathersFor(draw.maxFeatures, set.features.length), scratch);
-    this.search = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf, params.minCategorySamples, params.minWeightLeaf);
+    this.search = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf, params.minCategorySamples, params.minWeightLeaf, set.sampledFrom);
     this.search.draw = draw;
   }
 

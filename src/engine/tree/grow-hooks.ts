@@ -4,6 +4,7 @@ import type { FeatureDrawSpec } from './feature-draw';
 import type { SharedBins } from './hist/shared-bins';
 import type { Presorted } from './presort';
 import type { Scratch } from './scratch';
+import type { TrainingSet } from './training-set';
 
 export interface GrowHooks {
   signal?: AbortSignal;
@@ -14,8 +15,14 @@ export interface GrowHooks {
   presorted?: Presorted;
   /** Histogram CART only: bins made once for the training set every tree is drawn from (a forest's). */
   sharedBins?: SharedBins;
-  /** Working arrays kept for the next tree grown on this thread (a forest's members, one at a time): the sample's columns, and the exact splitter's sorted samples. */
+  /** Working arrays kept for the next tree grown on this thread (a forest's members, one at a time): the sample's weights, the exact splitter's sorted samples, the histogram splitter's sample order and bins. */
   scratch?: Scratch;
+  /**
+   * The set buildTrainingSet gives for the dataset and parameters grown on, made once by a caller
+   * that grows many trees on them (a forest's members): a fresh one a tree left ~8 bytes a row of
+   * garbage per tree.
+   */
+  trainingSet?: TrainingSet;
 }
 
 /** Progress is posted every this many nodes; the signal is read at every node (those near the root take long each). */

@@ -10,8 +10,11 @@ import type { FeatureColumn, TrainingSet } from './training-set';
 
 type WeightSource = Pick<TrainParams, 'classWeight' | 'sampleWeightColumn'>;
 
+/** A caller's weight per dataset row: any numbers, or counts (a forest member's bootstrap, without a copy to doubles). */
+export type RowWeights = Float64Array | Uint16Array | Int32Array;
+
 /** Whether the parameters or the caller ask for weights at all. */
-export function usesWeights(params: WeightSource, sampleWeight?: Float64Array): boolean {
+export function usesWeights(params: WeightSource, sampleWeight?: RowWeights): boolean {
   return sampleWeight !== undefined || params.sampleWeightColumn !== undefined || params.classWeight !== undefined;
 }
 
@@ -51,7 +54,7 @@ export function findBadWeight(dataset: Dataset, name: string, rows: ArrayLike<nu
 }
 
 /** One weight per dataset row: the caller's array or the weight column, checked on the training rows (finite, ≥ 0). */
-function rowWeights(dataset: Dataset, set: TrainingSet, params: WeightSource, sampleWeight: Float64Array | undefined): Float64Array | null {
+function rowWeights(dataset: Dataset, set: TrainingSet, params: WeightSource, sampleWeight: RowWeights | undefined): RowWeights | null {
   if (sampleWeight !== undefined) {
     if (sampleWeight.length !== dataset.rowCount) throw new InputError('bad-option', `sample weights: ${sampleWeight.length} given for ${dataset.rowCount} rows`);
     const bad = firstBadValue(sampleWeight, set.rows);
@@ -91,24 +94,32 @@ function classMultipliers(set: TrainingSet, classWeight: TrainParams['classWeigh
 
 /** `set` with its samples' weights (aligned with `set.rows`); unchanged when training is unweighted. */
 /** `scratch`: where the weights and the sample's columns (rows of weight 0 left out) go, for a forest member; absent: new arrays. */
-export function withWeights(dataset: Dataset, set: TrainingSet, params: WeightSource, sampleWeight?: Float64Array, scratch: Scratch | null = null): TrainingSet {
+export function withWeights(dataset: Dataset, set: TrainingSet, params: WeightSource, sampleWeight?: RowWeights, scratch: Scratch | null = null): TrainingSet {
   if (!usesWeights(params, sampleWeight)) return set;
   const values = rowWeights(dataset, set, params, sampleWeight);
   const perClass = classMultipliers(set, params.classWeight);
-  const weight = scratch?.doubles('setWeight', set.n) ?? new Float64Array(set.n);
-  for (let i = 0; i < set.n; i++) {
+  const weightOf = (i: number): number => {
     const w = values === null ? 1 : values[set.rows[i]];
-    weight[i] = perClass === null ? w : w * perClass[set.yClass[i]];
-  }
+    return perClass === null ? w : w * perClass[set.yClass[i]];
+  };
   let total = 0;
-  for (let i = 0; i < set.n; i++) total += weight[i];
+  let kept = 0;
+  for (let i = 0; i < set.n; i++) {
+    const w = weightOf(i);
+    total += w;
+    if (w > 0) kept++;
+  }
   if (!(total > 0)) throw new InputError('bad-value', "the training rows' weights sum to 0; nothing to learn");
-  return withoutZeroWeights({ ...set, weight, weightedN: total }, weight, scratch);
+  if (kept < set.n) return withoutZeroWeights(set, weightOf, kept, total, scratch);
+  const weight = scratch?.doubles('weight', set.n) ?? new Float64Array(set.n);
+  for (let i = 0; i < set.n; i++) weight[i] = weightOf(i);
+  return { ...set, weight, weightedN: total };
 }
 
 /**
  * `column` with its values taken by `values()` when first read: a histogram forest's splitter reads
- * only the bins it shares (tree/hist/shared-bins.ts), so its members never copy their columns
+ * only the bins it shares (tree/hist/shared-bins.ts) and the exact one reads a split's values
+ * through `sampledFrom` (cart-splitter.ts valueOf), so their members never copy their columns
  * (~100 MB a tree at 1M rows × 20 features).
  */
 function sampleColumn(column: FeatureColumn, values: () => Float64Array): FeatureColumn {
@@ -125,16 +136,21 @@ function sampleColumn(column: FeatureColumn, values: () => Float64Array): Featur
 }
 
 /**
- * The set without its samples of weight 0: scikit-learn's splitter leaves them out of the tree
- * (node sample counts, thresholds), so a bootstrap's unsampled rows are simply absent. The classes
- * stay those of every training row.
+ * The set without its samples of weight 0 (`kept` have more, `total` in all): scikit-learn's
+ * splitter leaves them out of the tree (node sample counts, thresholds), so a bootstrap's
+ * unsampled rows are simply absent. The classes stay those of every training row. The weights
+ * are written for the kept samples only (not for every row first: 8 MB a tree at 1M rows).
  */
-function withoutZeroWeights(set: TrainingSet, weight: Float64Array, scratch: Scratch | null): TrainingSet {
-  let kept = 0;
-  for (let i = 0; i < set.n; i++) if (weight[i] > 0) kept++;
-  if (kept === set.n) return set;
-  const keep = new Int32Array(kept);
-  for (let i = 0, q = 0; i < set.n; i++) if (weight[i] > 0) keep[q++] = i;
+function withoutZeroWeights(set: TrainingSet, weightOf: (i: number) => number, kept: number, total: number, scratch: Scratch | null): TrainingSet {
+  const keep = scratch?.ints('keep', kept) ?? new Int32Array(kept);
+  const weight = scratch?.doubles('weight', kept) ?? new Float64Array(kept);
+  for (let i = 0, q = 0; i < set.n; i++) {
+    const w = weightOf(i);
+    if (w > 0) {
+      keep[q] = i;
+      weight[q++] = w;
+    }
+  }
   // Plain loops: typed-array from() with a map function is several times slower, once per forest tree.
   function pick<A extends Float64Array | Int32Array>(a: A, name: string): A {
     if (a.length === 0) return a;
@@ -148,7 +164,8 @@ function withoutZeroWeights(set: TrainingSet, weight: Float64Array, scratch: Scr
     rows: pick(set.rows, 'rows'),
     yClass: pick(set.yClass, 'yClass'),
     yValue: pick(set.yValue, 'yValue'),
-    weight: pick(weight, 'weight'),
+    weight,
+    weightedN: total,
     features: set.features.map((f, j) => sampleColumn(f, () => pick(f.x, `x${j}`))),
     sampledFrom: { features: set.features, keep },
   };

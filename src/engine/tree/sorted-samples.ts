@@ -82,17 +82,21 @@ export class SortedSamples {
       const keys = this.keys.subarray(j * n, (j + 1) * n);
       if (presorted === null) sortFeature(feature, order, keys);
       else if (local === null) {
-        const full = presorted.of(feature);
-        order.set(full.order);
-        if (rows === null) keys.set(full.keys);
+        if (rows === null) {
+          const full = presorted.of(feature);
+          order.set(full.order);
+          keys.set(full.keys);
+        } else order.set(presorted.orderOf(feature));
       } else {
-        const full = presorted.of((source as NonNullable<typeof source>).features[j]);
+        const sourceFeature = (source as NonNullable<typeof source>).features[j];
+        const fullOrder = rows === null ? null : presorted.orderOf(sourceFeature);
+        const full = fullOrder === null ? presorted.of(sourceFeature) : { order: fullOrder, keys: null };
         let q = 0;
         for (let p = 0; p < full.order.length; p++) {
           const i = local[full.order[p]];
           if (i < 0) continue;
           order[q] = i;
-          if (rows === null) keys[q] = full.keys[p];
+          if (full.keys !== null) keys[q] = full.keys[p];
           q++;
         }
       }

@@ -6,7 +6,7 @@ import type { GrowHooks } from './grow-hooks';
 import { chooseSplitter } from './hist/choose-splitter';
 import { growMultiway } from './multiway-builder';
 import { resolveParams, type ResolvedParams } from './params';
-import { withWeights } from './sample-weights';
+import { withWeights, type RowWeights } from './sample-weights';
 import { toModel } from './to-model';
 import { buildTrainingSet, type TrainingSet } from './training-set';
 import type { TreeStore } from './tree-store';
@@ -30,8 +30,8 @@ export interface GrownTree {
  * `sampleWeight`: one weight per dataset row (rows without a target ignore theirs), multiplied
  * with `params.classWeight`; absent (and no weight column): every row weighs 1.
  */
-export function growTree(dataset: Dataset, params: TrainParams, hooks: GrowHooks = {}, sampleWeight?: Float64Array): GrownTree {
-  const rows = buildTrainingSet(dataset, params.target, params.task ?? 'auto', params);
+export function growTree(dataset: Dataset, params: TrainParams, hooks: GrowHooks = {}, sampleWeight?: RowWeights): GrownTree {
+  const rows = hooks.trainingSet ?? buildTrainingSet(dataset, params.target, params.task ?? 'auto', params);
   const set = withWeights(dataset, rows, params, sampleWeight, hooks.scratch ?? null);
   const resolved = resolveParams({ ...params, splitter: chooseSplitter(params, set.n) }, set.task, set.weightedN);
   const store = resolved.algorithm === 'cart' ? growCart(set, resolved, hooks) : growMultiway(set, resolved, resolved.algorithm, hooks);
@@ -39,7 +39,7 @@ export function growTree(dataset: Dataset, params: TrainParams, hooks: GrowHooks
 }
 
 /** growTree's tree as model JSON. */
-export function trainTree(dataset: Dataset, params: TrainParams, hooks: GrowHooks = {}, sampleWeight?: Float64Array): TrainResult {
+export function trainTree(dataset: Dataset, params: TrainParams, hooks: GrowHooks = {}, sampleWeight?: RowWeights): TrainResult {
   const { store, set, resolved } = growTree(dataset, params, hooks, sampleWeight);
   return { model: toModel(store, set, params, resolved), trainingRows: set.n, droppedMissingTarget: set.droppedMissingTarget };
 }

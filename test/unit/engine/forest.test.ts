@@ -175,3 +175,16 @@ test("splitter 'auto' (the extension's default) is decided once on the training 
   const hist = trainForest(iris, forest({ seed: 5, splitter: 'auto', histogramAboveRows: 100 }));
   assert.equal(hist.model.params.splitter, 'hist');
 });
+
+test('rows without a target change no tree: bootstrap counts weigh the training rows alike whether or not every row has a target', () => {
+  const lines = readFileSync(path.join('test/fixtures/forest', 'iris.csv'), 'utf8').trim().split('\n');
+  // A row with no target after every 25th: the members then weigh the rows through the training rows' map.
+  const gappy = parseCsv([lines[0], ...lines.slice(1).flatMap((line, i) => (i % 25 === 0 ? [line, '5.0,3.0,1.5,0.2,'] : [line]))].join('\n'));
+  for (const splitter of ['exact', 'hist'] as const) {
+    const whole = trainForest(iris, forest({ seed: 6, splitter }));
+    const withGaps = trainForest(gappy, forest({ seed: 6, splitter }));
+    assert.equal(withGaps.droppedMissingTarget, 6);
+    assert.equal(serializeForest(withGaps.model), serializeForest(whole.model), splitter);
+    assert.deepEqual(withGaps.oob.score, whole.oob.score);
+  }
+});

@@ -1,18 +1,18 @@
 // A forest trained on the worker-thread pool (src/worker/forest-pool.ts, the real dist/forest-worker.js
 // bundle) is the forest trainForest gives on this thread, byte for byte, for 1, 2 and 3 threads,
-// its feature orders sorted once for every worker.
+// its feature orders sorted (or its bins made) once for every worker.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../../../src/engine/csv/read';
 import type { Dataset } from '../../../src/engine/dataset';
-import { presortForest } from '../../../src/engine/forest/member-caches';
+import { forestCaches } from '../../../src/engine/forest/member-caches';
 import { planForest } from '../../../src/engine/forest/plan';
 import { trainForest } from '../../../src/engine/forest/train';
 import type { ForestParams } from '../../../src/engine/forest/types';
 import { trainForestOnPool } from '../../../src/worker/forest-pool';
-import { sharedInts } from '../../../src/worker/pool/shared-dataset';
+import { shareDataset, sharedBytes, sharedInts } from '../../../src/worker/pool/shared-dataset';
 import { bundleWorker } from '../helpers/worker-bundle';
 
 let workerFile: string;
@@ -26,6 +26,9 @@ const cases: { name: string; file: string; params: ForestParams }[] = [
   { name: 'a random forest on iris', file: 'iris.csv', params: { target: 'species', ensemble: 'forest', nTrees: 7, seed: 11 } },
   { name: 'bagged C4.5 trees on play_tennis', file: 'play_tennis.csv', params: { target: 'play', ensemble: 'bagging', algorithm: 'c45', nTrees: 5, seed: 2 } },
   { name: 'a regression forest on diabetes', file: 'diabetes.csv', params: { target: 'disease_progression', task: 'regression', ensemble: 'forest', nTrees: 5, maxDepth: 4, seed: 5 } },
+  { name: 'a histogram forest on diabetes', file: 'diabetes.csv', params: { target: 'disease_progression', task: 'regression', ensemble: 'forest', splitter: 'hist', nTrees: 4, seed: 3 } },
+  // 1 of 10 features a split: the draws gather, from the rows' keys alone.
+  { name: 'a forest drawing one feature a split on diabetes', file: 'diabetes.csv', params: { target: 'disease_progression', task: 'regression', ensemble: 'forest', maxFeatures: 1, nTrees: 4, maxDepth: 6, seed: 8 } },
 ];
 
 for (const { name, file, params } of cases) {
@@ -42,16 +45,32 @@ for (const { name, file, params } of cases) {
   });
 }
 
-test('the pool sorts every feature once, on shared memory its workers read; histogram and C4.5 forests need no orders', () => {
+test('the pool sorts every feature once (or bins it), on shared memory its workers read; C4.5 forests need neither', () => {
   const iris = sample('iris.csv');
+  const made = (params: ForestParams) => forestCaches(iris, planForest(iris, params), sharedInts, sharedBytes);
   const plan = planForest(iris, { target: 'species', ensemble: 'forest', nTrees: 3, splitter: 'exact' });
-  const data = presortForest(iris, plan, sharedInts);
+  const { presorted: data, bins } = made({ target: 'species', ensemble: 'forest', nTrees: 3, splitter: 'exact' });
   assert.ok(data !== null);
+  assert.equal(bins, null);
   assert.deepEqual(data.orders.map(([name]) => name).sort(), plan.features.map((f) => f.name).sort());
-  // sqrt(4) = 2 of 4 features a split: the draws gather, so the rows' keys are made too.
+  // sqrt(4) = 2 of 4 features a split: the draws gather, so the rows' keys are made, and only those.
   assert.equal(data.rows?.keys.length, 4 * plan.trainingRows);
-  const arrays = [...data.orders.flatMap(([, o]) => [o.order, o.keys]), data.rows?.keys];
+  assert.ok(data.orders.every(([, o]) => o.keys === null));
+  const arrays = [...data.orders.map(([, o]) => o.order), data.rows?.keys];
   assert.ok(arrays.every((a) => a?.buffer instanceof SharedArrayBuffer));
-  assert.equal(presortForest(iris, planForest(iris, { target: 'species', ensemble: 'forest', nTrees: 3, splitter: 'hist' }), sharedInts), null);
-  assert.equal(presortForest(iris, planForest(iris, { target: 'species', ensemble: 'bagging', algorithm: 'c45', nTrees: 3 }), sharedInts), null);
+  // Every feature a split: no gathers, so each feature's keys are kept with its order.
+  const all = made({ target: 'species', ensemble: 'forest', nTrees: 3, splitter: 'exact', maxFeatures: 4 }).presorted;
+  assert.equal(all?.rows, null);
+  assert.ok(all?.orders.every(([, o]) => o.keys?.buffer instanceof SharedArrayBuffer && o.keys.length === plan.trainingRows));
+  const hist = made({ target: 'species', ensemble: 'forest', nTrees: 3, splitter: 'hist' });
+  assert.equal(hist.presorted, null);
+  assert.equal(hist.bins?.bins.length, 4 * plan.trainingRows);
+  assert.ok(hist.bins?.bins.buffer instanceof SharedArrayBuffer);
+  assert.deepEqual(made({ target: 'species', ensemble: 'bagging', algorithm: 'c45', nTrees: 3 }), { presorted: null, bins: null });
+});
+
+test('a dataset already on shared memory is shared as it is, not copied again', () => {
+  const iris = shareDataset(sample('iris.csv'));
+  const again = shareDataset(iris);
+  again.columns.forEach((column, c) => assert.equal(column, iris.columns[c]));
 });

@@ -132,9 +132,10 @@ function binCategorical(x: Float64Array, levels: number, f: number, featureCount
   return { binCount, upper: new Float64Array(0), codeOfBin: Int32Array.from(kept) };
 }
 
-export function binTrainingSet(set: Pick<TrainingSet, 'features' | 'n'>): BinnedSet {
+/** `bytes`: where the bins go (a forest's pool puts them on memory its workers share). */
+export function binTrainingSet(set: Pick<TrainingSet, 'features' | 'n'>, bytes: (length: number) => Uint8Array = (length) => new Uint8Array(length)): BinnedSet {
   const featureCount = set.features.length;
-  const bins = new Uint8Array(set.n * featureCount);
+  const bins = bytes(set.n * featureCount);
   const offsets = new Int32Array(featureCount);
   let slotCount = 0;
   const features = set.features.map((feature, f) => {
@@ -146,10 +147,9 @@ export function binTrainingSet(set: Pick<TrainingSet, 'features' | 'n'>): Binned
   return { features, bins, offsets, slotCount };
 }
 
-/** The bins of `full` (a set's) for its samples `keep` (a subset, ascending): the same bin edges, rows picked. */
-export function binSubset(full: BinnedSet, keep: Int32Array): BinnedSet {
+/** The bins of `full` (a set's) for its samples `keep` (a subset, ascending): the same bin edges, rows picked (into `bins` when given). */
+export function binSubset(full: BinnedSet, keep: Int32Array, bins: Uint8Array = new Uint8Array(keep.length * full.features.length)): BinnedSet {
   const F = full.features.length;
-  const bins = new Uint8Array(keep.length * F);
   for (let q = 0; q < keep.length; q++) {
     const from = keep[q] * F;
     for (let f = 0; f < F; f++) bins[q * F + f] = full.bins[from + f];

@@ -15,6 +15,7 @@ import type { GrowNode, NodeSplit, Splitter } from '../splitter';
 import { mightSplit } from '../stopping';
 import type { TrainingSet } from '../training-set';
 import { type BinnedSet, binTrainingSet } from './bins';
+import type { Scratch } from '../scratch';
 import type { SharedBins } from './shared-bins';
 import { HistSplitter, leftOfBins, SMALL_NODE } from './hist-splitter';
 import { partitionBySide } from './partition-by-side';
@@ -60,6 +61,8 @@ export class HistogramSplitter implements Splitter<HistNode> {
     smallNode = SMALL_NODE,
     draw: FeatureDraw | null = null,
     sharedBins: SharedBins | null = null,
+    /** Where the sample order and its spare go, kept for the next tree (a forest member's); absent: new arrays. */
+    scratch: Scratch | null = null,
   ) {
     this.stats = sampleStatsOf(set);
     const weighted = this.stats.weight !== null;
@@ -74,8 +77,9 @@ export class HistogramSplitter implements Splitter<HistNode> {
     this.search = new HistSplitter(this.binned, numeric, this.stats.dim, set.task === 'regression', proxy, params.minSamplesLeaf, params.minCategorySamples, params.minWeightLeaf, weighted);
     this.search.draw = draw;
     this.sorted = new SmallNodeOrder(this.binned.bins, this.featureCount, SMALL_NODE);
-    this.idx = Int32Array.from({ length: set.n }, (_, i) => i);
-    this.spare = new Int32Array(set.n);
+    this.idx = scratch?.ints('histOrder', set.n) ?? new Int32Array(set.n);
+    for (let i = 0; i < set.n; i++) this.idx[i] = i;
+    this.spare = scratch?.ints('histSpare', set.n) ?? new Int32Array(set.n);
   }
 
   root(): HistNode {

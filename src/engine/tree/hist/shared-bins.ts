@@ -3,17 +3,26 @@
 // its rows' bins (binSubset) instead of sorting every feature again. A member's edges are thus the
 // full set's, not its sample's own.
 import { type BinnedSet, binSubset, binTrainingSet } from './bins';
+import type { Scratch } from '../scratch';
 import type { TrainingSet } from '../training-set';
 
 /** Serves the trees grown on one training set's rows or on subsets of them (TrainingSet.sampledFrom), and only those. */
 export class SharedBins {
-  private full: BinnedSet | null = null;
+  /**
+   * `full`: the set's bins made before (a pool's, on shared memory), else made on first use.
+   * `scratch`: where a subset's bins go, written over by the next tree's (12 MB a tree at 1M rows).
+   */
+  constructor(
+    private full: BinnedSet | null = null,
+    private readonly scratch: Scratch | null = null,
+  ) {}
 
   of(set: TrainingSet): BinnedSet {
     const source = set.sampledFrom;
     const features = source?.features ?? set.features;
     const n = features[0].x.length;
     if (this.full === null || this.full.bins.length !== n * features.length) this.full = binTrainingSet({ features, n });
-    return source === undefined ? this.full : binSubset(this.full, source.keep);
+    if (source === undefined) return this.full;
+    return binSubset(this.full, source.keep, this.scratch?.bytes('bins', source.keep.length * features.length));
   }
 }
