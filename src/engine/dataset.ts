@@ -54,6 +54,11 @@ export function isNumeric(column: Column): column is NumericColumn {
   return isNumericType(column.type);
 }
 
+/** A column's stored cells: its values (numeric, date) or its category codes. */
+export function columnCells(column: Column): Float64Array | Int32Array {
+  return isNumeric(column) ? column.values : column.codes;
+}
+
 /** Types stored as a Float64Array of values (NumericColumn). */
 export function isNumericType(type: ColumnType): boolean {
   return type === 'numeric' || type === 'date';

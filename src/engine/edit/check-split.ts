@@ -2,7 +2,7 @@
 // (not the target, an ignored or a left-out column), of the split's kind; a numeric threshold
 // inside the range of the node's values; for categories, two non-empty sets of known categories
 // that do not overlap (ID3/C4.5: two or more). Each refusal is an InputError saying what to change.
-import { type Dataset, columnIndex, isNumeric, isOrderedType } from '../dataset';
+import { type Dataset, columnCells, columnIndex, isNumeric, isOrderedType } from '../dataset';
 import { InputError } from '../errors';
 import { isPresenceThreshold, type ModelSplit, type TreeModel } from '../model';
 import { formatNumber } from '../rules/text';
@@ -29,7 +29,7 @@ function checkFeature(model: TreeModel, split: ModelSplit): void {
 /** Smallest and largest present value (numeric) or code (ordinal) of the column in `rows`. */
 function rangeOf(rows: Dataset, name: string): [number, number] {
   const column = rows.columns[columnIndex(rows, name)];
-  const values: ArrayLike<number> = isNumeric(column) ? column.values : column.codes;
+  const values: ArrayLike<number> = columnCells(column);
   let lo = Infinity;
   let hi = -Infinity;
   for (let r = 0; r < rows.rowCount; r++) {

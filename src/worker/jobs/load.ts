@@ -1,6 +1,6 @@
 // Worker job: parse a CSV (bytes or unsaved editor text) into a Dataset, with parse progress.
 // Bytes in gzip (a `.csv.gz`, known by its magic bytes) are decompressed as they are parsed.
-import { type Dataset, isNumeric } from '../../engine/dataset';
+import { columnCells, type Dataset } from '../../engine/dataset';
 import { parseCsv, readCsv } from '../../engine/csv/read';
 import { decompressedChunks, isGzip } from '../gzip';
 import { columnSummaries } from './column-summary';
@@ -71,7 +71,7 @@ export async function loadJob(job: LoadJob, progress: (p: JobProgress) => void):
 export function datasetBuffers(dataset: Dataset): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
   for (const column of dataset.columns) {
-    const buffer = isNumeric(column) ? column.values.buffer : column.codes.buffer;
+    const buffer = columnCells(column).buffer;
     if (buffer instanceof ArrayBuffer) buffers.add(buffer);
   }
   return [...buffers];

@@ -1,6 +1,6 @@
 // A dataset whose columns live in SharedArrayBuffers: posted to a pool's workers, every worker reads
 // the same memory (one copy here, none per worker or per task). Readers must not write to it.
-import { isNumeric, type Column, type Dataset } from '../../engine/dataset';
+import { columnCells, isNumeric, type Column, type Dataset } from '../../engine/dataset';
 
 /** `dataset` with its columns on SharedArrayBuffers: copied there, except those already on one. */
 export function shareDataset(dataset: Dataset): Dataset {
@@ -8,7 +8,7 @@ export function shareDataset(dataset: Dataset): Dataset {
 }
 
 function shareColumn(column: Column): Column {
-  if ((isNumeric(column) ? column.values : column.codes).buffer instanceof SharedArrayBuffer) return column;
+  if (columnCells(column).buffer instanceof SharedArrayBuffer) return column;
   if (isNumeric(column)) {
     const values = new Float64Array(new SharedArrayBuffer(column.values.byteLength));
     values.set(column.values);

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCsv, readCsv } from '../../../src/engine/csv/read';
-import { isNumeric, type Dataset } from '../../../src/engine/dataset';
+import { columnCells, isNumeric, type Dataset } from '../../../src/engine/dataset';
 import { chunked } from '../helpers/csv-helpers';
 
 const text = (rows: number): string => {
@@ -15,7 +15,7 @@ const text = (rows: number): string => {
 const TYPES = { size: 'ordinal' } as const;
 
 function arrays(dataset: Dataset): Array<Float64Array | Int32Array> {
-  return dataset.columns.map((c) => (isNumeric(c) ? c.values : c.codes));
+  return dataset.columns.map(columnCells);
 }
 
 function assertSharedTwin(shared: Dataset, plain: Dataset): void {

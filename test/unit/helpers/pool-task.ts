@@ -2,7 +2,7 @@
 // as a worker script: a deterministic sum over the shared dataset, a task that throws, a task
 // that blocks on a shared cell until its thread is stopped, or sums whose task 0 finishes last.
 import { isMainThread, threadId } from 'node:worker_threads';
-import { isNumeric, type Dataset } from '../../../src/engine/dataset';
+import { columnCells, type Dataset } from '../../../src/engine/dataset';
 import { servePoolTasks } from '../../../src/worker/pool/serve-tasks';
 
 export interface PoolTestData {
@@ -24,7 +24,7 @@ export interface PoolTestResult {
 export function checksum(dataset: Dataset, index: number): number {
   let sum = 0;
   dataset.columns.forEach((column, c) => {
-    const cells = isNumeric(column) ? column.values : column.codes;
+    const cells = columnCells(column);
     cells.forEach((v, row) => {
       sum += (Number.isNaN(v) ? -1 : v) * (((row * 7 + c * 3 + index) % 17) + 1);
     });
@@ -40,7 +40,7 @@ function runTask(shared: PoolTestData, index: number): PoolTestResult {
     for (;;) Atomics.wait(control, 0, 0);
   }
   if (mode === 'first-last' && control !== undefined && index === 0) Atomics.wait(control, 0, 0);
-  const sharedMemory = dataset.columns.every((c) => (isNumeric(c) ? c.values : c.codes).buffer instanceof SharedArrayBuffer);
+  const sharedMemory = dataset.columns.every((c) => columnCells(c).buffer instanceof SharedArrayBuffer);
   return { index, value: checksum(dataset, index), threadId, sharedMemory };
 }
 

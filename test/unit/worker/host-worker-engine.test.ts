@@ -14,7 +14,7 @@ import { treeToMermaidMarkdown } from '../../../src/shared/render/mermaid';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { trainTree } from '../../../src/engine/tree/train';
 import { predict } from '../../../src/engine/tree/predict';
-import { type Column, type Dataset, isNumeric } from '../../../src/engine/dataset';
+import { columnCells, type Dataset } from '../../../src/engine/dataset';
 import { createRng } from '../../../src/engine/random';
 import { reportOptions, DEFAULT_TRAIN_SETTINGS } from '../../../src/shared/train-settings';
 import { bundleWorker } from '../helpers/worker-bundle';
@@ -59,20 +59,19 @@ test('the iris sample loads in the worker with a summary per column', async () =
 test("a loaded file's columns are on shared memory: a training job reads the host's copy, which stays whole", async () => {
   const bytes = readFileSync(path.join(process.cwd(), 'media/samples/iris.csv'));
   const { dataset } = await bridge.run('load', { source: { kind: 'bytes', bytes: WorkerBridge.ownBytes(bytes) }, fileName: 'iris.csv' }).result;
-  const array = (c: Column) => (isNumeric(c) ? c.values : c.codes);
-  const buffers = dataset.columns.map((c) => array(c).buffer);
+  const buffers = dataset.columns.map((c) => columnCells(c).buffer);
   assert.ok(buffers.every((b) => b instanceof SharedArrayBuffer), 'every column on a SharedArrayBuffer');
-  const before = dataset.columns.map((c) => [...array(c)]);
+  const before = dataset.columns.map((c) => [...columnCells(c)]);
   const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, validation: 'holdout', holdOutFraction: 0 }, 'species');
   const report = await bridge.run('report', { dataset, options }).result;
   // Shared, not moved: the host's dataset is whole after the job, and the worker trained on the same data.
-  assert.deepEqual(dataset.columns.map((c) => [...array(c)]), before);
+  assert.deepEqual(dataset.columns.map((c) => [...columnCells(c)]), before);
   const local = parseCsv(bytes, {});
   assert.deepEqual(report.model.nodes.id.length, trainTree(local, { target: 'species' }).model.nodes.length);
   // A gzip file loads onto shared memory too.
   const { gzipSync } = await import('node:zlib');
   const zipped = await bridge.run('load', { source: { kind: 'bytes', bytes: new Uint8Array(gzipSync(bytes)) }, fileName: 'iris.csv.gz' }).result;
-  assert.ok(zipped.dataset.columns.every((c) => array(c).buffer instanceof SharedArrayBuffer));
+  assert.ok(zipped.dataset.columns.every((c) => columnCells(c).buffer instanceof SharedArrayBuffer));
   assert.equal(zipped.dataset.rowCount, 150);
 });
 
