@@ -1,12 +1,17 @@
 // A forest member kept as typed arrays instead of model JSON node objects (docs/architecture.md
 // "Forests in memory"): a node object with its value, children and split costs ~400 bytes, so a
-// 100-tree forest of 2.4M nodes held 1 GB; these columns take ~48 bytes a node for a bootstrap
+// 100-tree forest of 2.4M nodes held 1 GB; these columns take 32 bytes a node for a bootstrap
 // tree of 3 classes (scikit-learn's arrays ~90). Every number is kept exactly as the model JSON
 // has it: doubles as Float64, except that counts which are all whole numbers (row counts, class
 // counts and weights of bootstrap trees) go in an Int32Array, and ids and indices in the smallest
 // integer array that holds them. So unpacking gives back the same nodes and exports still
 // reproduce `predict`. The few categorical splits (and their multiway children) are a side table.
+// What a node's other numbers determine is not kept when it is so for every node, checked when
+// packing: a binary tree in preorder keeps one child a node (the first is the next node), a CART
+// classification tree's impurities are its criterion's of the class counts, bootstrap weights are
+// the sum of the class counts (16 bytes a node fewer than keeping them: 70 MB for 20 trees at 1M rows).
 import type { ModelNode, ModelSplit, TreeModel } from '../model';
+import { classImpurity } from '../tree/criterion';
 
 type Ints = Int8Array | Int16Array | Int32Array;
 /** Whole numbers (all of them) in an Int32Array, else doubles. */
@@ -17,9 +22,15 @@ export interface PackedTree {
   dim: number;
   depth: Ints;
   samples: Nums;
-  /** Only a tree trained with weights has them (doubles with NaN: a node without the field). */
+  /**
+   * Only a tree trained with weights has them (doubles with NaN: a node without the field); null
+   * also when every node's is the sum of its value (`weightsAreValueSums`).
+   */
   weightedSamples: Nums | null;
-  impurity: Float64Array;
+  weightsAreValueSums: boolean;
+  /** null when every node's is `impurityOf`'s criterion of its value and weight (CART classification). */
+  impurity: Float64Array | null;
+  impurityOf: 'gini' | 'entropy' | null;
   /** Node i's class counts (or mean) at [i · dim, (i + 1) · dim). */
   value: Nums;
   /** Classification: the predicted class's index; regression: the prediction, or null when every node's is its value. */
@@ -30,15 +41,17 @@ export interface PackedTree {
   threshold: Float64Array;
   /** −1 for a leaf. */
   missingGoesTo: Ints;
-  /** Node i's children are children[childStart[i]] up to children[childStart[i + 1]]. */
-  childStart: Int32Array;
-  children: Int32Array;
+  /** A binary tree in preorder: each split's second child (its first is the next node), −1 for a leaf; else null. */
+  second: Int32Array | null;
+  /** Any other tree: node i's children are children[childStart[i]] up to children[childStart[i + 1]]; else null. */
+  childStart: Int32Array | null;
+  children: Int32Array | null;
   /** Categorical splits' branches by node id, ascending. */
   branches: [number, string[][]][];
 }
 
-/** What packing and unpacking read of the model a tree belongs to. */
-export type TreeHead = Pick<TreeModel, 'task' | 'classes' | 'features'>;
+/** What packing and unpacking read of the model a tree belongs to (the criterion: whether impurities can be computed). */
+export type TreeHead = Pick<TreeModel, 'task' | 'classes' | 'features'> & { readonly params?: { readonly criterion?: string } };
 
 /** The smallest signed integer array holding −1 … max. */
 function intsFor(count: number, max: number): Ints {
@@ -132,6 +145,9 @@ export function packNodes(head: TreeHead, read: NodeReader): PackedTree {
   const n = read.count;
   const classification = head.task === 'classification';
   const dim = classification ? (head.classes ?? []).length : 1;
+  const criterion = head.params?.criterion;
+  const impurityOf = classification && (criterion === 'gini' || criterion === 'entropy') ? criterion : null;
+  const counts = new Float64Array(dim);
   let maxDepth = 0;
   let maxChildren = 0;
   let edges = 0;
@@ -140,31 +156,44 @@ export function packNodes(head: TreeHead, read: NodeReader): PackedTree {
   let wholeSamples = true;
   let wholeWeights = true;
   let wholeValues = true;
+  let binary = true;
+  let weightsAreValueSums = classification;
+  let impurityDerived = impurityOf !== null;
   for (let id = 0; id < n; id++) {
     const children = read.childCount(id);
     const w = read.weightedSamples(id);
     maxDepth = Math.max(maxDepth, read.depth(id));
     maxChildren = Math.max(maxChildren, children);
     edges += children;
+    binary &&= children === 0 || (children === 2 && read.child(id, 0) === id + 1);
     weighted ||= w !== undefined;
     ownPrediction ||= !classification && !Object.is(read.prediction(id), read.value(id, 0));
     wholeSamples &&= isInt32(read.samples(id));
     wholeWeights &&= w !== undefined && isInt32(w);
     for (let k = 0; k < dim && wholeValues; k++) wholeValues = isInt32(read.value(id, k));
+    if (weightsAreValueSums || impurityDerived) {
+      for (let k = 0; k < dim; k++) counts[k] = read.value(id, k);
+      weightsAreValueSums &&= w !== undefined && Object.is(w, valueSum(counts));
+      impurityDerived &&= Object.is(read.impurity(id), classImpurity(impurityOf as 'gini' | 'entropy', counts, w ?? read.samples(id)));
+    }
   }
+  weightsAreValueSums &&= weighted;
   const tree: PackedTree = {
     dim,
     depth: intsFor(n, maxDepth),
     samples: numbers(n, wholeSamples),
-    weightedSamples: weighted ? numbers(n, wholeWeights) : null,
-    impurity: new Float64Array(n),
+    weightedSamples: weighted && !weightsAreValueSums ? numbers(n, wholeWeights) : null,
+    weightsAreValueSums,
+    impurity: impurityDerived ? null : new Float64Array(n),
+    impurityOf: impurityDerived ? impurityOf : null,
     value: numbers(n * dim, wholeValues),
     prediction: classification ? intsFor(n, dim) : ownPrediction ? new Float64Array(n) : null,
     feature: intsFor(n, head.features.length),
     threshold: new Float64Array(n),
     missingGoesTo: intsFor(n, maxChildren),
-    childStart: new Int32Array(n + 1),
-    children: new Int32Array(edges),
+    second: binary ? new Int32Array(n) : null,
+    childStart: binary ? null : new Int32Array(n + 1),
+    children: binary ? null : new Int32Array(edges),
     branches: [],
   };
   let edge = 0;
@@ -172,7 +201,7 @@ export function packNodes(head: TreeHead, read: NodeReader): PackedTree {
     tree.depth[id] = read.depth(id);
     tree.samples[id] = read.samples(id);
     if (tree.weightedSamples !== null) tree.weightedSamples[id] = read.weightedSamples(id) ?? NaN;
-    tree.impurity[id] = read.impurity(id);
+    if (tree.impurity !== null) tree.impurity[id] = read.impurity(id);
     for (let k = 0; k < dim; k++) tree.value[id * dim + k] = read.value(id, k);
     if (tree.prediction !== null) tree.prediction[id] = read.prediction(id);
     tree.feature[id] = read.feature(id);
@@ -180,16 +209,27 @@ export function packNodes(head: TreeHead, read: NodeReader): PackedTree {
     const branches = read.branches(id);
     if (branches !== null) tree.branches.push([id, branches]);
     tree.missingGoesTo[id] = read.missingGoesTo(id);
-    tree.childStart[id] = edge;
-    for (let c = 0, count = read.childCount(id); c < count; c++) tree.children[edge++] = read.child(id, c);
+    const count = read.childCount(id);
+    if (tree.second !== null) tree.second[id] = count === 0 ? -1 : read.child(id, 1);
+    else {
+      (tree.childStart as Int32Array)[id] = edge;
+      for (let c = 0; c < count; c++) (tree.children as Int32Array)[edge++] = read.child(id, c);
+    }
   }
-  tree.childStart[n] = edge;
+  if (tree.childStart !== null) tree.childStart[n] = edge;
   return tree;
+}
+
+/** Σ of a node's class counts, in class order (how a kept weight is checked and a derived one computed). */
+function valueSum(counts: ArrayLike<number>): number {
+  let w = 0;
+  for (let k = 0; k < counts.length; k++) w += counts[k];
+  return w;
 }
 
 export const nodeCount = (tree: PackedTree): number => tree.samples.length;
 
-export const isPackedLeaf = (tree: PackedTree, id: number): boolean => tree.childStart[id + 1] === tree.childStart[id];
+export const isPackedLeaf = (tree: PackedTree, id: number): boolean => (tree.second !== null ? tree.second[id] < 0 : (tree.childStart as Int32Array)[id + 1] === (tree.childStart as Int32Array)[id]);
 
 /** a[from, to) as a plain array (a loop: Array.from of a typed array goes through an iterator, and this runs for every node unpacked). */
 function plain(a: ArrayLike<number>, from: number, to: number): number[] {
@@ -199,7 +239,24 @@ function plain(a: ArrayLike<number>, from: number, to: number): number[] {
 }
 
 export function packedChildren(tree: PackedTree, id: number): number[] {
-  return plain(tree.children, tree.childStart[id], tree.childStart[id + 1]);
+  if (tree.second !== null) return tree.second[id] < 0 ? [] : [id + 1, tree.second[id]];
+  const childStart = tree.childStart as Int32Array;
+  return plain(tree.children as Int32Array, childStart[id], childStart[id + 1]);
+}
+
+/** A node's class counts, read for what is derived from them. */
+const countsOf = (tree: PackedTree, id: number): Float64Array => Float64Array.from(tree.value.subarray(id * tree.dim, (id + 1) * tree.dim));
+
+/** Node `id`'s weighted count: kept, the sum of its value, or undefined (an unweighted tree, or NaN: a node without the field). */
+function packedWeight(tree: PackedTree, id: number): number | undefined {
+  if (tree.weightsAreValueSums) return valueSum(countsOf(tree, id));
+  const w = tree.weightedSamples?.[id];
+  return w === undefined || Number.isNaN(w) ? undefined : w;
+}
+
+function packedImpurity(tree: PackedTree, id: number): number {
+  if (tree.impurity !== null) return tree.impurity[id];
+  return classImpurity(tree.impurityOf as 'gini' | 'entropy', countsOf(tree, id), packedWeight(tree, id) ?? tree.samples[id]);
 }
 
 /** Node `id`'s value as the model JSON has it: the class counts, or the number. */
@@ -239,15 +296,15 @@ export function unpackNode(tree: PackedTree, head: TreeHead, id: number): ModelN
     id,
     depth: tree.depth[id],
     samples: tree.samples[id],
-    impurity: tree.impurity[id],
+    impurity: packedImpurity(tree, id),
     value: packedValue(tree, head, id),
     prediction: packedPrediction(tree, head, id),
     split: packedSplit(tree, head, id),
     missingGoesTo: missing < 0 ? null : missing,
     children: packedChildren(tree, id),
   };
-  const weighted = tree.weightedSamples?.[id];
-  if (weighted !== undefined && !Number.isNaN(weighted)) node.weightedSamples = weighted;
+  const weighted = packedWeight(tree, id);
+  if (weighted !== undefined) node.weightedSamples = weighted;
   return node;
 }
 
@@ -257,7 +314,7 @@ export function unpackTree(tree: PackedTree, head: TreeHead): ModelNode[] {
 
 /** Each typed array's buffer once: what a thread moves (not copies) with the tree. */
 export function treeBuffers(tree: PackedTree): ArrayBuffer[] {
-  const arrays = [tree.depth, tree.samples, tree.weightedSamples, tree.impurity, tree.value, tree.prediction, tree.feature, tree.threshold, tree.missingGoesTo, tree.childStart, tree.children];
+  const arrays = [tree.depth, tree.samples, tree.weightedSamples, tree.impurity, tree.value, tree.prediction, tree.feature, tree.threshold, tree.missingGoesTo, tree.second, tree.childStart, tree.children];
   return [...new Set(arrays.filter((a) => a !== null).map((a) => a.buffer as ArrayBuffer))];
 }
 

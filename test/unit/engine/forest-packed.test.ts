@@ -180,23 +180,44 @@ for (const [name, rows, params] of packedFromStore) {
   });
 }
 
-test('a packed node takes fewer bytes than scikit-learn keeps per node (~90): 3 classes, bootstrap weights', () => {
+test('a packed node of a bootstrap tree, 3 classes, takes 32 bytes (scikit-learn keeps ~90): what its other numbers determine is not kept', () => {
   const model = trainForest(data, forests[0][1]).model;
   const nodes = model.trees.reduce((a, t) => a + nodeCount(t.packed), 0);
   const bytes = model.trees.reduce((a, t) => a + packedBytes(t.packed), 0);
-  assert.ok(model.trees.every((t) => t.packed.weightedSamples !== null), 'bootstrap counts are weights');
-  assert.ok(bytes / nodes < 90, `${(bytes / nodes).toFixed(1)} bytes a node`);
+  for (const { packed } of model.trees) {
+    assert.ok(packed.weightedSamples === null && packed.weightsAreValueSums, 'bootstrap weights are the sums of the class counts');
+    assert.ok(packed.impurity === null && packed.impurityOf === 'gini', "impurities are Gini's of the class counts");
+    assert.ok(packed.second !== null && packed.children === null, 'a binary tree in preorder keeps one child a node');
+  }
+  // depth 1 + samples 4 + class counts 3 × 4 + prediction 1 + feature 1 + threshold 8 + missing side 1 + second child 4.
+  assert.ok(bytes / nodes <= 32, `${(bytes / nodes).toFixed(1)} bytes a node`);
 });
 
-test('whole counts are kept as Int32, fractional ones as doubles', () => {
+test('whole counts are kept as Int32, fractional ones as doubles; derived numbers only where every node has them so', () => {
   const whole = nodesOf(trees[1][1]);
   const packedWhole = packTree(whole, whole.nodes);
-  assert.ok(packedWhole.value instanceof Int32Array && packedWhole.samples instanceof Int32Array && packedWhole.weightedSamples instanceof Int32Array);
+  assert.ok(packedWhole.value instanceof Int32Array && packedWhole.samples instanceof Int32Array);
+  assert.ok(packedWhole.weightedSamples === null && packedWhole.weightsAreValueSums, 'whole sample weights: the sums of the class counts');
   const balanced = nodesOf(trees[2][1]);
   const packedBalanced = packTree(balanced, balanced.nodes);
-  assert.ok(packedBalanced.value instanceof Float64Array && packedBalanced.weightedSamples instanceof Float64Array);
+  assert.ok(packedBalanced.value instanceof Float64Array && packedBalanced.weightedSamples instanceof Float64Array, 'class weights: sums that round otherwise are kept');
+  assert.equal(packedBalanced.impurityOf, 'gini');
   const c45 = nodesOf(trees[3][1]);
-  assert.ok(packTree(c45, c45.nodes).samples instanceof Float64Array);
+  const packedC45 = packTree(c45, c45.nodes);
+  assert.ok(packedC45.samples instanceof Float64Array);
+  assert.ok(packedC45.impurity instanceof Float64Array && packedC45.childStart !== null && packedC45.second === null, 'C4.5: impurities and multiway children kept');
+  const regression = nodesOf(trees[5][1]);
+  assert.ok(packTree(regression, regression.nodes).impurity instanceof Float64Array, 'regression: impurities kept');
+  // A tree whose nodes are not in preorder keeps its children as listed.
+  const reordered = whole.nodes.map((n) => (n.children.length === 2 ? { ...n, children: [n.children[1], n.children[0]] } : n));
+  const packedReordered = packTree(whole, reordered);
+  assert.ok(packedReordered.second === null);
+  assert.deepEqual(unpackTree(packedReordered, whole), reordered);
+  // One node's impurity off by a rounding: every impurity is kept.
+  const off = whole.nodes.map((n, i) => (i === 3 ? { ...n, impurity: n.impurity + 1e-17 + Number.EPSILON * n.impurity } : n));
+  const packedOff = packTree(whole, off);
+  assert.ok(packedOff.impurity instanceof Float64Array);
+  assert.deepEqual(unpackTree(packedOff, whole), off);
 });
 
 test("the trees array's elements are found in the bytes whatever the layout; strings and nested keys named trees are not it", () => {
