@@ -2,8 +2,10 @@
 // (unless --no-build), then runs the extension-host mocha suite and the Playwright UI tests
 // (test/e2e/ui/*.test.mjs) in a real VS Code (code-server). Screenshots and results go to
 // test-artifacts/. Exit code: 0 only if every step passed. Prints how long each step took.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { install } from './install.mjs';
 import { artifactsDir, repoRoot } from './paths.mjs';
@@ -28,6 +30,27 @@ function run(cmd, args) {
   return spawnSync(cmd, args, { cwd: repoRoot, stdio: 'inherit' }).status ?? 1;
 }
 
+/** Runs a command with its output kept, printed in one piece when it ends (files running side by side do not interleave). */
+function runQuietly(cmd, args, label) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (d) => output.push(d));
+    child.stderr.on('data', (d) => output.push(d));
+    child.on('close', (code) => {
+      process.stdout.write(`\n[e2e] ${label}\n${Buffer.concat(output).toString()}`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/**
+ * UI test files run this many at a time (DTE_E2E_JOBS; default: 2 when there are 2 cores or
+ * more). Each file starts its own code-server, state folder, workspace copy and Chromium on a free
+ * port, so files share nothing but the artifacts folder, where their screenshot names differ.
+ */
+const uiJobs = Math.max(1, Number(process.env.DTE_E2E_JOBS ?? Math.min(2, availableParallelism())) || 1);
+
 const t0 = Date.now();
 const setup = [['install (skipped when present)', async () => (await install(), 0)]];
 // `--no-build` when the caller has just built and compiled (e.g. `npm test` before the e2e run).
@@ -47,17 +70,25 @@ for (const [label, fn] of setup) {
 }
 if (!failed) {
   const ext = await step('extension-host tests', () => runExtensionTests());
-  // One file at a time: each starts its own code-server and Chromium on a 2-core machine. A file
-  // that fails is run once more, and the retry is reported: the workbench's focus and quick-input
-  // timing under load is the known source of flakes; a real failure fails twice.
-  const ui = await step('UI tests', () => {
+  // Files side by side (uiJobs), then each file that failed once more, alone: the workbench's
+  // focus and quick-input timing under load is the known source of flakes, and a real failure
+  // fails twice. The retry is reported.
+  const ui = await step(`UI tests (${uiJobs} at a time)`, async () => {
+    const files = readdirSync(join(repoRoot, 'test', 'e2e', 'ui')).filter((f) => f.endsWith('.test.mjs')).sort();
+    const failedOnce = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < files.length) {
+        const file = files[next++];
+        if ((await runQuietly(process.execPath, ['--test', join('test', 'e2e', 'ui', file)], file)) !== 0) failedOnce.push(file);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(uiJobs, files.length) }, worker));
     let code = 0;
-    for (const file of readdirSync(join(repoRoot, 'test', 'e2e', 'ui')).filter((f) => f.endsWith('.test.mjs')).sort()) {
-      const path = join('test', 'e2e', 'ui', file);
-      if (run(process.execPath, ['--test', path]) === 0) continue;
-      console.log(`\n[e2e] ${file} failed; running it once more`);
+    for (const file of failedOnce.sort()) {
+      console.log(`\n[e2e] ${file} failed; running it once more, alone`);
       retried.push(file);
-      if (run(process.execPath, ['--test', path]) !== 0) code = 1;
+      if (run(process.execPath, ['--test', join('test', 'e2e', 'ui', file)]) !== 0) code = 1;
     }
     return code;
   });
