@@ -87,8 +87,18 @@ export async function runCommand(page, title) {
 
 /** Opens a workspace file by name through quick open, as Ctrl+P would. */
 export async function openFile(page, name) {
-  await openQuickInput(page, name);
-  await rowLabelled(page, name).click();
+  // Quick open's file search can miss the typed name under load (a CI run with two test files
+  // side by side once waited 30 s for a row that never came): close and reopen, as runCommand does.
+  for (let attempt = 1; ; attempt++) {
+    await openQuickInput(page, name);
+    try {
+      await rowLabelled(page, name).click({ timeout: 10_000 });
+      break;
+    } catch (err) {
+      await page.keyboard.press('Escape');
+      if (attempt === 3) throw err;
+    }
+  }
   await page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor();
   // The palette's when-clauses (resourceExtname) follow the focused editor: wait until it has focus.
   await page.locator('.editor-instance .monaco-editor.focused').first().waitFor();
