@@ -64,20 +64,29 @@ export async function paletteCommands(page, filter) {
   return labels.map((l) => l.trim());
 }
 
-/** Runs the command whose palette label is exactly `title` (e.g. "Decision Tree: Train Decision Tree"). */
-export async function runCommand(page, title) {
-  // Right after start-up the palette may not list an extension's command yet (its when-clause
-  // context is still being computed): close and reopen rather than fail at once.
+/**
+ * Types `text` into quick open and clicks the row labelled `label`. A row that does not come
+ * within 10 s is looked for again with quick open closed and reopened, up to three times: right
+ * after start-up the palette may not list an extension's command yet (its when-clause context is
+ * still being computed), and under load quick open's file search can miss the typed name (a CI run
+ * with two test files side by side once waited 30 s for a file's row that never came).
+ */
+async function clickQuickOpenRow(page, text, label) {
   for (let attempt = 1; ; attempt++) {
-    await openQuickInput(page, `>${title}`);
+    await openQuickInput(page, text);
     try {
-      await rowLabelled(page, title).click({ timeout: 10_000 });
-      break;
+      await rowLabelled(page, label).click({ timeout: 10_000 });
+      return;
     } catch (err) {
       await page.keyboard.press('Escape');
       if (attempt === 3) throw err;
     }
   }
+}
+
+/** Runs the command whose palette label is exactly `title` (e.g. "Decision Tree: Train Decision Tree"). */
+export async function runCommand(page, title) {
+  await clickQuickOpenRow(page, `>${title}`, title);
   // The palette closes or turns into the command's own quick input: wait for that before reading.
   await page.waitForFunction((selector) => {
     const box = document.querySelector(selector);
@@ -87,18 +96,7 @@ export async function runCommand(page, title) {
 
 /** Opens a workspace file by name through quick open, as Ctrl+P would. */
 export async function openFile(page, name) {
-  // Quick open's file search can miss the typed name under load (a CI run with two test files
-  // side by side once waited 30 s for a row that never came): close and reopen, as runCommand does.
-  for (let attempt = 1; ; attempt++) {
-    await openQuickInput(page, name);
-    try {
-      await rowLabelled(page, name).click({ timeout: 10_000 });
-      break;
-    } catch (err) {
-      await page.keyboard.press('Escape');
-      if (attempt === 3) throw err;
-    }
-  }
+  await clickQuickOpenRow(page, name, name);
   await page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor();
   // The palette's when-clauses (resourceExtname) follow the focused editor: wait until it has focus.
   await page.locator('.editor-instance .monaco-editor.focused').first().waitFor();
