@@ -15,6 +15,7 @@ import { CancelledError } from '../../../src/engine/errors';
 import type { ForestParams } from '../../../src/engine/forest/types';
 import type { JobProgress } from '../../../src/shared/worker-messages';
 import { bundleWorker } from '../helpers/worker-bundle';
+import { PROGRESS_INTERVAL_MS } from '../../../src/worker/jobs/forest';
 
 let workerFile = '';
 before(async () => {
@@ -28,7 +29,7 @@ const PARAMS: ForestParams = { target: 'species', ensemble: 'forest', nTrees: 12
 /** Threads of this process (Linux): the pool's workers are threads of it while they run. */
 const threads = () => readdirSync('/proc/self/task').length;
 
-test('the forest job reports "Tree k of n" for every tree and gives trainForest\'s forest on 1 or 3 threads', async () => {
+test('the forest job reports "Tree k of n" from the first tree to the last and gives trainForest\'s forest on 1 or 3 threads', async () => {
   const expected = trainForest(iris(), PARAMS);
   for (const jobs of [1, 3]) {
     const bridge = new WorkerBridge(workerFile);
@@ -37,12 +38,23 @@ test('the forest job reports "Tree k of n" for every tree and gives trainForest\
     assert.deepEqual(report.trees, expected.trees, `${jobs} thread(s): per-tree summaries`);
     assert.equal(report.oob.score, expected.oob.score);
     assert.deepEqual(report.importances, expected.importances);
-    assert.deepEqual(
-      seen.map((p) => (p.phase === 'forest' ? p.treesDone : -1)),
-      Array.from({ length: 12 }, (_, i) => i + 1),
-    );
-    assert.deepEqual(progressText(seen[4]), { message: 'Tree 5 of 12', fraction: 5 / 12 });
+    const done = seen.map((p) => (p.phase === 'forest' ? p.treesDone : -1));
+    assert.equal(done[0], 1, 'the first tree at once');
+    assert.equal(done.at(-1), 12, 'the last tree always');
+    assert.ok(done.every((d, i) => i === 0 || d > done[i - 1]), `ascending: ${done.join(', ')}`);
+    assert.deepEqual(progressText(seen[seen.length - 1]), { message: 'Tree 12 of 12', fraction: 1 });
   }
+});
+
+test('a forest of many tiny trees posts at most one progress message per 100 ms (and the last), not one per tree', async () => {
+  const bridge = new WorkerBridge(workerFile);
+  const seen: number[] = [];
+  const t0 = Date.now();
+  await bridge.run('forest', { dataset: iris(), params: { ...PARAMS, nTrees: 3000 }, jobs: 2 }, { onProgress: (p) => seen.push(p.phase === 'forest' ? p.treesDone : -1) }).result;
+  const elapsed = Date.now() - t0;
+  assert.equal(seen.at(-1), 3000);
+  // One per PROGRESS_INTERVAL_MS at most, the first tree's and the last's included.
+  assert.ok(seen.length <= elapsed / PROGRESS_INTERVAL_MS + 2, `${seen.length} messages in ${elapsed} ms`);
 });
 
 test('Cancel rejects the job and ends the pool\'s threads', async () => {
