@@ -10,12 +10,12 @@ import { trainForestOnPool } from '../forest-pool';
 
 export const PROGRESS_INTERVAL_MS = 100;
 
-export function forestJob(job: ForestJob, progress: (p: JobProgress) => void, now: () => number = Date.now): Promise<ForestReport> {
+export function forestJob(job: ForestJob, progress: (p: JobProgress) => void): Promise<ForestReport> {
   let postedAt = -Infinity;
   return trainForestOnPool(job.dataset, job.params, {
     jobs: job.jobs,
     onProgress: (treesDone, nTrees) => {
-      const at = now();
+      const at = Date.now();
       if (treesDone < nTrees && at - postedAt < PROGRESS_INTERVAL_MS) return;
       postedAt = at;
       progress({ phase: 'forest', treesDone, nTrees });
