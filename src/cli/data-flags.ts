@@ -1,6 +1,7 @@
 // The options of how a command reads its CSV, shared by every command that reads one (train,
 // predict, evaluate, edit, splits, profile, prune-path): `--types COL=TYPE,…` and `--delimiter D`.
 // A command puts DATA_OPTIONS in its option table and reads the file with loadDataFile.
+import { basename } from 'node:path';
 import { COLUMN_TYPES, type ColumnType, type Dataset } from '../engine/dataset';
 import { InputError } from '../engine/errors';
 import type { CsvOptions } from '../engine/csv/read';
@@ -43,4 +44,18 @@ export function csvOptionsFromArgs(args: ParsedArgs): CsvOptions {
 /** Reads `path` as the command's data options (and `more`) say (unknown --types columns are an error naming the file). */
 export function loadDataFile(path: string, args: ParsedArgs, more: CsvOptions = {}): Promise<Dataset> {
   return loadCsvFile(path, { ...csvOptionsFromArgs(args), ...more });
+}
+
+/**
+ * Runs `work` on the data of `file`; an InputError it raises (a target missing on every row, an
+ * unknown column, a single class…) names the file, as the reader's own errors do.
+ */
+export async function namingFile<T>(file: string, work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const name = basename(file);
+    if (err instanceof InputError && !err.message.startsWith(`${name}: `)) throw new InputError(err.code, `${name}: ${err.message}`, err.line, err.column);
+    throw err;
+  }
 }

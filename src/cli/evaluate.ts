@@ -7,7 +7,7 @@ import { InputError } from '../engine/errors';
 import { buildReport } from '../engine/report';
 import { jsonText } from '../engine/json-text';
 import { numberFlag, parseArgs } from './args';
-import { DATA_OPTIONS, loadDataFile } from './data-flags';
+import { DATA_OPTIONS, loadDataFile, namingFile } from './data-flags';
 import { pruneOptions, pruneOptionsFromArgs } from './prune-flags';
 import { reportText } from './report-text';
 import { leftOutNotes } from './left-out-notes';
@@ -70,7 +70,7 @@ async function evaluate(argv: string[]): Promise<void> {
   };
   const dataset = await loadDataFile(args.positional[0], args);
   await checkWeightColumn(args.positional[0], dataset, params);
-  const report = buildReport(dataset, options);
+  const report = await namingFile(args.positional[0], () => buildReport(dataset, options));
   process.stderr.write(leftOutNotes(report.leftOut));
   writeWarnings(report.warnings);
   process.stdout.write(args.flags.has('json') ? jsonText(report) + '\n' : reportText(report, basename(args.positional[0])));

@@ -9,7 +9,7 @@ import { crossValidateForest, holdoutForest } from '../engine/forest/validate';
 import type { CrossValidationResult } from '../engine/validation/types';
 import { decideLeftOut } from '../engine/tree/left-out';
 import { numberFlag, stringFlag, type ParsedArgs } from './args';
-import { loadDataFile } from './data-flags';
+import { loadDataFile, namingFile } from './data-flags';
 import { forestTrainer } from './forest-flags';
 import { forestReportText } from './forest-text';
 import { leftOutNotes } from './left-out-notes';
@@ -20,8 +20,10 @@ async function trainOnFile(args: ParsedArgs, params: ForestParams) {
   const train = forestTrainer(args);
   // On shared memory: the forest's pool of threads reads the columns where they are, not a copy.
   const dataset = await loadDataFile(args.positional[0], args, { sharedMemory: true });
-  const decided = decideLeftOut(dataset, params.target, params);
-  const report = await train(dataset, decided);
+  const { decided, report } = await namingFile(args.positional[0], async () => {
+    const decided = decideLeftOut(dataset, params.target, params);
+    return { decided, report: await train(dataset, decided) };
+  });
   process.stderr.write(leftOutNotes(report.leftOut));
   writeWarnings(report.warnings);
   if (report.droppedMissingTarget > 0) process.stderr.write(`note: ${report.droppedMissingTarget} rows with a missing target were left out\n`);

@@ -3,7 +3,7 @@
 import { costComplexityPath } from '../engine/prune/cost-complexity';
 import { trainTree } from '../engine/tree/train';
 import { parseArgs } from './args';
-import { DATA_OPTIONS, loadDataFile } from './data-flags';
+import { DATA_OPTIONS, loadDataFile, namingFile } from './data-flags';
 import { TRAIN_OPTIONS, trainParamsFromArgs } from './train';
 import { checkWeightColumn } from './weight-flags';
 import { leftOutNotes } from './left-out-notes';
@@ -27,7 +27,7 @@ async function prunePath(argv: string[]): Promise<void> {
   const params = trainParamsFromArgs(args);
   const dataset = await loadDataFile(args.positional[0], args);
   await checkWeightColumn(args.positional[0], dataset, params);
-  const { model } = trainTree(dataset, params);
+  const { model } = await namingFile(args.positional[0], () => trainTree(dataset, params));
   process.stderr.write(leftOutNotes(model.params.leftOut));
   const path = costComplexityPath(model);
   if (args.flags.has('json')) {

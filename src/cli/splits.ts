@@ -2,13 +2,12 @@
 // column's best root split with its information gain, gain ratio, Gini decrease (variance
 // reduction for a numeric target), ranked by the criterion, and the question the tree asks first.
 import { basename } from 'node:path';
-import { InputError } from '../engine/errors';
 import { jsonText } from '../engine/json-text';
 import { columnSplits, CRITERION_MEASURE } from '../engine/splits/column-splits';
 import type { SplitsReport } from '../engine/splits/types';
 import { splitText } from '../shared/render/split-text';
 import { parseArgs } from './args';
-import { DATA_OPTIONS, loadDataFile } from './data-flags';
+import { DATA_OPTIONS, loadDataFile, namingFile } from './data-flags';
 import { plain, table } from '../worker/profile-text';
 import { TRAIN_OPTIONS, trainParamsFromArgs } from './train';
 import { leftOutNotes } from './left-out-notes';
@@ -37,14 +36,7 @@ async function splits(argv: string[]): Promise<void> {
   const file = args.positional[0];
   const dataset = await loadDataFile(file, args);
   const json = args.flags.has('json');
-  let report: SplitsReport;
-  try {
-    report = columnSplits(dataset, { target, task, algorithm, criterion, minSamplesLeaf, minCategorySamples, ignore, keep, curvePoints: 0 });
-  } catch (err) {
-    // Name the file, as the reader's errors do.
-    if (err instanceof InputError) throw new InputError(err.code, `${basename(file)}: ${err.message}`, err.line, err.column);
-    throw err;
-  }
+  const report: SplitsReport = await namingFile(file, () => columnSplits(dataset, { target, task, algorithm, criterion, minSamplesLeaf, minCategorySamples, ignore, keep, curvePoints: 0 }));
   process.stderr.write(leftOutNotes(report.leftOut));
   process.stdout.write(json ? jsonText(report, 2) + '\n' : formatSplits(basename(file), report));
 }

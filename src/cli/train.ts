@@ -8,7 +8,7 @@ import { serializeModel } from '../engine/tree/model-json';
 import { treeToMermaidMarkdown } from '../shared/render/mermaid';
 import { trainTree } from '../engine/tree/train';
 import { limitFlag, listFlag, numberFlag, parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
-import { DATA_OPTIONS, loadDataFile } from './data-flags';
+import { DATA_OPTIONS, loadDataFile, namingFile } from './data-flags';
 import { pruneOptions, pruneOptionsFromArgs } from './prune-flags';
 import { pruneGrown, resolvePruneOptions } from '../engine/validation/prune-grown';
 import { decideLeftOut } from '../engine/tree/left-out';
@@ -110,11 +110,14 @@ async function train(argv: string[]): Promise<void> {
   const dataset = await loadDataFile(args.positional[0], args);
   await checkWeightColumn(args.positional[0], dataset, asked);
   // Decided on the whole file, so the folds of --ccp-alpha cv leave out the same columns.
-  const params = decideLeftOut(dataset, asked.target, asked);
-  const grown = trainTree(dataset, params);
+  const { params, grown, pruned } = await namingFile(args.positional[0], () => {
+    const params = decideLeftOut(dataset, asked.target, asked);
+    const grown = trainTree(dataset, params);
+    return { params, grown, pruned: pruneGrown(grown.model, dataset, params, prune) };
+  });
   process.stderr.write(leftOutNotes(params.leftOut));
   const { droppedMissingTarget } = grown;
-  const { model, alphaSelection, warnings } = pruneGrown(grown.model, dataset, params, prune);
+  const { model, alphaSelection, warnings } = pruned;
   writeWarnings(warnings);
   if (alphaSelection) {
     const a = alphaSelection;

@@ -51,7 +51,7 @@ test('bad weights: exit 2, one line naming the problem (and the file line), noth
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
     assert.equal(existsSync(out), false);
   };
-  fails(['--class-weight', 'Adelie=2,Emperor=1'], /^error: class weight for unknown class "Emperor" \(classes: Adelie, Chinstrap, Gentoo\)/);
+  fails(['--class-weight', 'Adelie=2,Emperor=1'], /^error: data\.csv: class weight for unknown class "Emperor" \(classes: Adelie, Chinstrap, Gentoo\)/);
   fails(['--class-weight', 'Adelie=heavy'], /--class-weight: the weight of class "Adelie" must be a number ≥ 0, got "heavy"/);
   fails(['--class-weight', 'lots'], /--class-weight takes "balanced" or CLASS=W pairs/);
   fails(['--sample-weight', 'weight'], /data.csv: unknown --sample-weight column "weight"/);

@@ -90,10 +90,16 @@ test('issue 3 item 7 through the CLI: each bad training set exits 2 with a one-l
     [write('many.csv', many), /more than 1000 classes.*regression/],
     [write('no-target.csv', 'x,y\n1,\n2,\n'), /missing on every row/],
   ];
+  // Every command that trains names the file, as the reader's errors do.
+  const commands = [['train'], ['evaluate'], ['prune-path'], ['splits'], ['train', '--ensemble', 'forest', '--n-trees', '3']];
   for (const [file, message] of cases) {
-    const r = run('train', file, '--target', 'y');
-    assert.equal(r.status, 2, `${path.basename(file)}: ${r.stderr}`);
-    assert.match(r.stderr, message);
-    assert.equal(r.stderr.trim().split('\n').length, 1);
+    for (const [command, ...more] of commands) {
+      const r = run(command, file, '--target', 'y', ...more);
+      const label = `${command} ${more.join(' ')} ${path.basename(file)}`;
+      assert.equal(r.status, 2, `${label}: ${r.stderr}`);
+      assert.match(r.stderr, message, label);
+      assert.ok(r.stderr.startsWith(`error: ${path.basename(file)}: `), `${label}: ${r.stderr}`);
+      assert.equal(r.stderr.trim().split('\n').length, 1, label);
+    }
   }
 });
