@@ -1,7 +1,6 @@
 // The Trees tab's picker: one row per tree (index, OOB score, depth, leaves), sortable by any
 // column; a click (or Enter) opens that tree in the tree view. Never draws the forest.
 import type { ForestTreeSummary } from '../../src/engine/forest/types';
-import { formatNumber } from '../../src/shared/render/tree-labels';
 import { el, replaceChildren } from '../dom';
 
 export type PickerSortKey = 'index' | 'oobScore' | 'depth' | 'leaves';
@@ -50,7 +49,8 @@ export function renderTreePicker(container: HTMLElement, trees: readonly ForestT
       'tr',
       { class: t.index === chosen ? 'tree-row chosen' : 'tree-row', tabindex: 0, 'data-tree': t.index, 'aria-selected': String(t.index === chosen), title: `Open tree ${t.index + 1} (${t.oobRows} OOB rows)` },
       el('td', { class: 'num' }, String(t.index + 1)),
-      el('td', { class: 'num' }, t.oobScore === null ? '—' : formatNumber(t.oobScore, 3)),
+      // Fixed decimals, so the column's digits line up (0.920 under 0.966, not 0.92).
+      el('td', { class: 'num' }, t.oobScore === null ? '—' : t.oobScore.toFixed(3)),
       el('td', { class: 'num' }, String(t.depth)),
       el('td', { class: 'num' }, String(t.leaves)),
     );

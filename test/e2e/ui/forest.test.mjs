@@ -79,6 +79,9 @@ describe('Train Random Forest on iris', () => {
     const view = await viewAt(1400);
     await view.getByRole('tab', { name: 'Trees' }).click();
     assert.equal(await view.locator('tr.tree-row').count(), 100);
+    // The OOB column with three decimals on every row, so its digits line up.
+    const scores = await view.locator('tr.tree-row td:nth-child(2)').allTextContents();
+    assert.deepEqual(scores.filter((t) => !/^(\d\.\d{3}|—)$/.test(t)), [], 'OOB scores with three decimals');
     await view.locator('tr.tree-row[data-tree="4"]').click();
     await view.locator('.tree-heading', { hasText: /^Tree 5 of 100/ }).waitFor();
     const leaves = Number(/(\d+) leaves/.exec(await view.locator('.tree-heading').textContent())[1]);
