@@ -1,12 +1,11 @@
 // The options of how a command reads its CSV, shared by every command that reads one (train,
 // predict, evaluate, edit, splits, profile, prune-path): `--types COL=TYPE,…` and `--delimiter D`.
 // A command puts DATA_OPTIONS in its option table and reads the file with loadDataFile.
-import { basename } from 'node:path';
 import { COLUMN_TYPES, type ColumnType, type Dataset } from '../engine/dataset';
 import { InputError } from '../engine/errors';
 import type { CsvOptions } from '../engine/csv/read';
 import { stringFlag, type ParsedArgs } from './args';
-import { loadCsvFile } from '../worker/load-csv';
+import { loadCsvFile, namedError } from '../worker/load-csv';
 import type { OptionTable } from './options';
 
 export const DATA_OPTIONS: OptionTable = [
@@ -54,8 +53,6 @@ export async function namingFile<T>(file: string, work: () => T | Promise<T>): P
   try {
     return await work();
   } catch (err) {
-    const name = basename(file);
-    if (err instanceof InputError && !err.message.startsWith(`${name}: `)) throw new InputError(err.code, `${name}: ${err.message}`, err.line, err.column);
-    throw err;
+    throw namedError(file, err);
   }
 }

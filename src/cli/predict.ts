@@ -11,7 +11,7 @@ import type { TreeModel } from '../engine/model';
 import { parseArgs, requiredFlag, stringFlag } from './args';
 import { PredictionCsv } from '../worker/prediction-csv';
 import { csvFileChunks, namedError } from '../worker/load-csv';
-import { DATA_OPTIONS, loadDataFile } from './data-flags';
+import { DATA_OPTIONS, loadDataFile, namingFile } from './data-flags';
 import { usageError } from './help';
 import type { CliCommand, OptionTable } from './options';
 
@@ -59,7 +59,8 @@ async function predict(argv: string[]): Promise<void> {
   const { model } = await loadModel(requiredFlag(args, 'model'));
   const file = args.positional[0];
   // Two passes: the parsed columns give the predictions, then the records are copied through as they are.
-  const csv = new PredictionCsv(model, await loadDataFile(file, args));
+  const dataset = await loadDataFile(file, args);
+  const csv = await namingFile(file, () => new PredictionCsv(model, dataset));
   const out = stringFlag(args, 'out');
   if (out !== undefined && (await sameFile(out, file))) {
     throw new InputError('bad-option', `--out ${basename(out)} is the input file; the input is read again while the predictions are written`);

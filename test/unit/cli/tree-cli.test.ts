@@ -1,7 +1,7 @@
 // train and predict end to end: a freshly bundled CLI in a child process, files, exit codes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { useCli } from '../helpers/cli';
@@ -30,6 +30,14 @@ test('train --out writes a loadable model; predict appends predicted_<target> in
   const pred = result.columns[5];
   assert.ok(pred.type === 'categorical');
   assert.deepEqual(Array.from(pred.codes, (c) => pred.categories[c]), expected);
+  // A file without a column the tree asks about: exit 2, the message names that file, nothing written.
+  const lacking = path.join(cli.dir, 'no-petals.csv');
+  writeFileSync(lacking, readFileSync(iris('test.csv'), 'utf8').replace(/,petal_length_cm/, ',other'));
+  const missing = path.join(cli.dir, 'never.csv');
+  const m = run('predict', '--model', model, lacking, '--out', missing);
+  assert.equal(m.status, 2, m.stderr);
+  assert.match(m.stderr, /^error: no-petals\.csv: column "petal_length_cm" used by the model is not in the data\n$/);
+  assert.equal(existsSync(missing), false);
 });
 
 test('train --format text prints an export_text-style tree, mermaid a flowchart; json is the model', () => {
