@@ -2,6 +2,7 @@
 // other folds (grown and pruned; never simplified, which would change the leaves' class shares);
 // one score per fold and the metrics of all out-of-fold predictions together.
 import type { Dataset } from '../dataset';
+import { sortClassLabels } from '../label-order';
 import { throwIfAborted } from '../errors';
 import type { TrainParams, TreeModel } from '../model';
 import type { Metrics } from '../metrics/types';
@@ -49,17 +50,11 @@ function pooledMetrics(parts: readonly RowPredictions[], model: TreeModel): Metr
       parts.flatMap((p) => Array.from(p.values)),
     );
   }
-  const classes = [...(model.classes ?? [])];
+  // Every fold's labels in the order the whole data's classes take (as a tree trained on it sorts
+  // them): a class that the first fold's training rows lack is not moved to the end.
+  const classes = sortClassLabels([...new Set([...(model.classes ?? []), ...parts.flatMap((p) => p.truth.classes)])]);
   const codeOf = new Map(classes.map((c, i) => [c, i]));
-  const code = (label: string): number => {
-    let c = codeOf.get(label);
-    if (c === undefined) {
-      c = classes.length;
-      classes.push(label);
-      codeOf.set(label, c);
-    }
-    return c;
-  };
+  const code = (label: string): number => codeOf.get(label) as number;
   const scored = parts.find((p) => p.scores);
   const positiveLabel = scored ? scored.truth.classes[scored.positive] : undefined;
   const yTrue: number[] = [];

@@ -141,6 +141,24 @@ test('stratified when possible: a class with fewer rows than folds is spread one
   assert.deepEqual(warnings, ['the least populated class, "c", has only 1 rows, fewer than the 5 folds: some folds test none of it']);
 });
 
+test("pooled out-of-fold metrics list the classes in the data's order, also one the first fold's training rows lack", () => {
+  // Class "a" has one row, so the tree of the fold that tests it never saw it.
+  const rows = ['0,a', ...Array.from({ length: 20 }, (_, i) => `${i + 1},${i % 2 === 0 ? 'b' : 'c'}`)].join('\n');
+  const data = parseCsv(`x,y\n${rows}\n`);
+  const firstTestsA = (seed: number) => {
+    const y = makeFolds(data, { target: 'y' }, { k: 3, seed }).folds[0].test.columns[1];
+    return y.type === 'categorical' && [...y.codes].some((c) => y.categories[c] === 'a');
+  };
+  const seeds = [0, 1, 2, 3, 4, 5];
+  assert.ok(seeds.some(firstTestsA), 'some seed has the first fold test the "a" row');
+  for (const seed of seeds) {
+    const cv = crossValidate(data, { target: 'y' }, resolvePostProcessing({}), 3, seed);
+    assert.ok(cv.pooled.task === 'classification');
+    assert.deepEqual(cv.pooled.classes, ['a', 'b', 'c'], `seed ${seed}`);
+    assert.equal(cv.pooled.confusion[0].reduce((x, y) => x + y, 0), 1, `seed ${seed}: the "a" row in its own row`);
+  }
+});
+
 test('--no-stratify: plain seeded k-fold and hold-out, class shares left to the shuffle', () => {
   const plain = targetStrata(iris, 'species', 'auto', false);
   assert.equal(plain.task, 'classification');
