@@ -4,6 +4,7 @@ import type { Metrics } from '../src/engine/metrics/types';
 import type { WireReport } from '../src/shared/protocol';
 import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, percent } from './dom';
+import { scoreLabel } from '../src/shared/render/score-label';
 
 const score = (m: Metrics | null | undefined) => (!m ? '—' : m.task === 'classification' ? percent(m.accuracy) : `R² ${formatNumber(m.r2, 4)}`);
 
@@ -11,7 +12,7 @@ const score = (m: Metrics | null | undefined) => (!m ? '—' : m.task === 'class
 function unseen(report: WireReport): string {
   const { holdout, crossValidation: cv } = report.metrics;
   if (holdout) return score(holdout);
-  if (cv) return `${cv.scoreName} ${formatNumber(cv.mean, 4)} ± ${formatNumber(cv.std, 3)}`;
+  if (cv) return `${scoreLabel(cv.scoreName)} ${formatNumber(cv.mean, 4)} ± ${formatNumber(cv.std, 3)}`;
   return '—';
 }
 

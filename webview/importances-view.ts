@@ -4,6 +4,7 @@ import type { FeatureImportance, Importances, PermutationSettings } from '../src
 import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, replaceChildren } from './dom';
 import { dropdown } from './toolkit';
+import { scoreLabel } from '../src/shared/render/score-label';
 
 export type ImportanceMeasure = 'mdi' | 'permutation' | 'splits';
 
@@ -42,7 +43,7 @@ export function renderImportances(container: HTMLElement, importances: Importanc
   const p = importances.permutation;
   const note =
     chosen === 'permutation' && p
-      ? `Drop of ${p.scoreName} (baseline ${formatNumber(p.baselineScore, 4)}) on the ${p.set} rows${sampled(p)} when the column is shuffled, over ${p.repeats} shuffles (seed ${p.seed}).`
+      ? `Drop of ${scoreLabel(p.scoreName)} (baseline ${formatNumber(p.baselineScore, 4)}) on the ${p.set} rows${sampled(p)} when the column is shuffled, over ${p.repeats} shuffles (seed ${p.seed}).`
       : chosen === 'mdi'
         ? 'Share of the total weighted impurity decrease due to splits on each feature; favours features with many distinct values.'
         : 'Decision nodes that split on each feature.';

@@ -7,6 +7,7 @@ import type { WireReport } from '../src/shared/protocol';
 import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, percent, replaceChildren, svgEl } from './dom';
 import { validationSentence } from './validation-text';
+import { scoreLabel } from '../src/shared/render/score-label';
 
 function stat(label: string, value: string): HTMLElement {
   return el('div', { class: 'stat' }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, value));
@@ -80,7 +81,7 @@ function alphaCv(a: NonNullable<WireReport['alphaSelection']>): HTMLElement {
   const nested = a.nested
     ? `; nested estimate (α chosen again inside each of ${a.nested.folds} folds): ${f(a.nested.mean)} ± ${formatNumber(a.nested.std, 3)}, per-fold α ${a.nested.alphas.map(f).join(', ')}`
     : '';
-  return el('p', { class: 'alpha-cv' }, `ccp α = ${f(a.chosenAlpha)} chosen by ${a.folds}-fold CV: ${a.scoreName} ${f(a.chosenScore)} on the folds that chose it${nested}`);
+  return el('p', { class: 'alpha-cv' }, `ccp α = ${f(a.chosenAlpha)} chosen by ${a.folds}-fold CV: ${scoreLabel(a.scoreName)} ${f(a.chosenScore)} on the folds that chose it${nested}`);
 }
 
 export function renderMetrics(container: HTMLElement, report: WireReport): void {
@@ -93,7 +94,7 @@ export function renderMetrics(container: HTMLElement, report: WireReport): void 
     // An edited tree has no recipe to retrain per fold: its CV is that of its structure (structure-cv.ts).
     const what = cv.structure ? `${cv.folds}-fold CV of the edited structure` : `${cv.folds}-fold CV of the same settings`;
     parts.push(
-      el('p', { class: 'cv-scores' }, `${what}: ${cv.scoreName} ${formatNumber(cv.mean, 4)} ± ${formatNumber(cv.std, 3)} (folds: ${cv.scores.map((s) => formatNumber(s, 3)).join(', ')})`),
+      el('p', { class: 'cv-scores' }, `${what}: ${scoreLabel(cv.scoreName)} ${formatNumber(cv.mean, 4)} ± ${formatNumber(cv.std, 3)} (folds: ${cv.scores.map((s) => formatNumber(s, 3)).join(', ')})`),
       section(`${what} (out-of-fold predictions of all rows)`, cv.pooled),
     );
   }

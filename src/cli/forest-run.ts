@@ -15,6 +15,7 @@ import { forestReportText } from './forest-text';
 import { leftOutNotes } from './left-out-notes';
 import { positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
 import { writeChunks } from './write-chunks';
+import { scoreLabel } from '../shared/render/score-label';
 
 async function trainOnFile(args: ParsedArgs, params: ForestParams) {
   const train = forestTrainer(args);
@@ -30,7 +31,7 @@ async function trainOnFile(args: ParsedArgs, params: ForestParams) {
   return { train, dataset, params: decided, report };
 }
 
-const oobSummary = (r: ForestReport): string => (r.oob.score === null ? 'no OOB score' : `OOB ${r.oob.scoreName} ${r.oob.score.toFixed(4)}`);
+const oobSummary = (r: ForestReport): string => (r.oob.score === null ? 'no OOB score' : `OOB ${scoreLabel(r.oob.scoreName)} ${r.oob.score.toFixed(4)}`);
 
 export async function trainForestCli(args: ParsedArgs, params: ForestParams, format: 'json' | 'text' | 'mermaid'): Promise<void> {
   if (format === 'mermaid') throw new InputError('bad-option', 'Mermaid draws one tree; a forest prints as json or text (rules --tree K --model FILE gives one of its trees)');

@@ -4,6 +4,7 @@
 import type { ForestReport } from '../engine/forest/types';
 import { formatName } from '../engine/rules/text';
 import { f4, metricsText, table } from './report-text';
+import { scoreLabel } from '../shared/render/score-label';
 
 /** What a validation run adds to the text: its title for the hold-out metrics. */
 export interface ValidationNote {
@@ -46,18 +47,18 @@ export function forestReportText(r: ForestReport, csvName: string, v: Validation
     `trees: depth ${range(r.trees.map((t) => t.depth))}, leaves ${range(r.trees.map((t) => t.leaves))}`,
   ];
   const oob = r.oob;
-  out.push(oob.score === null ? 'OOB: none (no bootstrap sample leaves rows out)' : `OOB ${oob.scoreName} ${f4(oob.score)} on ${oob.rows} rows; OOB ${m.task === 'regression' ? 'MSE' : 'error'} by trees: ${curvePoints(r)}`);
+  out.push(oob.score === null ? 'OOB: none (no bootstrap sample leaves rows out)' : `OOB ${scoreLabel(oob.scoreName)} ${f4(oob.score)} on ${oob.rows} rows; OOB ${m.task === 'regression' ? 'MSE' : 'error'} by trees: ${curvePoints(r)}`);
   out.push('');
   if (r.metrics.holdout && v.holdoutTitle !== null) out.push(...metricsText(v.holdoutTitle, r.metrics.holdout), '');
   const cv = r.metrics.crossValidation;
   if (cv) {
-    out.push(`${cv.folds}-fold cross-validation (seed ${cv.seed}${v.stratified ? ', stratified' : ''}): mean ${cv.scoreName} ${f4(cv.mean)} ± ${f4(cv.std)}; per fold ${cv.scores.map(f4).join(', ')}`);
+    out.push(`${cv.folds}-fold cross-validation (seed ${cv.seed}${v.stratified ? ', stratified' : ''}): mean ${scoreLabel(cv.scoreName)} ${f4(cv.mean)} ± ${f4(cv.std)}; per fold ${cv.scores.map(f4).join(', ')}`);
     out.push(...metricsText('out-of-fold metrics', cv.pooled), '');
   }
   if (oob.metrics) out.push(...metricsText('OOB metrics', oob.metrics), '');
   out.push(...metricsText('training metrics (every tree saw most of these rows: optimistic)', r.metrics.training), '');
   const perm = new Map((r.importances.oobPermutation ?? []).map((x) => [x.feature, x]));
-  out.push(`feature importances (MDI: mean over the trees ± std${r.importances.oobPermutation ? `; OOB permutation: ${oob.scoreName} drop on each tree's OOB rows ± std across trees` : ''})`);
+  out.push(`feature importances (MDI: mean over the trees ± std${r.importances.oobPermutation ? `; OOB permutation: ${scoreLabel(oob.scoreName)} drop on each tree's OOB rows ± std across trees` : ''})`);
   out.push(
     ...table(
       ['feature', 'MDI', '± std', 'OOB permutation', '± std'],

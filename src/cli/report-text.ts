@@ -2,6 +2,7 @@
 import type { ClassificationMetrics, Metrics } from '../engine/metrics/types';
 import type { TreeReport } from '../engine/report-types';
 import { formatName } from '../engine/rules/text';
+import { scoreLabel } from '../shared/render/score-label';
 
 export const f4 = (x: number): string => x.toFixed(4);
 
@@ -63,15 +64,15 @@ export function reportText(r: TreeReport, csvName: string): string {
   if (r.alphaSelection) {
     const a = r.alphaSelection;
     out.push(
-      `ccp_alpha chosen by ${a.folds}-fold cross-validation (${a.rule} rule, seed ${a.seed}): ${a.chosenAlpha}, mean ${a.scoreName} ${f4(a.chosenScore)} ` +
+      `ccp_alpha chosen by ${a.folds}-fold cross-validation (${a.rule} rule, seed ${a.seed}): ${a.chosenAlpha}, mean ${scoreLabel(a.scoreName)} ${f4(a.chosenScore)} ` +
         `on the folds that chose it (optimistic; best mean at ${a.bestAlpha})`,
     );
-    out.push(...table(['alpha', `mean ${a.scoreName}`, 'std', 'std error'], a.candidates.map((c) => [String(c.alpha), f4(c.meanScore), f4(c.stdScore), f4(c.stdError)])));
+    out.push(...table(['alpha', `mean ${scoreLabel(a.scoreName)}`, 'std', 'std error'], a.candidates.map((c) => [String(c.alpha), f4(c.meanScore), f4(c.stdScore), f4(c.stdError)])));
     const n = a.nested;
     if (n) {
       out.push(
         `nested estimate (alpha chosen again by ${n.folds}-fold CV inside each of ${n.folds} outer folds, ${n.fits} trees grown): ` +
-          `mean ${n.scoreName} ${f4(n.mean)} ± ${f4(n.std)}; per fold ${n.scores.map((x, i) => `${f4(x)} (α ${n.alphas[i].toPrecision(4)})`).join(', ')}`,
+          `mean ${scoreLabel(n.scoreName)} ${f4(n.mean)} ± ${f4(n.std)}; per fold ${n.scores.map((x, i) => `${f4(x)} (α ${n.alphas[i].toPrecision(4)})`).join(', ')}`,
       );
     }
   }
@@ -81,14 +82,14 @@ export function reportText(r: TreeReport, csvName: string): string {
   const cv = r.metrics.crossValidation;
   if (cv) {
     const nested = cv.alphas ? ', ccp_alpha chosen inside each fold' : '';
-    out.push(`${cv.folds}-fold cross-validation (seed ${cv.seed}${v.kind === 'cv' && v.stratified ? ', stratified' : ''}${nested}): mean ${cv.scoreName} ${f4(cv.mean)} ± ${f4(cv.std)}; per fold ${cv.scores.map(f4).join(', ')}`);
+    out.push(`${cv.folds}-fold cross-validation (seed ${cv.seed}${v.kind === 'cv' && v.stratified ? ', stratified' : ''}${nested}): mean ${scoreLabel(cv.scoreName)} ${f4(cv.mean)} ± ${f4(cv.std)}; per fold ${cv.scores.map(f4).join(', ')}`);
     out.push(...metricsText('out-of-fold metrics', cv.pooled), '');
   }
   if (v.kind === 'none') out.push('note: no --test-size or --cv: the metrics below are on the training rows, an optimistic estimate', '');
   out.push(...metricsText('training metrics', r.metrics.training), '');
   const perm = r.importances.permutation;
   const sample = perm && perm.rows < perm.setRows ? ` (a random ${perm.rows} of ${perm.setRows})` : '';
-  out.push(perm ? `feature importances (permutation: ${perm.scoreName} drop on the ${perm.set === 'holdout' ? 'hold-out' : 'training'} rows${sample}, ${perm.repeats} repeats, seed ${perm.seed})` : 'feature importances');
+  out.push(perm ? `feature importances (permutation: ${scoreLabel(perm.scoreName)} drop on the ${perm.set === 'holdout' ? 'hold-out' : 'training'} rows${sample}, ${perm.repeats} repeats, seed ${perm.seed})` : 'feature importances');
   out.push(
     ...table(
       ['feature', 'MDI', 'splits', 'mean depth', 'permutation', '± std'],

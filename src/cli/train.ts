@@ -19,6 +19,7 @@ import { STRATIFY_OPTION, stratifyFromArgs, writeWarnings } from './validation-f
 import { usageError } from './help';
 import type { CliCommand, OptionTable } from './options';
 import { checkWeightColumn, WEIGHT_OPTIONS, weightParamsFromArgs } from './weight-flags';
+import { scoreLabel } from '../shared/render/score-label';
 
 /** Options shared by every command that trains (train, evaluate, prune-path; splits takes some). */
 export const TRAIN_OPTIONS: OptionTable = [
@@ -122,7 +123,7 @@ async function train(argv: string[]): Promise<void> {
   if (alphaSelection) {
     const a = alphaSelection;
     process.stderr.write(
-      `note: ccp_alpha ${a.chosenAlpha} chosen by ${a.folds}-fold cross-validation (${a.rule} rule, seed ${a.seed}), mean ${a.scoreName} ${a.chosenScore.toFixed(4)} ` +
+      `note: ccp_alpha ${a.chosenAlpha} chosen by ${a.folds}-fold cross-validation (${a.rule} rule, seed ${a.seed}), mean ${scoreLabel(a.scoreName)} ${a.chosenScore.toFixed(4)} ` +
         `on the folds that chose it (optimistic; \`evaluate --ccp-alpha cv\` gives the nested estimate)\n`,
     );
   }

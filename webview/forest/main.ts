@@ -19,6 +19,7 @@ import { renderForestImportances, type ForestImportance } from './forest-importa
 import { oobScoreText, renderSummary } from './summary-view';
 import { renderTreePicker, type PickerSort } from './tree-picker';
 import { renderVotes } from './votes-view';
+import { scoreLabel } from '../../src/shared/render/score-label';
 
 type TabId = 'summary' | 'trees' | 'importances' | 'metrics';
 
@@ -283,7 +284,7 @@ function showRow(row: number): void {
 
 function renderPicker(): void {
   if (!report) return;
-  renderTreePicker(pickerBox, report.trees, report.oob.scoreName === 'accuracy' ? 'accuracy' : 'R²', state.tree, state.sort, {
+  renderTreePicker(pickerBox, report.trees, scoreLabel(report.oob.scoreName), state.tree, state.sort, {
     pick: pickTree,
     sorted: (sort) => {
       state.sort = sort;
@@ -306,7 +307,7 @@ function renderMetrics(shown: WireForestReport): void {
   const { oob, metrics } = shown;
   replaceChildren(
     metricsBox,
-    el('p', { class: 'metrics-what' }, oob.metrics ? `Out-of-bag: each of the ${oob.rows} rows scored only by the trees that did not draw it (OOB ${oob.scoreName} ${oobScoreText(shown)}).` : 'No out-of-bag rows (no bootstrap): only the training rows are measured, which is optimistic.'),
+    el('p', { class: 'metrics-what' }, oob.metrics ? `Out-of-bag: each of the ${oob.rows} rows scored only by the trees that did not draw it (OOB ${scoreLabel(oob.scoreName)} ${oobScoreText(shown)}).` : 'No out-of-bag rows (no bootstrap): only the training rows are measured, which is optimistic.'),
     oob.metrics && metricsSection('Out-of-bag predictions', oob.metrics),
     metrics.holdout && metricsSection('Hold-out rows', metrics.holdout),
     metricsSection('Training rows (optimistic: every tree saw most of them)', metrics.training),

@@ -4,6 +4,7 @@ import type { WireForestReport } from '../../src/shared/forest-protocol';
 import { formatNumber } from '../../src/shared/render/tree-labels';
 import { el, percent, replaceChildren } from '../dom';
 import { oobChart } from './oob-chart';
+import { scoreLabel } from '../../src/shared/render/score-label';
 
 function stat(label: string, value: string): HTMLElement {
   return el('div', { class: 'stat' }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, value));
@@ -26,7 +27,7 @@ export function renderSummary(container: HTMLElement, report: WireForestReport):
       'div',
       { class: 'stats forest-stats' },
       stat('trees', String(params.nTrees)),
-      stat(`OOB ${report.oob.scoreName === 'accuracy' ? 'accuracy' : 'R²'}`, oobScoreText(report)),
+      stat(`OOB ${scoreLabel(report.oob.scoreName)}`, oobScoreText(report)),
       stat('OOB rows', `${report.oob.rows} of ${report.trainingRows}`),
       stat('features per split', `${params.maxFeatures} of ${features.length}`),
       stat('voting', regression ? 'mean (regression)' : params.voting),

@@ -32,14 +32,14 @@ export function sortTrees(trees: readonly ForestTreeSummary[], sort: PickerSort)
   });
 }
 
-export function renderTreePicker(container: HTMLElement, trees: readonly ForestTreeSummary[], scoreName: string, chosen: number, sort: PickerSort, events: PickerEvents): void {
+export function renderTreePicker(container: HTMLElement, trees: readonly ForestTreeSummary[], scoreText: string, chosen: number, sort: PickerSort, events: PickerEvents): void {
   const head = el(
     'tr',
     {},
     ...COLUMNS.map(({ key, label }) => {
       const active = sort.key === key;
       const arrow = active ? (sort.descending ? ' ▼' : ' ▲') : '';
-      const button = el('button', { class: 'sort', type: 'button', title: `Sort by ${label}` }, `${key === 'oobScore' ? `OOB ${scoreName}` : label}${arrow}`);
+      const button = el('button', { class: 'sort', type: 'button', title: `Sort by ${label}` }, `${key === 'oobScore' ? `OOB ${scoreText}` : label}${arrow}`);
       button.addEventListener('click', () => events.sorted({ key, descending: active ? !sort.descending : key !== 'index' }));
       return el('th', { scope: 'col', 'aria-sort': active ? (sort.descending ? 'descending' : 'ascending') : 'none' }, button);
     }),

@@ -27,6 +27,7 @@ import {
 const iris = 'media/samples/iris.csv';
 const hostile = 'test/fixtures/e2e/hostile-labels.csv';
 const ragged = 'test/fixtures/csv/ragged.csv';
+const diabetes = 'media/samples/diabetes.csv';
 const nodes = '.stage svg g.node';
 
 function headerOf(csv) {
@@ -42,7 +43,7 @@ describe('training in the workbench', () => {
 
   before(async () => {
     // Wide enough that the panel beside the CSV shows the chart, not only its controls.
-    session = await startSession({ files: [iris, hostile, ragged], viewport: { width: 1920, height: 1200 } });
+    session = await startSession({ files: [iris, hostile, ragged, diabetes], viewport: { width: 1920, height: 1200 } });
     page = await openWorkbench(session.context, session.server.url, { folder: session.folder });
     // alert()/confirm() from any frame would mean hostile text was executed.
     page.on('dialog', (dialog) => {
@@ -186,6 +187,22 @@ describe('training in the workbench', () => {
     assert.ok((await rules.textContent()).includes('<b>bold</b>'));
     assert.equal(await rules.locator('img, script, b').count(), 0);
     assert.deepEqual(dialogs, []);
+  });
+
+  it("trains a regression tree and says R² (the score's name for people), never the machine name r2", async () => {
+    const report = defaultReport(diabetes, 'disease_progression');
+    await explorerContextMenu(page, 'diabetes.csv');
+    await clickContextMenuItem(page, 'Train Decision Tree');
+    await pickQuickItem(page, 'disease_progression');
+    const frame = await waitForWebviewFrame(page, 'header', { hasText: 'diabetes.csv' });
+    await frame.locator(nodes).first().waitFor();
+    await frame.getByRole('tab', { name: 'Metrics' }).click();
+    const scores = await frame.locator('.cv-scores').first().textContent();
+    const mean = report.metrics.crossValidation.mean;
+    assert.ok(scores.includes(`R² ${Number(mean.toPrecision(4))} ±`), scores);
+    // innerText: what is shown (the diagram's own style sheet names a class .r2).
+    assert.doesNotMatch(await frame.locator('body').innerText(), /\br2\b/);
+    await screenshotFrame(frame, 'panel-regression-metrics-dark');
   });
 
   it('reports a ragged CSV in one notification that names the file and the line', async () => {

@@ -29,7 +29,7 @@ for (const [what, file, flags, at] of [
     const model = out(`${what}.json`);
     const t = run('train', file, '--target', 'target', '--ensemble', 'forest', '--n-trees', '15', '--seed', '4', ...flags, '--out', model);
     assert.equal(t.status, 0, t.stderr);
-    assert.match(t.stdout, /^wrote .*: random forest of 15 trees, (classification|regression), target "target", OOB (accuracy|r2) 0\.\d{4}\n$/);
+    assert.match(t.stdout, /^wrote .*: random forest of 15 trees, (classification|regression), target "target", OOB (accuracy|R²) 0\.\d{4}\n$/);
     const p = run('predict', '--model', model, file);
     assert.equal(p.status, 0, p.stderr);
     const header = p.stdout.split('\n')[0];
@@ -146,3 +146,24 @@ test('evaluate --model measures a saved forest as predict labels it; edit refuse
   assert.match(r.stderr, /forest/);
   assert.equal(existsSync(edited), false);
 });
+
+test('regression reports say R² as the metrics do, never the machine name r2 (which the JSON keeps)', () => {
+  const target = head(DIABETES);
+  const reports = [
+    run('train', DIABETES, '--target', target, '--ensemble', 'forest', '--n-trees', '3', '--format', 'text'),
+    run('evaluate', DIABETES, '--target', target, '--ensemble', 'forest', '--n-trees', '3', '--cv', '3'),
+    run('evaluate', DIABETES, '--target', target, '--max-depth', '3', '--cv', '3', '--ccp-alpha', 'cv'),
+  ];
+  for (const r of reports) {
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /OOB R² |mean R² /);
+    assert.doesNotMatch(r.stdout, /\br2\b/);
+  }
+  const json = run('evaluate', DIABETES, '--target', target, '--max-depth', '3', '--cv', '3', '--json');
+  assert.equal(JSON.parse(json.stdout).metrics.crossValidation.scoreName, 'r2');
+});
+
+/** The last column of a CSV's header: the fixture's target. */
+function head(file: string): string {
+  return readFileSync(file, 'utf8').split('\n')[0].split(',').pop() as string;
+}
