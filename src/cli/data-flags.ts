@@ -5,7 +5,7 @@ import { COLUMN_TYPES, type ColumnType, type Dataset } from '../engine/dataset';
 import { InputError } from '../engine/errors';
 import type { CsvOptions } from '../engine/csv/read';
 import { stringFlag, type ParsedArgs } from './args';
-import { loadCsvFile, namedError } from '../worker/load-csv';
+import { loadCsvFile, namedInputError } from '../worker/load-csv';
 import type { OptionTable } from './options';
 
 export const DATA_OPTIONS: OptionTable = [
@@ -47,12 +47,13 @@ export function loadDataFile(path: string, args: ParsedArgs, more: CsvOptions = 
 
 /**
  * Runs `work` on the data of `file`; an InputError it raises (a target missing on every row, an
- * unknown column, a single class…) names the file, as the reader's own errors do.
+ * unknown column, a single class…) names the file, as the reader's own errors do. Other errors
+ * pass as they are: a failed worker is not a file that cannot be read.
  */
 export async function namingFile<T>(file: string, work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    throw namedError(file, err);
+    throw err instanceof InputError ? namedInputError(file, err) : err;
   }
 }

@@ -40,12 +40,15 @@ async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
 
 /** An error met reading `path`, as the one-line InputError the CLI prints (named once). */
 export function namedError(path: string, err: unknown): unknown {
-  const name = basename(path);
-  if (err instanceof InputError) {
-    return err.message.startsWith(`${name}: `) ? err : new InputError(err.code, `${name}: ${err.message}`, err.line, err.column);
-  }
+  if (err instanceof InputError) return namedInputError(path, err);
   const code = (err as NodeJS.ErrnoException).code;
-  return code === undefined ? err : new InputError('unreadable-file', `${name}: cannot read the file (${code})`);
+  return code === undefined ? err : new InputError('unreadable-file', `${basename(path)}: cannot read the file (${code})`);
+}
+
+/** A bad-input error about the data of `path`, its message starting with the file's name (once). */
+export function namedInputError(path: string, err: InputError): InputError {
+  const name = basename(path);
+  return err.message.startsWith(`${name}: `) ? err : new InputError(err.code, `${name}: ${err.message}`, err.line, err.column);
 }
 
 /**
