@@ -5,8 +5,9 @@ import { prunePathCommand } from './prune-path';
 import { rulesCommand } from './rules';
 import { editCommand } from './edit';
 import { evaluateCommand } from './evaluate';
+import { inspectCommand } from './inspect';
 import { splitsCommand } from './splits';
 import { trainCommand } from './train';
 import type { CliCommand } from './options';
 
-export const commands: readonly CliCommand[] = [profileCommand, trainCommand, predictCommand, splitsCommand, rulesCommand, evaluateCommand, editCommand, prunePathCommand];
+export const commands: readonly CliCommand[] = [profileCommand, trainCommand, predictCommand, splitsCommand, rulesCommand, evaluateCommand, editCommand, prunePathCommand, inspectCommand];

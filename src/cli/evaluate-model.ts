@@ -7,13 +7,15 @@ import { jsonText } from '../engine/json-text';
 import { forestRowPredictions } from '../engine/forest/validate';
 import { evaluateModel, metricsOf } from '../engine/validation/evaluate';
 import { type ParsedArgs, requiredFlag } from './args';
-import { loadDataFile } from './data-flags';
+import { loadDataFile, namingFile } from './data-flags';
+import { boundEnsemble } from './imported';
+import { ensembleRowPredictions } from '../engine/import/validate';
 import { loadModel } from './predict';
 import { metricsText } from './report-text';
 import { positiveClassFromArgs } from './validation-flags';
 
 /** The only options that apply to a saved model besides the data options. */
-export const SAVED_MODEL_OPTIONS = ['model', 'json', 'positive-class'];
+export const SAVED_MODEL_OPTIONS = ['model', 'json', 'positive-class', 'target'];
 
 export async function evaluateSaved(args: ParsedArgs, dataOptions: readonly string[]): Promise<void> {
   const extra = [...args.flags.keys()].find((name) => !SAVED_MODEL_OPTIONS.includes(name) && !dataOptions.includes(name));
@@ -24,13 +26,21 @@ export async function evaluateSaved(args: ParsedArgs, dataOptions: readonly stri
   const data = args.positional[0];
   const dataset = await loadDataFile(data, args);
   const positive = positiveClassFromArgs(args);
-  const metrics = loaded.kind === 'forest' ? metricsOf(forestRowPredictions(loaded.model, dataset, positive)) : evaluateModel(loaded.model, dataset, positive);
+  if (loaded.kind !== 'ensemble' && args.flags.has('target')) throw new InputError('bad-option', '--target applies to a model trained elsewhere; our model files name their target');
+  const metrics = await namingFile(data, () => {
+    if (loaded.kind === 'forest') return metricsOf(forestRowPredictions(loaded.model, dataset, positive));
+    if (loaded.kind === 'tree') return evaluateModel(loaded.model, dataset, positive);
+    const e = boundEnsemble(loaded.model, file, dataset, args);
+    if (e.target === loaded.model.target && !dataset.columns.some((c) => c.name === e.target)) throw new InputError('bad-target', 'no target column to measure against: name it with --target');
+    return metricsOf(ensembleRowPredictions(e, dataset, positive));
+  });
   const model: { edited?: boolean; edits?: unknown[] } = loaded.kind === 'tree' ? loaded.model : {};
+  const what = loaded.kind === 'ensemble' ? ` (${loaded.model.description})` : '';
   const edits = model.edits?.length ?? 0;
   if (args.flags.has('json')) {
     process.stdout.write(jsonText({ model: basename(file), data: basename(data), edited: model.edited === true, edits, metrics }) + '\n');
     return;
   }
-  const tree = `${basename(file)}${model.edited === true ? ` (edited, ${edits} edit${edits === 1 ? '' : 's'})` : ''}`;
+  const tree = `${basename(file)}${what}${model.edited === true ? ` (edited, ${edits} edit${edits === 1 ? '' : 's'})` : ''}`;
   process.stdout.write([...metricsText(`${tree} on ${basename(data)}, leaves as saved`, metrics), ''].join('\n'));
 }

@@ -6,17 +6,20 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { once } from 'node:events';
 import { InputError } from '../engine/errors';
-import { readModelBytes, type AnyModel } from '../engine/forest/model-json';
+import { readAnyModelBytes, type LoadedModel } from '../engine/import/read';
+import { predictEnsemble } from '../engine/import/predict';
 import type { TreeModel } from '../engine/model';
 import { parseArgs, requiredFlag, stringFlag } from './args';
 import { PredictionCsv } from '../worker/prediction-csv';
 import { csvFileChunks, namedError } from '../worker/load-csv';
 import { DATA_OPTIONS, loadDataFile, namingFile } from './data-flags';
 import { usageError } from './help';
+import { boundEnsemble, TARGET_OPTION } from './imported';
 import type { CliCommand, OptionTable } from './options';
 
 const OPTIONS: OptionTable = [
-  { name: 'model', value: 'model.json', meaning: 'the model JSON `train --out` wrote, a tree or a forest (required)' },
+  { name: 'model', value: 'model.json', meaning: 'the model JSON `train --out` wrote, a tree or a forest, or a model trained elsewhere: XGBoost .json/.ubj, LightGBM .txt, ONNX tree ensemble (required)' },
+  TARGET_OPTION,
   { name: 'out', value: 'FILE', default: 'stdout', meaning: 'where to write the CSV with the predicted_<target> field (a classification forest: and share_<class> fields)' },
   ...DATA_OPTIONS,
 ];
@@ -30,8 +33,8 @@ export const predictCommand: CliCommand = {
   run: predict,
 };
 
-/** A tree or forest model file, read and checked; errors name the file. */
-export async function loadModel(file: string): Promise<AnyModel> {
+/** A tree, forest or imported model file (docs/model-format.md), read and checked; errors name the file. */
+export async function loadModel(file: string): Promise<LoadedModel> {
   let bytes: Uint8Array;
   try {
     bytes = await readFile(file);
@@ -39,7 +42,7 @@ export async function loadModel(file: string): Promise<AnyModel> {
     throw new InputError('unreadable-file', `${basename(file)}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
   try {
-    return readModelBytes(bytes);
+    return readAnyModelBytes(bytes);
   } catch (err) {
     if (err instanceof InputError) throw new InputError(err.code, `${basename(file)}: ${err.message}`);
     throw err;
@@ -50,17 +53,25 @@ export async function loadModel(file: string): Promise<AnyModel> {
 export async function loadTreeModel(file: string): Promise<TreeModel> {
   const loaded = await loadModel(file);
   if (loaded.kind === 'forest') throw new InputError('bad-model', `${basename(file)}: a forest model; this takes a single tree (rules --tree K shows one of its trees)`);
+  if (loaded.kind === 'ensemble') throw new InputError('bad-model', `${basename(file)}: ${loaded.model.description}; this takes a single tree of ours (rules --tree K shows one of its trees)`);
   return loaded.model;
 }
 
 async function predict(argv: string[]): Promise<void> {
   const args = parseArgs(argv, OPTIONS);
   if (args.positional.length !== 1) throw usageError(predictCommand);
-  const { model } = await loadModel(requiredFlag(args, 'model'));
+  const modelFile = requiredFlag(args, 'model');
+  const loaded = await loadModel(modelFile);
   const file = args.positional[0];
+  if (loaded.kind !== 'ensemble' && args.flags.has('target')) throw new InputError('bad-option', '--target applies to a model trained elsewhere; our model files name their target');
   // Two passes: the parsed columns give the predictions, then the records are copied through as they are.
   const dataset = await loadDataFile(file, args);
-  const csv = await namingFile(file, () => new PredictionCsv(model, dataset));
+  const csv = await namingFile(file, () => {
+    if (loaded.kind !== 'ensemble') return new PredictionCsv(loaded.model, dataset);
+    const e = boundEnsemble(loaded.model, modelFile, dataset, args);
+    const { predictions, probabilities } = predictEnsemble(e, dataset);
+    return new PredictionCsv({ target: e.target, classes: e.classes, predictions, shares: probabilities }, dataset);
+  });
   const out = stringFlag(args, 'out');
   if (out !== undefined && (await sameFile(out, file))) {
     throw new InputError('bad-option', `--out ${basename(out)} is the input file; the input is read again while the predictions are written`);

@@ -3,8 +3,9 @@
 import { InputError } from '../engine/errors';
 import { exportCode } from '../engine/export/code';
 import { forestToJavaScript, forestToPython } from '../engine/export/forest-code';
-import type { AnyModel } from '../engine/forest/model-json';
+import type { LoadedModel } from '../engine/import/read';
 import { memberModel } from '../engine/forest/predict';
+import { linkText } from '../engine/import/ensemble';
 import { FOREST_FORMAT, type ForestModel } from '../engine/forest/types';
 import type { TreeModel } from '../engine/model';
 import { extractRules } from '../engine/rules/extract';
@@ -19,7 +20,7 @@ const FORMATS = ['text', 'python', 'js', 'sql'] as const;
 const OPTIONS: OptionTable = [
   { name: 'model', value: 'model.json', meaning: 'the model JSON `train --out` wrote (required)' },
   { name: 'format', value: FORMATS.join('|'), default: 'text', meaning: 'if-then rules as text, or code that reproduces the predictions (a forest: python or js)' },
-  { name: 'tree', value: 'K', meaning: 'a forest model: the rules (or code) of its tree K alone, 0-based' },
+  { name: 'tree', value: 'K', meaning: 'a forest or a model trained elsewhere: the rules (or code) of its tree K alone, 0-based' },
 ];
 
 export const rulesCommand: CliCommand = {
@@ -34,11 +35,19 @@ export const rulesCommand: CliCommand = {
 type Format = (typeof FORMATS)[number];
 
 /** The tree the rules are about: the model itself, or tree --tree K of a forest (checked). */
-function chosenTree(loaded: AnyModel, args: ParsedArgs, format: Format): TreeModel | ForestModel {
+function chosenTree(loaded: LoadedModel, args: ParsedArgs, format: Format): TreeModel | ForestModel {
   const k = numberFlag(args, 'tree', { integer: true, min: 0 });
   if (loaded.kind === 'tree') {
     if (k !== undefined) throw new InputError('bad-option', '--tree K picks a tree of a forest model; this model is a single tree');
     return loaded.model;
+  }
+  if (loaded.kind === 'ensemble') {
+    // A tree of a model trained elsewhere: its leaves are raw scores the link combines (docs/cli.md "Models trained elsewhere").
+    const n = loaded.model.trees.length;
+    if (k === undefined && n === 1) return loaded.model.trees[0].model;
+    if (k === undefined) throw new InputError('bad-option', `${loaded.model.description}: ${n} trees whose leaf values add up (${linkText(loaded.model)}); --tree K (0..${n - 1}) shows one tree's rules`);
+    if (k >= n) throw new InputError('bad-option', `--tree ${k} is not a tree of this model (trees 0..${n - 1})`);
+    return loaded.model.trees[k].model;
   }
   const n = loaded.model.trees.length;
   if (k !== undefined) {

@@ -12,8 +12,16 @@ import { RawRecordSplitter } from '../engine/csv/raw-records';
 import { predict } from '../engine/tree/predict';
 import { csvField } from './csv-field';
 
+/** Predictions made beforehand (an imported ensemble's, src/engine/import/): each row's prediction and, for classification, its class probabilities (row-major). */
+export interface GivenPredictions {
+  target: string;
+  classes?: string[];
+  predictions: ReadonlyArray<string | number>;
+  shares: Float64Array | null;
+}
+
 export class PredictionCsv {
-  private readonly predictions: Array<string | number>;
+  private readonly predictions: ReadonlyArray<string | number>;
   private readonly splitter: RawRecordSplitter;
   private readonly encoder = new TextEncoder();
   /** The bytes of `<delimiter><prediction>\n` per prediction (one per class or leaf value). */
@@ -23,17 +31,18 @@ export class PredictionCsv {
   private out = new Uint8Array(1 << 16);
   private length = 0;
 
-  /** A classification forest's per-class shares (row-major), written after the prediction; else null. */
+  /** A classification forest's per-class shares or an imported classifier's probabilities (row-major), written after the prediction; else null. */
   private readonly shares: Float64Array | null = null;
   private readonly classCount: number;
 
   constructor(
-    model: TreeModel | ForestModel,
+    model: TreeModel | ForestModel | GivenPredictions,
     private readonly dataset: Dataset,
   ) {
     const classes = model.classes ?? [];
     this.classCount = classes.length;
-    if (model.format === FOREST_FORMAT) {
+    if ('predictions' in model) ({ predictions: this.predictions, shares: this.shares } = model);
+    else if (model.format === FOREST_FORMAT) {
       ({ predictions: this.predictions, shares: this.shares } = predictForest(model, dataset));
     } else this.predictions = predict(model, dataset);
     // A forest's share columns: the mean class share (soft voting) or vote fraction (hard) of each class.

@@ -6,9 +6,9 @@ import type { Dataset } from '../dataset';
 import type { Metrics } from '../metrics/types';
 import { makeFolds, summarizeFolds } from '../validation/cross-validate';
 import { metricsOf, type RowPredictions } from '../validation/evaluate';
+import { predictedRows } from '../validation/predicted-rows';
 import { holdoutSplit, targetStrata } from '../validation/split';
 import { subsetDataset } from '../validation/subset';
-import { readTruth } from '../validation/truth';
 import type { CrossValidationResult } from '../validation/types';
 import { memberModel, predictForest } from './predict';
 import type { ForestModel, ForestParams, ForestReport } from './types';
@@ -17,17 +17,9 @@ export type ForestTrainer = (dataset: Dataset, params: ForestParams) => Promise<
 
 /** The forest's predictions for every row of `dataset` that has a target, as the tree metrics read them. */
 export function forestRowPredictions(model: ForestModel, dataset: Dataset, positiveClass?: string): RowPredictions {
-  const truth = readTruth(model, dataset);
   const { predictions, shares } = predictForest(model, dataset);
-  const n = truth.rows.length;
-  if (model.task === 'regression') return { truth, codes: new Int32Array(0), values: Float64Array.from(truth.rows, (r) => predictions[r] as number), scores: null, positive: -1 };
-  const codeOf = new Map(truth.classes.map((c, i) => [c, i]));
-  const codes = Int32Array.from(truth.rows, (r) => codeOf.get(String(predictions[r])) ?? -1);
-  const positive = positiveClass === undefined ? 1 : truth.classes.indexOf(positiveClass);
-  const k = (model.classes ?? []).length;
   // Two classes: the forest's share (or vote fraction) of the positive class scores ROC and PR.
-  const scores = truth.classes.length === 2 && positive >= 0 && positive < k && shares !== null ? Float64Array.from({ length: n }, (_, i) => shares[truth.rows[i] * k + positive]) : null;
-  return { truth, codes, values: new Float64Array(0), scores, positive };
+  return predictedRows(model, dataset, predictions, shares, positiveClass);
 }
 
 export interface SplitSettings {
