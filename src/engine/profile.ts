@@ -3,6 +3,7 @@
 import { type Column, type ColumnType, type Dataset, type RenamedHeader, isNumeric } from './dataset';
 import { entropy, gini, normalizedEntropy, normalizedGini } from './impurity';
 import { numericSummary, runs, sortedPresent, type NumericSummary } from './profile-numeric';
+import { findLeftOutColumns, type LeftOutColumn } from './tree/left-out';
 
 export type { NumericSummary } from './profile-numeric';
 
@@ -49,6 +50,8 @@ export interface DatasetProfile {
   readonly rowCount: number;
   readonly delimiter: string;
   readonly renamedHeaders: readonly RenamedHeader[];
+  /** Columns training leaves out as ID-like unless kept (src/engine/tree/left-out.ts), judged with no target. */
+  readonly idLike: readonly LeftOutColumn[];
   readonly columns: readonly ColumnProfile[];
 }
 
@@ -57,6 +60,7 @@ export function profileDataset(dataset: Dataset, options: ProfileOptions = {}): 
     rowCount: dataset.rowCount,
     delimiter: dataset.delimiter,
     renamedHeaders: dataset.renamedHeaders,
+    idLike: findLeftOutColumns(dataset, '', {}).filter((c) => c.reason === 'id-like'),
     columns: dataset.columns.map((c) => profileColumn(c, options)),
   };
 }

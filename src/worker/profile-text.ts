@@ -10,6 +10,7 @@ export function formatProfile(file: string, profile: DatasetProfile): string {
   for (const r of profile.renamedHeaders) {
     out.push(`renamed column ${r.index + 1}: ${r.reason} name ${quoted(r.original)} is now ${quoted(r.name)}`);
   }
+  for (const c of profile.idLike) out.push(`ID-like column ${quoted(c.column)} (${c.detail}): training leaves it out unless kept`);
   out.push('', ...table(
     ['column', 'type', 'count', 'missing', 'distinct', 'min', 'q1', 'median', 'q3', 'max', 'mean', 'std'],
     profile.columns.map((c) => {

@@ -45,10 +45,10 @@ test('--keep keeps them, and the tree then uses the row number (it separates y i
   assert.deepEqual(model.nodes[0].split, { feature: 'row', kind: 'numeric', threshold: 30.5 });
 });
 
-test('an integer sequence in steps, in any order, is ID-like; distinct integers with uneven gaps are not', () => {
+test('an integer sequence in steps, in any order, is ID-like; distinct integers with uneven gaps, out of row order, are not', () => {
   const n = ID_MIN_ROWS;
   const shuffled = Array.from({ length: n }, (_, i) => 1000 + 10 * ((i * 7) % n));
-  const uneven = Array.from({ length: n }, (_, i) => i * i);
+  const uneven = Array.from({ length: n }, (_, i) => ((i * 7) % n) ** 2);
   const data = dataset(num('serial', shuffled), num('square', uneven), cat('y', Array.from({ length: n }, (_, i) => (i % 2 ? 'a' : 'b'))));
   assert.deepEqual(findLeftOutColumns(data, 'y', {}), [{ column: 'serial', reason: 'id-like', detail: `the integers 1000 to ${1000 + 10 * (n - 1)} in steps of 10, one per row` }]);
 });
@@ -96,4 +96,23 @@ test('splits lists the left-out columns apart and scores the kept ones', () => {
   const kept = columnSplits(people(), { target: 'y', keep: ['row'] });
   assert.equal(kept.root?.feature, 'row');
   assert.deepEqual(kept.leftOut.map((c) => c.column), ['name', 'kind']);
+});
+
+test('ID-like by shape in a part of a file: integers rising with the row (gaps allowed) are left out; the same integers shuffled under a name are a measurement', () => {
+  const rng = createRng(3);
+  const ids: number[] = [];
+  for (let v = 1; ids.length < 50; v += 1 + Math.floor(rng() * 4)) ids.push(v);
+  const y = ids.map((_, i) => (i < 25 ? 'a' : 'b'));
+  const rising = dataset(num('id', ids), num('x', ids.map(() => rng())), cat('y', y));
+  assert.deepEqual(findLeftOutColumns(rising, 'y', {}), [{ column: 'id', reason: 'id-like', detail: `integers rising with the row, 1 to ${ids[49]}` }]);
+  const shuffled = [...ids].reverse();
+  shuffled.push(shuffled.shift() as number);
+  assert.deepEqual(findLeftOutColumns(dataset(num('id', shuffled), cat('y', y)), 'y', {}), []);
+});
+
+test('distinct integers in any order under a blank header are row names (R, pandas): left out', () => {
+  const values = Array.from({ length: 40 }, (_, i) => ((i * 17) % 41) + 1);
+  const data = { ...dataset(num('column_1', values), cat('y', values.map((v) => (v % 2 ? 'a' : 'b')))), renamedHeaders: [{ index: 0, original: '', name: 'column_1', reason: 'blank' as const }] };
+  assert.deepEqual(findLeftOutColumns(data, 'y', {}), [{ column: 'column_1', reason: 'id-like', detail: 'row names under a blank header, distinct integers 1 to 41' }]);
+  assert.deepEqual(findLeftOutColumns({ ...data, renamedHeaders: [] }, 'y', {}), []);
 });
