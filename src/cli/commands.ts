@@ -4,10 +4,11 @@ import { profileCommand } from './profile';
 import { prunePathCommand } from './prune-path';
 import { rulesCommand } from './rules';
 import { editCommand } from './edit';
+import { explainCommand } from './explain';
 import { evaluateCommand } from './evaluate';
 import { inspectCommand } from './inspect';
 import { splitsCommand } from './splits';
 import { trainCommand } from './train';
 import type { CliCommand } from './options';
 
-export const commands: readonly CliCommand[] = [profileCommand, trainCommand, predictCommand, splitsCommand, rulesCommand, evaluateCommand, editCommand, prunePathCommand, inspectCommand];
+export const commands: readonly CliCommand[] = [profileCommand, trainCommand, predictCommand, splitsCommand, explainCommand, rulesCommand, evaluateCommand, editCommand, prunePathCommand, inspectCommand];

@@ -6,6 +6,9 @@ export type EntropyUnit = 'bits' | 'nats' | 'hartleys';
 
 const LOG_BASE: Record<EntropyUnit, number> = { bits: Math.LN2, nats: 1, hartleys: Math.LN10 };
 
+/** How many `unit`s one bit is (ln 2 / ln base): converts the tree's entropy scores, kept in bits, to the unit shown. */
+export const unitsPerBit = (unit: EntropyUnit): number => Math.LN2 / LOG_BASE[unit];
+
 function total(counts: ArrayLike<number>): number {
   let n = 0;
   for (let i = 0; i < counts.length; i++) n += counts[i];

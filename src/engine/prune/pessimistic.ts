@@ -15,7 +15,22 @@ function leafErrors(model: TreeModel, id: number): number {
   return nodeWeight(node) - (c >= 0 ? counts[c] : Math.max(...counts));
 }
 
-export function prunePessimistic(model: TreeModel, epsilon = 0.5): TreeModel {
+/** One decision node's pessimistic-pruning test, children already decided. */
+export interface PessimisticDecision {
+  id: number;
+  /** Rows (weight) at the node. */
+  n: number;
+  /** Training rows the node would get wrong as a leaf. */
+  errorsAsLeaf: number;
+  /** Σ errors and the number of leaves of its (already pruned) subtree. */
+  subtreeErrors: number;
+  subtreeLeaves: number;
+  /** Σ e_leaf + k·ε ≥ e + ε: the node becomes a leaf. */
+  pruned: boolean;
+}
+
+/** The decision of every decision node, bottom-up (children before parents), as pruning takes them. */
+export function pessimisticDecisions(model: TreeModel, epsilon = 0.5): PessimisticDecision[] {
   if (model.task !== 'classification') {
     throw new InputError('bad-option', 'pessimistic pruning counts misclassified rows, so it needs a classification tree');
   }
@@ -23,9 +38,9 @@ export function prunePessimistic(model: TreeModel, epsilon = 0.5): TreeModel {
     throw new InputError('bad-option', `the pessimistic-pruning ε must be a finite number ≥ 0, got ${epsilon}`);
   }
   const n = model.nodes.length;
-  const collapsed = new Uint8Array(n);
   const subtreeErrors = new Float64Array(n);
   const subtreeLeaves = new Float64Array(n);
+  const decisions: PessimisticDecision[] = [];
   // Reverse preorder visits every child before its parent.
   for (let id = n - 1; id >= 0; id--) {
     const node = model.nodes[id];
@@ -41,14 +56,16 @@ export function prunePessimistic(model: TreeModel, epsilon = 0.5): TreeModel {
       errors += subtreeErrors[c];
       leaves += subtreeLeaves[c];
     }
-    if (errors + leaves * epsilon >= asLeaf + epsilon) {
-      collapsed[id] = 1;
-      subtreeErrors[id] = asLeaf;
-      subtreeLeaves[id] = 1;
-    } else {
-      subtreeErrors[id] = errors;
-      subtreeLeaves[id] = leaves;
-    }
+    const pruned = errors + leaves * epsilon >= asLeaf + epsilon;
+    decisions.push({ id, n: nodeWeight(node), errorsAsLeaf: asLeaf, subtreeErrors: errors, subtreeLeaves: leaves, pruned });
+    subtreeErrors[id] = pruned ? asLeaf : errors;
+    subtreeLeaves[id] = pruned ? 1 : leaves;
   }
+  return decisions;
+}
+
+export function prunePessimistic(model: TreeModel, epsilon = 0.5): TreeModel {
+  const collapsed = new Uint8Array(model.nodes.length);
+  for (const d of pessimisticDecisions(model, epsilon)) if (d.pruned) collapsed[d.id] = 1;
   return collapseNodes(model, collapsed, { prune: 'pessimistic', pessimisticEpsilon: epsilon });
 }

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { prunePessimistic } from '../../../src/engine/prune/pessimistic';
 import { InputError } from '../../../src/engine/errors';
 import { buildModel, num } from '../helpers/build-model';
+import { pessimisticMarkdown } from '../../../src/engine/explain/markdown';
+import { pessimisticSteps } from '../../../src/engine/explain/pruning-calculation';
 
 // root [20,10] ─ x ≤ 5 → A [15,2] ─ y ≤ 1 → A1 [10,0], A2 [5,2]
 //              └ x > 5 → B [5,8]  ─ y ≤ 2 → B1 [4,1],  B2 [1,7]
@@ -57,4 +59,23 @@ test('bad input: regression trees and negative ε', () => {
   assert.throws(() => prunePessimistic(model, -1), InputError);
   const reg = buildModel({ value: [1, 0.5, 10], split: num('x', 1), children: [{ value: [0, 0, 5] }, { value: [2, 0, 5] }] }, { features, regression: true });
   assert.throws(() => prunePessimistic(reg), /classification/);
+});
+
+test('the worked pessimistic decisions, ε = 0.5: A is pruned ((2 + 2·0.5)/17 ≥ (2 + 0.5)/17), B and the root kept', () => {
+  const steps = pessimisticSteps(model);
+  assert.deepEqual(
+    steps.map((s) => [s.nodeId, s.errorsAsLeaf, s.subtreeErrors, s.subtreeLeaves, s.pruned]),
+    [
+      [4, 5, 2, 2, false],
+      [1, 2, 2, 2, true],
+      [0, 10, 4, 3, false],
+    ],
+  );
+  assert.equal(steps[1].subtreeRate, 3 / 17);
+  assert.equal(steps[1].leafRate, 2.5 / 17);
+  const md = pessimisticMarkdown(steps);
+  assert.ok(md.includes("E'(T_{t_{1}}) = \\frac{\\sum e_\\ell + k\\varepsilon}{N} = \\frac{2 + 2 \\cdot 0.5}{17} = 0.1765"), md);
+  assert.ok(md.includes('E(t_{1}) = \\frac{e + \\varepsilon}{N} = \\frac{2 + 0.5}{17} = 0.1471'));
+  assert.ok(md.includes('0.1765 \\ge 0.1471 \\Rightarrow \\text{prune}'));
+  assert.ok(md.includes('| 0 | 30 | 10 | 3 | 4 | 0.1833 | 0.35 | keep |'));
 });
