@@ -10,6 +10,7 @@ export const SAMPLES: readonly Sample[] = [
   { label: 'iris', description: '150 flowers, 4 measurements → species (3 classes)', file: 'iris.csv' },
   { label: 'play_tennis', description: "Quinlan's 14 days of weather → play (ID3's textbook example)", file: 'play_tennis.csv' },
   { label: 'bike_or_car', description: '16 trips → go by car? (course example)', file: 'bike_or_car.csv' },
+  { label: 'guess_who', description: '24 "Guess who?" characters, 5 yes/no features → woman (the Finnish notes\' best question: beard, gain 0.44)', file: 'guess_who.csv' },
   { label: 'diabetes', description: '442 patients, 10 measurements → disease progression (regression)', file: 'diabetes.csv' },
 ];
 

@@ -19,7 +19,7 @@ const listedOptions = (help: string) => [...help.matchAll(/^ {2}--([a-z][a-z-]*)
 test('every command has a table, and the tool help lists every command', () => {
   const r = run('--help');
   assert.equal(r.status, 0, r.stderr);
-  assert.deepEqual(commands.map((c) => c.name), ['profile', 'train', 'predict', 'splits', 'rules', 'evaluate', 'edit', 'prune-path', 'inspect']);
+  assert.deepEqual(commands.map((c) => c.name), ['profile', 'train', 'predict', 'splits', 'explain', 'rules', 'evaluate', 'edit', 'prune-path', 'inspect']);
   for (const c of commands) assert.match(r.stdout, new RegExp(`^ {2}${c.name} +\\S`, 'm'), c.name);
   assert.equal(run('-h').stdout, r.stdout);
 });

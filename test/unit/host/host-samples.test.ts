@@ -12,7 +12,7 @@ const listed = [...readFileSync(path.join(process.cwd(), 'src/host/samples.ts'),
 
 test('every sample in the list ships, and nothing unlisted does', () => {
   assert.deepEqual([...listed].sort(), readdirSync(dir).filter((f) => f.endsWith('.csv')).sort());
-  assert.equal(listed.length, 4);
+  assert.equal(listed.length, 5);
 });
 
 test('samples parse, with the promised targets', () => {
@@ -26,6 +26,7 @@ test('samples parse, with the promised targets', () => {
   assert.deepEqual([...iris.last.categories].sort(), ['setosa', 'versicolor', 'virginica']);
   assert.equal(target('play_tennis.csv').rows, 14);
   assert.equal(target('bike_or_car.csv').rows, 16);
+  assert.equal(target('guess_who.csv').rows, 24);
   const diabetes = target('diabetes.csv');
   assert.equal(diabetes.rows, 442);
   assert.equal(diabetes.last.type, 'numeric');
