@@ -16,7 +16,8 @@ test('an answer is right to the shown precision, wrong beyond it', () => {
   assert.equal(checkAnswer('0', 0), 'right');
   assert.equal(checkAnswer('1/2', 0.5), 'right');
   assert.equal(checkAnswer('0.5001', 0.5), 'wrong');
-  assert.equal(checkAnswer('-0.0132', -0.01321), 'right');
+  assert.equal(checkAnswer('-0.01321', -0.013214), 'right');
+  assert.equal(checkAnswer('-0.0132', -0.013214), 'wrong');
 });
 
 test('text that is no number is unreadable, not wrong', () => {
