@@ -23,7 +23,7 @@ export function tagDiagram(svg: SVGSVGElement): void {
     g.setAttribute('tabindex', '0');
     g.setAttribute('role', 'button');
     g.setAttribute('data-ref', `${ref.kind}:${ref.id}`);
-    const text = (g.textContent ?? '').trim();
+    const text = (g.textContent ?? '').replaceAll('\u200b', '').trim(); // zero-width spaces only let long names wrap
     g.setAttribute('aria-label', ref.kind === 'stub' ? `Expand folded subtree: ${text}` : text);
   }
 }

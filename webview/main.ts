@@ -5,7 +5,7 @@
 import type { PanelRequest, RowPath, ToWebview, WireReport } from '../src/shared/protocol';
 import { PanelRequester } from '../src/shared/panel-requests';
 import { addNodes, appendNodes, decodeModel, type DecodedTree, type WireNodes } from '../src/engine/model-columns';
-import { foldTree } from '../src/shared/render/fold';
+import { foldTree, levelsToOpen } from '../src/shared/render/fold';
 import { pathTo } from '../src/shared/render/tree-labels';
 import { compactSummary, renderControls } from './controls';
 import { CompareView } from './compare-view';
@@ -86,6 +86,13 @@ function reportError(message: string): void {
 const treeView = new TreeView({
   select: (id) => selectNode(id),
   expand: (id) => openNode(id),
+  reveal: (id) => {
+    if (!tree) return;
+    const above = pathTo(tree.model, id).slice(0, -1);
+    state.collapsed = state.collapsed.filter((c) => !above.includes(c));
+    state.expanded = [...state.expanded.filter((c) => !above.includes(c)), ...above];
+    void drawTree(false).then(() => treeView.focusNode(id));
+  },
   showAll: () => {
     if (!tree || tree.sent < tree.model.nodes.length) return; // a big tree is never drawn whole
     state.expanded = [...foldTree(tree.model, { maxDepth: Infinity, maxNodes: Infinity }).open];
@@ -209,13 +216,24 @@ function requestNodes(nodeId: number, scope: PanelRequest<'nodes'>['scope'], the
   );
 }
 
-/** Opens a folded node, first fetching its subtree when the host has not sent it yet. */
+/**
+ * Opens a folded node, first fetching its subtree when the host has not sent it yet, as many
+ * levels deep as fit the view side by side, and brings what opened into view.
+ */
 function openNode(nodeId: number): void {
   const nodes = tree?.model.nodes;
   const node = nodes?.[nodeId];
   if (!nodes || !node) return;
-  if (node.children.every((c) => nodes[c] !== undefined)) setOpen(nodeId, true);
-  else requestNodes(nodeId, 'subtree', () => setOpen(nodeId, true));
+  const open = () => {
+    if (!tree) return;
+    const ids = levelsToOpen(tree.model, nodeId, treeView.nodesAcross());
+    state.collapsed = state.collapsed.filter((id) => !ids.includes(id));
+    state.expanded = [...state.expanded.filter((id) => !ids.includes(id)), ...ids];
+    const opened = [nodeId, ...ids.flatMap((id) => tree?.model.nodes[id]?.children ?? [])];
+    void drawTree(false).then(() => treeView.revealNodes(opened));
+  };
+  if (node.children.every((c) => nodes[c] !== undefined)) open();
+  else requestNodes(nodeId, 'subtree', open);
 }
 
 function setOpen(nodeId: number, open: boolean): void {
@@ -377,8 +395,10 @@ function onShow(message: Extract<ToWebview, { type: 'show' }>): void {
   // The same tree again (the panel was hidden and rebuilt): keep the nodes fetched since its first slice.
   if (same && state.shown) appendNodes(shown.report.model.nodes, state.shown.report.model.nodes);
   tree = decodeModel(shown.report.model);
+  // An edit applied, undone or redone redraws the same file's tree: the view stays where the user was.
+  const edited = !same && state.shown !== null && state.shown.documentUri === shown.documentUri && JSON.stringify(state.shown.edits?.applied ?? []) !== JSON.stringify(shown.edits?.applied ?? []);
   if (!same) {
-    state = { ...state, expanded: [], collapsed: [], selected: null, highlight: null, view: null, settings: shown.settings };
+    state = { ...state, expanded: [], collapsed: [], selected: null, highlight: null, view: edited ? state.view : null, settings: shown.settings };
     alternatives.clear();
     distributions.clear();
   }

@@ -101,8 +101,15 @@ export function nodeFontSize(): number {
   return Number.isFinite(size) && size > 0 ? size : 13;
 }
 
+/**
+ * Mermaid's flowchart spacing for a compact drawing, in units of the font size: tight enough that
+ * iris' 17 nodes fit a ~450 px panel at 11 px text, with a feature name wrapped after about five
+ * characters of width (docs/architecture.md "Fitting the tree to its panel").
+ */
+const COMPACT_SPACING = { nodeSpacing: 0.5, rankSpacing: 1.2, padding: 0.3, wrappingWidth: 5.5 };
+
 /** Renders Mermaid text into `container` (the text goes in as textContent; Mermaid draws the SVG). */
-export async function renderMermaid(container: HTMLElement, text: string, edges: number, fontPx: number): Promise<SVGSVGElement | null> {
+export async function renderMermaid(container: HTMLElement, text: string, edges: number, fontPx: number, compact = false): Promise<SVGSVGElement | null> {
   const mermaid = await loadMermaid;
   const themeVariables = themeFromVsCode();
   mermaid.initialize({
@@ -112,7 +119,11 @@ export async function renderMermaid(container: HTMLElement, text: string, edges:
     themeVariables: { ...themeVariables, fontSize: `${fontPx}px` },
     maxTextSize: Math.max(50_000, text.length + 1),
     maxEdges: Math.max(500, edges + 1),
-    flowchart: { useMaxWidth: false, htmlLabels: true },
+    flowchart: {
+      useMaxWidth: false,
+      htmlLabels: true,
+      ...(compact ? Object.fromEntries(Object.entries(COMPACT_SPACING).map(([key, em]) => [key, Math.round(em * fontPx)])) : {}),
+    },
   });
   const holder = document.createElement('div');
   holder.id = `diagram-${++counter}`;

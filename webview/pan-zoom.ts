@@ -2,6 +2,9 @@
 // arrows do the same from the keyboard. The stage is moved with a CSS transform, so the SVG is
 // never redrawn for a zoom.
 
+/** Room (px) left on each side of a fitted drawing: a narrow panel has none to spare. */
+export const FIT_MARGIN = 4;
+
 export interface View {
   scale: number;
   x: number;
@@ -66,21 +69,21 @@ export class PanZoom {
     const w = this.viewport.clientWidth;
     const h = this.viewport.clientHeight;
     if (contentWidth <= 0 || contentHeight <= 0 || w <= 0 || h <= 0) return false;
-    const scale = Math.max(minScale, Math.min(1, (w - 16) / contentWidth, (h - 16) / contentHeight));
-    const x = contentWidth * scale <= w ? (w - contentWidth * scale) / 2 : Math.min(8, Math.max(w - 8 - contentWidth * scale, w / 2 - focusX * scale));
-    this.set({ scale, x, y: Math.max(8, (h - contentHeight * scale) / 2) });
+    const scale = Math.max(minScale, Math.min(1, (w - 2 * FIT_MARGIN) / contentWidth, (h - 2 * FIT_MARGIN) / contentHeight));
+    const x = contentWidth * scale <= w ? (w - contentWidth * scale) / 2 : Math.min(FIT_MARGIN, Math.max(w - FIT_MARGIN - contentWidth * scale, w / 2 - focusX * scale));
+    this.set({ scale, x, y: Math.max(FIT_MARGIN, (h - contentHeight * scale) / 2) });
     return true;
   }
 
   /**
    * Pans, at the same zoom, to centre `box` in `area` (both in client coordinates, as from
    * getBoundingClientRect; `area` is the part of the viewport not covered) unless it is already
-   * inside with a margin: centred, the node comes with its neighbours in view.
+   * inside with a margin (or `always`): centred, the node comes with its neighbours in view.
    */
-  reveal(box: Box, area: Box = this.viewport.getBoundingClientRect()): void {
+  reveal(box: Box, area: Box = this.viewport.getBoundingClientRect(), always = false): void {
     const margin = 16;
     const inside = box.left >= area.left + margin && box.right <= area.right - margin && box.top >= area.top + margin && box.bottom <= area.bottom - margin;
-    if (inside) return;
+    if (inside && !always) return;
     const dx = (area.left + area.right) / 2 - (box.left + box.right) / 2;
     const dy = (area.top + area.bottom) / 2 - (box.top + box.bottom) / 2;
     this.set({ scale: this.view.scale, x: this.view.x + dx, y: this.view.y + dy });

@@ -2,13 +2,14 @@
 // a row, the legend, and the details pane.
 import type { DecodedTree } from '../src/engine/model-columns';
 import type { ExportMessage } from '../src/shared/protocol';
-import { treeToMermaid } from '../src/shared/render/mermaid';
+import { treeToMermaid, type MermaidDiagram } from '../src/shared/render/mermaid';
 import { outlineNode, rootX, tagDiagram } from './diagram-svg';
 import { el, replaceChildren } from './dom';
 import { DrawCost, roughDuration } from './draw-cost';
 import { drawNodeBars } from './node-bars';
 import { isHighContrast, nodeFontSize, renderMermaid } from './mermaid-setup';
-import { PanZoom, type View } from './pan-zoom';
+import { FIT_MARGIN, PanZoom, type View } from './pan-zoom';
+import { TreeOverview } from './tree-overview';
 import { button, numberField } from './toolkit';
 
 /** "Fit" shrinks node text to no less than this many pixels; a bigger tree is panned instead. */
@@ -27,6 +28,8 @@ export interface TreeViewEvents {
   select(nodeId: number): void;
   /** Open a folded node (stub clicked) or fold/unfold from the toolbar. */
   expand(nodeId: number): void;
+  /** Open the folded nodes above `nodeId` (picked in the overview) and bring it into view. */
+  reveal(nodeId: number): void;
   /** Draw every node (after the warning, for a big tree). */
   showAll(): void;
   resetFolding(): void;
@@ -41,6 +44,12 @@ export interface TreeViewEvents {
   viewChanged(view: View): void;
   failed(message: string): void;
 }
+
+/**
+ * Full node labels (question, samples, impurity) on more drawn nodes than this never fit a panel
+ * legibly, so such a drawing gets compact labels without trying the full ones first.
+ */
+const FULL_LABELS_UP_TO = 40;
 
 /** Up to this many nodes "Show all" draws at once; above it, it first says what that costs. */
 const SHOW_ALL_WITHOUT_WARNING = 300;
@@ -70,12 +79,37 @@ export class TreeView {
   private readonly clearPathButton: HTMLElement;
   private readonly exportMenu = el('div', { class: 'export-menu', role: 'menu', 'aria-label': 'Export', hidden: true });
   private readonly toolbar: HTMLElement;
+  /** The drawing and the details beside or over it. */
+  private readonly treeBody: HTMLElement;
   /** Node text size (px) of the diagram drawn last, at zoom 1. */
   private fontPx = 13;
+  /**
+   * Node labels: 'auto' draws full ones when the tree fits the view legibly with them, compact
+   * ones otherwise (docs/architecture.md "Fitting the tree to its panel"); the toolbar's toggle
+   * picks one for this panel.
+   */
+  private labels: 'auto' | 'full' | 'compact' = 'auto';
+  private readonly labelsButton: HTMLElement;
+  /** The whole tree's shape with the view marked, over the drawing's corner when it is not seen whole. */
+  private readonly overview: TreeOverview;
+  private inViewFrame = 0;
+  /** What was drawn last, for a redraw with other labels. */
+  private lastInput: TreeViewInput | null = null;
 
   constructor(private readonly events: TreeViewEvents) {
     this.viewport.appendChild(this.stage);
-    this.panZoom = new PanZoom(this.viewport, this.stage, (v) => events.viewChanged(v));
+    this.panZoom = new PanZoom(this.viewport, this.stage, (v) => {
+      events.viewChanged(v);
+      this.scheduleInView();
+    });
+    this.overview = new TreeOverview((id, cell) => {
+      if (cell.unsent) events.expand(id);
+      else if (this.svg?.querySelector(`g.node[data-ref="node:${id}"]`)) this.centreNode(id);
+      else events.reveal(id);
+    });
+    this.viewport.appendChild(this.overview.element);
+    this.labelsButton = button('Full labels', () => this.toggleLabels(), { title: 'Show each node\'s samples and impurity in the drawing (a bigger drawing), or only its question or answer' });
+    this.labelsButton.setAttribute('aria-pressed', 'false');
     this.clearPathButton = button('Clear path', () => events.clearPath());
     this.clearPathButton.hidden = true;
     const menuItem = (label: string, title: string, run: () => void) => {
@@ -108,6 +142,7 @@ export class TreeView {
       button('Fit', () => this.fit(), { title: `Fit the tree to the view (text stays at least ${LEGIBLE_FONT_PX} px; a bigger tree is panned)` }),
       button('Show all', () => this.offerShowAll(), { title: `Draw every node (asks first above ${SHOW_ALL_WITHOUT_WARNING} nodes)` }),
       button('Fold to default', () => events.resetFolding(), { title: 'Fold deep subtrees again' }),
+      this.labelsButton,
       el('span', { class: 'separator' }),
       this.rowField.element,
       button('Show path', () => this.askRow(), { title: 'Highlight the path of this data row (1 = first row after the header)' }),
@@ -122,6 +157,7 @@ export class TreeView {
     this.details.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') events.closeDetails();
     });
+    this.treeBody = el('div', { class: 'tree-body' }, el('div', { class: 'diagram' }, this.viewport, el('div', { class: 'diagram-foot' }, this.legend, this.status)), this.details);
     this.viewport.addEventListener('click', (e) => this.onClick(e));
     this.viewport.addEventListener('keydown', (e) => this.onKey(e));
     this.element = el(
@@ -130,7 +166,7 @@ export class TreeView {
       this.toolbar,
       this.showAllWarning,
       this.pathInfo,
-      el('div', { class: 'tree-body' }, el('div', { class: 'diagram' }, this.viewport, el('div', { class: 'diagram-foot' }, this.legend, this.status)), this.details),
+      this.treeBody,
     );
     // The tree takes the height the panel has left: sized again whenever the panel or anything above it changes size.
     const resize = new ResizeObserver(() => this.layout());
@@ -146,8 +182,31 @@ export class TreeView {
     const top = this.viewport.getBoundingClientRect().top + window.scrollY;
     if (this.viewport.clientWidth === 0) return; // a hidden tab
     const foot = (this.viewport.nextElementSibling as HTMLElement | null)?.offsetHeight ?? 0;
-    const height = Math.max(240, Math.floor(window.innerHeight - top - foot - 12));
+    let height = Math.max(240, Math.floor(window.innerHeight - top - foot - 12));
     if (this.viewport.style.height !== `${height}px`) this.viewport.style.height = `${height}px`;
+    // Margins and paddings below the tree (the tab's own) would still scroll the page: taken off too.
+    const over = document.documentElement.scrollHeight - window.innerHeight;
+    if (over > 0 && height - over >= 240) {
+      height -= over;
+      this.viewport.style.height = `${height}px`;
+    }
+    // The details are no taller than the tree beside or under them: they scroll on their own, the page never does.
+    this.treeBody.style.setProperty('--tree-height', `${height + foot}px`);
+  }
+
+  /** Full labels on or off for this panel; the tree is drawn again and fitted. */
+  private toggleLabels(): void {
+    this.labels = this.labelsButton.getAttribute('aria-pressed') === 'true' ? 'compact' : 'full';
+    if (this.lastInput) void this.render(this.lastInput, null);
+  }
+
+  /** True when `svg` fits the view whole with its text seen at the legible minimum or larger. */
+  private fitsLegibly(svg: SVGSVGElement): boolean {
+    const box = svg.viewBox.baseVal;
+    const w = this.viewport.clientWidth - 2 * FIT_MARGIN;
+    const h = this.viewport.clientHeight - 2 * FIT_MARGIN;
+    if (!box || w <= 0 || h <= 0) return true; // no size to judge by (a hidden tab)
+    return Math.min(1, w / box.width, h / box.height) * this.fontPx >= LEGIBLE_FONT_PX - 0.01;
   }
 
   private toggleExportMenu(open = this.exportMenu.hidden): void {
@@ -227,8 +286,9 @@ export class TreeView {
   }
 
   /**
-   * Shows as much of the tree as fits, centred, with node text no smaller than the legible
-   * minimum; `legibleScale` 1 (the first view of a tree) keeps text at the editor's font size.
+   * Shows the whole tree, centred, when it fits with node text no smaller than the legible
+   * minimum; a bigger one is shown from its root at that minimum, to be panned (the overview
+   * shows where the view is).
    */
   fit(minScale = Math.min(1, LEGIBLE_FONT_PX / this.fontPx)): void {
     if (!this.svg) return;
@@ -254,19 +314,26 @@ export class TreeView {
   /** Draws the tree; `view` restores a zoom, otherwise the tree is fitted. */
   async render(input: TreeViewInput, view: View | null): Promise<void> {
     const token = ++this.renderToken;
+    this.lastInput = input;
     const { model } = input.tree;
     if (model.nodes.length !== this.totalNodes) this.hideShowAllWarning(); // a question about another tree
     this.totalNodes = model.nodes.length;
     this.sentNodes = input.tree.sent;
-    const diagram = treeToMermaid(model, {
-      descendants: input.tree.descendants,
-      valueRange: input.tree.valueRange,
-      expanded: input.expanded,
-      collapsed: input.collapsed,
-      path: input.path,
-      highContrast: isHighContrast(),
-      bars: true,
-    });
+    const diagramOf = (compact: boolean) =>
+      treeToMermaid(model, {
+        descendants: input.tree.descendants,
+        valueRange: input.tree.valueRange,
+        expanded: input.expanded,
+        collapsed: input.collapsed,
+        path: input.path,
+        highContrast: isHighContrast(),
+        bars: true,
+        compact,
+      });
+    let diagram = diagramOf(this.labels === 'compact');
+    // Full labels on more nodes than this never fit a panel legibly: straight to compact ones.
+    let compact = this.labels === 'compact' || (this.labels === 'auto' && diagram.shownNodes > FULL_LABELS_UP_TO);
+    if (compact && this.labels === 'auto') diagram = diagramOf(true);
     this.folded = new Set(diagram.folded);
     replaceChildren(
       this.legend,
@@ -278,17 +345,26 @@ export class TreeView {
     replaceChildren(this.status, `Drawing ${diagram.shownNodes} nodes…`);
     await new Promise((resolve) => requestAnimationFrame(resolve));
     if (token !== this.renderToken) return;
-    const edges = diagram.text.split('\n').filter((l) => l.includes('-->') || l.includes('-.->')).length;
     let svg: SVGSVGElement | null;
     // Mermaid measures the labels inside the stage: measured under a zoom, they come out clipped.
     const keep = view ?? this.panZoom.current;
     this.stage.style.transform = 'none';
-    const drawn = diagram.shownNodes + diagram.folded.length; // the stubs are nodes too
-    try {
+    const draw = async (d: MermaidDiagram, compact: boolean) => {
       const started = performance.now();
+      const edges = d.text.split('\n').filter((l) => l.includes('-->') || l.includes('-.->')).length;
+      const drawn = await renderMermaid(this.stage, d.text, edges, this.fontPx, compact);
+      this.drawCost.record(d.shownNodes + d.folded.length, performance.now() - started); // the stubs are nodes too
+      return drawn;
+    };
+    try {
       this.fontPx = nodeFontSize();
-      svg = await renderMermaid(this.stage, diagram.text, edges, this.fontPx);
-      this.drawCost.record(drawn, performance.now() - started);
+      svg = await draw(diagram, compact);
+      // Full labels that do not fit the view legibly: drawn again with compact ones.
+      if (svg && !compact && this.labels === 'auto' && token === this.renderToken && !this.fitsLegibly(svg)) {
+        compact = true;
+        svg = await draw(diagramOf(true), true);
+      }
+      this.labelsButton.setAttribute('aria-pressed', String(!compact));
     } catch (err) {
       if (token === this.renderToken) {
         replaceChildren(this.status, summary);
@@ -305,8 +381,72 @@ export class TreeView {
     tagDiagram(svg);
     drawNodeBars(svg, model, input.tree.valueRange);
     this.select(input.selected);
+    this.overview.setTree(model, input.tree.descendants, this.drawnIds());
     if (view) this.panZoom.set(view);
-    else this.fit(1);
+    else this.fit();
+    this.updateInView();
+  }
+
+  private drawnIds(): number[] {
+    return [...(this.svg?.querySelectorAll('g.node[data-ref^="node:"]') ?? [])].map((g) => Number(g.getAttribute('data-ref')?.slice(5)));
+  }
+
+  /** Marks the nodes in view in the overview, once per frame while the view moves. */
+  private scheduleInView(): void {
+    if (this.inViewFrame) return;
+    this.inViewFrame = requestAnimationFrame(() => {
+      this.inViewFrame = 0;
+      this.updateInView();
+    });
+  }
+
+  /** The overview shows while some node is folded or out of view; it marks the nodes in view. */
+  private updateInView(): void {
+    if (!this.svg) return;
+    const area = this.viewport.getBoundingClientRect();
+    if (area.width === 0) return;
+    const inView: number[] = [];
+    let whole = true;
+    for (const g of this.svg.querySelectorAll('g.node[data-ref^="node:"]')) {
+      const b = g.getBoundingClientRect();
+      const overlaps = b.right > area.left && b.left < area.right && b.bottom > area.top && b.top < area.bottom;
+      if (overlaps) inView.push(Number(g.getAttribute('data-ref')?.slice(5)));
+      if (!(b.left >= area.left && b.right <= area.right && b.top >= area.top && b.bottom <= area.bottom)) whole = false;
+    }
+    this.overview.setVisible(!whole || this.folded.size > 0);
+    this.overview.setInView(inView);
+  }
+
+  /** Nodes of compact labels that fit side by side at the legible minimum: how many levels a stub opens. */
+  nodesAcross(): number {
+    return Math.max(2, Math.floor((this.viewport.clientWidth - 16) / (LEGIBLE_FONT_PX * 7)));
+  }
+
+  /** Pans (same zoom) to centre a drawn node. */
+  private centreNode(nodeId: number): void {
+    const g = this.svg?.querySelector(`g.node[data-ref="node:${nodeId}"]`);
+    if (g) this.panZoom.reveal(g.getBoundingClientRect(), this.viewport.getBoundingClientRect(), true);
+  }
+
+  /**
+   * Brings the nodes `ids` (a subtree just opened) into view at the same zoom: centred when they
+   * fit, else from their top (the opened node) centred on it.
+   */
+  revealNodes(ids: readonly number[]): void {
+    const boxes = ids.flatMap((id) => {
+      const g = this.svg?.querySelector(`g.node[data-ref="node:${id}"]`);
+      return g ? [g.getBoundingClientRect()] : [];
+    });
+    if (boxes.length === 0) return;
+    const area = this.viewport.getBoundingClientRect();
+    const union = { left: Math.min(...boxes.map((b) => b.left)), right: Math.max(...boxes.map((b) => b.right)), top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
+    if (union.right - union.left <= area.width - 32 && union.bottom - union.top <= area.height - 32) {
+      this.panZoom.reveal(union, area);
+      return;
+    }
+    const first = boxes[0];
+    const v = this.panZoom.current;
+    this.panZoom.set({ scale: v.scale, x: v.x + (area.left + area.right) / 2 - (first.left + first.right) / 2, y: v.y + area.top + 16 - first.top });
   }
 
   /** Outlines the selected node without redrawing. */

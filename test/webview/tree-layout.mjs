@@ -1,7 +1,7 @@
 /* global document, window, getComputedStyle -- evaluated in the panel's page */
 // What the tree-first layout measures in the tree panel (issue 16): the tree's viewport against
 // the panel, the size node text is seen at (its computed size times the zoom), the nodes drawn and
-// where the node details are. Passed to page.evaluate by the webview check and the e2e layout test.
+// where the node details are, the nodes wholly in view, the overview and the page's scroll. Passed to page.evaluate by the webview check and the e2e layout test.
 
 export function treeLayout() {
   const viewport = document.querySelector('.viewport').getBoundingClientRect();
@@ -10,6 +10,8 @@ export function treeLayout() {
   const label = svg.querySelector('g.node[data-ref^="node:"] .nodeLabel');
   const fontPx = parseFloat(getComputedStyle(label).fontSize);
   const details = document.querySelector('.details');
+  const overview = document.querySelector('.overview');
+  const inside = (b) => b.left >= viewport.left - 0.5 && b.right <= viewport.right + 0.5 && b.top >= viewport.top - 0.5 && b.bottom <= viewport.bottom + 0.5;
   const box = (e) => (({ left, top, width, height }) => ({ left, top, width, height }))(e.getBoundingClientRect());
   return {
     panelWidth: document.documentElement.clientWidth,
@@ -23,5 +25,10 @@ export function treeLayout() {
     nodes: svg.querySelectorAll('g.node[data-ref^="node:"]').length,
     stubs: svg.querySelectorAll('g.node[data-ref^="stub:"]').length,
     details: details.hidden ? null : box(details),
+    /** Nodes (stubs not counted) whose box is wholly inside the tree's viewport. */
+    whole: [...svg.querySelectorAll('g.node[data-ref^="node:"]')].filter((g) => inside(g.getBoundingClientRect())).length,
+    /** Cells in the overview of the whole tree, or null when it is not on show. */
+    overview: overview && !overview.hidden ? Number(overview.querySelector('canvas').dataset.cells) : null,
+    scrollY: window.scrollY,
   };
 }

@@ -7,6 +7,7 @@ import { addNodes, decodeModel, type DecodedTree, type WireNodes } from '../../s
 import type { ForestRecipe, ForestRequestMessage, ForestRequestTypes, ForestRow, FromForestView, ToForestView, WireForestReport } from '../../src/shared/forest-protocol';
 import { PanelRequester } from '../../src/shared/panel-requests';
 import { foldTree } from '../../src/shared/render/fold';
+import { pathTo } from '../../src/shared/render/tree-labels';
 import { renderDetails, type AlternativesState, type DistributionState } from '../details';
 import { el, replaceChildren } from '../dom';
 import { section as metricsSection } from '../metrics-view';
@@ -93,6 +94,13 @@ const reportError = (message: string) => showBanner('error', message);
 const treeView = new TreeView({
   select: (id) => selectNode(id),
   expand: (id) => openNode(id),
+  reveal: (id) => {
+    if (!tree) return;
+    const above = pathTo(tree.model, id).slice(0, -1);
+    collapsed = collapsed.filter((c) => !above.includes(c));
+    expanded = [...expanded.filter((c) => !above.includes(c)), ...above];
+    void drawTree(false).then(() => treeView.focusNode(id));
+  },
   showAll: () => {
     if (!tree || tree.sent < tree.model.nodes.length) return;
     expanded = [...foldTree(tree.model, { maxDepth: Infinity, maxNodes: Infinity }).open];

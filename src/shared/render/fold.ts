@@ -54,3 +54,20 @@ export function foldTree(model: TreeModel, options: FoldOptions): Fold {
   }
   return { open, folded, shown };
 }
+
+/**
+ * The nodes to open so that `nodeId`'s subtree shows as many levels as fit `across` nodes side by
+ * side (at least its own children): level by level, while the next level is loaded and no wider.
+ */
+export function levelsToOpen(model: TreeModel, nodeId: number, across: number): number[] {
+  const open: number[] = [];
+  let level = [nodeId];
+  while (level.length > 0) {
+    const next = level.flatMap((id) => model.nodes[id]?.children ?? []);
+    const loaded = next.every((c) => model.nodes[c] !== undefined);
+    if (next.length === 0 || !loaded || (open.length > 0 && next.length > across)) break;
+    open.push(...level.filter((id) => (model.nodes[id]?.children.length ?? 0) > 0));
+    level = next;
+  }
+  return open;
+}

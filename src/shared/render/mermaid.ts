@@ -33,12 +33,27 @@ export interface MermaidOptions extends Partial<FoldOptions> {
   bars?: boolean;
   /** Nodes outlined as differing from another tree (src/shared/tree-diff.ts), for the side-by-side comparison. */
   diff?: readonly DiffMark[];
+  /**
+   * Compact labels for a drawing that must fit a narrow panel (docs/architecture.md "Fitting the
+   * tree to its panel"): a split node names its feature only (its edges carry the condition), a
+   * leaf its prediction; the bar and the details pane say the rest.
+   */
+  compact?: boolean;
 }
 
 /** The empty label line a node bar is drawn over: a zero-width space, which Mermaid keeps as a line (it trims a blank one). */
 export const BAR_LINE = '\u200b';
 
-function drawnLines(model: TreeModel, node: TreeModel['nodes'][number], bars: boolean): string[] {
+/** Lets a long name wrap after `_`, `.`, `-` or `/` (a zero-width space), as `petal_ / length_cm`. */
+function breakable(name: string): string {
+  return name.replace(/([_./-])(?=.)/g, '$1\u200b');
+}
+
+function drawnLines(model: TreeModel, node: TreeModel['nodes'][number], bars: boolean, compact: boolean): string[] {
+  if (compact) {
+    const head = node.split ? breakable(node.split.feature) : typeof node.prediction === 'number' ? formatNumber(node.prediction) : node.prediction;
+    return bars ? [head, BAR_LINE] : [head];
+  }
   const lines = nodeLines(model, node);
   if (!bars) return lines;
   return [...(node.split && Array.isArray(node.value) ? lines.slice(0, -1) : lines), BAR_LINE];
@@ -152,7 +167,7 @@ export function treeToMermaid(model: TreeModel, options: MermaidOptions = {}): M
   const onPath = new Set(path);
   for (const id of fold.shown) {
     const node = model.nodes[id];
-    const text = label(drawnLines(model, node, !!options.bars), maxName);
+    const text = label(drawnLines(model, node, !!options.bars, !!options.compact), maxName);
     lines.push(node.split ? `  n${id}[${text}]` : `  n${id}(${text})`);
     if (fold.open.has(id) && node.split) {
       node.children.forEach((child, branch) => {

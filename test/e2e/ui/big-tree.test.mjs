@@ -1,6 +1,8 @@
 // A tree too big to go to the webview whole (over 10,000 nodes, src/shared/tree-slices.ts), in a
 // real VS Code: the panel opens folded at once, a row's path to a deep leaf comes with the nodes it
-// needs, and opening a stub below what was sent fetches that subtree from the extension host.
+// needs, and opening a stub below what was sent fetches that subtree from the extension host and
+// brings it into view, the overview of the whole tree on show.
+/* global document -- evaluated in the panel's frame */
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,6 +70,19 @@ describe('a tree too big to send whole', () => {
     assert.ok(model.nodes[stub].depth >= 11, `deepest subtree beside the path at depth ${model.nodes[stub].depth}`);
     await panel.locator(`${nodes}[data-ref="stub:${stub}"]`).click();
     for (const child of model.nodes[stub].children) await panel.locator(`${nodes}[data-ref="node:${child}"]`).waitFor({ timeout: 30_000 });
+    // The view follows: the opened node and its children are wholly in view, and the overview of the whole tree is on show.
+    await panel.waitForTimeout(500);
+    const seen = await panel.evaluate((ids) => {
+      const area = document.querySelector('.viewport').getBoundingClientRect();
+      const inside = (id) => {
+        const b = document.querySelector(`.stage svg g.node[data-ref="node:${id}"]`)?.getBoundingClientRect();
+        return !!b && b.left >= area.left && b.right <= area.right && b.top >= area.top && b.bottom <= area.bottom;
+      };
+      const overview = document.querySelector('.overview');
+      return { inView: ids.filter(inside), overview: overview && !overview.hidden ? Number(overview.querySelector('canvas').dataset.cells) : null };
+    }, [stub, ...model.nodes[stub].children]);
+    assert.deepEqual(seen.inView, [stub, ...model.nodes[stub].children], 'the opened subtree is brought into view');
+    assert.ok(seen.overview > 0, 'the overview is on show');
     await screenshotFrame(panel, 'big-tree-opened-stub');
   });
 });

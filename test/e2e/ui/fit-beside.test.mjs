@@ -1,0 +1,125 @@
+// The tree as a user first sees it (docs/architecture.md "Fitting the tree to its panel"): iris
+// trained from the palette, its panel beside the CSV in 1,280 × 800 and 1,920 × 1,080 windows, light
+// and dark. Measured in the panel's page: node text ≥ 11 px on first view and after Fit, the tree
+// whole or the overview of the whole tree on show, and with a node's details open the tabs still
+// in view and the page not scrolled; a 127-node depth-6 tree on 60,000 rows: the overview shows all
+// 127 nodes and at least 15 are wholly in view at ≥ 11 px. Screenshots go to test-artifacts/.
+/* global document -- evaluated in the panel's frame */
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { defaultReport } from '../expected.mjs';
+import { startSession } from '../session.mjs';
+import { treeLayout } from '../../webview/tree-layout.mjs';
+import { openFile, openWorkbench, pickQuickItem, runCommand, screenshot, screenshotFrame, switchTheme, waitForWebviewFrame } from '../workbench.mjs';
+
+const iris = 'media/samples/iris.csv';
+const nodes = '.stage svg g.node';
+const LEGIBLE_PX = 11;
+const NOISY = 'noisy-60k.csv';
+
+/** 60,000 rows, 4 numeric columns, a label that follows `a` one time in two: grown to depth 6, a full 127-node tree. */
+function noisyCsv() {
+  let seed = 7;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const lines = ['a,b,c,d,label'];
+  for (let r = 0; r < 60_000; r++) {
+    const x = Array.from({ length: 4 }, () => Math.round(next() * 10_000) / 100);
+    lines.push([...x, next() < 0.5 ? (x[0] > 50 ? 'yes' : 'no') : next() < 0.5 ? 'yes' : 'no'].join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+describe('the tree beside its CSV', () => {
+  let session;
+  let page;
+  let panel;
+  const problems = [];
+  const report = defaultReport(iris, 'species');
+
+  before(async () => {
+    // Depth 6 for the big file (iris grows to depth 5 and is not cut).
+    session = await startSession({ files: [iris], viewport: { width: 1280, height: 800 }, settings: { 'workbench.colorTheme': 'Default Light Modern', 'decisionTree.maxDepth': 6 } });
+    writeFileSync(join(session.folder, NOISY), noisyCsv());
+    page = await openWorkbench(session.context, session.server.url, { folder: session.folder });
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  async function measure(at) {
+    await page.waitForTimeout(800);
+    const m = await panel.evaluate(treeLayout);
+    console.log(`  ${at}: ${JSON.stringify(m)}`);
+    if (m.seenPx < LEGIBLE_PX - 0.01) problems.push(`${at}: node text seen at ${m.seenPx} px`);
+    if (m.nodes !== report.model.nodes.length) problems.push(`${at}: ${m.nodes} of ${report.model.nodes.length} nodes drawn`);
+    if (m.whole < m.nodes && m.overview !== report.model.nodes.length) problems.push(`${at}: ${m.whole} of ${m.nodes} nodes wholly in view and the overview shows ${m.overview} cells`);
+    if (m.scrollY !== 0) problems.push(`${at}: the page scrolled to ${m.scrollY}`);
+    return m;
+  }
+
+  async function check(window, theme) {
+    await page.setViewportSize(window);
+    const at = `${window.width}×${window.height} ${theme}`;
+    panel = await waitForWebviewFrame(page, 'header', { hasText: 'iris.csv' });
+    await panel.getByRole('button', { name: 'Fold to default' }).click(); // a fresh first view at this size
+    const first = await measure(`${at} first view`);
+    await screenshot(page, `fit-beside-${window.width}-${theme}`);
+    await panel.getByRole('button', { name: 'Fit', exact: true }).click();
+    await measure(`${at} after Fit`);
+    await panel.locator(`${nodes}[data-ref="node:0"]`).click();
+    await panel.locator('.details').waitFor();
+    await page.waitForTimeout(500);
+    const open = await panel.evaluate(() => ({ scrollY: window.scrollY, tabsTop: document.querySelector('vscode-panels')?.getBoundingClientRect().top ?? -1 }));
+    if (open.scrollY !== 0 || open.tabsTop < 0) problems.push(`${at}: with details open the page scrolled to ${open.scrollY}, the tabs at ${open.tabsTop}`);
+    await screenshotFrame(panel, `fit-beside-${window.width}-${theme}-details`);
+    await panel.locator('.details-close').click();
+    return first;
+  }
+
+  it('trains iris from the palette; the panel opens beside the CSV', async () => {
+    await openFile(page, 'iris.csv');
+    await runCommand(page, 'Decision Tree: Train Decision Tree');
+    await pickQuickItem(page, 'species');
+    panel = await waitForWebviewFrame(page, nodes, { timeout: 120_000 });
+  });
+
+  it('light: 1,280 × 800 and 1,920 × 1,080', async () => {
+    const narrow = await check({ width: 1280, height: 800 }, 'light');
+    assert.ok(narrow.panelWidth <= 470, `beside the CSV at 1,280 the panel is ${narrow.panelWidth} px`);
+    assert.equal(narrow.whole, report.model.nodes.length, `beside the CSV at 1,280 (${narrow.panelWidth} px) iris is seen whole`);
+    const wide = await check({ width: 1920, height: 1080 }, 'light');
+    assert.equal(wide.whole, report.model.nodes.length, 'at 1,920 iris is seen whole');
+    assert.deepEqual(problems, []);
+  });
+
+  it('dark: the same', async () => {
+    await switchTheme(page, 'Dark Modern', 'vs-dark');
+    await check({ width: 1280, height: 800 }, 'dark');
+    await check({ width: 1920, height: 1080 }, 'dark');
+    assert.deepEqual(problems, []);
+  });
+
+  it('a 127-node depth-6 tree on 60,000 rows: the overview shows every node, ≥ 15 wholly in view at ≥ 11 px', async () => {
+    await openFile(page, NOISY);
+    await runCommand(page, 'Decision Tree: Train Decision Tree');
+    await pickQuickItem(page, 'label');
+    for (const window of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+      await page.setViewportSize(window);
+      panel = await waitForWebviewFrame(page, 'header', { hasText: NOISY, timeout: 180_000 });
+      await panel.locator(nodes).first().waitFor({ timeout: 180_000 });
+      await panel.getByRole('button', { name: 'Fold to default' }).click();
+      await page.waitForTimeout(800);
+      const m = await panel.evaluate(treeLayout);
+      console.log(`  ${NOISY} ${window.width}×${window.height}: ${JSON.stringify(m)}`);
+      await screenshot(page, `fit-beside-127-${window.width}`);
+      await screenshotFrame(panel, `fit-beside-127-${window.width}-panel`);
+      const total = Number((await panel.locator('.tree-status').textContent()).match(/ of (\d+) nodes/)[1]);
+      assert.equal(total, 127, 'a full tree of depth 6');
+      assert.equal(m.overview, 127, 'the overview has a cell for every node');
+      assert.ok(m.seenPx >= LEGIBLE_PX - 0.01, `text at ${m.seenPx} px`);
+      assert.ok(m.whole >= 15, `${m.whole} nodes wholly in view`);
+    }
+  });
+});
