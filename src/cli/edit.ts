@@ -2,12 +2,12 @@
 // --restore NODE | --grow NODE]... [--out M2.json]`: steers a saved tree (issue 18) on the rows it
 // was trained on, edits applied in the order written; writes the edited model JSON (it records
 // every edit) to --out or stdout, and a line per edit to stderr. Nothing is written on bad input.
-import { writeFile } from 'node:fs/promises';
 import { applyEdit } from '../engine/edit/apply';
 import { InputError } from '../engine/errors';
 import type { TreeEdit, TreeModel } from '../engine/model';
 import { formatNumber } from '../engine/rules/text';
 import { serializeModel } from '../engine/tree/model-json';
+import { writeChunks } from './write-chunks';
 import { parseArgs, requiredFlag, stringFlag } from './args';
 import { DATA_OPTIONS, loadDataFile } from './data-flags';
 import { editOf, takeEdits } from './edit-specs';
@@ -62,6 +62,6 @@ async function edit(argv: string[]): Promise<void> {
   });
   const out = stringFlag(args, 'out');
   if (out === undefined) process.stdout.write(serializeModel(model));
-  else await writeFile(out, serializeModel(model));
+  else await writeChunks(out, [serializeModel(model)]);
   process.stderr.write(lines.join('') + (out === undefined ? '' : `wrote ${out}: ${model.edits?.length ?? 0} edits in all\n`));
 }

@@ -62,6 +62,6 @@ export async function evaluateForestCli(args: ParsedArgs, params: ForestParams):
   }
   const full: ForestReport = { ...report, metrics: { ...report.metrics, holdout, crossValidation } };
   const title = testSize === undefined ? null : `hold-out metrics, test fraction ${testSize}, seed ${split.seed}${split.stratify ? ', stratified' : ''}`;
-  if (args.flags.has('json')) await writeChunks(undefined, forestJsonChunks(full.model, undefined, (model) => ({ ...full, model })));
+  if (args.flags.has('json')) await writeChunks(undefined, forestJsonChunks(full.model, (model) => ({ ...full, model })));
   else process.stdout.write(forestReportText(full, basename(args.positional[0]), { holdoutTitle: title, stratified: split.stratify }));
 }

@@ -2,11 +2,12 @@
 // final `predicted_<target>` field, one line per input row in order (prediction-csv.ts), to
 // stdout or FILE. A gzip input is read decompressed; the output is always plain CSV.
 import { createWriteStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { once } from 'node:events';
 import { InputError } from '../engine/errors';
-import { readAnyModelBytes, type LoadedModel } from '../engine/import/read';
+import type { LoadedModel } from '../engine/import/read';
+import { readModelFile } from '../worker/model-file';
 import { predictEnsemble } from '../engine/import/predict';
 import type { TreeModel } from '../engine/model';
 import { parseArgs, requiredFlag, stringFlag } from './args';
@@ -34,19 +35,8 @@ export const predictCommand: CliCommand = {
 };
 
 /** A tree, forest or imported model file (docs/model-format.md), read and checked; errors name the file. */
-export async function loadModel(file: string): Promise<LoadedModel> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(file);
-  } catch (err) {
-    throw new InputError('unreadable-file', `${basename(file)}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
-  try {
-    return readAnyModelBytes(bytes);
-  } catch (err) {
-    if (err instanceof InputError) throw new InputError(err.code, `${basename(file)}: ${err.message}`);
-    throw err;
-  }
+export function loadModel(file: string): Promise<LoadedModel> {
+  return readModelFile(file);
 }
 
 /** A single tree's model file (edit, evaluate --model): a forest is refused, naming the way to one of its trees. */

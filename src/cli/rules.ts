@@ -11,7 +11,7 @@ import type { TreeModel } from '../engine/model';
 import { extractRules } from '../engine/rules/extract';
 import { rulesToText } from '../engine/rules/text';
 import { numberFlag, parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
-import { loadModel } from './predict';
+import { readModelFile } from '../worker/model-file';
 import { usageError } from './help';
 import type { CliCommand, OptionTable } from './options';
 
@@ -64,7 +64,7 @@ async function rules(argv: string[]): Promise<void> {
   if (args.positional.length !== 0) throw usageError(rulesCommand);
   const format = stringFlag(args, 'format') ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) throw new InputError('bad-option', `--format must be one of ${FORMATS.join(', ')}, got "${format}"`);
-  const model = chosenTree(await loadModel(requiredFlag(args, 'model')), args, format as Format);
+  const model = chosenTree(await readModelFile(requiredFlag(args, 'model')), args, format as Format);
   let out: string;
   if (model.format === FOREST_FORMAT) out = format === 'python' ? forestToPython(model) : forestToJavaScript(model);
   else out = format === 'text' ? rulesToText(extractRules(model), model.classes) : exportCode(model, format as Exclude<Format, 'text'>);

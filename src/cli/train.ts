@@ -1,10 +1,10 @@
 // `train <csv> --target COL [options]` (docs/cli.md): fits a tree, writes the model JSON with
 // --out, and prints the tree as JSON (default), indented text or Mermaid.
-import { writeFile } from 'node:fs/promises';
 import { InputError } from '../engine/errors';
 import type { Algorithm, Criterion, Splitter, TrainParams, TreeModel } from '../engine/model';
 import { exportText } from '../engine/tree/export-text';
 import { serializeModel } from '../engine/tree/model-json';
+import { writeChunks } from './write-chunks';
 import { treeToMermaidMarkdown } from '../shared/render/mermaid';
 import { trainTree } from '../engine/tree/train';
 import { limitFlag, listFlag, numberFlag, parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
@@ -45,7 +45,7 @@ const OPTIONS: OptionTable = [
   { name: 'cv', value: 'K', default: '5', meaning: 'with --ccp-alpha cv: the number of folds' },
   { name: 'seed', value: 'N', default: '0', meaning: "with --ccp-alpha cv: the seed of the folds; with --ensemble: the forest's seed" },
   STRATIFY_OPTION,
-  { name: 'out', value: 'model.json', meaning: 'write the model JSON to this file' },
+  { name: 'out', value: 'model.json', meaning: 'write the model JSON to this file (a name ending in .gz: gzip-compressed)' },
   { name: 'format', value: 'json|text|mermaid', default: 'json (with --out: a one-line summary)', meaning: 'what to print: the model JSON, the tree as text (a forest: its report), or Mermaid' },
   ...FOREST_OPTIONS,
   ...DATA_OPTIONS,
@@ -129,7 +129,7 @@ async function train(argv: string[]): Promise<void> {
   }
   if (droppedMissingTarget > 0) process.stderr.write(`note: ${droppedMissingTarget} rows with a missing target were left out\n`);
   const out = stringFlag(args, 'out');
-  if (out !== undefined) await writeFile(out, serializeModel(model));
+  if (out !== undefined) await writeChunks(out, [serializeModel(model)]);
   // With --out and no explicit --format, the file is the result: keep stdout short.
   if (out !== undefined && !args.flags.has('format')) {
     process.stdout.write(`wrote ${out}: ${model.nodes.length} nodes, ${model.task}, target "${model.target}"\n`);

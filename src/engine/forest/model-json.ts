@@ -1,14 +1,17 @@
-// Forest model JSON save/load (docs/model-format.md "Forest model"), and the one reader for any
-// model file: the format tag says tree or forest, the version is checked (a newer file is a clear
-// "update" error), then every tree of a forest is checked as a tree model is. In memory the trees
-// are packed (packed-tree.ts): writing unpacks and writes one tree at a time, reading a file's
-// bytes parses, checks and packs one tree at a time, so neither holds the forest as node objects
-// nor its text as one string.
+// Forest model files (docs/model-format.md "Forest model"), and the one reader for any model file:
+// the format tag says tree or forest, the version is checked (a newer file is a clear "update"
+// error), then every tree of a forest is checked as a tree model is. In memory the trees are packed
+// (packed-tree.ts); the file (version 2) holds each tree's packed columns as arrays of numbers
+// (file-columns.ts). Writing yields the text a slice of a column at a time; reading takes the
+// bytes as they arrive (json-stream.ts), parses, checks and packs one tree at a time, so neither
+// holds the forest's text as one string nor its nodes as objects. Version 1 files, whose trees
+// are tree-model nodes, are still read.
 import { jsonText } from '../json-text';
+import { JsonStream, type Descent, type JsonPath, type JsonStreamHandler } from '../json-stream';
 import type { TreeModel } from '../model';
-import { bad, checkTreeModel, checkVersion, parseModelObject, treeFromObject } from '../tree/model-json';
-import { topLevelArray } from './json-spans';
-import { packTree, unpackTree } from './packed-tree';
+import { bad, checkModelHead, checkTreeModel, checkVersion, parseModelObject, treeFromObject } from '../tree/model-json';
+import { columnsToPacked, treeFileChunks, type RawColumns } from './file-columns';
+import { packTree } from './packed-tree';
 import { asTreeModel } from './predict';
 import { FOREST_FORMAT, FOREST_VERSION, type ForestModel, type ForestTree } from './types';
 
@@ -18,31 +21,25 @@ export type AnyModel = { kind: 'tree'; model: TreeModel } | { kind: 'forest'; mo
 const TREES_MARK = '\u0000trees';
 
 /**
- * JSON text (jsonText, `space` as JSON.stringify's) of a forest model, or of a value holding one
- * (`wrap` puts the model in it: a report), and a newline, in chunks: the text around the trees,
- * then each tree as `{ nodes, featureImportances }`, unpacked and written one at a time. The same
- * text as jsonText of the whole value with every tree unpacked.
+ * Compact JSON text (jsonText) of a forest model, or of a value holding one (`wrap` puts the
+ * model in it: a report), and a newline, in chunks: the text around the trees, then each tree's
+ * columns (file-columns.ts) a slice at a time.
  */
-export function* forestJsonChunks(model: ForestModel, space: number | undefined, wrap: (model: unknown) => unknown = (m) => m): Generator<string> {
-  const text = jsonText(wrap({ ...model, trees: TREES_MARK }), space);
-  const found = new RegExp(`"trees": ?${JSON.stringify(TREES_MARK).replace(/\\/g, '\\\\')}`).exec(text);
-  if (found === null) throw new Error('the forest model is not in the value written');
-  const at = found.index + found[0].length - JSON.stringify(TREES_MARK).length;
-  const lineStart = text.lastIndexOf('\n', at) + 1;
-  const indent = space === undefined || space === 0 ? null : (/^ */.exec(text.slice(lineStart)) as RegExpExecArray)[0];
-  // JSON.stringify's layout of an array: each element on its own line, one level in.
-  const inner = indent === null ? '' : '\n' + indent + ' '.repeat(space as number);
-  yield text.slice(0, at) + '[';
+export function* forestJsonChunks(model: ForestModel, wrap: (model: unknown) => unknown = (m) => m): Generator<string> {
+  const text = jsonText(wrap({ ...model, version: FOREST_VERSION, trees: TREES_MARK }));
+  const marked = `"trees":${JSON.stringify(TREES_MARK)}`;
+  const at = text.indexOf(marked);
+  if (at < 0) throw new Error('the forest model is not in the value written');
+  yield text.slice(0, at) + '"trees":[';
   for (let t = 0; t < model.trees.length; t++) {
-    const { packed, featureImportances } = model.trees[t];
-    const tree = jsonText({ nodes: unpackTree(packed, model), featureImportances }, space);
-    yield (t > 0 ? ',' : '') + inner + (inner === '' ? tree : tree.split('\n').join(inner));
+    if (t > 0) yield ',';
+    yield* treeFileChunks(model.trees[t].packed, model.trees[t].featureImportances);
   }
-  yield (indent === null ? '' : '\n' + indent) + ']' + text.slice(at + JSON.stringify(TREES_MARK).length) + '\n';
+  yield ']' + text.slice(at + marked.length) + '\n';
 }
 
-/** The model file's chunks: 2-space indent. */
-export const forestFileChunks = (model: ForestModel): Generator<string> => forestJsonChunks(model, 2);
+/** The model file's chunks. */
+export const forestFileChunks = (model: ForestModel): Generator<string> => forestJsonChunks(model);
 
 /** The model file's text (small forests; a big one is written chunk by chunk: forestFileChunks). */
 export function serializeForest(model: ForestModel): string {
@@ -50,59 +47,60 @@ export function serializeForest(model: ForestModel): string {
 }
 
 const positiveInteger = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 1;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A file's trees before they are checked: how many, and tree t's parsed object (parsed, or handed over, once). */
-interface RawTrees {
-  count: number;
-  take(t: number): unknown;
+/** What every tree is checked against: the forest's format, version and parameters. */
+function checkForestHead(raw: Record<string, unknown>): void {
+  if (raw.format !== FOREST_FORMAT) bad(`format is ${JSON.stringify(raw.format ?? null)}, expected "${FOREST_FORMAT}"`);
+  checkVersion(raw, 'forest model', FOREST_VERSION, 1);
+  const params = raw.params as ForestModel['params'] | undefined;
+  if (!isObject(params)) bad('a forest model needs "params" before its "trees"');
+  if (params.ensemble !== 'forest' && params.ensemble !== 'bagging') bad('params.ensemble must be "forest" or "bagging"');
+  if (params.voting !== 'soft' && params.voting !== 'hard') bad('params.voting must be "soft" or "hard"');
+  if (!positiveInteger(params.maxFeatures)) bad('params.maxFeatures must be a count ≥ 1');
+  checkModelHead(raw as unknown as ForestModel);
 }
 
-/** Tree `t` of a file, checked as a tree model and packed; its node objects go once this returns. */
-function packChecked(head: Omit<ForestModel, 'trees'>, trees: RawTrees, t: number): ForestTree {
+/** Tree `t` of a file (version 1: tree-model nodes; 2: columns), checked and packed. */
+function packFileTree(head: ForestModel, raw: unknown, t: number): ForestTree {
   try {
-    const tree = trees.take(t);
-    if (typeof tree !== 'object' || tree === null) bad('not an object');
-    const { nodes, featureImportances } = tree as { nodes: TreeModel['nodes']; featureImportances: Record<string, number> };
-    checkTreeModel(asTreeModel(head, nodes, featureImportances));
-    if (nodes.some((n) => n.snipped !== undefined)) bad('a forest tree has no edits ("snipped")');
-    return { packed: packTree(head, nodes), featureImportances };
+    if (!isObject(raw)) bad('not an object');
+    const { featureImportances } = raw as { featureImportances: Record<string, number> };
+    if (!isObject(featureImportances)) bad('"featureImportances" must be an object');
+    if ((head.version as number) === 1) {
+      const nodes = raw.nodes as TreeModel['nodes'];
+      checkTreeModel(asTreeModel(head, nodes, featureImportances));
+      if (nodes.some((n) => n.snipped !== undefined)) bad('a forest tree has no edits ("snipped")');
+      return { packed: packTree(head, nodes), featureImportances };
+    }
+    return { packed: columnsToPacked(head, raw as RawColumns), featureImportances };
   } catch (err) {
     bad(`tree ${t}: ${(err as Error).message.replace(/^not a usable model file: /, '')}`);
   }
 }
 
-/** Trees already parsed with the rest: each handed over once and dropped from the array. */
-function parsedTrees(raws: unknown[]): RawTrees {
-  return {
-    count: raws.length,
-    take: (t) => {
-      const tree = raws[t];
-      raws[t] = null;
-      return tree;
-    },
-  };
-}
-
-function checkForest(raw: Record<string, unknown>, trees: RawTrees | null = Array.isArray(raw.trees) ? parsedTrees(raw.trees) : null): ForestModel {
-  checkVersion(raw, 'forest model', FOREST_VERSION);
-  const model = raw as unknown as Omit<ForestModel, 'trees'> & { trees: unknown };
-  const params = model.params as unknown;
-  if (typeof params !== 'object' || params === null) bad('a forest model needs "params"');
-  if (model.params.ensemble !== 'forest' && model.params.ensemble !== 'bagging') bad('params.ensemble must be "forest" or "bagging"');
-  if (model.params.voting !== 'soft' && model.params.voting !== 'hard') bad('params.voting must be "soft" or "hard"');
-  if (!positiveInteger(model.params.maxFeatures)) bad('params.maxFeatures must be a count ≥ 1');
-  if (trees === null || trees.count === 0) bad('"trees" must be a non-empty array');
-  if (model.params.nTrees !== trees.count) bad(`params.nTrees is ${String(model.params.nTrees)} but the file holds ${trees.count} trees`);
-  if (typeof model.featureImportances !== 'object' || model.featureImportances === null) bad('"featureImportances" must be an object');
+/** The forest once its trees are packed: the counts agree; read as the version written from now on. */
+function finishForest(raw: Record<string, unknown>, trees: ForestTree[]): ForestModel {
+  const model = raw as unknown as ForestModel;
+  if (trees.length === 0) bad('"trees" must be a non-empty array');
+  if (model.params.nTrees !== trees.length) bad(`params.nTrees is ${String(model.params.nTrees)} but the file holds ${trees.length} trees`);
+  if (!isObject(model.featureImportances)) bad('"featureImportances" must be an object');
   // Replaced in place, so the keys keep the file's order when written again.
-  model.trees = Array.from({ length: trees.count }, (_, t) => packChecked(model, trees, t));
-  return model as unknown as ForestModel;
+  model.trees = trees;
+  model.version = FOREST_VERSION;
+  return model;
 }
 
 /** A parsed forest model file's object (or a report's `model`), checked and its trees packed (in place: its node objects are dropped). */
 export function forestFromObject(raw: Record<string, unknown>): ForestModel {
-  if (raw.format !== FOREST_FORMAT) bad(`format is ${JSON.stringify(raw.format ?? null)}, expected "${FOREST_FORMAT}"`);
-  return checkForest(raw);
+  checkForestHead(raw);
+  const head = raw as unknown as ForestModel;
+  const rawTrees = Array.isArray(raw.trees) ? (raw.trees as unknown[]) : [];
+  const trees = rawTrees.map((tree, t) => {
+    rawTrees[t] = null;
+    return packFileTree(head, tree, t);
+  });
+  return finishForest(raw, trees);
 }
 
 /** Parses and validates a forest model file's text. */
@@ -110,25 +108,87 @@ export function parseForest(text: string): ForestModel {
   return forestFromObject(parseModelObject(text));
 }
 
-/** Reads a tree or a forest model file. */
-export function readModelJson(text: string): AnyModel {
-  const raw = parseModelObject(text);
-  if (raw.format === FOREST_FORMAT) return { kind: 'forest', model: checkForest(raw) };
+/** A tree or forest model file's parsed object, checked. */
+function modelFromObject(raw: Record<string, unknown>): AnyModel {
+  if (raw.format === FOREST_FORMAT) return { kind: 'forest', model: forestFromObject(raw) };
   return { kind: 'tree', model: treeFromObject(raw) };
 }
 
-const decoder = new TextDecoder();
+/** Reads a tree or a forest model file's text (a small one: a big file is read as bytes, ModelFileReader). */
+export function readModelJson(text: string): AnyModel {
+  return modelFromObject(parseModelObject(text));
+}
 
 /**
- * Reads a tree or a forest model file's bytes. A forest's text is parsed without its trees, then
- * one tree at a time (json-spans.ts), each checked and packed before the next is parsed.
+ * Reads a tree or a forest model file from its bytes as they arrive (push each chunk, then
+ * `end`): the top-level fields are parsed whole, a tree model's `nodes` and each forest tree's
+ * arrays in batches, and each forest tree is checked and packed as soon as it ends.
  */
+export class ModelFileReader implements JsonStreamHandler {
+  private readonly raw: Record<string, unknown> = {};
+  private readonly trees: ForestTree[] = [];
+  private tree: Record<string, unknown> = {};
+  private headChecked = false;
+  private readonly stream = new JsonStream(this, bad);
+
+  push(chunk: Uint8Array): void {
+    this.stream.push(chunk);
+  }
+
+  end(): AnyModel {
+    this.stream.end();
+    if (this.raw.format !== FOREST_FORMAT || !Array.isArray(this.raw.trees)) return modelFromObject(this.raw);
+    if (!this.headChecked) checkForestHead(this.raw);
+    return { kind: 'forest', model: finishForest(this.raw, this.trees) };
+  }
+
+  descend(path: JsonPath, kind: 'object' | 'array'): Descent {
+    const [key, t] = path;
+    if (path.length === 0) return 'members';
+    if (path.length === 1 && kind === 'array' && (key === 'trees' || key === 'nodes')) {
+      // Set now, so the key keeps its place among the others.
+      this.raw[key] = [];
+      return key === 'trees' ? 'members' : 'batch';
+    }
+    if (key !== 'trees' || !Array.isArray(this.raw.trees)) return 'whole';
+    if (path.length === 2 && kind === 'object' && typeof t === 'number') {
+      this.tree = {};
+      return 'members';
+    }
+    return path.length === 3 && kind === 'array' ? 'batch' : 'whole';
+  }
+
+  value(path: JsonPath, value: unknown): void {
+    if (path.length === 1) this.raw[path[0]] = value;
+    else if (path.length === 2) this.addTree(value);
+    else this.tree[path[2]] = value;
+  }
+
+  items(path: JsonPath, values: unknown[]): void {
+    const into = (path.length === 1 ? this.raw : this.tree) as Record<string, unknown[]>;
+    const key = path[path.length - 1];
+    const list = (into[key] ??= []);
+    for (const v of values) list.push(v);
+  }
+
+  close(path: JsonPath): void {
+    if (path.length === 3) (this.tree as Record<string, unknown[]>)[path[2]] ??= [];
+    else if (path.length === 2 && path[0] === 'trees') this.addTree(this.tree);
+  }
+
+  private addTree(raw: unknown): void {
+    if (!this.headChecked) {
+      checkForestHead(this.raw);
+      this.headChecked = true;
+    }
+    this.trees.push(packFileTree(this.raw as unknown as ForestModel, raw, this.trees.length));
+    this.tree = {};
+  }
+}
+
+/** Reads a tree or a forest model file's bytes (all at hand: tests, small files). */
 export function readModelBytes(bytes: Uint8Array): AnyModel {
-  const spans = topLevelArray(bytes, 'trees');
-  const text = (from: number, to: number): string => decoder.decode(bytes.subarray(from, to));
-  if (spans === null) return readModelJson(text(0, bytes.length));
-  const raw = parseModelObject(text(0, spans.array[0]) + '[]' + text(spans.array[1], bytes.length));
-  if (raw.format !== FOREST_FORMAT) return readModelJson(text(0, bytes.length));
-  const trees: RawTrees = { count: spans.items.length, take: (t) => parseModelObject(text(...spans.items[t])) };
-  return { kind: 'forest', model: checkForest(raw, trees) };
+  const reader = new ModelFileReader();
+  reader.push(bytes);
+  return reader.end();
 }

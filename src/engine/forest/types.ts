@@ -10,7 +10,8 @@ import type { LeftOutColumn } from '../tree/left-out';
 import type { PackedTree } from './packed-tree';
 
 export const FOREST_FORMAT = 'decision-tree-explorer/forest';
-export const FOREST_VERSION = 1;
+/** The version written; version 1 files (trees as node objects) are still read (model-json.ts). */
+export const FOREST_VERSION = 2;
 export const FOREST_REPORT_FORMAT = 'decision-tree-explorer/forest-report';
 export const FOREST_REPORT_VERSION = 1;
 

@@ -16,6 +16,12 @@ export type LoadedModel = AnyModel | { kind: 'ensemble'; model: ImportedEnsemble
 /** UBJSON object: "{" then a key's length type, or an optimised container's "$"/"#", or "}". */
 const isUbjson = (bytes: Uint8Array): boolean => bytes[0] === 0x7b && bytes.length > 1 && 'iUIlL$#}'.includes(String.fromCharCode(bytes[1]));
 
+/** Whether a model file's first bytes (256 or all) are ours (JSON our ModelFileReader streams), not a model trained elsewhere. */
+export function isOurModel(head: Uint8Array): boolean {
+  const text = new TextDecoder().decode(head.subarray(0, 256));
+  return !isOnnx(head) && !isUbjson(head) && !isLightgbmText(text) && !/^\s*\{\s*"learner"\s*:/.test(text);
+}
+
 export function readAnyModelBytes(bytes: Uint8Array): LoadedModel {
   if (isOnnx(bytes)) return { kind: 'ensemble', model: readOnnx(bytes) };
   if (isUbjson(bytes)) {

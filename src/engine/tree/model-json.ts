@@ -6,8 +6,9 @@ import { InputError } from '../errors';
 import { jsonText } from '../json-text';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
 
+/** The model file's text: compact (docs/model-format.md "Reading and writing"), a final newline. */
 export function serializeModel(model: TreeModel): string {
-  return jsonText(model, 2) + '\n';
+  return jsonText(model) + '\n';
 }
 
 export function bad(problem: string): never {
@@ -88,12 +89,13 @@ export function parseModelObject(text: string): Record<string, unknown> {
   return raw;
 }
 
-/** Checks a model's version against the one this build reads: a newer file says so (update), others are unsupported. */
-export function checkVersion(raw: Record<string, unknown>, kind: string, supported: number): void {
+/** Checks a model's version against those this build reads (oldest … newest): a newer file says so (update), others are unsupported. */
+export function checkVersion(raw: Record<string, unknown>, kind: string, newest: number, oldest = newest): void {
   const v = raw.version;
-  if (v === supported) return;
-  const newer = typeof v === 'number' && v > supported ? ': the file was made by a newer Decision Tree Explorer, update it to read it' : '';
-  bad(`version ${JSON.stringify(v ?? null)} is not supported (this build reads ${kind} version ${supported})${newer}`);
+  if (typeof v === 'number' && Number.isInteger(v) && v >= oldest && v <= newest) return;
+  const newer = typeof v === 'number' && v > newest ? ': the file was made by a newer Decision Tree Explorer, update it to read it' : '';
+  const reads = oldest === newest ? `version ${newest}` : `versions ${oldest} to ${newest}`;
+  bad(`version ${JSON.stringify(v ?? null)} is not supported (this build reads ${kind} ${reads})${newer}`);
 }
 
 /** Parses and validates a tree model file's text. */
@@ -108,8 +110,8 @@ export function treeFromObject(raw: Record<string, unknown>): TreeModel {
   return checkTreeModel(raw as unknown as TreeModel);
 }
 
-/** Checks everything a tree model's readers rely on after its format and version; returns it. */
-export function checkTreeModel(model: TreeModel): TreeModel {
+/** Checks a model's task, target, classes and features (what its nodes are checked against). */
+export function checkModelHead(model: Pick<TreeModel, 'task' | 'target' | 'classes' | 'features'>): void {
   if (model.task !== 'classification' && model.task !== 'regression') bad('task must be "classification" or "regression"');
   if (typeof model.target !== 'string') bad('target must be a column name');
   if (model.task === 'classification' && (!isStringArray(model.classes) || model.classes.length === 0)) bad('classification models need "classes"');
@@ -118,6 +120,11 @@ export function checkTreeModel(model: TreeModel): TreeModel {
     if (!COLUMN_TYPES.includes(f.type)) bad(`feature "${f.name}" has an unknown type ${JSON.stringify(f.type ?? null)}`);
     if (!isNumericType(f.type) && !isStringArray(f.categories)) bad(`feature "${f.name}" of type ${f.type} needs "categories"`);
   }
+}
+
+/** Checks everything a tree model's readers rely on after its format and version; returns it. */
+export function checkTreeModel(model: TreeModel): TreeModel {
+  checkModelHead(model);
   if (!Array.isArray(model.nodes) || model.nodes.length === 0) bad('"nodes" must be a non-empty array');
   if (!isObject(model.featureImportances)) bad('"featureImportances" must be an object');
   const features = new Map(model.features.map((f) => [f.name, f]));

@@ -82,10 +82,10 @@ test('evaluate --ensemble bagging: OOB beside 3-fold cross-validation and a hold
 });
 
 const newerForest = (): string => {
-  const file = out('v2.json');
-  const model = out('v1.json');
+  const file = out('v3.json');
+  const model = out('v2.json');
   assert.equal(run('train', IRIS, '--target', 'target', '--ensemble', 'forest', '--n-trees', '2', '--out', model).status, 0);
-  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(model, 'utf8')), version: 2 }));
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(model, 'utf8')), version: 3 }));
   return file;
 };
 
@@ -117,9 +117,9 @@ test('bad input: a forest model from a newer version → exit 2 from predict and
   const written = out('never.csv');
   const p = run('predict', '--model', model, IRIS, '--out', written);
   assert.equal(p.status, 2);
-  assert.match(p.stderr, /v2\.json: not a usable model file: version 2 is not supported \(this build reads forest model version 1\): the file was made by a newer Decision Tree Explorer, update it to read it/);
+  assert.match(p.stderr, /v3\.json: not a usable model file: version 3 is not supported \(this build reads forest model versions 1 to 2\): the file was made by a newer Decision Tree Explorer, update it to read it/);
   assert.equal(existsSync(written), false);
-  assert.match(run('rules', '--model', model, '--format', 'python').stderr, /version 2 is not supported/);
+  assert.match(run('rules', '--model', model, '--format', 'python').stderr, /version 3 is not supported/);
 });
 
 test('train --ensemble --format mermaid is refused; --format text prints the forest report', () => {

@@ -8,8 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Dataset } from '../../../src/engine/dataset';
-import { topLevelArray } from '../../../src/engine/forest/json-spans';
-import { forestJsonChunks, parseForest, readModelBytes, serializeForest } from '../../../src/engine/forest/model-json';
+import { ModelFileReader, forestFromObject, forestJsonChunks, parseForest, readModelBytes, serializeForest } from '../../../src/engine/forest/model-json';
 import { grownNodes } from '../../../src/engine/forest/grown-nodes';
 import { growMember } from '../../../src/engine/forest/member';
 import { nodeCount, packedBytes, packNodes, packTree, unpackTree } from '../../../src/engine/forest/packed-tree';
@@ -136,22 +135,29 @@ for (const [name, params] of forests) {
     });
   });
 
-  test(`the model file, written tree by tree, is the JSON of the forest as objects and reads back the same: ${name}`, () => {
+  test(`the model file, written a column slice at a time, reads back the same forest, from its text, its bytes in any chunks, and as version 1: ${name}`, () => {
     const model = trainForest(data, params).model;
-    const asObjects = { ...model, trees: model.trees.map((t, i) => ({ nodes: memberModel(model, i).nodes, featureImportances: t.featureImportances })) };
     const text = serializeForest(model);
-    assert.equal(text, jsonText(asObjects, 2) + '\n');
-    assert.ok([...forestJsonChunks(model, 2)].length >= model.trees.length + 2, 'one chunk per tree');
+    assert.ok(!text.includes('\n ') && text.endsWith('}\n'), 'no indentation, a final newline');
+    assert.ok([...forestJsonChunks(model)].length >= model.trees.length * 8, 'each column its own chunk');
     // Compact and inside another value (the CLI's `evaluate --json` report).
-    const wrapped = [...forestJsonChunks(model, undefined, (m) => ({ before: [1, { trees: [] }], model: m, after: 'x' }))].join('');
-    assert.equal(wrapped, jsonText({ before: [1, { trees: [] }], model: asObjects, after: 'x' }) + '\n');
+    const wrapped = [...forestJsonChunks(model, (m) => ({ before: [1, { trees: [] }], model: m, after: 'x' }))].join('');
+    assert.equal(wrapped, `{"before":[1,{"trees":[]}],"model":${text.trimEnd()},"after":"x"}\n`);
     const read = parseForest(text);
     assert.equal(serializeForest(read), text);
     assert.deepEqual(predictForest(read, data), predictForest(model, data));
-    // A file's bytes: parsed without the trees, then tree by tree.
-    const fromBytes = readModelBytes(new TextEncoder().encode(text));
-    assert.equal(fromBytes.kind, 'forest');
-    assert.equal(serializeForest(fromBytes.model as ForestModel), text);
+    for (const size of [text.length, 7, 1000]) {
+      const reader = new ModelFileReader();
+      const bytes = new TextEncoder().encode(text);
+      for (let at = 0; at < bytes.length; at += size) reader.push(bytes.subarray(at, at + size));
+      const fromBytes = reader.end();
+      assert.equal(fromBytes.kind, 'forest');
+      assert.equal(serializeForest(fromBytes.model as ForestModel), text, `chunks of ${size}`);
+    }
+    // The same forest as version 1 wrote it: each tree's nodes as a tree model's.
+    const v1 = { ...JSON.parse(text), version: 1, trees: model.trees.map((t, i) => ({ nodes: memberModel(model, i).nodes, featureImportances: t.featureImportances })) };
+    assert.equal(serializeForest(readModelBytes(new TextEncoder().encode(jsonText(v1, 2))).model as ForestModel), text);
+    assert.equal(serializeForest(forestFromObject(JSON.parse(jsonText(v1)))), text);
   });
 }
 
@@ -220,26 +226,17 @@ test('whole counts are kept as Int32, fractional ones as doubles; derived number
   assert.deepEqual(unpackTree(packedOff, whole), off);
 });
 
-test("the trees array's elements are found in the bytes whatever the layout; strings and nested keys named trees are not it", () => {
-  const bytes = (text: string) => new TextEncoder().encode(text);
-  const text = '{"a":"\\"trees\\": [9]","b":{"trees":[7]},"trees" : [ {"x":[1,{"y":"]"}]} ,2,"ü,]" ],"c":[]}';
-  const spans = topLevelArray(bytes(text), 'trees');
-  assert.ok(spans !== null);
-  const b = bytes(text);
-  const decode = (from: number, to: number) => new TextDecoder().decode(b.subarray(from, to));
-  assert.deepEqual(spans.items.map(([from, to]) => JSON.parse(decode(from, to))), [{ x: [1, { y: ']' }] }, 2, 'ü,]']);
-  assert.deepEqual(JSON.parse(decode(...spans.array)), JSON.parse(text).trees);
-  assert.deepEqual(topLevelArray(bytes('{"trees":[]}'), 'trees')?.items, []);
-  assert.equal(topLevelArray(bytes('{"trees":3,"x":{"trees":[1]}}'), 'trees'), null);
-  assert.equal(topLevelArray(bytes('[{"trees":[1]}]'), 'trees'), null);
-});
-
-test('a model file read from its bytes: a compact forest, a tree model, and a damaged tree named', () => {
+test('a model file read from its bytes: a tree model, and a damaged or foreign tree named', () => {
   const model = trainForest(data, forests[0][1]).model;
-  const compact = [...forestJsonChunks(model, undefined)].join('');
-  assert.equal(serializeForest(readModelBytes(new TextEncoder().encode(compact)).model as ForestModel), serializeForest(model));
   const tree = memberModel(model, 0);
   assert.equal(readModelBytes(new TextEncoder().encode(jsonText(tree))).kind, 'tree');
-  const broken = serializeForest(model).replace(/"children": \[/, '"children": [ oops');
-  assert.throws(() => readModelBytes(new TextEncoder().encode(broken)), /tree 0: invalid JSON/);
+  const text = serializeForest(model);
+  const refused = (edit: (t: string) => string, message: RegExp) => assert.throws(() => readModelBytes(new TextEncoder().encode(edit(text))), message);
+  refused((t) => t.replace('"right":[', '"right":[ oops'), /invalid JSON in "trees.0.right"/);
+  refused((t) => t.replace('"right":[', '"right":[0,'), /tree 0: "right" must be an array of \d+ numbers/);
+  refused((t) => t.replace(/"right":\[\d+/, '"right":[0'), /tree 0: node 0 children must be later node ids/);
+  refused((t) => t.replace(/"feature":\[-?\d+/, '"feature":[99'), /tree 0: "feature" holds 99/);
+  refused((t) => t.replace(/"missingGoesTo":\[-?\d+/, '"missingGoesTo":[5'), /tree 0: node 0 missingGoesTo must index its children/);
+  refused((t) => t.replace('"version":2', '"version":3'), /version 3 is not supported \(this build reads forest model versions 1 to 2\): the file was made by a newer Decision Tree Explorer, update it/);
+  refused((t) => t.slice(0, -10), /the file ends early/);
 });

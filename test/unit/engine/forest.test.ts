@@ -140,11 +140,11 @@ test('model JSON: a forest round-trips; readModelJson tells trees from forests; 
   assert.equal(serializeForest(parseForest(text)), text);
   assert.equal(readModelJson(text).kind, 'forest');
   assert.equal(readModelJson(JSON.stringify(memberModel(m, 0))).kind, 'tree');
-  assert.throws(() => readModelJson(JSON.stringify({ ...m, version: 2 })), (e: unknown) => e instanceof InputError && /version 2 is not supported.*newer Decision Tree Explorer/.test(e.message));
+  assert.throws(() => readModelJson(text.replace('"version":2', '"version":3')), (e: unknown) => e instanceof InputError && /version 3 is not supported.*newer Decision Tree Explorer/.test(e.message));
   const broken = JSON.parse(text);
-  broken.trees[1].nodes[0].children = [99, 100];
-  assert.throws(() => readModelJson(JSON.stringify(broken)), /tree 1: node 0 children must be later node ids/);
-  assert.throws(() => readModelJson(JSON.stringify({ ...m, trees: [] })), /non-empty/);
+  broken.trees[1].right[0] = 99;
+  assert.throws(() => readModelJson(JSON.stringify(broken)), /tree 1: "right" holds 99, not an index/);
+  assert.throws(() => readModelJson(text.replace(/"trees":\[.*\],"featureImportances"/, '"trees":[],"featureImportances"')), /non-empty/);
 });
 
 test('a class missing from a bootstrap sample keeps the forest class order', () => {

@@ -34,7 +34,7 @@ test('an infinite threshold ("missing vs present") is written as 1e309 and read 
   const { model } = trainTree(ds, { target: 'y' });
   assert.equal(model.nodes[0].split?.kind === 'numeric' && model.nodes[0].split.threshold, Infinity);
   const text = serializeModel(model);
-  assert.match(text, /"threshold": 1e309\n/);
+  assert.match(text, /"threshold":1e309\}/);
   const back = parseModel(text);
   assert.deepEqual(back, model);
   const fresh = dataset(num('x', [4.5, null, 1]), cat('y', ['a', 'a', 'a']));
