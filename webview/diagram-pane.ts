@@ -73,7 +73,7 @@ export class DiagramPane {
     const svg = await renderMermaid(this.stage, diagram.text, edges, nodeFontSize());
     if (token !== this.token || !svg) return;
     this.svg = svg;
-    tagDiagram(svg);
+    tagDiagram(svg, model);
     for (const g of svg.querySelectorAll('g.node[data-ref^="node:"]')) {
       const mark = input.marks[Number(g.getAttribute('data-ref')?.slice(5))] ?? 'same';
       g.setAttribute('data-diff', mark);

@@ -1,7 +1,9 @@
 // What every drawn tree diagram gets once Mermaid has drawn it (the Tree tab, the comparison's two
 // views): its natural size, a focusable button per node tagged with what it refers to, and the
 // outline of the selected node.
+import type { TreeModel } from '../src/engine/model';
 import { parseDiagramId, type DiagramNodeRef } from '../src/shared/render/mermaid';
+import { nodeLines } from '../src/shared/render/tree-labels';
 
 /** Mermaid ids look like `<diagram>-flowchart-n12-3`; the middle part is ours (see src/shared/render/mermaid.ts). */
 function refOf(element: Element): DiagramNodeRef | undefined {
@@ -9,8 +11,12 @@ function refOf(element: Element): DiagramNodeRef | undefined {
   return m ? parseDiagramId(m[1]) : undefined;
 }
 
-/** Sizes the SVG to its view box and makes each node and stub a button carrying `data-ref="node:<id>"` or `"stub:<id>"`. */
-export function tagDiagram(svg: SVGSVGElement): void {
+/**
+ * Sizes the SVG to its view box and makes each node and stub a button carrying `data-ref="node:<id>"`
+ * or `"stub:<id>"`. A node's accessible name is its full label (question, samples, impurity,
+ * counts) even when the drawing shows the compact one (the feature name, the thresholds on the edges).
+ */
+export function tagDiagram(svg: SVGSVGElement, model: TreeModel): void {
   const box = svg.viewBox.baseVal;
   if (box && box.width > 0) {
     svg.setAttribute('width', String(box.width));
@@ -23,8 +29,9 @@ export function tagDiagram(svg: SVGSVGElement): void {
     g.setAttribute('tabindex', '0');
     g.setAttribute('role', 'button');
     g.setAttribute('data-ref', `${ref.kind}:${ref.id}`);
+    const node = model.nodes[ref.id];
     const text = (g.textContent ?? '').replaceAll('\u200b', '').trim(); // zero-width spaces only let long names wrap
-    g.setAttribute('aria-label', ref.kind === 'stub' ? `Expand folded subtree: ${text}` : text);
+    g.setAttribute('aria-label', ref.kind === 'stub' ? `Expand folded subtree: ${text}` : node ? nodeLines(model, node).join(', ') : text);
   }
 }
 

@@ -378,7 +378,7 @@ export class TreeView {
     this.panZoom.set(keep);
     if (!svg) return;
     this.svg = svg;
-    tagDiagram(svg);
+    tagDiagram(svg, model);
     drawNodeBars(svg, model, input.tree.valueRange);
     this.select(input.selected);
     this.overview.setTree(model, input.tree.descendants, this.drawnIds());

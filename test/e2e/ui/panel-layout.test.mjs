@@ -152,7 +152,12 @@ describe('the tree-first panel at three widths and two themes', () => {
       if (format === 'svg') {
         const text = bytes.toString('utf8');
         assert.ok(text.startsWith('<?xml') && text.includes('<svg') && text.trimEnd().endsWith('</svg>'), text.slice(0, 200));
-        assert.ok(text.includes(`${irisReport.model.nodes[0].split.feature} ≤`), 'the root question is in the file');
+        // The root question as drawn: its feature in the node (full or compact label, zero-width
+        // spaces let long names wrap) and its threshold in a label's text, not only in an attribute.
+        const { feature, threshold } = irisReport.model.nodes[0].split;
+        const drawnText = text.replaceAll('\u200b', '');
+        assert.ok(drawnText.includes(`>${feature}`), 'the root feature is drawn');
+        assert.match(drawnText, new RegExp(`>[^<]*≤ ${String(threshold).replace('.', '\\.')}`), 'the root threshold is drawn');
       } else {
         assert.deepEqual([...bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
         assert.ok(bytes.readUInt32BE(16) > 500, `PNG ${bytes.readUInt32BE(16)} px wide`);

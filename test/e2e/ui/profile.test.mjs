@@ -54,7 +54,7 @@ describe('commands without an editor, and the column profile view', () => {
   it('"Ignore … and retrain" in a node\'s details leaves that column out of the next tree', async () => {
     const panel = await waitForWebviewFrame(page, '.stage svg g.node');
     const node = panel.locator('.stage svg g.node[data-ref="node:2"]');
-    assert.match(await node.textContent(), /petal_width_cm/);
+    assert.match(await node.getAttribute('aria-label'), /^petal_width_cm ≤/);
     await node.click();
     await panel.getByRole('button', { name: 'Ignore petal_width_cm and retrain' }).click();
     // The retrained tree asks nothing of petal_width_cm, and the Shown line names it ignored.

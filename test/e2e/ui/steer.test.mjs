@@ -62,7 +62,7 @@ describe('steering the tree and comparing two trees', () => {
     await panel.locator('.details .edit-pending').getByRole('button', { name: 'Apply' }).click();
     await panel.locator('.edited-badge', { hasText: 'edited · 1' }).waitFor({ timeout: 60_000 });
     await panel.locator(`${nodes}[data-ref="node:0"]`).waitFor();
-    const rootText = await panel.locator(`${nodes}[data-ref="node:0"]`).textContent();
+    const rootText = await panel.locator(`${nodes}[data-ref="node:0"]`).getAttribute('aria-label');
     assert.ok(rootText.includes(condition.replace(/ \(chosen\)$/, '')), `root now asks ${rootText}, expected ${condition}`);
     assert.notDeepEqual(await drawn(panel), before, 'the tree changed');
     assert.equal(await panel.locator('.settings-line').textContent().then((t) => t.includes(`${Number(nodesRow[1])} nodes`)), true, 'the one-line summary counts the edited tree');
@@ -73,7 +73,7 @@ describe('steering the tree and comparing two trees', () => {
     await panel.getByRole('tab', { name: 'Tree' }).click();
 
     // Snip the first split node under the root.
-    const split = await panel.locator(`.tree-tab ${nodes}[data-ref^="node:"]`).evaluateAll((gs) => gs.map((g) => g.getAttribute('data-ref')).find((r) => r !== 'node:0' && /≤|∈|is present/.test(document.querySelector(`[data-ref="${r}"]`).textContent)));
+    const split = await panel.locator(`.tree-tab ${nodes}[data-ref^="node:"]`).evaluateAll((gs) => gs.find((g) => g.getAttribute('data-ref') !== 'node:0' && /≤|∈|is present/.test(g.getAttribute('aria-label')))?.getAttribute('data-ref'));
     await panel.locator(`${nodes}[data-ref="${split}"]`).click();
     await panel.getByRole('button', { name: 'Snip subtree' }).click();
     await panel.locator('.details table.edit-preview').waitFor({ timeout: 60_000 });

@@ -64,7 +64,7 @@ describe('training in the workbench', () => {
     const model = irisReport.model;
     assert.equal(await panel.locator(nodes).count(), await defaultNodeCount(model));
     const root = model.nodes[0];
-    const rootText = await panel.locator(`${nodes}[data-ref="node:0"]`).textContent();
+    const rootText = await panel.locator(`${nodes}[data-ref="node:0"]`).getAttribute('aria-label');
     assert.ok(rootText.includes(`${root.split.feature} ≤`), rootText);
     assert.ok(rootText.includes(`samples = ${irisReport.trainingRows}`), rootText);
     await screenshot(page, 'train-iris-workbench');
