@@ -3,46 +3,102 @@
 // A command puts DATA_OPTIONS in its option table and reads the file with loadDataFile.
 import { COLUMN_TYPES, type ColumnType, type Dataset } from '../engine/dataset';
 import { InputError } from '../engine/errors';
+import type { ModelFeature } from '../engine/model';
 import type { CsvOptions } from '../engine/csv/read';
+import { basename } from 'node:path';
 import { stringFlag, type ParsedArgs } from './args';
 import { loadCsvFile, namedInputError } from '../worker/load-csv';
 import type { OptionTable } from './options';
 
 export const DATA_OPTIONS: OptionTable = [
-  { name: 'types', value: 'COL=TYPE,…', default: 'sniffed from the values', meaning: `column types, TYPE one of ${COLUMN_TYPES.join(', ')}` },
+  {
+    name: 'types',
+    value: 'COL=TYPE,…',
+    default: 'sniffed from the values',
+    meaning: `column types, TYPE one of ${COLUMN_TYPES.join(', ')}; numeric:coerce reads values that are not numbers as missing, ordinal:A,B,C gives the order (lowest first)`,
+  },
   { name: 'delimiter', value: 'D', default: 'tab for .tsv, else sniffed', meaning: 'field delimiter ("tab" or "\\t" for a tab)' },
+  { name: 'decimal', value: '.|,', default: ', for a ; file, else .', meaning: 'decimal mark of the numbers' },
 ];
 
-/** `a=date,b=ordinal` → { a: 'date', b: 'ordinal' }. A name may hold `=`: the type follows the last one. */
-export function parseTypes(spec: string): Record<string, ColumnType> {
+/** What --types says: each column's type, the numeric columns to coerce and the ordinal columns' orders. */
+export type TypeOptions = Required<Pick<CsvOptions, 'types' | 'coerce' | 'orders'>>;
+
+/**
+ * `a=date,b=ordinal` → { a: 'date', b: 'ordinal' }. A name may hold `=`: the type follows the last
+ * one. `c=numeric:coerce` also lists c to coerce; `d=ordinal:Low,Mid,High` gives d's order, its
+ * values running on over the commas up to the next pair (a part with no `=`).
+ */
+export function parseTypes(spec: string): TypeOptions {
   const types: Record<string, ColumnType> = {};
+  const coerce: string[] = [];
+  const orders: Record<string, string[]> = {};
+  let order: string[] | null = null;
   for (const part of spec.split(',')) {
-    if (part.trim() === '') continue;
     const eq = part.lastIndexOf('=');
+    if (eq < 0 && order !== null) {
+      if (part.trim() !== '') order.push(part.trim());
+      continue;
+    }
+    order = null;
+    if (part.trim() === '') continue;
     const name = part.slice(0, eq).trim();
-    const type = part.slice(eq + 1).trim();
+    const [type, detail] = splitOnce(part.slice(eq + 1).trim(), ':');
     if (eq < 0 || name === '') throw new InputError('bad-option', `--types takes COL=TYPE pairs separated by commas, got "${part}"`);
     if (!(COLUMN_TYPES as readonly string[]).includes(type)) {
       throw new InputError('bad-option', `--types: unknown type "${type}" for column "${name}"; types are ${COLUMN_TYPES.join(', ')}`);
     }
     types[name] = type as ColumnType;
+    if (detail === undefined) continue;
+    if (type === 'numeric' && detail === 'coerce') coerce.push(name);
+    else if (type === 'ordinal' && detail.trim() !== '') order = orders[name] = [detail.trim()];
+    else throw new InputError('bad-option', `--types: "${type}:${detail}" for column "${name}": only numeric:coerce and ordinal:A,B,C (the order, lowest first) take a suffix`);
   }
-  return types;
+  for (const [name, values] of Object.entries(orders)) {
+    const twice = values.find((v, i) => values.indexOf(v) !== i);
+    if (twice !== undefined) throw new InputError('bad-option', `--types: the order of "${name}" lists "${twice}" twice`);
+  }
+  return { types, coerce, orders };
 }
 
-/** The reader's options from --types and --delimiter (`tab` or `\t` for a tab). */
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
+}
+
+/** The reader's options from --types, --delimiter (`tab` or `\t` for a tab) and --decimal. */
 export function csvOptionsFromArgs(args: ParsedArgs): CsvOptions {
   const types = stringFlag(args, 'types');
   const delimiter = stringFlag(args, 'delimiter');
+  const decimal = stringFlag(args, 'decimal');
+  if (decimal !== undefined && decimal !== '.' && decimal !== ',') throw new InputError('bad-option', `--decimal takes . or , (got ${JSON.stringify(decimal)})`);
   return {
-    ...(types === undefined ? {} : { types: parseTypes(types) }),
+    ...(types === undefined ? {} : parseTypes(types)),
     ...(delimiter === undefined ? {} : { delimiter: delimiter === '\\t' || delimiter === 'tab' ? '\t' : delimiter }),
+    ...(decimal === undefined ? {} : { decimal }),
   };
 }
 
+/**
+ * The numeric and date features of a model, as types for the reader: a value that is not one is
+ * then reported at its line (CsvOptions.presentTypes), and --types still has the last word.
+ */
+export function featureTypes(model: { readonly features: readonly ModelFeature[] }): Record<string, ColumnType> {
+  const types: Record<string, ColumnType> = {};
+  for (const f of model.features) if (f.type === 'numeric' || f.type === 'date') types[f.name] = f.type;
+  return types;
+}
+
 /** Reads `path` as the command's data options (and `more`) say (unknown --types columns are an error naming the file). */
-export function loadDataFile(path: string, args: ParsedArgs, more: CsvOptions = {}): Promise<Dataset> {
-  return loadCsvFile(path, { ...csvOptionsFromArgs(args), ...more });
+export async function loadDataFile(path: string, args: ParsedArgs, more: CsvOptions = {}): Promise<Dataset> {
+  const dataset = await loadCsvFile(path, { ...csvOptionsFromArgs(args), ...more });
+  process.stderr.write(readNotes(path, dataset));
+  return dataset;
+}
+
+/** The reader's notes on a file's columns, one stderr line each. */
+export function readNotes(path: string, dataset: Dataset): string {
+  return (dataset.notes ?? []).map((n) => `note: ${basename(path)}: column ${JSON.stringify(n.column)} ${n.text}\n`).join('');
 }
 
 /**

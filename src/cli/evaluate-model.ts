@@ -7,7 +7,7 @@ import { jsonText } from '../engine/json-text';
 import { forestRowPredictions } from '../engine/forest/validate';
 import { evaluateModel, metricsOf } from '../engine/validation/evaluate';
 import { type ParsedArgs, requiredFlag } from './args';
-import { loadDataFile, namingFile } from './data-flags';
+import { featureTypes, loadDataFile, namingFile } from './data-flags';
 import { boundEnsemble } from './imported';
 import { ensembleRowPredictions } from '../engine/import/validate';
 import { loadModel } from './predict';
@@ -24,7 +24,7 @@ export async function evaluateSaved(args: ParsedArgs, dataOptions: readonly stri
   const file = requiredFlag(args, 'model');
   const loaded = await loadModel(file);
   const data = args.positional[0];
-  const dataset = await loadDataFile(data, args);
+  const dataset = await loadDataFile(data, args, loaded.kind === 'ensemble' ? {} : { presentTypes: featureTypes(loaded.model) });
   const positive = positiveClassFromArgs(args);
   if (loaded.kind !== 'ensemble' && args.flags.has('target')) throw new InputError('bad-option', '--target applies to a model trained elsewhere; our model files name their target');
   const metrics = await namingFile(data, () => {

@@ -13,7 +13,7 @@ import type { TreeModel } from '../engine/model';
 import { parseArgs, requiredFlag, stringFlag } from './args';
 import { PredictionCsv } from '../worker/prediction-csv';
 import { csvFileChunks, namedError } from '../worker/load-csv';
-import { DATA_OPTIONS, loadDataFile, namingFile } from './data-flags';
+import { DATA_OPTIONS, featureTypes, loadDataFile, namingFile } from './data-flags';
 import { usageError } from './help';
 import { boundEnsemble, TARGET_OPTION } from './imported';
 import type { CliCommand, OptionTable } from './options';
@@ -55,7 +55,7 @@ async function predict(argv: string[]): Promise<void> {
   const file = args.positional[0];
   if (loaded.kind !== 'ensemble' && args.flags.has('target')) throw new InputError('bad-option', '--target applies to a model trained elsewhere; our model files name their target');
   // Two passes: the parsed columns give the predictions, then the records are copied through as they are.
-  const dataset = await loadDataFile(file, args);
+  const dataset = await loadDataFile(file, args, loaded.kind === 'ensemble' ? {} : { presentTypes: featureTypes(loaded.model) });
   const csv = await namingFile(file, () => {
     if (loaded.kind !== 'ensemble') return new PredictionCsv(loaded.model, dataset);
     const e = boundEnsemble(loaded.model, modelFile, dataset, args);

@@ -41,12 +41,20 @@ export interface RenamedHeader {
   readonly reason: 'blank' | 'duplicate';
 }
 
+/** What the reader says about how it read a column (numbers in another form, strays read as missing…). */
+export interface ColumnNote {
+  readonly column: string;
+  readonly text: string;
+}
+
 export interface Dataset {
   readonly columns: readonly Column[];
   readonly rowCount: number;
   /** Delimiter the file was read with (sniffed or given). */
   readonly delimiter: string;
   readonly renamedHeaders: readonly RenamedHeader[];
+  /** The reader's notes, one per column it has something to say about (absent: none). */
+  readonly notes?: readonly ColumnNote[];
 }
 
 /** Numeric and date columns: values in a Float64Array. */

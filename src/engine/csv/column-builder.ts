@@ -15,7 +15,10 @@
 // Boolean and date are decided at the end, from the distinct spellings of a categorical column: a
 // true/false pair, or ISO 8601 dates only (so only a column that turned to text pays, once per
 // distinct value, and the number paths are untouched). A column forced to date parses each field as
-// it comes, so a non-date is reported at its line.
+// it comes, so a non-date is reported at its line. A column that turned to text may still be
+// numbers in another form (number-forms.ts: infinities, a decimal comma, "$16,100", "13.99%"):
+// its distinct spellings are read once at the end, and it becomes numeric when all are numbers
+// of one form; when most of its rows are numbers and it stays text, a note names a stray value.
 import type { Column, ColumnType } from '../dataset';
 import { parseIsoDate } from '../dates';
 import { sortClassLabels } from '../label-order';
@@ -24,6 +27,7 @@ import { booleanReading } from './boolean-values';
 import { ByteDictionary } from './byte-dictionary';
 import { FieldProblem } from './field-problem';
 import type { MissingTokens } from './missing-tokens';
+import { formsNote, mostlyNumbersNote, readColumnForms, readNumberForm, type DecimalMark } from './number-forms';
 import { parsedNumber, parseNumberInto, scannedScale } from './number-bytes';
 import { decodeUtf8 } from './utf8';
 
@@ -43,6 +47,17 @@ const enum Mode {
 
 const encoder = new TextEncoder();
 
+/** How a column reads its values beyond its type (CsvOptions). */
+export interface ColumnReading {
+  readonly decimal: DecimalMark;
+  /** A forced numeric column reads a value that is no number as missing instead of failing. */
+  readonly coerce?: boolean;
+  /** An ordinal column's categories in order, lowest first. */
+  readonly order?: readonly string[];
+}
+
+const PLAIN_READING: ColumnReading = { decimal: '.' };
+
 export class ColumnBuilder {
   private mode: Mode;
   private values: ColumnStore<Float64Array> | null = null;
@@ -54,6 +69,11 @@ export class ColumnBuilder {
   private common = -1;
   /** …or else each one's, by row. */
   private scales: ColumnStore<Uint8Array> | null = null;
+  /** Values a coercing numeric column read as missing: how many, and the first. */
+  private strays = 0;
+  private firstStray = '';
+  /** What finish() has to say about how the column was read (a note for the user), else null. */
+  note: string | null = null;
 
   constructor(
     readonly name: string,
@@ -63,6 +83,7 @@ export class ColumnBuilder {
     private readonly expectedRows: number,
     /** Values and codes on SharedArrayBuffers (CsvOptions.sharedMemory). */
     private readonly sharedMemory = false,
+    private readonly reading: ColumnReading = PLAIN_READING,
   ) {
     this.mode = forced === undefined ? Mode.Candidate : forced === 'numeric' ? Mode.Numeric : forced === 'date' ? Mode.Date : Mode.Categorical;
     this.plainOnly = this.mode === Mode.Candidate;
@@ -151,10 +172,27 @@ export class ColumnBuilder {
       return;
     }
     if (this.mode === Mode.Numeric) {
-      throw new FieldProblem('bad-value', `"${decodeUtf8(buf.subarray(start, end))}" is not a number, but the column is set to numeric`);
+      this.addOtherNumber(row, decodeUtf8(buf.subarray(start, end)));
+      return;
     }
     if (this.mode === Mode.Candidate) this.becomeCategorical(row);
     (this.codes as ColumnStore<Int32Array>).set(row, (this.dictionary as ByteDictionary).codeOf(buf, start, end));
+  }
+
+  /** A forced numeric column's value in another form (number-forms.ts), else missing when coercing, else an error. */
+  private addOtherNumber(row: number, text: string): void {
+    const values = this.values as ColumnStore<Float64Array>;
+    const form = readNumberForm(text, this.reading.decimal);
+    if (form !== null) {
+      values.set(row, form.value);
+      return;
+    }
+    if (this.reading.coerce === true) {
+      if (this.strays++ === 0) this.firstStray = text;
+      values.set(row, NaN);
+      return;
+    }
+    throw new FieldProblem('bad-value', `${JSON.stringify(text)} is not a number, but the column is set to numeric (--types ${this.name}=numeric:coerce reads such values as missing)`);
   }
 
   private addDate(row: number, buf: Uint8Array, start: number, end: number): void {
@@ -211,14 +249,20 @@ export class ColumnBuilder {
     if (this.mode !== Mode.Categorical) {
       // No number at all (every value missing) is numeric too, all NaN.
       const values = this.values === null ? new Float64Array(rows).fill(NaN) : this.values.take(rows);
+      if (this.strays > 0) this.note = `${this.strays} value${this.strays === 1 ? '' : 's'} that ${this.strays === 1 ? 'is' : 'are'} not numbers read as missing (e.g. ${JSON.stringify(this.firstStray)})`;
       return { name: this.name, type: this.mode === Mode.Date ? 'date' : 'numeric', values };
     }
     const categories = (this.dictionary as ByteDictionary).values();
     const codes = (this.codes as ColumnStore<Int32Array>).take(rows);
-    if (this.forced === 'ordinal') return { name: this.name, type: 'ordinal', ...ordered(categories, codes) };
+    if (this.forced === 'ordinal') return { name: this.name, type: 'ordinal', ...ordered(categories, codes, this.reading.order) };
     if (this.forced === undefined) {
       const dates = dateValues(categories, codes);
       if (dates !== null) return { name: this.name, type: 'date', values: dates };
+      const forms = readColumnForms(categories, this.reading.decimal);
+      if (forms !== null) {
+        this.note = formsNote(forms);
+        return { name: this.name, type: 'numeric', values: Float64Array.from(codes, (c) => (c < 0 ? NaN : forms.values[c])) };
+      }
     }
     if (this.forced !== 'categorical') {
       const reading = booleanReading(categories, this.forced === 'boolean');
@@ -231,6 +275,7 @@ export class ColumnBuilder {
         throw new FieldProblem('bad-value', `is set to boolean but holds ${categories.length} distinct values (${shown}); boolean needs one pair of true/false, yes/no, 1/0, t/f or y/n`);
       }
     }
+    if (this.forced === undefined) this.note = mostlyNumbersNote(this.name, categories, codes, this.reading.decimal);
     return { name: this.name, type: 'categorical', codes, categories };
   }
 
@@ -306,9 +351,18 @@ function dateValues(categories: readonly string[], codes: Int32Array): Float64Ar
   return values;
 }
 
-/** An ordinal column's categories in order (label-order.ts) and its codes remapped into them. */
-function ordered(categories: readonly string[], codes: Int32Array): { categories: string[]; codes: Int32Array } {
-  const sorted = sortClassLabels([...categories]);
+/**
+ * An ordinal column's categories in order — the user's (`order`: a value it does not list is an
+ * error) or else label order (label-order.ts) — and its codes remapped into them.
+ */
+function ordered(categories: readonly string[], codes: Int32Array, order?: readonly string[]): { categories: string[]; codes: Int32Array } {
+  if (order !== undefined) {
+    const unlisted = categories.filter((c) => !order.includes(c));
+    if (unlisted.length > 0) {
+      throw new FieldProblem('bad-value', `holds ${unlisted.slice(0, 5).map((c) => JSON.stringify(c)).join(', ')}, not in the order given for it (${order.join(',')})`);
+    }
+  }
+  const sorted = order !== undefined ? [...order] : sortClassLabels([...categories]);
   const rank = new Map(sorted.map((c, i) => [c, i]));
   const remap = Int32Array.from(categories, (c) => rank.get(c) as number);
   for (let i = 0; i < codes.length; i++) if (codes[i] >= 0) codes[i] = remap[codes[i]];

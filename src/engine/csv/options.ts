@@ -1,6 +1,7 @@
 // Options of the CSV reader (README "CSV input"). Shared by the streaming and the in-memory entry
 // points.
 import type { ColumnType } from '../dataset';
+import type { DecimalMark } from './number-forms';
 
 export interface CsvOptions {
   /** Field delimiter; sniffed among `,` `;` tab `|` when absent. One ASCII character. */
@@ -9,6 +10,17 @@ export interface CsvOptions {
   readonly missingTokens?: readonly string[];
   /** Per-column type overrides by header name (after blank/duplicate names are made unique). */
   readonly types?: Readonly<Record<string, ColumnType>>;
+  /**
+   * Types for the columns of these names that the file has (a model's features): unlike `types`,
+   * a name the file lacks is no error, and `types` wins where both name a column.
+   */
+  readonly presentTypes?: Readonly<Record<string, ColumnType>>;
+  /** Columns set to numeric whose values that are not numbers read as missing (`numeric:coerce`). */
+  readonly coerce?: readonly string[];
+  /** Ordinal columns' categories in order, lowest first (`ordinal:Low,Medium,High`). */
+  readonly orders?: Readonly<Record<string, readonly string[]>>;
+  /** Decimal mark; `,` for a `;` file and `.` otherwise when absent (README "Numbers in other forms"). */
+  readonly decimal?: DecimalMark;
   readonly signal?: AbortSignal;
   /** Called with the number of bytes consumed so far (at most about every 1% when `totalBytes` is known). */
   readonly onProgress?: (bytesRead: number) => void;

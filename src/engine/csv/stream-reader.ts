@@ -7,6 +7,7 @@ import { DEFAULT_MISSING_TOKENS, type CsvOptions } from './options';
 import { MissingTokens } from './missing-tokens';
 import { SAMPLE_BYTES, sniffDelimiter } from './sniff';
 import { TableBuilder } from './table-builder';
+import type { ColumnReading } from './column-builder';
 import { CsvTokenizer } from './tokenizer';
 
 export const BOM = [0xef, 0xbb, 0xbf];
@@ -25,6 +26,9 @@ export class CsvStreamReader {
 
   constructor(private readonly options: CsvOptions) {
     if (options.delimiter !== undefined) checkDelimiter(options.delimiter);
+    if (options.decimal !== undefined && options.decimal !== '.' && options.decimal !== ',') {
+      throw new InputError('bad-option', `decimal mark must be "." or ",", got ${JSON.stringify(options.decimal)}`);
+    }
   }
 
   push(chunk: Uint8Array): void {
@@ -54,7 +58,10 @@ export class CsvStreamReader {
     const rows = expectedRows(bytes, whole, this.options.totalBytes);
     // Every field takes at least one byte of the file, which bounds what a column can need.
     const bound = this.options.totalBytes ?? UNKNOWN_SIZE_FIELDS;
-    this.table = new TableBuilder(delimiter, missing, this.options.types ?? {}, (columns) => Math.min(rows, Math.ceil(bound / columns) + 1), this.options.sharedMemory === true);
+    const decimal = this.options.decimal ?? (delimiter === ';' ? ',' : '.');
+    const { coerce = [], orders = {} } = this.options;
+    const reading = (name: string): ColumnReading => ({ decimal, coerce: coerce.includes(name), ...(Object.hasOwn(orders, name) ? { order: orders[name] } : {}) });
+    this.table = new TableBuilder(delimiter, missing, this.options.types ?? {}, this.options.presentTypes ?? {}, reading, (columns) => Math.min(rows, Math.ceil(bound / columns) + 1), this.options.sharedMemory === true);
     this.tokenizer = new CsvTokenizer(delimiter.charCodeAt(0), this.table);
     this.table.tokenizer = this.tokenizer;
     this.tokenizer.push(bytes);

@@ -1,8 +1,8 @@
 // Receives fields row by row from the tokenizer: the first row is the header, every later row
 // must have exactly as many fields (nothing is padded or dropped), each field goes to its column.
-import type { ColumnType, Dataset } from '../dataset';
+import type { ColumnNote, ColumnType, Dataset } from '../dataset';
 import { InputError } from '../errors';
-import { ColumnBuilder, SPELLING_CHECK_ROWS } from './column-builder';
+import { ColumnBuilder, SPELLING_CHECK_ROWS, type ColumnReading } from './column-builder';
 import { FieldProblem } from './field-problem';
 import { parsedNumber } from './number-bytes';
 import { uniqueHeaderNames } from './header-names';
@@ -35,6 +35,10 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
     private readonly delimiter: string,
     private readonly missing: MissingTokens,
     private readonly types: Readonly<Record<string, ColumnType>>,
+    /** Types of the columns of these names the file has (CsvOptions.presentTypes). */
+    private readonly presentTypes: Readonly<Record<string, ColumnType>>,
+    /** Each column's reading (decimal mark, coercion, ordinal order), by name. */
+    private readonly reading: (name: string) => ColumnReading,
     /** Rows to size each column for, given the column count (an estimate). */
     private readonly expectedRows: (columns: number) => number,
     /** Column arrays on SharedArrayBuffers (CsvOptions.sharedMemory). */
@@ -138,7 +142,9 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
         throw err;
       }
     });
-    return { columns, rowCount: this.rows, delimiter: this.delimiter, renamedHeaders: this.renamed };
+    const notes: ColumnNote[] = [];
+    for (const c of this.columns) if (c.note !== null) notes.push({ column: c.name, text: c.note });
+    return { columns, rowCount: this.rows, delimiter: this.delimiter, renamedHeaders: this.renamed, ...(notes.length > 0 ? { notes } : {}) };
   }
 
   private startColumns(raw: string[]): void {
@@ -149,12 +155,17 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
     }
     this.renamed = renamed;
     const rows = this.expectedRows(names.length);
-    this.columns = names.map((name) => new ColumnBuilder(name, this.types[name], this.missing, rows, this.sharedMemory));
+    this.columns = names.map((name) => new ColumnBuilder(name, this.typeOf(name), this.missing, rows, this.sharedMemory, this.reading(name)));
     this.columns.forEach((c, k) => this.refreshTargets(k, c));
     // A missing-value token that reads as a number (-999) must be checked before any number.
     const numbers = this.missing.numeric ? ANY_FIELD : NUMBER_FIELD;
     this.fieldKinds = Uint8Array.from(this.columns, (c) => (c.takesNumbers ? numbers : c.takesDates ? ANY_FIELD : TEXT_FIELD));
     this.tokenizer?.expectFields(this.fieldKinds, this);
+  }
+
+  private typeOf(name: string): ColumnType | undefined {
+    if (Object.hasOwn(this.types, name)) return this.types[name];
+    return Object.hasOwn(this.presentTypes, name) ? this.presentTypes[name] : undefined;
   }
 
   private guard<T>(k: number, work: () => T): T {

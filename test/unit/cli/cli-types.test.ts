@@ -23,7 +23,14 @@ function file(): string {
 }
 
 test('parseTypes reads COL=TYPE pairs; a bad pair or type is a usage error', () => {
-  assert.deepEqual(parseTypes('a=date, b = ordinal,x=y=numeric'), { a: 'date', b: 'ordinal', 'x=y': 'numeric' });
+  assert.deepEqual(parseTypes('a=date, b = ordinal,x=y=numeric').types, { a: 'date', b: 'ordinal', 'x=y': 'numeric' });
+  assert.deepEqual(parseTypes('h=numeric:coerce,s=ordinal:Low, Medium,High,t=date'), {
+    types: { h: 'numeric', s: 'ordinal', t: 'date' },
+    coerce: ['h'],
+    orders: { s: ['Low', 'Medium', 'High'] },
+  });
+  assert.throws(() => parseTypes('a=categorical:x'), /only numeric:coerce and ordinal:A,B,C/);
+  assert.throws(() => parseTypes('s=ordinal:a,b,a'), /lists "a" twice/);
   assert.throws(() => parseTypes('a'), /COL=TYPE/);
   assert.throws(() => parseTypes('a=text'), /unknown type "text" for column "a"; types are numeric, categorical, boolean, date, ordinal/);
 });

@@ -63,7 +63,7 @@ test('overrides: numbers as categories, categories refused as numbers with line 
     code: 'bad-value',
     line: 3,
     column: 2,
-    message: 'line 3, column 2 ("n"): "x" is not a number, but the column is set to numeric',
+    message: 'line 3, column 2 ("n"): "x" is not a number, but the column is set to numeric (--types n=numeric:coerce reads such values as missing)',
   });
   assert.throws(() => parseCsv('a\nx\ny\nz\n', { types: { a: 'boolean' } }), { code: 'bad-value', message: /column 1 \("a"\) is set to boolean but holds 3 distinct values/ });
   assert.throws(() => parseCsv('a\n1\n', { types: { nope: 'numeric' } }), { code: 'unknown-column', message: /"nope"/ });
@@ -83,8 +83,8 @@ test('custom missing tokens replace the default ones (the empty field stays miss
   assert.deepEqual(cells(numeric.columns[0]), [5, NaN, -999.5]);
 });
 
-test('infinite or malformed numbers make a column categorical', () => {
-  for (const token of ['1e999', 'Infinity', '0x10', '1,5', '1.2.3', '--1', '1e', '.', '1 2']) {
+test('overflowing or malformed numbers make a column categorical (as pandas; its infinities are numbers: csv-number-forms)', () => {
+  for (const token of ['1e999', '0x10', '1,5', '1.2.3', '--1', '1e', '.', '1 2']) {
     const d = parseCsv(`x\n1\n"${token}"\n`);
     assert.equal(d.columns[0].type, 'categorical', token);
   }
@@ -186,4 +186,18 @@ test('which numbers a column takes straight into its array: any once spellings a
   // Other spellings: a dictionary until it overflows, then numbers only.
   assert.deepEqual(column((i) => `0${i}.25`), { before: [true, false], after: [true, false] });
   assert.deepEqual(column((i) => `0${i % 10}.25`), { before: [false, false], after: [false, false] });
+});
+
+test('an ordinal column takes the order it is given; a value the order leaves out is an error naming it', () => {
+  const text = 'sat\nHigh\nLow\nVery_High\nMedium\nLow\n\n';
+  const c = parseCsv(text, { types: { sat: 'ordinal' }, orders: { sat: ['Low', 'Medium', 'High', 'Very_High'] } }).columns[0] as CategoricalColumn;
+  assert.deepEqual(c.categories, ['Low', 'Medium', 'High', 'Very_High']);
+  assert.deepEqual(Array.from(c.codes), [2, 0, 3, 1, 0]);
+  // Without an order, label order: High < Low < Medium < Very_High.
+  const plain = parseCsv(text, { types: { sat: 'ordinal' } }).columns[0] as CategoricalColumn;
+  assert.deepEqual(plain.categories, ['High', 'Low', 'Medium', 'Very_High']);
+  assert.throws(() => parseCsv(text, { types: { sat: 'ordinal' }, orders: { sat: ['Low', 'High'] } }), {
+    code: 'bad-value',
+    message: 'column 1 ("sat") holds "Very_High", "Medium", not in the order given for it (Low,High)',
+  });
 });
