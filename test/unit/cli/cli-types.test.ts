@@ -86,7 +86,7 @@ test('a date column trains ordered splits shown as dates; splits --json gives th
   assert.equal(splits.splits[0].thresholdText, new Date(splits.splits[0].threshold).toISOString().replace(/T00:00:00\.000Z$/, '').replace(/:00\.000Z$/, 'Z'));
 });
 
-test('predict with a date model: a new file\'s non-date in that column is an error naming it', () => {
+test('predict with a date model: a new file\'s non-date in that column is an error naming it and its line', () => {
   const csv = file();
   const model = path.join(cli.dir, 'd.json');
   assert.equal(run('train', csv, '--target', 'y', '--out', model, '--types', 'size=ordinal').status, 0);
@@ -98,5 +98,5 @@ test('predict with a date model: a new file\'s non-date in that column is an err
   writeFileSync(fresh, 'day;size;n\n2021-06-01;S;1\nlater;M;2\n');
   const bad = run('predict', '--model', model, fresh);
   assert.equal(bad.status, 2);
-  assert.match(bad.stderr, /column "day" must be ISO 8601 dates .*found "later"/);
+  assert.match(bad.stderr, /^error: fresh\.csv: line 3, column 1 \("day"\): "later" is not an ISO 8601 date/);
 });
