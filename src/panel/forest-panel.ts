@@ -6,6 +6,7 @@
 // says `ready`. After a window reload the serializer brings the view back from that saved state
 // and asks for its recipe to be trained again (the forest itself is not kept on disk).
 import * as vscode from 'vscode';
+import { panelColumn } from './panel-column';
 import { parseForestRecipe, parseFromForestView, type ForestRecipe, type ForestRequestTypes, type FromForestView, type ToForestView } from '../shared/forest-protocol';
 import { answerRequest } from '../shared/panel-requests';
 import type { JobTypes, MemberAlternativesJob } from '../shared/worker-messages';
@@ -151,7 +152,7 @@ export class ForestPanels implements vscode.Disposable {
   show(csvUri: vscode.Uri, forest: TrainedForest): void {
     let view = this.panels.get(csvUri.toString());
     if (view === undefined) {
-      const panel = vscode.window.createWebviewPanel(FOREST_PANEL_VIEW_TYPE, `Random Forest: ${fileNameOf(csvUri)}`, vscode.ViewColumn.Beside, webviewOptions(this.extensionUri));
+      const panel = vscode.window.createWebviewPanel(FOREST_PANEL_VIEW_TYPE, `Random Forest: ${fileNameOf(csvUri)}`, panelColumn(csvUri), webviewOptions(this.extensionUri));
       view = this.adopt(panel, csvUri);
     } else {
       view.panel.reveal(undefined, true);

@@ -3,6 +3,7 @@
 // (src/worker/jobs/profile-view.ts); a card's choice (target, ignore, type) is remembered per file
 // like every column choice (src/host/file-choices.ts), then the view is computed again.
 import * as vscode from 'vscode';
+import { panelColumn } from './panel-column';
 import { fileNameOf, prepareLoad } from '../host/csv-source';
 import { readChoices, rememberChoices, withColumnType, withIgnored, type ChoiceStore } from '../host/file-choices';
 import { withJobProgress } from '../host/job-progress';
@@ -112,12 +113,12 @@ export class ProfilePanels implements vscode.Disposable {
     const key = uri.toString();
     let panel = this.panels.get(key);
     if (panel === undefined) {
-      const webview = vscode.window.createWebviewPanel(PROFILE_VIEW_TYPE, `Profile: ${fileNameOf(uri)}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {});
+      const webview = vscode.window.createWebviewPanel(PROFILE_VIEW_TYPE, `Profile: ${fileNameOf(uri)}`, { viewColumn: panelColumn(uri), preserveFocus: false }, {});
       panel = new ProfilePanel(webview, uri, this.deps);
       this.panels.set(key, panel);
       webview.onDidDispose(() => this.panels.delete(key));
     } else {
-      panel.panel.reveal(vscode.ViewColumn.Beside);
+      panel.panel.reveal(); // where it is: moving it Beside could split a third group
     }
     await panel.refresh();
   }

@@ -10,6 +10,7 @@
 // requests are answered by `answerRequest` (src/shared/panel-requests.ts) with `handlers`. Every
 // answer reads the report's tree as the host holds it, in columns (src/engine/tree-columns.ts).
 import * as vscode from 'vscode';
+import { panelColumn } from './panel-column';
 import type { PackedReport } from '../shared/report-transfer';
 import type { SplitDistribution } from '../engine/split-distribution';
 import type { RowPathResult as RowPath } from '../shared/row-path';
@@ -273,7 +274,7 @@ export class TreePanels implements vscode.Disposable {
     const fileName = csvUri.path.slice(csvUri.path.lastIndexOf('/') + 1);
     let panel = this.panels.get(csvUri.toString());
     if (!panel) {
-      const created = vscode.window.createWebviewPanel(TREE_PANEL_VIEW_TYPE, `Decision Tree: ${fileName}`, vscode.ViewColumn.Beside, {
+      const created = vscode.window.createWebviewPanel(TREE_PANEL_VIEW_TYPE, `Decision Tree: ${fileName}`, panelColumn(csvUri), {
         ...webviewOptions(this.extensionUri),
         enableFindWidget: true,
       });

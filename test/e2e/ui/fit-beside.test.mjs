@@ -12,6 +12,7 @@ import { treeLayout } from '../../webview/tree-layout.mjs';
 import { openFile, openWorkbench, pickQuickItem, runCommand, screenshot, screenshotFrame, switchTheme, waitForWebviewFrame } from '../workbench.mjs';
 
 const iris = 'media/samples/iris.csv';
+const tennis = 'media/samples/play_tennis.csv';
 const nodes = '.stage svg g.node';
 const LEGIBLE_PX = 11;
 
@@ -23,7 +24,7 @@ describe('the tree beside its CSV', () => {
   const report = defaultReport(iris, 'species');
 
   before(async () => {
-    session = await startSession({ files: [iris], viewport: { width: 1280, height: 800 }, settings: { 'workbench.colorTheme': 'Default Light Modern' } });
+    session = await startSession({ files: [iris, tennis], viewport: { width: 1280, height: 800 }, settings: { 'workbench.colorTheme': 'Default Light Modern' } });
     page = await openWorkbench(session.context, session.server.url, { folder: session.folder });
   });
   after(async () => {
@@ -81,5 +82,30 @@ describe('the tree beside its CSV', () => {
     await check({ width: 1280, height: 800 }, 'dark');
     await check({ width: 1920, height: 1080 }, 'dark');
     assert.deepEqual(problems, []);
+  });
+
+  it("a second file's tree opens in one of the two groups, beside its CSV, never in a third (docs/architecture.md \"Where panels open\")", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The file opened while the panel's group has focus lands in that group: VS Code's Beside would split a third.
+    await page.locator('.tabs-container .tab[aria-label^="Decision Tree: iris.csv"]').first().click();
+    await openFile(page, 'play_tennis.csv');
+    await runCommand(page, 'Decision Tree: Train Decision Tree');
+    await pickQuickItem(page, 'play');
+    const tennisPanel = await waitForWebviewFrame(page, 'header', { hasText: 'play_tennis.csv', timeout: 120_000 });
+    await tennisPanel.locator(nodes).first().waitFor();
+    const groups = page.locator('.part.editor .editor-group-container');
+    assert.equal(await groups.count(), 2, 'two editor groups');
+    // The group of each tab, by position; the active tab of each is what the group shows.
+    const layout = await groups.evaluateAll((gs) => gs.map((g) => ({
+      width: Math.round(g.getBoundingClientRect().width),
+      tabs: [...g.querySelectorAll('.tab')].map((t) => t.getAttribute('aria-label') ?? ''),
+      active: g.querySelector('.tab.active')?.getAttribute('aria-label') ?? '',
+    })));
+    const groupOf = (label) => layout.findIndex((g) => g.active.startsWith(label));
+    assert.ok(groupOf('play_tennis.csv') >= 0 && groupOf('Decision Tree: play_tennis.csv') >= 0, `both shown: ${JSON.stringify(layout)}`);
+    assert.notEqual(groupOf('Decision Tree: play_tennis.csv'), groupOf('play_tennis.csv'), 'the tree beside its CSV, not over it');
+    const widths = layout.map((g) => g.width);
+    assert.ok(Math.min(...widths) >= 300, `both groups keep their width: ${widths}`);
+    await screenshot(page, 'fit-beside-second-file');
   });
 });
