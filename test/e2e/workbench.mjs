@@ -123,7 +123,9 @@ export async function pickQuickItem(page, label, { filter = true, commit = 'clic
 /** The labels of the quick pick currently shown. */
 export async function quickPickLabels(page) {
   await page.locator(quickInputRows).first().waitFor();
-  return (await page.locator(`${quickInputRows} .label-name`).allInnerTexts()).map((l) => l.trim());
+  // A row's first label only: rows are reused, and a row that showed an item with a detail line
+  // keeps that line's label when it shows a one-line item next.
+  return (await page.locator(quickInputRows).evaluateAll((rows) => rows.map((r) => r.querySelector('.label-name')?.textContent ?? ''))).map((l) => l.trim());
 }
 
 function rowLabelled(page, label) {

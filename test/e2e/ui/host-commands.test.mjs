@@ -149,4 +149,16 @@ describe('host commands in the workbench', () => {
     assert.match(text, /use gini or entropy/);
     await screenshot(page, 'host-error-notification');
   });
+  it('offers a first-run walkthrough whose first step opens the sample list', async () => {
+    await runCommandRetried(page, 'Welcome: Open Walkthrough...');
+    await pickQuickItem(page, 'Understand a CSV with decision trees');
+    const steps = page.locator('.gettingStartedContainer .getting-started-step');
+    await steps.first().waitFor();
+    const titles = (await steps.locator('.step-title').allTextContents()).map((t) => t.trim());
+    assert.deepEqual(titles, ['Open a sample dataset', 'Train a tree', 'Read a node', 'Steer the tree', 'Grow a forest']);
+    await screenshot(page, 'host-walkthrough');
+    await page.locator('.gettingStartedContainer').getByRole('button', { name: 'Open Sample Dataset' }).click();
+    assert.deepEqual(await quickPickLabels(page), ['iris', 'play_tennis', 'bike_or_car', 'guess_who', 'diabetes']);
+    await page.keyboard.press('Escape');
+  });
 });

@@ -1,0 +1,39 @@
+// The first-run walkthrough (package.json `contributes.walkthroughs`): every step's media file ships
+// in the package, and every command it links to or completes on is one the extension contributes —
+// a renamed command would otherwise leave a dead button on the Welcome page.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+
+interface Step {
+  id: string;
+  title: string;
+  description: string;
+  media: { markdown?: string; image?: string };
+  completionEvents?: string[];
+}
+
+const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  contributes: { commands: { command: string }[]; walkthroughs: { id: string; steps: Step[] }[] };
+};
+const commands = new Set(manifest.contributes.commands.map((c) => c.command));
+const [walkthrough] = manifest.contributes.walkthroughs;
+
+test('the walkthrough opens a sample, trains, reads a node, steers and grows a forest, in that order', () => {
+  assert.deepEqual(
+    walkthrough.steps.map((s) => s.id),
+    ['openSample', 'train', 'readNode', 'steer', 'forest'],
+  );
+  assert.match(walkthrough.steps[0].description, /\]\(command:decisionTree\.openSample\)/, 'the Open Sample command is a button of the first step');
+});
+
+test("every walkthrough link and completion event names a contributed command, and every step's media file exists", () => {
+  for (const step of walkthrough.steps) {
+    const linked = [...step.description.matchAll(/\]\(command:([\w.]+)\)/g)].map((m) => m[1]);
+    const completing = (step.completionEvents ?? []).map((e) => /^onCommand:(.+)$/.exec(e)?.[1] ?? assert.fail(`${step.id}: ${e}`));
+    for (const command of [...linked, ...completing]) assert.ok(commands.has(command), `${step.id} names ${command}`);
+    const media = step.media.markdown ?? step.media.image;
+    assert.ok(media && existsSync(media), `${step.id}: ${media}`);
+    assert.ok(media.startsWith('media/'), `${step.id}: media/ is what .vscodeignore ships`);
+  }
+});
