@@ -98,7 +98,7 @@ export async function loadDataFile(path: string, args: ParsedArgs, more: CsvOpti
 
 /** The reader's notes on a file's columns, one stderr line each. */
 export function readNotes(path: string, dataset: Dataset): string {
-  return (dataset.notes ?? []).map((n) => `note: ${basename(path)}: column ${JSON.stringify(n.column)} ${n.text}\n`).join('');
+  return (dataset.notes ?? []).map((n) => `${n.warning === true ? 'warning' : 'note'}: ${basename(path)}: column ${JSON.stringify(n.column)} ${n.text}\n`).join('');
 }
 
 /**

@@ -45,6 +45,8 @@ export interface RenamedHeader {
 export interface ColumnNote {
   readonly column: string;
   readonly text: string;
+  /** A warning: the column is read as asked, but likely not as meant (an ordinal without an order). */
+  readonly warning?: boolean;
 }
 
 export interface Dataset {

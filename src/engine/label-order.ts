@@ -3,8 +3,13 @@
 
 const NUMERIC_LABEL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
+/** Whether every label looks like a number (then they sort numerically). */
+export function allNumericLabels(labels: readonly string[]): boolean {
+  return labels.every((l) => NUMERIC_LABEL.test(l.trim()));
+}
+
 /** Sorts labels in place numerically when all look numeric, else by code point. */
 export function sortClassLabels(labels: string[]): string[] {
-  if (labels.every((l) => NUMERIC_LABEL.test(l.trim()))) return labels.sort((a, b) => Number(a) - Number(b) || (a < b ? -1 : a > b ? 1 : 0));
+  if (allNumericLabels(labels)) return labels.sort((a, b) => Number(a) - Number(b) || (a < b ? -1 : a > b ? 1 : 0));
   return labels.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

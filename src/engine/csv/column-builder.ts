@@ -21,7 +21,7 @@
 // of one form; when most of its rows are numbers and it stays text, a note names a stray value.
 import type { Column, ColumnType } from '../dataset';
 import { parseIsoDate } from '../dates';
-import { sortClassLabels } from '../label-order';
+import { allNumericLabels, sortClassLabels } from '../label-order';
 import { ColumnStore } from './column-store';
 import { booleanReading } from './boolean-values';
 import { ByteDictionary } from './byte-dictionary';
@@ -72,8 +72,10 @@ export class ColumnBuilder {
   /** Values a coercing numeric column read as missing: how many, and the first. */
   private strays = 0;
   private firstStray = '';
-  /** What finish() has to say about how the column was read (a note for the user), else null. */
+  /** What finish() has to say about how the column was read (a note for the user), else null… */
   note: string | null = null;
+  /** …and whether it is a warning. */
+  warning = false;
 
   constructor(
     readonly name: string,
@@ -254,7 +256,14 @@ export class ColumnBuilder {
     }
     const categories = (this.dictionary as ByteDictionary).values();
     const codes = (this.codes as ColumnStore<Int32Array>).take(rows);
-    if (this.forced === 'ordinal') return { name: this.name, type: 'ordinal', ...ordered(categories, codes, this.reading.order) };
+    if (this.forced === 'ordinal') {
+      const column = ordered(categories, codes, this.reading.order);
+      if (this.reading.order === undefined && !allNumericLabels(column.categories)) {
+        this.note = unorderedNote(this.name, column.categories);
+        this.warning = true;
+      }
+      return { name: this.name, type: 'ordinal', ...column };
+    }
     if (this.forced === undefined) {
       const dates = dateValues(categories, codes);
       if (dates !== null) return { name: this.name, type: 'date', values: dates };
@@ -349,6 +358,12 @@ function dateValues(categories: readonly string[], codes: Int32Array): Float64Ar
   const values = new Float64Array(codes.length);
   for (let i = 0; i < codes.length; i++) values[i] = codes[i] < 0 ? NaN : ms[codes[i]];
   return values;
+}
+
+/** The warning of an ordinal text column given no order: it splits in code-point order. */
+function unorderedNote(name: string, sorted: readonly string[]): string {
+  const shown = sorted.length <= 6 ? sorted.join(' < ') : `${sorted.slice(0, 5).join(' < ')} < … (${sorted.length} values)`;
+  return `is ordinal in code-point order (${shown}), which may not be what it means; give the order, lowest first, with --types '${name}=ordinal:A,B,…'`;
 }
 
 /**

@@ -143,7 +143,7 @@ export class TableBuilder implements FieldSink, TypedFieldSink {
       }
     });
     const notes: ColumnNote[] = [];
-    for (const c of this.columns) if (c.note !== null) notes.push({ column: c.name, text: c.note });
+    for (const c of this.columns) if (c.note !== null) notes.push({ column: c.name, text: c.note, ...(c.warning ? { warning: true } : {}) });
     return { columns, rowCount: this.rows, delimiter: this.delimiter, renamedHeaders: this.renamed, ...(notes.length > 0 ? { notes } : {}) };
   }
 

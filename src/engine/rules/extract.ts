@@ -11,7 +11,7 @@ import { featureOf, valueText } from '../feature-text';
 import { nodeWeight, type ModelNode, type TreeModel } from '../model';
 import type { Rule, RuleCondition } from './types';
 import { foilGain } from './foil';
-import { categoricalText, formatName, formatNumber, numericText, ruleText } from './text';
+import { categoricalText, formatName, formatNumber, numericText, ordinalRangeText, ruleText } from './text';
 
 /** The part of a column's merged condition that a step changes (and its undo entry restores). */
 interface State {
@@ -41,6 +41,8 @@ interface Column extends State {
   name: string;
   /** Wording of a bound: a number, a date or an ordinal category (feature-text.ts). */
   bound: (v: number) => string;
+  /** An ordinal column's categories in order (its rules list those a range holds), else null. */
+  ordinal: readonly string[] | null;
   kind: 'numeric' | 'categorical';
   /** On the current path. */
   active: boolean;
@@ -141,7 +143,8 @@ function word(m: Column): string {
     if (m.lower === Infinity) return (m.text = `${m.name} is missing`);
     if (m.lower !== null && m.lowerText === null) m.lowerText = m.bound(m.lower);
     if (m.upper !== null && m.upperText === null && m.upper !== Infinity) m.upperText = m.bound(m.upper);
-    return (m.text = numericText(m.name, m.lowerText, m.upperText, m.missing));
+    const listed = m.ordinal === null ? null : ordinalRangeText(m.ordinal, m.lower, m.upper);
+    return (m.text = numericText(m.name, m.lowerText, m.upperText, m.missing, listed));
   }
   const excluded = m.excluded;
   const lists =
@@ -235,7 +238,8 @@ function walk(model: TreeModel, ids: Iterable<number>): Rule[] {
       if (m === undefined) {
         const feature = featureOf(model, split.feature);
         const bound = feature === undefined || feature.type === 'numeric' ? formatNumber : (v: number) => formatName(valueText(feature, v));
-        m = { ...emptyState(k), feature: split.feature, name: formatName(split.feature), bound, kind: split.kind, active: false };
+        const ordinal = feature?.type === 'ordinal' ? (feature.categories ?? null) : null;
+        m = { ...emptyState(k), feature: split.feature, name: formatName(split.feature), bound, ordinal, kind: split.kind, active: false };
         columns.set(split.feature, m);
       }
       const s = (steps[depth++] ??= { column: m, added: false, kind: split.kind, saved: emptyState(k) });

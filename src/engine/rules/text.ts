@@ -29,14 +29,22 @@ export function formatName(name: string): string {
  * `name is present` without bounds. Joined, not concatenated, so the text is one flat string: every
  * rule's text copies it.
  */
-export function numericText(name: string, lower: string | null, upper: string | null, missing: boolean): string {
+export function numericText(name: string, lower: string | null, upper: string | null, missing: boolean, listed: string | null = null): string {
   const parts: string[] = missing ? ['('] : [];
   if (lower !== null && upper !== null) parts.push(lower, ' < ', name, ' ≤ ', upper);
   else if (upper !== null) parts.push(name, ' ≤ ', upper);
   else if (lower !== null) parts.push(name, ' > ', lower);
   else parts.push(name, missing ? ' is any value' : ' is present');
+  if (listed !== null) parts.push(' ', listed);
   if (missing) parts.push(' or missing)');
   return parts.join('');
+}
+
+/** An ordinal column's categories of codes ⌊lower⌋+1 … ⌊upper⌋ (null: no bound), as `{Low, Medium}`: what a threshold on it means. */
+export function ordinalRangeText(categories: readonly string[], lower: number | null, upper: number | null): string {
+  const from = lower === null ? 0 : Math.floor(lower) + 1;
+  const to = upper === null || upper === Infinity ? categories.length - 1 : Math.min(Math.floor(upper), categories.length - 1);
+  return `{${categories.slice(Math.max(from, 0), to + 1).map(formatName).join(', ')}}`;
 }
 
 /** `name ∈ {categories}`; `name` already formatted (formatName). */
