@@ -26,17 +26,21 @@ function confusion(m: ClassificationMetrics): HTMLElement {
       ),
     ),
   );
-  return el('table', { class: 'confusion', 'aria-label': 'Confusion matrix' }, el('thead', {}, head), el('tbody', {}, ...rows));
+  // A matrix of many classes cannot reflow: it scrolls sideways in its own box, the page never does.
+  return el('div', { class: 'scroll-x' }, el('table', { class: 'confusion', 'aria-label': 'Confusion matrix' }, el('thead', {}, head), el('tbody', {}, ...rows)));
 }
 
 function perClass(m: ClassificationMetrics): HTMLElement {
   const fmt = (x: number) => formatNumber(x, 3);
-  const head = el('tr', {}, ...['class', 'support', 'precision', 'recall', 'F1', 'specificity'].map((h) => el('th', { scope: 'col' }, h)));
+  const names = ['support', 'precision', 'recall', 'F1', 'specificity'];
+  const head = el('tr', {}, ...['class', ...names].map((h) => el('th', { scope: 'col' }, h)));
+  // `data-label`: below 480 px each class is a card of labelled figures (media/panel.css).
+  const cells = (values: string[]) => values.map((v, i) => el('td', { class: 'num', 'data-label': names[i] }, v));
   const rows = m.perClass.map((c) =>
-    el('tr', {}, el('th', { scope: 'row', title: c.class }, c.class), el('td', { class: 'num' }, String(c.support)), ...[c.precision, c.recall, c.f1, c.specificity].map((x) => el('td', { class: 'num' }, fmt(x)))),
+    el('tr', {}, el('th', { scope: 'row', title: c.class }, c.class), ...cells([String(c.support), ...[c.precision, c.recall, c.f1, c.specificity].map(fmt)])),
   );
   const avg = (label: string, a: ClassificationMetrics['macro']) =>
-    el('tr', { class: 'average' }, el('th', { scope: 'row' }, label), el('td', { class: 'num' }, String(m.rows)), ...[a.precision, a.recall, a.f1, a.specificity].map((x) => el('td', { class: 'num' }, fmt(x))));
+    el('tr', { class: 'average' }, el('th', { scope: 'row' }, label), ...cells([String(m.rows), ...[a.precision, a.recall, a.f1, a.specificity].map(fmt)]));
   return el('table', { class: 'per-class' }, el('thead', {}, head), el('tbody', {}, ...rows, avg('macro avg', m.macro), avg('weighted avg', m.weighted)));
 }
 

@@ -1,5 +1,6 @@
-// The Rules tab: one if-then rule per leaf with class, coverage, accuracy and the FOIL gain of each
-// condition; sortable by any column; picking a rule highlights its leaf in the tree. The host holds
+// The Rules tab: one if-then rule per leaf with class, coverage and accuracy, and on request the
+// FOIL gain of each condition; sortable by any column; picking a rule highlights its leaf in the
+// tree. Below 480 px each rule is a card (media/panel.css), its cells labelled by `data-label`. The host holds
 // the rules and sends them a page at a time, sorted as asked (src/panel/rules-page.ts): a fully
 // grown tree has a rule per leaf (100,000 and more), too many to post with the first view.
 import type { Rule } from '../src/engine/rules/types';
@@ -29,6 +30,11 @@ function columns(regression: boolean): { key: RuleSortKey; label: string }[] {
   ];
 }
 
+/** What the FOIL gain next to a condition is (docs/formulas.md "Rules and FOIL gain"). */
+const FOIL_TITLE =
+  "FOIL gain of this condition for the rule's class: pos′ · (log₂(pos′/(pos′+neg′)) − log₂(pos/(pos+neg))), " +
+  'pos/neg the rows of the class and of the others covered before the condition, pos′/neg′ after it';
+
 function ruleCell(rule: Rule): HTMLElement {
   const conditions = rule.conditions.map((c, i) =>
     el(
@@ -36,11 +42,11 @@ function ruleCell(rule: Rule): HTMLElement {
       {},
       i === 0 ? 'IF ' : 'AND ',
       el('code', {}, c.text),
-      c.foilGain === null ? null : el('span', { class: 'foil', title: 'FOIL gain of this condition' }, ` FOIL ${formatNumber(c.foilGain, 3)}`),
+      c.foilGain === null ? null : el('span', { class: 'foil', title: FOIL_TITLE }, ` FOIL ${formatNumber(c.foilGain, 3)}`),
     ),
   );
   if (conditions.length === 0) conditions.push(el('li', {}, 'always'));
-  return el('td', {}, el('ul', { class: 'conditions' }, ...conditions));
+  return el('td', { 'data-label': 'Rule' }, el('ul', { class: 'conditions' }, ...conditions));
 }
 
 /** The tab for one report: draws the pages the host sends, asks for the next on "Show more". */
@@ -49,6 +55,8 @@ export class RulesView {
   private readonly more = el('div', { class: 'more-rules' });
   private readonly count = el('span', { class: 'muted' });
   private drawn = 0;
+  /** Whether each condition shows its FOIL gain (off: a number on every line nobody asked for). */
+  private foil = false;
   /** Counts the pages asked for: only the last one's answer is drawn (an older one had another sort). */
   private asked = 0;
   private loaded = false;
@@ -101,13 +109,29 @@ export class RulesView {
     );
     replaceChildren(this.body);
     this.drawn = 0;
+    const table = el('table', { class: this.foil ? 'rules' : 'rules foil-hidden' }, el('thead', {}, header), this.body);
     replaceChildren(
       this.container,
-      el('div', { class: 'toolbar' }, this.count, button('Export rules…', () => this.actions.export(), { title: 'Save the rules as Python, JavaScript, SQL or text' })),
-      el('table', { class: 'rules' }, el('thead', {}, header), this.body),
+      el('div', { class: 'toolbar' }, this.count, button('Export rules…', () => this.actions.export(), { title: 'Save the rules as Python, JavaScript, SQL or text' }), this.regression ? null : this.foilToggle(table)),
+      table,
       this.more,
     );
     this.ask();
+  }
+
+  /** Shows or hides the FOIL gains already drawn (a class on the table: nothing is asked again). */
+  private foilToggle(table: HTMLElement): HTMLElement {
+    const toggle = button(
+      'FOIL gain',
+      () => {
+        this.foil = !this.foil;
+        toggle.setAttribute('aria-pressed', String(this.foil));
+        table.classList.toggle('foil-hidden', !this.foil);
+      },
+      { title: `Show each condition's FOIL gain. ${FOIL_TITLE}` },
+    );
+    toggle.setAttribute('aria-pressed', String(this.foil));
+    return toggle;
   }
 
   private ask(): void {
@@ -123,11 +147,11 @@ export class RulesView {
     const tr = el(
       'tr',
       { tabindex: 0, class: 'rule-row', title: 'Show this leaf in the tree' },
-      el('td', { class: 'num' }, String(index + 1)),
+      el('td', { class: 'num', 'data-label': '#' }, String(index + 1)),
       ruleCell(r),
-      el('td', {}, typeof r.prediction === 'number' ? formatNumber(r.prediction) : r.prediction),
-      el('td', { class: 'num' }, `${r.covered} (${percent(r.coverage)})`),
-      el('td', { class: 'num' }, this.regression ? formatNumber(r.mse ?? NaN, 4) : percent(r.accuracy ?? 0)),
+      el('td', { 'data-label': 'Prediction' }, typeof r.prediction === 'number' ? formatNumber(r.prediction) : r.prediction),
+      el('td', { class: 'num', 'data-label': 'Coverage' }, `${r.covered} (${percent(r.coverage)})`),
+      el('td', { class: 'num', 'data-label': this.regression ? 'MSE' : 'Accuracy' }, this.regression ? formatNumber(r.mse ?? NaN, 4) : percent(r.accuracy ?? 0)),
     );
     tr.addEventListener('click', () => this.actions.pick(r.leaf));
     tr.addEventListener('keydown', (e) => {

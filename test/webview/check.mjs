@@ -976,6 +976,53 @@ await check('800, 500 and 360 px, light and dark: the alternatives table fits th
   assert.deepEqual(problems, []);
 });
 
+await check('320 and 460 px, light and dark: the Rules and Metrics tabs reflow, nothing past the right edge, no word cut', async () => {
+  const problems = [];
+  for (const theme of ['light', 'darkModern']) {
+    const page = await openPanel('iris', theme);
+    for (const width of [320, 460]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const tab of ['Rules', 'Metrics']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await page.waitForSelector(tab === 'Rules' ? 'table.rules tbody tr' : 'table.confusion tbody tr');
+        await page.waitForTimeout(200);
+        const fit = await page.evaluate(() => {
+          const view = document.documentElement.clientWidth;
+          const panel = [...document.querySelectorAll('vscode-panel-view')].find((v) => v.getBoundingClientRect().width > 0 && getComputedStyle(v).display !== 'none');
+          // Elements of the shown tab whose box ends past the page's right edge, or whose text is clipped by its own box.
+          // What sits in a box that scrolls sideways by itself (a wide confusion matrix) is reached by scrolling it.
+          const scrolled = (e) => e.closest('.scroll-x') && e.closest('.scroll-x') !== e;
+          const past = [...panel.querySelectorAll('*')].filter((e) => !scrolled(e) && e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > view + 0.5).map((e) => `${e.tagName.toLowerCase()}.${e.className} → ${Math.round(e.getBoundingClientRect().right)}`);
+          const clipped = [...panel.querySelectorAll('td, th, p, h3, span, div')].filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'hidden').map((e) => `${e.tagName.toLowerCase()}.${e.className} ${e.scrollWidth}/${e.clientWidth}`);
+          // One word per line: a cell much narrower than its longest word.
+          return { view, past: past.slice(0, 8), pastCount: past.length, clipped: clipped.slice(0, 8), pageScroll: document.documentElement.scrollWidth };
+        });
+        const at = `${theme} ${width}px ${tab}`;
+        console.log(`  ${at}: ${JSON.stringify(fit)}`);
+        if (tab === 'Metrics') {
+          // Reflowed, not hidden: iris's 3-class matrix is seen whole at both widths.
+          const matrix = await page.locator('table.confusion').first().evaluate((t) => t.getBoundingClientRect().toJSON());
+          if (matrix.width < 150 || matrix.right > width) problems.push(`${at}: the confusion matrix spans ${Math.round(matrix.left)}–${Math.round(matrix.right)} px`);
+        }
+        if (fit.pastCount > 0) problems.push(`${at}: ${fit.pastCount} elements end past ${fit.view} px: ${fit.past.join('; ')}`);
+        if (fit.clipped.length > 0) problems.push(`${at}: text clipped: ${fit.clipped.join('; ')}`);
+        if (fit.pageScroll > fit.view) problems.push(`${at}: the page scrolls sideways (${fit.pageScroll} px)`);
+        await page.screenshot({ path: join(artifacts, `narrow-${tab.toLowerCase()}-${theme}-${width}.png`) });
+      }
+    }
+    // FOIL gains only when asked for, their formula on hover.
+    await page.getByRole('tab', { name: 'Rules' }).click();
+    const shownFoil = () => page.locator('table.rules .foil').evaluateAll((fs) => fs.filter((f) => f.getBoundingClientRect().width > 0).length);
+    assert.equal(await shownFoil(), 0, 'no FOIL gain before the toggle');
+    await page.getByRole('button', { name: 'FOIL gain' }).click();
+    assert.ok((await shownFoil()) >= reports.iris.rules.length, 'a FOIL gain on each condition');
+    assert.match(await page.locator('table.rules .foil').first().getAttribute('title'), /pos′ · \(log₂\(pos′\/\(pos′\+neg′\)\) − log₂\(pos\/\(pos\+neg\)\)\)/);
+    assert.equal(await page.locator('vscode-button', { hasText: 'FOIL gain' }).getAttribute('aria-pressed'), 'true');
+    await page.close();
+  }
+  assert.deepEqual(problems, []);
+});
+
 await check('nothing was blocked by the policy, nothing remote was requested, no dialog opened', async () => {
   const page = await openPanel('iris');
   const violations = await page.evaluate(() => window.__violations);
