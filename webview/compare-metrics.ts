@@ -3,17 +3,29 @@
 import type { Metrics } from '../src/engine/metrics/types';
 import type { WireReport } from '../src/shared/protocol';
 import { formatNumber } from '../src/shared/render/tree-labels';
-import { el, percent } from './dom';
-import { scoreLabel } from '../src/shared/render/score-label';
+import { el } from './dom';
+import { type ScoreKind, scoreName, scoreSpread, scoreValue } from '../src/shared/render/score-names';
 
-const score = (m: Metrics | null | undefined) => (!m ? '—' : m.task === 'classification' ? percent(m.accuracy) : `R² ${formatNumber(m.r2, 4)}`);
+const score = (m: Metrics | null | undefined) => (!m ? '—' : m.task === 'classification' ? scoreValue('accuracy', m.accuracy) : scoreValue('r2', m.r2));
 
-/** The score on rows the tree did not learn from: hold-out, else CV mean ± std, else none. */
-function unseen(report: WireReport): string {
+/** What the tree's score on unseen rows is: hold-out, else CV (of the settings or, edited, of its structure), else none. */
+function unseenKind(report: WireReport): ScoreKind | null {
   const { holdout, crossValidation: cv } = report.metrics;
-  if (holdout) return score(holdout);
-  if (cv) return `${scoreLabel(cv.scoreName)} ${formatNumber(cv.mean, 4)} ± ${formatNumber(cv.std, 3)}`;
-  return '—';
+  return holdout ? 'holdout' : cv ? (cv.structure ? 'cvStructure' : 'cvSettings') : null;
+}
+
+function unseenName(report: WireReport): string {
+  const kind = unseenKind(report);
+  const v = report.settings.validation;
+  const name = report.model.task === 'classification' ? 'accuracy' : 'r2';
+  return kind === null ? 'no unseen rows' : scoreName(kind, name, { folds: report.metrics.crossValidation?.folds, testSize: v.kind === 'holdout' ? v.testSize : undefined });
+}
+
+/** The score on rows the tree did not learn from, named when the other tree's is of another kind. */
+function unseen(report: WireReport, other: WireReport): string {
+  const { holdout, crossValidation: cv } = report.metrics;
+  const value = holdout ? score(holdout) : cv ? scoreSpread(cv.scoreName, cv.mean, cv.std) : '—';
+  return unseenKind(report) === unseenKind(other) ? value : `${value} (${unseenName(report)})`;
 }
 
 function pruning(report: WireReport): string {
@@ -21,7 +33,7 @@ function pruning(report: WireReport): string {
   return s.prune === 'cost-complexity' ? `cost-complexity α ${formatNumber(s.ccpAlpha, 4)}` : s.prune === 'pessimistic' ? 'pessimistic' : 'none';
 }
 
-const ROWS: [string, (r: WireReport) => string][] = [
+const ROWS: [string | ((r: WireReport) => string), (r: WireReport, other: WireReport) => string][] = [
   ['algorithm', (r) => r.model.params.algorithm.toUpperCase()],
   ['criterion', (r) => r.model.params.criterion.replace('_', ' ')],
   ['max depth', (r) => String(r.model.params.maxDepth ?? '∞')],
@@ -30,15 +42,16 @@ const ROWS: [string, (r: WireReport) => string][] = [
   ['nodes', (r) => String(r.final.nodes)],
   ['leaves', (r) => String(r.final.leaves)],
   ['depth', (r) => String(r.final.depth)],
-  ['training score', (r) => score(r.metrics.training)],
-  ['hold-out / CV score', unseen],
+  [(r) => scoreName('training', r.model.task === 'classification' ? 'accuracy' : 'r2'), (r) => score(r.metrics.training)],
+  [unseenName, unseen],
 ];
 
 export function compareMetricsTable(pinned: WireReport, current: WireReport): HTMLElement {
   const head = el('tr', {}, el('th', { scope: 'col' }, ''), el('th', { scope: 'col' }, 'Pinned'), el('th', { scope: 'col' }, 'Current'));
   const body = ROWS.map(([label, of]) => {
-    const [a, b] = [of(pinned), of(current)];
-    return el('tr', { class: a === b ? undefined : 'differs' }, el('th', { scope: 'row' }, label), el('td', { class: 'num' }, a), el('td', { class: 'num' }, b));
+    const [a, b] = [of(pinned, current), of(current, pinned)];
+    const name = typeof label === 'string' ? label : label(current);
+    return el('tr', { class: a === b ? undefined : 'differs' }, el('th', { scope: 'row' }, name), el('td', { class: 'num' }, a), el('td', { class: 'num' }, b));
   });
   return el('table', { class: 'compare-metrics', 'aria-label': 'The two trees side by side' }, el('thead', {}, head), el('tbody', {}, ...body));
 }

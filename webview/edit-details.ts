@@ -5,8 +5,9 @@
 // applied; the host refuses what the tree cannot take and the panel says why.
 import type { ModelNode, ModelSplit, TreeEdit, TreeModel } from '../src/engine/model';
 import type { EditPreview } from '../src/shared/worker-messages';
-import { conditionText, formatNumber } from '../src/shared/render/tree-labels';
-import { el, percent } from './dom';
+import { SETTINGS_VS_STRUCTURE, scoreExplained, scoreName, scoreValue } from '../src/shared/render/score-names';
+import { conditionText } from '../src/shared/render/tree-labels';
+import { el } from './dom';
 import { button, checkbox, dropdown, numberField } from './toolkit';
 
 /** The edit being previewed, and what the worker said of it so far. */
@@ -26,20 +27,33 @@ function describe(model: TreeModel, edit: TreeEdit): string {
 }
 
 function previewTable(model: TreeModel, p: EditPreview): HTMLElement {
-  const score = (x: number | null) => (x === null ? '—' : model.task === 'classification' ? percent(x) : formatNumber(x, 4));
-  const name = model.task === 'classification' ? 'accuracy' : 'R²';
-  const rows: [string, string, string][] = [
-    [`training ${name}`, score(p.before.trainingScore), score(p.after.trainingScore)],
-    [`${p.folds}-fold CV ${name} of the structure`, score(p.before.cvScore), score(p.after.cvScore)],
+  const name = model.task === 'classification' ? 'accuracy' : 'r2';
+  const score = (x: number | null) => (x === null ? '—' : scoreValue(name, x));
+  const at = { folds: p.folds };
+  const rows: [string, string, string, string?][] = [
+    [scoreName('training', name), score(p.before.trainingScore), score(p.after.trainingScore), scoreExplained('training')],
+    [scoreName('cvStructure', name, at), score(p.before.cvScore), score(p.after.cvScore), scoreExplained('cvStructure', at)],
     ['nodes', String(p.before.nodes), String(p.after.nodes)],
     ['leaves', String(p.before.leaves), String(p.after.leaves)],
     ['depth', String(p.before.depth), String(p.after.depth)],
   ];
   return el(
-    'table',
-    { class: 'edit-preview', 'aria-label': 'The whole tree before and after the edit' },
-    el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', {}, 'now'), el('th', {}, 'after'))),
-    el('tbody', {}, ...rows.map(([label, a, b]) => el('tr', { class: a === b ? undefined : 'differs' }, el('th', { scope: 'row' }, label), el('td', { class: 'num' }, a), el('td', { class: 'num' }, b)))),
+    'div',
+    {},
+    el(
+      'table',
+      { class: 'edit-preview', 'aria-label': 'The whole tree before and after the edit' },
+      el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', {}, 'now'), el('th', {}, 'after'))),
+      el(
+        'tbody',
+        {},
+        ...rows.map(([label, a, b, title]) =>
+          el('tr', { class: a === b ? undefined : 'differs' }, el('th', { scope: 'row', title }, label), el('td', { class: 'num' }, a), el('td', { class: 'num' }, b)),
+        ),
+      ),
+    ),
+    // The Metrics tab's CV is of the settings: say why this one differs from it.
+    el('p', { class: 'muted score-why' }, SETTINGS_VS_STRUCTURE),
   );
 }
 

@@ -8,6 +8,7 @@ import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, percent, replaceChildren, svgEl } from './dom';
 import { validationSentence } from './validation-text';
 import { scoreLabel } from '../src/shared/render/score-label';
+import { scoreExplained, scoreName, scoreSpread, scoreValue } from '../src/shared/render/score-names';
 
 function stat(label: string, value: string): HTMLElement {
   return el('div', { class: 'stat' }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, value));
@@ -96,9 +97,15 @@ export function renderMetrics(container: HTMLElement, report: WireReport): void 
   if (holdout) parts.push(section(`Hold-out ${v.kind === 'holdout' ? percent(v.testSize) : ''} (rows not used for training)`, holdout));
   if (cv) {
     // An edited tree has no recipe to retrain per fold: its CV is that of its structure (structure-cv.ts).
-    const what = cv.structure ? `${cv.folds}-fold CV of the edited structure` : `${cv.folds}-fold CV of the same settings`;
+    const kind = cv.structure ? 'cvStructure' : 'cvSettings';
+    const at = { folds: cv.folds };
+    const what = cv.structure ? `${cv.folds}-fold CV of this tree's structure` : `${cv.folds}-fold CV of these settings`;
     parts.push(
-      el('p', { class: 'cv-scores' }, `${what}: ${scoreLabel(cv.scoreName)} ${formatNumber(cv.mean, 4)} ± ${formatNumber(cv.std, 3)} (folds: ${cv.scores.map((s) => formatNumber(s, 3)).join(', ')})`),
+      el(
+        'p',
+        { class: 'cv-scores', title: scoreExplained(kind, at) },
+        `${scoreName(kind, cv.scoreName, at)}: ${scoreSpread(cv.scoreName, cv.mean, cv.std)} (folds: ${cv.scores.map((s) => scoreValue(cv.scoreName, s)).join(', ')})`,
+      ),
       section(`${what} (out-of-fold predictions of all rows)`, cv.pooled),
     );
   }

@@ -19,10 +19,10 @@ export function validationSentence(report: WireReport): string {
   const rows = report.trainingRows;
   const how = (stratified: boolean, seed: number) => `${stratified ? 'stratified' : 'not stratified'}, seed ${seed}`;
   if (v.kind === 'cv' && report.metrics.crossValidation?.structure) {
-    return `${v.folds}-fold CV of the edited structure (${how(v.stratified, v.seed)}, the grown tree's folds): its splits fixed, the leaves refitted per fold on the other ${v.folds - 1} parts and scored on the part left out; optimistic, since the splits saw all ${rows} rows. The tree shown is the grown tree after your edits.`;
+    return `${v.folds}-fold CV of this tree's structure (${how(v.stratified, v.seed)}, the grown tree's folds): its splits fixed, the leaves refitted per fold on the other ${v.folds - 1} parts and scored on the part left out; optimistic, since the splits saw all ${rows} rows. The tree shown is the grown tree after your edits.`;
   }
   if (v.kind === 'cv') {
-    return `${v.folds}-fold CV of the same settings (${how(v.stratified, v.seed)}): ${v.folds} trees, each trained on ${v.folds - 1} of ${v.folds} parts of the ${rows} rows and scored on the part it did not see. The tree shown is trained on all ${rows} rows.`;
+    return `${v.folds}-fold CV of these settings (${how(v.stratified, v.seed)}): ${v.folds} trees, each trained on ${v.folds - 1} of ${v.folds} parts of the ${rows} rows and scored on the part it did not see. The tree shown is trained on all ${rows} rows.`;
   }
   if (v.kind === 'holdout') {
     return `Hold-out ${share(v.testSize)} (${how(v.stratified, v.seed)}): the tree shown is trained on the other ${rows} rows and scored on the held-out ones.`;

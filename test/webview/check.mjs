@@ -429,12 +429,15 @@ await check('the default: the tree on all rows, the Metrics tab says it shows a 
   const r = reports.irisCv;
   assert.match(await page.locator('.settings-shown').textContent(), /· tree: all 150 rows · metrics: 5-fold CV/);
   await page.getByRole('tab', { name: 'Metrics' }).click();
-  assert.match(await page.locator('.metrics-what').textContent(), /^5-fold CV of the same settings \(stratified, seed 42\).* The tree shown is trained on all 150 rows\.$/);
+  assert.match(await page.locator('.metrics-what').textContent(), /^5-fold CV of these settings \(stratified, seed 42\).* The tree shown is trained on all 150 rows\.$/);
   const headings = await page.locator('.metrics-set h3').allTextContents();
-  assert.deepEqual(headings, ['5-fold CV of the same settings (out-of-fold predictions of all rows)', 'Training rows (the tree shown, on the rows it learnt from)']);
+  assert.deepEqual(headings, ['5-fold CV of these settings (out-of-fold predictions of all rows)', 'Training rows (the tree shown, on the rows it learnt from)']);
   const confusionTotal = (await page.locator('.metrics-set').first().locator('table.confusion td').allTextContents()).reduce((a, t) => a + Number(t), 0);
   assert.equal(confusionTotal, r.metrics.crossValidation.pooled.rows);
-  assert.match(await page.locator('.cv-scores').textContent(), new RegExp(`accuracy ${Number(r.metrics.crossValidation.mean.toPrecision(4))} ±`));
+  // One vocabulary (src/shared/render/score-names.ts): the kind of CV named, accuracy in percent, how it was measured on hover.
+  const cvShown = page.locator('.cv-scores');
+  assert.match(await cvShown.textContent(), new RegExp(`^5-fold CV accuracy of these settings: ${(r.metrics.crossValidation.mean * 100).toFixed(1)}% ± ${(r.metrics.crossValidation.std * 100).toFixed(1)}%`));
+  assert.match(await cvShown.getAttribute('title'), /^5 trees grown with these settings/);
   await page.screenshot({ path: join(artifacts, 'metrics-cv.png') });
   await page.close();
 });
@@ -801,6 +804,10 @@ await check('Compare: Pin, then the pinned depth-3 tree beside the full one, dif
     }
     assert.ok(drawn[1].some(([, m]) => m === 'only') && drawn[0].some(([, m]) => m === 'changed'), JSON.stringify(drawn));
     assert.equal(await page.locator('table.compare-metrics tbody tr').count(), 10);
+    // The scores named as the Metrics tab names them (src/shared/render/score-names.ts).
+    const scoreRows = (await page.locator('table.compare-metrics tbody th').allTextContents()).slice(-2);
+    assert.equal(scoreRows[0], 'training accuracy');
+    assert.match(scoreRows[1], /^(5-fold CV accuracy of these settings|hold-out accuracy \(\d+% of the rows\)|no unseen rows)$/);
     assert.match(await page.locator('table.compare-metrics tr.differs').first().textContent(), /max depth/);
     assert.match(await page.locator('.compare-summary').textContent(), /\d+ nodes? differ · 0 only in the pinned tree · \d+ only in the current one/);
     // Side by side on a wide panel, stacked on a narrow one.
@@ -844,11 +851,11 @@ await check('an edited tree: the Metrics tab shows the CV of the edited structur
   const page = await openPanel('irisCvEdited');
   const r = reports.irisCvEdited;
   await page.getByRole('tab', { name: 'Metrics' }).click();
-  assert.match(await page.locator('.metrics-what').textContent(), /^5-fold CV of the edited structure \(stratified, seed 42, the grown tree's folds\): its splits fixed, the leaves refitted per fold/);
-  assert.deepEqual(await page.locator('.metrics-set h3').allTextContents(), ['5-fold CV of the edited structure (out-of-fold predictions of all rows)', 'Training rows (the tree shown, on the rows it learnt from)']);
+  assert.match(await page.locator('.metrics-what').textContent(), /^5-fold CV of this tree's structure \(stratified, seed 42, the grown tree's folds\): its splits fixed, the leaves refitted per fold/);
+  assert.deepEqual(await page.locator('.metrics-set h3').allTextContents(), ["5-fold CV of this tree's structure (out-of-fold predictions of all rows)", 'Training rows (the tree shown, on the rows it learnt from)']);
   const confusionTotal = (await page.locator('.metrics-set').first().locator('table.confusion td').allTextContents()).reduce((a, t) => a + Number(t), 0);
   assert.equal(confusionTotal, 150);
-  assert.match(await page.locator('.cv-scores').textContent(), new RegExp(`^5-fold CV of the edited structure: accuracy ${Number(r.metrics.crossValidation.mean.toPrecision(4))} ±`));
+  assert.match(await page.locator('.cv-scores').textContent(), new RegExp(`^5-fold CV accuracy of this tree's structure: ${(r.metrics.crossValidation.mean * 100).toFixed(1)}% ±`));
   assert.equal(await page.locator('.metrics-tab p.muted').count(), 0, 'no advice to choose cross-validation in the settings');
   await page.screenshot({ path: join(artifacts, 'metrics-edited-cv.png') });
   await page.close();
@@ -866,7 +873,7 @@ await check('Edits: preview the 2nd alternative at the root, apply; the badge co
   const after = { trainingScore: 1, cvScore: 0.94, nodes: 21, leaves: 11, depth: 6 };
   await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'reply', requestId: preview.requestId, reply: { before, after, folds: 5 } });
   await page.waitForSelector('.details table.edit-preview');
-  assert.deepEqual(await page.locator('.details table.edit-preview tbody tr.differs th').allTextContents(), ['5-fold CV accuracy of the structure', 'nodes', 'leaves', 'depth']);
+  assert.deepEqual(await page.locator('.details table.edit-preview tbody tr.differs th').allTextContents(), ["5-fold CV accuracy of this tree's structure", 'nodes', 'leaves', 'depth']);
   assert.match(await page.locator('.details .edit-pending p').first().textContent(), new RegExp(`^Split node 0 by ${second.split.feature}`));
   await page.screenshot({ path: join(artifacts, 'edit-preview.png') });
   // The view the user zoomed to survives the edit.

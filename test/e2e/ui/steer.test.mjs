@@ -67,8 +67,8 @@ describe('steering the tree and comparing two trees', () => {
     assert.notDeepEqual(await drawn(panel), before, 'the tree changed');
     assert.equal(await panel.locator('.settings-line').textContent().then((t) => t.includes(`${Number(nodesRow[1])} nodes`)), true, 'the one-line summary counts the edited tree');
     await panel.getByRole('tab', { name: 'Metrics' }).click();
-    assert.match(await panel.locator('.metrics-what').textContent(), /^5-fold CV of the edited structure .*splits fixed, the leaves refitted per fold/);
-    assert.deepEqual(await panel.locator('.metrics-set h3').allTextContents(), ['5-fold CV of the edited structure (out-of-fold predictions of all rows)', 'Training rows (the tree shown, on the rows it learnt from)']);
+    assert.match(await panel.locator('.metrics-what').textContent(), /^5-fold CV of this tree's structure .*splits fixed, the leaves refitted per fold/);
+    assert.deepEqual(await panel.locator('.metrics-set h3').allTextContents(), ["5-fold CV of this tree's structure (out-of-fold predictions of all rows)", 'Training rows (the tree shown, on the rows it learnt from)']);
     await screenshotFrame(panel, 'steer-edited-metrics');
     await panel.getByRole('tab', { name: 'Tree' }).click();
 

@@ -132,7 +132,7 @@ describe('training in the workbench', () => {
   it('says the tree is trained on all rows and shows the 5-fold CV confusion matrix first, cell for cell (evaluate --cv 5)', async () => {
     assert.match(await panel.locator('.settings-shown').textContent(), new RegExp(`tree: all ${irisReport.trainingRows} rows · metrics: 5-fold CV`));
     await panel.getByRole('tab', { name: 'Metrics' }).click();
-    assert.match(await panel.locator('.metrics-what').textContent(), /^5-fold CV of the same settings/);
+    assert.match(await panel.locator('.metrics-what').textContent(), /^5-fold CV of these settings/);
     const cv = panel.locator('table.confusion').first();
     await cv.locator('tbody tr').first().waitFor();
     const cells = await cv
@@ -199,7 +199,7 @@ describe('training in the workbench', () => {
     await frame.getByRole('tab', { name: 'Metrics' }).click();
     const scores = await frame.locator('.cv-scores').first().textContent();
     const mean = report.metrics.crossValidation.mean;
-    assert.ok(scores.includes(`R² ${Number(mean.toPrecision(4))} ±`), scores);
+    assert.ok(scores.startsWith(`5-fold CV R² of these settings: ${Number(mean.toPrecision(4))} ±`), scores);
     // innerText: what is shown (the diagram's own style sheet names a class .r2).
     assert.doesNotMatch(await frame.locator('body').innerText(), /\br2\b/);
     await screenshotFrame(frame, 'panel-regression-metrics-dark');
