@@ -5,6 +5,7 @@ import { COLUMN_TYPES, type ColumnType, type Dataset } from '../engine/dataset';
 import { InputError } from '../engine/errors';
 import type { ModelFeature } from '../engine/model';
 import type { CsvOptions } from '../engine/csv/read';
+import { renamedHeaderText } from '../engine/csv/header-names';
 import { basename } from 'node:path';
 import { stringFlag, type ParsedArgs } from './args';
 import { loadCsvFile, namedInputError } from '../worker/load-csv';
@@ -96,9 +97,12 @@ export async function loadDataFile(path: string, args: ParsedArgs, more: CsvOpti
   return dataset;
 }
 
-/** The reader's notes on a file's columns, one stderr line each. */
+/** The reader's notes on a file's header and columns, one stderr line each. */
 export function readNotes(path: string, dataset: Dataset): string {
-  return (dataset.notes ?? []).map((n) => `${n.warning === true ? 'warning' : 'note'}: ${basename(path)}: column ${JSON.stringify(n.column)} ${n.text}\n`).join('');
+  const file = basename(path);
+  const renames = dataset.renamedHeaders.map((r) => `note: ${file}: ${renamedHeaderText(r)}\n`);
+  const notes = (dataset.notes ?? []).map((n) => `${n.warning === true ? 'warning' : 'note'}: ${file}: column ${JSON.stringify(n.column)} ${n.text}\n`);
+  return [...renames, ...notes].join('');
 }
 
 /**

@@ -113,6 +113,11 @@ export interface ModelFeature {
   type: ColumnType;
   /** Categorical and boolean features: the category names seen in training. */
   categories?: string[];
+  /**
+   * The column's header as written in the file when the reader renamed it (blank → column_N,
+   * duplicate → x_2): exported code also finds the value under it (docs/model-format.md).
+   */
+  header?: string;
 }
 
 export interface TreeModel {

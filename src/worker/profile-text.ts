@@ -1,5 +1,6 @@
 // Column profiles as readable plain text, shared by the CLI's `profile` and the worker's profile
 // job ("Profile CSV Columns"); `table` and `plain` also lay out the CLI's `splits` report.
+import { renamedHeaderText } from '../engine/csv/header-names';
 import { formatDate } from '../engine/dates';
 import type { ColumnProfile, DatasetProfile, NumericSummary } from '../engine/profile';
 
@@ -7,9 +8,7 @@ import type { ColumnProfile, DatasetProfile, NumericSummary } from '../engine/pr
 export function formatProfile(file: string, profile: DatasetProfile): string {
   const delimiter = profile.delimiter === '\t' ? 'tab' : `"${profile.delimiter}"`;
   const out = [`${plain(file)}: ${profile.rowCount} rows, ${profile.columns.length} columns, delimiter ${delimiter}`];
-  for (const r of profile.renamedHeaders) {
-    out.push(`renamed column ${r.index + 1}: ${r.reason} name ${quoted(r.original)} is now ${quoted(r.name)}`);
-  }
+  for (const r of profile.renamedHeaders) out.push(renamedHeaderText(r, quoted));
   for (const c of profile.idLike) out.push(`ID-like column ${quoted(c.column)} (${c.detail}): training leaves it out unless kept`);
   out.push('', ...table(
     ['column', 'type', 'count', 'missing', 'distinct', 'min', 'q1', 'median', 'q3', 'max', 'mean', 'std'],

@@ -31,3 +31,8 @@ function freeName(base: string, taken: ReadonlySet<string>, used: ReadonlySet<st
     if (!taken.has(name) && !used.has(name)) return name;
   }
 }
+
+/** How a rename is reported (profile, and every CLI command's note); `quote` shows a name. */
+export function renamedHeaderText(r: RenamedHeader, quote: (name: string) => string = JSON.stringify): string {
+  return `renamed column ${r.index + 1}: ${r.reason} name ${quote(r.original)} is now ${quote(r.name)}`;
+}

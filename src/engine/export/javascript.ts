@@ -108,13 +108,18 @@ export const JAVASCRIPT_HEADER = [
 export function javascriptSupport(features: readonly ModelFeature[], sets: readonly string[]): string[] {
   const dates = features.some((f) => f.type === 'date');
   const ordinals = features.some((f) => f.type === 'ordinal');
+  // A header the reader renamed (blank → column_N) is also looked up as written in the file.
+  const headers = features.filter((f) => f.header !== undefined);
   return [
     'function convertRow(row) {',
     '  const out = {};',
-    '  for (const [name, convert] of _CONVERTERS) out[name] = convert(row[name]);',
+    headers.length === 0
+      ? '  for (const [name, convert] of _CONVERTERS) out[name] = convert(row[name]);'
+      : '  for (const [name, convert] of _CONVERTERS) out[name] = convert(name in row || !Object.prototype.hasOwnProperty.call(_AS_WRITTEN, name) ? row[name] : row[_AS_WRITTEN[name]]);',
     '  return out;',
     '}',
     '',
+    ...(headers.length === 0 ? [] : ['const _AS_WRITTEN = {', ...headers.map((f) => `  ${str(f.name)}: ${str(f.header as string)},`), '};', '']),
     "if (typeof module !== 'undefined') module.exports = { predict, convertRow };",
     '',
     ...[TEXT_AND_NUMBERS, ...(dates ? [DATES] : []), ...(ordinals ? [ORDINALS] : [])].flatMap((block) => [block, '']),

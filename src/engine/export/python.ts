@@ -101,11 +101,16 @@ export function pythonHeader(features: readonly ModelFeature[]): string[] {
 export function pythonSupport(features: readonly ModelFeature[]): string[] {
   const dates = features.some((f) => f.type === 'date');
   const ordinals = features.some((f) => f.type === 'ordinal');
+  // A header the reader renamed (blank → column_N) is also looked up as written in the file.
+  const headers = features.filter((f) => f.header !== undefined);
   return [
     'def convert_row(row):',
-    '    return {name: convert(row.get(name)) for name, convert in _CONVERTERS}',
+    headers.length === 0
+      ? '    return {name: convert(row.get(name)) for name, convert in _CONVERTERS}'
+      : '    return {name: convert(row[name] if name in row else row.get(_AS_WRITTEN.get(name))) for name, convert in _CONVERTERS}',
     '',
     '',
+    ...(headers.length === 0 ? [] : ['_AS_WRITTEN = {', ...headers.map((f) => `    ${str(f.name)}: ${str(f.header as string)},`), '}', '', '']),
     'def _number(v):',
     '    return math.nan if v is None else v',
     '',

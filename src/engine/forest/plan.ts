@@ -2,12 +2,12 @@
 // features (left-out columns fixed here, so every tree sees the same columns), the parameters with
 // their defaults, and the training rows the bootstrap draws from. Plain data: it goes to pool
 // workers by postMessage.
-import { isNumericType, type Dataset } from '../dataset';
+import type { Dataset } from '../dataset';
 import type { ModelFeature, Task, TrainParams } from '../model';
 import { decideLeftOut } from '../tree/left-out';
 import { chooseSplitter } from '../tree/hist/choose-splitter';
 import { resolveParams } from '../tree/params';
-import { buildTrainingSet } from '../tree/training-set';
+import { buildTrainingSet, modelFeatures } from '../tree/training-set';
 import { resolveForestParams, treeParamsOf } from './params';
 import { FOREST_FORMAT, FOREST_VERSION, type ForestHead, type ForestModel, type ForestParams } from './types';
 
@@ -42,7 +42,7 @@ export function planForest(dataset: Dataset, params: ForestParams): ForestPlan {
     rows: set.rows,
     sampleSize: resolved.maxSamples ?? set.n,
     classes: [...set.classes],
-    features: set.features.map((f) => (isNumericType(f.type) ? { name: f.name, type: f.type } : { name: f.name, type: f.type, categories: [...f.categories] })),
+    features: modelFeatures(set),
     treeParams: treeParamsOf(resolved),
     droppedMissingTarget: set.droppedMissingTarget,
   };

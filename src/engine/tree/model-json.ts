@@ -119,6 +119,7 @@ export function checkModelHead(model: Pick<TreeModel, 'task' | 'target' | 'class
   for (const f of model.features) {
     if (!COLUMN_TYPES.includes(f.type)) bad(`feature "${f.name}" has an unknown type ${JSON.stringify(f.type ?? null)}`);
     if (!isNumericType(f.type) && !isStringArray(f.categories)) bad(`feature "${f.name}" of type ${f.type} needs "categories"`);
+    if (f.header !== undefined && typeof f.header !== 'string') bad(`feature "${f.name}" has a header that is not a string`);
   }
 }
 

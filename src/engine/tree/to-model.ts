@@ -1,10 +1,10 @@
 // TreeStore → model JSON (docs/model-format.md): nodes renumbered in preorder (root 0, then each
 // child's subtree in branch order), class counts or means, the split in feature names, and the
 // impurity-based feature importances (MDI, normalised to sum 1).
-import { isNumericType, isOrderedType } from '../dataset';
+import { isOrderedType } from '../dataset';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type ModelSplit, type TreeModel, type TrainParams } from '../model';
 import type { ResolvedParams } from './params';
-import type { TrainingSet } from './training-set';
+import { modelFeatures, type TrainingSet } from './training-set';
 import type { TreeStore } from './tree-store';
 
 export function argmax(values: Float64Array, off: number, dim: number): number {
@@ -93,7 +93,7 @@ export function modelFrame(set: TrainingSet, params: TrainParams, resolved: Reso
     task: set.task,
     target: set.target,
     ...(set.task === 'classification' ? { classes: [...set.classes] } : {}),
-    features: set.features.map((f) => (isNumericType(f.type) ? { name: f.name, type: f.type } : { name: f.name, type: f.type, categories: [...f.categories] })),
+    features: modelFeatures(set),
     params: {
       ...params,
       task: set.task,

@@ -1,11 +1,11 @@
 // Turns a Dataset and the training parameters into what every learner reads: the target encoded
 // (class codes or floats), the rows kept (missing targets dropped and counted) and the feature
 // columns as one Float64Array each (numeric value, or category code; NaN where missing).
-import { type Column, type ColumnType, type Dataset, columnIndex, isNumeric } from '../dataset';
+import { type Column, type ColumnType, type Dataset, columnIndex, isNumeric, isNumericType } from '../dataset';
 import { InputError } from '../errors';
 import { valueLabel } from '../dates';
 import { sortClassLabels } from '../label-order';
-import type { Task } from '../model';
+import type { ModelFeature, Task } from '../model';
 import { findLeftOutColumns, leftOutText, type ColumnChoice, type LeftOutColumn } from './left-out';
 
 /** A numeric target with more distinct values than this is auto-detected as regression. */
@@ -48,6 +48,17 @@ export interface TrainingSet {
    * (samples of weight 0 left out): lets orders sorted once for that set serve this one (presort.ts).
    */
   readonly sampledFrom?: { readonly features: readonly FeatureColumn[]; readonly keep: Int32Array };
+  /** Features whose header the reader renamed (blank or duplicate): name → the header as written. */
+  readonly headers?: ReadonlyMap<string, string>;
+}
+
+/** The model's description of a set's features: types, categories, and a renamed header as written. */
+export function modelFeatures(set: Pick<TrainingSet, 'features' | 'headers'>): ModelFeature[] {
+  return set.features.map((f) => {
+    const feature: ModelFeature = isNumericType(f.type) ? { name: f.name, type: f.type } : { name: f.name, type: f.type, categories: [...f.categories] };
+    const header = set.headers?.get(f.name);
+    return header === undefined ? feature : { ...feature, header };
+  });
 }
 
 
@@ -200,5 +211,12 @@ export function buildTrainingSet(dataset: Dataset, target: string, task: 'auto' 
     leftOut,
     weight: null,
     weightedN: rows.length,
+    ...renamedHeaders(dataset, features),
   };
+}
+
+function renamedHeaders(dataset: Dataset, features: readonly FeatureColumn[]): { headers?: ReadonlyMap<string, string> } {
+  const names = new Set(features.map((f) => f.name));
+  const renamed = dataset.renamedHeaders.filter((r) => names.has(r.name));
+  return renamed.length === 0 ? {} : { headers: new Map(renamed.map((r) => [r.name, r.original])) };
 }

@@ -66,3 +66,20 @@ test('profile flags the row names as ID-like, in text and JSON', () => {
   const json = JSON.parse(cli.run('profile', train, '--json').stdout);
   assert.deepEqual(json.idLike.map((c: { column: string }) => c.column), ['column_1']);
 });
+
+test('every command that reads the file reports the blank header it renamed', () => {
+  const { train, test } = split(false);
+  const model = path.join(cli.dir, 'renamed.json');
+  const runs = [
+    cli.run('train', train, '--target', 'price', '--max-depth', '2', '--out', model),
+    cli.run('predict', '--model', model, test),
+    cli.run('evaluate', '--model', model, test),
+    cli.run('evaluate', test, '--target', 'price', '--max-depth', '2'),
+    cli.run('splits', test, '--target', 'price'),
+    cli.run('profile', test),
+  ];
+  runs.forEach((r, k) => {
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /^note: (train-false|test)\.csv: renamed column 1: blank name "" is now "column_1"$/m, `run ${k}`);
+  });
+});
