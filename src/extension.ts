@@ -67,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): void {
       const edited = pin.edits.length === 0 ? report : (await worker().run('editReport', { dataset: file.dataset, report, edits: pin.edits }, { key: `pinned-edits:${uri.toString()}` }).result).report;
       return { report: edited, settings: panelSettings(settings) };
     },
+    yourSettings: (uri) => panelSettings(trainer().yourSettings(uri)),
     restored: (uri) => notifier.log(`Restored the tree panel of ${uri.toString(true)}; its data is read again when the panel needs it.`),
     log: (message) => notifier.log(message),
   };

@@ -1,7 +1,7 @@
 // The Settings tab strip: change criterion, algorithm, max depth, min samples per leaf and
 // pruning (an alpha slider over the tree's own pruning path, pessimistic on/off), then retrain in
 // place; and, always visible, the settings that produced the tree shown.
-import type { WireReport, PanelSettings } from '../src/shared/protocol';
+import { PANEL_SETTING_KEYS, type PanelSettings, type WireReport } from '../src/shared/protocol';
 import { pathIndex } from '../src/shared/pruning-steps';
 import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, replaceChildren } from './dom';
@@ -27,6 +27,26 @@ export function settingsSummary(report: WireReport): string {
     ...((report.leftOut ?? []).length > 0 ? [`left out: ${report.leftOut.map((c) => `${c.column} (${c.reason === 'id-like' ? 'ID-like' : 'constant'})`).join(', ')}`] : []),
   ];
   return parts.join(' · ');
+}
+
+const SETTING_NAMES: Record<keyof PanelSettings, string> = {
+  algorithm: 'algorithm',
+  criterion: 'criterion',
+  maxDepth: 'max depth',
+  minSamplesLeaf: 'min samples per leaf',
+  prune: 'pruning',
+  ccpAlpha: 'ccp α',
+};
+
+/**
+ * Where the panel's settings (its drawer's) differ from `yours`, the ones "Train Decision Tree"
+ * uses for the file, e.g. "max depth 3 here, none in your settings": the drawer's never carry over.
+ */
+export function settingsChanges(yours: PanelSettings, panel: PanelSettings): string[] {
+  const text = (v: unknown) => (v === null ? 'none' : String(v));
+  return PANEL_SETTING_KEYS.filter((k) => yours[k] !== panel[k] && !(k === 'ccpAlpha' && panel.prune !== 'cost-complexity' && yours.prune !== 'cost-complexity')).map(
+    (k) => `${SETTING_NAMES[k]} ${text(panel[k])} here, ${text(yours[k])} in your settings`,
+  );
 }
 
 /** The settings toggle's one line: the tree's algorithm, criterion, limits, pruning and size. */

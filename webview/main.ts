@@ -2,12 +2,12 @@
 // (retrain, alternatives at a node, the path of a row). Loads nothing remote; every text from the
 // data goes in through textContent. The state it keeps (setState) lets a hidden or reloaded panel
 // redraw at once.
-import type { PanelRequest, RowPath, ToWebview, WireReport } from '../src/shared/protocol';
+import type { PanelRequest, PanelSettings, RowPath, ToWebview, WireReport } from '../src/shared/protocol';
 import { PanelRequester } from '../src/shared/panel-requests';
 import { addNodes, appendNodes, decodeModel, type DecodedTree, type WireNodes } from '../src/engine/model-columns';
 import { foldTree, levelsToOpen } from '../src/shared/render/fold';
 import { pathTo } from '../src/shared/render/tree-labels';
-import { compactSummary, renderControls } from './controls';
+import { compactSummary, renderControls, settingsChanges } from './controls';
 import { CompareView } from './compare-view';
 import { NO_EDITS, TreeEditor } from './tree-editor';
 import { button } from './toolkit';
@@ -153,14 +153,44 @@ function exportDrawing(format: 'svg' | 'png'): void {
   );
 }
 
+/** Pins the tree shown (or unpins): Compare shows the next trees of this file beside it. */
+function pinShown(pin: boolean): void {
+  // What pinning keeps across a reload: how to make the tree shown again (the host holds the tree).
+  state.pin = pin && state.shown ? { settings: state.shown.settings, edits: state.shown.edits?.applied ?? [] } : null;
+  save();
+  api.postMessage({ type: 'pin', pin });
+}
+
+/**
+ * Retrains with `settings`; a tree with edits first asks, since a retrain grows a new tree and the
+ * edits would be gone unseen: keep the edited tree pinned in Compare, discard the edits, or cancel.
+ */
+function retrain(settings: Partial<PanelSettings>): void {
+  const go = (pin: boolean) => {
+    if (pin) pinShown(true);
+    showBanner('busy', 'Retraining…');
+    api.postMessage({ type: 'retrain', settings });
+  };
+  const edits = state.shown?.edits?.applied.length ?? 0;
+  if (edits === 0) {
+    go(false);
+    return;
+  }
+  banner.className = 'banner ask';
+  replaceChildren(
+    banner,
+    `Retraining grows a new tree: your ${edits === 1 ? 'edit' : `${edits} edits`} of this one would be lost. `,
+    button('Pin the edited tree and retrain', () => go(true), { primary: true, title: 'Keep the edited tree in the Compare tab, beside the new one' }),
+    ' ',
+    button('Discard edits and retrain', () => go(false)),
+    ' ',
+    button('Cancel', () => showBanner('none')),
+  );
+}
+
 /** The Compare tab: the pinned tree beside the one shown (the host sends `compare` after each `show`). */
 const compareView = new CompareView({
-  pin: (pin) => {
-    // What pinning keeps across a reload: how to make the tree shown again (the host holds the tree).
-    state.pin = pin && state.shown ? { settings: state.shown.settings, edits: state.shown.edits?.applied ?? [] } : null;
-    save();
-    api.postMessage({ type: 'pin', pin });
-  },
+  pin: pinShown,
   showRow: (row) =>
     host.request('rowPath', { row }).then(
       (path) => compareView.showPath(path),
@@ -338,7 +368,13 @@ function renderViews(): void {
   if (!shown) return;
   const { report } = shown;
   replaceChildren(title, `Decision tree for “${report.model.target}” · ${shown.fileName}`);
-  replaceChildren(settingsLine, compactSummary(report));
+  // First on the line, so a narrow panel's ellipsis never hides it.
+  const changes = shown.yours ? settingsChanges(shown.yours, shown.settings) : [];
+  replaceChildren(
+    settingsLine,
+    changes.length > 0 ? el('span', { class: 'changed-settings', title: `This panel's settings, not used by "Train Decision Tree": ${changes.join('; ')}` }, 'changed from your settings · ') : null,
+    compactSummary(report),
+  );
   renderControls(controlsBox, report, state.settings ?? shown.settings, (settings) => {
     const depth = settings.maxDepth;
     const bad = (depth !== null && (!Number.isInteger(depth) || depth < 1)) || !Number.isInteger(settings.minSamplesLeaf) || settings.minSamplesLeaf < 1;
@@ -348,8 +384,7 @@ function renderViews(): void {
     }
     state.settings = settings;
     save();
-    showBanner('busy', 'Retraining…');
-    api.postMessage({ type: 'retrain', settings });
+    retrain(settings);
   });
   const regression = report.model.task === 'regression';
   rulesView = new RulesView(rulesBox, regression, state.rulesSort, {

@@ -14,6 +14,11 @@ export interface ChoiceStore {
 export interface FileChoices {
   target?: string;
   options?: Partial<TrainSettings>;
+  /**
+   * The tree panel's own settings (its settings drawer), kept to make the panel's tree again after
+   * a reload — never read by a training the user starts, which follows `options` and `decisionTree.*`.
+   */
+  panel?: Partial<TrainSettings>;
   /** "Train Random Forest with Options…" answers. */
   forestOptions?: Partial<ForestSettings>;
   /** Columns used even when ID-like or constant (the "Keep …" of left-out-offer.ts). */

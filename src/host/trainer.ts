@@ -69,9 +69,10 @@ export class Trainer {
         const picked = await pickOptions(settings);
         if (picked === undefined) return;
         settings = picked;
-        await rememberAnswers(this.deps.state, fileKey, TREE_OPTIONS, picked, { target });
+        await rememberAnswers(this.deps.state, fileKey, TREE_OPTIONS, picked, { target, panel: {} });
       } else {
-        await rememberChoices(this.deps.state, fileKey, { target });
+        // A training the user starts replaces the panel's tree with one of their settings: the drawer's are dropped.
+        await rememberChoices(this.deps.state, fileKey, { target, panel: {} });
       }
       // A training the user asks for names the left-out columns again; a retrain from the panel does not.
       this.offered.delete(fileKey);
@@ -98,11 +99,12 @@ export class Trainer {
         const choices = readChoices(this.deps.state, uri.toString());
         const target = defaultTarget(choices, loaded.columns.map((c) => c.name));
         if (target === undefined) return undefined;
-        return await this.fit(uri, loaded, target, { ...this.settings(uri), ...validOverrides(choices.options), ...changes });
+        return await this.fit(uri, loaded, target, { ...this.settings(uri), ...validOverrides(choices.options), ...validOverrides(choices.panel), ...changes });
       }
       const settings = { ...known.settings, ...changes };
-      const remembered = validOverrides(readChoices(this.deps.state, uri.toString()).options);
-      await rememberChoices(this.deps.state, uri.toString(), { options: { ...remembered, ...changes } });
+      // The drawer's settings belong to this panel: kept for its reload, not for the next "Train Decision Tree".
+      const remembered = validOverrides(readChoices(this.deps.state, uri.toString()).panel);
+      await rememberChoices(this.deps.state, uri.toString(), { panel: { ...remembered, ...changes } });
       // A file changed since it was read (file-changes.ts) is read again: retraining is the way out of a stale tree.
       return await this.fit(uri, this.deps.trained.isChanged(uri) ? await this.load(uri) : known, known.target, settings);
     } catch (err) {
@@ -128,6 +130,15 @@ export class Trainer {
       this.deps.notifier.warning(`${problems.length === 1 ? 'a setting was' : `${problems.length} settings were`} invalid; defaults used.`, problems.join('\n'));
     }
     return settings;
+  }
+
+  /**
+   * What a training the user starts would use for the file: `decisionTree.*` with its "with
+   * Options…" answers over it. Invalid settings read as defaults here without a word: the training says.
+   */
+  yourSettings(uri: vscode.Uri): TrainSettings {
+    const configuration = vscode.workspace.getConfiguration('decisionTree', uri);
+    return rememberedSettings(this.deps.state, uri.toString(), TREE_OPTIONS, readTrainSettings((key) => configuration.get(key)).settings);
   }
 
   /** decisionTree.sampleAboveMB / sampleRows / seed, each checked (defaults 512 MB, 1,000,000 rows). */

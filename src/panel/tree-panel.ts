@@ -55,6 +55,8 @@ export interface PanelRequests {
   ignoreColumn(csvUri: vscode.Uri, column: string): void;
   /** Saves the panel's drawing (SVG text or PNG base64) where the user says. */
   saveDrawing(csvUri: vscode.Uri, format: 'svg' | 'png', data: string): void;
+  /** The settings a training the user starts would use for the file, so the panel can say where its own differ. */
+  yourSettings(csvUri: vscode.Uri): PanelSettings;
   /** A panel came back after a reload without a report in memory (it still shows its saved one). */
   restored(csvUri: vscode.Uri): void;
   /** What one more edit of the tree shown would change (issue 18). */
@@ -109,7 +111,7 @@ class TreePanel {
   }
 
   private postShow(shown: Shown): void {
-    this.post({ type: 'show', ...shown, report: panelReport(shown.report), documentUri: this.csvUri.toString() });
+    this.post({ type: 'show', ...shown, report: panelReport(shown.report), documentUri: this.csvUri.toString(), yours: this.requests.yourSettings(this.csvUri) });
     if (this.pinned) this.post({ type: 'compare', comparison: comparisonOf(this.pinned, shown.report) });
   }
 

@@ -51,6 +51,8 @@ export interface ShowMessage {
   documentUri: string;
   /** The panel's current settings, to fill the controls. */
   settings: PanelSettings;
+  /** The settings "Train Decision Tree" would use for this file (`decisionTree.*` and its "with Options…" answers): the panel says where its own differ. */
+  yours?: PanelSettings;
   /** The user's edits of the tree as trained (issue 18); absent: the tree as trained, no edits. */
   edits?: EditState;
 }

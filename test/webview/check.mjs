@@ -1030,6 +1030,35 @@ await check('320 and 460 px, light and dark: the Rules and Metrics tabs reflow, 
   assert.deepEqual(problems, []);
 });
 
+await check('the drawer\'s settings are the panel\'s own: the settings line says "changed from your settings" and which; an edited tree asks before a retrain', async () => {
+  const page = await openPanel('iris', 'light');
+  const settings = panelSettings(reports.iris);
+  const yours = { ...settings, maxDepth: 3 };
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'show', report: panelReport(reports.iris), fileName: 'iris.csv', documentUri: 'file:///data/iris.csv', settings, yours });
+  const changed = page.locator('.settings-line .changed-settings');
+  await changed.waitFor();
+  assert.equal(await changed.textContent(), 'changed from your settings · ');
+  assert.match(await changed.getAttribute('title'), /max depth none here, 3 in your settings/);
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'show', report: panelReport(reports.iris), fileName: 'iris.csv', documentUri: 'file:///data/iris.csv', settings, yours: settings });
+  await page.waitForFunction(() => !document.querySelector('.settings-line .changed-settings'));
+
+  // Two edits applied: Retrain asks first, and Cancel sends nothing.
+  const edits = { applied: [{ op: 'snip', node: 2 }, { op: 'snip', node: 1 }], redo: [], restorable: [2, 1] };
+  await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'show', report: panelReport(reports.iris), fileName: 'iris.csv', documentUri: 'file:///data/iris.csv', settings, yours: settings, edits });
+  await page.locator('.settings-toggle').click();
+  const retrains = () => page.evaluate(() => window.__posted.filter((m) => m.type === 'retrain' || m.type === 'pin').map((m) => m.type));
+  await page.locator('#settings-drawer vscode-button', { hasText: 'Retrain' }).click();
+  await page.locator('.banner.ask').waitFor();
+  assert.match(await page.locator('.banner.ask').textContent(), /your 2 edits of this one would be lost/);
+  await page.screenshot({ path: join(artifacts, 'retrain-edited-ask.png') });
+  await page.locator('.banner.ask vscode-button', { hasText: 'Cancel' }).click();
+  assert.deepEqual(await retrains(), []);
+  await page.locator('#settings-drawer vscode-button', { hasText: 'Retrain' }).click();
+  await page.locator('.banner.ask vscode-button', { hasText: 'Pin the edited tree and retrain' }).click();
+  assert.deepEqual(await retrains(), ['pin', 'retrain']);
+  await page.close();
+});
+
 await check('nothing was blocked by the policy, nothing remote was requested, no dialog opened', async () => {
   const page = await openPanel('iris');
   const violations = await page.evaluate(() => window.__violations);

@@ -147,4 +147,15 @@ describe('steering the tree and comparing two trees', () => {
     assert.deepEqual(table, ['gini', 'entropy']);
     await screenshotFrame(panel, 'steer-compare-after-reload');
   });
+
+  it("the drawer's entropy is the panel's own: the line says so, and the next \"Train Decision Tree\" grows the gini tree of your settings", async () => {
+    const panel = await waitForWebviewFrame(page, 'header', { hasText: 'bike_or_car.csv' });
+    const changed = panel.locator('.settings-line .changed-settings');
+    await changed.waitFor({ timeout: 60_000 });
+    assert.match(await changed.getAttribute('title'), /criterion entropy here, (gini|auto) in your settings/);
+    await openFile(page, 'bike_or_car.csv');
+    await runCommand(page, 'Decision Tree: Train Decision Tree');
+    await panel.locator('.settings-line', { hasText: /^CART · gini/ }).waitFor({ timeout: 90_000 });
+    assert.equal(await changed.count(), 0, 'the panel now shows your settings');
+  });
 });

@@ -109,8 +109,30 @@ export const workspaceEvents = {
   fileChanged: new FakeEmitter<FakeUri>(),
 };
 
+/** Tab inputs as VS Code's: a text editor's file, a webview's view type (with VS Code's internal prefix). */
+export class FakeTabInputText {
+  constructor(readonly uri: FakeUri) {}
+}
+export class FakeTabInputWebview {
+  constructor(readonly viewType: string) {}
+}
+export interface FakeTabGroup {
+  viewColumn: number;
+  isActive: boolean;
+  tabs: { input: unknown }[];
+}
+/** The editor groups, for a test to lay out; the active one is the first with `isActive`. */
+export const tabGroups: { all: FakeTabGroup[]; readonly activeTabGroup: FakeTabGroup } = {
+  all: [{ viewColumn: 1, isActive: true, tabs: [] }],
+  get activeTabGroup() {
+    return this.all.find((g) => g.isActive) ?? this.all[0];
+  },
+};
+
 const fake = {
   Uri: FakeUri,
+  TabInputText: FakeTabInputText,
+  TabInputWebview: FakeTabInputWebview,
   workspace: {
     onDidChangeTextDocument: workspaceEvents.textChanged.event,
     createFileSystemWatcher(_glob: string) {
@@ -127,6 +149,7 @@ const fake = {
   window: {
     /** Set by a test to stand for the text editor in focus. */
     activeTextEditor: undefined as { document: { uri: FakeUri; languageId: string } } | undefined,
+    tabGroups,
     createWebviewPanel(viewType: string, title: string, _column: unknown, options: unknown): FakePanel {
       const panel = new FakePanel(viewType, title, options);
       created.push(panel);

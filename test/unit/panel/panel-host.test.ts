@@ -61,6 +61,7 @@ function recorder() {
       if (pin.settings.criterion === 'gini') throw new Error('the file is gone');
       return { report: standIn(ENTROPY), settings: { ...SETTINGS, ...pin.settings } };
     },
+    yourSettings: () => ({ algorithm: 'cart', criterion: 'auto', maxDepth: null, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0 }),
     restored: (uri) => calls.push(['restored', uri.toString()]),
     log: (message) => calls.push(['log', message]),
   };
