@@ -51,10 +51,15 @@ function scoreLine(report: SplitsReport, s: ColumnSplit): string {
   return `Information gain **${score(s.informationGain)}** · gain ratio **${score(s.gainRatio)}** · Gini decrease **${score(s.giniDecrease)}**`;
 }
 
-function links(uri: string, column: string): string {
-  const train = commandUri(HOVER_COMMANDS.trainWithTarget, [uri, column]);
+/**
+ * The header's actions: first a tree for the current target (what the scores above are for), then
+ * making the hovered column the target. The first action used to train with the hovered *feature*
+ * as the target, the opposite of what one reading its split score wants.
+ */
+function links(uri: string, column: string, target: string): string {
+  const train = commandUri(HOVER_COMMANDS.trainWithTarget, [uri, target]);
   const set = commandUri(HOVER_COMMANDS.setTarget, [uri, column]);
-  return `[Train tree with target = ${mdText(column, 40)}](${train}) · [Set as target](${set})`;
+  return `[Train a tree for ${mdText(target, 40)}](${train}) · [Set ${mdText(column, 40)} as target](${set})`;
 }
 
 /** Hover of the header cell of column `index` (not the target). */
@@ -85,7 +90,7 @@ export function headerHover(data: HoverData, index: number, uri: string): string
     }
     if (data.note !== null) out.push('', `*${mdText(data.note, 200)}*`);
   }
-  out.push('', links(uri, name));
+  out.push('', links(uri, name, data.target));
   return out.join('\n');
 }
 
@@ -105,7 +110,7 @@ export function targetHover(data: HoverData, index: number, uri: string): string
     if (h !== null) out.push('', `Entropy **${score(h.entropyBits)} bits** (normalised ${score(h.entropyNormalized)}) · Gini **${score(h.gini)}** (normalised ${score(h.giniNormalized)})`);
   }
   if (data.note !== null) out.push('', `*${mdText(data.note, 200)}*`);
-  out.push('', `[Train tree with target = ${mdText(p.name, 40)}](${commandUri(HOVER_COMMANDS.trainWithTarget, [uri, p.name])})`);
+  out.push('', `[Train a tree for ${mdText(p.name, 40)}](${commandUri(HOVER_COMMANDS.trainWithTarget, [uri, p.name])})`);
   return out.join('\n');
 }
 

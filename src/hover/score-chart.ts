@@ -5,9 +5,11 @@ import { formatDate } from '../engine/dates';
 import type { CurvePoint } from '../engine/splits/types';
 import { formatNumber } from '../shared/render/tree-labels';
 
+// Drawn at its own size in the hover (which is wider): labels at 11 px, the smallest legible.
 const WIDTH = 300;
-const HEIGHT = 90;
-const PAD = { left: 40, right: 10, top: 16, bottom: 18 };
+const HEIGHT = 110;
+const FONT_PX = 11;
+const PAD = { left: 48, right: 12, top: 20, bottom: 22 };
 // Mid-tones that read on dark, light and high-contrast hover backgrounds.
 const LINE = '#3794ff';
 const MARK = '#e5a000';
@@ -28,11 +30,11 @@ export function scoreChartSvg(curve: readonly CurvePoint[], chosen: number | und
   const at = (x: number, digits: number) => (dates ? formatDate(x) : formatNumber(x, digits));
   const points = curve.map((p) => `${f(px(p.threshold))},${f(py(p.score))}`).join(' ');
   const text = (x: number, y: number, anchor: string, s: string) =>
-    `<text x="${f(x)}" y="${f(y)}" text-anchor="${anchor}" font-size="9" font-family="sans-serif" fill="${INK}">${s}</text>`;
+    `<text x="${f(x)}" y="${f(y)}" text-anchor="${anchor}" font-size="${FONT_PX}" font-family="sans-serif" fill="${INK}">${s}</text>`;
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">`,
     `<path d="M${PAD.left} ${PAD.top}V${PAD.top + h}H${PAD.left + w}" fill="none" stroke="${INK}" stroke-width="1"/>`,
-    text(PAD.left - 3, PAD.top + 4, 'end', formatNumber(y1, 3)),
+    text(PAD.left - 3, PAD.top + FONT_PX / 2, 'end', formatNumber(y1, 3)),
     text(PAD.left - 3, PAD.top + h, 'end', formatNumber(y0, 3)),
     text(PAD.left, HEIGHT - 5, 'start', at(x0, 4)),
     text(PAD.left + w, HEIGHT - 5, 'end', at(x1, 4)),

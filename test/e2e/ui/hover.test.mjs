@@ -72,7 +72,7 @@ describe('CSV hover', () => {
     assert.match(text, /required_speed ≤ 20\.995/);
     assert.match(text, /0\.3928/);
     assert.match(text, /Rank 1st of 3 by information gain/);
-    assert.match(text, /Train tree with target = required_speed/);
+    assert.match(text, /Train a tree for go_by_car · Set required_speed as target/);
     const image = page.locator(`${hoverWidget} img[src^="data:image/svg+xml"]`).first();
     await image.waitFor({ timeout: 5_000 });
     const width = await image.evaluate((img) => img.naturalWidth);
@@ -118,10 +118,10 @@ describe('CSV hover', () => {
     assert.match(text, /Highlight this path in the tree panel/);
   });
 
-  it('"Set as target" in a header hover makes that column the target', async () => {
+  it('"Set <column> as target" in a header hover makes that column the target', async () => {
     await openFile(page, 'bike_or_car.csv');
     await hoverText(page, 1, 20, /Best split/);
-    await page.locator(`${hoverWidget} a`, { hasText: 'Set as target' }).first().click();
+    await page.locator(`${hoverWidget} a`, { hasText: 'Set dst_has_shower as target' }).first().click();
     await page.locator('.statusbar-item', { hasText: 'Target: dst_has_shower' }).first().waitFor({ timeout: 10_000 });
     // The scores are recomputed against the new target.
     const text = await hoverText(page, 1, 35, /for target dst_has_shower/);

@@ -43,10 +43,14 @@ test('bike_or_car required_speed: threshold 20.995, information gain 0.3928, ran
   const svg = Buffer.from(chart[1], 'base64').toString('utf8');
   assert.match(svg, /^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   assert.match(svg, /best ≤ 20\.995/);
+  // Legible: every label at 11 px or more.
+  assert.deepEqual([...new Set([...svg.matchAll(/font-size="(\d+)"/g)].map((m) => Number(m[1])))], [11]);
+  // First a tree for the target the scores are for; then the hovered column as the target.
   assert.deepEqual(commandLinks(md), [
-    ['decisionTree.trainWithTargetColumn', [URI, 'required_speed']],
+    ['decisionTree.trainWithTargetColumn', [URI, 'go_by_car']],
     ['decisionTree.setTargetColumn', [URI, 'required_speed']],
   ]);
+  assert.match(md, /\[Train a tree for go\\_by\\_car\]\(command:/);
   for (const [id] of commandLinks(md)) assert.ok(TRUSTED_HOVER_COMMANDS.includes(id));
 });
 
@@ -109,7 +113,7 @@ test('hostile column names and values stay text: no link, image, HTML or table b
   const data = dataOf(text, { target: 'label' });
   for (const [i, md] of [headerHover(data, 0, URI), headerHover(data, 1, URI), targetHover(data, 2, URI)].entries()) {
     assert.doesNotMatch(md, /(?<!\\)</, `raw HTML in hover ${i}`);
-    assert.doesNotMatch(md, /(?<!\\)\[(?!Train|Set as|Highlight|information gain|Gini decrease)[^\]]*(?<!\\)\]\(/, `a link formed from file text in hover ${i}`);
+    assert.doesNotMatch(md, /(?<!\\)\[(?!Train a tree for |Set |Highlight|information gain|Gini decrease)[^\]]*(?<!\\)\]\(/, `a link formed from file text in hover ${i}`);
     assert.doesNotMatch(md, /(?<!\\)\*\*bold/, `emphasis formed in hover ${i}`);
     for (const [id] of commandLinks(md)) assert.ok(TRUSTED_HOVER_COMMANDS.includes(id), id);
   }
