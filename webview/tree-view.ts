@@ -53,6 +53,7 @@ const FULL_LABELS_UP_TO = 40;
 
 /** Up to this many nodes "Show all" draws at once; above it, it first says what that costs. */
 const SHOW_ALL_WITHOUT_WARNING = 300;
+const SHOW_ALL_TITLE = `Draw every node (asks first above ${SHOW_ALL_WITHOUT_WARNING} nodes)`;
 
 export class TreeView {
   readonly element: HTMLElement;
@@ -90,6 +91,8 @@ export class TreeView {
    */
   private labels: 'auto' | 'full' | 'compact' = 'auto';
   private readonly labelsButton: HTMLElement;
+  /** Disabled, with the reason, on a tree too big to be sent whole: the panel never offers what it then refuses. */
+  private readonly showAllButton: HTMLElement;
   /** The whole tree's shape with the view marked, over the drawing's corner when it is not seen whole. */
   private readonly overview: TreeOverview;
   private inViewFrame = 0;
@@ -108,6 +111,7 @@ export class TreeView {
       else events.reveal(id);
     });
     this.viewport.appendChild(this.overview.element);
+    this.showAllButton = button('Show all', () => this.offerShowAll(), { title: SHOW_ALL_TITLE });
     this.labelsButton = button('Full labels', () => this.toggleLabels(), { title: 'Show each node\'s samples and impurity in the drawing (a bigger drawing), or only its question or answer' });
     this.labelsButton.setAttribute('aria-pressed', 'false');
     this.clearPathButton = button('Clear path', () => events.clearPath());
@@ -140,7 +144,7 @@ export class TreeView {
       button('−', () => this.panZoom.zoomBy(0.8), { title: 'Zoom out' }),
       button('+', () => this.panZoom.zoomBy(1.25), { title: 'Zoom in' }),
       button('Fit', () => this.fit(), { title: `Fit the tree to the view (text stays at least ${LEGIBLE_FONT_PX} px; a bigger tree is panned)` }),
-      button('Show all', () => this.offerShowAll(), { title: `Draw every node (asks first above ${SHOW_ALL_WITHOUT_WARNING} nodes)` }),
+      this.showAllButton,
       button('Fold to default', () => events.resetFolding(), { title: 'Fold deep subtrees again' }),
       this.labelsButton,
       el('span', { class: 'separator' }),
@@ -238,19 +242,6 @@ export class TreeView {
       return;
     }
     const count = total.toLocaleString('en-US');
-    if (this.sentNodes < total) {
-      replaceChildren(
-        this.showAllWarning,
-        el(
-          'p',
-          {},
-          `This tree has ${count} nodes: drawing all of them would take ${roughDuration(this.drawCost.estimateMs(total))} here, so the panel does not offer it. `,
-          'Click a "+N nodes" stub to open one subtree at a time, or export the tree (Export Mermaid, Export model).',
-        ),
-        el('div', { class: 'actions' }, button('OK', () => this.hideShowAllWarning())),
-      );
-      return;
-    }
     replaceChildren(
       this.showAllWarning,
       el(
@@ -319,6 +310,14 @@ export class TreeView {
     if (model.nodes.length !== this.totalNodes) this.hideShowAllWarning(); // a question about another tree
     this.totalNodes = model.nodes.length;
     this.sentNodes = input.tree.sent;
+    const whole = this.sentNodes >= this.totalNodes;
+    this.showAllButton.toggleAttribute('disabled', !whole);
+    this.showAllButton.setAttribute(
+      'title',
+      whole
+        ? SHOW_ALL_TITLE
+        : `Not offered: this tree has ${this.totalNodes.toLocaleString('en-US')} nodes, and drawing them all would take ${roughDuration(this.drawCost.estimateMs(this.totalNodes))} here. Open a "+N nodes" stub for one subtree at a time, or export the tree (Export Mermaid, Export model).`,
+    );
     const diagramOf = (compact: boolean) =>
       treeToMermaid(model, {
         descendants: input.tree.descendants,
