@@ -61,7 +61,7 @@ export class TreeView {
   readonly details = el('aside', { class: 'details', 'aria-label': 'Node details', hidden: true });
   /** Where renderDetails writes; the close button stays. */
   readonly detailsBody = el('div', { class: 'details-body', 'aria-live': 'polite' });
-  private readonly viewport = el('div', { class: 'viewport', tabindex: 0, 'aria-label': 'Decision tree diagram. Plus and minus zoom, arrows pan.' });
+  private readonly viewport = el('div', { class: 'viewport', tabindex: 0, 'aria-label': 'Decision tree diagram. Plus and minus zoom, arrows pan; on a node, arrows move to its parent, children and siblings and Enter opens its details.' });
   private readonly stage = el('div', { class: 'stage' });
   private readonly legend = el('div', { class: 'legend', 'aria-label': 'Legend' });
   private readonly status = el('p', { class: 'tree-status', 'aria-live': 'polite' });
@@ -482,8 +482,31 @@ export class TreeView {
     this.activate(e.target);
   }
 
+  /**
+   * From a focused node, the drawn node an arrow key leads to: Up its parent, Down its first drawn
+   * child, Left and Right its drawn siblings (undefined: none that way).
+   */
+  private neighbour(id: number, key: string): number | undefined {
+    const model = this.lastInput?.tree.model;
+    if (!model || !this.svg) return undefined;
+    const drawn = (n: number) => this.svg?.querySelector(`g.node[data-ref="node:${n}"]`) !== null;
+    const parent = model.nodes.find((n) => n?.children.includes(id));
+    if (key === 'ArrowUp') return parent?.id;
+    if (key === 'ArrowDown') return model.nodes[id]?.children.find(drawn);
+    if (!parent) return undefined;
+    const siblings = parent.children.filter(drawn);
+    const at = siblings.indexOf(id);
+    return siblings[key === 'ArrowLeft' ? at - 1 : at + 1];
+  }
+
   private onKey(e: KeyboardEvent): void {
     if ((e.key === 'Enter' || e.key === ' ') && this.activate(e.target)) e.preventDefault();
+    const [kind, id] = ((e.target as Element | null)?.getAttribute?.('data-ref') ?? '').split(':');
+    if (kind === 'node' && e.key.startsWith('Arrow')) {
+      e.preventDefault(); // the viewport pans on arrows; on a node they move between nodes
+      const next = this.neighbour(Number(id), e.key);
+      if (next !== undefined) this.focusNode(next);
+    }
     if (e.key === '0' && e.target === this.viewport) this.fit();
     if (e.key === 'Escape' && !this.details.hidden) this.events.closeDetails();
   }

@@ -230,8 +230,22 @@ await check('rules come from the host a page at a time, sorted there', async () 
   await page.close();
 });
 
-await check('keyboard: a node takes focus and Enter shows its details', async () => {
+await check('keyboard: a node takes focus and Enter shows its details; arrows move between nodes', async () => {
   const page = await openPanel('iris');
+  // Arrows on a node: Down its first child, Right its sibling, Up its parent (the viewport does not pan).
+  const [left, right] = reports.iris.model.nodes[0].children;
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-ref'));
+  await page.locator('.stage svg g.node[data-ref="node:0"]').focus();
+  const still = await page.locator('.stage').getAttribute('style');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await focused(), `node:${left}`);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await focused(), `node:${right}`);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await focused(), `node:${right}`, 'no sibling further right: focus stays');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await focused(), 'node:0');
+  assert.equal(await page.locator('.stage').getAttribute('style'), still, 'the whole tree in view: nothing panned');
   const node = page.locator('.stage svg g.node[data-ref="node:2"]');
   await node.focus();
   await page.keyboard.press('Enter');
