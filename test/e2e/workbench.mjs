@@ -123,9 +123,9 @@ export async function pickQuickItem(page, label, { filter = true, commit = 'clic
 /** The labels of the quick pick currently shown. */
 export async function quickPickLabels(page) {
   await page.locator(quickInputRows).first().waitFor();
-  // A row's first label only: rows are reused, and a row that showed an item with a detail line
-  // keeps that line's label when it shows a one-line item next.
-  return (await page.locator(quickInputRows).evaluateAll((rows) => rows.map((r) => r.querySelector('.label-name')?.textContent ?? ''))).map((l) => l.trim());
+  // Each row's label and detail line as drawn: rows are reused, and a row that showed an item with
+  // a detail line keeps that line, hidden, when it shows a one-line item next.
+  return (await page.locator(`${quickInputRows} .label-name`).evaluateAll((labels) => labels.filter((l) => l.getClientRects().length > 0).map((l) => l.textContent ?? ''))).map((l) => l.trim());
 }
 
 function rowLabelled(page, label) {
