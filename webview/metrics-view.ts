@@ -98,14 +98,14 @@ export function renderMetrics(container: HTMLElement, report: WireReport): void 
   if (cv) {
     // An edited tree has no recipe to retrain per fold: its CV is that of its structure (structure-cv.ts).
     const kind = cv.structure ? 'cvStructure' : 'cvSettings';
-    const at = { folds: cv.folds };
-    const what = cv.structure ? `${cv.folds}-fold CV of this tree's structure` : `${cv.folds}-fold CV of these settings`;
+    const at = { folds: cv.folds, leaveOneOut: cv.leaveOneOut };
+    const what = `${cv.leaveOneOut ? 'leave-one-out CV' : `${cv.folds}-fold CV`} of ${cv.structure ? "this tree's structure" : 'these settings'}`;
+    // Leave-one-out: a fold's score is its one row's 0 or 1, so the pooled score is the figure, not a spread.
+    const figure = cv.leaveOneOut
+      ? `${scoreValue(cv.scoreName, cv.mean)} over ${cv.folds} rows, each predicted by a tree that did not see it`
+      : `${scoreSpread(cv.scoreName, cv.mean, cv.std)} (folds: ${cv.scores.map((s) => scoreValue(cv.scoreName, s)).join(', ')})`;
     parts.push(
-      el(
-        'p',
-        { class: 'cv-scores', title: scoreExplained(kind, at) },
-        `${scoreName(kind, cv.scoreName, at)}: ${scoreSpread(cv.scoreName, cv.mean, cv.std)} (folds: ${cv.scores.map((s) => scoreValue(cv.scoreName, s)).join(', ')})`,
-      ),
+      el('p', { class: 'cv-scores', title: scoreExplained(kind, at) }, `${scoreName(kind, cv.scoreName, at)}: ${figure}`),
       section(`${what} (out-of-fold predictions of all rows)`, cv.pooled),
     );
   }

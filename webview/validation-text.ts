@@ -10,7 +10,7 @@ export function validationSummary(report: WireReport): string {
   const v = report.settings.validation;
   const rows = report.trainingRows;
   if (v.kind === 'holdout') return `tree: ${rows} training rows · metrics: hold-out ${share(v.testSize)}`;
-  return `tree: all ${rows} rows · metrics: ${v.kind === 'cv' ? `${v.folds}-fold CV` : 'training rows'}`;
+  return `tree: all ${rows} rows · metrics: ${v.kind === 'cv' ? (v.leaveOneOut ? 'leave-one-out CV' : `${v.folds}-fold CV`) : 'training rows'}`;
 }
 
 /** The Metrics tab's first sentence: what its numbers measure. */
@@ -18,6 +18,12 @@ export function validationSentence(report: WireReport): string {
   const v = report.settings.validation;
   const rows = report.trainingRows;
   const how = (stratified: boolean, seed: number) => `${stratified ? 'stratified' : 'not stratified'}, seed ${seed}`;
+  if (v.kind === 'cv' && v.leaveOneOut) {
+    const what = report.metrics.crossValidation?.structure
+      ? `Leave-one-out CV of this tree's structure (a fold per row): its splits fixed, the leaves refitted on every row but one and scored on that row; optimistic, since the splits saw all ${rows} rows. The tree shown is the grown tree after your edits.`
+      : `Leave-one-out CV of these settings (not stratified): ${v.folds} trees, each trained on every row but one and scored on the row left out. The tree shown is trained on all ${rows} rows.`;
+    return what;
+  }
   if (v.kind === 'cv' && report.metrics.crossValidation?.structure) {
     return `${v.folds}-fold CV of this tree's structure (${how(v.stratified, v.seed)}, the grown tree's folds): its splits fixed, the leaves refitted per fold on the other ${v.folds - 1} parts and scored on the part left out; optimistic, since the splits saw all ${rows} rows. The tree shown is the grown tree after your edits.`;
   }

@@ -1,4 +1,4 @@
-// `evaluate <csv> --target COL [train options] [pruning options] [--test-size F --seed N | --cv K]
+// `evaluate <csv> --target COL [train options] [pruning options] [--test-size F --seed N | --cv K|loo]
 // [--permutation-repeats N] [--json]`: trains as the webview does (buildReport) and prints the
 // validation metrics and importances; --json prints the whole TreeReport. `evaluate --model M.json
 // <csv>` measures a saved (maybe edited) tree instead (evaluate-model.ts).
@@ -14,7 +14,7 @@ import { leftOutNotes } from './left-out-notes';
 import { FOREST_OPTIONS, forestParamsFromArgs } from './forest-flags';
 import { evaluateForestCli } from './forest-run';
 import { TRAIN_OPTIONS, trainParamsFromArgs } from './train';
-import { POSITIVE_CLASS_OPTION, STRATIFY_OPTION, positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
+import { EVALUATE_CV_OPTION, POSITIVE_CLASS_OPTION, STRATIFY_OPTION, cvFromArgs, positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
 import { usageError } from './help';
 import { evaluateSaved } from './evaluate-model';
 import type { CliCommand, OptionTable } from './options';
@@ -24,12 +24,13 @@ const OPTIONS: OptionTable = [
   ...TRAIN_OPTIONS,
   ...pruneOptions(true),
   { name: 'test-size', value: 'F', meaning: 'hold out this share of the rows (0 < F < 1) to test on' },
-  { name: 'cv', value: 'K', meaning: 'K-fold cross-validation (also the folds of --ccp-alpha cv, default 5)' },
+  EVALUATE_CV_OPTION,
   { name: 'seed', value: 'N', default: '0', meaning: 'seed of the hold-out split, the folds and the permutations' },
   STRATIFY_OPTION,
   POSITIVE_CLASS_OPTION,
   { name: 'permutation-repeats', value: 'N', default: '5', meaning: 'shuffles per column for permutation importance' },
   { name: 'json', meaning: 'print the whole report as JSON' },
+  { name: 'force', meaning: 'with --ensemble: run --cv loo anyway (a forest per row; the OOB score is the cheap estimate)' },
   { name: 'model', value: 'model.json', meaning: 'measure this saved (maybe edited) tree on the CSV instead of training one; no hold-out or CV' },
   ...FOREST_OPTIONS,
   ...DATA_OPTIONS,
@@ -51,6 +52,7 @@ async function evaluate(argv: string[]): Promise<void> {
   const params = trainParamsFromArgs(args);
   const forest = forestParamsFromArgs(args, params, numberFlag(args, 'seed', { integer: true }));
   if (forest !== null) return evaluateForestCli(args, forest);
+  if (args.flags.has('force')) throw new InputError('bad-option', '--force applies to --cv loo with --ensemble (a forest per row); a single tree runs leave-one-out without it');
   const prune = pruneOptionsFromArgs(args, true);
   const testSize = numberFlag(args, 'test-size');
   if (testSize !== undefined && !(testSize > 0 && testSize < 1)) throw new InputError('bad-option', `--test-size must be strictly between 0 and 1, got ${testSize}`);
@@ -62,7 +64,7 @@ async function evaluate(argv: string[]): Promise<void> {
     simplify: prune.simplify,
     alphaRule: prune.alphaRule,
     testSize,
-    cvFolds: numberFlag(args, 'cv', { integer: true, min: 2 }),
+    ...cvFromArgs(args),
     seed: numberFlag(args, 'seed', { integer: true }),
     permutationRepeats: numberFlag(args, 'permutation-repeats', { integer: true, min: 0 }),
     stratify: stratifyFromArgs(args),

@@ -13,7 +13,7 @@ import { loadDataFile, namingFile } from './data-flags';
 import { forestTrainer } from './forest-flags';
 import { forestReportText } from './forest-text';
 import { leftOutNotes } from './left-out-notes';
-import { positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
+import { cvFromArgs, positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
 import { writeChunks } from './write-chunks';
 import { scoreLabel } from '../shared/render/score-label';
 
@@ -50,7 +50,13 @@ export async function trainForestCli(args: ParsedArgs, params: ForestParams, for
 export async function evaluateForestCli(args: ParsedArgs, params: ForestParams): Promise<void> {
   if (args.flags.has('permutation-repeats')) throw new InputError('bad-option', "--permutation-repeats applies to single trees; a forest's OOB permutation importance shuffles each column once per tree");
   const testSize = numberFlag(args, 'test-size');
-  const folds = numberFlag(args, 'cv', { integer: true, min: 2 });
+  const { cvFolds, leaveOneOut } = cvFromArgs(args);
+  // Each row's OOB prediction is already made by the trees that did not see it (docs/formulas.md
+  // "Ensembles"), at no extra cost; leave-one-out would train a whole forest per row.
+  if (leaveOneOut && !args.flags.has('force')) {
+    throw new InputError('bad-option', "leave-one-out trains a whole forest per row; a forest's OOB score already predicts each row by the trees that never saw it (use it, or --cv K); --force runs leave-one-out anyway");
+  }
+  const folds = leaveOneOut ? 'loo' : cvFolds;
   const split = { seed: params.seed ?? 0, stratify: stratifyFromArgs(args), positiveClass: positiveClassFromArgs(args) };
   const { train, dataset, params: decided, report } = await trainOnFile(args, params);
   const holdout = testSize === undefined ? null : await holdoutForest(dataset, decided, testSize, split, train);

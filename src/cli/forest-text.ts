@@ -3,7 +3,7 @@
 // and the importances (the --json form is the report itself).
 import type { ForestReport } from '../engine/forest/types';
 import { formatName } from '../engine/rules/text';
-import { f4, metricsText, table } from './report-text';
+import { crossValidationText, f4, metricsText, table } from './report-text';
 import { scoreLabel } from '../shared/render/score-label';
 
 /** What a validation run adds to the text: its title for the hold-out metrics. */
@@ -51,10 +51,7 @@ export function forestReportText(r: ForestReport, csvName: string, v: Validation
   out.push('');
   if (r.metrics.holdout && v.holdoutTitle !== null) out.push(...metricsText(v.holdoutTitle, r.metrics.holdout), '');
   const cv = r.metrics.crossValidation;
-  if (cv) {
-    out.push(`${cv.folds}-fold cross-validation (seed ${cv.seed}${v.stratified ? ', stratified' : ''}): mean ${scoreLabel(cv.scoreName)} ${f4(cv.mean)} ± ${f4(cv.std)}; per fold ${cv.scores.map(f4).join(', ')}`);
-    out.push(...metricsText('out-of-fold metrics', cv.pooled), '');
-  }
+  if (cv) out.push(...crossValidationText(cv, v.stratified && !cv.leaveOneOut ? ', stratified' : ''));
   if (oob.metrics) out.push(...metricsText('OOB metrics', oob.metrics), '');
   out.push(...metricsText('training metrics (every tree saw most of these rows: optimistic)', r.metrics.training), '');
   const perm = new Map((r.importances.oobPermutation ?? []).map((x) => [x.feature, x]));

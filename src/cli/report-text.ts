@@ -1,5 +1,6 @@
 // The readable form of a TreeReport for `evaluate` (its --json form is the report itself).
 import type { ClassificationMetrics, Metrics } from '../engine/metrics/types';
+import type { CrossValidationResult } from '../engine/validation/types';
 import type { TreeReport } from '../engine/report-types';
 import { formatName } from '../engine/rules/text';
 import { scoreLabel } from '../shared/render/score-label';
@@ -52,6 +53,22 @@ export function metricsText(title: string, m: Metrics): string[] {
   return lines;
 }
 
+/**
+ * A cross-validation's summary line and its out-of-fold metrics (`how`: e.g. ", stratified").
+ * Leave-one-out gives the pooled score, not a score per row (each 0 or 1).
+ */
+export function crossValidationText(cv: CrossValidationResult, how: string): string[] {
+  const score = scoreLabel(cv.scoreName);
+  let line: string;
+  if (cv.leaveOneOut) {
+    const right = cv.scoreName === 'accuracy' ? ` (${cv.scores.filter((x) => x === 1).length} of ${cv.folds} rows predicted right)` : '';
+    line = `leave-one-out cross-validation (${cv.folds} folds of one row, not stratified${how}): ${score} ${f4(cv.mean)}${right}`;
+  } else {
+    line = `${cv.folds}-fold cross-validation (seed ${cv.seed}${how}): mean ${score} ${f4(cv.mean)} ± ${f4(cv.std)}; per fold ${cv.scores.map(f4).join(', ')}`;
+  }
+  return [line, ...metricsText('out-of-fold metrics', cv.pooled), ''];
+}
+
 export function reportText(r: TreeReport, csvName: string): string {
   const s = r.settings;
   const p = s.params;
@@ -80,11 +97,7 @@ export function reportText(r: TreeReport, csvName: string): string {
   const v = s.validation;
   if (r.metrics.holdout && v.kind === 'holdout') out.push(...metricsText(`hold-out metrics, test fraction ${v.testSize}, seed ${v.seed}${v.stratified ? ', stratified' : ''}`, r.metrics.holdout), '');
   const cv = r.metrics.crossValidation;
-  if (cv) {
-    const nested = cv.alphas ? ', ccp_alpha chosen inside each fold' : '';
-    out.push(`${cv.folds}-fold cross-validation (seed ${cv.seed}${v.kind === 'cv' && v.stratified ? ', stratified' : ''}${nested}): mean ${scoreLabel(cv.scoreName)} ${f4(cv.mean)} ± ${f4(cv.std)}; per fold ${cv.scores.map(f4).join(', ')}`);
-    out.push(...metricsText('out-of-fold metrics', cv.pooled), '');
-  }
+  if (cv) out.push(...crossValidationText(cv, (v.kind === 'cv' && v.stratified ? ', stratified' : '') + (cv.alphas ? ', ccp_alpha chosen inside each fold' : '')));
   if (v.kind === 'none') out.push('note: no --test-size or --cv: the metrics below are on the training rows, an optimistic estimate', '');
   out.push(...metricsText('training metrics', r.metrics.training), '');
   const perm = r.importances.permutation;

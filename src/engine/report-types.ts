@@ -29,6 +29,8 @@ export interface ReportOptions {
   testSize?: number;
   /** k-fold cross-validation of the settings (k ≥ 2); the shown tree is trained on all rows. */
   cvFolds?: number;
+  /** Leave-one-out cross-validation (a fold per row, never stratified) instead of `cvFolds`; the shown tree is trained on all rows. */
+  leaveOneOut?: boolean;
   /**
    * When the rows cannot be cut into `cvFolds` folds (a tiny file): no cross-validation, said in
    * the warnings, instead of a failure (the panel; `evaluate --cv` fails). Default false.

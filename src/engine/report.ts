@@ -85,9 +85,13 @@ export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<Tr
   };
   const stratify = options.stratify ?? true;
   const { byCv } = resolvePruneOptions(pruneOptions);
-  if (options.testSize !== undefined && options.cvFolds !== undefined) {
+  const loo = options.leaveOneOut === true;
+  if (options.testSize !== undefined && (options.cvFolds !== undefined || loo)) {
     throw new InputError('bad-option', 'choose a hold-out split (test size) or cross-validation (folds), not both');
   }
+  if (loo && options.cvFolds !== undefined) throw new InputError('bad-option', 'choose k folds or leave-one-out, not both');
+  // Choosing alpha inside each of n folds would grow about n × (k + 1) trees for one estimate.
+  if (loo && byCv) throw new InputError('bad-option', 'leave-one-out with ccp_alpha chosen by cross-validation grows a tree per row per alpha fold; give ccp_alpha, or use k folds (--cv K)');
   if (options.cvFolds !== undefined) checkCount('the number of folds', options.cvFolds, 2);
 
   // 1. Which rows train and which test.
@@ -105,6 +109,8 @@ export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<Tr
     validation = { kind: 'holdout', testSize: options.testSize, seed, stratified: strata.strata !== null };
   } else if (options.cvFolds !== undefined) {
     validation = { kind: 'cv', folds: options.cvFolds, seed, stratified: targetStrata(dataset, params.target, params.task ?? 'auto', stratify).strata !== null };
+  } else if (loo) {
+    validation = { kind: 'cv', folds: targetStrata(dataset, params.target, params.task ?? 'auto', false).rows.length, seed, stratified: false, leaveOneOut: true };
   }
 
   // 2. Grow, choose alpha, prune, simplify.
@@ -143,10 +149,11 @@ export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<Tr
   progress('evaluate', 0.8);
   const training = evaluateModel(trained, train, positiveClass);
   const holdout = test ? evaluateModel(trained, test, positiveClass) : null;
-  if (options.cvFolds !== undefined && !crossValidation) {
+  if (validation.kind === 'cv' && !crossValidation) {
     progress('cross-validate', 0.85);
-    const { warnings: cvWarnings, ...result } = crossValidate(train, params, post, options.cvFolds, seed, {
+    const { warnings: cvWarnings, ...result } = crossValidate(train, params, post, validation.folds, seed, {
       stratify,
+      leaveOneOut: loo,
       positiveClass,
       signal,
       onFold: (done, k) => progress('cross-validate', 0.85 + (0.15 * done) / k),

@@ -86,11 +86,13 @@ export async function pickOptions(start: TrainSettings): Promise<TrainSettings |
     settings.ccpAlpha = alpha;
   }
 
-  // 0 keeps the tree on all rows and measures it by k-fold CV; a share holds those rows out of training.
-  const current = settings.validation === 'cv' ? 0 : settings.holdOutFraction;
-  const holdOut = await askNumber('holdOutFraction', 5, `Share of rows held out to measure the tree, which trains on the rest (0 to 0.9; 0 = train on all rows, measure by ${settings.cvFolds}-fold cross-validation)`, current, Number.NaN);
+  // 0 keeps the tree on all rows and measures it by k-fold CV (or leave-one-out, when that is the
+  // setting); a share holds those rows out of training.
+  const onAllRows = settings.validation === 'leave-one-out' ? 'leave-one-out cross-validation' : `${settings.cvFolds}-fold cross-validation`;
+  const current = settings.validation === 'holdout' ? settings.holdOutFraction : 0;
+  const holdOut = await askNumber('holdOutFraction', 5, `Share of rows held out to measure the tree, which trains on the rest (0 to 0.9; 0 = train on all rows, measure by ${onAllRows})`, current, Number.NaN);
   if (holdOut === undefined) return undefined;
-  settings.validation = holdOut > 0 ? 'holdout' : 'cv';
+  settings.validation = holdOut > 0 ? 'holdout' : settings.validation === 'leave-one-out' ? 'leave-one-out' : 'cv';
   if (holdOut > 0) settings.holdOutFraction = holdOut;
   return settings;
 }

@@ -27,9 +27,10 @@ export interface TrainSettings {
   holdOutFraction: number;
   /**
    * How the metrics are measured: 'cv' = k-fold cross-validation of the same settings, the tree
-   * shown trained on all rows (as `train`); 'holdout' = the tree trained on the rows not held out.
+   * shown trained on all rows (as `train`); 'holdout' = the tree trained on the rows not held out;
+   * 'leave-one-out' = cross-validation with a fold per row, the tree shown trained on all rows.
    */
-  validation: 'cv' | 'holdout';
+  validation: 'cv' | 'holdout' | 'leave-one-out';
   /** k of `validation: 'cv'`. */
   cvFolds: number;
   seed: number;
@@ -101,7 +102,7 @@ const RULES: SettingRules<TrainSettings> = {
   prune: { check: oneOf('auto', 'none', 'cost-complexity', 'pessimistic'), expected: 'one of auto, none, cost-complexity, pessimistic' },
   ccpAlpha: { check: numberIn(0, Infinity), expected: 'a number ≥ 0' },
   holdOutFraction: { check: numberIn(0, 0.9), expected: 'a number from 0 to 0.9' },
-  validation: { check: oneOf('cv', 'holdout'), expected: 'one of cv, holdout' },
+  validation: { check: oneOf('cv', 'holdout', 'leave-one-out'), expected: 'one of cv, holdout, leave-one-out' },
   cvFolds: { check: integerIn(2, 100), expected: 'an integer from 2 to 100' },
   seed: { check: integerIn(0, 2 ** 31 - 1), expected: 'an integer from 0 to 2147483647' },
   splitter: { check: oneOf('auto', 'exact', 'hist'), expected: 'one of auto, exact, hist' },
@@ -162,6 +163,7 @@ export function reportOptions(settings: TrainSettings, target: string): ReportRe
   }
   // A file too small for the folds still gets its tree (the report says why there is no CV).
   if (settings.validation === 'cv') Object.assign(options, { cvFolds: settings.cvFolds, cvWhenPossible: true });
+  else if (settings.validation === 'leave-one-out') options.leaveOneOut = true;
   else if (settings.holdOutFraction > 0) options.testSize = settings.holdOutFraction;
   return options;
 }

@@ -4,7 +4,7 @@
 // pool of threads (src/worker/forest-pool.ts) or sequentially (train.ts).
 import type { Dataset } from '../dataset';
 import type { Metrics } from '../metrics/types';
-import { makeFolds, summarizeFolds } from '../validation/cross-validate';
+import { type FoldSettings, makeFolds, summarizeFolds } from '../validation/cross-validate';
 import { metricsOf, type RowPredictions } from '../validation/evaluate';
 import { predictedRows } from '../validation/predicted-rows';
 import { holdoutSplit, targetStrata } from '../validation/split';
@@ -35,9 +35,15 @@ export async function holdoutForest(dataset: Dataset, params: ForestParams, test
   return metricsOf(forestRowPredictions(report.model, subsetDataset(dataset, split.test), s.positiveClass));
 }
 
-/** k-fold cross-validation: each fold predicted by a forest trained on the other folds. */
-export async function crossValidateForest(dataset: Dataset, params: ForestParams, k: number, s: SplitSettings, train: ForestTrainer): Promise<CrossValidationResult & { warnings: string[] }> {
-  const settings = { k, seed: s.seed, stratify: s.stratify };
+/** k-fold cross-validation (`'loo'`: leave-one-out): each fold predicted by a forest trained on the other folds. */
+export async function crossValidateForest(
+  dataset: Dataset,
+  params: ForestParams,
+  k: number | 'loo',
+  s: SplitSettings,
+  train: ForestTrainer,
+): Promise<CrossValidationResult & { warnings: string[] }> {
+  const settings: FoldSettings = k === 'loo' ? { k: 0, seed: s.seed, leaveOneOut: true } : { k, seed: s.seed, stratify: s.stratify };
   const { folds, warnings } = makeFolds(dataset, params, settings);
   const parts: RowPredictions[] = [];
   let first: ForestModel | null = null;

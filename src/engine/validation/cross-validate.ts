@@ -11,7 +11,7 @@ import { regressionMetrics } from '../metrics/regression';
 import { pruneOnly, type PostProcessing } from '../prune/post-process';
 import { trainTree } from '../tree/train';
 import { predictRows, type RowPredictions, scoreOf, scoreName } from './evaluate';
-import { complement, kFolds, targetStrata } from './split';
+import { complement, kFolds, leaveOneOutFolds, targetStrata } from './split';
 import { subsetDataset } from './subset';
 import type { CrossValidationResult } from './types';
 
@@ -26,12 +26,14 @@ export interface FoldSettings {
   seed: number;
   /** Default true (classification only; regression folds are always a plain shuffle). */
   stratify?: boolean;
+  /** Leave-one-out: a fold per row with a target, in row order (`k` is then that count; seed and stratify unused). */
+  leaveOneOut?: boolean;
 }
 
-/** The k (train, test) pairs of a seeded, (by default) stratified k-fold partition. */
+/** The k (train, test) pairs of a seeded, (by default) stratified k-fold partition, or of leave-one-out. */
 export function makeFolds(dataset: Dataset, params: TrainParams, f: FoldSettings): { folds: Fold[]; warnings: string[] } {
-  const strata = targetStrata(dataset, params.target, params.task ?? 'auto', f.stratify ?? true);
-  const { folds, warnings } = kFolds(strata, f.k, f.seed);
+  const strata = targetStrata(dataset, params.target, params.task ?? 'auto', !f.leaveOneOut && (f.stratify ?? true));
+  const { folds, warnings } = f.leaveOneOut ? leaveOneOutFolds(strata) : kFolds(strata, f.k, f.seed);
   return { folds: folds.map((test) => ({ train: subsetDataset(dataset, complement(strata, test)), test: subsetDataset(dataset, test) })), warnings };
 }
 
@@ -74,12 +76,22 @@ function pooledMetrics(parts: readonly RowPredictions[], model: TreeModel): Metr
 
 /** Fold scores, their mean and std, and the pooled metrics of out-of-fold predictions (`alphas`: per fold, when chosen inside it). */
 export function summarizeFolds(parts: readonly RowPredictions[], model: TreeModel, f: FoldSettings, alphas: number[] | null = null): CrossValidationResult {
+  const pooled = pooledMetrics(parts, model);
+  if (f.leaveOneOut) {
+    // A fold of one row: its accuracy is 0 or 1 (their mean is the pooled accuracy); its R² is
+    // undefined (scikit-learn gives nan), so a regression's LOO is summed up by the pooled R² alone.
+    const scores = pooled.task === 'classification' ? parts.map(scoreOf) : [];
+    const mean = pooled.task === 'classification' ? pooled.accuracy : pooled.r2;
+    return { folds: parts.length, seed: f.seed, scoreName: scoreName(model), scores, mean, std: scores.length ? stdOf(scores) : 0, pooled, alphas, leaveOneOut: true };
+  }
   const scores = parts.map(scoreOf);
-  return { folds: f.k, seed: f.seed, scoreName: scoreName(model), scores, mean: meanOf(scores), std: stdOf(scores), pooled: pooledMetrics(parts, model), alphas };
+  return { folds: f.k, seed: f.seed, scoreName: scoreName(model), scores, mean: meanOf(scores), std: stdOf(scores), pooled, alphas };
 }
 
 export interface CvOptions {
   stratify?: boolean;
+  /** Leave-one-out instead of k folds (`k` is then ignored). */
+  leaveOneOut?: boolean;
   positiveClass?: string;
   signal?: AbortSignal;
   /** After each fold's tree is trained and scored: folds done so far, of k. */
@@ -87,7 +99,7 @@ export interface CvOptions {
 }
 
 export function crossValidate(dataset: Dataset, params: TrainParams, post: PostProcessing, k: number, seed: number, options: CvOptions = {}): CrossValidationResult & { warnings: string[] } {
-  const settings = { k, seed, stratify: options.stratify };
+  const settings: FoldSettings = { k, seed, stratify: options.stratify, leaveOneOut: options.leaveOneOut };
   const { folds, warnings } = makeFolds(dataset, params, settings);
   const parts: RowPredictions[] = [];
   let first: TreeModel | null = null;

@@ -123,9 +123,20 @@ export function foldsProblem(s: Strata, k: number): string | null {
     const sizes = new Array<number>(s.labels.length).fill(0);
     for (const id of s.strata) sizes[id]++;
     const largest = Math.max(...sizes);
-    if (largest < k) return `${k} stratified folds need at least ${k} rows of some class; the largest class has ${largest} (use fewer folds)`;
+    if (largest < k) {
+      return `${k} stratified folds need at least ${k} rows of some class; the largest class has ${largest} (use fewer folds, plain folds with --no-stratify, or leave-one-out with --cv loo)`;
+    }
   }
   return null;
+}
+
+/**
+ * Leave-one-out (course notes §8.7.2: k-fold with k = the number of rows): one fold per row with
+ * a target, in row order (scikit-learn's LeaveOneOut), never stratified nor shuffled.
+ */
+export function leaveOneOutFolds(s: Strata): KFolds {
+  if (s.rows.length < 2) throw new InputError('bad-option', `leave-one-out needs at least 2 rows with a target; there are ${s.rows.length}`);
+  return { folds: Array.from(s.rows, (r) => Int32Array.of(r)), warnings: [] };
 }
 
 /** The rows of `s` not in `fold`. */

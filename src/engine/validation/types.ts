@@ -6,20 +6,24 @@ export type ScoreName = 'accuracy' | 'r2';
 export type ValidationSettings =
   | { kind: 'none' }
   | { kind: 'holdout'; testSize: number; seed: number; stratified: boolean }
-  | { kind: 'cv'; folds: number; seed: number; stratified: boolean };
+  /** `leaveOneOut`: a fold per row with a target (`folds` is their count), never stratified. */
+  | { kind: 'cv'; folds: number; seed: number; stratified: boolean; leaveOneOut?: true };
 
 export interface CrossValidationResult {
   folds: number;
   seed: number;
   scoreName: ScoreName;
-  /** One score per fold. */
+  /** One score per fold (leave-one-out: each row's 0 or 1; none for a regression, a row's R² being undefined). */
   scores: number[];
+  /** Of the fold scores (leave-one-out: the pooled accuracy or R²). */
   mean: number;
   std: number;
   /** Metrics over all out-of-fold predictions together. */
   pooled: Metrics;
   /** With ccp_alpha chosen by CV: the alpha chosen inside each fold (nested CV); else null. */
   alphas: number[] | null;
+  /** True: leave-one-out, a fold per row (course notes §8.7.2). */
+  leaveOneOut?: true;
   /** True: the CV of a fixed (edited) tree's structure, splits kept and leaves refitted per fold (edit/structure-cv.ts). */
   structure?: true;
 }

@@ -11,11 +11,17 @@ export type ScoreKind = 'training' | 'cvSettings' | 'cvStructure' | 'holdout' | 
 export interface ScoreContext {
   /** Cross-validation folds (cvSettings, cvStructure). */
   folds?: number;
+  /** Leave-one-out: a fold per row (cvSettings, cvStructure). */
+  leaveOneOut?: boolean;
+  /** The hold-out drawn this many times (holdout), when more than once. */
+  repeats?: number;
   /** Held-out share of the rows, 0..1 (holdout). */
   testSize?: number;
 }
 
 const share = (x: number | undefined) => (x === undefined ? '' : ` (${Math.round(x * 100)}% of the rows)`);
+const cv = (at: ScoreContext) => (at.leaveOneOut ? 'leave-one-out CV' : `${at.folds}-fold CV`);
+const repeated = (at: ScoreContext) => (at.repeats !== undefined && at.repeats > 1 ? `, mean of ${at.repeats} draws` : '');
 
 /** E.g. "training accuracy", "5-fold CV accuracy of these settings", "OOB R²". */
 export function scoreName(kind: ScoreKind, name: ScoreName, at: ScoreContext = {}): string {
@@ -24,11 +30,11 @@ export function scoreName(kind: ScoreKind, name: ScoreName, at: ScoreContext = {
     case 'training':
       return `training ${score}`;
     case 'cvSettings':
-      return `${at.folds}-fold CV ${score} of these settings`;
+      return `${cv(at)} ${score} of these settings`;
     case 'cvStructure':
-      return `${at.folds}-fold CV ${score} of this tree's structure`;
+      return `${cv(at)} ${score} of this tree's structure`;
     case 'holdout':
-      return `hold-out ${score}${share(at.testSize)}`;
+      return `hold-out ${score}${share(at.testSize)}${repeated(at)}`;
     case 'oob':
       return `OOB ${score}`;
   }
@@ -41,10 +47,13 @@ export function scoreExplained(kind: ScoreKind, at: ScoreContext = {}): string {
     case 'training':
       return 'Scored on the rows the tree learnt from: optimistic.';
     case 'cvSettings':
+      if (at.leaveOneOut) return `${k} trees grown with these settings, one per row, each on every other row and scored on that row: what these settings give on new rows.`;
       return `${k} trees grown with these settings, each on ${k - 1} of ${k} parts of the rows and scored on the part it did not see: what these settings give on new rows.`;
     case 'cvStructure':
+      if (at.leaveOneOut) return "This tree's splits kept, its leaves refitted on every row but one and scored on that row, for each row: optimistic, since the splits were chosen on every row.";
       return `This tree's splits kept, its leaves refitted on ${k - 1} of ${k} parts of the rows and scored on the part left out: optimistic, since the splits were chosen on every row.`;
     case 'holdout':
+      if (at.repeats !== undefined && at.repeats > 1) return `The hold-out drawn ${at.repeats} times with the same proportions, a tree grown on each draw's other rows and scored on its held-out ones: the mean ± std over the draws.`;
       return 'Scored on rows held out before training: the tree never saw them.';
     case 'oob':
       return 'Each row scored only by the trees that did not draw it in their bootstrap sample.';

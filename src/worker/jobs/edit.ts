@@ -33,7 +33,7 @@ function reportRows(dataset: Dataset, model: TreeModel, settings: ReportSettings
 /** The folds of the report's own CV (the grown tree's), else 5 seeded by 0: the preview and the Metrics tab then agree. */
 function foldsOf(settings: ReportSettings): FoldSettings {
   const v = settings.validation;
-  return v.kind === 'cv' ? { k: v.folds, seed: v.seed, stratify: v.stratified } : { k: PREVIEW_FOLDS, seed: 0 };
+  return v.kind === 'cv' ? { k: v.folds, seed: v.seed, stratify: v.stratified, leaveOneOut: v.leaveOneOut } : { k: PREVIEW_FOLDS, seed: 0 };
 }
 
 function edited(job: { dataset: Dataset; report: PackedReport; edits: EditReportJob['edits'] }): { model: TreeModel; train: Dataset; test: Dataset | null } {

@@ -162,3 +162,19 @@ test('regression reports say R² as the metrics do, never the machine name r2 (w
   const json = run('evaluate', DIABETES, '--target', target, '--max-depth', '3', '--cv', '3', '--json');
   assert.equal(JSON.parse(json.stdout).metrics.crossValidation.scoreName, 'r2');
 });
+
+test('evaluate --ensemble --cv loo is refused for the OOB score unless --force, which pools a forest per row', () => {
+  const tennis = 'media/samples/play_tennis.csv';
+  const refused = run('evaluate', tennis, '--target', 'play', '--ensemble', 'forest', '--n-trees', '5', '--cv', 'loo');
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /leave-one-out trains a whole forest per row; a forest's OOB score already predicts each row by the trees that never saw it \(use it, or --cv K\); --force runs leave-one-out anyway/);
+  assert.equal(refused.stdout, '');
+  const forced = run('evaluate', tennis, '--target', 'play', '--ensemble', 'forest', '--n-trees', '5', '--cv', 'loo', '--force', '--json');
+  assert.equal(forced.status, 0, forced.stderr);
+  const cv = (JSON.parse(forced.stdout) as { metrics: { crossValidation: { folds: number; leaveOneOut?: true; pooled: { rows: number; accuracy: number }; scores: number[]; mean: number } } }).metrics.crossValidation;
+  assert.equal(cv.leaveOneOut, true);
+  assert.equal(cv.folds, 14);
+  assert.equal(cv.pooled.rows, 14);
+  assert.equal(cv.mean, cv.pooled.accuracy);
+  assert.equal(cv.scores.filter((s) => s === 1).length, Math.round(cv.pooled.accuracy * 14));
+});

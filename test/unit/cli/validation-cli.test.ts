@@ -52,3 +52,32 @@ test('--ccp-alpha cv: train states the same-fold score; evaluate adds the nested
   assert.match(r.stdout, /mean accuracy 0\.\d{4} on the folds that chose it/);
   assert.match(r.stdout, /nested estimate \(alpha chosen again by 5-fold CV inside each of 5 outer folds, 30 trees grown\): mean accuracy 0\.\d{4} ± 0\.\d{4}; per fold (0\.\d{4} \(α [\d.e-]+\)(, )?){5}/);
 });
+
+const IRIS = path.join(process.cwd(), 'media/samples/iris.csv');
+
+test('evaluate --cv loo: the pooled out-of-fold metrics and their accuracy, not a score per row', () => {
+  const r = cli.run('evaluate', IRIS, '--target', 'species', '--max-depth', '3', '--cv', 'loo', '--permutation-repeats', '0');
+  assert.equal(r.status, 0, r.stderr);
+  // scikit-learn's LeaveOneOut with max_depth=3 predicts 142 of the 150 rows right (test/fixtures/validation).
+  assert.match(r.stdout, /^leave-one-out cross-validation \(150 folds of one row, not stratified\): accuracy 0\.9467 \(142 of 150 rows predicted right\)$/m);
+  assert.doesNotMatch(r.stdout, /per fold/);
+  assert.match(r.stdout, /^out-of-fold metrics \(150 rows\)$/m);
+  const report = JSON.parse(cli.run('evaluate', IRIS, '--target', 'species', '--max-depth', '3', '--cv', 'LOO', '--json', '--permutation-repeats', '0').stdout) as TreeReport;
+  assert.deepEqual(report.settings.validation, { kind: 'cv', folds: 150, seed: 0, stratified: false, leaveOneOut: true });
+  assert.equal(report.metrics.crossValidation?.scores.length, 150);
+});
+
+test('150 stratified folds on iris are refused with the ways out: --no-stratify or --cv loo', () => {
+  const r = cli.run('evaluate', IRIS, '--target', 'species', '--cv', '150');
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /^error: .*iris\.csv: 150 stratified folds need at least 150 rows of some class; the largest class has 50 \(use fewer folds, plain folds with --no-stratify, or leave-one-out with --cv loo\)$/m);
+  const bad = cli.run('evaluate', IRIS, '--target', 'species', '--cv', 'lou');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--cv must be an integer, got "lou"/);
+  const both = cli.run('evaluate', IRIS, '--target', 'species', '--cv', 'loo', '--ccp-alpha', 'cv');
+  assert.equal(both.status, 2);
+  assert.match(both.stderr, /leave-one-out with ccp_alpha chosen by cross-validation/);
+  const force = cli.run('evaluate', IRIS, '--target', 'species', '--cv', 'loo', '--force');
+  assert.equal(force.status, 2);
+  assert.match(force.stderr, /--force applies to --cv loo with --ensemble/);
+});

@@ -58,7 +58,13 @@ test('validation "holdout" holds out holdOutFraction of the rows (0: none) and r
   assert.equal(reportOptions({ ...DEFAULT_TRAIN_SETTINGS, cvFolds: 10 }, 'y').cvFolds, 10);
   const { settings, problems } = readTrainSettings((key) => ({ validation: 'kfold', cvFolds: 1 })[key as string]);
   assert.deepEqual([settings.validation, settings.cvFolds], ['cv', 5]);
-  assert.deepEqual(problems, ['decisionTree.validation must be one of cv, holdout (got "kfold"); using "cv"', 'decisionTree.cvFolds must be an integer from 2 to 100 (got 1); using 5']);
+  assert.deepEqual(problems, ['decisionTree.validation must be one of cv, holdout, leave-one-out (got "kfold"); using "cv"', 'decisionTree.cvFolds must be an integer from 2 to 100 (got 1); using 5']);
+});
+
+test('validation "leave-one-out" asks the engine for leave-one-out, neither folds nor a hold-out', () => {
+  const o = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, validation: 'leave-one-out' }, 'y');
+  assert.deepEqual([o.leaveOneOut, o.cvFolds, o.testSize, o.cvWhenPossible], [true, undefined, undefined, undefined]);
+  assert.equal(readTrainSettings((key) => (key === 'validation' ? 'leave-one-out' : undefined)).settings.validation, 'leave-one-out');
 });
 
 test('the defaults: no limits (null), auto leaves the criterion to the engine', () => {

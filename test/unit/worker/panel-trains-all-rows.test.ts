@@ -91,6 +91,17 @@ test('validation "holdout" keeps the tree of the training part: 105 of iris\' 15
   assert.equal(report.model.nodes.length, expected.model.nodes.length);
 });
 
+test('validation "leave-one-out": the tree on all rows, the metrics those of evaluate --cv loo', async () => {
+  const settings: TrainSettings = { ...DEFAULT_TRAIN_SETTINGS, validation: 'leave-one-out', maxDepth: 3 };
+  const report = await panelReport('media/samples/play_tennis.csv', 'play', settings);
+  assert.equal(report.trainingRows, 14);
+  assert.deepEqual(report.settings.validation, { kind: 'cv', folds: 14, seed: 42, stratified: false, leaveOneOut: true });
+  const evaluated = cli.run('evaluate', 'media/samples/play_tennis.csv', '--target', 'play', '--max-depth', '3', '--cv', 'loo', '--seed', '42', '--json');
+  assert.equal(evaluated.status, 0, evaluated.stderr);
+  assert.deepEqual(report.metrics.crossValidation, (JSON.parse(evaluated.stdout) as TreeReport).metrics.crossValidation);
+  assert.equal(report.metrics.crossValidation?.pooled.rows, 14);
+});
+
 test('the cross-validation reports each fold done as progress', async () => {
   const bytes = WorkerBridge.ownBytes(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
   const { dataset } = await bridge.run('load', { source: { kind: 'bytes', bytes }, fileName: 'iris.csv' }).result;
