@@ -49,6 +49,7 @@ export async function trainForestCli(args: ParsedArgs, params: ForestParams, for
 
 export async function evaluateForestCli(args: ParsedArgs, params: ForestParams): Promise<void> {
   if (args.flags.has('permutation-repeats')) throw new InputError('bad-option', "--permutation-repeats applies to single trees; a forest's OOB permutation importance shuffles each column once per tree");
+  if (args.flags.has('repeats')) throw new InputError('bad-option', "--repeats applies to single trees; a forest's OOB score already averages over the rows each tree left out");
   const testSize = numberFlag(args, 'test-size');
   const { cvFolds, leaveOneOut } = cvFromArgs(args);
   // Each row's OOB prediction is already made by the trees that did not see it (docs/formulas.md

@@ -1,6 +1,6 @@
 // The readable form of a TreeReport for `evaluate` (its --json form is the report itself).
 import type { ClassificationMetrics, Metrics } from '../engine/metrics/types';
-import type { CrossValidationResult } from '../engine/validation/types';
+import type { CrossValidationResult, RepeatedHoldoutResult } from '../engine/validation/types';
 import type { TreeReport } from '../engine/report-types';
 import { formatName } from '../engine/rules/text';
 import { scoreLabel } from '../shared/render/score-label';
@@ -69,6 +69,19 @@ export function crossValidationText(cv: CrossValidationResult, how: string): str
   return [line, ...metricsText('out-of-fold metrics', cv.pooled), ''];
 }
 
+/** The repeated hold-out: its score per repeat, then every figure's mean ± std, lowest and highest. */
+export function repeatedHoldoutText(r: RepeatedHoldoutResult): string[] {
+  const seeds = `seeds ${r.seeds[0]}–${r.seeds[r.seeds.length - 1]}`;
+  return [
+    `hold-out repeated ${r.repeats} times (test fraction ${r.testSize}, ${seeds}${r.stratified ? ', stratified' : ''}): mean ${scoreLabel(r.scoreName)} ${f4(r.mean)} ± ${f4(r.std)}; per repeat ${r.scores.map(f4).join(', ')}`,
+    ...table(
+      ['figure', 'mean', '± std', 'min', 'max'],
+      r.figures.map((f) => [f.name, f4(f.mean), f4(f.std), f4(Math.min(...f.values)), f4(Math.max(...f.values))]),
+    ),
+    '',
+  ];
+}
+
 export function reportText(r: TreeReport, csvName: string): string {
   const s = r.settings;
   const p = s.params;
@@ -95,7 +108,11 @@ export function reportText(r: TreeReport, csvName: string): string {
   }
   out.push('');
   const v = s.validation;
-  if (r.metrics.holdout && v.kind === 'holdout') out.push(...metricsText(`hold-out metrics, test fraction ${v.testSize}, seed ${v.seed}${v.stratified ? ', stratified' : ''}`, r.metrics.holdout), '');
+  if (r.metrics.repeatedHoldout) out.push(...repeatedHoldoutText(r.metrics.repeatedHoldout));
+  if (r.metrics.holdout && v.kind === 'holdout') {
+    const first = r.metrics.repeatedHoldout ? ' (the first repeat: the tree shown)' : '';
+    out.push(...metricsText(`hold-out metrics, test fraction ${v.testSize}, seed ${v.seed}${v.stratified ? ', stratified' : ''}${first}`, r.metrics.holdout), '');
+  }
   const cv = r.metrics.crossValidation;
   if (cv) out.push(...crossValidationText(cv, (v.kind === 'cv' && v.stratified ? ', stratified' : '') + (cv.alphas ? ', ccp_alpha chosen inside each fold' : '')));
   if (v.kind === 'none') out.push('note: no --test-size or --cv: the metrics below are on the training rows, an optimistic estimate', '');

@@ -6,7 +6,7 @@ import type { Metrics } from './metrics/types';
 import type { Rule } from './rules/types';
 import type { Importances } from './importance/types';
 import type { PruningPath } from './prune/types';
-import type { AlphaSelection, CrossValidationResult, ValidationSettings } from './validation/types';
+import type { AlphaSelection, CrossValidationResult, RepeatedHoldoutResult, ValidationSettings } from './validation/types';
 import type { LeftOutColumn } from './tree/left-out';
 
 export const REPORT_FORMAT = 'decision-tree-explorer/report';
@@ -27,6 +27,8 @@ export interface ReportOptions {
   simplify?: boolean;
   /** Hold-out fraction in (0, 1); when set, the tree is trained on the rest. */
   testSize?: number;
+  /** With `testSize`: draw the hold-out this many times (seeds seed, seed + 1, …), the tree shown being the first's. Default 1. */
+  holdoutRepeats?: number;
   /** k-fold cross-validation of the settings (k ≥ 2); the shown tree is trained on all rows. */
   cvFolds?: number;
   /** Leave-one-out cross-validation (a fold per row, never stratified) instead of `cvFolds`; the shown tree is trained on all rows. */
@@ -51,7 +53,7 @@ export interface ReportOptions {
   onNodesGrown?: (nodesGrown: number) => void;
 }
 
-export type ReportPhase = 'split' | 'train' | 'alpha-cv' | 'prune' | 'rules' | 'importances' | 'evaluate' | 'cross-validate';
+export type ReportPhase = 'split' | 'train' | 'alpha-cv' | 'prune' | 'rules' | 'importances' | 'evaluate' | 'cross-validate' | 'repeat-holdout';
 
 /** The settings that produced the report, defaults filled in. */
 export interface ReportSettings {
@@ -94,8 +96,10 @@ export interface TreeReport {
   importances: Importances;
   metrics: {
     training: Metrics;
-    /** On the hold-out rows when `testSize` was given. */
+    /** On the hold-out rows when `testSize` was given (with repeats: the first's, the tree shown). */
     holdout: Metrics | null;
+    /** With `holdoutRepeats` > 1: every repeat's figures, their mean and std. */
+    repeatedHoldout: RepeatedHoldoutResult | null;
     /** When `cvFolds` was given (with ccpAlpha 'cv': nested, alpha chosen inside each fold). */
     crossValidation: CrossValidationResult | null;
   };

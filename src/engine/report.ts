@@ -10,12 +10,13 @@ import { DEFAULT_ALPHA_FOLDS, pruneGrown, resolvePruneOptions, type PruneOptions
 import { extractRules } from './rules/extract';
 import { computeImportances } from './importance/importances';
 import { trainTree } from './tree/train';
-import { foldsProblem, holdoutSplit, targetStrata } from './validation/split';
+import { foldsProblem, holdoutSplit, targetStrata, type Strata } from './validation/split';
+import { repeatedHoldout } from './validation/repeated-holdout';
 import { subsetDataset } from './validation/subset';
 import { evaluateModel } from './validation/evaluate';
 import { crossValidate, summarizeFolds } from './validation/cross-validate';
 import { nestedAlphaCv, nestedFits } from './validation/alpha-cv';
-import type { CrossValidationResult, ValidationSettings } from './validation/types';
+import type { CrossValidationResult, RepeatedHoldoutResult, ValidationSettings } from './validation/types';
 import { decideLeftOut } from './tree/left-out';
 
 export function treeShape(model: TreeModel): TreeShape {
@@ -93,6 +94,9 @@ export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<Tr
   // Choosing alpha inside each of n folds would grow about n × (k + 1) trees for one estimate.
   if (loo && byCv) throw new InputError('bad-option', 'leave-one-out with ccp_alpha chosen by cross-validation grows a tree per row per alpha fold; give ccp_alpha, or use k folds (--cv K)');
   if (options.cvFolds !== undefined) checkCount('the number of folds', options.cvFolds, 2);
+  const holdoutRepeats = options.holdoutRepeats ?? 1;
+  checkCount('the number of hold-out repeats', holdoutRepeats, 1);
+  if (holdoutRepeats > 1 && options.testSize === undefined) throw new InputError('bad-option', `${holdoutRepeats} repeats need a hold-out split to repeat (a test size)`);
 
   // 1. Which rows train and which test.
   progress('split', 0);
@@ -100,13 +104,14 @@ export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<Tr
   let test: Dataset | null = null;
   let dropped: number | null = null;
   let validation: ValidationSettings = { kind: 'none' };
+  let strata: Strata | null = null;
   if (options.testSize !== undefined) {
-    const strata = targetStrata(dataset, params.target, params.task ?? 'auto', stratify);
+    strata = targetStrata(dataset, params.target, params.task ?? 'auto', stratify);
     const split = holdoutSplit(strata, options.testSize, seed);
     train = subsetDataset(dataset, split.train);
     test = subsetDataset(dataset, split.test);
     dropped = dataset.rowCount - strata.rows.length;
-    validation = { kind: 'holdout', testSize: options.testSize, seed, stratified: strata.strata !== null };
+    validation = { kind: 'holdout', testSize: options.testSize, seed, stratified: strata.strata !== null, ...(holdoutRepeats > 1 ? { repeats: holdoutRepeats } : {}) };
   } else if (options.cvFolds !== undefined) {
     validation = { kind: 'cv', folds: options.cvFolds, seed, stratified: targetStrata(dataset, params.target, params.task ?? 'auto', stratify).strata !== null };
   } else if (loo) {
@@ -149,6 +154,12 @@ export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<Tr
   progress('evaluate', 0.8);
   const training = evaluateModel(trained, train, positiveClass);
   const holdout = test ? evaluateModel(trained, test, positiveClass) : null;
+  let repeated: RepeatedHoldoutResult | null = null;
+  if (holdout && strata && options.testSize !== undefined && holdoutRepeats > 1) {
+    progress('repeat-holdout', 0.82);
+    const r = { testSize: options.testSize, seed, repeats: holdoutRepeats, positiveClass, signal, onRepeat: (done: number, of: number) => progress('repeat-holdout', 0.82 + (0.18 * done) / of) };
+    repeated = repeatedHoldout(dataset, strata, params, pruneOptions, holdout, r);
+  }
   if (validation.kind === 'cv' && !crossValidation) {
     progress('cross-validate', 0.85);
     const { warnings: cvWarnings, ...result } = crossValidate(train, params, post, validation.folds, seed, {
@@ -187,7 +198,7 @@ export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<Tr
     droppedMissingTarget,
     leftOut: params.leftOut,
     importances,
-    metrics: { training, holdout, crossValidation },
+    metrics: { training, holdout, repeatedHoldout: repeated, crossValidation },
     pruningPath: costComplexityPath(grown.model),
     alphaSelection,
     warnings,

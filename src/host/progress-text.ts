@@ -10,6 +10,7 @@ const STEP_TEXT: Record<string, string> = {
   importances: 'measuring importances',
   evaluate: 'evaluating',
   'cross-validate': 'cross-validating',
+  'repeat-holdout': 'repeating the hold-out',
 };
 
 export interface ProgressText {

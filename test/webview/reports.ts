@@ -49,7 +49,7 @@ function snipped(dataset: Dataset, grown: TreeReport, node: number): TreeReport 
   if (v.kind !== 'cv') throw new Error('a report with CV');
   const model = replayEdits(dataset, grown.model, [{ op: 'snip', node }]);
   const crossValidation = structureCv(dataset, model, { k: v.folds, seed: v.seed, stratify: v.stratified });
-  return { ...grown, model, final: treeShape(model), metrics: { training: evaluateModel(model, dataset), holdout: null, crossValidation } };
+  return { ...grown, model, final: treeShape(model), metrics: { training: evaluateModel(model, dataset), holdout: null, repeatedHoldout: null, crossValidation } };
 }
 
 export function build(): {

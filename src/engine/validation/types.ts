@@ -5,7 +5,8 @@ export type ScoreName = 'accuracy' | 'r2';
 
 export type ValidationSettings =
   | { kind: 'none' }
-  | { kind: 'holdout'; testSize: number; seed: number; stratified: boolean }
+  /** `repeats` (> 1): the hold-out drawn that many times, seeds `seed` … `seed + repeats − 1` (repeated-holdout.ts); the tree shown is the first's. */
+  | { kind: 'holdout'; testSize: number; seed: number; stratified: boolean; repeats?: number }
   /** `leaveOneOut`: a fold per row with a target (`folds` is their count), never stratified. */
   | { kind: 'cv'; folds: number; seed: number; stratified: boolean; leaveOneOut?: true };
 
@@ -26,6 +27,22 @@ export interface CrossValidationResult {
   leaveOneOut?: true;
   /** True: the CV of a fixed (edited) tree's structure, splits kept and leaves refitted per fold (edit/structure-cv.ts). */
   structure?: true;
+}
+
+/** The hold-out repeated with the same proportions ("random sampling", course notes §8.7.1). */
+export interface RepeatedHoldoutResult {
+  testSize: number;
+  repeats: number;
+  /** Each repeat's split seed: the first is the report's seed, then one more each. */
+  seeds: number[];
+  stratified: boolean;
+  scoreName: ScoreName;
+  /** Each repeat's accuracy or R², their mean and population std (as a cross-validation's). */
+  scores: number[];
+  mean: number;
+  std: number;
+  /** Every headline figure (accuracy, macro F1, ROC AUC, …; R², RMSE, …) per repeat, its mean and population std. */
+  figures: { name: string; values: number[]; mean: number; std: number }[];
 }
 
 /**

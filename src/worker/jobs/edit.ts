@@ -55,7 +55,13 @@ export function editReportJob(job: EditReportJob): EditReportResult {
     model,
     final: treeShape(model),
     importances,
-    metrics: { training: evaluateModel(model, train, positive), holdout: test ? evaluateModel(model, test, positive) : null, crossValidation },
+    metrics: {
+      training: evaluateModel(model, train, positive),
+      holdout: test ? evaluateModel(model, test, positive) : null,
+      // The other repeats' trees were grown by the recipe, not edited: their spread is not the edited tree's.
+      repeatedHoldout: job.edits.length > 0 ? null : job.report.metrics.repeatedHoldout,
+      crossValidation,
+    },
     pruningPath: { ccpAlphas: Array.from(pruningPath.ccpAlphas), impurities: Array.from(pruningPath.impurities), nodeCounts: Array.from(pruningPath.nodeCounts), leafCounts: Array.from(pruningPath.leafCounts) },
   });
   return { report, restorable: model.nodes.filter((n) => n.snipped !== undefined).map((n) => n.id) };

@@ -81,3 +81,26 @@ test('150 stratified folds on iris are refused with the ways out: --no-stratify 
   assert.equal(force.status, 2);
   assert.match(force.stderr, /--force applies to --cv loo with --ensemble/);
 });
+
+test('evaluate --test-size F --repeats K: each metric\'s mean ± std, the per-repeat scores in --json', () => {
+  const args = ['evaluate', IRIS, '--target', 'species', '--criterion', 'entropy', '--max-depth', '3', '--test-size', '0.3', '--repeats', '10', '--permutation-repeats', '0'];
+  const r = cli.run(...args);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^hold-out repeated 10 times \(test fraction 0\.3, seeds 0–9, stratified\): mean accuracy 0\.\d{4} ± 0\.\d{4}; per repeat (0\.\d{4}(, )?){10}$/m);
+  assert.match(r.stdout, /^ {2}figure +mean +± std +min +max$/m);
+  assert.match(r.stdout, /^ {2}macro F1 +0\.\d{4} +0\.\d{4} +0\.\d{4} +[01]\.\d{4}$/m);
+  assert.match(r.stdout, /^hold-out metrics, test fraction 0\.3, seed 0, stratified \(the first repeat: the tree shown\) \(45 rows\)$/m);
+  const report = JSON.parse(cli.run(...args, '--json').stdout) as TreeReport;
+  const rep = report.metrics.repeatedHoldout;
+  assert.ok(rep);
+  assert.equal(rep.scores.length, 10);
+  assert.deepEqual(rep.seeds, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.equal(rep.scores[0], report.metrics.holdout?.task === 'classification' ? report.metrics.holdout.accuracy : NaN);
+  assert.deepEqual(report.settings.validation, { kind: 'holdout', testSize: 0.3, seed: 0, stratified: true, repeats: 10 });
+  const alone = cli.run('evaluate', IRIS, '--target', 'species', '--repeats', '3');
+  assert.equal(alone.status, 2);
+  assert.match(alone.stderr, /3 repeats need a hold-out split to repeat/);
+  const forest = cli.run('evaluate', IRIS, '--target', 'species', '--ensemble', 'forest', '--test-size', '0.3', '--repeats', '3');
+  assert.equal(forest.status, 2);
+  assert.match(forest.stderr, /--repeats applies to single trees/);
+});
