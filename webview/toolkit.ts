@@ -90,6 +90,22 @@ function textNumberField<T extends number | null>(label: string, value: T, limit
   };
 }
 
+/** A text field whose Enter runs `onEnter` with its text (a search box). */
+export function searchField(label: string, placeholder: string, onEnter: (text: string) => void): Control<string> {
+  const field = el('vscode-text-field' as 'input', { placeholder, size: 10 }, label);
+  field.addEventListener('keydown', (e) => {
+    if ((e as KeyboardEvent).key === 'Enter') onEnter(field.value);
+  });
+  return {
+    element: el('div', { class: 'control' }, field),
+    get: () => field.value,
+    set: (v) => {
+      field.value = v;
+    },
+    setDisabled: disabler(field),
+  };
+}
+
 export function checkbox(label: string, checked: boolean, onChange: (checked: boolean) => void): Control<boolean> {
   const box = el('vscode-checkbox' as 'input', { checked }, label);
   box.addEventListener('change', () => onChange(box.checked));

@@ -10,7 +10,8 @@ import { drawNodeBars } from './node-bars';
 import { isHighContrast, nodeFontSize, renderMermaid } from './mermaid-setup';
 import { FIT_MARGIN, PanZoom, type View } from './pan-zoom';
 import { TreeOverview } from './tree-overview';
-import { button, numberField } from './toolkit';
+import { button, numberField, searchField } from './toolkit';
+import { findNodes } from '../src/shared/render/find-nodes';
 
 /** "Fit" shrinks node text to no less than this many pixels; a bigger tree is panned instead. */
 export const LEGIBLE_FONT_PX = 11;
@@ -65,6 +66,7 @@ export class TreeView {
   private readonly stage = el('div', { class: 'stage' });
   private readonly legend = el('div', { class: 'legend', 'aria-label': 'Legend' });
   private readonly status = el('p', { class: 'tree-status', 'aria-live': 'polite' });
+  private readonly findStatus = el('span', { class: 'find-status muted', 'aria-live': 'polite' });
   private readonly pathInfo = el('p', { class: 'path-info', 'aria-live': 'polite' });
   /** The inline question before a big "Show all" (webviews have no modal dialogs). */
   private readonly showAllWarning = el('div', { class: 'show-all-warning', role: 'alert' });
@@ -77,6 +79,9 @@ export class TreeView {
   private renderToken = 0;
   private needsFit = false;
   private rowField = numberField('Row', 1, { min: 1 }, () => undefined);
+  private readonly findField = searchField('Find node', 'Find…', (text) => this.find(text));
+  /** The last search and the match shown: Enter again goes to the next match. */
+  private found: { query: string; at: number } | null = null;
   private readonly clearPathButton: HTMLElement;
   private readonly exportMenu = el('div', { class: 'export-menu', role: 'menu', 'aria-label': 'Export', hidden: true });
   private readonly toolbar: HTMLElement;
@@ -153,6 +158,9 @@ export class TreeView {
       this.clearPathButton,
       el('span', { class: 'separator' }),
       el('span', { class: 'export' }, exportButton, this.exportMenu),
+      el('span', { class: 'separator' }),
+      this.findField.element,
+      this.findStatus,
     );
     const close = button('×', () => events.closeDetails(), { title: 'Close the node details (Escape)' });
     close.setAttribute('aria-label', 'Close node details');
@@ -232,6 +240,33 @@ export class TreeView {
     const row = this.rowField.get();
     if (Number.isInteger(row) && row >= 1) this.events.showRow(row - 1);
     else this.events.failed('Row must be a whole number ≥ 1.');
+  }
+
+  /**
+   * "Find node": the next node matching `query` (src/shared/render/find-nodes.ts) brought into view
+   * and focused — its folded ancestors opened first — and the count said in the status line.
+   */
+  private find(query: string): void {
+    const model = this.lastInput?.tree.model;
+    if (!model) return;
+    const matches = findNodes(model, query);
+    if (matches.length === 0) {
+      this.found = null;
+      this.events.failed(`No node matches “${query.trim()}” (an id, a feature, a condition or a leaf's answer).`);
+      return;
+    }
+    const at = this.found?.query === query ? (this.found.at + 1) % matches.length : 0;
+    this.found = { query, at };
+    const id = matches[at];
+    if (this.svg?.querySelector(`g.node[data-ref="node:${id}"]`)) {
+      this.centreNode(id);
+      this.focusNode(id);
+    } else {
+      this.events.reveal(id);
+    }
+    const held = this.sentNodes < this.totalNodes ? ` (among the ${this.sentNodes.toLocaleString('en-US')} nodes sent so far)` : '';
+    this.findField.element.setAttribute('title', `Node ${id}: match ${at + 1} of ${matches.length}${held}. Enter: the next one.`);
+    replaceChildren(this.findStatus, `Node ${id}: ${at + 1} of ${matches.length} matches${held}`);
   }
 
   /** "Show all": at once for a small tree; for a big one, first the node count and the expected time. */

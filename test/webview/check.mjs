@@ -246,6 +246,18 @@ await check('keyboard: a node takes focus and Enter shows its details; arrows mo
   await page.keyboard.press('ArrowUp');
   assert.equal(await focused(), 'node:0');
   assert.equal(await page.locator('.stage').getAttribute('style'), still, 'the whole tree in view: nothing panned');
+  // Find node: Enter goes to the first match, Enter again to the next; the status line counts them.
+  const widthSplits = reports.iris.model.nodes.filter((n) => n.split?.feature === 'petal_width_cm').map((n) => n.id);
+  const find = page.locator('vscode-text-field', { hasText: 'Find node' }).locator('input');
+  await find.fill('petal_width');
+  await find.press('Enter');
+  await page.waitForFunction((id) => document.activeElement?.getAttribute('data-ref') === `node:${id}`, widthSplits[0]);
+  assert.equal(await page.locator('.find-status').textContent(), `Node ${widthSplits[0]}: 1 of ${widthSplits.length} matches`);
+  await find.press('Enter');
+  await page.waitForFunction((id) => document.activeElement?.getAttribute('data-ref') === `node:${id}`, widthSplits[1]);
+  await find.fill('no such thing');
+  await find.press('Enter');
+  await page.waitForFunction(() => /No node matches “no such thing”/.test(document.querySelector('.banner')?.textContent ?? ''));
   const node = page.locator('.stage svg g.node[data-ref="node:2"]');
   await node.focus();
   await page.keyboard.press('Enter');
