@@ -41,6 +41,9 @@ export interface RenamedHeader {
   readonly reason: 'blank' | 'duplicate';
 }
 
+/** A file's decimal mark (README "Numbers in other forms"). */
+export type DecimalMark = '.' | ',';
+
 /** What the reader says about how it read a column (numbers in another form, strays read as missing…). */
 export interface ColumnNote {
   readonly column: string;
@@ -57,6 +60,8 @@ export interface Dataset {
   readonly renamedHeaders: readonly RenamedHeader[];
   /** The reader's notes, one per column it has something to say about (absent: none). */
   readonly notes?: readonly ColumnNote[];
+  /** The decimal mark the numbers were read with, when not `.` (a `;` file's or --decimal's comma). */
+  readonly decimal?: DecimalMark;
 }
 
 /** Numeric and date columns: values in a Float64Array. */

@@ -118,6 +118,8 @@ export interface ModelFeature {
    * duplicate → x_2): exported code also finds the value under it (docs/model-format.md).
    */
   header?: string;
+  /** A numeric feature read with a decimal comma (`14,5`): exported code reads values so too. */
+  decimal?: ',';
 }
 
 export interface TreeModel {

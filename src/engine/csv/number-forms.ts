@@ -4,8 +4,9 @@
 // "Numbers in other forms"). Only a column's distinct spellings are read here, once the fast path
 // has turned it categorical, so plain numeric columns never pay for it.
 
-/** The decimal mark of a file: `.` unless given or sniffed (a `;` file has `,`). */
-export type DecimalMark = '.' | ',';
+import type { DecimalMark } from '../dataset';
+
+export type { DecimalMark } from '../dataset';
 
 /** What one spelling holds besides its value: the form the whole column must share. */
 export interface NumberForm {
@@ -34,6 +35,15 @@ function shapeFor(decimal: DecimalMark): RegExp {
     shapes.set(decimal, shape);
   }
   return shape;
+}
+
+/**
+ * The patterns of readNumberForm, for exported code that reads values as the reader does
+ * (export/python.ts, javascript.ts): an infinity (any case), and the forms for each decimal mark,
+ * whose groups are sign, currency, sign, whole part, fraction, exponent, percent.
+ */
+export function numberPatterns(): { readonly infinity: string; readonly point: string; readonly comma: string } {
+  return { infinity: INFINITY.source, point: shapeFor('.').source, comma: shapeFor(',').source };
 }
 
 /** The number `text` spells in any of the forms above, or null. Surrounding spaces are ignored. */

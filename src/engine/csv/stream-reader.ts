@@ -1,6 +1,6 @@
 // Glue shared by readCsv and parseCsv: collects the first bytes to drop a UTF-8 BOM and sniff
 // the delimiter (unless given), then feeds every chunk through one tokenizer into one table builder.
-import type { Dataset } from '../dataset';
+import type { Dataset, DecimalMark } from '../dataset';
 import { InputError } from '../errors';
 import { concatBytes } from './concat-bytes';
 import { DEFAULT_MISSING_TOKENS, type CsvOptions } from './options';
@@ -23,6 +23,7 @@ export class CsvStreamReader {
   private table: TableBuilder | null = null;
   private sample: Uint8Array[] = [];
   private sampled = 0;
+  private decimal: DecimalMark = '.';
 
   constructor(private readonly options: CsvOptions) {
     if (options.delimiter !== undefined) checkDelimiter(options.delimiter);
@@ -46,7 +47,8 @@ export class CsvStreamReader {
   finish(): Dataset {
     if (this.tokenizer === null) this.start(true);
     (this.tokenizer as CsvTokenizer).finish();
-    return (this.table as TableBuilder).finish();
+    const dataset = (this.table as TableBuilder).finish();
+    return this.decimal === '.' ? dataset : { ...dataset, decimal: this.decimal };
   }
 
   private start(whole: boolean): void {
@@ -58,7 +60,7 @@ export class CsvStreamReader {
     const rows = expectedRows(bytes, whole, this.options.totalBytes);
     // Every field takes at least one byte of the file, which bounds what a column can need.
     const bound = this.options.totalBytes ?? UNKNOWN_SIZE_FIELDS;
-    const decimal = this.options.decimal ?? (delimiter === ';' ? ',' : '.');
+    const decimal = (this.decimal = this.options.decimal ?? (delimiter === ';' ? ',' : '.'));
     const { coerce = [], orders = {} } = this.options;
     const reading = (name: string): ColumnReading => ({ decimal, coerce: coerce.includes(name), ...(Object.hasOwn(orders, name) ? { order: orders[name] } : {}) });
     this.table = new TableBuilder(delimiter, missing, this.options.types ?? {}, this.options.presentTypes ?? {}, reading, (columns) => Math.min(rows, Math.ceil(bound / columns) + 1), this.options.sharedMemory === true);

@@ -2,6 +2,7 @@
 // a script, and a CommonJS module when `module` exists.
 import { isOrderedType } from '../dataset';
 import type { ModelFeature, TreeModel } from '../model';
+import { numberPatterns } from '../csv/number-forms';
 import { commentText, numberLiteral } from './dialect';
 import { splitFeatures, treeFunctions, type TreeSyntax } from './tree-code';
 
@@ -35,7 +36,7 @@ export function javascriptSyntax(sets: string[], prefix = ''): TreeSyntax {
 function converter(f: ModelFeature): string {
   switch (f.type) {
     case 'numeric':
-      return '_toNumber';
+      return f.decimal === ',' ? '_toNumberComma' : '_toNumber';
     case 'date':
       return '_toDate';
     case 'ordinal':
@@ -47,18 +48,35 @@ function converter(f: ModelFeature): string {
 
 
 /** The row converter's helpers: always the text and number ones, the date and ordinal ones when a feature needs them. */
+const PATTERNS = numberPatterns();
 const TEXT_AND_NUMBERS = `const _MISSING = new Set(['', 'na', 'n/a', 'nan', 'null', '?']);
+const _INFINITY = new RegExp(${str(PATTERNS.infinity)}, 'i');
+const _FORMS = { '.': new RegExp(${str(PATTERNS.point)}), ',': new RegExp(${str(PATTERNS.comma)}) };
 
 function _toText(s) {
   return s === null || s === undefined || _MISSING.has(String(s).trim().toLowerCase()) ? null : s;
 }
 
+/** A number as the reader takes it: plain, an infinity, or with a currency symbol, a percent sign, separators. */
+function _numberIn(s, decimal) {
+  const t = String(s).trim();
+  const x = Number(t);
+  if (!Number.isNaN(x)) return x;
+  if (_INFINITY.test(t)) return t.startsWith('-') ? -Infinity : Infinity;
+  const m = _FORMS[decimal].exec(t);
+  if (m === null || (m[1] && m[3]) || !(m[4] || m[5])) throw new Error('not a number: ' + JSON.stringify(s));
+  const v = Number((m[4].replace(/[.,]/g, '') || '0') + '.' + (m[5] || '') + '0' + (m[6] || ''));
+  return m[1] === '-' || m[3] === '-' ? -v : v;
+}
+
 function _toNumber(s) {
   const t = _toText(s);
-  if (t === null) return NaN;
-  const x = Number(String(t).trim());
-  if (Number.isNaN(x)) throw new Error('not a number: ' + JSON.stringify(s));
-  return x;
+  return t === null ? NaN : _numberIn(t, '.');
+}
+
+function _toNumberComma(s) {
+  const t = _toText(s);
+  return t === null ? NaN : _numberIn(t, ',');
 }
 
 function _number(v) {

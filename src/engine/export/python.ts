@@ -3,6 +3,7 @@
 // backslashes or non-ASCII letters stay exact.
 import { isOrderedType } from '../dataset';
 import type { ModelFeature, TreeModel } from '../model';
+import { numberPatterns } from '../csv/number-forms';
 import { commentText, numberLiteral } from './dialect';
 import { splitFeatures, treeFunctions, type TreeSyntax } from './tree-code';
 
@@ -31,7 +32,7 @@ export function pythonSyntax(prefix = ''): TreeSyntax {
 function converter(f: ModelFeature): string {
   switch (f.type) {
     case 'numeric':
-      return '_to_number';
+      return f.decimal === ',' ? '_to_number_comma' : '_to_number';
     case 'date':
       return '_to_date';
     case 'ordinal':
@@ -43,16 +44,37 @@ function converter(f: ModelFeature): string {
 
 
 /** The row converter's helpers: always the text and number ones, the date and ordinal ones when a feature needs them. */
+const PATTERNS = numberPatterns();
 const TEXT_AND_NUMBERS = `_MISSING = frozenset(("", "na", "n/a", "nan", "null", "?"))
+_FORMS = {".": re.compile(${str(PATTERNS.point)}), ",": re.compile(${str(PATTERNS.comma)})}
 
 
 def _to_text(s):
     return None if s is None or s.strip().lower() in _MISSING else s
 
 
+def _number_in(s, decimal):
+    """A number as the reader takes it: plain, an infinity, or with a currency symbol, a percent sign, separators."""
+    t = s.strip()
+    try:
+        return float(t)
+    except ValueError:
+        pass
+    m = _FORMS[decimal].fullmatch(t)
+    if m is None or (m.group(1) and m.group(3)) or not (m.group(4) or m.group(5)):
+        raise ValueError("not a number: %r" % s)
+    x = float((re.sub(r"[.,]", "", m.group(4)) or "0") + "." + (m.group(5) or "") + "0" + (m.group(6) or ""))
+    return -x if "-" in (m.group(1), m.group(3)) else x
+
+
 def _to_number(s):
     s = _to_text(s)
-    return math.nan if s is None else float(s)`;
+    return math.nan if s is None else _number_in(s, ".")
+
+
+def _to_number_comma(s):
+    s = _to_text(s)
+    return math.nan if s is None else _number_in(s, ",")`;
 
 const DATES = `_DATE = re.compile(r"(\\d{4})-(\\d\\d)-(\\d\\d)(?:[Tt ](\\d\\d):(\\d\\d)(?::(\\d\\d)(?:[.,](\\d+))?)?)?\\s*([Zz]|[+-]\\d\\d(?::?\\d\\d)?)?")
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -93,7 +115,8 @@ export function pythonHeader(features: readonly ModelFeature[]): string[] {
     '# strings (e.g. from csv.DictReader) into those values: empty, NA, N/A, NaN, null and ? are missing.',
     '# Missing values are NaN inside: `x <= t` sends them to the second branch, `not x > t` to the first.',
     'import math',
-    ...(features.some((f) => f.type === 'date') ? ['import re', 'from datetime import datetime, timedelta, timezone'] : []),
+    'import re',
+    ...(features.some((f) => f.type === 'date') ? ['from datetime import datetime, timedelta, timezone'] : []),
   ];
 }
 

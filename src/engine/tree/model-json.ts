@@ -120,6 +120,7 @@ export function checkModelHead(model: Pick<TreeModel, 'task' | 'target' | 'class
     if (!COLUMN_TYPES.includes(f.type)) bad(`feature "${f.name}" has an unknown type ${JSON.stringify(f.type ?? null)}`);
     if (!isNumericType(f.type) && !isStringArray(f.categories)) bad(`feature "${f.name}" of type ${f.type} needs "categories"`);
     if (f.header !== undefined && typeof f.header !== 'string') bad(`feature "${f.name}" has a header that is not a string`);
+    if (f.decimal !== undefined && f.decimal !== ',') bad(`feature "${f.name}" has a decimal mark other than ","`);
   }
 }
 

@@ -1,7 +1,7 @@
 // Turns a Dataset and the training parameters into what every learner reads: the target encoded
 // (class codes or floats), the rows kept (missing targets dropped and counted) and the feature
 // columns as one Float64Array each (numeric value, or category code; NaN where missing).
-import { type Column, type ColumnType, type Dataset, columnIndex, isNumeric, isNumericType } from '../dataset';
+import { type Column, type ColumnType, type Dataset, type DecimalMark, columnIndex, isNumeric, isNumericType } from '../dataset';
 import { InputError } from '../errors';
 import { valueLabel } from '../dates';
 import { sortClassLabels } from '../label-order';
@@ -50,12 +50,15 @@ export interface TrainingSet {
   readonly sampledFrom?: { readonly features: readonly FeatureColumn[]; readonly keep: Int32Array };
   /** Features whose header the reader renamed (blank or duplicate): name → the header as written. */
   readonly headers?: ReadonlyMap<string, string>;
+  /** The file's decimal mark when not `.` (Dataset.decimal). */
+  readonly decimal?: DecimalMark;
 }
 
-/** The model's description of a set's features: types, categories, and a renamed header as written. */
-export function modelFeatures(set: Pick<TrainingSet, 'features' | 'headers'>): ModelFeature[] {
+/** The model's description of a set's features: types, categories, a renamed header as written, a decimal comma. */
+export function modelFeatures(set: Pick<TrainingSet, 'features' | 'headers' | 'decimal'>): ModelFeature[] {
   return set.features.map((f) => {
     const feature: ModelFeature = isNumericType(f.type) ? { name: f.name, type: f.type } : { name: f.name, type: f.type, categories: [...f.categories] };
+    if (f.type === 'numeric' && set.decimal === ',') feature.decimal = ',';
     const header = set.headers?.get(f.name);
     return header === undefined ? feature : { ...feature, header };
   });
@@ -212,6 +215,7 @@ export function buildTrainingSet(dataset: Dataset, target: string, task: 'auto' 
     weight: null,
     weightedN: rows.length,
     ...renamedHeaders(dataset, features),
+    ...(dataset.decimal === ',' ? { decimal: dataset.decimal } : {}),
   };
 }
 
