@@ -8,7 +8,8 @@ import type { CsvOptions } from '../engine/csv/read';
 import { renamedHeaderText } from '../engine/csv/header-names';
 import { basename } from 'node:path';
 import { stringFlag, type ParsedArgs } from './args';
-import { loadCsvFile, namedInputError } from '../worker/load-csv';
+import { namedInputError } from '../worker/load-csv';
+import { loadTableFile, type TableOptions } from '../worker/load-table';
 import type { OptionTable } from './options';
 
 export const DATA_OPTIONS: OptionTable = [
@@ -90,9 +91,12 @@ export function featureTypes(model: { readonly features: readonly ModelFeature[]
   return types;
 }
 
-/** Reads `path` as the command's data options (and `more`) say (unknown --types columns are an error naming the file). */
-export async function loadDataFile(path: string, args: ParsedArgs, more: CsvOptions = {}): Promise<Dataset> {
-  const dataset = await loadCsvFile(path, { ...csvOptionsFromArgs(args), ...more });
+/**
+ * Reads `path` — a CSV, a Parquet file or a folder of Parquet part files — as the command's data
+ * options (and `more`) say (unknown --types columns are an error naming the file).
+ */
+export async function loadDataFile(path: string, args: ParsedArgs, more: TableOptions = {}): Promise<Dataset> {
+  const dataset = await loadTableFile(path, { ...csvOptionsFromArgs(args), ...more });
   process.stderr.write(readNotes(path, dataset));
   return dataset;
 }

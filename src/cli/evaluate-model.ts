@@ -1,6 +1,7 @@
 // `evaluate --model M.json <csv>`: the metrics of a saved tree (edited or not) or forest on a CSV's rows, its
 // leaves as saved. No hold-out or CV: an edited tree has no training recipe to rerun on other rows,
 // so for the file it was trained on these are its training metrics (docs/cli.md "evaluate").
+import type { ModelFeature } from '../engine/model';
 import { basename } from 'node:path';
 import { InputError } from '../engine/errors';
 import { jsonText } from '../engine/json-text';
@@ -24,7 +25,9 @@ export async function evaluateSaved(args: ParsedArgs, dataOptions: readonly stri
   const file = requiredFlag(args, 'model');
   const loaded = await loadModel(file);
   const data = args.positional[0];
-  const dataset = await loadDataFile(data, args, loaded.kind === 'ensemble' ? {} : { presentTypes: featureTypes(loaded.model) });
+  // Parquet: only the model's features and its target are read.
+  const needed = (m: { features: readonly ModelFeature[]; target: string }) => ({ presentTypes: featureTypes(m), columns: [...m.features.map((f) => f.name), m.target] });
+  const dataset = await loadDataFile(data, args, loaded.kind === 'ensemble' ? {} : needed(loaded.model));
   const positive = positiveClassFromArgs(args);
   if (loaded.kind !== 'ensemble' && args.flags.has('target')) throw new InputError('bad-option', '--target applies to a model trained elsewhere; our model files name their target');
   const metrics = await namingFile(data, () => {

@@ -1,8 +1,9 @@
-// `predict --model model.json <csv> [--out FILE]`: every input record as it is in the file plus a
+// `predict --model model.json <data> [--out FILE]`: every input record as it is in the file plus a
 // final `predicted_<target>` field, one line per input row in order (prediction-csv.ts), to
-// stdout or FILE. A gzip input is read decompressed; the output is always plain CSV.
+// stdout or FILE. A gzip input is read decompressed; the output is plain CSV, made from the table
+// for a Parquet input (prediction-table.ts), or Parquet when FILE ends in `.parquet`.
 import { createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { once } from 'node:events';
 import { InputError } from '../engine/errors';
@@ -11,7 +12,8 @@ import { readModelFile } from '../worker/model-file';
 import { predictEnsemble } from '../engine/import/predict';
 import type { TreeModel } from '../engine/model';
 import { parseArgs, requiredFlag, stringFlag } from './args';
-import { PredictionCsv } from '../worker/prediction-csv';
+import { modelPredictions, PredictionCsv, type GivenPredictions } from '../worker/prediction-csv';
+import { predictionCsvFromTable, predictionParquet } from '../worker/prediction-table';
 import { csvFileChunks, namedError } from '../worker/load-csv';
 import { DATA_OPTIONS, featureTypes, loadDataFile, namingFile } from './data-flags';
 import { usageError } from './help';
@@ -21,14 +23,14 @@ import type { CliCommand, OptionTable } from './options';
 const OPTIONS: OptionTable = [
   { name: 'model', value: 'model.json', meaning: 'the model JSON `train --out` wrote, a tree or a forest, or a model trained elsewhere: XGBoost .json/.ubj, LightGBM .txt, ONNX tree ensemble (required)' },
   TARGET_OPTION,
-  { name: 'out', value: 'FILE', default: 'stdout', meaning: 'where to write the CSV with the predicted_<target> field (a classification forest: and share_<class> fields)' },
+  { name: 'out', value: 'FILE', default: 'stdout', meaning: 'where to write the CSV with the predicted_<target> field (a classification forest: and share_<class> fields); a name ending in .parquet: a Parquet file (hyparquet-writer, snappy)' },
   ...DATA_OPTIONS,
 ];
 
 export const predictCommand: CliCommand = {
   name: 'predict',
-  summary: "a CSV's records as written plus a predicted_<target> field",
-  usage: '--model model.json <csv> [options]',
+  summary: "a CSV's records as written (a Parquet file's rows) plus a predicted_<target> field",
+  usage: '--model model.json <csv|parquet> [options]',
   options: OPTIONS,
   example: '--model model.json new.csv --out predictions.csv',
   run: predict,
@@ -54,39 +56,60 @@ async function predict(argv: string[]): Promise<void> {
   const loaded = await loadModel(modelFile);
   const file = args.positional[0];
   if (loaded.kind !== 'ensemble' && args.flags.has('target')) throw new InputError('bad-option', '--target applies to a model trained elsewhere; our model files name their target');
-  // Two passes: the parsed columns give the predictions, then the records are copied through as they are.
+  // A CSV is read twice: the parsed columns give the predictions, then the records are copied through as they are.
   const dataset = await loadDataFile(file, args, loaded.kind === 'ensemble' ? {} : { presentTypes: featureTypes(loaded.model) });
-  const csv = await namingFile(file, () => {
-    if (loaded.kind !== 'ensemble') return new PredictionCsv(loaded.model, dataset);
+  const given = await namingFile(file, (): GivenPredictions => {
+    if (loaded.kind !== 'ensemble') return modelPredictions(loaded.model, dataset);
     const e = boundEnsemble(loaded.model, modelFile, dataset, args);
     const { predictions, probabilities } = predictEnsemble(e, dataset);
-    return new PredictionCsv({ target: e.target, classes: e.classes, predictions, shares: probabilities }, dataset);
+    return { target: e.target, classes: e.classes, predictions, shares: probabilities };
   });
   const out = stringFlag(args, 'out');
   if (out !== undefined && (await sameFile(out, file))) {
     throw new InputError('bad-option', `--out ${basename(out)} is the input file; the input is read again while the predictions are written`);
   }
+  if (out !== undefined && /\.parquet$/i.test(out)) {
+    await writeWhole(out, new Uint8Array(await predictionParquet(given, dataset)));
+    return;
+  }
+  // Parquet input has no records to copy as written: its CSV is made from the table.
+  await writePieces(out, dataset.delimiter === '' ? predictionCsvFromTable(given, dataset) : copiedRecords(file, new PredictionCsv(given, dataset)));
+}
+
+/** The input's records as written, each with its predictions (a second read of the file). */
+async function* copiedRecords(file: string, csv: PredictionCsv): AsyncGenerator<Uint8Array> {
+  // (csvFileChunks names the file in its own errors; these are the second read's.)
+  const copied = (work: () => Uint8Array): Uint8Array => {
+    try {
+      return work().slice();
+    } catch (err) {
+      throw namedError(file, err);
+    }
+  };
+  for await (const chunk of csvFileChunks(file)) yield copied(() => csv.push(chunk));
+  yield copied(() => csv.finish());
+}
+
+/** Pieces of output to `out` (stdout when undefined), with backpressure. */
+async function writePieces(out: string | undefined, pieces: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>): Promise<void> {
   const sink = out === undefined ? process.stdout : createWriteStream(out);
   const written = (work: Promise<unknown>) =>
     work.catch((err: NodeJS.ErrnoException) => {
       throw new InputError('unreadable-file', `${basename(out ?? 'stdout')}: cannot write the predictions (${err.code ?? err.message})`);
     });
-  const write = async (bytes: Uint8Array): Promise<void> => {
-    if (bytes.length > 0 && !sink.write(bytes.slice())) await written(once(sink, 'drain'));
-  };
-  // (csvFileChunks names the file in its own errors; these are the second read's.)
-  const copied = (work: () => Uint8Array): Uint8Array => {
-    try {
-      return work();
-    } catch (err) {
-      throw namedError(file, err);
-    }
-  };
-  for await (const chunk of csvFileChunks(file)) await write(copied(() => csv.push(chunk)));
-  await write(copied(() => csv.finish()));
+  for await (const piece of pieces) if (piece.length > 0 && !sink.write(piece)) await written(once(sink, 'drain'));
   if (sink !== process.stdout) {
     sink.end();
     await written(once(sink, 'finish'));
+  }
+}
+
+/** Bytes made whole before anything is written: a failure leaves no file. */
+async function writeWhole(out: string, bytes: Uint8Array): Promise<void> {
+  try {
+    await writeFile(out, bytes);
+  } catch (err) {
+    throw new InputError('unreadable-file', `${basename(out)}: cannot write the predictions (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
 }
 

@@ -55,7 +55,7 @@ export interface ColumnNote {
 export interface Dataset {
   readonly columns: readonly Column[];
   readonly rowCount: number;
-  /** Delimiter the file was read with (sniffed or given). */
+  /** Delimiter the file was read with (sniffed or given); '' for a table that was no CSV (Parquet). */
   readonly delimiter: string;
   readonly renamedHeaders: readonly RenamedHeader[];
   /** The reader's notes, one per column it has something to say about (absent: none). */

@@ -20,6 +20,23 @@ export interface GivenPredictions {
   shares: Float64Array | null;
 }
 
+/** A model's predictions on `dataset` (given ones pass as they are). */
+export function modelPredictions(model: TreeModel | ForestModel | GivenPredictions, dataset: Dataset): GivenPredictions {
+  if ('predictions' in model) return model;
+  const classes = model.classes === undefined ? {} : { classes: [...model.classes] };
+  if (model.format === FOREST_FORMAT) return { target: model.target, ...classes, ...predictForest(model, dataset) };
+  return { target: model.target, ...classes, predictions: predict(model, dataset), shares: null };
+}
+
+/**
+ * The added columns' names: predicted_<target>, then with shares (a classification forest: the
+ * mean class share (soft voting) or vote fraction (hard); an imported classifier's probabilities)
+ * share_<class> for each class.
+ */
+export function predictionNames(given: GivenPredictions): string[] {
+  return [`predicted_${given.target}`, ...(given.shares === null ? [] : (given.classes ?? []).map((c) => `share_${c}`))];
+}
+
 export class PredictionCsv {
   private readonly predictions: ReadonlyArray<string | number>;
   private readonly splitter: RawRecordSplitter;
@@ -39,15 +56,10 @@ export class PredictionCsv {
     model: TreeModel | ForestModel | GivenPredictions,
     private readonly dataset: Dataset,
   ) {
-    const classes = model.classes ?? [];
-    this.classCount = classes.length;
-    if ('predictions' in model) ({ predictions: this.predictions, shares: this.shares } = model);
-    else if (model.format === FOREST_FORMAT) {
-      ({ predictions: this.predictions, shares: this.shares } = predictForest(model, dataset));
-    } else this.predictions = predict(model, dataset);
-    // A forest's share columns: the mean class share (soft voting) or vote fraction (hard) of each class.
-    const shareNames = this.shares === null ? [] : classes.map((c) => `share_${c}`);
-    this.header = this.ending([`predicted_${model.target}`, ...shareNames]);
+    const given = modelPredictions(model, dataset);
+    this.classCount = given.classes?.length ?? 0;
+    ({ predictions: this.predictions, shares: this.shares } = given);
+    this.header = this.ending(predictionNames(given));
     this.splitter = new RawRecordSplitter(dataset.delimiter, (buf, start, end) => this.record(buf, start, end));
   }
 

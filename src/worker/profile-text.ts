@@ -6,8 +6,9 @@ import type { ColumnProfile, DatasetProfile, NumericSummary } from '../engine/pr
 
 /** The human-readable report: a summary table, a heterogeneity table, the top values. */
 export function formatProfile(file: string, profile: DatasetProfile): string {
-  const delimiter = profile.delimiter === '\t' ? 'tab' : `"${profile.delimiter}"`;
-  const out = [`${plain(file)}: ${profile.rowCount} rows, ${profile.columns.length} columns, delimiter ${delimiter}`];
+  // A table that was no CSV (Parquet) has no delimiter.
+  const delimiter = profile.delimiter === '' ? 'Parquet' : `delimiter ${profile.delimiter === '\t' ? 'tab' : `"${profile.delimiter}"`}`;
+  const out = [`${plain(file)}: ${profile.rowCount} rows, ${profile.columns.length} columns, ${delimiter}`];
   for (const r of profile.renamedHeaders) out.push(renamedHeaderText(r, quoted));
   for (const c of profile.idLike) out.push(`ID-like column ${quoted(c.column)} (${c.detail}): training leaves it out unless kept`);
   out.push('', ...table(
