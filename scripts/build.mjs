@@ -1,6 +1,6 @@
 // Bundles the extension host, the webview, the engine worker and the CLI with esbuild.
 import * as esbuild from 'esbuild';
-import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -59,6 +59,20 @@ const builds = [
     format: 'iife',
   },
 ];
+
+/**
+ * KaTeX's style sheet and fonts for the tree panel's calculation drawer, served from dist/katex
+ * (nothing loads from the network): the woff2 fonts only, which every webview reads, so the sheet's
+ * woff and ttf fallbacks are dropped.
+ */
+function copyKatex() {
+  const from = 'node_modules/katex/dist';
+  mkdirSync('dist/katex/fonts', { recursive: true });
+  const css = readFileSync(`${from}/katex.min.css`, 'utf8').replace(/,url\(fonts\/[^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)/g, '');
+  writeFileSync('dist/katex/katex.min.css', css);
+  for (const f of readdirSync(`${from}/fonts`)) if (f.endsWith('.woff2')) copyFileSync(`${from}/fonts/${f}`, `dist/katex/fonts/${f}`);
+}
+copyKatex();
 
 if (watch) {
   for (const options of builds) {

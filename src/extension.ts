@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import { TreePanels, type PanelRequests } from './panel/tree-panel';
 import { csvToTrain, trainedFor } from './host/csv-target';
 import { followCursorRow } from './panel/cursor-row';
-import { exportMermaid, exportModel, exportRules } from './host/exports';
+import { exportCalculation, exportMermaid, exportModel, exportRules } from './host/exports';
+import { entropyUnitFor } from './host/entropy-unit';
 import { saveDrawing } from './host/drawing-export';
 import { Notifier } from './host/notifier';
 import { rowPath } from './shared/row-path';
@@ -45,6 +46,17 @@ export function activate(context: vscode.ExtensionContext): void {
       const job = { dataset, model: report.model, settings: report.settings, nodeId };
       return worker().run('splitDistribution', job, { key: `splitDistribution:${uri.toString()}` }).result;
     },
+    calculation: async (uri, nodeId) => {
+      const { dataset, report } = await trainedOrRestored(uri);
+      const job = { dataset, model: report.model, settings: report.settings, nodes: [nodeId], unit: entropyUnitFor(uri), fileName: fileNameOf(uri) };
+      // Opening another node's calculation cancels the previous one's.
+      return (await worker().run('calculation', job, { key: `calculation:${uri.toString()}` }).result).calculations[0];
+    },
+    exportCalculation: (uri, nodeId) =>
+      void trainedOrRestored(uri).then(
+        (file) => runCalculationExport(file, nodeId),
+        (err: unknown) => notifier.failure('export the calculation of', uri, err),
+      ),
     rowPath: async (uri, row, tree) => {
       const file = await trainedOrRestored(uri);
       return rowPath(tree ?? file.report.model, file.dataset, row);
@@ -130,6 +142,15 @@ export function activate(context: vscode.ExtensionContext): void {
     }
   }
 
+  async function runCalculationExport(file: TrainedFile | undefined, nodeId: number | null): Promise<void> {
+    if (file === undefined) return noTreeYet();
+    try {
+      await exportCalculation(file, worker(), nodeId);
+    } catch (err) {
+      notifier.failure('export the calculation of', file.uri, err);
+    }
+  }
+
   /** Only the panel has the drawing: the command asks the panel in focus for it. */
   async function exportDrawing(format: 'svg' | 'png'): Promise<void> {
     const uri = panels.activeCsv();
@@ -168,6 +189,7 @@ export function activate(context: vscode.ExtensionContext): void {
     'decisionTree.exportMermaid': (arg) => runExport('mermaid', trainedFor(arg, trained, panels.activeCsv())),
     'decisionTree.exportDrawingSvg': () => exportDrawing('svg'),
     'decisionTree.exportDrawingPng': () => exportDrawing('png'),
+    'decisionTree.exportCalculation': (arg) => runCalculationExport(trainedFor(arg, trained, panels.activeCsv()), null),
     'decisionTree.exportRules': (arg) => runExport('rules', trainedFor(arg, trained, panels.activeCsv())),
     'decisionTree.predict': async (arg) => {
       const file = trainedFor(arg, trained, panels.activeCsv());

@@ -23,6 +23,8 @@ export interface DetailsActions {
   ignore(column: string): void;
   /** Preview replacing the node's split by an alternative (issue 18); absent where the tree cannot be edited (a forest's tree). */
   previewSplit?(nodeId: number, split: AlternativeSplit['split']): void;
+  /** Opens the calculation drawer on the node (learn mode); `opener` gets the focus back when it closes. Absent: no drawer (a forest's tree). */
+  showCalculation?(nodeId: number, opener: HTMLElement): void;
   /** The section to change the node (webview/edit-details.ts); absent as previewSplit. */
   editSection?(node: TreeModel['nodes'][number]): HTMLElement;
 }
@@ -84,6 +86,12 @@ export function renderDetails(
     return;
   }
   const rule = ruleTo(model, node.id);
+  const show = actions.showCalculation;
+  const calculation =
+    show &&
+    button('Show the calculation', () => show(node.id, calculation as HTMLElement), {
+      title: node.split ? "The worked arithmetic: this node's impurity, each candidate split's partition table and score, the thresholds tried" : "The worked arithmetic of this leaf's impurity",
+    });
   const title = node.split ? `Decision node ${node.id}` : `Leaf ${node.id}`;
   replaceChildren(
     container,
@@ -92,6 +100,7 @@ export function renderDetails(
     Array.isArray(node.value)
       ? distribution(model, node.value, nodeWeight(node))
       : el('p', {}, `mean = ${formatNumber(node.value)}, ${impurityText(model.params.criterion, node.impurity)}`),
+    calculation,
     node.split && el('h4', {}, `${node.split.feature} at this node`),
     node.split && distributionChart(model, featureDistribution),
     node.split && button(`Ignore ${node.split.feature} and retrain`, () => actions.ignore(node.split!.feature), { title: 'Leave this column out of training for this file (remembered; the profile view can use it again)' }),

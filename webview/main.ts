@@ -12,6 +12,7 @@ import { CompareView } from './compare-view';
 import { NO_EDITS, TreeEditor } from './tree-editor';
 import { button } from './toolkit';
 import { saveDrawing } from './drawing-export';
+import { CalculationDrawer } from './calculation-drawer';
 import { renderDetails, type AlternativesState, type DistributionState } from './details';
 import { el, replaceChildren } from './dom';
 import { renderImportances } from './importances-view';
@@ -126,6 +127,13 @@ const treeView = new TreeView({
   },
   failed: reportError,
 });
+
+/** "Show the calculation" (learn mode): the worked arithmetic of a node, computed in the host's worker. */
+const calculationDrawer = new CalculationDrawer({
+  request: (nodeId) => host.request('calculation', { nodeId }),
+  exportMarkdown: (nodeId) => api.postMessage({ type: 'exportCalculation', nodeId }),
+});
+treeView.addDrawer(calculationDrawer.element);
 
 /** Edits of the tree (issue 18): the badge with undo/redo, and the edit previewed in the details. */
 const editor = new TreeEditor({
@@ -300,6 +308,7 @@ function showDetails(nodeId: number | null): void {
       api.postMessage({ type: 'ignoreColumn', column });
     },
     previewSplit: (id, split) => editor.previewSplit(id, split),
+    showCalculation: (id, opener) => calculationDrawer.open(id, opener),
     editSection: (node) => editor.section(tree!.model, node),
   });
 }
@@ -436,6 +445,7 @@ function onShow(message: Extract<ToWebview, { type: 'show' }>): void {
     state = { ...state, expanded: [], collapsed: [], selected: null, highlight: null, view: edited ? state.view : null, settings: shown.settings };
     alternatives.clear();
     distributions.clear();
+    calculationDrawer.close();
   }
   state.shown = shown;
   state.documentUri = shown.documentUri;

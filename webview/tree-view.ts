@@ -226,6 +226,11 @@ export class TreeView {
     if (open) (this.exportMenu.firstElementChild as HTMLElement | null)?.focus();
   }
 
+  /** Puts a drawer over the drawing and the details (the calculation drawer): it covers the tree's area and scrolls on its own. */
+  addDrawer(drawer: HTMLElement): void {
+    this.treeBody.appendChild(drawer);
+  }
+
   /** Shows the details pane (a node is selected) or hides it, so it takes no room. */
   showDetails(open: boolean): void {
     this.details.hidden = !open;

@@ -5,11 +5,11 @@
 import { basename } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { InputError } from '../engine/errors';
-import { calculationMarkdown, costComplexityMarkdown, pessimisticMarkdown, rulesMarkdown } from '../engine/explain/markdown';
+import { calculationMarkdown, calculationTitle, costComplexityMarkdown, pessimisticMarkdown, rulesMarkdown } from '../engine/explain/markdown';
 import { costComplexitySteps, pessimisticSteps } from '../engine/explain/pruning-calculation';
 import { ruleCalculations } from '../engine/explain/rule-calculation';
 import { trainTree } from '../engine/tree/train';
-import { calculateNode } from '../engine/explain/node-calculation';
+import { calculateNode, explainedNodes } from '../engine/explain/node-calculation';
 import type { EntropyUnit } from '../engine/impurity';
 import { buildReportBody } from '../engine/report';
 import { listFlag, numberFlag, parseArgs, stringFlag } from './args';
@@ -70,8 +70,7 @@ async function explain(argv: string[]): Promise<void> {
     process.stderr.write(leftOutNotes(report.leftOut));
     writeWarnings(report.warnings);
     const model = report.model;
-    const decision = model.nodes.filter((n) => n.split !== null).map((n) => n.id);
-    const ids = asked ?? (decision.length > 0 ? decision : [0]);
+    const ids = asked ?? explainedNodes(model);
     const calcs = ids.map((id) => calculateNode(dataset, model, report.settings, id, { unit, alternatives }));
     const more: string[] = [];
     if (pruning !== undefined) {
@@ -80,7 +79,7 @@ async function explain(argv: string[]): Promise<void> {
       more.push(pruning === 'cost-complexity' ? costComplexityMarkdown(costComplexitySteps(grown)) : pessimisticMarkdown(pessimisticSteps(grown, prune.pessimisticEpsilon ?? 0.5)));
     }
     if (args.flags.has('rules')) more.push(rulesMarkdown(ruleCalculations(model)));
-    return calculationMarkdown(`${basename(file)}: how the tree for ${model.target} was grown`, calcs, more);
+    return calculationMarkdown(calculationTitle(basename(file), model.target), calcs, more);
   });
   const out = stringFlag(args, 'out');
   if (out === undefined) process.stdout.write(markdown);

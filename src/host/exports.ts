@@ -7,6 +7,8 @@ import { saveBeside } from './save-beside';
 import type { TrainedFile } from './trained-files';
 import type { WorkerBridge } from './worker-bridge';
 import type { ExportJob } from '../shared/worker-messages';
+import { entropyUnitFor } from './entropy-unit';
+import { fileNameOf } from './csv-source';
 
 interface ExportChoice {
   format: ExportJob['format'];
@@ -47,4 +49,16 @@ export async function exportRules(file: TrainedFile, bridge: WorkerBridge): Prom
   const picked = await vscode.window.showQuickPick(RULE_FORMATS, { title: 'Decision Tree: export the rules as…' });
   if (picked === undefined) return;
   await exportAs(file, bridge, { format: picked.format, suffix: picked.suffix, title: `Export Rules (${picked.label})`, filters: picked.filters });
+}
+
+/**
+ * The worked calculation of node `nodeId` (null: every decision node) as Markdown: the same text
+ * as the CLI's `explain` (made in the worker, src/worker/jobs/calculation.ts), saved through a
+ * dialog that asks before replacing a file.
+ */
+export async function exportCalculation(file: TrainedFile, bridge: WorkerBridge, nodeId: number | null): Promise<void> {
+  const job = { dataset: file.dataset, model: file.report.model, settings: file.report.settings, nodes: nodeId === null ? null : [nodeId], unit: entropyUnitFor(file.uri), fileName: fileNameOf(file.uri) };
+  const { markdown } = await withJobProgress('Decision Tree: working out the calculation', (onProgress) => bridge.run('calculation', job, { onProgress }));
+  const suffix = nodeId === null ? '.calculation.md' : `.node-${nodeId}.calculation.md`;
+  await saveBeside({ csv: file.uri, suffix, title: 'Export Calculation as Markdown', filters: { Markdown: ['md'] }, content: markdown });
 }

@@ -11,6 +11,8 @@ export interface PanelHtmlInput {
   /** `webview.asWebviewUri(...)` of dist/webview.js and media/panel.css. */
   scriptUri: string;
   styleUri: string;
+  /** More style sheets from the extension (the tree panel's KaTeX sheet, dist/katex/katex.min.css), loaded before `styleUri`. */
+  extraStyleUris?: readonly string[];
   /** Shown while the script loads (e.g. the CSV's file name); escaped here. */
   title: string;
 }
@@ -45,7 +47,7 @@ export function panelHtml(input: PanelHtmlInput): string {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${escapeHtml(input.styleUri)}">
+${(input.extraStyleUris ?? []).map((uri) => `<link rel="stylesheet" href="${escapeHtml(uri)}">\n`).join('')}<link rel="stylesheet" href="${escapeHtml(input.styleUri)}">
 <title>${escapeHtml(input.title)}</title>
 </head>
 <body>

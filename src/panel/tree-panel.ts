@@ -29,6 +29,7 @@ import {
 } from '../shared/protocol';
 import type { TreeEdit } from '../engine/model';
 import type { EditPreview } from '../shared/worker-messages';
+import type { NodeCalculation } from '../engine/explain/types';
 import { answerRequest, type RequestHandlers } from '../shared/panel-requests';
 import { makeNonce, panelHtml } from './html';
 import { panelReport } from './panel-report';
@@ -51,6 +52,10 @@ export interface PanelRequests {
   /** The CSV's report when this panel has none in memory (restored after a reload). */
   report(csvUri: vscode.Uri): Promise<PackedReport>;
   export(csvUri: vscode.Uri, what: 'mermaid' | 'model' | 'rules'): void;
+  /** The worked arithmetic of a node of the file's tree (computed in the worker). */
+  calculation(csvUri: vscode.Uri, nodeId: number): Promise<NodeCalculation>;
+  /** Saves the worked calculation of a node (null: every decision node) as Markdown where the user says. */
+  exportCalculation(csvUri: vscode.Uri, nodeId: number | null): void;
   /** Leaves a column out of training for this file (remembered, as the profile view's choice) and retrains. */
   ignoreColumn(csvUri: vscode.Uri, column: string): void;
   /** Saves the panel's drawing (SVG text or PNG base64) where the user says. */
@@ -169,6 +174,7 @@ class TreePanel {
     alternatives: ({ nodeId }) => this.requests.alternatives(this.csvUri, nodeId),
     splitDistribution: ({ nodeId }) => this.requests.splitDistribution(this.csvUri, nodeId),
     previewEdit: ({ edit }) => this.requests.previewEdit(this.csvUri, edit),
+    calculation: ({ nodeId }) => this.requests.calculation(this.csvUri, nodeId),
     rowPath: async ({ row }) => withPinnedPath(await this.withNodes(await this.requests.rowPath(this.csvUri, row)), this.pinned, (tree) => this.requests.rowPath(this.csvUri, row, tree)),
   };
 
@@ -183,6 +189,8 @@ class TreePanel {
       nonce: makeNonce(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'panel.css')).toString(),
+      // The calculation drawer's math (KaTeX's sheet and fonts, copied by scripts/build.mjs; font-src allows only the webview's source).
+      extraStyleUris: [webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'katex', 'katex.min.css')).toString()],
       title: this.panel.title,
     });
   }
@@ -212,6 +220,9 @@ class TreePanel {
         return;
       case 'export':
         this.requests.export(this.csvUri, message.what);
+        return;
+      case 'exportCalculation':
+        this.requests.exportCalculation(this.csvUri, message.nodeId);
         return;
       case 'ignoreColumn':
         this.requests.ignoreColumn(this.csvUri, message.column);

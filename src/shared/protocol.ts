@@ -13,6 +13,7 @@ import type { PackedReport } from './report-transfer';
 import type { TreeDiff } from './tree-diff';
 import type { TreeEdit } from '../engine/model';
 import type { EditPreview } from './worker-messages';
+import type { NodeCalculation } from '../engine/explain/types';
 
 /** The training settings the panel's controls can change before a retrain. */
 export type PanelSettings = Pick<TrainSettings, 'algorithm' | 'criterion' | 'maxDepth' | 'minSamplesLeaf' | 'prune' | 'ccpAlpha'>;
@@ -154,6 +155,8 @@ export interface PanelRequestTypes {
   rulesPage: { request: RulesPageRequest; reply: RulesPage };
   /** What applying `edit` to the tree shown would change (computed in the worker). */
   previewEdit: { request: { edit: TreeEdit }; reply: EditPreview };
+  /** The worked arithmetic of a node (learn mode; computed in the worker, src/engine/explain/). */
+  calculation: { request: { nodeId: number }; reply: NodeCalculation };
 }
 
 export type PanelRequestKind = keyof PanelRequestTypes;
@@ -196,6 +199,12 @@ export type RequestMessage = { [K in PanelRequestKind]: { type: 'request'; reque
 export interface ExportMessage {
   type: 'export';
   what: 'mermaid' | 'model' | 'rules';
+}
+
+/** "Export Calculation as Markdown…" from the calculation drawer: node `nodeId`'s, or (null) every decision node's. */
+export interface ExportCalculationMessage {
+  type: 'exportCalculation';
+  nodeId: number | null;
 }
 
 /** "Ignore … and retrain" in a node's details: leave the column out of training for this file. */
@@ -262,6 +271,7 @@ export type FromWebview =
   | RetrainMessage
   | RequestMessage
   | ExportMessage
+  | ExportCalculationMessage
   | IgnoreColumnMessage
   | SaveDrawingMessage
   | PinMessage
@@ -364,6 +374,7 @@ const REQUEST_CHECKS: { [K in PanelRequestKind]: Spec } = {
     },
   },
   previewEdit: { fields: ['edit'], check: (m) => editProblem(m.edit) },
+  calculation: { fields: ['nodeId'], check: (m) => (isIndex(m.nodeId) ? null : 'nodeId must be a non-negative integer') },
   rulesPage: {
     fields: ['offset', 'limit', 'sort'],
     check: (m) => {
@@ -406,6 +417,7 @@ const CHECKS: { [K in FromWebview['type']]: Spec } = {
     fields: ['what'],
     check: (m) => (m.what === 'mermaid' || m.what === 'model' || m.what === 'rules' ? null : 'what must be one of mermaid, model, rules'),
   },
+  exportCalculation: { fields: ['nodeId'], check: (m) => (m.nodeId === null || isIndex(m.nodeId) ? null : 'nodeId must be a non-negative integer or null') },
   saveDrawing: {
     fields: ['format', 'data'],
     check: (m) => {

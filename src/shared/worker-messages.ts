@@ -13,6 +13,8 @@ import type { PackedModel, PackedReport } from './report-transfer';
 import type { WireModel } from '../engine/model-columns';
 import type { ProfileView } from './profile-protocol';
 import type { ForestParams, ForestReport } from '../engine/forest/types';
+import type { EntropyUnit } from '../engine/impurity';
+import type { NodeCalculation } from '../engine/explain/types';
 
 /** CSV content: the file's bytes, or the text of an editor with unsaved edits. */
 export type CsvSource = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'text'; text: string };
@@ -67,6 +69,21 @@ export interface AlternativesJob {
   model: PackedModel;
   settings: ReportSettings;
   nodeId: number;
+}
+
+/** The worked arithmetic of nodes of a shown tree (src/engine/explain/): for the panel's drawer and its Markdown export. */
+export interface CalculationJob extends Omit<AlternativesJob, 'nodeId'> {
+  /** The nodes to work out; null: every decision node, as `explain` does. */
+  nodes: number[] | null;
+  unit: EntropyUnit;
+  /** The CSV's name, for the Markdown's title. */
+  fileName: string;
+}
+
+export interface CalculationResult {
+  calculations: NodeCalculation[];
+  /** The same Markdown as the CLI's `explain` for those nodes. */
+  markdown: string;
 }
 
 /** The report of a tree after edits (issue 18): `report` as trained, `edits` applied in order. */
@@ -186,6 +203,8 @@ export interface JobTypes {
   sample: { job: SampleJob; result: LoadResult };
   report: { job: ReportJob; result: PackedReport };
   alternatives: { job: AlternativesJob; result: NodeSplit[] };
+  /** The worked calculation of nodes (src/worker/jobs/calculation.ts). */
+  calculation: { job: CalculationJob; result: CalculationResult };
   /** The report of the tree after edits, and the preview of one more (src/worker/jobs/edit.ts). */
   editReport: { job: EditReportJob; result: EditReportResult };
   previewEdit: { job: PreviewEditJob; result: EditPreview };

@@ -11,6 +11,7 @@ import { editReportJob, previewEditJob } from './jobs/edit';
 import { packedBuffers } from '../shared/report-transfer';
 import { treeBuffers } from '../engine/forest/packed-tree';
 import { sampleJob } from './jobs/sample';
+import { calculationJob } from './jobs/calculation';
 import { exportJob } from './jobs/export';
 import { hoverBuffers, hoverJob } from './jobs/hover';
 import { forestJob } from './jobs/forest';
@@ -42,6 +43,7 @@ const handlers: Handlers = {
     return { result, transfer: packedBuffers(result) };
   },
   alternatives: (job) => ({ result: alternativesJob(job) }),
+  calculation: (job) => ({ result: calculationJob(job) }),
   editReport: (job) => {
     const result = editReportJob(job);
     return { result, transfer: packedBuffers(result.report) };

@@ -31,7 +31,7 @@ await esbuild.build({
 const load = createRequire(import.meta.url);
 const { build } = load(join(work, 'reports.cjs'));
 const { writePanelPage, writeProfilePage, serveHost, panelReport, branchSlice, comparison } = load(join(work, 'panel-page.cjs'));
-const { reports, irisAlternatives, irisDistributions, playDistribution } = build();
+const { reports, calculations, irisAlternatives, irisDistributions, playDistribution } = build();
 const profileViews = load(join(work, 'reports.cjs')).profileViews();
 // The panel's page with a stand-in for the VS Code host (panel-page.ts); its #hash picks the theme.
 const indexHtml = writePanelPage(work);
@@ -66,7 +66,12 @@ async function openPanel(reportName, theme = 'dark') {
   page.on('request', (r) => requests.push(r.url()));
   page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
   const report = reports[reportName];
-  await serveHost(page, () => report);
+  // The calculation drawer's answers as the worker's job makes them (reports.ts), for the reports that have them.
+  await serveHost(page, () => report, (nodeId) => {
+    const calc = calculations[reportName]?.[nodeId];
+    if (calc === undefined) throw new Error(`no calculation of node ${nodeId} of ${reportName}`);
+    return calc;
+  });
   await page.goto(`file://${indexHtml}#${theme}`);
   await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
   // As the panel host sends it: the report without its rules, which the page asks for by the page.
@@ -1083,6 +1088,133 @@ await check('the drawer\'s settings are the panel\'s own: the settings line says
   await page.locator('#settings-drawer vscode-button', { hasText: 'Retrain' }).click();
   await page.locator('.banner.ask vscode-button', { hasText: 'Pin the edited tree and retrain' }).click();
   assert.deepEqual(await retrains(), ['pin', 'retrain']);
+  await page.close();
+});
+
+/** Selects node `nodeId` and opens its calculation drawer with the keyboard (the button in the details, Enter); the drawer once its math is set. */
+async function openCalculation(page, nodeId) {
+  await page.locator(`.stage svg g.node[data-ref="node:${nodeId}"]`).click();
+  const opener = page.locator('.details vscode-button', { hasText: 'Show the calculation' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.locator('.calc-drawer');
+  await drawer.waitFor({ state: 'visible' });
+  await page.waitForSelector('.calc-drawer .katex');
+  return drawer;
+}
+
+await check('calculation drawer: play tennis root shows the notes\' numbers, typeset, keyboard reachable, Escape gives the focus back', async () => {
+  const page = await openPanel('play', 'light');
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const drawer = await openCalculation(page, 0);
+  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'calculation').map((m) => m.request));
+  assert.deepEqual(asked, [{ nodeId: 0 }]);
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('.calc-drawer') !== null), true, 'the focus moves into the drawer');
+  const text = await drawer.textContent();
+  assert.match(text, /Node 0 \(depth 0\): the root: every training row/);
+  assert.match(text, /The split chosen: outlook \(3 branches\)information gain: 0\.2467 \(rank 1 of 4\)/);
+  assert.match(text, /Candidate 2: humidity ∈ \{high\}information gain: 0\.1518 \(rank 2 of 4\)/);
+  // The formulas are KaTeX's (MathML kept for screen readers), with the notes' numbers.
+  const annotations = (await drawer.locator('annotation').allTextContents()).map((a) => a.replace(/^\\displaystyle /, ''));
+  assert.ok(annotations.includes('H(S) = -\\frac{5}{14}\\log_2\\frac{5}{14} - \\frac{9}{14}\\log_2\\frac{9}{14} = 0.9403'), annotations.join('\n'));
+  assert.ok(annotations.some((a) => a.endsWith('= 0.9403 - 0.6935 = 0.2467')));
+  // KaTeX's own font, loaded from the page's folder (font-src is the webview's source only).
+  assert.equal(await page.evaluate(async () => { await document.fonts.ready; return document.fonts.check('16px KaTeX_Main'); }), true);
+  assert.ok(await page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'KaTeX_Main' && f.status === 'loaded')), 'KaTeX_Main loaded');
+  // The alternatives are disclosures: Tab reaches their summaries, Enter opens one.
+  const humidity = drawer.locator('details.calc-candidate').nth(1);
+  assert.equal(await humidity.evaluate((d) => d.open), false);
+  await humidity.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await humidity.evaluate((d) => d.open), true);
+  await page.screenshot({ path: join(artifacts, 'calc-play-light-1400.png') });
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Show the calculation', 'the focus is back on the button');
+  assert.equal(await page.locator('.details').isVisible(), true, 'Escape in the drawer closes only the drawer');
+  // Export as Markdown asks the host for this node's Markdown.
+  await openCalculation(page, 0);
+  await drawer.locator('vscode-button', { hasText: 'Export as Markdown…' }).click();
+  assert.deepEqual(await page.evaluate(() => window.__posted.filter((m) => m.type === 'exportCalculation')), [{ type: 'exportCalculation', nodeId: 0 }]);
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  await page.close();
+});
+
+await check('calculation drawer on iris and play tennis at 500 and 1,400 px, light and dark: over the tree, scrolling on its own, formulas and tables not cut', async () => {
+  const problems = [];
+  for (const name of ['iris', 'play']) {
+    for (const theme of ['light', 'dark']) {
+      for (const width of [500, 1400]) {
+        const page = await openPanel(name, theme);
+        await page.setViewportSize({ width, height: 900 });
+        const drawer = await openCalculation(page, 0);
+        // Every candidate open: the longest content the drawer can hold.
+        await drawer.locator('details.calc-candidate').evaluateAll((ds) => ds.forEach((d) => (d.open = true)));
+        const fit = await page.evaluate(() => {
+          const d = document.querySelector('.calc-drawer');
+          const box = d.getBoundingClientRect();
+          // Formulas and tables scroll sideways in their own boxes; anything else must end inside the drawer.
+          const inOwnBox = (e) => e.closest('.calc-math, .calc-table-wrap') !== null;
+          const past = [...d.querySelectorAll('*')].filter((e) => !inOwnBox(e) && e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > box.right + 0.5).map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
+          const boxes = [...d.querySelectorAll('.calc-math, .calc-table-wrap')];
+          const unscrollable = boxes.filter((b) => b.scrollWidth > b.clientWidth + 1 && getComputedStyle(b).overflowX !== 'auto').length;
+          // A formula's height cut by its box (KaTeX's fractions are taller than a line).
+          const cutHigh = [...d.querySelectorAll('.calc-math')].filter((b) => b.scrollHeight > b.clientHeight + 1).length;
+          return {
+            drawer: [Math.round(box.width), Math.round(box.height)],
+            drawerScrolls: d.scrollHeight > d.clientHeight && getComputedStyle(d).overflowY === 'auto',
+            pageScrolls: document.documentElement.scrollHeight > window.innerHeight + 1 || document.documentElement.scrollWidth > window.innerWidth + 1,
+            past: past.slice(0, 6),
+            pastCount: past.length,
+            unscrollable,
+            cutHigh,
+            wideFormulas: boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).length,
+            formulas: d.querySelectorAll('.calc-math .katex').length,
+            katexErrors: d.querySelectorAll('.katex-error, .calc-math > code').length,
+            thresholdsMarked: d.querySelectorAll('.calc-table tr.chosen').length,
+          };
+        });
+        const at = `${name} ${theme} ${width}px`;
+        console.log(`  ${at}: ${JSON.stringify(fit)}`);
+        if (!fit.drawerScrolls) problems.push(`${at}: the drawer does not scroll on its own`);
+        if (fit.pageScrolls) problems.push(`${at}: the page scrolls`);
+        if (fit.pastCount > 0) problems.push(`${at}: ${fit.pastCount} elements end past the drawer: ${fit.past.join('; ')}`);
+        if (fit.unscrollable > 0) problems.push(`${at}: ${fit.unscrollable} formulas or tables are cut without a scroll bar`);
+        if (fit.cutHigh > 0) problems.push(`${at}: ${fit.cutHigh} formulas are cut at the top or bottom`);
+        if (fit.katexErrors > 0) problems.push(`${at}: ${fit.katexErrors} formulas KaTeX could not set`);
+        if (name === 'iris' && fit.thresholdsMarked < 1) problems.push(`${at}: no chosen threshold marked`);
+        if (width >= 1400 && fit.drawer[0] < 900) problems.push(`${at}: the drawer is only ${fit.drawer[0]} px wide`);
+        await drawer.evaluate((d) => (d.scrollTop = 0));
+        await page.screenshot({ path: join(artifacts, `calc-${name}-${theme}-${width}.png`) });
+        if (name === 'iris') {
+          // Further down: the chosen threshold among iris's candidate midpoints.
+          await drawer.locator('.calc-table tr.chosen').first().evaluate((r) => r.scrollIntoView({ block: 'center' }));
+          await page.screenshot({ path: join(artifacts, `calc-${name}-${theme}-${width}-thresholds.png`) });
+        }
+        assert.deepEqual(await page.evaluate(() => window.__violations), []);
+        await page.close();
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+await check('calculation drawer: hostile column names and categories are text, in the tables and inside the formulas', async () => {
+  const page = await openPanel('hostile');
+  await page.setViewportSize({ width: 1000, height: 900 });
+  const drawer = await openCalculation(page, 0);
+  await drawer.locator('details.calc-candidate').evaluateAll((ds) => ds.forEach((d) => (d.open = true)));
+  assert.equal(await drawer.locator('img, script, b, iframe, a').count(), 0, 'no element made from the data');
+  const text = await drawer.textContent();
+  const feature = reports.hostile.model.nodes[0].split.feature;
+  assert.ok(text.includes(feature), `${feature} shown as text`);
+  // Inside the formulas, as KaTeX's MathML says it (one <math> per formula; a \text{} may be cut into several <mtext> at an escape).
+  const formulaTexts = await drawer.locator('.calc-math math').evaluateAll((ms) => ms.map((m) => [...m.querySelectorAll('mtext')].map((t) => t.textContent).join('').replace(/\u00a0/g, ' ')));
+  assert.ok(formulaTexts.some((t) => t.includes(feature)), `${feature} inside the formulas: ${formulaTexts.slice(0, 6).join(' | ')}`);
+  assert.equal(await drawer.locator('.katex-error, .calc-math > code').count(), 0);
+  assert.deepEqual(dialogs, []);
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  await page.screenshot({ path: join(artifacts, 'calc-hostile.png') });
   await page.close();
 });
 

@@ -4,7 +4,7 @@
 // (check.mjs) and the browser part of bench:render. Rules pages and the nodes of a big tree are
 // answered by the panel host's own code (src/panel/rules-page.ts, tree-slices.ts) once `serveHost`
 // is set up for the page. The state is kept as VS Code keeps it: serialised to JSON on each save.
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { TreeModel } from '../../src/engine/model';
@@ -17,6 +17,7 @@ import { branchSlice as hostBranchSlice, subtreeSlice } from '../../src/shared/t
 import type { PanelSettings, RequestMessage, ToWebview } from '../../src/shared/protocol';
 import { comparisonOf } from '../../src/panel/comparison';
 import { answerRequest } from '../../src/shared/panel-requests';
+import type { NodeCalculation } from '../../src/engine/explain/types';
 
 /** What the panel host posts of an engine report, and of the branch down to a node. */
 export const panelReport = (report: TreeReport) => hostPanelReport(packReport(report));
@@ -37,7 +38,7 @@ document.addEventListener('securitypolicyviolation', (e) => window.__violations.
 let saved = window.__savedState;
 const post = (m) => {
   window.__posted.push(JSON.parse(JSON.stringify(m)));
-  if (m.type === 'request' && (window.__answerAll || m.kind === 'rulesPage' || m.kind === 'nodes') && window.__answer) void window.__answer(m).then((reply) => window.postMessage(reply, '*'));
+  if (m.type === 'request' && (window.__answerAll || m.kind === 'rulesPage' || m.kind === 'nodes' || m.kind === 'calculation') && window.__answer) void window.__answer(m).then((reply) => window.postMessage(reply, '*'));
 };
 window.acquireVsCodeApi = () => ({ postMessage: post, getState: () => saved, setState: (s) => { saved = JSON.parse(JSON.stringify(s)); } });
 const common = { '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-editor-font-size': '14px' };
@@ -68,7 +69,9 @@ document.body.style.cssText = '';
  */
 export function writePanelPage(dir: string): string {
   const root = process.cwd();
-  const html = panelHtml({ cspSource: 'file:', nonce: NONCE, scriptUri: 'webview.js', styleUri: 'panel.css', title: 'panel' });
+  const html = panelHtml({ cspSource: 'file:', nonce: NONCE, scriptUri: 'webview.js', styleUri: 'panel.css', extraStyleUris: ['katex/katex.min.css'], title: 'panel' });
+  // KaTeX's sheet and fonts as scripts/build.mjs puts them in dist/katex.
+  cpSync(path.join(root, 'dist/katex'), path.join(dir, 'katex'), { recursive: true });
   const index = path.join(dir, 'index.html');
   writeFileSync(path.join(dir, 'host.js'), HOST);
   writeFileSync(index, html.replace('<script nonce', `<script nonce="${NONCE}" src="host.js"></script>\n<script nonce`));
@@ -93,7 +96,7 @@ export function writeProfilePage(dir: string): string {
  * Answers the page's `rulesPage` and `nodes` requests as the panel host does, from the report
  * `current()` gives (its tree packed once, as the host holds it).
  */
-export async function serveHost(page: Page, current: () => TreeReport): Promise<void> {
+export async function serveHost(page: Page, current: () => TreeReport, calculate?: (nodeId: number) => NodeCalculation): Promise<void> {
   const pages = new RulePages();
   const held = new WeakMap<TreeReport, ReturnType<typeof packModel>>();
   const tree = () => {
@@ -116,6 +119,8 @@ export async function serveHost(page: Page, current: () => TreeReport): Promise<
       splitDistribution: notServed,
       rowPath: notServed,
       previewEdit: notServed,
+      // The calculation drawer's, when the check hands in the worker job's answers (reports.ts).
+      calculation: ({ nodeId }) => (calculate ?? notServed)(nodeId),
     }, (reply) => (answer = reply));
     return answer;
   });

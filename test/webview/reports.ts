@@ -16,6 +16,9 @@ import { treeShape } from '../../src/engine/report';
 import { evaluateModel } from '../../src/engine/validation/evaluate';
 import { profileView } from '../../src/worker/jobs/profile-view';
 import type { ProfileView } from '../../src/shared/profile-protocol';
+import type { NodeCalculation } from '../../src/engine/explain/types';
+import { calculationJob } from '../../src/worker/jobs/calculation';
+import { packModel } from '../../src/shared/report-transfer';
 
 function report(dataset: Dataset, params: TrainParams, options: Omit<ReportOptions, 'params'> = {}): TreeReport {
   return buildReport(dataset, { params, ...options });
@@ -52,8 +55,17 @@ function snipped(dataset: Dataset, grown: TreeReport, node: number): TreeReport 
   return { ...grown, model, final: treeShape(model), metrics: { training: evaluateModel(model, dataset), holdout: null, repeatedHoldout: null, crossValidation } };
 }
 
+/** Every node's calculation as the worker's job makes it (src/worker/jobs/calculation.ts), in bits. */
+function calculations(dataset: Dataset, r: TreeReport, fileName: string): Record<number, NodeCalculation> {
+  const nodes = r.model.nodes.map((n) => n.id);
+  const { calculations: list } = calculationJob({ dataset, model: packModel(r.model), settings: r.settings, nodes, unit: 'bits', fileName });
+  return Object.fromEntries(list.map((c) => [c.nodeId, c]));
+}
+
 export function build(): {
   reports: Record<string, TreeReport>;
+  /** The calculation drawer's answers by report name and node. */
+  calculations: Record<string, Record<number, NodeCalculation>>;
   irisAlternatives: Record<number, NodeSplit[]>;
   irisDistributions: Record<number, SplitDistribution | null>;
   playDistribution: SplitDistribution | null;
@@ -67,7 +79,9 @@ export function build(): {
   const irisCv = report(iris, { target: 'species' }, { cvFolds: 5, seed: 42 });
   const play = sample('play_tennis.csv');
   const playReport = report(play, { target: 'play', algorithm: 'id3' });
+  const hostileReport = report(parseCsv(HOSTILE_CSV), { target: 'label' });
   return {
+    calculations: { iris: calculations(iris, irisReport, 'iris.csv'), play: calculations(play, playReport, 'play_tennis.csv'), hostile: calculations(parseCsv(HOSTILE_CSV), hostileReport, 'hostile.csv') },
     irisAlternatives,
     irisDistributions,
     playDistribution: splitDistributionAt(play, playReport.model, playReport.settings, 0),
@@ -85,7 +99,7 @@ export function build(): {
       bike: report(sample('bike_or_car.csv'), { target: 'go_by_car' }, { testSize: 0.25, seed: 3 }),
       // ccp_alpha chosen by CV: the Metrics tab shows its same-fold score and the nested estimate.
       irisAlphaCv: report(sample('iris.csv'), { target: 'species' }, { ccpAlpha: 'cv', cvFolds: 3, permutationRepeats: 0 }),
-      hostile: report(parseCsv(HOSTILE_CSV), { target: 'label' }),
+      hostile: hostileReport,
       play: playReport,
       // Too big to go to the webview whole (src/shared/tree-slices.ts): fully grown regression.
       huge: report(makeBenchData('regression', 12_000, 5).dataset, { target: 'y' }, { simplify: false, permutationRepeats: 0 }),

@@ -11,6 +11,11 @@ export function shown(x: number): string {
   return String(Number(x.toPrecision(4)));
 }
 
+/** A number as text outside math (tables, sentences): `shown`, with ∞ and n/a as characters. */
+export function shownText(x: number): string {
+  return shown(x).replace(/\\infty/, '∞').replace(/\\text\{n\/a\}/, 'n/a');
+}
+
 const TEXT_ESCAPES: Record<string, string> = {
   '\\': '\\textbackslash{}',
   '{': '\\{',
@@ -22,12 +27,31 @@ const TEXT_ESCAPES: Record<string, string> = {
   _: '\\_',
   '%': '\\%',
   '~': '\\textasciitilde{}',
+  // Text mode turns these into other characters: ` and ' into curly quotes, < > into ¡ ¿ (OT1), " into ”.
+  '`': '\\textasciigrave{}',
+  "'": '\\textquotesingle{}',
+  '"': '\\textquotedbl{}',
+  '<': '\\textless{}',
+  '>': '\\textgreater{}',
 };
 
-/** A name from the data inside math: `\text{…}` with LaTeX's special characters escaped. */
+/**
+ * A name from the data inside math: `\text{…}` with LaTeX's special characters escaped, and `--`
+ * kept as two hyphens (not an en dash).
+ */
 export function tex(name: string): string {
-  return `\\text{${name.replace(/[\\{}$&#^_%~]/g, (c) => TEXT_ESCAPES[c])}}`;
+  return `\\text{${name.replace(/[\\{}$&#^_%~`'"<>]/g, (c) => TEXT_ESCAPES[c]).replace(/-(?=-)/g, '-{}')}}`;
 }
+
+/**
+ * What KaTeX (the panel's typesetter) lacks of the escapes above: the literal characters, set
+ * verbatim. LaTeX has these commands (textcomp, part of the kernel since 2020).
+ */
+export const KATEX_MACROS: Readonly<Record<string, string>> = {
+  '\\textasciigrave': '\\verb|`|',
+  '\\textquotesingle': "\\verb|'|",
+  '\\textquotedbl': '\\verb|"|',
+};
 
 /** a/b as a fraction: whole counts as they are, weights (fractional cases) to 4 digits. */
 export function frac(a: number, b: number): string {

@@ -3,7 +3,7 @@
 // course notes write them, ready to paste into a report. Names from the data are escaped.
 import { unitsPerBit } from '../impurity';
 import { formatNumber } from '../rules/text';
-import { shown } from './latex';
+import { shownText } from './latex';
 import type { CostComplexityStep, PessimisticStep } from './pruning-calculation';
 import type { RuleCalculation } from './rule-calculation';
 import type { CandidateCalculation, NodeCalculation, Step } from './types';
@@ -13,7 +13,7 @@ export function md(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+!|<>~$&-]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
 }
 
-const num = (x: number): string => shown(x).replace(/\\infty/, '∞').replace(/\\text\{n\/a\}/, 'n/a');
+const num = shownText;
 
 function steps(list: readonly Step[]): string[] {
   return list.flatMap((s) => [`${s.label}:`, '', '$$', s.latex, '$$', '']);
@@ -87,6 +87,11 @@ export function rulesMarkdown(list: readonly RuleCalculation[]): string {
   const out = ['## Rules', ''];
   list.forEach((r, i) => out.push(`### Rule ${i + 1} (leaf ${r.leaf})`, '', md(r.text), '', ...steps(r.steps)));
   return out.join('\n');
+}
+
+/** The document's title, as `explain` and the panel's export write it. */
+export function calculationTitle(fileName: string, target: string): string {
+  return `${fileName}: how the tree for ${target} was grown`;
 }
 
 /** A document of several nodes: a title, the units, then each node. */

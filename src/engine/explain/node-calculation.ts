@@ -303,7 +303,9 @@ export function calculateNode(dataset: Dataset, model: TreeModel, settings: Repo
     const own = calculateCandidate(ctx, at.split, true, conditionText(at.split));
     if (own !== null) found.push(own);
   }
-  const others = node.cases.ids.length < 2 ? [] : bestSplitsAt(dataset, model, settings, nodeId, options.alternatives ?? 5);
+  // A pure node (one class, or one target value) has no split to score: the panel shows its leaves' calculation too.
+  const pure = ctx.impurity <= 0 || (model.task === 'classification' && ctx.counts.filter((c) => c > 0).length < 2);
+  const others = node.cases.ids.length < 2 || pure ? [] : bestSplitsAt(dataset, model, settings, nodeId, options.alternatives ?? 5);
   for (const s of others) {
     if (s.feature === at.split?.feature) continue;
     const c = calculateCandidate(ctx, s.split, false, s.condition);
@@ -331,6 +333,12 @@ export function calculateNode(dataset: Dataset, model: TreeModel, settings: Repo
     ],
     candidates,
   };
+}
+
+/** The nodes a whole-tree calculation works out: every decision node (the root of a one-leaf tree). */
+export function explainedNodes(model: TreeModel): number[] {
+  const decision = model.nodes.filter((n) => n.split !== null).map((n) => n.id);
+  return decision.length > 0 ? decision : [0];
 }
 
 /** `petal_width ≤ 0.8`, `outlook (3 branches)`: the split as the node details word it. */

@@ -45,6 +45,12 @@ function recorder() {
       calls.push(['report', uri.toString()]);
       return REPORT;
     },
+    calculation: async (uri, nodeId) => {
+      calls.push(['calculation', uri.toString(), nodeId]);
+      if (nodeId === 99) throw new Error('the tree has no node 99');
+      return { nodeId } as unknown as Awaited<ReturnType<PanelRequests['calculation']>>;
+    },
+    exportCalculation: (uri, nodeId) => calls.push(['exportCalculation', uri.toString(), nodeId]),
     export: (uri, what) => calls.push(['export', uri.toString(), what]),
     ignoreColumn: (uri, column) => calls.push(['ignoreColumn', uri.toString(), column]),
     saveDrawing: (uri, format, data) => calls.push(['saveDrawing', uri.toString(), format, data]),
@@ -134,17 +140,29 @@ test('messages from the webview are validated, then routed to the extension or a
   panel.send(ask(1, 'alternatives', { nodeId: 0 }));
   panel.send(ask(2, 'alternatives', { nodeId: 99 }));
   panel.send(ask(3, 'rowPath', { row: 7 }));
+  panel.send(ask(4, 'calculation', { nodeId: 2 }));
+  panel.send(ask(5, 'calculation', { nodeId: 99 }));
+  panel.send(ask(6, 'calculation', { nodeId: -1 }));
+  panel.send({ type: 'exportCalculation', nodeId: 2 });
+  panel.send({ type: 'exportCalculation', nodeId: null });
+  panel.send({ type: 'exportCalculation', nodeId: '2; rm -rf' });
   await tick();
   assert.deepEqual(calls.filter((c) => c[0] !== 'log'), [
     ['retrain', 'file:///data/iris.csv', { maxDepth: 3 }],
     ['export', 'file:///data/iris.csv', 'rules'],
     ['ignoreColumn', 'file:///data/iris.csv', 'petal_length_cm'],
     ['saveDrawing', 'file:///data/iris.csv', 'svg', '<svg/>'],
+    ['calculation', 'file:///data/iris.csv', 2],
+    ['calculation', 'file:///data/iris.csv', 99],
+    ['exportCalculation', 'file:///data/iris.csv', 2],
+    ['exportCalculation', 'file:///data/iris.csv', null],
   ]);
   const logged = calls.filter((c) => c[0] === 'log').map((c) => String(c[1]));
-  assert.equal(logged.length, 2);
+  assert.equal(logged.length, 4);
   assert.match(logged[0], /ignored a malformed message: retrain: decisionTree\.maxDepth must be/);
   assert.match(logged[1], /ignored a malformed message: unknown message type "eval"/);
+  assert.match(logged[2], /ignored a malformed message: request: calculation: nodeId must be a non-negative integer/);
+  assert.match(logged[3], /ignored a malformed message: exportCalculation: nodeId must be a non-negative integer or null/);
   const replies = panel.webview.posted.slice(1) as { type: string; requestId: number }[];
   assert.deepEqual(
     replies.map((m) => [m.type, m.requestId]).sort((a, b) => Number(a[1]) - Number(b[1])),
@@ -152,9 +170,13 @@ test('messages from the webview are validated, then routed to the extension or a
       ['reply', 1],
       ['requestFailed', 2],
       ['reply', 3],
+      ['reply', 4],
+      ['requestFailed', 5],
     ],
   );
   assert.equal((replies.find((m) => m.requestId === 2) as unknown as { message: string }).message, 'no such node');
+  assert.deepEqual((replies.find((m) => m.requestId === 4) as unknown as { reply: unknown }).reply, { nodeId: 2 });
+  assert.equal((replies.find((m) => m.requestId === 5) as unknown as { message: string }).message, 'the tree has no node 99');
   panels.dispose();
 });
 

@@ -70,6 +70,9 @@ const HANDLERS: RequestHandlers = {
   previewEdit: () => {
     throw new Error('not asked here');
   },
+  calculation: () => {
+    throw new Error('not asked here');
+  },
 };
 
 test('a round trip: the webview asks, the host validates and answers, the webview gets a typed reply or the failure', async () => {

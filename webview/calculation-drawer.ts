@@ -1,0 +1,142 @@
+// "Show the calculation": a drawer over the tree with a node's worked arithmetic (learn mode) —
+// its counts and impurity formula with the numbers, then for its split and each ranked alternative
+// the partition table, each branch's impurity, the weighted mean and the score, and a numeric
+// column's candidate thresholds. The numbers come from the worker (src/engine/explain/), laid out
+// by src/shared/render/calculation-view.ts; formulas are typeset by the bundled KaTeX into DOM
+// nodes (katex.render: no HTML strings, no network; its CSS and fonts come from dist/katex). Names
+// from the data are text nodes here, and escaped for LaTeX's \text{} by the engine (`tex`).
+import { render as renderMath } from 'katex';
+import type { NodeCalculation, Step } from '../src/engine/explain/types';
+import { KATEX_MACROS } from '../src/engine/explain/latex';
+import { calculationView, formulaPieces, type CalcTable, type CandidateView } from '../src/shared/render/calculation-view';
+import { el, replaceChildren } from './dom';
+import { button } from './toolkit';
+
+export interface CalculationDrawerEvents {
+  /** The node's calculation, from the host's worker. */
+  request(nodeId: number): Promise<NodeCalculation>;
+  /** "Export as Markdown…": the host writes the CLI's `explain` Markdown for the node. */
+  exportMarkdown(nodeId: number): void;
+}
+
+/** As the drawer typesets: no \\href or \\url (trust: false), the escapes' macros. */
+const MATH_OPTIONS = { displayMode: false, throwOnError: true, strict: 'ignore', trust: false, macros: { ...KATEX_MACROS } } as const;
+
+/**
+ * One formula in display style, set piece by piece (formulaPieces) so that a long sum wraps after
+ * its terms on a narrow panel; the whole formula once more as MathML, for screen readers. A formula
+ * KaTeX cannot typeset shows its LaTeX source as text.
+ */
+function formula(step: Step): HTMLElement {
+  const math = el('div', { class: 'calc-math' });
+  try {
+    const seen = el('span', { class: 'calc-pieces', 'aria-hidden': 'true' });
+    for (const piece of formulaPieces(step.latex)) {
+      const holder = el('span', { class: 'calc-piece' });
+      // `{}` first: a leading = or − keeps its spacing as a relation or a binary operator.
+      renderMath(`\\displaystyle {}${piece}`, holder, { ...MATH_OPTIONS, output: 'html' });
+      seen.append(holder, ' ');
+    }
+    const spoken = el('span', { class: 'sr-only' });
+    renderMath(`\\displaystyle ${step.latex}`, spoken, { ...MATH_OPTIONS, output: 'mathml' });
+    math.append(seen, spoken);
+  } catch {
+    replaceChildren(math, el('code', {}, step.latex));
+  }
+  return el('div', { class: 'calc-step' }, el('p', { class: 'calc-label' }, `${step.label}:`), math);
+}
+
+function table(t: CalcTable, caption: string, numericFrom = 1): HTMLElement {
+  return el(
+    'div',
+    { class: 'calc-table-wrap' },
+    el(
+      'table',
+      { class: 'calc-table' },
+      el('caption', { class: 'sr-only' }, caption),
+      el('thead', {}, el('tr', {}, ...t.header.map((h) => el('th', { scope: 'col' }, h)))),
+      el('tbody', {}, ...t.rows.map((r) => el('tr', { class: r.chosen ? 'chosen' : undefined }, ...r.cells.map((c, i) => (i === 0 ? el('th', { scope: 'row' }, c) : el('td', { class: i >= numericFrom ? 'num' : undefined }, c)))))),
+    ),
+  );
+}
+
+function candidate(c: CandidateView): HTMLElement {
+  const body = el(
+    'div',
+    { class: 'calc-candidate-body' },
+    table(c.partition, `Partition of the node's rows by ${c.title}`),
+    c.missingNote && el('p', { class: 'muted' }, c.missingNote),
+    ...c.steps.map(formula),
+    c.thresholds && el('p', {}, c.thresholds.intro),
+    c.thresholds && table(c.thresholds.table, 'Candidate thresholds and their scores'),
+  );
+  // Every candidate is a disclosure (keyboard: Tab to its summary, Enter or Space): the chosen split open.
+  const details = el('details', { class: `calc-candidate${c.chosen ? ' chosen' : ''}`, open: c.chosen }, el('summary', {}, el('span', { class: 'calc-title' }, c.title), el('span', { class: 'calc-score' }, c.scoreLine)), body);
+  return details;
+}
+
+export class CalculationDrawer {
+  readonly element = el('section', { class: 'calc-drawer', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'calc-drawer-title', tabindex: -1, hidden: true });
+  private readonly titleText = el('h3', { id: 'calc-drawer-title' });
+  private readonly body = el('div', { class: 'calc-body', 'aria-live': 'polite' });
+  private nodeId: number | null = null;
+  /** Where the focus goes back to when the drawer closes (the button that opened it). */
+  private opener: HTMLElement | null = null;
+  private token = 0;
+
+  constructor(private readonly events: CalculationDrawerEvents) {
+    const exportButton = button('Export as Markdown…', () => this.nodeId !== null && events.exportMarkdown(this.nodeId), { title: "Save this calculation as Markdown with $$…$$ formulas (the CLI's explain output)" });
+    const close = button('Close', () => this.close(), { title: 'Close the calculation (Escape)' });
+    this.element.append(el('header', { class: 'calc-head' }, this.titleText, el('span', { class: 'calc-actions' }, exportButton, close)), this.body);
+    this.element.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      this.close();
+    });
+  }
+
+  get openNode(): number | null {
+    return this.nodeId;
+  }
+
+  /** Opens the drawer on node `nodeId`, asking the host for its calculation; `opener` gets the focus back on close. */
+  open(nodeId: number, opener: HTMLElement | null): void {
+    this.nodeId = nodeId;
+    this.opener = opener;
+    const token = ++this.token;
+    replaceChildren(this.titleText, `How node ${nodeId} was scored`);
+    replaceChildren(this.body, el('p', { class: 'muted' }, 'Working out the calculation…'));
+    this.element.hidden = false;
+    this.element.focus({ preventScroll: true });
+    this.events.request(nodeId).then(
+      (calc) => token === this.token && this.show(calc),
+      (err: Error) => token === this.token && replaceChildren(this.body, el('p', { class: 'error' }, err.message)),
+    );
+  }
+
+  close(): void {
+    if (this.element.hidden) return;
+    this.token++;
+    this.element.hidden = true;
+    this.nodeId = null;
+    const back = this.opener;
+    this.opener = null;
+    if (back?.isConnected) back.focus({ preventScroll: true });
+  }
+
+  private show(calc: NodeCalculation): void {
+    const v = calculationView(calc);
+    replaceChildren(
+      this.body,
+      el('p', { class: 'calc-where' }, el('strong', {}, `${v.heading}: `), v.where),
+      el('p', { class: 'muted' }, v.intro),
+      v.counts && table(v.counts, 'Rows of each class at the node'),
+      v.summary && el('p', {}, v.summary),
+      ...v.impurity.map(formula),
+      v.empty && el('p', { class: 'muted' }, v.empty),
+      v.candidates.length > 0 && el('h4', {}, 'The split and the alternatives, by score'),
+      ...v.candidates.map(candidate),
+      el('p', { class: 'muted calc-foot' }, 'The formulas are those of docs/formulas.md ("Worked calculations"); Export as Markdown writes the same as the CLI: explain --node ', String(calc.nodeId), '.'),
+    );
+  }
+}
