@@ -3,6 +3,7 @@
 // place; and, always visible, the settings that produced the tree shown.
 import { PANEL_SETTING_KEYS, type PanelSettings, type WireReport } from '../src/shared/protocol';
 import { pathIndex } from '../src/shared/pruning-steps';
+import { criterionChoices } from '../src/shared/train-settings';
 import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, replaceChildren } from './dom';
 import { button, checkbox, dropdown, limitField, numberField, slider } from './toolkit';
@@ -89,8 +90,7 @@ export function renderControls(container: HTMLElement, report: WireReport, curre
     alpha.setDisabled(on);
   });
   alpha.setDisabled(pessimisticNow);
-  const regression = report.model.task === 'regression';
-  const criteria = regression ? (['auto', 'squared_error'] as const) : (['auto', 'gini', 'entropy', 'gain_ratio'] as const);
+  const criteria = criterionChoices(report.model.task);
   replaceChildren(
     container,
     el(
@@ -108,8 +108,8 @@ export function renderControls(container: HTMLElement, report: WireReport, curre
       ).element,
       dropdown(
         'Criterion',
-        criteria.map((c) => ({ value: c, label: c === 'auto' ? 'auto' : c.replace('_', ' ') })),
-        (criteria as readonly string[]).includes(next.criterion) ? next.criterion : 'auto',
+        criteria,
+        criteria.some((c) => c.value === next.criterion) ? next.criterion : 'auto',
         (v) => (next.criterion = v),
       ).element,
       limitField('Max depth (empty = none)', next.maxDepth, { min: 1, max: 1000 }, (v) => (next.maxDepth = v)).element,

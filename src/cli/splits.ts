@@ -3,7 +3,8 @@
 // reduction for a numeric target), ranked by the criterion, and the question the tree asks first.
 import { basename } from 'node:path';
 import { jsonText } from '../engine/json-text';
-import { columnSplits, CRITERION_MEASURE } from '../engine/splits/column-splits';
+import { columnSplits } from '../engine/splits/column-splits';
+import { criterionSpec } from '../engine/tree/criteria';
 import type { SplitsReport } from '../engine/splits/types';
 import { splitText } from '../shared/render/split-text';
 import { parseArgs } from './args';
@@ -44,7 +45,7 @@ async function splits(argv: string[]): Promise<void> {
 const fixed = (x: number | null) => (x === null ? 'n/a' : x.toFixed(4));
 
 export function formatSplits(file: string, report: SplitsReport): string {
-  const measure = CRITERION_MEASURE[report.criterion];
+  const measure = criterionSpec(report.criterion).measure;
   const out = [
     `${plain(file)}: target ${plain(report.target)} (${report.task}, ${report.rows} rows), ${report.algorithm}, ranked by ${measure}`,
   ];

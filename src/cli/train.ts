@@ -17,16 +17,29 @@ import { FOREST_OPTIONS, forestParamsFromArgs } from './forest-flags';
 import { trainForestCli } from './forest-run';
 import { STRATIFY_OPTION, stratifyFromArgs, writeWarnings } from './validation-flags';
 import { usageError } from './help';
-import type { CliCommand, OptionTable } from './options';
+import type { CliCommand, CliOption, OptionTable } from './options';
+import { criterionNames, defaultsText } from '../engine/tree/criteria';
 import { checkWeightColumn, WEIGHT_OPTIONS, weightParamsFromArgs } from './weight-flags';
 import { scoreLabel } from '../shared/render/score-label';
+
+/** `--criterion`: its values and defaults read from the registry (engine/tree/criteria.ts) when the help is written. */
+const CRITERION_OPTION: CliOption = {
+  name: 'criterion',
+  get value() {
+    return criterionNames().join('|');
+  },
+  get default() {
+    return defaultsText();
+  },
+  meaning: 'split criterion',
+};
 
 /** Options shared by every command that trains (train, evaluate, prune-path; splits takes some). */
 export const TRAIN_OPTIONS: OptionTable = [
   { name: 'target', value: 'COL', meaning: 'the column to predict (required)' },
   { name: 'task', value: 'auto|classification|regression', default: 'auto', meaning: 'what to predict; auto: regression for a numeric target with more than 20 distinct values' },
   { name: 'algorithm', value: 'cart|id3|c45', default: 'cart', meaning: 'tree algorithm' },
-  { name: 'criterion', value: 'gini|entropy|gain_ratio|squared_error', default: "gini (regression: squared_error; id3: entropy; c45: gain_ratio)", meaning: 'split criterion' },
+  CRITERION_OPTION,
   { name: 'max-depth', value: 'N|none', default: 'none', meaning: 'deepest level a node may have; none = unlimited' },
   { name: 'min-samples-split', value: 'N', default: '2', meaning: 'fewest rows a node needs to be split' },
   { name: 'min-samples-leaf', value: 'N', default: '1', meaning: 'fewest rows in each leaf' },
@@ -73,7 +86,7 @@ export function trainParamsFromArgs(args: ParsedArgs): TrainParams {
     target: requiredFlag(args, 'target'),
     task: oneOf(args, 'task', ['auto', 'classification', 'regression'] as const),
     algorithm: oneOf<Algorithm>(args, 'algorithm', ['cart', 'id3', 'c45']),
-    criterion: oneOf<Criterion>(args, 'criterion', ['gini', 'entropy', 'gain_ratio', 'squared_error']),
+    criterion: oneOf<Criterion>(args, 'criterion', criterionNames()),
     maxDepth: limitFlag(args, 'max-depth', 1),
     minSamplesSplit: numberFlag(args, 'min-samples-split', { integer: true, min: 2 }),
     minSamplesLeaf: numberFlag(args, 'min-samples-leaf', { integer: true, min: 1 }),

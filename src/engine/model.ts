@@ -8,7 +8,8 @@ export const MODEL_VERSION = 1;
 
 export type Task = 'classification' | 'regression';
 export type Algorithm = 'cart' | 'id3' | 'c45';
-export type Criterion = 'gini' | 'entropy' | 'gain_ratio' | 'squared_error';
+/** A split criterion's name: one of the table in tree/criteria.ts (gini, entropy, gain_ratio, squared_error), checked there. */
+export type Criterion = string;
 export type PruneMethod = 'none' | 'cost-complexity' | 'pessimistic';
 export type Splitter = 'exact' | 'hist';
 

@@ -6,7 +6,8 @@ import { InputError } from './errors';
 import { isPresenceThreshold, type ModelSplit, type TreeModel } from './model';
 import type { ReportSettings } from './report-types';
 import { formatNumber } from './rules/text';
-import { columnSplits, CRITERION_MEASURE } from './splits/column-splits';
+import { columnSplits } from './splits/column-splits';
+import { criterionSpec } from './tree/criteria';
 import type { ColumnSplit } from './splits/types';
 import { nodeCases } from './edit/multiway-regrow';
 import { type AttributeScore, scoreAttributes, splitOfAttribute } from './tree/multiway-builder';
@@ -100,7 +101,7 @@ function multiwaySplitsAt(train: Dataset, model: TreeModel, nodeId: number, coun
       feature: split.feature,
       condition: conditionOf(split.kind === 'numeric' ? { ...split, thresholdText: formatNumber(split.threshold) } : split),
       score: measure(a),
-      scoreName: CRITERION_MEASURE[resolved.criterion],
+      scoreName: criterionSpec(resolved.criterion).measure,
       childSamples: a.branchWeights,
       chosen: model.nodes[nodeId].split?.feature === split.feature,
       split,
@@ -139,7 +140,7 @@ export function cartSplitsOn(atNode: Dataset, model: TreeModel, nodeId: number, 
     feature: s.feature,
     condition: conditionOf(s),
     score: s.score,
-    scoreName: CRITERION_MEASURE[report.criterion],
+    scoreName: criterionSpec(report.criterion).measure,
     childSamples: branchCounts(atNode, s),
     chosen: node.split?.feature === s.feature,
     split: modelSplitOf(s),

@@ -2,6 +2,7 @@
 // pruning and hold-out, one prompt each, starting from the current values. Escape cancels all.
 import * as vscode from 'vscode';
 import type { Algorithm, Criterion, PruneMethod } from '../engine/model';
+import { allCriteria } from '../engine/tree/criteria';
 import { entering, settingProblem, type TrainSettings } from '../shared/train-settings';
 
 interface AlgorithmItem extends vscode.QuickPickItem {
@@ -9,11 +10,12 @@ interface AlgorithmItem extends vscode.QuickPickItem {
   criterion: Criterion | 'auto';
 }
 
-const ALGORITHMS: AlgorithmItem[] = [
+/** CART with its criterion chosen from the target, then each criterion CART grows with (criteria.ts), then ID3 and C4.5. */
+const algorithmItems = (): AlgorithmItem[] => [
   { label: 'CART', description: 'criterion chosen from the target (Gini, or squared error for a numeric target)', algorithm: 'cart', criterion: 'auto' },
-  { label: 'CART · Gini', description: 'classification', algorithm: 'cart', criterion: 'gini' },
-  { label: 'CART · entropy', description: 'classification, information gain', algorithm: 'cart', criterion: 'entropy' },
-  { label: 'CART · squared error', description: 'regression', algorithm: 'cart', criterion: 'squared_error' },
+  ...allCriteria()
+    .filter((c) => c.algorithms.includes('cart'))
+    .map((c): AlgorithmItem => ({ label: `CART · ${c.label}`, description: `${c.task}, ${c.measure}`, algorithm: 'cart', criterion: c.name })),
   { label: 'ID3', description: 'information gain, one branch per category', algorithm: 'id3', criterion: 'auto' },
   { label: 'C4.5', description: 'gain ratio, one branch per category', algorithm: 'c45', criterion: 'auto' },
 ];
@@ -59,7 +61,7 @@ async function askNumber<T extends number | null>(key: keyof TrainSettings, step
 export async function pickOptions(start: TrainSettings): Promise<TrainSettings | undefined> {
   const settings = { ...start };
   const algorithm = await vscode.window.showQuickPick(
-    currentFirst(ALGORITHMS, (i) => i.algorithm === start.algorithm && i.criterion === start.criterion),
+    currentFirst(algorithmItems(), (i) => i.algorithm === start.algorithm && i.criterion === start.criterion),
     { title: `Decision Tree options (1/${STEPS})`, placeHolder: 'Algorithm and split criterion', ignoreFocusOut: true },
   );
   if (algorithm === undefined) return undefined;

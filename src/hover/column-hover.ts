@@ -4,7 +4,7 @@
 // thresholds and links to train or set the target. On the target itself: the class distribution
 // with its entropy and Gini. Every piece of file text passes through mdText.
 import type { ColumnProfile } from '../engine/profile';
-import { CRITERION_MEASURE } from '../engine/splits/column-splits';
+import { criterionSpec } from '../engine/tree/criteria';
 import type { ColumnSplit, SplitsReport } from '../engine/splits/types';
 import { splitText } from '../shared/render/split-text';
 import { formatNumber } from '../shared/render/tree-labels';
@@ -31,7 +31,7 @@ function splitPhrase(s: ColumnSplit): string {
 }
 
 function rankLine(report: SplitsReport, s: ColumnSplit): string {
-  const measure = CRITERION_MEASURE[report.criterion];
+  const measure = criterionSpec(report.criterion).measure;
   const head = `Rank **${ordinal(s.rank)} of ${report.splits.length}** by ${measure}`;
   if (report.root?.feature === s.feature) {
     // C4.5's choice needs its reason (the average-gain guard); elsewhere rank 1 says it all.
@@ -81,12 +81,12 @@ export function headerHover(data: HoverData, index: number, uri: string): string
   } else if (s === undefined) {
     out.push(`Against target *${mdText(data.target)}*: this column cannot split the rows (constant, missing, or every category rarer than \`decisionTree.minCategorySamples\`).`);
   } else {
-    const settings = `${ALGORITHM_NAME[report.algorithm]}, ${CRITERION_MEASURE[report.criterion]}`;
+    const settings = `${ALGORITHM_NAME[report.algorithm]}, ${criterionSpec(report.criterion).measure}`;
     out.push(`**Best split** for target *${mdText(data.target)}* (${settings}): *${mdText(name)}* ${splitPhrase(s)}`, '');
     out.push(scoreLine(report, s), '', rankLine(report, s));
     if (s.missing > 0) out.push('', `${s.missing.toLocaleString('en-US')} rows have no value here.`);
     if (s.curve !== undefined && s.curve.length > 0) {
-      out.push('', `![${CRITERION_MEASURE[report.criterion]} by threshold](${scoreChartUri(s.curve, s.threshold, s.valueType === 'date')})`);
+      out.push('', `![${criterionSpec(report.criterion).measure} by threshold](${scoreChartUri(s.curve, s.threshold, s.valueType === 'date')})`);
     }
     if (data.note !== null) out.push('', `*${mdText(data.note, 200)}*`);
   }

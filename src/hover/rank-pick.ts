@@ -2,7 +2,7 @@
 // the tree's criterion; the title bar buttons re-sort by another measure. The title states the
 // question a tree with these settings asks first, and why.
 import * as vscode from 'vscode';
-import { CRITERION_MEASURE } from '../engine/splits/column-splits';
+import { criterionSpec } from '../engine/tree/criteria';
 import type { ColumnSplit, SplitsReport } from '../engine/splits/types';
 import { splitText } from '../shared/render/split-text';
 import { literal } from '../host/target-items';
@@ -44,7 +44,7 @@ export async function showRanking(report: SplitsReport, fileName: string): Promi
   const measures: Measure[] = report.task === 'regression' ? ['score'] : ['score', 'informationGain', 'gainRatio', 'giniDecrease'];
   let current: Measure = 'score';
   const show = () => {
-    const name = current === 'score' ? CRITERION_MEASURE[report.criterion] : MEASURE_NAME[current];
+    const name = current === 'score' ? criterionSpec(report.criterion).measure : MEASURE_NAME[current];
     pick.placeholder = `Target ${report.target}: ${report.splits.length} columns sorted by ${name} (the button re-sorts)`;
     pick.items = items(report, current);
   };

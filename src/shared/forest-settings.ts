@@ -4,6 +4,7 @@
 // settings (depth, leaf size, criterion, splitter); pruning and validation are single-tree only,
 // a forest is measured out of bag.
 import type { ForestParams, MaxFeatures, Voting } from '../engine/forest/types';
+import { criterionSpec } from '../engine/tree/criteria';
 import type { TrainSettings } from './train-settings';
 import { validEntries, type SettingRules } from './setting-rules';
 
@@ -98,8 +99,8 @@ export function forestParams(tree: TrainSettings, forest: ForestSettings, target
   // Soft is the engine's default; hard is passed only when asked, so a regression forest is
   // refused only when hard voting was really asked of it.
   if (forest.voting === 'hard') params.voting = 'hard';
-  // A single tree's criterion choice for CART (gini/entropy or squared error); ID3/C4.5 ones are not CART's.
-  if (tree.criterion === 'gini' || tree.criterion === 'entropy' || tree.criterion === 'squared_error') params.criterion = tree.criterion;
+  // A single tree's criterion choice when CART grows with it; ID3's and C4.5's are not CART's.
+  if (tree.criterion !== 'auto' && criterionSpec(tree.criterion).algorithms.includes('cart')) params.criterion = tree.criterion;
   if (forest.maxFeatures !== 'default') params.maxFeatures = forest.maxFeatures;
   return params;
 }

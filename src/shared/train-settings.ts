@@ -1,6 +1,7 @@
 // Settings (`decisionTree.*`) and the "with Options…" answers → engine parameters. Pure (no vscode),
 // so it is unit-tested; settings are JSON a user typed, so every value is checked, never trusted.
-import type { Algorithm, Criterion, PruneMethod, Splitter, TrainParams } from '../engine/model';
+import type { Algorithm, Criterion, PruneMethod, Splitter, Task, TrainParams } from '../engine/model';
+import { criteriaOfTask, criterionNames, isCriterion } from '../engine/tree/criteria';
 import { HIST_ABOVE_ROWS } from '../engine/tree/hist/choose-splitter';
 import { DEFAULT_MIN_CATEGORY_SAMPLES } from '../engine/tree/rare-categories';
 import type { ReportOptions } from '../engine/report-types';
@@ -87,12 +88,20 @@ const LIMITS: ReadonlySet<keyof TrainSettings> = new Set(['maxDepth', 'maxLeafNo
 /** A checked value as it enters the settings: a limit's 0 becomes null. */
 export const entering = (key: keyof TrainSettings, value: unknown): unknown => (LIMITS.has(key) && value === 0 ? null : value);
 
+/** The panel's criterion list for a tree of `task`: auto, then the task's criteria as the registry names them. */
+export function criterionChoices(task: Task): { value: Criterion | 'auto'; label: string }[] {
+  return [{ value: 'auto', label: 'auto' }, ...criteriaOfTask(task).map((c) => ({ value: c.name, label: c.label }))];
+}
+
 /** What each setting accepts, and the sentence a user reads when a value is rejected. */
 const RULES: SettingRules<TrainSettings> = {
   algorithm: { check: oneOf('cart', 'id3', 'c45'), expected: 'one of cart, id3, c45' },
+  // Read at each check: the criteria are those of the registry (engine/tree/criteria.ts).
   criterion: {
-    check: oneOf('auto', 'gini', 'entropy', 'gain_ratio', 'squared_error'),
-    expected: 'one of auto, gini, entropy, gain_ratio, squared_error',
+    check: (v) => v === 'auto' || isCriterion(v),
+    get expected() {
+      return `one of ${['auto', ...criterionNames()].join(', ')}`;
+    },
   },
   maxDepth: { check: limitIn(1, 1000), expected: 'an integer from 1 to 1000, or null (unlimited)' },
   minSamplesSplit: { check: integerIn(2, 1e9), expected: 'an integer ≥ 2' },

@@ -9,7 +9,7 @@ import type { ProfileAction, ProfileView } from '../../src/shared/profile-protoc
 import { formatNumber } from '../../src/shared/render/tree-labels';
 import { splitText } from '../../src/shared/render/split-text';
 import { formatDate } from '../../src/engine/dates';
-import { CRITERION_MEASURE } from '../../src/engine/splits/column-splits';
+import { criterionSpec } from '../../src/engine/tree/criteria';
 import { el, percent, svgEl } from '../dom';
 
 /** What a card shows of one column, with the values the view sorts by. */
@@ -99,7 +99,7 @@ function splitLine(card: ColumnCard, view: ProfileView): string {
   if (card.status !== null || card.split === undefined) return `Best split: — (${card.status ?? 'none'})`;
   const s = card.split;
   const total = view.splits?.splits.length ?? 0;
-  const measure = view.splits ? CRITERION_MEASURE[view.splits.criterion] : 'score';
+  const measure = view.splits ? criterionSpec(view.splits.criterion).measure : 'score';
   return `Best split: ${splitText(s)} · ${measure} ${fixed(s.score)} · rank ${s.rank} of ${total}`;
 }
 

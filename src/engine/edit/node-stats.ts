@@ -2,7 +2,8 @@
 // nodes of a tree trained on fewer classes restated in the whole tree's class order.
 import type { ModelNode } from '../model';
 import { argsortFloat64 } from '../tree/argsort';
-import { type CartCriterion, classImpurity, regressionStatsOf } from '../tree/criterion';
+import { regressionStatsOf } from '../tree/criterion';
+import { classImpurity } from '../tree/criteria';
 import type { ResolvedParams } from '../tree/params';
 import type { TrainingSet } from '../tree/training-set';
 
@@ -43,7 +44,7 @@ export function groupStats(set: TrainingSet, params: ResolvedParams, samples: In
     counts[set.yClass[i]] += w;
     weight += w;
   }
-  return { counts, mean: NaN, impurity: classImpurity(params.criterion as CartCriterion, counts, weight), samples: n, weight };
+  return { counts, mean: NaN, impurity: classImpurity(params.criterion, counts, weight), samples: n, weight };
 }
 
 /** The majority class, the first in `classes` order on a tie (docs/model-format.md "Nodes"). */

@@ -10,7 +10,7 @@ import { entropy, gini, unitsPerBit, type EntropyUnit } from '../impurity';
 import type { ModelSplit, TreeModel } from '../model';
 import { bestSplitsAt } from '../node-alternatives';
 import type { ReportSettings } from '../report-types';
-import { CRITERION_MEASURE } from '../splits/column-splits';
+import { criterionSpec } from '../tree/criteria';
 import { classPartitionScores, regressionPartitionScores } from '../splits/partition-scores';
 import { midpoint } from '../tree/cart-splitter';
 import { scoreSplit } from '../tree/multiway-builder';
@@ -51,8 +51,7 @@ const SYMBOL: Record<ImpurityMeasure, { node: string; weighted: (a: string) => s
 };
 
 function measureOf(model: TreeModel): ImpurityMeasure {
-  const c = model.params.criterion;
-  return c === 'gini' ? 'gini' : c === 'squared_error' ? 'variance' : 'entropy';
+  return criterionSpec(model.params.criterion).explainMeasure;
 }
 
 function classImpurity(measure: ImpurityMeasure, counts: ArrayLike<number>, w: number, unit: EntropyUnit): number {
@@ -321,7 +320,7 @@ export function calculateNode(dataset: Dataset, model: TreeModel, settings: Repo
     criterion: model.params.criterion,
     measure: ctx.measure,
     unit,
-    scoreName: CRITERION_MEASURE[model.params.criterion],
+    scoreName: criterionSpec(model.params.criterion).measure,
     classes: [...node.set.classes],
     counts: model.task === 'classification' ? Array.from(ctx.counts) : null,
     weight: ctx.weight,

@@ -4,8 +4,10 @@
 import type { EntropyUnit } from '../impurity';
 import type { Criterion, ModelSplit, Task } from '../model';
 
-/** The measure a node's impurity is stated in: the tree's criterion's (entropy also for gain ratio). */
-export type ImpurityMeasure = 'entropy' | 'gini' | 'variance';
+/** The measure a node's impurity is stated in: the tree's criterion's (entropy also for gain ratio; tree/criteria.ts). */
+import type { ImpurityMeasure } from '../tree/criteria';
+
+export type { ImpurityMeasure };
 
 /** One line of a derivation: a LaTeX formula (`$$…$$` without the delimiters) and its value. */
 export interface Step {

@@ -7,7 +7,7 @@
 import { isOrderedType } from '../dataset';
 import { bad } from '../tree/model-json';
 import { nodeCount, packNodes, type NodeReader, type PackedTree, type TreeHead } from './packed-tree';
-import { classImpurity } from '../tree/criterion';
+import { cartClassCriterion, classImpurity } from '../tree/criteria';
 
 /** Numbers per slice of an array written (≤ ~25 bytes each: half a MB). */
 const SLICE = 20_000;
@@ -94,7 +94,7 @@ export function columnsToPacked(head: TreeHead, raw: RawColumns): PackedTree {
   const value = numbers(raw, 'value', n * dim, true) as number[];
   const weighted = numbers(raw, 'weightedSamples', n, false, true);
   const criterion = head.params?.criterion;
-  const impurity = numbers(raw, 'impurity', n, !(classification && (criterion === 'gini' || criterion === 'entropy')));
+  const impurity = numbers(raw, 'impurity', n, !(classification && cartClassCriterion(criterion)));
   const prediction = classification ? (indices(raw, 'prediction', n, 0, dim - 1) as number[]) : numbers(raw, 'prediction', n, false);
   const feature = indices(raw, 'feature', n, -1, head.features.length - 1) as number[];
   const threshold = numbers(raw, 'threshold', n, true) as number[];
@@ -142,7 +142,7 @@ export function columnsToPacked(head: TreeHead, raw: RawColumns): PackedTree {
     impurity: (id) => {
       if (impurity !== null) return impurity[id];
       for (let k = 0; k < dim; k++) counts2[k] = value[id * dim + k];
-      return classImpurity(criterion as 'gini' | 'entropy', counts2, weighted?.[id] ?? samples[id]);
+      return classImpurity(criterion as string, counts2, weighted?.[id] ?? samples[id]);
     },
     value: (id, k) => value[id * dim + k],
     prediction: (id) => (prediction === null ? value[id] : prediction[id]),

@@ -10,8 +10,8 @@
 // packing: a binary tree in preorder keeps one child a node (the first is the next node), a CART
 // classification tree's impurities are its criterion's of the class counts, bootstrap weights are
 // the sum of the class counts (16 bytes a node fewer than keeping them: 70 MB for 20 trees at 1M rows).
-import type { ModelNode, ModelSplit, TreeModel } from '../model';
-import { classImpurity } from '../tree/criterion';
+import type { Criterion, ModelNode, ModelSplit, TreeModel } from '../model';
+import { cartClassCriterion, classImpurity } from '../tree/criteria';
 
 type Ints = Int8Array | Int16Array | Int32Array;
 /** Whole numbers (all of them) in an Int32Array, else doubles. */
@@ -30,7 +30,7 @@ export interface PackedTree {
   weightsAreValueSums: boolean;
   /** null when every node's is `impurityOf`'s criterion of its value and weight (CART classification). */
   impurity: Float64Array | null;
-  impurityOf: 'gini' | 'entropy' | null;
+  impurityOf: Criterion | null;
   /** Node i's class counts (or mean) at [i · dim, (i + 1) · dim). */
   value: Nums;
   /** Classification: the predicted class's index; regression: the prediction, or null when every node's is its value. */
@@ -146,7 +146,7 @@ export function packNodes(head: TreeHead, read: NodeReader): PackedTree {
   const classification = head.task === 'classification';
   const dim = classification ? (head.classes ?? []).length : 1;
   const criterion = head.params?.criterion;
-  const impurityOf = classification && (criterion === 'gini' || criterion === 'entropy') ? criterion : null;
+  const impurityOf = classification && cartClassCriterion(criterion) ? (criterion as Criterion) : null;
   const counts = new Float64Array(dim);
   let maxDepth = 0;
   let maxChildren = 0;
@@ -174,7 +174,7 @@ export function packNodes(head: TreeHead, read: NodeReader): PackedTree {
     if (weightsAreValueSums || impurityDerived) {
       for (let k = 0; k < dim; k++) counts[k] = read.value(id, k);
       weightsAreValueSums &&= w !== undefined && Object.is(w, valueSum(counts));
-      impurityDerived &&= Object.is(read.impurity(id), classImpurity(impurityOf as 'gini' | 'entropy', counts, w ?? read.samples(id)));
+      impurityDerived &&= Object.is(read.impurity(id), classImpurity(impurityOf as Criterion, counts, w ?? read.samples(id)));
     }
   }
   weightsAreValueSums &&= weighted;
@@ -256,7 +256,7 @@ function packedWeight(tree: PackedTree, id: number): number | undefined {
 
 function packedImpurity(tree: PackedTree, id: number): number {
   if (tree.impurity !== null) return tree.impurity[id];
-  return classImpurity(tree.impurityOf as 'gini' | 'entropy', countsOf(tree, id), packedWeight(tree, id) ?? tree.samples[id]);
+  return classImpurity(tree.impurityOf as Criterion, countsOf(tree, id), packedWeight(tree, id) ?? tree.samples[id]);
 }
 
 /** Node `id`'s value as the model JSON has it: the class counts, or the number. */

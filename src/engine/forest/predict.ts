@@ -6,6 +6,7 @@ import type { Dataset } from '../dataset';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
 import type { RoutedTree } from '../importance/permutation';
 import { compileNodes, type CompiledTree } from '../tree/compiled-tree';
+import { criteriaFor } from '../tree/criteria';
 import { compiledPath } from '../tree/predict';
 import { routeRows } from '../tree/route-rows';
 import { nodeCount, packedValue, packedRoute, unpackTree } from './packed-tree';
@@ -35,7 +36,7 @@ export function asTreeModel(model: ForestHead, nodes: ModelNode[], featureImport
     target: model.target,
     ...(model.classes ? { classes: model.classes } : {}),
     features: model.features,
-    params: { ...params, algorithm: params.algorithm ?? 'cart', criterion: params.criterion ?? (model.task === 'regression' ? 'squared_error' : 'gini') },
+    params: { ...params, algorithm: params.algorithm ?? 'cart', criterion: params.criterion ?? criteriaFor(params.algorithm ?? 'cart', model.task)[0].name },
     nodes,
     featureImportances,
   };

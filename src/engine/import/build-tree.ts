@@ -4,6 +4,7 @@
 // what each of their nodes is through `SourceNode`.
 import { InputError } from '../errors';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelFeature, type ModelNode, type ModelSplit, type Task, type TreeModel } from '../model';
+import { criteriaFor } from '../tree/criteria';
 import type { EnsembleTree } from './ensemble';
 
 export interface SourceNode {
@@ -73,7 +74,7 @@ export function buildTree(head: TreeHead, index: number, root: number, node: (id
     target: head.target,
     ...(head.classes === undefined ? {} : { classes: head.classes }),
     features: head.features,
-    params: { target: head.target, task: head.task, algorithm: 'cart', criterion: head.task === 'classification' ? 'gini' : 'squared_error' },
+    params: { target: head.target, task: head.task, algorithm: 'cart', criterion: criteriaFor('cart', head.task)[0].name },
     nodes,
     featureImportances: {},
   };

@@ -3,7 +3,7 @@
 // node the agreeing leaves become one branch with the union of their categories. Every row gets
 // the same prediction as before: merged leaves keep the prediction they shared.
 import { nodeWeight, type ModelNode, type TreeModel } from '../model';
-import { entropy, gini } from '../impurity';
+import { classImpurity } from '../tree/criteria';
 import { mdiImportances } from '../tree/mdi';
 import { rebuildPreorder } from './preorder';
 
@@ -15,7 +15,9 @@ interface Draft {
 const isLeaf = (d: Draft): boolean => d.children.length === 0;
 
 function leafImpurity(model: TreeModel, counts: number[]): number {
-  return model.params.criterion === 'gini' ? gini(counts) : entropy(counts, 'bits');
+  let w = 0;
+  for (const c of counts) w += c;
+  return classImpurity(model.params.criterion, counts, w);
 }
 
 /** One leaf standing for leaves `a` and `b` (same prediction): pooled counts, or pooled mean and variance. */

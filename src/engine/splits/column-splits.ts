@@ -5,9 +5,8 @@
 // the other measures, and the curve of scores along the thresholds, are added here.
 import { type Dataset, isNumericType } from '../dataset';
 import { valueText } from '../feature-text';
-import type { Criterion } from '../model';
 import { CartSplitter, type CandidateObserver, type CartSplit, sampleStatsOf, tieTolerance } from '../tree/cart-splitter';
-import { sideProxyFor, type CartCriterion } from '../tree/criterion';
+import { criterionSpec, type CriterionSpec } from '../tree/criteria';
 import { chooseAttribute, scoreAttributes, splitOfAttribute, type AttributeScore } from '../tree/multiway-builder';
 import { resolveParams } from '../tree/params';
 import { SortedSamples } from '../tree/sorted-samples';
@@ -22,18 +21,9 @@ const CANDIDATES_PER_POINT = 4;
 /** Scores this close (relative) count as tied; the earlier column ranks first, as in the tree. */
 const TIE = 1e-12;
 
-/** What each criterion ranks by, in words. */
-export const CRITERION_MEASURE: Record<Criterion, string> = {
-  gini: 'Gini decrease',
-  entropy: 'information gain',
-  gain_ratio: 'gain ratio',
-  squared_error: 'variance reduction',
-};
-
-export function scoreOf(scores: PartitionScores, criterion: Criterion): number {
-  const value =
-    criterion === 'gini' ? scores.giniDecrease : criterion === 'entropy' ? scores.informationGain : criterion === 'gain_ratio' ? scores.gainRatio : scores.varianceReduction;
-  return value ?? 0;
+/** The score `criterion` ranks by (criteria.ts). */
+function scoreOf(scores: PartitionScores, criterion: CriterionSpec): number {
+  return scores[criterion.score] ?? 0;
 }
 
 /** The root node: class counts (classification) or [Σy] with the mean and variance (regression). */
@@ -125,7 +115,7 @@ function describeMultiway(set: TrainingSet, a: AttributeScore): Pick<ColumnSplit
  * a small column, every `stride`-th for a large one (a chart of ~100 points needs no more; the
  * chosen split's own point is added afterwards, so the peak is exact).
  */
-function curveObserver(set: TrainingSet, f: number, root: RootNode, criterion: Criterion, curve: CurveCollector, stride: number): CandidateObserver {
+function curveObserver(set: TrainingSet, f: number, root: RootNode, criterion: CriterionSpec, curve: CurveCollector, stride: number): CandidateObserver {
   const x = set.features[f].x;
   const present = root.stats.slice();
   let wPresent = set.n;
@@ -161,17 +151,18 @@ function countMissing(x: Float64Array): number {
 
 export function columnSplits(dataset: Dataset, options: SplitOptions): SplitsReport {
   const set = buildTrainingSet(dataset, options.target, options.task ?? 'auto', options);
-  const algorithm = options.algorithm ?? (options.criterion === 'gain_ratio' ? 'c45' : 'cart');
+  // No algorithm asked: CART, or the first that grows with the asked criterion (C4.5 for gain_ratio).
+  const asked = options.criterion === undefined ? null : criterionSpec(options.criterion);
+  const algorithm = options.algorithm ?? (asked === null || asked.algorithms.includes('cart') ? 'cart' : asked.algorithms[0]);
   const params = resolveParams(
     { target: options.target, algorithm, criterion: options.criterion, minSamplesLeaf: options.minSamplesLeaf, minCategorySamples: options.minCategorySamples },
     set.task,
   );
-  const criterion = params.criterion;
+  const criterion = criterionSpec(params.criterion);
   const root = rootNode(set);
-  const cartCriterion: CartCriterion = criterion === 'gini' || criterion === 'squared_error' ? criterion : 'entropy';
   const stats = sampleStatsOf(set);
   const samples = new SortedSamples(set, stats.slot);
-  const splitter = new CartSplitter(set.features, samples, stats, sideProxyFor(cartCriterion), params.minSamplesLeaf, params.minCategorySamples);
+  const splitter = new CartSplitter(set.features, samples, stats, criterion.proxy, params.minSamplesLeaf, params.minCategorySamples);
   const tolerance = tieTolerance(set, set.n, root.impurity);
   const attributes = algorithm === 'cart' ? null : scoreAttributes(set, { ids: Int32Array.from({ length: set.n }, (_, i) => i), weights: new Float64Array(set.n).fill(1) }, () => true, params.minSamplesLeaf);
   const curvePoints = options.curvePoints ?? DEFAULT_CURVE_POINTS;
@@ -212,7 +203,7 @@ export function columnSplits(dataset: Dataset, options: SplitOptions): SplitsRep
   const splits: ColumnSplit[] = found.map(({ index: _index, ...s }, r) => ({ ...s, rank: r + 1 }));
 
   let rootQuestion: SplitsReport['root'] = null;
-  const measure = CRITERION_MEASURE[criterion];
+  const measure = criterion.measure;
   if (attributes === null) {
     const best = splitter.findBest(0, set.n, root.stats, tolerance);
     if (best !== null) {
@@ -233,5 +224,5 @@ export function columnSplits(dataset: Dataset, options: SplitOptions): SplitsRep
       };
     }
   }
-  return { target: set.target, task: set.task, algorithm, criterion, rows: set.n, splits, unsplittable, leftOut: [...set.leftOut], root: rootQuestion };
+  return { target: set.target, task: set.task, algorithm, criterion: criterion.name, rows: set.n, splits, unsplittable, leftOut: [...set.leftOut], root: rootQuestion };
 }

@@ -2,10 +2,7 @@
 // exactly as the weighted child impurity does (larger proxy = smaller N_L·imp_L + N_R·imp_R),
 // without the parts that are constant within a node — scikit-learn's proxy_impurity_improvement.
 // Stats vectors are class weights (classification, dim = K) or [Σ w·y] (regression, dim = 1).
-import { entropy, gini } from '../impurity';
-
-export type CartCriterion = 'gini' | 'entropy' | 'squared_error';
-
+// Which criterion uses which proxy: criteria.ts.
 /** Proxy of one side of a split from its stats `s[off .. off+dim)` and total weight `w` (> 0). */
 export type SideProxy = (s: Float64Array, off: number, dim: number, w: number) => number;
 
@@ -29,15 +26,6 @@ export function entropyProxy(s: Float64Array, off: number, dim: number, w: numbe
 /** (Σy)²/w = Σy² − w·MSE, up to the node constant Σy². */
 export function squaredErrorProxy(s: Float64Array, off: number, _dim: number, w: number): number {
   return (s[off] * s[off]) / w;
-}
-
-export function sideProxyFor(criterion: CartCriterion): SideProxy {
-  return criterion === 'gini' ? giniProxy : criterion === 'entropy' ? entropyProxy : squaredErrorProxy;
-}
-
-/** Node impurity from class weights: Gini, or entropy in bits as scikit-learn reports it. */
-export function classImpurity(criterion: CartCriterion, counts: Float64Array, w: number): number {
-  return criterion === 'gini' ? gini(counts, w) : entropy(counts, 'bits', w);
 }
 
 /** Weighted sum Σw·y, weight Σw, weighted mean and MSE of the targets `y` over the samples order[start:end]. */

@@ -3,7 +3,8 @@
 // category subset (CartSplitter), then the node's samples partitioned stably in every feature's
 // order, so both children stay sorted. No per-node state beyond the samples' order.
 import { CartSplitter, type CartSplit, type SampleStats, sampleStatsOf, tieTolerance } from './cart-splitter';
-import { type CartCriterion, classImpurity, classNodeStats, regressionStatsOf, sideProxyFor } from './criterion';
+import { classNodeStats, regressionStatsOf } from './criterion';
+import { classImpurity, criterionSpec, type CriterionSpec } from './criteria';
 import type { FeatureDraw } from './feature-draw';
 import type { ResolvedParams } from './params';
 import type { Presorted } from './presort';
@@ -28,7 +29,7 @@ export class ExactSplitter implements Splitter<GrowNode> {
   private readonly samples: SortedSamples;
   private readonly search: CartSplitter;
   private readonly sampleStats: SampleStats;
-  private readonly criterion: CartCriterion;
+  private readonly criterion: CriterionSpec;
   /** Scratch membership of the codes going left at a categorical split (all 0 between uses). */
   private readonly isLeftCode: Uint8Array;
 
@@ -39,11 +40,11 @@ export class ExactSplitter implements Splitter<GrowNode> {
     presorted: Presorted | null = null,
     scratch: Scratch | null = null,
   ) {
-    this.criterion = params.criterion as CartCriterion;
+    this.criterion = criterionSpec(params.criterion);
     this.sampleStats = sampleStatsOf(set);
     this.isLeftCode = new Uint8Array(Math.max(0, ...set.features.map((f) => f.categories.length)));
     this.samples = new SortedSamples(set, this.sampleStats.slot, presorted, draw !== null && gathersFor(draw.maxFeatures, set.features.length), scratch);
-    this.search = new CartSplitter(set.features, this.samples, this.sampleStats, sideProxyFor(this.criterion), params.minSamplesLeaf, params.minCategorySamples, params.minWeightLeaf, set.sampledFrom);
+    this.search = new CartSplitter(set.features, this.samples, this.sampleStats, this.criterion.proxy, params.minSamplesLeaf, params.minCategorySamples, params.minWeightLeaf, set.sampledFrom);
     this.search.draw = draw;
   }
 
@@ -83,7 +84,7 @@ export class ExactSplitter implements Splitter<GrowNode> {
       if (weight === null && !this.samples.gathers) for (let p = start; p < end; p++) stats[slots[p]] += 1;
       else if (weight === null) for (let p = start; p < end; p++) stats[slot[order[p]]] += 1;
       else w = classNodeStats(slot, weight, order, start, end, stats);
-      return { start, end, depth, weight: w, stats, impurity: classImpurity(this.criterion, stats, w), mean: NaN };
+      return { start, end, depth, weight: w, stats, impurity: classImpurity(this.criterion.name, stats, w), mean: NaN };
     }
     const { sum, weight: w, mean, mse } = regressionStatsOf(this.set.yValue, weight, order, start, end);
     stats[0] = sum;

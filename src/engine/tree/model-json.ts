@@ -5,6 +5,7 @@ import { COLUMN_TYPES, isNumericType, isOrderedType } from '../dataset';
 import { InputError } from '../errors';
 import { jsonText } from '../json-text';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
+import { criterionNames, isCriterion } from './criteria';
 
 /** The model file's text: compact (docs/model-format.md "Reading and writing"), a final newline. */
 export function serializeModel(model: TreeModel): string {
@@ -110,8 +111,10 @@ export function treeFromObject(raw: Record<string, unknown>): TreeModel {
   return checkTreeModel(raw as unknown as TreeModel);
 }
 
-/** Checks a model's task, target, classes and features (what its nodes are checked against). */
-export function checkModelHead(model: Pick<TreeModel, 'task' | 'target' | 'classes' | 'features'>): void {
+/** Checks a model's task, target, classes, features (what its nodes are checked against) and criterion, when it names one. */
+export function checkModelHead(model: Pick<TreeModel, 'task' | 'target' | 'classes' | 'features'> & { readonly params?: { readonly criterion?: unknown } }): void {
+  const criterion = isObject(model.params) ? model.params.criterion : undefined;
+  if (criterion !== undefined && !isCriterion(criterion)) bad(`params.criterion ${JSON.stringify(criterion)} is not a split criterion (${criterionNames().join(', ')})`);
   if (model.task !== 'classification' && model.task !== 'regression') bad('task must be "classification" or "regression"');
   if (typeof model.target !== 'string') bad('target must be a column name');
   if (model.task === 'classification' && (!isStringArray(model.classes) || model.classes.length === 0)) bad('classification models need "classes"');

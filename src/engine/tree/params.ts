@@ -3,6 +3,7 @@
 // combination an InputError rather than a silently different tree.
 import { InputError } from '../errors';
 import type { Algorithm, Criterion, PruneMethod, Splitter, Task, TrainParams } from '../model';
+import { criteriaFor, criterionSpec } from './criteria';
 import { DEFAULT_MIN_CATEGORY_SAMPLES } from './rare-categories';
 
 export interface ResolvedParams {
@@ -23,11 +24,7 @@ export interface ResolvedParams {
   readonly minWeightLeaf: number;
 }
 
-const CRITERIA: Record<Algorithm, Record<Task, readonly Criterion[]>> = {
-  cart: { classification: ['gini', 'entropy'], regression: ['squared_error'] },
-  id3: { classification: ['entropy'], regression: [] },
-  c45: { classification: ['gain_ratio'], regression: [] },
-};
+const ALGORITHMS: readonly Algorithm[] = ['cart', 'id3', 'c45'];
 
 /** Pruning when none is asked for: C4.5 prunes by design (pessimistic error, README "Pruning"); CART and ID3 stay grown. */
 export const defaultPrune = (algorithm: Algorithm | undefined): PruneMethod => (algorithm === 'c45' ? 'pessimistic' : 'none');
@@ -41,8 +38,9 @@ function integer(name: string, value: number | undefined | null, fallback: numbe
 /** `totalWeight`: the training rows' total weight (their count without weights), for min_weight_fraction_leaf. */
 export function resolveParams(params: TrainParams, task: Task, totalWeight = 0): ResolvedParams {
   const algorithm = params.algorithm ?? 'cart';
-  if (!(algorithm in CRITERIA)) throw new InputError('bad-option', `unknown algorithm "${String(algorithm)}" (cart, id3, c45)`);
-  const allowed = CRITERIA[algorithm][task];
+  if (!ALGORITHMS.includes(algorithm)) throw new InputError('bad-option', `unknown algorithm "${String(algorithm)}" (${ALGORITHMS.join(', ')})`);
+  if (params.criterion !== undefined) criterionSpec(params.criterion);
+  const allowed = criteriaFor(algorithm, task).map((c) => c.name);
   if (allowed.length === 0) throw new InputError('bad-option', `${algorithm} builds classification trees only; use --algorithm cart for a ${task} target`);
   const criterion = params.criterion ?? allowed[0];
   if (!allowed.includes(criterion)) {

@@ -3,6 +3,7 @@
 import { isPresenceThreshold, type Criterion, type ModelNode, type ModelSplit, type TreeModel } from '../../engine/model';
 import { type FeatureKind, featureOf, valueText } from '../../engine/feature-text';
 import { formatNumber as formatRuleNumber } from '../../engine/rules/text';
+import { criterionSpec } from '../../engine/tree/criteria';
 
 /** A number with at most `significant` significant digits, without trailing zeros. */
 export function formatNumber(x: number, significant = 4): string {
@@ -16,16 +17,8 @@ export const formatThreshold: (t: number) => string = formatRuleNumber;
 
 /** The impurity named by its criterion: `gini = 0.42`, `entropy = 0.971 bits`, `mse = 3.1`. */
 export function impurityText(criterion: Criterion, impurity: number): string {
-  const v = formatNumber(impurity, 3);
-  switch (criterion) {
-    case 'gini':
-      return `gini = ${v}`;
-    case 'entropy':
-    case 'gain_ratio': // C4.5 chooses by gain ratio but a node's impurity is still its entropy
-      return `entropy = ${v} bits`;
-    case 'squared_error':
-      return `mse = ${v}`;
-  }
+  const spec = criterionSpec(criterion);
+  return `${spec.impurityName} = ${formatNumber(impurity, 3)}${spec.units}`;
 }
 
 /** `{a, b}` or, for a single category, just `a`; long sets are cut with a count of the rest. */

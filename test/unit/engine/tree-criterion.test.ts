@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { entropyProxy, giniProxy, squaredErrorProxy, classImpurity } from '../../../src/engine/tree/criterion';
+import { entropyProxy, giniProxy, squaredErrorProxy } from '../../../src/engine/tree/criterion';
+import { classImpurity } from '../../../src/engine/tree/criteria';
 import { entropy, gini } from '../../../src/engine/impurity';
 import { createRng } from '../../../src/engine/random';
 

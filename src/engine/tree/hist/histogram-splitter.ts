@@ -8,7 +8,8 @@
 // samples) are searched from their samples sorted by bin (SmallNodeOrder), without a histogram.
 import { isOrderedType } from '../../dataset';
 import { type SampleStats, sampleStatsOf, tieTolerance } from '../cart-splitter';
-import { type CartCriterion, classImpurity, classNodeStats, regressionStatsOf, sideProxyFor } from '../criterion';
+import { classNodeStats, regressionStatsOf } from '../criterion';
+import { classImpurity, criterionSpec } from '../criteria';
 import type { FeatureDraw } from '../feature-draw';
 import type { ResolvedParams } from '../params';
 import type { GrowNode, NodeSplit, Splitter } from '../splitter';
@@ -73,7 +74,7 @@ export class HistogramSplitter implements Splitter<HistNode> {
     this.allFeatures = Int32Array.from({ length: set.features.length }, (_, f) => f);
     this.featureCount = set.features.length;
     const numeric = set.features.map((f) => isOrderedType(f.type));
-    const proxy = sideProxyFor(params.criterion as CartCriterion);
+    const proxy = criterionSpec(params.criterion).proxy;
     this.search = new HistSplitter(this.binned, numeric, this.stats.dim, set.task === 'regression', proxy, params.minSamplesLeaf, params.minCategorySamples, params.minWeightLeaf, weighted);
     this.search.draw = draw;
     this.sorted = new SmallNodeOrder(this.binned.bins, this.featureCount, SMALL_NODE);
@@ -176,7 +177,7 @@ export class HistogramSplitter implements Splitter<HistNode> {
       } else {
         w = classNodeStats(slot, weight, idx, start, end, stats);
       }
-      return { start, end, depth, weight: w, stats, impurity: classImpurity(this.params.criterion as CartCriterion, stats, w), mean: NaN, hist: null };
+      return { start, end, depth, weight: w, stats, impurity: classImpurity(this.params.criterion, stats, w), mean: NaN, hist: null };
     }
     const { sum, weight: w, mean, mse } = regressionStatsOf(this.set.yValue, weight, idx, start, end);
     stats[0] = sum;
