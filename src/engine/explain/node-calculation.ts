@@ -156,7 +156,7 @@ function scoreOn(ctx: NodeContext, split: ModelSplit, givenMissing: number | nul
     const known = p.branches.reduce((s, b) => s + b.weight, 0);
     // The Gini decrease of the known cases, scaled by their share as C4.5 scales the gain (splits/column-splits.ts).
     const giniDecrease = (classPartitionScores(p.branches.map((b) => b.counts)).giniDecrease ?? 0) * (known / ctx.weight);
-    const score = ctx.model.params.criterion === 'gain_ratio' ? a.gainRatio : a.gain * toUnit;
+    const score = criterionSpec(ctx.model.params.criterion).score === 'gainRatio' ? a.gainRatio : a.gain * toUnit;
     return { p, missingBranch: null, score, informationGain: a.gain * toUnit, splitInfo: a.splitInfo * toUnit, gainRatio: a.gainRatio, giniDecrease };
   }
   let m = givenMissing ?? 1;
@@ -192,7 +192,7 @@ function candidateSteps(ctx: NodeContext, split: ModelSplit, scored: Scored, row
   } else {
     steps.push({ label: ctx.measure === 'entropy' ? 'information gain' : ctx.measure === 'gini' ? 'Gini decrease' : 'variance reduction', latex: `${sym.score(a)} = ${sym.node}(S) - ${sym.weighted(a)} = ${shown(ctx.impurity)} - ${shown(weighted)} = ${shown(gainValue)}`, value: gainValue });
   }
-  if (ctx.model.params.criterion === 'gain_ratio') {
+  if (criterionSpec(ctx.model.params.criterion).score === 'gainRatio') {
     const outcomes = [...weights, scored.p.missing.weight];
     const si = scored.splitInfo ?? 0;
     steps.push({ label: 'split information', latex: `SplitInfo(${a}) = ${splitInfoTerms(outcomes, ctx.weight, ctx.unit)} = ${shown(si)}`, value: si });

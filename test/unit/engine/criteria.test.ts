@@ -107,5 +107,5 @@ test('the docs list the registry: docs/cli.md, README and docs/model-format.md',
   assert.ok(readFileSync('docs/cli.md', 'utf8').includes(`| \`--criterion ${names.join('\\|')}\` | ${defaultsText().replace(/^(\w+) \(regression: (\w+); id3: (\w+); c45: (\w+)\)$/, '$1; $2 for regression; $3 for id3; $4 for c45')} |`));
   const readme = readFileSync('README.md', 'utf8');
   assert.equal(readme.split(`[--criterion ${names.join('|')}]`).length - 1, 2);
-  assert.ok(readFileSync('docs/model-format.md', 'utf8').includes(`\`criterion\` (${names.map((n) => `\`${n}\``).join('/')})`));
+  assert.ok(readFileSync('docs/model-format.md', 'utf8').includes(`\`criterion\` (${names.map((n) => `\`${n}\``).join('/')};`));
 });
