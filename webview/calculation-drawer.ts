@@ -87,7 +87,7 @@ export class CalculationDrawer {
   constructor(private readonly events: CalculationDrawerEvents) {
     const exportButton = button('Export as Markdown…', () => this.nodeId !== null && events.exportMarkdown(this.nodeId), { title: "Save this calculation as Markdown with $$…$$ formulas (the CLI's explain output)" });
     const close = button('Close', () => this.close(), { title: 'Close the calculation (Escape)' });
-    this.element.append(el('header', { class: 'calc-head' }, this.titleText, el('span', { class: 'calc-actions' }, exportButton, close)), this.body);
+    this.element.append(el('div', { class: 'calc-head' }, this.titleText, el('span', { class: 'calc-actions' }, exportButton, close)), this.body);
     this.element.addEventListener('keydown', (e) => {
       if (e.key !== 'Escape') return;
       e.stopPropagation();
