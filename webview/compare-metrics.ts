@@ -19,14 +19,15 @@ function unseenName(report: WireReport): string {
   const v = report.settings.validation;
   const name = report.model.task === 'classification' ? 'accuracy' : 'r2';
   const cv = report.metrics.crossValidation;
-  return kind === null ? 'no unseen rows' : scoreName(kind, name, { folds: cv?.folds, leaveOneOut: cv?.leaveOneOut, testSize: v.kind === 'holdout' ? v.testSize : undefined });
+  const repeats = report.metrics.repeatedHoldout?.repeats;
+  return kind === null ? 'no unseen rows' : scoreName(kind, name, { folds: cv?.folds, leaveOneOut: cv?.leaveOneOut, testSize: v.kind === 'holdout' ? v.testSize : undefined, repeats });
 }
 
 /** The score on rows the tree did not learn from, named when the other tree's is of another kind. */
 function unseen(report: WireReport, other: WireReport): string {
-  const { holdout, crossValidation: cv } = report.metrics;
+  const { holdout, repeatedHoldout: draws, crossValidation: cv } = report.metrics;
   // Leave-one-out's folds score one row each: its figure is the pooled score, not a spread.
-  const value = holdout ? score(holdout) : cv ? (cv.leaveOneOut ? scoreValue(cv.scoreName, cv.mean) : scoreSpread(cv.scoreName, cv.mean, cv.std)) : '—';
+  const value = draws ? scoreSpread(draws.scoreName, draws.mean, draws.std) : holdout ? score(holdout) : cv ? (cv.leaveOneOut ? scoreValue(cv.scoreName, cv.mean) : scoreSpread(cv.scoreName, cv.mean, cv.std)) : '—';
   return unseenKind(report) === unseenKind(other) ? value : `${value} (${unseenName(report)})`;
 }
 

@@ -8,7 +8,8 @@ import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, percent, replaceChildren, svgEl } from './dom';
 import { validationSentence } from './validation-text';
 import { scoreLabel } from '../src/shared/render/score-label';
-import { scoreExplained, scoreName, scoreSpread, scoreValue } from '../src/shared/render/score-names';
+import { type ScoreContext, type ScoreKind, scoreExplained, scoreName, scoreSpread, scoreValue } from '../src/shared/render/score-names';
+import type { RepeatedHoldoutResult, ScoreName } from '../src/engine/validation/types';
 
 function stat(label: string, value: string): HTMLElement {
   return el('div', { class: 'stat' }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, value));
@@ -89,25 +90,42 @@ function alphaCv(a: NonNullable<WireReport['alphaSelection']>): HTMLElement {
   return el('p', { class: 'alpha-cv' }, `ccp α = ${f(a.chosenAlpha)} chosen by ${a.folds}-fold CV: ${scoreLabel(a.scoreName)} ${f(a.chosenScore)} on the folds that chose it${nested}`);
 }
 
+/** A score's mean ± std over the folds or draws that made it, each one's score listed; the hover says how it was measured. */
+function spreadLine(kind: ScoreKind, at: ScoreContext, s: { scoreName: ScoreName; mean: number; std: number; scores: number[] }, parts: 'folds' | 'draws'): HTMLElement {
+  const each = s.scores.map((x) => scoreValue(s.scoreName, x)).join(', ');
+  return el('p', { class: 'cv-scores', title: scoreExplained(kind, at) }, `${scoreName(kind, s.scoreName, at)}: ${scoreSpread(s.scoreName, s.mean, s.std)} (${parts}: ${each})`);
+}
+
+/** The repeated hold-out's every figure: mean ± std, lowest and highest over the draws (cards below 480 px, as the per-class table). */
+function drawFigures(r: RepeatedHoldoutResult): HTMLElement {
+  const fmt = (x: number) => formatNumber(x, 3);
+  const names = ['mean', '± std', 'lowest', 'highest'];
+  const head = el('tr', {}, el('th', { scope: 'col' }, 'figure'), ...names.map((h) => el('th', { scope: 'col' }, h)));
+  const rows = r.figures.map((f) =>
+    el('tr', {}, el('th', { scope: 'row' }, f.name), ...[f.mean, f.std, Math.min(...f.values), Math.max(...f.values)].map((x, i) => el('td', { class: 'num', 'data-label': names[i] }, fmt(x)))),
+  );
+  return el('table', { class: 'per-class', 'aria-label': `Each figure over ${r.repeats} hold-out draws` }, el('thead', {}, head), el('tbody', {}, ...rows));
+}
+
 export function renderMetrics(container: HTMLElement, report: WireReport): void {
   const { training, holdout, crossValidation: cv } = report.metrics;
   const parts: HTMLElement[] = [el('p', { class: 'metrics-what' }, validationSentence(report))];
   if (report.alphaSelection) parts.push(alphaCv(report.alphaSelection));
   const v = report.settings.validation;
-  if (holdout) parts.push(section(`Hold-out ${v.kind === 'holdout' ? percent(v.testSize) : ''} (rows not used for training)`, holdout));
+  const repeated = report.metrics.repeatedHoldout;
+  if (repeated) parts.push(spreadLine('holdout', { testSize: repeated.testSize, repeats: repeated.repeats }, repeated, 'draws'), drawFigures(repeated));
+  const firstDraw = repeated ? ', the first draw: the tree shown' : '';
+  if (holdout) parts.push(section(`Hold-out ${v.kind === 'holdout' ? percent(v.testSize) : ''} (rows not used for training${firstDraw})`, holdout));
   if (cv) {
     // An edited tree has no recipe to retrain per fold: its CV is that of its structure (structure-cv.ts).
     const kind = cv.structure ? 'cvStructure' : 'cvSettings';
     const at = { folds: cv.folds, leaveOneOut: cv.leaveOneOut };
     const what = `${cv.leaveOneOut ? 'leave-one-out CV' : `${cv.folds}-fold CV`} of ${cv.structure ? "this tree's structure" : 'these settings'}`;
     // Leave-one-out: a fold's score is its one row's 0 or 1, so the pooled score is the figure, not a spread.
-    const figure = cv.leaveOneOut
-      ? `${scoreValue(cv.scoreName, cv.mean)} over ${cv.folds} rows, each predicted by a tree that did not see it`
-      : `${scoreSpread(cv.scoreName, cv.mean, cv.std)} (folds: ${cv.scores.map((s) => scoreValue(cv.scoreName, s)).join(', ')})`;
-    parts.push(
-      el('p', { class: 'cv-scores', title: scoreExplained(kind, at) }, `${scoreName(kind, cv.scoreName, at)}: ${figure}`),
-      section(`${what} (out-of-fold predictions of all rows)`, cv.pooled),
-    );
+    const line = cv.leaveOneOut
+      ? el('p', { class: 'cv-scores', title: scoreExplained(kind, at) }, `${scoreName(kind, cv.scoreName, at)}: ${scoreValue(cv.scoreName, cv.mean)} over ${cv.folds} rows, each predicted by a tree that did not see it`)
+      : spreadLine(kind, at, cv, 'folds');
+    parts.push(line, section(`${what} (out-of-fold predictions of all rows)`, cv.pooled));
   }
   parts.push(section(holdout ? 'Training rows' : 'Training rows (the tree shown, on the rows it learnt from)', training));
   if (!holdout && !cv) parts.push(el('p', { class: 'muted' }, 'Measured on the rows the tree learnt from, so optimistic; choose cross-validation or a hold-out in the settings (decisionTree.validation) for an honest estimate.'));

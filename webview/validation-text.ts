@@ -9,7 +9,7 @@ const share = (x: number) => `${formatNumber(x * 100, 3)}%`;
 export function validationSummary(report: WireReport): string {
   const v = report.settings.validation;
   const rows = report.trainingRows;
-  if (v.kind === 'holdout') return `tree: ${rows} training rows · metrics: hold-out ${share(v.testSize)}`;
+  if (v.kind === 'holdout') return `tree: ${rows} training rows · metrics: hold-out ${share(v.testSize)}${report.metrics.repeatedHoldout ? ` × ${report.metrics.repeatedHoldout.repeats}` : ''}`;
   return `tree: all ${rows} rows · metrics: ${v.kind === 'cv' ? (v.leaveOneOut ? 'leave-one-out CV' : `${v.folds}-fold CV`) : 'training rows'}`;
 }
 
@@ -29,6 +29,10 @@ export function validationSentence(report: WireReport): string {
   }
   if (v.kind === 'cv') {
     return `${v.folds}-fold CV of these settings (${how(v.stratified, v.seed)}): ${v.folds} trees, each trained on ${v.folds - 1} of ${v.folds} parts of the ${rows} rows and scored on the part it did not see. The tree shown is trained on all ${rows} rows.`;
+  }
+  const draws = report.metrics.repeatedHoldout;
+  if (v.kind === 'holdout' && draws) {
+    return `Hold-out ${share(v.testSize)} drawn ${draws.repeats} times with the same proportions (${v.stratified ? 'stratified' : 'not stratified'}, seeds ${draws.seeds[0]}–${draws.seeds[draws.seeds.length - 1]}): each draw's tree trained on its other rows and scored on its held-out ones. The tree shown is the first draw's, trained on ${rows} rows.`;
   }
   if (v.kind === 'holdout') {
     return `Hold-out ${share(v.testSize)} (${how(v.stratified, v.seed)}): the tree shown is trained on the other ${rows} rows and scored on the held-out ones.`;

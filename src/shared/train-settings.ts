@@ -26,6 +26,8 @@ export interface TrainSettings {
   ccpAlpha: number;
   /** Share of rows held out to measure the tree; 0 = evaluate on the training rows. */
   holdOutFraction: number;
+  /** Draws of that hold-out (seeds seed, seed + 1, …): > 1 reports each figure's mean ± std. */
+  holdOutRepeats: number;
   /**
    * How the metrics are measured: 'cv' = k-fold cross-validation of the same settings, the tree
    * shown trained on all rows (as `train`); 'holdout' = the tree trained on the rows not held out;
@@ -55,6 +57,7 @@ export const DEFAULT_TRAIN_SETTINGS: Readonly<TrainSettings> = {
   prune: 'auto',
   ccpAlpha: 0,
   holdOutFraction: 0.3,
+  holdOutRepeats: 1,
   validation: 'cv',
   cvFolds: 5,
   seed: 42,
@@ -111,6 +114,7 @@ const RULES: SettingRules<TrainSettings> = {
   prune: { check: oneOf('auto', 'none', 'cost-complexity', 'pessimistic'), expected: 'one of auto, none, cost-complexity, pessimistic' },
   ccpAlpha: { check: numberIn(0, Infinity), expected: 'a number ≥ 0' },
   holdOutFraction: { check: numberIn(0, 0.9), expected: 'a number from 0 to 0.9' },
+  holdOutRepeats: { check: integerIn(1, 100), expected: 'an integer from 1 to 100' },
   validation: { check: oneOf('cv', 'holdout', 'leave-one-out'), expected: 'one of cv, holdout, leave-one-out' },
   cvFolds: { check: integerIn(2, 100), expected: 'an integer from 2 to 100' },
   seed: { check: integerIn(0, 2 ** 31 - 1), expected: 'an integer from 0 to 2147483647' },
@@ -173,7 +177,10 @@ export function reportOptions(settings: TrainSettings, target: string): ReportRe
   // A file too small for the folds still gets its tree (the report says why there is no CV).
   if (settings.validation === 'cv') Object.assign(options, { cvFolds: settings.cvFolds, cvWhenPossible: true });
   else if (settings.validation === 'leave-one-out') options.leaveOneOut = true;
-  else if (settings.holdOutFraction > 0) options.testSize = settings.holdOutFraction;
+  else if (settings.holdOutFraction > 0) {
+    options.testSize = settings.holdOutFraction;
+    if (settings.holdOutRepeats > 1) options.holdoutRepeats = settings.holdOutRepeats;
+  }
   return options;
 }
 

@@ -473,6 +473,37 @@ await check('the default: the tree on all rows, the Metrics tab says it shows a 
   await page.close();
 });
 
+await check('leave-one-out: the Metrics tab gives the pooled score over the 150 rows, not 150 zeros and ones', async () => {
+  const page = await openPanel('irisLoo');
+  assert.match(await page.locator('.settings-shown').textContent(), /· tree: all 150 rows · metrics: leave-one-out CV/);
+  await page.getByRole('tab', { name: 'Metrics' }).click();
+  assert.match(await page.locator('.metrics-what').textContent(), /^Leave-one-out CV of these settings \(not stratified\): 150 trees, each trained on every row but one/);
+  const line = page.locator('.cv-scores');
+  // scikit-learn's LeaveOneOut at max_depth 3: 142 of 150 (test/fixtures/validation).
+  assert.equal(await line.textContent(), 'leave-one-out CV accuracy of these settings: 94.7% over 150 rows, each predicted by a tree that did not see it');
+  assert.match(await line.getAttribute('title'), /^150 trees grown with these settings, one per row/);
+  await page.screenshot({ path: join(artifacts, 'metrics-loo.png') });
+  await page.close();
+});
+
+await check('the hold-out drawn 10 times: the Metrics tab gives the spread as the CV line does, and every figure over the draws', async () => {
+  const page = await openPanel('irisDraws');
+  const r = reports.irisDraws.metrics.repeatedHoldout;
+  assert.match(await page.locator('.settings-shown').textContent(), /· tree: 105 training rows · metrics: hold-out 30% × 10/);
+  await page.getByRole('tab', { name: 'Metrics' }).click();
+  assert.match(await page.locator('.metrics-what').textContent(), /^Hold-out 30% drawn 10 times with the same proportions \(stratified, seeds 42–51\)/);
+  const line = page.locator('.cv-scores');
+  assert.equal(
+    await line.textContent(),
+    `hold-out accuracy (30% of the rows), mean of 10 draws: ${(r.mean * 100).toFixed(1)}% ± ${(r.std * 100).toFixed(1)}% (draws: ${r.scores.map((x) => `${(x * 100).toFixed(1)}%`).join(', ')})`,
+  );
+  assert.match(await line.getAttribute('title'), /^The hold-out drawn 10 times with the same proportions/);
+  const figures = await page.locator('table[aria-label="Each figure over 10 hold-out draws"] tbody th').allTextContents();
+  assert.deepEqual(figures, r.figures.map((f) => f.name));
+  await page.screenshot({ path: join(artifacts, 'metrics-draws.png') });
+  await page.close();
+});
+
 await check('alpha chosen by CV: the Metrics tab gives its score on the folds that chose it and the nested estimate', async () => {
   const page = await openPanel('irisAlphaCv');
   const a = reports.irisAlphaCv.alphaSelection;

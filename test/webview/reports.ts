@@ -99,6 +99,9 @@ export function build(): {
       bike: report(sample('bike_or_car.csv'), { target: 'go_by_car' }, { testSize: 0.25, seed: 3 }),
       // ccp_alpha chosen by CV: the Metrics tab shows its same-fold score and the nested estimate.
       irisAlphaCv: report(sample('iris.csv'), { target: 'species' }, { ccpAlpha: 'cv', cvFolds: 3, permutationRepeats: 0 }),
+      // Leave-one-out, and the hold-out drawn 10 times: the Metrics tab's pooled score and spread.
+      irisLoo: report(sample('iris.csv'), { target: 'species', maxDepth: 3 }, { leaveOneOut: true, seed: 42, permutationRepeats: 0 }),
+      irisDraws: report(sample('iris.csv'), { target: 'species', maxDepth: 3 }, { testSize: 0.3, holdoutRepeats: 10, seed: 42, permutationRepeats: 0 }),
       hostile: hostileReport,
       play: playReport,
       // Too big to go to the webview whole (src/shared/tree-slices.ts): fully grown regression.

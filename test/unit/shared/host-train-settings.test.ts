@@ -67,6 +67,16 @@ test('validation "leave-one-out" asks the engine for leave-one-out, neither fold
   assert.equal(readTrainSettings((key) => (key === 'validation' ? 'leave-one-out' : undefined)).settings.validation, 'leave-one-out');
 });
 
+test('decisionTree.holdOutRepeats draws the hold-out that many times; 1, or no hold-out, asks for none', () => {
+  const draws = (s: Partial<typeof DEFAULT_TRAIN_SETTINGS>) => reportOptions({ ...DEFAULT_TRAIN_SETTINGS, ...s }, 'y').holdoutRepeats;
+  assert.equal(draws({ validation: 'holdout', holdOutRepeats: 10 }), 10);
+  assert.equal(draws({ validation: 'holdout', holdOutRepeats: 1 }), undefined);
+  assert.equal(draws({ validation: 'cv', holdOutRepeats: 10 }), undefined);
+  assert.equal(draws({ validation: 'holdout', holdOutFraction: 0, holdOutRepeats: 10 }), undefined);
+  const { problems } = readTrainSettings((key) => (key === 'holdOutRepeats' ? 0 : undefined));
+  assert.deepEqual(problems, ['decisionTree.holdOutRepeats must be an integer from 1 to 100 (got 0); using 1']);
+});
+
 test('the defaults: no limits (null), auto leaves the criterion to the engine', () => {
   const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS }, 'species');
   const { params } = options;

@@ -25,3 +25,12 @@ test('accuracy in percent with one decimal, its spread too; R² to 4 and 3 signi
   assert.equal(scoreValue('r2', 0.4123456), '0.4123');
   assert.equal(scoreSpread('r2', 0.4123456, 0.0345678), '0.4123 ± 0.0346');
 });
+
+test('leave-one-out and a repeated hold-out are named as such, with how they were measured', () => {
+  assert.equal(scoreName('cvSettings', 'accuracy', { folds: 150, leaveOneOut: true }), 'leave-one-out CV accuracy of these settings');
+  assert.equal(scoreName('cvStructure', 'r2', { folds: 14, leaveOneOut: true }), "leave-one-out CV R² of this tree's structure");
+  assert.match(scoreExplained('cvSettings', { folds: 150, leaveOneOut: true }), /^150 trees grown with these settings, one per row/);
+  assert.equal(scoreName('holdout', 'accuracy', { testSize: 0.3, repeats: 10 }), 'hold-out accuracy (30% of the rows), mean of 10 draws');
+  assert.equal(scoreName('holdout', 'accuracy', { testSize: 0.3, repeats: 1 }), 'hold-out accuracy (30% of the rows)');
+  assert.match(scoreExplained('holdout', { repeats: 10 }), /^The hold-out drawn 10 times/);
+});

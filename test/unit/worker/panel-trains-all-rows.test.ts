@@ -102,6 +102,17 @@ test('validation "leave-one-out": the tree on all rows, the metrics those of eva
   assert.equal(report.metrics.crossValidation?.pooled.rows, 14);
 });
 
+test('validation "holdout" with holdOutRepeats 10: the repeated hold-out of evaluate --test-size 0.3 --repeats 10', async () => {
+  const settings: TrainSettings = { ...DEFAULT_TRAIN_SETTINGS, validation: 'holdout', holdOutFraction: 0.3, holdOutRepeats: 10, maxDepth: 3 };
+  const report = await panelReport('media/samples/iris.csv', 'species', settings);
+  const evaluated = cli.run('evaluate', 'media/samples/iris.csv', '--target', 'species', '--max-depth', '3', '--test-size', '0.3', '--repeats', '10', '--seed', '42', '--json');
+  assert.equal(evaluated.status, 0, evaluated.stderr);
+  const expected = JSON.parse(evaluated.stdout) as TreeReport;
+  assert.deepEqual(report.metrics.repeatedHoldout, expected.metrics.repeatedHoldout);
+  assert.deepEqual(report.settings.validation, { kind: 'holdout', testSize: 0.3, seed: 42, stratified: true, repeats: 10 });
+  assert.equal(report.metrics.repeatedHoldout?.scores.length, 10);
+});
+
 test('the cross-validation reports each fold done as progress', async () => {
   const bytes = WorkerBridge.ownBytes(readFileSync(path.join(process.cwd(), 'media/samples/iris.csv')));
   const { dataset } = await bridge.run('load', { source: { kind: 'bytes', bytes }, fileName: 'iris.csv' }).result;
