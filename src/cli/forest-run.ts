@@ -13,6 +13,7 @@ import { loadDataFile, namingFile } from './data-flags';
 import { forestTrainer } from './forest-flags';
 import { forestReportText } from './forest-text';
 import { leftOutNotes } from './left-out-notes';
+import { isOnnxName, writeOnnx } from './onnx-out';
 import { cvFromArgs, positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
 import { writeChunks } from './write-chunks';
 import { scoreLabel } from '../shared/render/score-label';
@@ -37,7 +38,7 @@ export async function trainForestCli(args: ParsedArgs, params: ForestParams, for
   if (format === 'mermaid') throw new InputError('bad-option', 'Mermaid draws one tree; a forest prints as json or text (rules --tree K --model FILE gives one of its trees)');
   const { report } = await trainOnFile(args, params);
   const out = stringFlag(args, 'out');
-  if (out !== undefined) await writeChunks(out, forestFileChunks(report.model));
+  if (out !== undefined) await (isOnnxName(out) ? writeOnnx(out, report.model) : writeChunks(out, forestFileChunks(report.model)));
   const m = report.model;
   if (out !== undefined && !args.flags.has('format')) {
     process.stdout.write(`wrote ${out}: ${m.params.ensemble === 'forest' ? 'random forest' : 'bagging'} of ${m.trees.length} trees, ${m.task}, target "${m.target}", ${oobSummary(report)}\n`);

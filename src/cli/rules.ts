@@ -1,5 +1,6 @@
-// `rules --model M [--format text|python|js|sql] [--tree K]`: the tree's if-then rules, as text or
-// as code that reproduces its predictions; a forest as Python or JS code, or one of its trees.
+// `rules --model M [--format text|python|js|sql|onnx] [--tree K] [--out F]`: the tree's if-then rules,
+// as text or as code that reproduces its predictions; a forest as Python or JS code, or one of its
+// trees; a tree or forest as an ONNX model (onnx-out.ts).
 import { InputError } from '../engine/errors';
 import { exportCode } from '../engine/export/code';
 import { forestToJavaScript, forestToPython } from '../engine/export/forest-code';
@@ -13,19 +14,22 @@ import { rulesToText } from '../engine/rules/text';
 import { numberFlag, parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
 import { readModelFile } from '../worker/model-file';
 import { usageError } from './help';
+import { writeOnnx } from './onnx-out';
+import { writeChunks } from './write-chunks';
 import type { CliCommand, OptionTable } from './options';
 
-const FORMATS = ['text', 'python', 'js', 'sql'] as const;
+const FORMATS = ['text', 'python', 'js', 'sql', 'onnx'] as const;
 
 const OPTIONS: OptionTable = [
   { name: 'model', value: 'model.json', meaning: 'the model JSON `train --out` wrote (required)' },
-  { name: 'format', value: FORMATS.join('|'), default: 'text', meaning: 'if-then rules as text, or code that reproduces the predictions (a forest: python or js)' },
+  { name: 'format', value: FORMATS.join('|'), default: 'text', meaning: 'if-then rules as text, or code that reproduces the predictions (a forest: python, js or onnx); onnx needs --out' },
   { name: 'tree', value: 'K', meaning: 'a forest or a model trained elsewhere: the rules (or code) of its tree K alone, 0-based' },
+  { name: 'out', value: 'FILE', meaning: 'write to this file instead of stdout (required by --format onnx: an ONNX model, written only if the export succeeds)' },
 ];
 
 export const rulesCommand: CliCommand = {
   name: 'rules',
-  summary: "a model's if-then rules, as text or as Python, JavaScript or SQL",
+  summary: "a model's if-then rules, as text or as Python, JavaScript or SQL; or the model as ONNX",
   usage: '--model model.json [options]',
   options: OPTIONS,
   example: '--model model.json --format python',
@@ -42,6 +46,7 @@ function chosenTree(loaded: LoadedModel, args: ParsedArgs, format: Format): Tree
     return loaded.model;
   }
   if (loaded.kind === 'ensemble') {
+    if (format === 'onnx') throw new InputError('bad-option', `${loaded.model.description}: a model trained elsewhere is not exported as ONNX (only this tool's trees and forests are)`);
     // A tree of a model trained elsewhere: its leaves are raw scores the link combines (docs/cli.md "Models trained elsewhere").
     const n = loaded.model.trees.length;
     if (k === undefined && n === 1) return loaded.model.trees[0].model;
@@ -64,9 +69,12 @@ async function rules(argv: string[]): Promise<void> {
   if (args.positional.length !== 0) throw usageError(rulesCommand);
   const format = stringFlag(args, 'format') ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) throw new InputError('bad-option', `--format must be one of ${FORMATS.join(', ')}, got "${format}"`);
+  const file = stringFlag(args, 'out');
+  if (format === 'onnx' && file === undefined) throw new InputError('bad-option', '--format onnx writes a binary file: give it with --out FILE.onnx');
   const model = chosenTree(await readModelFile(requiredFlag(args, 'model')), args, format as Format);
+  if (format === 'onnx') return writeOnnx(file as string, model);
   let out: string;
   if (model.format === FOREST_FORMAT) out = format === 'python' ? forestToPython(model) : forestToJavaScript(model);
-  else out = format === 'text' ? rulesToText(extractRules(model), model.classes) : exportCode(model, format as Exclude<Format, 'text'>);
-  process.stdout.write(out);
+  else out = format === 'text' ? rulesToText(extractRules(model), model.classes) : exportCode(model, format as Exclude<Format, 'text' | 'onnx'>);
+  await writeChunks(file, [out]);
 }

@@ -13,6 +13,7 @@ import { pruneOptions, pruneOptionsFromArgs } from './prune-flags';
 import { pruneGrown, resolvePruneOptions } from '../engine/validation/prune-grown';
 import { decideLeftOut } from '../engine/tree/left-out';
 import { leftOutNotes } from './left-out-notes';
+import { isOnnxName, writeOnnx } from './onnx-out';
 import { FOREST_OPTIONS, forestParamsFromArgs } from './forest-flags';
 import { trainForestCli } from './forest-run';
 import { STRATIFY_OPTION, stratifyFromArgs, writeWarnings } from './validation-flags';
@@ -58,7 +59,7 @@ const OPTIONS: OptionTable = [
   { name: 'cv', value: 'K', default: '5', meaning: 'with --ccp-alpha cv: the number of folds' },
   { name: 'seed', value: 'N', default: '0', meaning: "with --ccp-alpha cv: the seed of the folds; with --ensemble: the forest's seed" },
   STRATIFY_OPTION,
-  { name: 'out', value: 'model.json', meaning: 'write the model JSON to this file (a name ending in .gz: gzip-compressed)' },
+  { name: 'out', value: 'model.json', meaning: 'write the model JSON to this file (a name ending in .gz: gzip-compressed; in .onnx: the model as ONNX, docs/model-format.md "ONNX export")' },
   { name: 'format', value: 'json|text|mermaid', default: 'json (with --out: a one-line summary)', meaning: 'what to print: the model JSON, the tree as text (a forest: its report), or Mermaid' },
   ...FOREST_OPTIONS,
   ...DATA_OPTIONS,
@@ -142,7 +143,7 @@ async function train(argv: string[]): Promise<void> {
   }
   if (droppedMissingTarget > 0) process.stderr.write(`note: ${droppedMissingTarget} rows with a missing target were left out\n`);
   const out = stringFlag(args, 'out');
-  if (out !== undefined) await writeChunks(out, [serializeModel(model)]);
+  if (out !== undefined) await (isOnnxName(out) ? writeOnnx(out, model) : writeChunks(out, [serializeModel(model)]));
   // With --out and no explicit --format, the file is the result: keep stdout short.
   if (out !== undefined && !args.flags.has('format')) {
     process.stdout.write(`wrote ${out}: ${model.nodes.length} nodes, ${model.task}, target "${model.target}"\n`);
