@@ -2,8 +2,8 @@
 // (csv-target.ts): sorted by folder then name, the file name as label and its folder as
 // description, and last an entry that opens the file dialog. Pure, so it is unit-tested.
 
-/** Files a training can read: .csv/.tsv, also gzip-compressed (README "CSV input"). */
-export const CSV_GLOB = '**/*.{csv,tsv,csv.gz,tsv.gz,CSV,TSV,CSV.GZ,TSV.GZ}';
+/** Files a training can read: .csv/.tsv, also gzip-compressed (README "CSV input"), and .parquet (README "Parquet input"). */
+export const CSV_GLOB = '**/*.{csv,tsv,csv.gz,tsv.gz,CSV,TSV,CSV.GZ,TSV.GZ,parquet,PARQUET}';
 /** Dependencies' test data is not the user's. */
 export const CSV_EXCLUDE = '**/{node_modules,.git}/**';
 /** Files listed at most; more would make the list slow to scan, and the dialog finds any. */

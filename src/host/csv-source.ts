@@ -45,7 +45,8 @@ export interface SampleLimits {
  * 'whole' to load everything as usual, or 'cancel' when the question is dismissed.
  */
 export async function chooseSample(uri: vscode.Uri, limits: SampleLimits, types?: ColumnTypes): Promise<SampleJob | 'whole' | 'cancel'> {
-  if (uri.scheme !== 'file') return 'whole';
+  // The sample reads CSV text; a Parquet file is loaded whole (its sampling by row groups is still to come).
+  if (uri.scheme !== 'file' || /\.parquet$/i.test(uri.path)) return 'whole';
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (document !== undefined && (document.isDirty || document.isUntitled)) return 'whole';
   const { size } = await vscode.workspace.fs.stat(uri);

@@ -35,7 +35,7 @@ async function pickCsv(): Promise<vscode.Uri | undefined> {
     if (picked === undefined) return undefined;
     if (picked.path !== undefined) return byPath.get(picked.path);
   }
-  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'CSV files': ['csv', 'tsv', 'gz'] }, title: 'Decision Tree: choose a CSV' });
+  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'CSV or Parquet files': ['csv', 'tsv', 'gz', 'parquet'] }, title: 'Decision Tree: choose a CSV or Parquet file' });
   return picked?.[0];
 }
 

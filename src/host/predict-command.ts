@@ -12,7 +12,7 @@ export async function predictOnAnotherCsv(file: TrainedFile, bridge: WorkerBridg
   const picked = await vscode.window.showOpenDialog({
     canSelectMany: false,
     defaultUri: vscode.Uri.joinPath(file.uri, '..'),
-    filters: { 'CSV files': ['csv', 'tsv', 'gz'] },
+    filters: { 'CSV or Parquet files': ['csv', 'tsv', 'gz', 'parquet'] },
     title: `Decision Tree: CSV to predict with the tree of ${fileNameOf(file.uri)}`,
     openLabel: 'Predict',
   });

@@ -1,8 +1,10 @@
 // Worker job: parse a CSV (bytes or unsaved editor text) into a Dataset, with parse progress.
-// Bytes in gzip (a `.csv.gz`, known by its magic bytes) are decompressed as they are parsed.
+// Bytes in gzip (a `.csv.gz`, known by its magic bytes) are decompressed as they are parsed; a
+// Parquet file's bytes (known by theirs) go to the Parquet reader, which builds the same Dataset.
 import { columnCells, type Dataset } from '../../engine/dataset';
 import { parseCsv, readCsv } from '../../engine/csv/read';
 import { decompressedChunks, isGzip } from '../gzip';
+import { isParquet, readParquet } from '../parquet/read-parquet';
 import { columnSummaries } from './column-summary';
 import type { JobProgress, LoadJob, LoadResult } from '../../shared/worker-messages';
 
@@ -41,8 +43,24 @@ export async function* sourceChunks(job: LoadJob, onRead?: (bytes: number) => vo
   yield* decompressedChunks(slices(), onRead);
 }
 
-/** Any source, gzip included; progress counts compressed bytes, in steps of at least 1%. */
+/** Whether the job's bytes are a Parquet file (its magic bytes), read by the Parquet reader. */
+export function isParquetSource(job: LoadJob): boolean {
+  return job.source.kind === 'bytes' && isParquet(job.source.bytes);
+}
+
+/**
+ * Any source: a CSV, gzip or not (progress counts compressed bytes, in steps of at least 1%), or a
+ * Parquet file's bytes (README "Parquet input"; progress counts its column chunks), into the same
+ * Dataset.
+ */
 export async function readSource(job: LoadJob, progress: (p: JobProgress) => void, sharedMemory = false): Promise<Dataset> {
+  if (job.source.kind === 'bytes' && isParquet(job.source.bytes)) {
+    const { buffer, byteOffset, byteLength } = job.source.bytes;
+    const file = byteOffset === 0 && byteLength === buffer.byteLength && buffer instanceof ArrayBuffer ? buffer : job.source.bytes.slice().buffer;
+    const dataset = await readParquet([{ name: job.fileName, file }], { types: job.types, sharedMemory, onFraction: (fraction) => progress({ phase: 'parse', fraction }) });
+    progress({ phase: 'parse', fraction: 1 });
+    return dataset;
+  }
   if (!(job.source.kind === 'bytes' && isGzip(job.source.bytes))) return parseSource(job, progress, sharedMemory);
   const total = job.source.bytes.byteLength;
   let reported = 0;

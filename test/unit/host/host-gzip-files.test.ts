@@ -38,6 +38,22 @@ test('Train, Train with Options, Set Target and Profile are offered on .csv.gz a
   }
 });
 
+test('Train, Train with Options, the forests and Profile are offered on .parquet files (README "Parquet input")', () => {
+  const menus = (JSON.parse(readFileSync('package.json', 'utf8')) as { contributes: { menus: Record<string, MenuItem[]> } }).contributes.menus;
+  const wanted = ['decisionTree.train', 'decisionTree.trainWithOptions', 'decisionTree.trainForest', 'decisionTree.trainForestWithOptions', 'decisionTree.profile'];
+  for (const menu of ['explorer/context', 'commandPalette']) {
+    for (const command of wanted) {
+      const item = menus[menu].find((m) => m.command === command);
+      assert.ok(item?.when !== undefined, `${menu} ${command}`);
+      for (const name of ['data.parquet', 'PART-0.PARQUET']) assert.ok(offeredFor(item.when, name), `${menu} ${command} ${name}`);
+      assert.ok(!offeredFor(item.when, 'data.parquet.crc'), `${menu} ${command} data.parquet.crc`);
+    }
+  }
+  // Set Column Type edits a text document's header: not a Parquet file's.
+  const setType = menus['commandPalette'].find((m) => m.command === 'decisionTree.setColumnType');
+  assert.ok(setType?.when !== undefined && !offeredFor(setType.when, 'data.parquet'));
+});
+
 test('a .tsv.gz is tab-separated; predictions and exports are named without .csv.gz', () => {
   assert.equal(delimiterFor(uri('/d/data.tsv.gz')), '\t');
   assert.equal(delimiterFor(uri('/d/data.csv.gz')), undefined);
