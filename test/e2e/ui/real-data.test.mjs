@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
+import { defaultReport } from '../expected.mjs';
 import { startSession } from '../session.mjs';
 import {
   answerPath,
@@ -30,7 +31,7 @@ describe('real data in the workbench', () => {
   let page;
 
   before(async () => {
-    session = await startSession({ files: [FIXTURE] });
+    session = await startSession({ files: [FIXTURE, 'test/fixtures/parquet/iris.parquet'] });
     writeFileSync(join(session.folder, 'visits-archive.csv.gz'), gzipSync(readFileSync(FIXTURE)));
     page = await openWorkbench(session.context, session.server.url, { folder: session.folder });
   });
@@ -68,6 +69,21 @@ describe('real data in the workbench', () => {
     const root = await panel.locator('.stage svg g.node[data-ref="node:0"]').getAttribute('aria-label');
     assert.match(root, /day ≤ 2021-01-30T12:00Z/);
     await screenshot(page, 'real-data-gzip');
+  });
+
+  it('trains a Parquet file from the Explorer: the tree of the same data as CSV', async () => {
+    const expected = defaultReport('media/samples/iris.csv', 'species');
+    await page.locator('.explorer-folders-view .monaco-list-row[aria-label^="iris.parquet"]').first().click();
+    const menu = await explorerContextMenu(page, 'iris.parquet');
+    assert.ok(menu.includes('Train Decision Tree'), String(menu));
+    await clickContextMenuItem(page, 'Train Decision Tree');
+    await pickQuickItem(page, 'species');
+    const panel = await waitForWebviewFrame(page, 'header', { hasText: 'iris.parquet' });
+    await panel.locator('.stage svg g.node').first().waitFor();
+    assert.equal(await panel.locator('.settings-line').textContent(), `CART · gini · depth ∞ · leaf 1 · no pruning · ${expected.final.nodes} nodes`);
+    const root = await panel.locator('.stage svg g.node[data-ref="node:0"]').getAttribute('aria-label');
+    assert.match(root, /^petal_length_cm ≤ 2\.45, samples = 150/);
+    await screenshot(page, 'real-data-parquet');
   });
 
   it('"Predict on Another CSV…" copies every input field as it is in the file', async () => {
