@@ -84,6 +84,28 @@ describe('the tree beside its CSV', () => {
     assert.deepEqual(problems, []);
   });
 
+  it('the calculation drawer (learn mode) opens from the root\'s details, worked out in the worker, beside the CSV and wide', async () => {
+    for (const window of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+      await page.setViewportSize(window);
+      panel = await waitForWebviewFrame(page, 'header', { hasText: 'iris.csv' });
+      await panel.locator(`${nodes}[data-ref="node:0"]`).click();
+      await panel.locator('.details vscode-button', { hasText: 'Show the calculation' }).click();
+      const drawer = panel.locator('.calc-drawer');
+      await drawer.locator('.katex').first().waitFor({ timeout: 60_000 });
+      assert.equal(await drawer.locator('.error').count(), 0, await drawer.innerText());
+      const text = (await drawer.innerText()).replaceAll('\u200b', '');
+      assert.match(text, /petal_length_cm/);
+      // The chosen split's score as the engine gives it: iris's root Gini decrease 0.3333 (150 rows, 50/50/50 → 50 | 100).
+      assert.match(text, /0\.3333/);
+      const box = await drawer.evaluate((d) => ({ right: d.getBoundingClientRect().right, view: document.documentElement.clientWidth, scrollY: window.scrollY }));
+      assert.ok(box.right <= box.view + 0.5 && box.scrollY === 0, JSON.stringify(box));
+      await screenshot(page, `fit-beside-calculation-${window.width}`);
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      await panel.locator('.details-close').click();
+    }
+  });
+
   it("a second file's tree opens in one of the two groups, beside its CSV, never in a third (docs/architecture.md \"Where panels open\")", async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     // The file opened while the panel's group has focus lands in that group: VS Code's Beside would split a third.
