@@ -2,6 +2,7 @@
 // the ROC curve with its AUC for two classes; R², RMSE and MAE for regression. First a sentence
 // says what is measured; hold-out numbers come first when there are any, then cross-validation
 // (the panel's default), then the training rows.
+import { beatsBaseline, majorityBaseline } from '../src/engine/metrics/baseline';
 import type { ClassificationMetrics, Metrics, RegressionMetrics, RocCurve } from '../src/engine/metrics/types';
 import type { WireReport } from '../src/shared/protocol';
 import { formatNumber } from '../src/shared/render/tree-labels';
@@ -13,6 +14,14 @@ import type { RepeatedHoldoutResult, ScoreName } from '../src/engine/validation/
 
 function stat(label: string, value: string): HTMLElement {
   return el('div', { class: 'stat' }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, value));
+}
+
+/** The majority-class baseline beside accuracy (src/engine/metrics/baseline.ts), what it is on hover. */
+function baselineStat(m: ClassificationMetrics): HTMLElement {
+  const base = majorityBaseline(m);
+  const shown = stat('majority baseline', percent(base.accuracy));
+  shown.title = `Accuracy of always predicting the most frequent class, “${base.class}”, on these rows (the no-information rate).`;
+  return shown;
 }
 
 function confusion(m: ClassificationMetrics): HTMLElement {
@@ -66,7 +75,15 @@ function rocChart(roc: RocCurve): HTMLElement {
 
 function classification(m: ClassificationMetrics): HTMLElement[] {
   return [
-    el('div', { class: 'stats' }, stat('accuracy', percent(m.accuracy)), stat('error rate', percent(m.errorRate)), stat('rows', String(m.rows))),
+    el(
+      'div',
+      { class: 'stats' },
+      stat('accuracy', percent(m.accuracy)),
+      stat('error rate', percent(m.errorRate)),
+      stat('rows', String(m.rows)),
+      baselineStat(m),
+    ),
+    ...(beatsBaseline(m) ? [] : [el('p', { class: 'baseline-warning' }, `This tree does not beat always predicting “${majorityBaseline(m).class}”.`)]),
     el('div', { class: 'metric-grid' }, confusion(m), m.roc ? rocChart(m.roc) : null),
     perClass(m),
   ];

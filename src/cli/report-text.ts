@@ -1,4 +1,5 @@
 // The readable form of a TreeReport for `evaluate` (its --json form is the report itself).
+import { beatsBaseline, majorityBaseline } from '../engine/metrics/baseline';
 import type { ClassificationMetrics, Metrics } from '../engine/metrics/types';
 import type { CrossValidationResult, RepeatedHoldoutResult } from '../engine/validation/types';
 import type { TreeReport } from '../engine/report-types';
@@ -15,7 +16,13 @@ export function table(header: string[], rows: string[][]): string[] {
 
 function classificationText(m: ClassificationMetrics): string[] {
   const names = m.classes.map(formatName);
-  const lines = [`  accuracy ${f4(m.accuracy)}   error rate ${f4(m.errorRate)}`, '  confusion matrix (rows = true class, columns = predicted):'];
+  const base = majorityBaseline(m);
+  const verdict = beatsBaseline(m) ? `the tree beats it by ${f4(m.accuracy - base.accuracy)}` : 'the tree does NOT beat it';
+  const lines = [
+    `  accuracy ${f4(m.accuracy)}   error rate ${f4(m.errorRate)}`,
+    `  majority-class baseline ${f4(base.accuracy)} (always ${formatName(base.class)}): ${verdict}`,
+    '  confusion matrix (rows = true class, columns = predicted):',
+  ];
   lines.push(...table(['', ...names], m.confusion.map((row, i) => [names[i], ...row.map(String)])).map((l) => '  ' + l));
   const rates = (label: string, x: { precision: number; recall: number; specificity: number; fpr: number; fdr: number; f1: number }, support: string) => [
     label,

@@ -469,6 +469,11 @@ await check('the default: the tree on all rows, the Metrics tab says it shows a 
   const cvShown = page.locator('.cv-scores');
   assert.match(await cvShown.textContent(), new RegExp(`^5-fold CV accuracy of these settings: ${(r.metrics.crossValidation.mean * 100).toFixed(1)}% ± ${(r.metrics.crossValidation.std * 100).toFixed(1)}%`));
   assert.match(await cvShown.getAttribute('title'), /^5 trees grown with these settings/);
+  // The majority-class baseline beside accuracy: iris's three classes of 50.
+  const baseline = page.locator('.metrics-set').first().locator('.stat', { hasText: 'majority baseline' });
+  assert.equal(await baseline.locator('.stat-value').textContent(), '33.3%');
+  assert.match(await baseline.getAttribute('title'), /always predicting the most frequent class, “setosa”/);
+  assert.equal(await page.locator('.baseline-warning').count(), 0, 'the tree beats it');
   await page.screenshot({ path: join(artifacts, 'metrics-cv.png') });
   await page.close();
 });
