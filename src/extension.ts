@@ -46,9 +46,9 @@ export function activate(context: vscode.ExtensionContext): void {
       const job = { dataset, model: report.model, settings: report.settings, nodeId };
       return worker().run('splitDistribution', job, { key: `splitDistribution:${uri.toString()}` }).result;
     },
-    calculation: async (uri, nodeId) => {
+    calculation: async (uri, nodeId, column) => {
       const { dataset, report } = await trainedOrRestored(uri);
-      const job = { dataset, model: report.model, settings: report.settings, nodes: [nodeId], unit: entropyUnitFor(uri), fileName: fileNameOf(uri) };
+      const job = { dataset, model: report.model, settings: report.settings, nodes: [nodeId], unit: entropyUnitFor(uri), fileName: fileNameOf(uri), ...(column === undefined ? {} : { columns: [column] }) };
       // Opening another node's calculation cancels the previous one's.
       return (await worker().run('calculation', job, { key: `calculation:${uri.toString()}` }).result).calculations[0];
     },

@@ -13,8 +13,8 @@ import { el, replaceChildren } from './dom';
 import { button } from './toolkit';
 
 export interface CalculationDrawerEvents {
-  /** The node's calculation, from the host's worker. */
-  request(nodeId: number): Promise<NodeCalculation>;
+  /** The node's calculation, from the host's worker; `column`: that column's split worked out whatever its rank. */
+  request(nodeId: number, column: string | null): Promise<NodeCalculation>;
   /** "Export as Markdown…": the host writes the CLI's `explain` Markdown for the node. */
   exportMarkdown(nodeId: number): void;
 }
@@ -60,7 +60,7 @@ function table(t: CalcTable, caption: string, numericFrom = 1): HTMLElement {
   );
 }
 
-function candidate(c: CandidateView): HTMLElement {
+function candidate(c: CandidateView, focus: boolean): HTMLElement {
   const body = el(
     'div',
     { class: 'calc-candidate-body' },
@@ -71,7 +71,7 @@ function candidate(c: CandidateView): HTMLElement {
     c.thresholds && table(c.thresholds.table, 'Candidate thresholds and their scores'),
   );
   // Every candidate is a disclosure (keyboard: Tab to its summary, Enter or Space): the chosen split open.
-  const details = el('details', { class: `calc-candidate${c.chosen ? ' chosen' : ''}`, open: c.chosen }, el('summary', {}, el('span', { class: 'calc-title' }, c.title), el('span', { class: 'calc-score' }, c.scoreLine)), body);
+  const details = el('details', { class: `calc-candidate${c.chosen ? ' chosen' : ''}${focus ? ' asked' : ''}`, open: c.chosen || focus, 'data-feature': c.feature }, el('summary', {}, el('span', { class: 'calc-title' }, c.title), el('span', { class: 'calc-score' }, c.scoreLine)), body);
   return details;
 }
 
@@ -99,8 +99,11 @@ export class CalculationDrawer {
     return this.nodeId;
   }
 
-  /** Opens the drawer on node `nodeId`, asking the host for its calculation; `opener` gets the focus back on close. */
-  open(nodeId: number, opener: HTMLElement | null): void {
+  /**
+   * Opens the drawer on node `nodeId`, asking the host for its calculation; `opener` gets the focus
+   * back on close; `column` (the hover's link): that column's split opened and brought into view.
+   */
+  open(nodeId: number, opener: HTMLElement | null, column: string | null = null): void {
     this.nodeId = nodeId;
     this.opener = opener;
     const token = ++this.token;
@@ -108,8 +111,8 @@ export class CalculationDrawer {
     replaceChildren(this.body, el('p', { class: 'muted' }, 'Working out the calculation…'));
     this.element.hidden = false;
     this.element.focus({ preventScroll: true });
-    this.events.request(nodeId).then(
-      (calc) => token === this.token && this.show(calc),
+    this.events.request(nodeId, column).then(
+      (calc) => token === this.token && this.show(calc, column),
       (err: Error) => token === this.token && replaceChildren(this.body, el('p', { class: 'error' }, err.message)),
     );
   }
@@ -124,7 +127,7 @@ export class CalculationDrawer {
     if (back?.isConnected) back.focus({ preventScroll: true });
   }
 
-  private show(calc: NodeCalculation): void {
+  private show(calc: NodeCalculation, column: string | null): void {
     const v = calculationView(calc);
     replaceChildren(
       this.body,
@@ -135,8 +138,14 @@ export class CalculationDrawer {
       ...v.impurity.map(formula),
       v.empty && el('p', { class: 'muted' }, v.empty),
       v.candidates.length > 0 && el('h4', {}, 'The split and the alternatives, by score'),
-      ...v.candidates.map(candidate),
+      ...v.candidates.map((c) => candidate(c, c.feature === column)),
       el('p', { class: 'muted calc-foot' }, 'The formulas are those of docs/formulas.md ("Worked calculations"); Export as Markdown writes the same as the CLI: explain --node ', String(calc.nodeId), '.'),
     );
+    const asked = this.body.querySelector<HTMLElement>('details.calc-candidate.asked > summary');
+    if (asked) {
+      asked.focus({ preventScroll: true });
+      // Once KaTeX's fonts are in, the formulas above it have their final height.
+      void document.fonts.ready.then(() => asked.isConnected && asked.scrollIntoView({ block: 'start' }));
+    }
   }
 }

@@ -130,7 +130,7 @@ const treeView = new TreeView({
 
 /** "Show the calculation" (learn mode): the worked arithmetic of a node, computed in the host's worker. */
 const calculationDrawer = new CalculationDrawer({
-  request: (nodeId) => host.request('calculation', { nodeId }),
+  request: (nodeId, column) => host.request('calculation', column === null ? { nodeId } : { nodeId, column }),
   exportMarkdown: (nodeId) => api.postMessage({ type: 'exportCalculation', nodeId }),
 });
 treeView.addDrawer(calculationDrawer.element);
@@ -490,6 +490,17 @@ function onMessage(message: ToWebview): void {
         save();
       }
       compareView.update(state.shown?.report ?? null, message.comparison);
+      return;
+    case 'showCalculation':
+      // The hover's link to a column's calculation: over the tree, which must be on show.
+      if (state.tab !== 'tree') {
+        state.tab = 'tree';
+        save();
+        tabList.select('tree');
+        compareView.setVisible(false);
+        requestAnimationFrame(() => (treeStale ? void drawTree(state.view === null) : treeView.becameVisible()));
+      }
+      calculationDrawer.open(message.nodeId, null, message.column);
       return;
     case 'rowPath': {
       const { type: _type, ...path } = message;

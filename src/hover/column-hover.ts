@@ -84,6 +84,8 @@ export function headerHover(data: HoverData, index: number, uri: string): string
     const settings = `${ALGORITHM_NAME[report.algorithm]}, ${criterionSpec(report.criterion).measure}`;
     out.push(`**Best split** for target *${mdText(data.target)}* (${settings}): *${mdText(name)}* ${splitPhrase(s)}`, '');
     out.push(scoreLine(report, s), '', rankLine(report, s));
+    // Learn mode: how that score is made, worked out in the tree panel (README "Learn mode").
+    out.push('', `[Show the calculation at the root](${commandUri(HOVER_COMMANDS.showCalculation, [uri, name, data.target])})`);
     if (s.missing > 0) out.push('', `${s.missing.toLocaleString('en-US')} rows have no value here.`);
     if (s.curve !== undefined && s.curve.length > 0) {
       out.push('', `![${criterionSpec(report.criterion).measure} by threshold](${scoreChartUri(s.curve, s.threshold, s.valueType === 'date')})`);

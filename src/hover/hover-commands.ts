@@ -5,6 +5,8 @@ export const HOVER_COMMANDS = {
   trainWithTarget: 'decisionTree.trainWithTargetColumn',
   /** [csvUri, column]: remember the column as the target. */
   setTarget: 'decisionTree.setTargetColumn',
+  /** [csvUri, column, target]: the tree panel's calculation drawer at the root, the column's split open (training a tree for the target first if none is). */
+  showCalculation: 'decisionTree.showColumnCalculation',
   /** [csvUri, row]: highlight the row's path in the tree panel. */
   highlightRow: 'decisionTree.highlightRowPath',
 } as const;

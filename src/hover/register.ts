@@ -92,6 +92,17 @@ export function registerHover(context: vscode.ExtensionContext, deps: HoverDeps)
       await rememberChoices(choices, file.toString(), { target: stringArg(column) });
       await vscode.commands.executeCommand('decisionTree.train', file);
     },
+    [HOVER_COMMANDS.showCalculation]: async (uri, column, target) => {
+      const file = uriArg(uri);
+      const name = stringArg(column);
+      // The root's calculation is of a tree for the hover's target: trained now when the file has none for it.
+      const known = deps.trained.get(file);
+      if (known === undefined || known.report.model.target !== stringArg(target)) await vscode.commands.executeCommand('decisionTree.train', file);
+      const trained = deps.trained.get(file);
+      if (trained === undefined) return;
+      if (!deps.panels.reveal(file)) deps.panels.show(file, trained.report, panelSettings(trained.settings));
+      deps.panels.showCalculation(file, 0, name);
+    },
     [HOVER_COMMANDS.highlightRow]: async (uri, row) => {
       const file = deps.trained.get(uriArg(uri));
       if (file === undefined || typeof row !== 'number') {

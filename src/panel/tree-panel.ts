@@ -53,7 +53,7 @@ export interface PanelRequests {
   report(csvUri: vscode.Uri): Promise<PackedReport>;
   export(csvUri: vscode.Uri, what: 'mermaid' | 'model' | 'rules'): void;
   /** The worked arithmetic of a node of the file's tree (computed in the worker). */
-  calculation(csvUri: vscode.Uri, nodeId: number): Promise<NodeCalculation>;
+  calculation(csvUri: vscode.Uri, nodeId: number, column?: string): Promise<NodeCalculation>;
   /** Saves the worked calculation of a node (null: every decision node) as Markdown where the user says. */
   exportCalculation(csvUri: vscode.Uri, nodeId: number | null): void;
   /** Leaves a column out of training for this file (remembered, as the profile view's choice) and retrains. */
@@ -90,6 +90,8 @@ class TreePanel {
   /** The tree pinned for the side-by-side comparison (same file), if any. */
   private pinned: Pinned | undefined;
   private readonly rulePages = new RulePages();
+  /** A calculation to open once the webview is ready (asked for while it loads). */
+  private calculationToShow: { nodeId: number; column: string | null } | undefined;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -137,6 +139,18 @@ class TreePanel {
     this.post({ type: 'compare', comparison: this.pinned && this.shown ? comparisonOf(this.pinned, this.shown.report) : null });
   }
 
+  /** Opens the calculation drawer on `nodeId`, `column`'s split open; now, or once the webview is ready. */
+  showCalculation(nodeId: number, column: string | null): void {
+    this.calculationToShow = { nodeId, column };
+    if (this.ready) this.postCalculation();
+  }
+
+  private postCalculation(): void {
+    const asked = this.calculationToShow;
+    this.calculationToShow = undefined;
+    if (asked) this.post({ type: 'showCalculation', ...asked });
+  }
+
   highlightRow(path: RowPath): void {
     this.highlighted = path;
     if (this.ready) this.postHighlight(path);
@@ -174,7 +188,7 @@ class TreePanel {
     alternatives: ({ nodeId }) => this.requests.alternatives(this.csvUri, nodeId),
     splitDistribution: ({ nodeId }) => this.requests.splitDistribution(this.csvUri, nodeId),
     previewEdit: ({ edit }) => this.requests.previewEdit(this.csvUri, edit),
-    calculation: ({ nodeId }) => this.requests.calculation(this.csvUri, nodeId),
+    calculation: ({ nodeId, column }) => this.requests.calculation(this.csvUri, nodeId, column),
     rowPath: async ({ row }) => withPinnedPath(await this.withNodes(await this.requests.rowPath(this.csvUri, row)), this.pinned, (tree) => this.requests.rowPath(this.csvUri, row, tree)),
   };
 
@@ -211,6 +225,7 @@ class TreePanel {
         if (this.shown) {
           this.postShow(this.shown);
           if (this.highlighted) this.postHighlight(this.highlighted);
+          this.postCalculation();
         } else {
           this.requests.restored(this.csvUri);
         }
@@ -301,6 +316,11 @@ export class TreePanels implements vscode.Disposable {
   /** Highlights the path of one row in the CSV's panel, if it is open. */
   highlightRow(csvUri: vscode.Uri, path: RowPath): void {
     this.panels.get(csvUri.toString())?.highlightRow(path);
+  }
+
+  /** Opens the calculation drawer of the CSV's panel on `nodeId` with `column`'s split open, if the panel is open. */
+  showCalculation(csvUri: vscode.Uri, nodeId: number, column: string | null): void {
+    this.panels.get(csvUri.toString())?.showCalculation(nodeId, column);
   }
 
   /** Tells the CSV's panel that work (a retrain) is running, or that it failed. */

@@ -155,8 +155,8 @@ export interface PanelRequestTypes {
   rulesPage: { request: RulesPageRequest; reply: RulesPage };
   /** What applying `edit` to the tree shown would change (computed in the worker). */
   previewEdit: { request: { edit: TreeEdit }; reply: EditPreview };
-  /** The worked arithmetic of a node (learn mode; computed in the worker, src/engine/explain/). */
-  calculation: { request: { nodeId: number }; reply: NodeCalculation };
+  /** The worked arithmetic of a node (learn mode; computed in the worker, src/engine/explain/); `column`: that column's best split is worked out whatever its rank. */
+  calculation: { request: { nodeId: number; column?: string }; reply: NodeCalculation };
 }
 
 export type PanelRequestKind = keyof PanelRequestTypes;
@@ -177,7 +177,14 @@ export interface RequestFailedMessage {
   message: string;
 }
 
-export type ToWebview = ShowMessage | BusyMessage | FailedMessage | RowPathMessage | ReplyMessage | RequestFailedMessage | ExportDrawingMessage | CompareMessage;
+/** Opens the calculation drawer on node `nodeId` with `column`'s split open (the CSV hover's link to a column's calculation at the root). */
+export interface ShowCalculationMessage {
+  type: 'showCalculation';
+  nodeId: number;
+  column: string | null;
+}
+
+export type ToWebview = ShowMessage | BusyMessage | FailedMessage | RowPathMessage | ReplyMessage | RequestFailedMessage | ExportDrawingMessage | CompareMessage | ShowCalculationMessage;
 
 // ─── webview → host ─────────────────────────────────────────────────────────────────────────
 
@@ -374,7 +381,10 @@ const REQUEST_CHECKS: { [K in PanelRequestKind]: Spec } = {
     },
   },
   previewEdit: { fields: ['edit'], check: (m) => editProblem(m.edit) },
-  calculation: { fields: ['nodeId'], check: (m) => (isIndex(m.nodeId) ? null : 'nodeId must be a non-negative integer') },
+  calculation: {
+    fields: ['nodeId', 'column'],
+    check: (m) => (!isIndex(m.nodeId) ? 'nodeId must be a non-negative integer' : m.column === undefined || isText(m.column) ? null : `column must be a non-empty string of at most ${MAX_TEXT} characters`),
+  },
   rulesPage: {
     fields: ['offset', 'limit', 'sort'],
     check: (m) => {

@@ -76,6 +76,8 @@ export interface CalculationJob extends Omit<AlternativesJob, 'nodeId'> {
   /** The nodes to work out; null: every decision node, as `explain` does. */
   nodes: number[] | null;
   unit: EntropyUnit;
+  /** Columns whose best split is worked out whatever its rank (CalculationOptions `columns`, src/engine/explain/node-calculation.ts). */
+  columns?: string[];
   /** The CSV's name, for the Markdown's title. */
   fileName: string;
 }

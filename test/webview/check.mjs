@@ -1176,6 +1176,25 @@ await check('calculation drawer: play tennis root shows the notes\' numbers, typ
   await page.close();
 });
 
+await check("calculation drawer from the hover's link: the host's showCalculation opens the root's calculation over the tree with the column's split open and focused", async () => {
+  const page = await openPanel('iris', 'light');
+  await page.setViewportSize({ width: 1000, height: 900 });
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  await page.evaluate(() => window.postMessage({ type: 'showCalculation', nodeId: 0, column: 'sepal_width_cm' }, '*'));
+  const drawer = page.locator('.calc-drawer');
+  await drawer.waitFor({ state: 'visible' });
+  await page.waitForSelector('.calc-drawer .katex');
+  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'calculation').map((m) => m.request));
+  assert.deepEqual(asked, [{ nodeId: 0, column: 'sepal_width_cm' }]);
+  assert.equal(await page.getByRole('tab', { name: 'Tree' }).getAttribute('aria-selected'), 'true', 'the Tree tab is brought up');
+  const open = await drawer.locator('details.calc-candidate[open]').evaluateAll((ds) => ds.map((d) => d.dataset.feature));
+  assert.deepEqual(open.sort(), ['petal_length_cm', 'sepal_width_cm'], 'the split chosen and the column asked for are open');
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('details')?.dataset.feature), 'sepal_width_cm', "the column's summary has the focus");
+  assert.match(await drawer.locator('details.calc-candidate.asked summary').textContent(), /sepal_width_cm ≤ [\d.]+Gini decrease: 0\.\d+ \(rank \d of 4\)/);
+  await page.screenshot({ path: join(artifacts, 'calc-from-hover.png') });
+  await page.close();
+});
+
 await check('calculation drawer on iris and play tennis at 500 and 1,400 px, light and dark: over the tree, scrolling on its own, formulas and tables not cut', async () => {
   const problems = [];
   for (const name of ['iris', 'play']) {

@@ -27,6 +27,8 @@ export interface CalculationOptions {
   unit?: EntropyUnit;
   /** Columns' best splits listed besides the node's own (default 5). */
   alternatives?: number;
+  /** Columns whose best split at the node is worked out whatever its rank (the hover's link to a column's calculation). */
+  columns?: readonly string[];
 }
 
 /** What every candidate of one node is scored against. */
@@ -304,7 +306,10 @@ export function calculateNode(dataset: Dataset, model: TreeModel, settings: Repo
   }
   // A pure node (one class, or one target value) has no split to score: the panel shows its leaves' calculation too.
   const pure = ctx.impurity <= 0 || (model.task === 'classification' && ctx.counts.filter((c) => c > 0).length < 2);
-  const others = node.cases.ids.length < 2 || pure ? [] : bestSplitsAt(dataset, model, settings, nodeId, options.alternatives ?? 5);
+  const k = options.alternatives ?? 5;
+  const wanted = options.columns ?? [];
+  const ranked = node.cases.ids.length < 2 || pure ? [] : bestSplitsAt(dataset, model, settings, nodeId, wanted.length > 0 ? Number.MAX_SAFE_INTEGER : k);
+  const others = ranked.filter((s, i) => i < k || wanted.includes(s.feature));
   for (const s of others) {
     if (s.feature === at.split?.feature) continue;
     const c = calculateCandidate(ctx, s.split, false, s.condition);

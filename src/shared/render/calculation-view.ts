@@ -15,6 +15,8 @@ export interface CalcTable {
 export interface CandidateView {
   /** "The split chosen: outlook (3 branches)", "Candidate 2: humidity (2 branches)". */
   title: string;
+  /** The candidate's column. */
+  feature: string;
   chosen: boolean;
   rank: number;
   /** The score as shown, e.g. "0.2467". */
@@ -67,6 +69,7 @@ function candidateView(calc: NodeCalculation, c: CandidateCalculation): Candidat
   const score = shownText(c.score);
   return {
     title: `${c.chosen ? 'The split chosen' : `Candidate ${c.rank}`}: ${c.condition}`,
+    feature: c.feature,
     chosen: c.chosen,
     rank: c.rank,
     score,

@@ -9,6 +9,6 @@ import type { CalculationJob, CalculationResult } from '../../shared/worker-mess
 export function calculationJob(job: CalculationJob): CalculationResult {
   const { model } = decodeModel(job.model);
   const ids = job.nodes ?? explainedNodes(model);
-  const calculations = ids.map((id) => calculateNode(job.dataset, model, job.settings, id, { unit: job.unit }));
+  const calculations = ids.map((id) => calculateNode(job.dataset, model, job.settings, id, { unit: job.unit, columns: job.columns }));
   return { calculations, markdown: calculationMarkdown(calculationTitle(job.fileName, model.target), calculations) };
 }

@@ -228,3 +228,22 @@ test('"Guess who?" (Finnish notes): beard is the best question, gain 0.44, split
     ['beard', 'glasses', 'hat', 'long_hair', 'collared_shirt'],
   );
 });
+
+test("a column asked for (the hover's link) is worked out at the root whatever its rank, with the ranking's score", () => {
+  const data = parseCsv(readFileSync('media/samples/guess_who.csv'));
+  const report = grow(data, { target: 'woman', criterion: 'entropy' });
+  const ranked = bestSplitsAt(data, report.model, report.settings, 0, 100);
+  const last = ranked[ranked.length - 1];
+  assert.ok(ranked.length > 2, 'more columns than the two asked to be listed');
+  const calc = calculateNode(data, report.model, report.settings, 0, { alternatives: 1, columns: [last.feature] });
+  assert.deepEqual(
+    calc.candidates.map((c) => c.feature),
+    ['beard', last.feature],
+  );
+  near(byFeature(calc, last.feature).score, last.score);
+  // Without the column asked for, only the best one is listed.
+  assert.deepEqual(
+    calculateNode(data, report.model, report.settings, 0, { alternatives: 1 }).candidates.map((c) => c.feature),
+    ['beard'],
+  );
+});

@@ -45,8 +45,9 @@ test('bike_or_car required_speed: threshold 20.995, information gain 0.3928, ran
   assert.match(svg, /best ≤ 20\.995/);
   // Legible: every label at 11 px or more.
   assert.deepEqual([...new Set([...svg.matchAll(/font-size="(\d+)"/g)].map((m) => Number(m[1])))], [11]);
-  // First a tree for the target the scores are for; then the hovered column as the target.
+  // The score's calculation at the root of a tree for the target; a tree for that target; then the hovered column as the target.
   assert.deepEqual(commandLinks(md), [
+    ['decisionTree.showColumnCalculation', [URI, 'required_speed', 'go_by_car']],
     ['decisionTree.trainWithTargetColumn', [URI, 'go_by_car']],
     ['decisionTree.setTargetColumn', [URI, 'required_speed']],
   ]);
@@ -113,7 +114,7 @@ test('hostile column names and values stay text: no link, image, HTML or table b
   const data = dataOf(text, { target: 'label' });
   for (const [i, md] of [headerHover(data, 0, URI), headerHover(data, 1, URI), targetHover(data, 2, URI)].entries()) {
     assert.doesNotMatch(md, /(?<!\\)</, `raw HTML in hover ${i}`);
-    assert.doesNotMatch(md, /(?<!\\)\[(?!Train a tree for |Set |Highlight|information gain|Gini decrease)[^\]]*(?<!\\)\]\(/, `a link formed from file text in hover ${i}`);
+    assert.doesNotMatch(md, /(?<!\\)\[(?!Train a tree for |Set |Highlight|Show the calculation at the root\]|information gain|Gini decrease)[^\]]*(?<!\\)\]\(/, `a link formed from file text in hover ${i}`);
     assert.doesNotMatch(md, /(?<!\\)\*\*bold/, `emphasis formed in hover ${i}`);
     for (const [id] of commandLinks(md)) assert.ok(TRUSTED_HOVER_COMMANDS.includes(id), id);
   }
