@@ -1,4 +1,4 @@
-// The Compare tab (issue 18 item 5): Pin keeps the tree shown; after a retrain with other settings
+// The Compare tab (README "Compare"): Pin keeps the tree shown; after a retrain with other settings
 // the pinned tree and the current one are drawn side by side (stacked on a narrow panel), zoomed
 // and panned together, their figures in one table, the nodes that differ outlined (the host's
 // diff, src/shared/tree-diff.ts). A click on a node selects the node at its place in the other

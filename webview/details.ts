@@ -21,7 +21,7 @@ export interface DetailsActions {
   isOpen(nodeId: number): boolean;
   /** Leave a column out of training for this file, and retrain. */
   ignore(column: string): void;
-  /** Preview replacing the node's split by an alternative (issue 18); absent where the tree cannot be edited (a forest's tree). */
+  /** Preview replacing the node's split by an alternative (docs/formulas.md "Edited trees"); absent where the tree cannot be edited (a forest's tree). */
   previewSplit?(nodeId: number, split: AlternativeSplit['split']): void;
   /** Opens the calculation drawer on the node (learn mode); `opener` gets the focus back when it closes. Absent: no drawer (a forest's tree). */
   showCalculation?(nodeId: number, opener: HTMLElement): void;

@@ -1,4 +1,4 @@
-// "Export as SVG / PNG" of the drawing as shown (issue 16 item 7): the diagram's SVG made
+// "Export as SVG / PNG" of the drawing as shown (README "Export ▾"): the diagram's SVG made
 // self-contained — every style it takes from the panel's style sheet and the theme's variables
 // written onto its elements, resolved, on the editor's background — and for PNG that SVG drawn on
 // a canvas from a data: URL (the panel's CSP allows data: images; nothing leaves the page). The

@@ -1,4 +1,4 @@
-// The node details' "Change this node" section (issue 18): replace the split by a ranked
+// The node details' "Change this node" section (docs/formulas.md "Edited trees"): replace the split by a ranked
 // alternative (its Preview button in the alternatives table), by a threshold the user types or a
 // category set the user ticks; snip a subtree, restore one, grow a leaf one level. Each edit is
 // previewed first — scores and size of the whole tree before and after, from the worker — then

@@ -135,7 +135,7 @@ const calculationDrawer = new CalculationDrawer({
 });
 treeView.addDrawer(calculationDrawer.element);
 
-/** Edits of the tree (issue 18): the badge with undo/redo, and the edit previewed in the details. */
+/** Edits of the tree (docs/formulas.md "Edited trees"): the badge with undo/redo, and the edit previewed in the details. */
 const editor = new TreeEditor({
   preview: (edit) => host.request('previewEdit', { edit }),
   post: (message) => api.postMessage(message),

@@ -1,4 +1,4 @@
-// The bar in each drawn node (issue 16, "richer nodes"): its class shares as a stacked bar in the
+// The bar in each drawn node (README "Run it in VS Code"): its class shares as a stacked bar in the
 // class colours, or for regression its mean on the tree's value range with a ±1 standard deviation
 // marker. Drawn into Mermaid's SVG after layout, over the empty last label line the diagram leaves
 // for it (src/shared/render/mermaid.ts, `bars`). Colours are set as !important inline styles: Mermaid's

@@ -1,4 +1,4 @@
-// The node details' chart of the split feature at the node (issue 16, "richer nodes"): a stacked
+// The node details' chart of the split feature at the node (README "Run it in VS Code"): a stacked
 // histogram per class with the threshold drawn on it (numeric, date and ordinal features), or one
 // stacked bar per category with the branch it takes (categorical). Inline SVG built from
 // attributes and text nodes only, themed by --vscode-* colours in media/panel.css.

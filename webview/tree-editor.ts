@@ -1,4 +1,4 @@
-// The panel's side of steering the tree (issue 18): the "edited · N" badge with Undo, Redo and
+// The panel's side of steering the tree (docs/formulas.md "Edited trees"): the "edited · N" badge with Undo, Redo and
 // "Reset to grown tree" (also Ctrl+Z / Ctrl+Shift+Z), and the edit being previewed in a node's
 // details. The edit list itself lives in the host; the webview keeps the last one it was shown in
 // its saved state, and after a reload sends it back for the host to apply again.

@@ -1,11 +1,11 @@
 // `edit --model M.json <csv> [--split NODE:COL<=T | --split 'NODE:COL in a,b' | --snip NODE |
-// --restore NODE | --grow NODE]... [--out M2.json]`: steers a saved tree (issue 18) on the rows it
+// --restore NODE | --grow NODE]... [--out M2.json]`: steers a saved tree (docs/cli.md "Editing a tree") on the rows it
 // was trained on, edits applied in the order written; writes the edited model JSON (it records
 // every edit) to --out or stdout, and a line per edit to stderr. Nothing is written on bad input.
 import { applyEdit } from '../engine/edit/apply';
 import { InputError } from '../engine/errors';
 import type { TreeEdit, TreeModel } from '../engine/model';
-import { formatNumber } from '../engine/rules/text';
+import { formatNumber } from '../engine/number-text';
 import { serializeModel } from '../engine/tree/model-json';
 import { writeChunks } from './write-chunks';
 import { parseArgs, requiredFlag, stringFlag } from './args';

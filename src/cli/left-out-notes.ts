@@ -1,6 +1,7 @@
 // The stderr note of every command that trains or scores splits: one line per column left out as
 // ID-like or constant, with the --keep option that keeps it (README "CLI", "Left-out columns").
-import { leftOutText, type LeftOutColumn } from '../engine/tree/left-out';
+import type { LeftOutColumn } from '../engine/model';
+import { leftOutText } from '../engine/tree/left-out';
 
 /** The name as one POSIX shell word: bare when safe, else quoted (JSON's escapes for control characters). */
 export function shellWord(name: string): string {

@@ -2,7 +2,7 @@
 // readable table or as JSON (the DatasetProfile of src/engine/profile.ts).
 import { basename } from 'node:path';
 import { profileDataset } from '../engine/profile';
-import { formatProfile } from '../worker/profile-text';
+import { formatProfile } from './profile-text';
 import { numberFlag, parseArgs } from './args';
 import { DATA_OPTIONS, loadDataFile } from './data-flags';
 import { usageError } from './help';

@@ -9,7 +9,7 @@ import type { SplitsReport } from '../engine/splits/types';
 import { splitText } from '../shared/render/split-text';
 import { parseArgs } from './args';
 import { DATA_OPTIONS, loadDataFile, namingFile } from './data-flags';
-import { plain, table } from '../worker/profile-text';
+import { plain, table } from './profile-text';
 import { TRAIN_OPTIONS, trainParamsFromArgs } from './train';
 import { leftOutNotes } from './left-out-notes';
 import { usageError } from './help';

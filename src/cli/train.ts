@@ -113,7 +113,7 @@ async function train(argv: string[]): Promise<void> {
   const asked = trainParamsFromArgs(args);
   const forest = forestParamsFromArgs(args, asked, numberFlag(args, 'seed', { integer: true }));
   if (forest !== null) return trainForestCli(args, forest, format);
-  // Pruning (Insight engineer): --ccp-alpha X|cv, --prune …, with --cv K folds and --seed N for "cv"; checked before reading the data.
+  // Pruning (docs/cli.md "Options"): --ccp-alpha X|cv, --prune …, with --cv K folds and --seed N for "cv"; checked before reading the data.
   const prune = {
     ...pruneOptionsFromArgs(args, false),
     folds: numberFlag(args, 'cv', { integer: true, min: 2 }),

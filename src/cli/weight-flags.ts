@@ -9,7 +9,7 @@ import { InputError } from '../engine/errors';
 import type { TrainParams } from '../engine/model';
 import { recordStartLines } from '../engine/locate/record-lines';
 import { findBadWeight } from '../engine/tree/sample-weights';
-import { isGzip } from '../worker/gzip';
+import { isGzip } from '../engine/csv/gzip-magic';
 import { numberFlag, stringFlag, type ParsedArgs } from './args';
 import type { OptionTable } from './options';
 

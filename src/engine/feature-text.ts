@@ -4,7 +4,7 @@
 // ("size ≤ M", "size > M"). Used by every display of a tree: labels, rules, text, hovers, splits.
 import { formatDate } from './dates';
 import type { ModelFeature, TreeModel } from './model';
-import { formatNumber } from './rules/text';
+import { formatNumber } from './number-text';
 
 export interface FeatureKind {
   readonly type: ModelFeature['type'];

@@ -1,10 +1,19 @@
 // The model JSON contract (docs/model-format.md): what `train --out` writes and every reader (CLI,
 // webview, exporters, tools outside the repo) relies on. Fields may be added; none may change meaning.
 import type { ColumnType } from './dataset';
-import type { LeftOutColumn } from './tree/left-out';
 
 export const MODEL_FORMAT = 'decision-tree-explorer/model';
 export const MODEL_VERSION = 1;
+
+/** Why a column was left out of training (tree/left-out.ts decides it; the model records it). */
+export type LeftOutReason = 'id-like' | 'constant';
+
+export interface LeftOutColumn {
+  column: string;
+  reason: LeftOutReason;
+  /** Why, in words: e.g. `every value distinct`, `the integers 1 to 344, one per row`, `every row holds "a"`. */
+  detail: string;
+}
 
 export type Task = 'classification' | 'regression';
 export type Algorithm = 'cart' | 'id3' | 'c45';

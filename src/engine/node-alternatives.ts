@@ -5,7 +5,7 @@ import { columnIndex, isNumeric, type Dataset } from './dataset';
 import { InputError } from './errors';
 import { isPresenceThreshold, type ModelSplit, type TreeModel } from './model';
 import type { ReportSettings } from './report-types';
-import { formatNumber } from './rules/text';
+import { formatNumber } from './number-text';
 import { columnSplits } from './splits/column-splits';
 import { criterionSpec } from './tree/criteria';
 import type { ColumnSplit } from './splits/types';

@@ -1,9 +1,10 @@
-// Column profiles (issue 2 §3): counts, distinct values, a numeric summary, the most frequent
+// Column profiles (README "CLI": `profile`): counts, distinct values, a numeric summary, the most frequent
 // values and the heterogeneity indices of docs/formulas.md. Plain JSON, for the CLI and the webview.
 import { type Column, type ColumnType, type Dataset, type RenamedHeader, isNumeric } from './dataset';
 import { entropy, gini, normalizedEntropy, normalizedGini } from './impurity';
 import { numericSummary, runs, sortedPresent, type NumericSummary } from './profile-numeric';
-import { findLeftOutColumns, type LeftOutColumn } from './tree/left-out';
+import type { LeftOutColumn } from './model';
+import { findLeftOutColumns } from './tree/left-out';
 
 export type { NumericSummary } from './profile-numeric';
 

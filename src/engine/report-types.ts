@@ -7,7 +7,7 @@ import type { Rule } from './rules/types';
 import type { Importances } from './importance/types';
 import type { PruningPath } from './prune/types';
 import type { AlphaSelection, CrossValidationResult, RepeatedHoldoutResult, ValidationSettings } from './validation/types';
-import type { LeftOutColumn } from './tree/left-out';
+import type { LeftOutColumn } from './model';
 
 export const REPORT_FORMAT = 'decision-tree-explorer/report';
 export const REPORT_VERSION = 1;

@@ -1,5 +1,5 @@
-// The split feature's distribution at one node of a trained tree, per class (issue 16, "richer
-// nodes"): what the panel's node details chart with the threshold drawn on it, as dtreeviz does.
+// The split feature's distribution at one node of a trained tree, per class (README "Run it in
+// VS Code", node details): what the panel's node details chart with the threshold drawn on it, as dtreeviz does.
 // A numeric (date, ordinal) feature gives a histogram of equal-width bins; a categorical one a
 // count per category and the branch it goes to. Counted on the training rows that reach the node.
 import { columnIndex, isNumeric, type Dataset } from './dataset';

@@ -2,7 +2,7 @@
 // the bytes through vscode.workspace.fs (so remote and virtual workspaces work too); a gzip
 // file's bytes go as they are, the worker decompresses them.
 import * as vscode from 'vscode';
-import { gzipContentSize } from '../worker/gzip';
+import { gzipContentSize } from './gzip-size';
 import { WorkerBridge } from './worker-bridge';
 import type { ColumnTypes, LoadJob, SampleJob } from '../shared/worker-messages';
 

@@ -1,5 +1,5 @@
-// A trained CSV that changes on disk or in the editor (issue 18 "Bad input": an edit on a stale
-// tree). The panel says so at once and offers Retrain; the next edit or preview reads the file
+// A trained CSV that changes on disk or in the editor (an edit on a stale tree is refused:
+// docs/cli.md "Editing a tree"). The panel says so at once and offers Retrain; the next edit or preview reads the file
 // again, so the engine's check (src/engine/edit/stale.ts) refuses rows that no longer fit the tree
 // instead of regrowing on the rows as they were; Retrain reads it again too (trainer.ts).
 import * as vscode from 'vscode';

@@ -2,7 +2,8 @@
 // them, with a one-click "Ignore" (remembered, not asked again) and buttons that keep them for
 // this file (remembered like the target, file-choices.ts) and train again. The remembered columns become the engine's `keep` (README "Left-out columns").
 import * as vscode from 'vscode';
-import { leftOutText, type LeftOutColumn } from '../engine/tree/left-out';
+import type { LeftOutColumn } from '../engine/model';
+import { leftOutText } from '../engine/tree/left-out';
 import { readChoices, rememberChoices, rememberedNames, type ChoiceStore } from './file-choices';
 
 /** Columns named in the message at most; the rest are counted. */

@@ -16,7 +16,7 @@ import { readTrainSettings, reportOptions, validOverrides, type TrainSettings } 
 import type { TrainedFile, TrainedFiles } from './trained-files';
 import type { WorkerBridge } from './worker-bridge';
 import type { LoadResult } from '../shared/worker-messages';
-import type { LeftOutColumn } from '../engine/tree/left-out';
+import type { LeftOutColumn } from '../engine/model';
 import { leftOutMessage, offerKeep } from './left-out-offer';
 
 /** quick: ask the target only if none is remembered; options: also the options; target: always ask the target. */

@@ -1,4 +1,4 @@
-// The panel's pinned tree (issue 18 item 5): the tree shown when the user pressed Pin, kept to
+// The panel's pinned tree (README "Compare"): the tree shown when the user pressed Pin, kept to
 // compare each later tree of the same file with. The host holds both whole trees, so it diffs them
 // (src/shared/tree-diff.ts) and the webview gets the pinned report as it gets any report.
 import type { PackedReport } from '../shared/report-transfer';

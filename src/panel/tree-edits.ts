@@ -1,4 +1,4 @@
-// Steering the tree from the panel (issue 18): per file, the tree as trained and the user's edits
+// Steering the tree from the panel (docs/formulas.md "Edited trees"): per file, the tree as trained and the user's edits
 // of it — applied in order, plus those undone, for redo. Every change replays the whole list on
 // the tree as trained in the worker (src/worker/jobs/edit.ts), so undo gives back the identical
 // tree; the edited report then replaces the file's report, and rules, importances, metrics, row

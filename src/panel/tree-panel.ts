@@ -1,6 +1,6 @@
 // The tree panel host: one WebviewPanel per CSV beside the editor, restored after a reload by a
 // WebviewPanelSerializer. It owns nothing but the panel: what to train, and how, stays with the
-// caller (src/extension.ts), which answers the panel's requests through `PanelRequests`.
+// caller, which answers the panel's requests through `PanelRequests` (tree-requests.ts).
 //
 // retainContextWhenHidden is off: the webview keeps the report it shows in its own state
 // (setState), so a hidden panel costs no memory and redraws from that state when shown again,
@@ -12,69 +12,26 @@
 import * as vscode from 'vscode';
 import { panelColumn } from './panel-column';
 import type { PackedReport } from '../shared/report-transfer';
-import type { SplitDistribution } from '../engine/split-distribution';
 import type { RowPathResult as RowPath } from '../shared/row-path';
 import {
   parseFromWebview,
-  type AlternativeSplit,
-  type ApplyEditMessage,
   type EditState,
-  type EditStepMessage,
   type FromWebview,
   type PanelSettings,
   type PinRecipe,
   type RowPath as WireRowPath,
-  type SyncEditsMessage,
   type ToWebview,
 } from '../shared/protocol';
-import type { TreeEdit } from '../engine/model';
-import type { EditPreview } from '../shared/worker-messages';
-import type { NodeCalculation } from '../engine/explain/types';
 import { answerRequest, type RequestHandlers } from '../shared/panel-requests';
 import { makeNonce, panelHtml } from './html';
 import { panelReport } from './panel-report';
 import { RulePages } from './rules-page';
 import { branchSlice, subtreeSlice } from '../shared/tree-slices';
-import type { TreeColumns } from '../engine/tree-columns';
 import { comparisonOf, withPinnedPath, type Pinned } from './comparison';
 import { documentUriOf } from './saved-state';
+import type { PanelRequests } from './tree-requests';
 
 export const TREE_PANEL_VIEW_TYPE = 'decisionTree.treePanel';
-
-/** What the panel asks of the extension; every call names the CSV the panel belongs to. */
-export interface PanelRequests {
-  retrain(csvUri: vscode.Uri, settings: Partial<PanelSettings>): void;
-  alternatives(csvUri: vscode.Uri, nodeId: number): Promise<AlternativeSplit[]>;
-  /** The split feature's distribution per class at a node, for the node details' chart. */
-  splitDistribution(csvUri: vscode.Uri, nodeId: number): Promise<SplitDistribution | null>;
-  /** The row's path through the file's tree, or through `tree` (the pinned one) when given. */
-  rowPath(csvUri: vscode.Uri, row: number, tree?: TreeColumns): Promise<RowPath>;
-  /** The CSV's report when this panel has none in memory (restored after a reload). */
-  report(csvUri: vscode.Uri): Promise<PackedReport>;
-  export(csvUri: vscode.Uri, what: 'mermaid' | 'model' | 'rules'): void;
-  /** The worked arithmetic of a node of the file's tree (computed in the worker). */
-  calculation(csvUri: vscode.Uri, nodeId: number, column?: string): Promise<NodeCalculation>;
-  /** Saves the worked calculation of a node (null: every decision node) as Markdown where the user says. */
-  exportCalculation(csvUri: vscode.Uri, nodeId: number | null): void;
-  /** Leaves a column out of training for this file (remembered, as the profile view's choice) and retrains. */
-  ignoreColumn(csvUri: vscode.Uri, column: string): void;
-  /** Saves the panel's drawing (SVG text or PNG base64) where the user says. */
-  saveDrawing(csvUri: vscode.Uri, format: 'svg' | 'png', data: string): void;
-  /** The settings a training the user starts would use for the file, so the panel can say where its own differ. */
-  yourSettings(csvUri: vscode.Uri): PanelSettings;
-  /** A panel came back after a reload without a report in memory (it still shows its saved one). */
-  restored(csvUri: vscode.Uri): void;
-  /** What one more edit of the tree shown would change (issue 18). */
-  previewEdit(csvUri: vscode.Uri, edit: TreeEdit): Promise<EditPreview>;
-  /** Apply an edit, undo, redo, reset, or apply again the edits a reloaded panel holds. */
-  edit(csvUri: vscode.Uri, message: ApplyEditMessage | EditStepMessage | SyncEditsMessage): void;
-  /** The edits behind the file's `report`, when it is an edited tree (undefined: none): any panel showing it has the edit bar. */
-  editState(csvUri: vscode.Uri, report: PackedReport): EditState | undefined;
-  /** The tree a reloaded panel had pinned, made again from its recipe (trained with its settings, then edited). */
-  pinned(csvUri: vscode.Uri, pin: PinRecipe): Promise<Pinned>;
-  /** Lines for the output channel: malformed messages, errors inside the webview. */
-  log(message: string): void;
-}
 
 interface Shown {
   report: PackedReport;

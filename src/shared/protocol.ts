@@ -54,7 +54,7 @@ export interface ShowMessage {
   settings: PanelSettings;
   /** The settings "Train Decision Tree" would use for this file (`decisionTree.*` and its "with Options…" answers): the panel says where its own differ. */
   yours?: PanelSettings;
-  /** The user's edits of the tree as trained (issue 18); absent: the tree as trained, no edits. */
+  /** The user's edits of the tree as trained (docs/formulas.md "Edited trees"); absent: the tree as trained, no edits. */
   edits?: EditState;
 }
 
@@ -106,7 +106,7 @@ export interface ExportDrawingMessage {
   format: 'svg' | 'png';
 }
 
-/** A tree pinned to compare the tree shown with, side by side (issue 18 item 5). */
+/** A tree pinned to compare the tree shown with, side by side (README "Compare"). */
 export interface Comparison {
   pinned: { report: WireReport; settings: PanelSettings };
   /** Node by node: `a` is the pinned tree, `b` the tree shown. */

@@ -1,4 +1,4 @@
-// Two trees of the same file side by side (issue 18 item 5): which nodes stand at the same place in
+// Two trees of the same file side by side (README "Compare"): which nodes stand at the same place in
 // both, which ask another question there, and which subtrees only one tree has. Nodes are matched
 // by place: root with root, then the k-th child with the k-th child, as far as both trees go.
 import type { ModelNode, ModelSplit, TreeModel } from '../engine/model';

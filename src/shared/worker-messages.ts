@@ -88,7 +88,7 @@ export interface CalculationResult {
   markdown: string;
 }
 
-/** The report of a tree after edits (issue 18): `report` as trained, `edits` applied in order. */
+/** The report of a tree after edits (docs/formulas.md "Edited trees"): `report` as trained, `edits` applied in order. */
 export interface EditReportJob {
   dataset: Dataset;
   report: PackedReport;
@@ -134,6 +134,9 @@ export interface MemberAlternativesJob {
   tree: WireModel;
   nodeId: number;
 }
+
+/** The forest view's node jobs: both run on a `MemberAlternativesJob`. */
+export type MemberJobKind = 'memberAlternatives' | 'memberSplitDistribution';
 
 /** Predict every row of another CSV with a trained model. */
 export interface PredictJob extends LoadJob {

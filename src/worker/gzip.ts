@@ -2,36 +2,13 @@
 // bytes, whatever the file is called, and decompressed as it streams, so neither the compressed
 // nor the decompressed file is ever held whole. Runtime code: the engine stays free of node:zlib.
 import { once } from 'node:events';
-import { open } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { concatBytes } from '../engine/csv/concat-bytes';
+import { isGzip } from '../engine/csv/gzip-magic';
 import { InputError } from '../engine/errors';
 
 /** Output chunks of this size: fewer, larger pieces for the reader (and fewer progress reports). */
 const CHUNK_BYTES = 1 << 20;
-
-export function isGzip(bytes: Uint8Array): boolean {
-  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
-}
-
-/**
- * The size of the data in a gzip file as its last member's trailer records it (modulo 4 GiB, so
- * a hint only), or undefined when the file is not gzip.
- */
-export async function gzipContentSize(path: string): Promise<number | undefined> {
-  const handle = await open(path, 'r');
-  try {
-    const { size } = await handle.stat();
-    const head = new Uint8Array(2);
-    await handle.read(head, 0, 2, 0);
-    if (size < 18 || !isGzip(head)) return undefined;
-    const trailer = new Uint8Array(4);
-    await handle.read(trailer, 0, 4, size - 4);
-    return new DataView(trailer.buffer).getUint32(0, true);
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * The bytes of `source`, decompressed when they start with gzip's magic bytes, else as they are.

@@ -6,7 +6,8 @@ import { basename } from 'node:path';
 import type { Dataset } from '../engine/dataset';
 import { InputError } from '../engine/errors';
 import { readCsv, type CsvOptions } from '../engine/csv/read';
-import { decompressedChunks, isGzip } from './gzip';
+import { isGzip } from '../engine/csv/gzip-magic';
+import { decompressedChunks } from './gzip';
 
 const CHUNK_BYTES = 1 << 20;
 

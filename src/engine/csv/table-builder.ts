@@ -14,7 +14,7 @@ import { decodeUtf8 } from './utf8';
 export const MAX_COLUMNS = 100_000;
 
 export class TableBuilder implements FieldSink, TypedFieldSink {
-  /** Set once the tokenizer exists; used only to name lines in errors. */
+  /** Set once the tokenizer exists: it names lines in errors, and takes each column's field kind for its typed fast path (expectFields). */
   tokenizer: CsvTokenizer | null = null;
   private header: string[] | null = [];
   private columns: ColumnBuilder[] = [];

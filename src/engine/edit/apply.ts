@@ -1,4 +1,4 @@
-// Applies one edit to a model, or a list of them in order (issue 18: steer the tree): a new model
+// Applies one edit to a model, or a list of them in order (docs/formulas.md "Edited trees"): a new model
 // each time, never a change in place. The edited model records every edit (docs/model-format.md
 // "Edits") and its importances are recomputed from its nodes (tree/mdi.ts).
 import type { Dataset } from '../dataset';

@@ -1,4 +1,4 @@
-// CART subtrees regrown under a node (issue 18: choose a split, grow a leaf): grown by the engine on
+// CART subtrees regrown under a node (choose a split, grow a leaf: docs/formulas.md "Edited trees"): grown by the engine on
 // the node's rows alone (with the weights the whole tree gave them, part.ts), with the model's
 // parameters restated for that part (part-params.ts) and max depth counted from the node.
 import { InputError } from '../errors';

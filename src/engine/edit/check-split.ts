@@ -1,11 +1,11 @@
-// Whether a split the user chose can stand at a node (issue 18 "Bad input"): a feature of the tree
+// Whether a split the user chose can stand at a node (docs/cli.md "Editing a tree"): a feature of the tree
 // (not the target, an ignored or a left-out column), of the split's kind; a numeric threshold
 // inside the range of the node's values; for categories, two non-empty sets of known categories
 // that do not overlap (ID3/C4.5: two or more). Each refusal is an InputError saying what to change.
 import { type Dataset, columnCells, columnIndex, isNumeric, isOrderedType } from '../dataset';
 import { InputError } from '../errors';
 import { isPresenceThreshold, type ModelSplit, type TreeModel } from '../model';
-import { formatNumber } from '../rules/text';
+import { formatNumber } from '../number-text';
 
 function refuse(problem: string): never {
   throw new InputError('bad-option', problem);

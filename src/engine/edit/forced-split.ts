@@ -1,5 +1,5 @@
-// A CART tree grown on some rows with its root's split chosen by the user (issue 18 "choose a
-// split"): the rows are routed by the split, then each child grows as the engine grows any tree
+// A CART tree grown on some rows with its root's split chosen by the user ("choose a split",
+// docs/formulas.md "Edited trees"): the rows are routed by the split, then each child grows as the engine grows any tree
 // (trainTree) on its own rows with the same parameters, max depth one less and the limits
 // relative to the whole tree rescaled to the child's rows (part-params.ts). So a subtree regrown
 // under a chosen split is by construction the engine's trees on the children's rows. A child the

@@ -1,4 +1,4 @@
-// ID3/C4.5 subtrees regrown under a node (issue 18: choose a split, grow a leaf), as the multiway
+// ID3/C4.5 subtrees regrown under a node (choose a split, grow a leaf: docs/formulas.md "Edited trees"), as the multiway
 // builder (tree/multiway-builder.ts) grows them inside the whole tree: from the node's cases as
 // training made them — every training row sent down from the root by the tree's splits, a row
 // missing an ancestor's attribute going down every branch with that branch's share of the known

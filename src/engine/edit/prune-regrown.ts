@@ -1,4 +1,4 @@
-// Subtrees regrown under a chosen split are pruned as the tree was (issue 18), by the rule its
+// Subtrees regrown under a chosen split are pruned as the tree was (docs/formulas.md "Edited trees"), by the rule its
 // params record: cost-complexity at its ccp_alpha, or pessimistic pruning with its ε. Each child's
 // subtree is pruned on its own, as it would be inside the whole tree — both rules decide a node
 // from its own subtree alone — while the chosen split itself stays: the user asked for it.

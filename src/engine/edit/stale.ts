@@ -1,5 +1,5 @@
-// Whether a trained model still fits the data it is edited against (issue 18 "Bad input": an edit
-// on a stale tree after the CSV changed). The data must hold the model's target and features with
+// Whether a trained model still fits the data it is edited against (an edit on a stale tree after
+// the CSV changed is refused: docs/cli.md "Editing a tree"). The data must hold the model's target and features with
 // their types and categories, no new feature column, and route the rows with a target to every
 // leaf in the counts the tree was trained with; otherwise an edit would regrow on the wrong rows.
 import { type Dataset, columnIndex, isMissing, isNumeric, isNumericType } from '../dataset';

@@ -1,4 +1,5 @@
-// Cross-validation of a fixed tree structure (issue 18: the effect of an edit on CV accuracy / R²):
+// Cross-validation of a fixed tree structure (the effect of an edit on CV accuracy / R²,
+// docs/formulas.md "Edited trees"):
 // an edited tree has no training recipe to rerun per fold, so each fold keeps the splits and
 // refits only what the leaves predict from the other folds' rows (a node no such row reaches
 // predicts as its nearest ancestor that has some), then scores the fold. Comparing two trees on

@@ -2,7 +2,7 @@
 // a heading per node, its counts, the partition tables and the formulas in `$$…$$` LaTeX as the
 // course notes write them, ready to paste into a report. Names from the data are escaped.
 import { unitsPerBit } from '../impurity';
-import { formatNumber } from '../rules/text';
+import { formatNumber } from '../number-text';
 import { shownText } from './latex';
 import type { CostComplexityStep, PessimisticStep } from './pruning-calculation';
 import type { RuleCalculation } from './rule-calculation';

@@ -1,7 +1,7 @@
 // A split's partition of a node's cases: per branch the class weights (or the target's sums), and
 // the cases whose value is unknown. What the calculation's tables show and its scores are made of.
 import { isPresenceThreshold, type ModelSplit } from '../model';
-import { formatNumber } from '../rules/text';
+import { formatNumber } from '../number-text';
 import type { Cases } from '../tree/multiway-builder';
 import type { TrainingSet } from '../tree/training-set';
 

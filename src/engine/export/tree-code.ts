@@ -17,7 +17,8 @@
 // `missingGoesTo`; a categorical split sends a category to the last branch that lists it, and
 // missing values and unlisted categories to child `missingGoesTo`.
 import { nodeWeight, type ModelFeature, type ModelNode, type TreeModel } from '../model';
-import { formatNumber, rowCount } from '../rules/text';
+import { formatNumber } from '../number-text';
+import { rowCount } from '../rules/text';
 import { valueText } from '../feature-text';
 import { commentText } from './dialect';
 

@@ -6,7 +6,7 @@
 import type { ModelFeature, Task, TrainParams } from '../model';
 import type { Metrics } from '../metrics/types';
 import type { CrossValidationResult } from '../validation/types';
-import type { LeftOutColumn } from '../tree/left-out';
+import type { LeftOutColumn } from '../model';
 import type { PackedTree } from './packed-tree';
 
 export const FOREST_FORMAT = 'decision-tree-explorer/forest';

@@ -1,4 +1,4 @@
-// If-then rules, one per leaf (issue 4 item 4): the path's conditions joined by AND, with the
+// If-then rules, one per leaf (docs/formulas.md "Rules and FOIL gain"): the path's conditions joined by AND, with the
 // conditions on one column merged into one (an interval, or a set of categories), coverage and
 // accuracy from the training counts stored in the model, and each condition's FOIL gain.
 //
@@ -11,7 +11,8 @@ import { featureOf, valueText } from '../feature-text';
 import { nodeWeight, type ModelNode, type TreeModel } from '../model';
 import type { Rule, RuleCondition } from './types';
 import { foilGain } from './foil';
-import { categoricalText, formatName, formatNumber, numericText, ordinalRangeText, ruleText } from './text';
+import { formatNumber } from '../number-text';
+import { categoricalText, formatName, numericText, ordinalRangeText, ruleText } from './text';
 
 /** The part of a column's merged condition that a step changes (and its undo entry restores). */
 interface State {

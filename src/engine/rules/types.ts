@@ -1,4 +1,4 @@
-// If-then rules read off a tree: one per leaf (docs/formulas.md "Rules and FOIL gain", issue 4 item 4).
+// If-then rules read off a tree: one per leaf (docs/formulas.md "Rules and FOIL gain").
 
 /** `lower < x ≤ upper` (either bound may be absent); `missing`: rows without a value also satisfy it. */
 export interface NumericCondition {

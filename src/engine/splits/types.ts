@@ -1,9 +1,9 @@
-// The per-column split scores (issue 6): each column's best split of the whole data set against
+// The per-column split scores (docs/cli.md: `splits`): each column's best split of the whole data set against
 // a target, how it scores in every measure, and its rank. Plain JSON for the CLI, the worker and
 // the hover; the `splits` CLI's JSON contract is { target, splits: [{ feature, kind, threshold |
 // branches, informationGain, gainRatio, giniDecrease, varianceReduction }] } — fields may be added.
 import type { Algorithm, Criterion, Task } from '../model';
-import type { LeftOutColumn } from '../tree/left-out';
+import type { LeftOutColumn } from '../model';
 
 export interface SplitOptions {
   target: string;

@@ -8,18 +8,10 @@
 import type { Column, Dataset } from '../dataset';
 import { columnIndex } from '../dataset';
 import { InputError } from '../errors';
+import type { LeftOutColumn } from '../model';
 
 /** Below this many rows a column may be all distinct by chance: it is never called ID-like. */
 export const ID_MIN_ROWS = 30;
-
-export type LeftOutReason = 'id-like' | 'constant';
-
-export interface LeftOutColumn {
-  column: string;
-  reason: LeftOutReason;
-  /** Why, in words: e.g. `every value distinct`, `the integers 1 to 344, one per row`, `every row holds "a"`. */
-  detail: string;
-}
 
 /** The user's choice of columns (TrainParams, SplitOptions). */
 export interface ColumnChoice {

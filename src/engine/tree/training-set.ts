@@ -6,7 +6,8 @@ import { InputError } from '../errors';
 import { valueLabel } from '../dates';
 import { sortClassLabels } from '../label-order';
 import type { ModelFeature, Task } from '../model';
-import { findLeftOutColumns, leftOutText, type ColumnChoice, type LeftOutColumn } from './left-out';
+import type { LeftOutColumn } from '../model';
+import { findLeftOutColumns, leftOutText, type ColumnChoice } from './left-out';
 
 /** A numeric target with more distinct values than this is auto-detected as regression. */
 export const REGRESSION_MIN_DISTINCT = 20;

@@ -5,7 +5,7 @@
 // text, and the LaTeX escaped them with `tex`).
 import { shownText } from '../../engine/explain/latex';
 import type { CandidateCalculation, NodeCalculation, Step } from '../../engine/explain/types';
-import { formatNumber } from '../../engine/rules/text';
+import { formatNumber } from '../../engine/number-text';
 
 export interface CalcTable {
   header: string[];

@@ -34,7 +34,7 @@ export function foldTree(model: TreeModel, options: FoldOptions): Fold {
   const folded: number[] = [];
   const shown: number[] = [];
   if (model.nodes.length === 0) return { open, folded, shown };
-  // A tree within the node budget opens whole, however deep (issue 16: iris' 15 nodes at depth 5).
+  // A tree within the node budget opens whole, however deep (iris' 15 nodes at depth 5 open whole).
   const maxDepth = model.nodes.length <= options.maxNodes ? Infinity : options.maxDepth;
   const queue = [0];
   for (let head = 0; head < queue.length; head++) {

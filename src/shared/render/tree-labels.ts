@@ -2,7 +2,7 @@
 // the Mermaid renderer, the webview's details pane and the exporters, so all say the same thing.
 import { isPresenceThreshold, type Criterion, type ModelNode, type ModelSplit, type TreeModel } from '../../engine/model';
 import { type FeatureKind, featureOf, valueText } from '../../engine/feature-text';
-import { formatNumber as formatRuleNumber } from '../../engine/rules/text';
+import { formatNumber as formatRuleNumber } from '../../engine/number-text';
 import { criterionSpec } from '../../engine/tree/criteria';
 
 /** A number with at most `significant` significant digits, without trailing zeros. */

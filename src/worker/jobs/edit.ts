@@ -1,4 +1,4 @@
-// The worker's part of steering a tree (issue 18): the report of the tree after the user's edits,
+// The worker's part of steering a tree (docs/formulas.md "Edited trees"): the report of the tree after the user's edits,
 // and the preview of one more edit. Edits are always replayed on the tree as trained, so undo (a
 // shorter list) gives back the identical tree. The edited tree's scores: training and hold-out
 // rows as any report; for cross-validation, an edited tree has no recipe to rerun per fold, so its

@@ -5,7 +5,7 @@ import { memberDistributionAt, memberSplitsAt } from '../../engine/forest/member
 import { decodeModel } from '../../engine/model-columns';
 import type { NodeSplit } from '../../engine/node-alternatives';
 import type { SplitDistribution } from '../../engine/split-distribution';
-import type { JobTypes, MemberAlternativesJob } from '../../shared/worker-messages';
+import type { JobTypes, MemberAlternativesJob, MemberJobKind } from '../../shared/worker-messages';
 
 export function memberAlternativesJob(job: MemberAlternativesJob): NodeSplit[] {
   return memberSplitsAt(job.dataset, job.params, decodeModel(job.tree).model, job.index, job.nodeId);
@@ -20,5 +20,3 @@ export const MEMBER_JOBS: { [K in MemberJobKind]: (job: MemberAlternativesJob) =
   memberAlternatives: memberAlternativesJob,
   memberSplitDistribution: memberSplitDistributionJob,
 };
-
-export type MemberJobKind = 'memberAlternatives' | 'memberSplitDistribution';

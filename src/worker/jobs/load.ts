@@ -3,7 +3,8 @@
 // Parquet file's bytes (known by theirs) go to the Parquet reader, which builds the same Dataset.
 import { columnCells, type Dataset } from '../../engine/dataset';
 import { parseCsv, readCsv } from '../../engine/csv/read';
-import { decompressedChunks, isGzip } from '../gzip';
+import { isGzip } from '../../engine/csv/gzip-magic';
+import { decompressedChunks } from '../gzip';
 import { isParquet, readParquet } from '../parquet/read-parquet';
 import { columnSummaries } from './column-summary';
 import type { JobProgress, LoadJob, LoadResult } from '../../shared/worker-messages';

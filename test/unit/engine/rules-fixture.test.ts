@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { extractRules, rulesOfLeaves } from '../../../src/engine/rules/extract';
-import { formatNumber } from '../../../src/engine/rules/text';
+import { formatNumber } from '../../../src/engine/number-text';
 import type { TreeModel } from '../../../src/engine/model';
 import type { Rule } from '../../../src/engine/rules/types';
 import { createRng } from '../../../src/engine/random';

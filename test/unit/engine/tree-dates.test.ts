@@ -13,7 +13,7 @@ import { predict } from '../../../src/engine/tree/predict';
 import { trainTree } from '../../../src/engine/tree/train';
 import { readTruth } from '../../../src/engine/validation/truth';
 import { treeToMermaidMarkdown } from '../../../src/shared/render/mermaid';
-import { formatProfile } from '../../../src/worker/profile-text';
+import { formatProfile } from '../../../src/cli/profile-text';
 import { formatDate } from '../../../src/engine/dates';
 import { recordStartLines } from '../../../src/engine/locate/record-lines';
 import { profileDataset } from '../../../src/engine/profile';

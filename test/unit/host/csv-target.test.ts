@@ -9,7 +9,7 @@ import { csvToTrain, trainedFor } from '../../../src/host/csv-target';
 import { TrainedFiles, type TrainedFile } from '../../../src/host/trained-files';
 import { TreePanels } from '../../../src/panel/tree-panel';
 import type { PackedReport } from '../../../src/shared/report-transfer';
-import type { PanelRequests } from '../../../src/panel/tree-panel';
+import type { PanelRequests } from '../../../src/panel/tree-requests';
 
 const uri = (path: string) => FakeUri.file(path) as unknown as vscode.Uri;
 const iris = uri('/data/iris.csv');

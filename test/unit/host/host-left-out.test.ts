@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { recordStartLines } from '../../../src/engine/locate/record-lines';
 import { buildReport } from '../../../src/engine/report';
-import type { LeftOutColumn } from '../../../src/engine/tree/left-out';
+import type { LeftOutColumn } from '../../../src/engine/model';
 import { readChoices, trainingColumns, type ChoiceStore } from '../../../src/host/file-choices';
 import { leftOutMessage, offerKeep, rememberedKeep } from '../../../src/host/left-out-offer';
 import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../../../src/shared/train-settings';

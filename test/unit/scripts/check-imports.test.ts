@@ -79,3 +79,24 @@ test('a file outside every layer fails', () => {
   assert.equal(status, 1);
   assert.match(output, /src\/render\/x\.ts is in no layer/);
 });
+
+test("a circle between an engine folder and a file at the engine's root fails", () => {
+  const root = tree({
+    'src/engine/model.ts': "import type { Why } from './tree/left-out';\nexport interface Model { why: Why }\n",
+    'src/engine/tree/left-out.ts': "export type Why = 'id';\n",
+    'src/engine/tree/grow.ts': "import type { Model } from '../model';\nexport const grow = (m: Model) => m;\n",
+  });
+  const { status, output } = check(root);
+  assert.equal(status, 1);
+  assert.match(output, /folder import circle: src\/engine\/model\.ts → src\/engine\/tree\/ → src\/engine\/model\.ts/);
+});
+
+test('the vscode side may not import the worker: it reaches it through the bridge', () => {
+  const root = tree({
+    'src/worker/gzip.ts': 'export const g = 1;\n',
+    'src/host/csv-source.ts': "import { g } from '../worker/gzip';\nexport const c = g;\n",
+  });
+  const { status, output } = check(root);
+  assert.equal(status, 1);
+  assert.match(output, /upward import: src\/host\/csv-source\.ts \(host\) imports src\/worker\/gzip\.ts \(worker\)/);
+});

@@ -11,7 +11,7 @@ import { parseCsv } from '../../../src/engine/csv/read';
 import type { Dataset } from '../../../src/engine/dataset';
 import { shownText } from '../../../src/engine/explain/latex';
 import type { TrainParams } from '../../../src/engine/model';
-import { formatNumber } from '../../../src/engine/rules/text';
+import { formatNumber } from '../../../src/engine/number-text';
 import { buildReportBody } from '../../../src/engine/report';
 import type { EntropyUnit } from '../../../src/engine/impurity';
 import { calculationView, formulaPieces } from '../../../src/shared/render/calculation-view';

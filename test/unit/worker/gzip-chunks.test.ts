@@ -7,7 +7,9 @@ import { gzipSync } from 'node:zlib';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { decompressedChunks, gzipContentSize, isGzip } from '../../../src/worker/gzip';
+import { isGzip } from '../../../src/engine/csv/gzip-magic';
+import { gzipContentSize } from '../../../src/host/gzip-size';
+import { decompressedChunks } from '../../../src/worker/gzip';
 import { InputError } from '../../../src/engine/errors';
 
 async function* chunks(bytes: Uint8Array, size: number, closed?: { done: boolean }): AsyncGenerator<Uint8Array> {

@@ -1,5 +1,5 @@
-// Column profiles as readable plain text, shared by the CLI's `profile` and the worker's profile
-// job ("Profile CSV Columns"); `table` and `plain` also lay out the CLI's `splits` report.
+// Column profiles as readable plain text for the CLI's `profile`; `table` and `plain` also lay out
+// the CLI's `splits` report. (The extension's profile view draws its own cards from the data.)
 import { renamedHeaderText } from '../engine/csv/header-names';
 import { formatDate } from '../engine/dates';
 import type { ColumnProfile, DatasetProfile, NumericSummary } from '../engine/profile';
