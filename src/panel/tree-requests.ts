@@ -73,6 +73,7 @@ export function treePanelRequests(host: HostServices, edits: () => TreeEdits): P
     calculation: async (uri, nodeId, column) => {
       const { dataset, report } = await file(uri);
       const job = { dataset, model: report.model, settings: report.settings, nodes: [nodeId], unit: entropyUnitFor(uri), fileName: fileNameOf(uri), ...(column === undefined ? {} : { columns: [column] }) };
+      // Opening another node's calculation cancels the previous one's.
       return (await worker().run('calculation', job, { key: `calculation:${uri.toString()}` }).result).calculations[0];
     },
     exportCalculation: (uri, nodeId) =>
