@@ -31,7 +31,9 @@ export function tagDiagram(svg: SVGSVGElement, model: TreeModel): void {
     g.setAttribute('data-ref', `${ref.kind}:${ref.id}`);
     const node = model.nodes[ref.id];
     const text = (g.textContent ?? '').replaceAll('\u200b', '').trim(); // zero-width spaces only let long names wrap
-    g.setAttribute('aria-label', ref.kind === 'stub' ? `Expand folded subtree: ${text}` : node ? nodeLines(model, node).join(', ') : text);
+    // A compact drawing's stub shows the count alone ("+6").
+    const stub = /\d$/.test(text) ? `${text} nodes` : text;
+    g.setAttribute('aria-label', ref.kind === 'stub' ? `Expand folded subtree: ${stub}` : node ? nodeLines(model, node).join(', ') : text);
   }
 }
 
@@ -59,8 +61,14 @@ export function outlineNode(svg: SVGSVGElement, nodeId: number | null): void {
   }
 }
 
-/** Where the root is across the drawing (px from its left edge): a tree too wide for its view is shown from there. */
+/** Where the root is in the drawing (px from its left and top edges): a tree too big for its view is shown from there. */
+export function rootAt(svg: SVGSVGElement): { x: number; y: number } | undefined {
+  const root = /translate\(\s*([-\d.e]+)[\s,]+([-\d.e]+)/.exec(svg.querySelector('g.node[data-ref="node:0"]')?.getAttribute('transform') ?? '');
+  const box = svg.viewBox.baseVal;
+  return root ? { x: Number(root[1]) - (box?.x ?? 0), y: Number(root[2]) - (box?.y ?? 0) } : undefined;
+}
+
+/** Where the root is across the drawing (px from its left edge). */
 export function rootX(svg: SVGSVGElement): number | undefined {
-  const root = /translate\(\s*([-\d.e]+)/.exec(svg.querySelector('g.node[data-ref="node:0"]')?.getAttribute('transform') ?? '');
-  return root ? Number(root[1]) - (svg.viewBox.baseVal?.x ?? 0) : undefined;
+  return rootAt(svg)?.x;
 }

@@ -62,16 +62,18 @@ export class PanZoom {
 
   /**
    * Shows the whole content, centred, at most at natural size and at least at `minScale`: content
-   * too wide for that is centred on `focusX` (a tree's root) and shown from the top, to be
-   * panned. False while the viewport has no size (hidden tab).
+   * too big for that is centred on (`focusX`, `focusY`) — a tree's root — and shown from the top
+   * (no `focusY`) or the left edge, to be panned. False while the viewport has no size (hidden tab).
    */
-  fit(contentWidth: number, contentHeight: number, minScale = MIN_SCALE, focusX = contentWidth / 2): boolean {
+  fit(contentWidth: number, contentHeight: number, minScale = MIN_SCALE, focusX = contentWidth / 2, focusY?: number): boolean {
     const w = this.viewport.clientWidth;
     const h = this.viewport.clientHeight;
     if (contentWidth <= 0 || contentHeight <= 0 || w <= 0 || h <= 0) return false;
     const scale = Math.max(minScale, Math.min(1, (w - 2 * FIT_MARGIN) / contentWidth, (h - 2 * FIT_MARGIN) / contentHeight));
-    const x = contentWidth * scale <= w ? (w - contentWidth * scale) / 2 : Math.min(FIT_MARGIN, Math.max(w - FIT_MARGIN - contentWidth * scale, w / 2 - focusX * scale));
-    this.set({ scale, x, y: Math.max(FIT_MARGIN, (h - contentHeight * scale) / 2) });
+    const along = (room: number, size: number, focus: number) => (size <= room ? (room - size) / 2 : Math.min(FIT_MARGIN, Math.max(room - FIT_MARGIN - size, room / 2 - focus)));
+    const x = along(w, contentWidth * scale, focusX * scale);
+    const y = focusY === undefined ? Math.max(FIT_MARGIN, (h - contentHeight * scale) / 2) : along(h, contentHeight * scale, focusY * scale);
+    this.set({ scale, x, y });
     return true;
   }
 

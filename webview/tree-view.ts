@@ -3,7 +3,7 @@
 import type { DecodedTree } from '../src/engine/model-columns';
 import type { ExportMessage } from '../src/shared/protocol';
 import { treeToMermaid, type MermaidDiagram } from '../src/shared/render/mermaid';
-import { outlineNode, rootX, tagDiagram } from './diagram-svg';
+import { outlineNode, rootAt, tagDiagram } from './diagram-svg';
 import { el, replaceChildren } from './dom';
 import { DrawCost, roughDuration } from './draw-cost';
 import { drawNodeBars } from './node-bars';
@@ -54,6 +54,14 @@ const FULL_LABELS_UP_TO = 40;
 
 /** Up to this many nodes "Show all" draws at once; above it, it first says what that costs. */
 const SHOW_ALL_WITHOUT_WARNING = 300;
+/** The status line under the drawing: what is shown of how many. */
+function summaryOf(diagram: MermaidDiagram, total: number): string {
+  return `${diagram.shownNodes} of ${total} nodes shown` + (total > diagram.shownNodes ? ` · click a "+N nodes" stub to expand it` : '');
+}
+
+/** Which way the drawn tree grows (src/shared/render/mermaid.ts `direction`). */
+type Direction = 'TD' | 'LR';
+
 const SHOW_ALL_TITLE = `Draw every node (asks first above ${SHOW_ALL_WITHOUT_WARNING} nodes)`;
 
 export class TreeView {
@@ -101,6 +109,10 @@ export class TreeView {
   /** The whole tree's shape with the view marked, over the drawing's corner when it is not seen whole. */
   private readonly overview: TreeOverview;
   private inViewFrame = 0;
+  /** Nodes deeper than this are folded to fit the view (chosen with each fresh view); undefined: the default fold. */
+  private depthCap: number | undefined = undefined;
+  /** The direction of the drawing shown; null before the first. */
+  private direction: Direction | null = null;
   /** What was drawn last, for a redraw with other labels. */
   private lastInput: TreeViewInput | null = null;
 
@@ -212,13 +224,18 @@ export class TreeView {
     if (this.lastInput) void this.render(this.lastInput, null);
   }
 
-  /** True when `svg` fits the view whole with its text seen at the legible minimum or larger. */
-  private fitsLegibly(svg: SVGSVGElement): boolean {
+  /** The zoom at which `svg` fits the view whole (at most 1). */
+  private fitScaleOf(svg: SVGSVGElement): number {
     const box = svg.viewBox.baseVal;
     const w = this.viewport.clientWidth - 2 * FIT_MARGIN;
     const h = this.viewport.clientHeight - 2 * FIT_MARGIN;
-    if (!box || w <= 0 || h <= 0) return true; // no size to judge by (a hidden tab)
-    return Math.min(1, w / box.width, h / box.height) * this.fontPx >= LEGIBLE_FONT_PX - 0.01;
+    if (!box || w <= 0 || h <= 0) return 1; // no size to judge by (a hidden tab)
+    return Math.min(1, w / box.width, h / box.height);
+  }
+
+  /** True when `svg` fits the view whole with its text seen at the legible minimum or larger. */
+  private fitsLegibly(svg: SVGSVGElement): boolean {
+    return this.fitScaleOf(svg) * this.fontPx >= LEGIBLE_FONT_PX - 0.01;
   }
 
   private toggleExportMenu(open = this.exportMenu.hidden): void {
@@ -326,7 +343,9 @@ export class TreeView {
     this.layout();
     const box = this.svg.viewBox.baseVal;
     // A tree too wide for the view is shown from its root.
-    this.needsFit = !this.panZoom.fit(box?.width || this.svg.clientWidth, box?.height || this.svg.clientHeight, minScale, rootX(this.svg));
+    const root = rootAt(this.svg);
+    // A tree too big for the view is shown from its root: top centre, or (left to right) left middle.
+    this.needsFit = !this.panZoom.fit(box?.width || this.svg.clientWidth, box?.height || this.svg.clientHeight, minScale, root?.x, this.direction === 'LR' ? root?.y : undefined);
     this.fitScale = minScale;
   }
 
@@ -358,7 +377,12 @@ export class TreeView {
         ? SHOW_ALL_TITLE
         : `Not offered: this tree has ${this.totalNodes.toLocaleString('en-US')} nodes, and drawing them all would take ${roughDuration(this.drawCost.estimateMs(this.totalNodes))} here. Open a "+N nodes" stub for one subtree at a time, or export the tree (Export Mermaid, Export model).`,
     );
-    const diagramOf = (compact: boolean) =>
+    // A fresh view (or the first drawing of this page) chooses the direction and the fold anew; a
+    // redraw that keeps the view (a stub opened, a path shown) keeps them, so the tree does not
+    // turn or fold under the user.
+    const choose = view === null || this.direction === null;
+    if (choose) this.depthCap = undefined;
+    const diagramOf = (compact: boolean, direction: Direction, depthCap = this.depthCap) =>
       treeToMermaid(model, {
         descendants: input.tree.descendants,
         valueRange: input.tree.valueRange,
@@ -368,18 +392,14 @@ export class TreeView {
         highContrast: isHighContrast(),
         bars: true,
         compact,
+        direction,
+        depthCap,
       });
-    let diagram = diagramOf(this.labels === 'compact');
+    let direction: Direction = choose ? 'TD' : (this.direction ?? 'TD');
+    const first = diagramOf(this.labels === 'compact', direction);
     // Full labels on more nodes than this never fit a panel legibly: straight to compact ones.
-    let compact = this.labels === 'compact' || (this.labels === 'auto' && diagram.shownNodes > FULL_LABELS_UP_TO);
-    if (compact && this.labels === 'auto') diagram = diagramOf(true);
-    this.folded = new Set(diagram.folded);
-    replaceChildren(
-      this.legend,
-      ...diagram.legend.map((entry) => el('span', { class: 'legend-entry' }, el('span', { class: 'swatch', style: `background:${entry.colour}` }), entry.label)),
-    );
-    const hidden = model.nodes.length - diagram.shownNodes;
-    const summary = `${diagram.shownNodes} of ${model.nodes.length} nodes shown` + (hidden > 0 ? ` · click a "+N nodes" stub to expand it` : '');
+    let compact = this.labels === 'compact' || (this.labels === 'auto' && first.shownNodes > FULL_LABELS_UP_TO);
+    let diagram = compact === (this.labels === 'compact') ? first : diagramOf(compact, direction);
     // Mermaid's layout blocks the page for a moment on big diagrams: say so before it starts.
     replaceChildren(this.status, `Drawing ${diagram.shownNodes} nodes…`);
     await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -395,28 +415,68 @@ export class TreeView {
       this.drawCost.record(d.shownNodes + d.folded.length, performance.now() - started); // the stubs are nodes too
       return drawn;
     };
+    // Mermaid's layout is the cost of every try below, so they are made only for drawings small
+    // enough to draw a few times without a wait.
+    const small = (d: MermaidDiagram) => d.shownNodes + d.folded.length <= SHOW_ALL_WITHOUT_WARNING;
     try {
       this.fontPx = nodeFontSize();
       svg = await draw(diagram, compact);
       // Full labels that do not fit the view legibly: drawn again with compact ones.
       if (svg && !compact && this.labels === 'auto' && token === this.renderToken && !this.fitsLegibly(svg)) {
         compact = true;
-        svg = await draw(diagramOf(true), true);
+        diagram = diagramOf(true, direction);
+        svg = await draw(diagram, true);
+      }
+      // Still not whole at a legible size: the other direction, kept if it shows the tree larger
+      // (docs/architecture.md "Fitting the tree to its panel").
+      if (svg && choose && token === this.renderToken && !this.fitsLegibly(svg) && small(diagram)) {
+        const before = this.fitScaleOf(svg);
+        const other: Direction = direction === 'TD' ? 'LR' : 'TD';
+        const otherDiagram = diagramOf(compact, other);
+        const turned = await draw(otherDiagram, compact);
+        if (turned && this.fitScaleOf(turned) > before * 1.02) {
+          svg = turned;
+          direction = other;
+          diagram = otherDiagram;
+        } else if (token === this.renderToken) {
+          svg = await draw(diagram, compact);
+        }
+      }
+      // Still not whole: fold a level at a time, down to the root's grandchildren, until what is
+      // drawn fits whole and legibly; the overview shows the rest. A user's own openings stay.
+      if (svg && choose && token === this.renderToken && !this.fitsLegibly(svg) && small(diagram)) {
+        const drawnDepth = Math.max(0, ...this.drawnIds(svg).map((id) => model.nodes[id]?.depth ?? 0));
+        for (let cap = drawnDepth - 1; cap >= 2 && token === this.renderToken; cap--) {
+          const folded = diagramOf(compact, direction, cap);
+          if (folded.shownNodes === diagram.shownNodes) continue; // the user's openings reach below the cap
+          const tried = await draw(folded, compact);
+          svg = tried;
+          diagram = folded;
+          this.depthCap = cap;
+          if (!tried || this.fitsLegibly(tried)) break;
+        }
       }
       this.labelsButton.setAttribute('aria-pressed', String(!compact));
     } catch (err) {
       if (token === this.renderToken) {
-        replaceChildren(this.status, summary);
+        replaceChildren(this.status, summaryOf(diagram, model.nodes.length));
         this.panZoom.set(keep);
         this.events.failed(`The diagram could not be drawn: ${err instanceof Error ? err.message : String(err)}`);
       }
       return;
     }
     if (token !== this.renderToken) return; // a newer render replaced this one
-    replaceChildren(this.status, summary);
+    this.folded = new Set(diagram.folded);
+    replaceChildren(
+      this.legend,
+      ...diagram.legend.map((entry) => el('span', { class: 'legend-entry' }, el('span', { class: 'swatch', style: `background:${entry.colour}` }), entry.label)),
+    );
+    replaceChildren(this.status, summaryOf(diagram, model.nodes.length));
     this.panZoom.set(keep);
     if (!svg) return;
     this.svg = svg;
+    this.direction = direction;
+    this.viewport.dataset.direction = direction;
     tagDiagram(svg, model);
     drawNodeBars(svg, model, input.tree.valueRange);
     this.select(input.selected);
@@ -426,8 +486,12 @@ export class TreeView {
     this.updateInView();
   }
 
-  private drawnIds(): number[] {
-    return [...(this.svg?.querySelectorAll('g.node[data-ref^="node:"]') ?? [])].map((g) => Number(g.getAttribute('data-ref')?.slice(5)));
+  /** The tree nodes drawn in `svg` (before or after tagDiagram). */
+  private drawnIds(svg = this.svg): number[] {
+    return [...(svg?.querySelectorAll('g.node') ?? [])].flatMap((g) => {
+      const m = /-flowchart-n(\d+)-\d+$/.exec(g.id) ?? /^node:(\d+)$/.exec(g.getAttribute('data-ref') ?? '');
+      return m ? [Number(m[1])] : [];
+    });
   }
 
   /** Marks the nodes in view in the overview, once per frame while the view moves. */
@@ -458,6 +522,8 @@ export class TreeView {
 
   /** Nodes of compact labels that fit side by side at the legible minimum: how many levels a stub opens. */
   nodesAcross(): number {
+    // Top-down, a compact node is about 7 em wide; left to right, nodes stack about 3 em high (a name and its bar).
+    if (this.direction === 'LR') return Math.max(2, Math.floor((this.viewport.clientHeight - 16) / (LEGIBLE_FONT_PX * 3)));
     return Math.max(2, Math.floor((this.viewport.clientWidth - 16) / (LEGIBLE_FONT_PX * 7)));
   }
 
@@ -524,11 +590,14 @@ export class TreeView {
 
   /**
    * From a focused node, the drawn node an arrow key leads to: Up its parent, Down its first drawn
-   * child, Left and Right its drawn siblings (undefined: none that way).
+   * child, Left and Right its drawn siblings (undefined: none that way); in a left-to-right drawing
+   * Left and Right go to the parent and child, Up and Down to the siblings.
    */
-  private neighbour(id: number, key: string): number | undefined {
+  private neighbour(id: number, pressed: string): number | undefined {
     const model = this.lastInput?.tree.model;
     if (!model || !this.svg) return undefined;
+    const turned: Record<string, string> = { ArrowLeft: 'ArrowUp', ArrowRight: 'ArrowDown', ArrowUp: 'ArrowLeft', ArrowDown: 'ArrowRight' };
+    const key = this.direction === 'LR' ? (turned[pressed] ?? pressed) : pressed;
     const drawn = (n: number) => this.svg?.querySelector(`g.node[data-ref="node:${n}"]`) !== null;
     const parent = model.nodes.find((n) => n?.children.includes(id));
     if (key === 'ArrowUp') return parent?.id;

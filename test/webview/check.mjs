@@ -670,12 +670,16 @@ await check('tree first: at 400, 500, 800 and 1,400 px the tree gets the panel, 
       if (m.whole < m.nodes && m.overview === null) problems.push(`${at}: ${m.whole} of ${m.nodes} nodes in view and no overview`);
       if (name === 'iris' && width >= 800 && m.whole !== m.nodes) problems.push(`${at}: ${m.whole} of ${m.nodes} nodes wholly in view`);
       if (m.details !== null) problems.push(`${at}: the details take room with nothing selected`);
-      if (name === 'iris' && (m.nodes !== reports.iris.model.nodes.length || m.stubs > 0)) problems.push(`${at}: iris shows ${m.nodes} nodes and ${m.stubs} stubs`);
+      // Iris opens whole from 500 px; narrower, folded to what fits whole (the overview shows the rest).
+      if (name === 'iris' && width >= 500 && (m.nodes !== reports.iris.model.nodes.length || m.stubs > 0)) problems.push(`${at}: iris shows ${m.nodes} nodes and ${m.stubs} stubs`);
+      // The first view shows every drawn node whole, at ≥ 11 px: folded to fit rather than cut.
+      if (m.whole !== m.nodes) problems.push(`${at}: ${m.whole} of ${m.nodes} drawn nodes wholly in view`);
       await page.screenshot({ path: join(artifacts, `layout-${name}-${theme}-${width}.png`) });
-      // Fit shrinks text no further than the legible minimum; it pans instead.
+      // Fit shows the whole drawing, its text no smaller than the legible minimum.
       await page.getByRole('button', { name: 'Fit', exact: true }).click();
       const fitted = await page.evaluate(treeLayout);
       if (fitted.seenPx < 11 - 0.01) problems.push(`${at}: after Fit node text is ${fitted.seenPx} px`);
+      if (fitted.whole !== fitted.nodes) problems.push(`${at}: after Fit ${fitted.whole} of ${fitted.nodes} drawn nodes wholly in view`);
       // Selecting a node opens the details beside the tree (wide) or over it (narrow); Escape closes them.
       await page.locator('.stage svg g.node[data-ref="node:0"]').click();
       await page.locator('.details').waitFor();
@@ -690,6 +694,34 @@ await check('tree first: at 400, 500, 800 and 1,400 px the tree gets the panel, 
       await page.locator('.details').waitFor({ state: 'hidden' });
       const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-ref'));
       if (focused !== 'node:0') problems.push(`${at}: after Escape the focus is on ${focused}`);
+    }
+    await page.close();
+  }
+  assert.deepEqual(problems, []);
+});
+
+await check('a full depth-6 tree (127 nodes) beside the CSV (461 × 700) and wide (780 × 980): the overview has every node, ≥ 15 nodes wholly in view at ≥ 11 px, and Fit shows the whole drawing', async () => {
+  const problems = [];
+  const total = reports.deep127.model.nodes.length;
+  assert.equal(total, 127);
+  for (const theme of ['light', 'darkModern']) {
+    const page = await openPanel('deep127', theme);
+    for (const [width, height] of [[461, 700], [780, 980]]) {
+      await page.setViewportSize({ width, height });
+      await page.waitForFunction((w) => Math.abs(document.querySelector('.viewport').getBoundingClientRect().width - (w - 26)) < 60, width);
+      await page.getByRole('button', { name: 'Fold to default' }).click(); // a fresh first view at this size
+      await page.waitForTimeout(300);
+      const at = `deep127 ${theme} ${width}×${height}`;
+      const m = await page.evaluate(treeLayout);
+      console.log(`  ${at}: ${JSON.stringify(m)}`);
+      if (m.overview !== total) problems.push(`${at}: the overview shows ${m.overview} cells`);
+      if (m.seenPx < 11 - 0.01) problems.push(`${at}: node text seen at ${m.seenPx} px`);
+      if (m.whole < 15) problems.push(`${at}: ${m.whole} nodes wholly in view`);
+      await page.screenshot({ path: join(artifacts, `deep127-${theme}-${width}.png`) });
+      await page.getByRole('button', { name: 'Fit', exact: true }).click();
+      const fitted = await page.evaluate(treeLayout);
+      if (fitted.whole !== fitted.nodes) problems.push(`${at}: after Fit ${fitted.whole} of ${fitted.nodes} drawn nodes wholly in view`);
+      if (fitted.seenPx < 11 - 0.01) problems.push(`${at}: after Fit node text seen at ${fitted.seenPx} px`);
     }
     await page.close();
   }

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { launchBrowser } from '../e2e/browser.mjs';
+import { treeLayout } from './tree-layout.mjs';
 import { checkRunner, inView, panAway } from './checks.mjs';
 
 const root = process.cwd();
@@ -69,10 +70,14 @@ for (const theme of ['light', 'dark']) {
       const best = Math.max(...fixture.trees.map((t) => t.oobScore));
       const firstShown = Number(await page.locator('tr.tree-row td').nth(1).textContent());
       assert.equal(firstShown, Number(best.toFixed(3)));
-      // Pick tree 3: the tree view draws every node of it.
+      // Pick tree 3: the tree view draws it, every node drawn wholly in view (on a narrow panel
+      // folded to the levels that fit at 11 px, docs/architecture.md "Fitting the tree to its panel").
       await page.locator('tr.tree-row[data-tree="2"]').click();
       await page.waitForFunction(() => /^Tree 3 of 50/.test(document.querySelector('.tree-heading')?.textContent ?? ''));
-      await page.waitForFunction((n) => document.querySelectorAll('.stage svg g.node[data-ref^="node:"]').length === n, fixture.trees[2].nodes);
+      await page.waitForFunction((n) => new RegExp(`^\\d+ of ${n} nodes shown`).test(document.querySelector('.tree-status')?.textContent ?? ''), fixture.trees[2].nodes);
+      const drawn = await page.evaluate(treeLayout);
+      assert.ok(drawn.whole === drawn.nodes && drawn.seenPx >= 11 - 0.01, `${at}: ${drawn.whole} of ${drawn.nodes} drawn nodes in view at ${drawn.seenPx} px`);
+      if (width >= 900) assert.equal(drawn.nodes, fixture.trees[2].nodes, `${at}: tree 3 whole`);
       // Row 1's votes across the 50 trees, and its path in tree 3.
       await page.locator('vscode-text-field[aria-label="Row"]').evaluate((f) => {
         f.value = '1';

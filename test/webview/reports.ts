@@ -19,6 +19,7 @@ import type { ProfileView } from '../../src/shared/profile-protocol';
 import type { NodeCalculation } from '../../src/engine/explain/types';
 import { calculationJob } from '../../src/worker/jobs/calculation';
 import { packModel } from '../../src/shared/report-transfer';
+import { deepTreeCsv } from './deep-tree-csv.cjs';
 
 function report(dataset: Dataset, params: TrainParams, options: Omit<ReportOptions, 'params'> = {}): TreeReport {
   return buildReport(dataset, { params, ...options });
@@ -104,6 +105,8 @@ export function build(): {
       irisDraws: report(sample('iris.csv'), { target: 'species', maxDepth: 3 }, { testSize: 0.3, holdoutRepeats: 10, seed: 42, permutationRepeats: 0 }),
       hostile: hostileReport,
       play: playReport,
+      // A full tree of depth 6 (127 nodes): wider than any panel at 11 px, deeper than the default fold.
+      deep127: report(parseCsv(deepTreeCsv(10_000)), { target: 'label', maxDepth: 6 }, { simplify: false, permutationRepeats: 0 }),
       // Too big to go to the webview whole (src/shared/tree-slices.ts): fully grown regression.
       huge: report(makeBenchData('regression', 12_000, 5).dataset, { target: 'y' }, { simplify: false, permutationRepeats: 0 }),
     },

@@ -10,6 +10,11 @@ export interface FoldOptions {
   maxDepth: number;
   /** At most this many model nodes are shown, unless the user expands more. */
   maxNodes: number;
+  /**
+   * Nodes deeper than this are folded whatever the tree's size (unless the user opened them): the
+   * panel's fold to fit its view (docs/architecture.md "Fitting the tree to its panel").
+   */
+  depthCap?: number;
   /** Nodes whose children the user asked to see. */
   expanded?: Iterable<number>;
   /** Nodes whose children the user asked to hide. */
@@ -35,7 +40,7 @@ export function foldTree(model: TreeModel, options: FoldOptions): Fold {
   const shown: number[] = [];
   if (model.nodes.length === 0) return { open, folded, shown };
   // A tree within the node budget opens whole, however deep (iris' 15 nodes at depth 5 open whole).
-  const maxDepth = model.nodes.length <= options.maxNodes ? Infinity : options.maxDepth;
+  const maxDepth = Math.min(options.depthCap ?? Infinity, model.nodes.length <= options.maxNodes ? Infinity : options.maxDepth);
   const queue = [0];
   for (let head = 0; head < queue.length; head++) {
     const node = model.nodes[queue[head]];

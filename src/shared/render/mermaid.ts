@@ -1,4 +1,4 @@
-// TreeModel → Mermaid `flowchart TD` text (docs/architecture.md "The tree in Mermaid"). Pure: used
+// TreeModel → Mermaid `flowchart TD` (or LR) text (docs/architecture.md "The tree in Mermaid"). Pure: used
 // by the webview, by "Export as Mermaid Markdown" and by `train --format mermaid`. Node ids are
 // synthetic (`n<id>` for tree nodes, `f<id>` for fold stubs, `l<k>` for legend entries); text from
 // the data only ever appears escaped inside quoted labels.
@@ -39,6 +39,11 @@ export interface MermaidOptions extends Partial<FoldOptions> {
    * leaf its prediction; the bar and the details pane say the rest.
    */
   compact?: boolean;
+  /**
+   * Which way the tree grows: top-down (the default, and every export's), or left to right, which a
+   * deep tree in a narrow, tall panel fits better (docs/architecture.md "Fitting the tree to its panel").
+   */
+  direction?: 'TD' | 'LR';
 }
 
 /** The empty label line a node bar is drawn over: a zero-width space, which Mermaid keeps as a line (it trims a blank one). */
@@ -157,11 +162,12 @@ export function treeToMermaid(model: TreeModel, options: MermaidOptions = {}): M
     maxNodes: options.maxNodes ?? DEFAULT_FOLD.maxNodes,
     expanded,
     collapsed: options.collapsed,
+    depthCap: options.depthCap,
   });
   const styling = model.task === 'classification' ? styleClassification(model, !!options.highContrast) : styleRegression(model, !!options.highContrast, options.valueRange);
   const hidden = options.descendants ?? descendantCounts(model);
 
-  const lines = ['flowchart TD'];
+  const lines = [`flowchart ${options.direction ?? 'TD'}`];
   const edges: string[] = [];
   const pathEdges: number[] = [];
   const onPath = new Set(path);
@@ -175,7 +181,8 @@ export function treeToMermaid(model: TreeModel, options: MermaidOptions = {}): M
         edges.push(`  n${id} -->|${label([branchText(node.split!, branch, featureOf(model, node.split!.feature))], maxName)}| n${child}`);
       });
     } else if (node.children.length > 0) {
-      lines.push(`  f${id}(["+${hidden[id]} nodes"])`);
+      // A compact drawing's stub says only the count: "+6", its accessible name says the rest (webview/diagram-svg.ts).
+      lines.push(`  f${id}(["+${hidden[id]}${options.compact ? '' : ' nodes'}"])`);
       edges.push(`  n${id} -.-> f${id}`);
     }
   }

@@ -2,19 +2,25 @@
 // trained from the palette, its panel beside the CSV in 1,280 × 800 and 1,920 × 1,080 windows, light
 // and dark. Measured in the panel's page: node text ≥ 11 px on first view and after Fit, the tree
 // whole or the overview of the whole tree on show, and with a node's details open the tabs still
-// in view and the page not scrolled. Screenshots go to test-artifacts/.
+// in view and the page not scrolled; a full depth-6 tree (127 nodes) on 60,000 rows: the overview
+// shows all 127 nodes and at least 15 are wholly in view at ≥ 11 px, Fit shows the whole drawing.
+// Screenshots go to test-artifacts/.
 /* global document -- evaluated in the panel's frame */
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { defaultReport } from '../expected.mjs';
 import { startSession } from '../session.mjs';
 import { treeLayout } from '../../webview/tree-layout.mjs';
+import { deepTreeCsv } from '../../webview/deep-tree-csv.cjs';
 import { openFile, openWorkbench, pickQuickItem, runCommand, screenshot, screenshotFrame, switchTheme, waitForWebviewFrame } from '../workbench.mjs';
 
 const iris = 'media/samples/iris.csv';
 const tennis = 'media/samples/play_tennis.csv';
 const nodes = '.stage svg g.node';
 const LEGIBLE_PX = 11;
+const DEEP = 'deep-60k.csv';
 
 describe('the tree beside its CSV', () => {
   let session;
@@ -24,7 +30,9 @@ describe('the tree beside its CSV', () => {
   const report = defaultReport(iris, 'species');
 
   before(async () => {
-    session = await startSession({ files: [iris, tennis], viewport: { width: 1280, height: 800 }, settings: { 'workbench.colorTheme': 'Default Light Modern' } });
+    // Depth 6 for the 60,000-row file's full tree (iris grows to depth 5 and is not cut).
+    session = await startSession({ files: [iris, tennis], viewport: { width: 1280, height: 800 }, settings: { 'workbench.colorTheme': 'Default Light Modern', 'decisionTree.maxDepth': 6 } });
+    writeFileSync(join(session.folder, DEEP), deepTreeCsv(60_000));
     page = await openWorkbench(session.context, session.server.url, { folder: session.folder });
   });
   after(async () => {
@@ -129,5 +137,38 @@ describe('the tree beside its CSV', () => {
     const widths = layout.map((g) => g.width);
     assert.ok(Math.min(...widths) >= 300, `both groups keep their width: ${widths}`);
     await screenshot(page, 'fit-beside-second-file');
+  });
+
+  it('a full depth-6 tree (127 nodes) on 60,000 rows beside its CSV: the overview shows every node, ≥ 15 wholly in view at ≥ 11 px, Fit shows the whole drawing', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openFile(page, DEEP);
+    await runCommand(page, 'Decision Tree: Train Decision Tree');
+    await pickQuickItem(page, 'label');
+    const deepProblems = [];
+    for (const [theme, themeClass, label] of [['dark', 'vs-dark', 'Dark Modern'], ['light', 'vs', 'Light Modern']]) {
+      if (theme === 'light') await switchTheme(page, label, themeClass);
+      for (const window of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+        await page.setViewportSize(window);
+        panel = await waitForWebviewFrame(page, 'header', { hasText: DEEP, timeout: 180_000 });
+        await panel.locator(nodes).first().waitFor({ timeout: 180_000 });
+        await panel.getByRole('button', { name: 'Fold to default' }).click(); // a fresh first view at this size
+        await page.waitForTimeout(800);
+        const at = `${DEEP} ${window.width}×${window.height} ${theme}`;
+        const m = await panel.evaluate(treeLayout);
+        console.log(`  ${at}: ${JSON.stringify(m)}`);
+        await screenshot(page, `fit-beside-127-${window.width}-${theme}`);
+        const total = Number((await panel.locator('.tree-status').textContent()).match(/ of (\d+) nodes/)[1]);
+        if (total !== 127) deepProblems.push(`${at}: the tree has ${total} nodes, not a full 127 of depth 6`);
+        if (m.overview !== 127) deepProblems.push(`${at}: the overview shows ${m.overview} cells`);
+        if (m.seenPx < LEGIBLE_PX - 0.01) deepProblems.push(`${at}: node text seen at ${m.seenPx} px`);
+        if (m.whole < 15) deepProblems.push(`${at}: ${m.whole} nodes wholly in view`);
+        if (m.scrollY !== 0) deepProblems.push(`${at}: the page scrolled to ${m.scrollY}`);
+        await panel.getByRole('button', { name: 'Fit', exact: true }).click();
+        await page.waitForTimeout(500);
+        const fitted = await panel.evaluate(treeLayout);
+        if (fitted.whole !== fitted.nodes || fitted.seenPx < LEGIBLE_PX - 0.01) deepProblems.push(`${at}: after Fit ${fitted.whole} of ${fitted.nodes} nodes wholly in view at ${fitted.seenPx} px`);
+      }
+    }
+    assert.deepEqual(deepProblems, []);
   });
 });

@@ -85,3 +85,32 @@ test('a stub opens as many levels as fit side by side, at least its children, ne
   const sparse = { ...m, nodes: m.nodes.map((n) => (n.depth >= 2 ? undefined : n)) } as unknown as TreeModel;
   assert.deepEqual(levelsToOpen(sparse, 0, 100), [0], 'children not sent stop the opening');
 });
+
+test('a left-to-right drawing: the same nodes and edges grown the other way; exports stay top-down', () => {
+  const m = model('iris-entropy-full.json');
+  const down = treeToMermaid(m, { bars: true, compact: true });
+  const across = treeToMermaid(m, { bars: true, compact: true, direction: 'LR' });
+  assert.equal(down.text.split('\n')[0], 'flowchart TD');
+  assert.equal(across.text.split('\n')[0], 'flowchart LR');
+  assert.deepEqual(across.text.split('\n').slice(1), down.text.split('\n').slice(1));
+  assert.equal(treeToMermaid(m).text.split('\n')[0], 'flowchart TD');
+});
+
+test('the fold to fit: nodes below the depth cap fold into stubs even in a tree small enough to open whole, unless the user opened them', () => {
+  const m = model('iris-entropy-full.json');
+  assert.ok(m.nodes.length <= 60 && Math.max(...m.nodes.map((n) => n.depth)) > 3, 'iris opens whole by default, deeper than 3');
+  const whole = treeToMermaid(m, { compact: true });
+  assert.equal(whole.shownNodes, m.nodes.length);
+  const capped = treeToMermaid(m, { compact: true, depthCap: 2 });
+  const upTo2 = m.nodes.filter((n) => n.depth <= 2);
+  assert.equal(capped.shownNodes, upTo2.length);
+  assert.deepEqual(capped.folded.sort((a, b) => a - b), upTo2.filter((n) => n.depth === 2 && n.children.length > 0).map((n) => n.id));
+  // A compact stub gives the count alone, the full one says "nodes"; the count is of the whole subtree.
+  const id = capped.folded[0];
+  const below = descendantCounts(m)[id];
+  assert.match(capped.text, new RegExp(`^ {2}f${id}\\(\\["\\+${below}"\\]\\)$`, 'm'));
+  assert.match(treeToMermaid(m, { depthCap: 2 }).text, new RegExp(`^ {2}f${id}\\(\\["\\+${below} nodes"\\]\\)$`, 'm'));
+  // The user's opening wins over the cap.
+  const opened = treeToMermaid(m, { compact: true, depthCap: 2, expanded: [id] });
+  assert.equal(opened.folded.includes(id), false);
+});
