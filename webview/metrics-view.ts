@@ -24,6 +24,13 @@ function baselineStat(m: ClassificationMetrics): HTMLElement {
   return shown;
 }
 
+/** Two classes: the class precision, recall and the ROC curve call positive (src/engine/validation/positive-class.ts). */
+function positiveStat(positive: string): HTMLElement {
+  const shown = stat('positive class', positive);
+  shown.title = `Precision, recall and the ROC curve are those of “${positive}”: the less frequent class of the training rows (evaluate --positive-class picks another in the CLI).`;
+  return shown;
+}
+
 function confusion(m: ClassificationMetrics): HTMLElement {
   const max = Math.max(1, ...m.confusion.flat());
   const head = el('tr', {}, el('th', { scope: 'col', class: 'corner' }, 'true ↓ / predicted →'), ...m.classes.map((c) => el('th', { scope: 'col', title: c }, c)));
@@ -82,6 +89,7 @@ function classification(m: ClassificationMetrics): HTMLElement[] {
       stat('error rate', percent(m.errorRate)),
       stat('rows', String(m.rows)),
       baselineStat(m),
+      m.positiveClass === null ? null : positiveStat(m.positiveClass),
     ),
     ...(beatsBaseline(m) ? [] : [el('p', { class: 'baseline-warning' }, `This tree does not beat always predicting “${majorityBaseline(m).class}”.`)]),
     el('div', { class: 'metric-grid' }, confusion(m), m.roc ? rocChart(m.roc) : null),

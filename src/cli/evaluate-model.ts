@@ -14,6 +14,7 @@ import { ensembleRowPredictions } from '../engine/import/validate';
 import { loadModel } from './predict';
 import { metricsText } from './report-text';
 import { positiveClassFromArgs } from './validation-flags';
+import { resolvePositiveClass } from '../engine/validation/positive-class';
 
 /** The only options that apply to a saved model besides the data options. */
 export const SAVED_MODEL_OPTIONS = ['model', 'json', 'positive-class', 'target'];
@@ -31,11 +32,11 @@ export async function evaluateSaved(args: ParsedArgs, dataOptions: readonly stri
   const positive = positiveClassFromArgs(args);
   if (loaded.kind !== 'ensemble' && args.flags.has('target')) throw new InputError('bad-option', '--target applies to a model trained elsewhere; our model files name their target');
   const metrics = await namingFile(data, () => {
-    if (loaded.kind === 'forest') return metricsOf(forestRowPredictions(loaded.model, dataset, positive));
-    if (loaded.kind === 'tree') return evaluateModel(loaded.model, dataset, positive);
+    if (loaded.kind === 'forest') return metricsOf(forestRowPredictions(loaded.model, dataset, resolvePositiveClass(loaded.model, dataset, positive)));
+    if (loaded.kind === 'tree') return evaluateModel(loaded.model, dataset, resolvePositiveClass(loaded.model, dataset, positive));
     const e = boundEnsemble(loaded.model, file, dataset, args);
     if (e.target === loaded.model.target && !dataset.columns.some((c) => c.name === e.target)) throw new InputError('bad-target', 'no target column to measure against: name it with --target');
-    return metricsOf(ensembleRowPredictions(e, dataset, positive));
+    return metricsOf(ensembleRowPredictions(e, dataset, resolvePositiveClass(e, dataset, positive)));
   });
   const model: { edited?: boolean; edits?: unknown[] } = loaded.kind === 'tree' ? loaded.model : {};
   const what = loaded.kind === 'ensemble' ? ` (${loaded.model.description})` : '';

@@ -14,6 +14,7 @@ import { forestTrainer } from './forest-flags';
 import { forestReportText } from './forest-text';
 import { leftOutNotes } from './left-out-notes';
 import { isOnnxName, writeOnnx } from './onnx-out';
+import { resolvePositiveClass } from '../engine/validation/positive-class';
 import { cvFromArgs, positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
 import { writeChunks } from './write-chunks';
 import { scoreLabel } from '../shared/render/score-label';
@@ -61,6 +62,8 @@ export async function evaluateForestCli(args: ParsedArgs, params: ForestParams):
   const folds = leaveOneOut ? 'loo' : cvFolds;
   const split = { seed: params.seed ?? 0, stratify: stratifyFromArgs(args), positiveClass: positiveClassFromArgs(args) };
   const { train, dataset, params: decided, report } = await trainOnFile(args, params);
+  // One positive class for the hold-out and every fold, chosen on the whole file.
+  split.positiveClass = resolvePositiveClass(report.model, dataset, split.positiveClass);
   const holdout = testSize === undefined ? null : await holdoutForest(dataset, decided, testSize, split, train);
   let crossValidation: CrossValidationResult | null = null;
   if (folds !== undefined) {

@@ -14,6 +14,11 @@ export function table(header: string[], rows: string[][]): string[] {
   return [line(header), ...rows.map(line)];
 }
 
+/** Why this class is positive: its share of the rows, and that the rarer class is the default (validation/positive-class.ts). */
+function positiveShare(m: ClassificationMetrics, support: number): string {
+  return `${((100 * support) / Math.max(1, m.rows)).toFixed(1)} % of these rows; the less frequent class by default, --positive-class overrides`;
+}
+
 function classificationText(m: ClassificationMetrics): string[] {
   const names = m.classes.map(formatName);
   const base = majorityBaseline(m);
@@ -46,7 +51,7 @@ function classificationText(m: ClassificationMetrics): string[] {
   );
   if (m.positiveClass !== null) {
     const p = m.perClass[m.classes.indexOf(m.positiveClass)];
-    lines.push(`  positive class ${formatName(m.positiveClass)}: precision ${f4(p.precision)}, recall ${f4(p.recall)}`);
+    lines.push(`  positive class ${formatName(m.positiveClass)} (${positiveShare(m, p.support)}): precision ${f4(p.precision)}, recall ${f4(p.recall)}`);
   }
   if (m.roc) lines.push(`  ROC AUC ${f4(m.roc.auc)} (positive class ${formatName(m.roc.positiveClass)}, ${m.roc.fpr.length} points)`);
   if (m.pr) lines.push(`  PR AUC ${f4(m.pr.auc)}, average precision ${f4(m.pr.averagePrecision)}`);

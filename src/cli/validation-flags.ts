@@ -9,8 +9,8 @@ export const STRATIFY_OPTION: CliOption = { name: 'no-stratify', meaning: 'plain
 export const POSITIVE_CLASS_OPTION: CliOption = {
   name: 'positive-class',
   value: 'LABEL',
-  default: 'the second class in sorted order, for two classes',
-  meaning: 'the class binary measures (precision, recall, F1, ROC AUC) call positive',
+  default: 'the less frequent of two classes',
+  meaning: 'the class binary measures (precision, recall, F1, ROC and PR AUC) call positive',
 };
 
 export const EVALUATE_CV_OPTION: CliOption = {

@@ -40,7 +40,7 @@ export interface ReportOptions {
   cvWhenPossible?: boolean;
   /** Stratify the hold-out split and the folds by class. Default true. */
   stratify?: boolean;
-  /** Two classes: the class ROC/PR curves and their areas call positive. Default: the second of the model's classes. */
+  /** Two classes: the class ROC/PR curves and their areas call positive. Default: the training rows' less frequent class. */
   positiveClass?: string;
   /** Seed of the split, the folds and the permutations. Default 0. */
   seed?: number;
@@ -65,7 +65,7 @@ export interface ReportSettings {
   pessimisticEpsilon: number;
   simplify: boolean;
   validation: ValidationSettings;
-  /** As asked; null: the default (the second of the model's classes, see the metrics' `positiveClass`). */
+  /** The class binary figures call positive: as asked, else the training rows' less frequent class (validation/positive-class.ts); null: not a binary target. */
   positiveClass: string | null;
   seed: number;
   permutationRepeats: number;

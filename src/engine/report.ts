@@ -14,6 +14,7 @@ import { foldsProblem, holdoutSplit, targetStrata, type Strata } from './validat
 import { repeatedHoldout } from './validation/repeated-holdout';
 import { subsetDataset } from './validation/subset';
 import { evaluateModel } from './validation/evaluate';
+import { resolvePositiveClass } from './validation/positive-class';
 import { crossValidate, summarizeFolds } from './validation/cross-validate';
 import { nestedAlphaCv, nestedFits } from './validation/alpha-cv';
 import type { CrossValidationResult, RepeatedHoldoutResult, ValidationSettings } from './validation/types';
@@ -31,17 +32,6 @@ export function treeShape(model: TreeModel): TreeShape {
 
 function checkCount(name: string, value: number, min: number): void {
   if (!Number.isInteger(value) || value < min) throw new InputError('bad-option', `${name} must be an integer ≥ ${min}, got ${value}`);
-}
-
-/** The positive class asked for, checked against the target's classes (binary targets only). */
-function checkPositiveClass(model: TreeModel, asked: string | undefined): string | undefined {
-  if (asked === undefined) return undefined;
-  const classes = model.classes ?? [];
-  if (model.task !== 'classification' || classes.length !== 2) {
-    throw new InputError('bad-option', `a positive class applies to a target with two classes; "${model.target}" has ${model.task === 'regression' ? 'numeric values' : `${classes.length} classes`}`);
-  }
-  if (!classes.includes(asked)) throw new InputError('bad-option', `positive class "${asked}" is not a class of "${model.target}" (classes: ${classes.join(', ')})`);
-  return asked;
 }
 
 /** `options` without its cross-validation when `cvWhenPossible` and the rows cannot be cut into its folds; `note` says so. */
@@ -122,7 +112,8 @@ export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<Tr
   progress('train', 0.05);
   const grown = trainTree(train, params, { signal, onProgress: options.onNodesGrown });
   throwIfAborted(signal);
-  const positiveClass = checkPositiveClass(grown.model, options.positiveClass);
+  // Chosen once on the training rows, so every fold and the hold-out score the same class.
+  const positiveClass = resolvePositiveClass(grown.model, train, options.positiveClass);
   progress(byCv ? 'alpha-cv' : 'prune', 0.3);
   // Choosing alpha grows k trees, its nested estimate k² more: progress counts them.
   const k = options.cvFolds ?? DEFAULT_ALPHA_FOLDS;

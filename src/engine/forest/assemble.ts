@@ -9,6 +9,7 @@ import { classificationMetrics } from '../metrics/classification';
 import { regressionMetrics } from '../metrics/regression';
 import type { Metrics } from '../metrics/types';
 import type { GrowHooks } from '../tree/grow-hooks';
+import { minorityCode } from '../validation/positive-class';
 import { readTruth } from '../validation/truth';
 import { inBagCounts } from './bootstrap';
 import { mdiSpread, oobPermutation, PermutationPicks } from './importances';
@@ -29,8 +30,9 @@ function trainingMetrics(tally: Tally, truth: SampleTruth): Metrics {
   const n = tally.rows;
   if (truth.classes.length === 0) return regressionMetrics(truth.values, Float64Array.from({ length: n }, (_, i) => tally.predicted(i, true)));
   const yPred = Int32Array.from({ length: n }, (_, i) => tally.predicted(i, false));
-  const scores = truth.classes.length === 2 ? Float64Array.from({ length: n }, (_, i) => tally.sum[i * 2 + 1] / tally.trees[i]) : undefined;
-  return classificationMetrics(truth.classes, truth.codes, yPred, scores);
+  const positive = minorityCode(truth.codes);
+  const scores = truth.classes.length === 2 ? Float64Array.from({ length: n }, (_, i) => tally.sum[i * 2 + positive] / tally.trees[i]) : undefined;
+  return classificationMetrics(truth.classes, truth.codes, yPred, scores, positive);
 }
 
 /** Depth, leaves and nodes of a tree. */

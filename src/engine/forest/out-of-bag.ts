@@ -4,6 +4,7 @@
 import { classificationMetrics } from '../metrics/classification';
 import { regressionMetrics } from '../metrics/regression';
 import type { Metrics } from '../metrics/types';
+import { minorityCode } from '../validation/positive-class';
 import type { Tally } from './tally';
 import type { OutOfBag } from './types';
 
@@ -59,10 +60,11 @@ export function oobMetrics(tally: Tally, truth: SampleTruth): Metrics | null {
   }
   const yTrue = Int32Array.from(scored, (i) => truth.codes[i]);
   const yPred = Int32Array.from(scored, (i) => tally.predicted(i, false));
-  // Two classes: the OOB share (or vote fraction) of the second class scores ROC and PR.
+  // Two classes: the OOB share (or vote fraction) of the training rows' less frequent class scores ROC and PR.
   const binary = truth.classes.length === 2;
-  const scores = binary ? Float64Array.from(scored, (i) => tally.sum[i * 2 + 1] / tally.trees[i]) : undefined;
-  return classificationMetrics(truth.classes, yTrue, yPred, scores);
+  const positive = minorityCode(truth.codes);
+  const scores = binary ? Float64Array.from(scored, (i) => tally.sum[i * 2 + positive] / tally.trees[i]) : undefined;
+  return classificationMetrics(truth.classes, yTrue, yPred, scores, positive);
 }
 
 export function outOfBag(tally: Tally, truth: SampleTruth, bootstrap: boolean, curve: { trees: number[]; error: number[] }): OutOfBag {

@@ -7,6 +7,7 @@ import { classificationMetrics } from '../metrics/classification';
 import { regressionMetrics } from '../metrics/regression';
 import { predictLeaves } from '../tree/predict';
 import { readTruth, type Truth } from './truth';
+import { minorityCode } from './positive-class';
 import type { ScoreName } from './types';
 
 export const scoreName = (model: TreeModel): ScoreName => (model.task === 'classification' ? 'accuracy' : 'r2');
@@ -25,7 +26,7 @@ export interface RowPredictions {
 
 /**
  * `positiveClass` (two classes only): the class whose share scores the ROC/PR curves; by default
- * the second of the model's classes.
+ * the less frequent class of these rows (positive-class.ts).
  */
 export function predictRows(model: TreeModel, dataset: Dataset, positiveClass?: string): RowPredictions {
   const truth = readTruth(model, dataset);
@@ -38,7 +39,7 @@ export function predictRows(model: TreeModel, dataset: Dataset, positiveClass?: 
   const codeOf = new Map(truth.classes.map((c, i) => [c, i]));
   const codes = Int32Array.from({ length: n }, (_, i) => codeOf.get(String(leafOf(i).prediction)) ?? -1);
   let scores: Float64Array | null = null;
-  const positive = positiveClass === undefined ? 1 : truth.classes.indexOf(positiveClass);
+  const positive = positiveClass === undefined ? minorityCode(truth.codes) : truth.classes.indexOf(positiveClass);
   // The leaf's counts follow the model's classes; a label only the truth has has no share (0).
   if (truth.classes.length === 2 && positive >= 0) {
     scores = Float64Array.from({ length: n }, (_, i) => {

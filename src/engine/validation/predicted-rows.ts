@@ -6,6 +6,7 @@ import type { Dataset } from '../dataset';
 import type { TreeModel } from '../model';
 import type { RowPredictions } from './evaluate';
 import { readTruth } from './truth';
+import { minorityCode } from './positive-class';
 
 /** `shares`: row-major class shares or probabilities in `head.classes` order, or null. */
 export function predictedRows(
@@ -20,7 +21,7 @@ export function predictedRows(
   if (head.task === 'regression') return { truth, codes: new Int32Array(0), values: Float64Array.from(truth.rows, (r) => predictions[r] as number), scores: null, positive: -1 };
   const codeOf = new Map(truth.classes.map((c, i) => [c, i]));
   const codes = Int32Array.from(truth.rows, (r) => codeOf.get(String(predictions[r])) ?? -1);
-  const positive = positiveClass === undefined ? 1 : truth.classes.indexOf(positiveClass);
+  const positive = positiveClass === undefined ? minorityCode(truth.codes) : truth.classes.indexOf(positiveClass);
   const k = (head.classes ?? []).length;
   const scores = truth.classes.length === 2 && positive >= 0 && positive < k && shares !== null ? Float64Array.from({ length: n }, (_, i) => shares[truth.rows[i] * k + positive]) : null;
   return { truth, codes, values: new Float64Array(0), scores, positive };
