@@ -12,6 +12,7 @@ import { fileNameOf } from './host/csv-source';
 import { currentRows, watchFileChanges } from './host/file-changes';
 import { HostServices } from './host/host-services';
 import { registerCommands, treeCommands } from './host/tree-commands';
+import { modelCommands } from './host/model-commands';
 import { panelSettings } from './host/trainer';
 import { registerHover } from './hover/register';
 
@@ -38,12 +39,13 @@ export function activate(context: vscode.ExtensionContext): void {
     cancel: (uri) => host.forestTrainer().cancel(uri),
     // Clicking another node cancels the previous one's job of the same kind.
     nodeJob: (uri, kind, job) => worker().run(kind, job, { key: `${kind}:${uri.toString()}` }).result,
+    // Showing another row cancels the previous one's job.
+    ensembleRow: (uri, job) => worker().run('ensembleRow', job, { key: `ensembleRow:${uri.toString()}` }).result,
     log: (m) => notifier.log(m),
   });
 
-  registerCommands(
-    host,
-    treeCommands(host, {
+  registerCommands(host, {
+    ...treeCommands(host, {
       activeCsv: () => panels.activeCsv(),
       focusedCsv: () => panels.activeCsv() ?? profiles.activeCsv(),
       show: (uri, report, settings) => panels.show(uri, report, settings),
@@ -51,7 +53,12 @@ export function activate(context: vscode.ExtensionContext): void {
       exportDrawing: (uri, format) => panels.exportDrawing(uri, format),
       profile: (uri) => profiles.show(uri),
     }),
-  );
+    ...modelCommands(host, {
+      activeCsv: () => panels.activeCsv(),
+      activeForest: () => forestPanels.activeForest(),
+      showModel: (uri, model, beside) => forestPanels.showModel(uri, model, beside),
+    }),
+  });
   context.subscriptions.push(panels, forestPanels, notifier, profiles, followCursorRow(trained, panels, hover.documentData, (line) => notifier.log(line)));
   context.subscriptions.push(
     ...watchFileChanges(trained, (uri) =>

@@ -19,8 +19,8 @@ export interface DetailsActions {
   /** Open or fold the node's subtree. */
   toggle(nodeId: number): void;
   isOpen(nodeId: number): boolean;
-  /** Leave a column out of training for this file, and retrain. */
-  ignore(column: string): void;
+  /** Leave a column out of training for this file, and retrain; absent where there is no training (a model trained elsewhere). */
+  ignore?(column: string): void;
   /** Preview replacing the node's split by an alternative (docs/formulas.md "Edited trees"); absent where the tree cannot be edited (a forest's tree). */
   previewSplit?(nodeId: number, split: AlternativeSplit['split']): void;
   /** Opens the calculation drawer on the node (learn mode); `opener` gets the focus back when it closes. Absent: no drawer (a forest's tree). */
@@ -93,24 +93,28 @@ export function renderDetails(
       title: node.split ? "The worked arithmetic: this node's impurity, each candidate split's partition table and score, the thresholds tried" : "The worked arithmetic of this leaf's impurity",
     });
   const title = node.split ? `Decision node ${node.id}` : `Leaf ${node.id}`;
+  // A model trained elsewhere has no training rows here: no split chart, alternatives or retraining.
+  const imported = model.importedFrom !== undefined;
+  const split = imported ? null : node.split;
+  const ignore = actions.ignore;
   replaceChildren(
     container,
     el('h3', {}, title, el('span', { class: 'muted' }, ` · depth ${node.depth}`)),
     el('ul', { class: 'node-lines' }, ...nodeLines(model, node).map((l) => el('li', {}, l))),
     Array.isArray(node.value)
       ? distribution(model, node.value, nodeWeight(node))
-      : el('p', {}, `mean = ${formatNumber(node.value)}, ${impurityText(model.params.criterion, node.impurity)}`),
+      : !imported && el('p', {}, `mean = ${formatNumber(node.value)}, ${impurityText(model.params.criterion, node.impurity)}`),
     calculation,
-    node.split && el('h4', {}, `${node.split.feature} at this node`),
-    node.split && distributionChart(model, featureDistribution),
-    node.split && button(`Ignore ${node.split.feature} and retrain`, () => actions.ignore(node.split!.feature), { title: 'Leave this column out of training for this file (remembered; the profile view can use it again)' }),
+    split && el('h4', {}, `${split.feature} at this node`),
+    split && distributionChart(model, featureDistribution),
+    split && ignore && button(`Ignore ${split.feature} and retrain`, () => ignore(split.feature), { title: 'Leave this column out of training for this file (remembered; the profile view can use it again)' }),
     el('h4', {}, 'Rule to this node'),
     rule.length === 0
       ? el('p', { class: 'muted' }, 'The root: every training row.')
       : el('ol', { class: 'rule' }, ...rule.map((c, i) => el('li', {}, i === 0 ? 'IF ' : 'AND ', el('code', {}, c)))),
     node.children.length > 0 && button(actions.isOpen(node.id) ? 'Fold subtree' : 'Expand subtree', () => actions.toggle(node.id)),
-    node.split && el('h4', {}, 'Best splits at this node'),
-    node.split && alternativesTable(alternatives, actions.previewSplit && ((split) => actions.previewSplit?.(node.id, split))),
+    split && el('h4', {}, 'Best splits at this node'),
+    split && alternativesTable(alternatives, actions.previewSplit && ((s) => actions.previewSplit?.(node.id, s))),
     actions.editSection?.(node),
   );
 }

@@ -15,6 +15,8 @@ export interface NodeColumns<A extends ArrayLike<number>> {
   samples: A;
   /** Only for a tree trained with weights: each node's weightedSamples. */
   weightedSamples?: A;
+  /** Only for a tree trained elsewhere that stores them: each split's gain (NaN, or null in JSON, for none). */
+  gain?: A;
   impurity: A;
   /** Class counts, `classes.length` per node (classification), or the mean (regression). */
   value: A;
@@ -93,6 +95,8 @@ function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: TreeFacts):
   const w = emptyNodes();
   const weighted = model.nodes[0]?.weightedSamples !== undefined;
   if (weighted) w.weightedSamples = [];
+  const gains = model.nodes.some((n) => n?.gain !== undefined);
+  if (gains) w.gain = [];
   for (const id of ids) {
     const n = model.nodes[id];
     if (n.id !== id) throw new Error(`node ${id} has id ${n.id}: the model's nodes must be in id order`);
@@ -100,6 +104,7 @@ function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: TreeFacts):
     w.depth.push(n.depth);
     w.samples.push(n.samples);
     if (weighted) w.weightedSamples?.push(n.weightedSamples ?? n.samples);
+    if (gains) w.gain?.push(n.gain ?? NaN);
     w.impurity.push(n.impurity);
     if (classes === null) {
       w.value.push(n.value as number);
@@ -149,6 +154,7 @@ export function appendNodes(into: WireNodes, more: WireNodes): void {
     into.depth.push(more.depth[k]);
     into.samples.push(more.samples[k]);
     if (more.weightedSamples !== undefined) (into.weightedSamples ??= []).push(more.weightedSamples[k]);
+    if (more.gain !== undefined) (into.gain ??= []).push(more.gain[k]);
     into.impurity.push(more.impurity[k]);
     into.value.push(...more.value.slice(k * stride, (k + 1) * stride));
     into.prediction.push(more.prediction[k]);
@@ -244,6 +250,9 @@ export function nodeOfColumns(model: Pick<TreeModel, 'task' | 'classes' | 'featu
     children: slice(w.children, w.childStart[k], w.childStart[k + 1]),
   };
   if (w.weightedSamples !== undefined) node.weightedSamples = w.weightedSamples[k];
+  // JSON carries a NaN gain (none stored) as null.
+  const gain = w.gain?.[k] as number | null | undefined;
+  if (typeof gain === 'number' && !Number.isNaN(gain)) node.gain = gain;
   const kept = snippedOf(w).get(id);
   if (kept !== undefined) node.snipped = Array.from(kept.id, (_, j) => nodeOfColumns(model, kept, j));
   return node;

@@ -95,6 +95,11 @@ export interface ModelNode {
    * subtree's nodes in preorder, itself first with its split, ids relative to it (0), depths as in the tree.
    */
   snipped?: ModelNode[];
+  /**
+   * A model trained elsewhere (`importedFrom`): the split's gain (loss reduction) as its library
+   * stored it; absent for leaves and where the file stores none.
+   */
+  gain?: number;
 }
 
 /** A user's change to a trained tree (src/engine/edit/, docs/model-format.md "Edits"). */
@@ -145,6 +150,11 @@ export interface TreeModel {
   featureImportances: Record<string, number>;
   /** True once the user has changed the grown tree; absent for a tree as trained. */
   edited?: boolean;
+  /**
+   * A tree of a model trained elsewhere, as the views show it (docs/model-format.md "Models trained
+   * elsewhere"): the library's name. Node `samples` are then its cover and impurities are not stored.
+   */
+  importedFrom?: string;
   /** The edits in the order applied (node ids as they were at each edit). */
   edits?: EditRecord[];
 }

@@ -19,6 +19,13 @@ export interface ProgressText {
   fraction?: number;
 }
 
+const IMPORT_TEXT: Record<Extract<JobProgress, { phase: 'import' }>['step'], string> = {
+  read: 'reading the model',
+  bind: 'matching its features to the CSV',
+  evaluate: 'predicting every row',
+  summary: 'summing up its trees',
+};
+
 const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
 
 export function progressText(progress: JobProgress): ProgressText {
@@ -31,6 +38,8 @@ export function progressText(progress: JobProgress): ProgressText {
       return { message: `growing the tree… ${progress.nodesGrown.toLocaleString('en-US')} nodes` };
     case 'report':
       return { message: `${STEP_TEXT[progress.step] ?? progress.step}…`, fraction: clamp01(progress.fraction) };
+    case 'import':
+      return { message: `${IMPORT_TEXT[progress.step]}…`, fraction: clamp01(progress.fraction) };
     case 'forest': {
       const { treesDone, nTrees } = progress;
       return { message: `Tree ${treesDone.toLocaleString('en-US')} of ${nTrees.toLocaleString('en-US')}`, fraction: nTrees > 0 ? clamp01(treesDone / nTrees) : 0 };

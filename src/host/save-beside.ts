@@ -15,8 +15,8 @@ export interface SaveRequest {
   filters: Record<string, string[]>;
   /** Text, or bytes written as they are. */
   content: string | Uint8Array;
-  /** How saveBeside opens the file it wrote: as text (default) or in VS Code's viewer for its type (an image). */
-  openAs?: 'text' | 'viewer';
+  /** How saveBeside opens the file it wrote: as text (default), in VS Code's viewer for its type (an image), or not at all (a binary model). */
+  openAs?: 'text' | 'viewer' | 'none';
 }
 
 /** Asks where to save (default: beside the CSV), writes, opens the file. False when cancelled. */
@@ -24,6 +24,7 @@ export async function saveBeside(request: SaveRequest): Promise<boolean> {
   const target = await vscode.window.showSaveDialog({ defaultUri: besideUri(request.csv, request.suffix), filters: request.filters, title: request.title });
   if (target === undefined) return false;
   await vscode.workspace.fs.writeFile(target, contentBytes(request.content));
+  if (request.openAs === 'none') return true;
   if (request.openAs === 'viewer') await vscode.commands.executeCommand('vscode.open', target, { preview: false });
   else await vscode.window.showTextDocument(target, { preview: false, viewColumn: vscode.ViewColumn.Active });
   return true;

@@ -4,15 +4,20 @@
 // answers). Like the tree panel it keeps no context while hidden: the page saves its own choices
 // (tab, tree, row) and the forest's recipe, and the host posts the report again whenever the page
 // says `ready`. After a window reload the serializer brings the view back from that saved state
-// and asks for its recipe to be trained again (the forest itself is not kept on disk).
+// and asks for its recipe to be trained again (the forest itself is not kept on disk). The same
+// view shows a model trained elsewhere (README "Open a model trained elsewhere"; answers in
+// ensemble-requests.ts), one per model file; it has no recipe, so it is not brought back.
 import * as vscode from 'vscode';
 import { panelColumn } from './panel-column';
 import { parseForestRecipe, parseFromForestView, type ForestRecipe, type ForestRequestTypes, type FromForestView, type ToForestView } from '../shared/forest-protocol';
-import { answerRequest } from '../shared/panel-requests';
-import type { JobTypes, MemberAlternativesJob, MemberJobKind } from '../shared/worker-messages';
+import { answerRequest, type Handlers } from '../shared/panel-requests';
+import type { EnsembleRowJob, JobTypes, MemberAlternativesJob, MemberJobKind } from '../shared/worker-messages';
 import { fileNameOf } from '../host/csv-source';
 import type { TrainedForest } from '../host/forest-trainer';
 import { ForestAnswers, wireForestReport } from './forest-requests';
+import { EnsembleAnswers } from './ensemble-requests';
+import type { ImportedModel } from '../shared/ensemble-transfer';
+import type { RowContributions } from '../engine/import/contributions';
 import { makeNonce, panelHtml } from './html';
 import { documentUriOf } from './saved-state';
 
@@ -24,6 +29,8 @@ export interface ForestViewRequests {
   retrain(csvUri: vscode.Uri, recipe: ForestRecipe): void;
   /** Stops the CSV's forest training (the view's Cancel). */
   cancel(csvUri: vscode.Uri): void;
+  /** Runs a model trained elsewhere's row job (what each tree adds to the row) in the worker. */
+  ensembleRow(modelUri: vscode.Uri, job: EnsembleRowJob): Promise<RowContributions>;
   /** Runs a node's job (alternatives, split chart) in the worker. */
   nodeJob<K extends MemberJobKind>(csvUri: vscode.Uri, kind: K, job: MemberAlternativesJob): Promise<JobTypes[K]['result']>;
   log(message: string): void;
@@ -32,9 +39,17 @@ export interface ForestViewRequests {
 /** What the view says while it has no forest to show (or over the one it shows). */
 type Status = Extract<ToForestView, { type: 'busy' | 'failed' }>;
 
+/** What a view shows: a forest of ours or a model trained elsewhere, the message showing it and its requests' answers. */
+interface Content {
+  message(): ToForestView;
+  handlers: Handlers<ForestRequestTypes>;
+}
+
 class ForestPanel {
   private ready = false;
-  private answers: ForestAnswers | undefined;
+  private content: Content | undefined;
+  /** The forest of ours shown, if that is what the view shows (Export Model as ONNX reads it). */
+  forest: TrainedForest | undefined;
   private recipe: ForestRecipe | undefined;
   private status: Status | undefined;
 
@@ -60,8 +75,25 @@ class ForestPanel {
   }
 
   show(forest: TrainedForest): void {
-    this.answers = new ForestAnswers(forest, (kind, job) => this.requests.nodeJob(this.csvUri, kind, job));
-    this.recipe = forest.recipe;
+    const answers = new ForestAnswers(forest, (kind, job) => this.requests.nodeJob(this.csvUri, kind, job));
+    const recipe = forest.recipe;
+    this.recipe = recipe;
+    this.forest = forest;
+    this.setContent({
+      message: () => ({ type: 'show', report: wireForestReport(answers.report), fileName: fileNameOf(this.csvUri), documentUri: this.csvUri.toString(), recipe }),
+      handlers: answers.handlers,
+    });
+  }
+
+  /** A model trained elsewhere (this view's file is the model's). */
+  showModel(model: ImportedModel): void {
+    this.forest = undefined;
+    const answers = new EnsembleAnswers(model, (job) => this.requests.ensembleRow(this.csvUri, job));
+    this.setContent({ message: () => ({ type: 'showModel', report: answers.model.report, documentUri: this.csvUri.toString() }), handlers: answers.handlers });
+  }
+
+  private setContent(content: Content): void {
+    this.content = content;
     this.status = undefined;
     if (this.ready) this.postShow();
   }
@@ -79,8 +111,7 @@ class ForestPanel {
   }
 
   private postShow(): void {
-    if (this.answers === undefined || this.recipe === undefined) return;
-    this.post({ type: 'show', report: wireForestReport(this.answers.report), fileName: fileNameOf(this.csvUri), documentUri: this.csvUri.toString(), recipe: this.recipe });
+    if (this.content !== undefined) this.post(this.content.message());
   }
 
   private post(message: ToForestView): void {
@@ -113,9 +144,9 @@ class ForestPanel {
         this.requests.log(`Forest view (${this.csvUri.fsPath}): ${message.message}`);
         return;
       case 'request': {
-        const answers = this.answers;
-        if (answers === undefined) return this.post({ type: 'requestFailed', requestId: message.requestId, message: 'No forest here yet: it is being trained, or train one.' });
-        return answerRequest<ForestRequestTypes>(message, answers.handlers, (reply) => this.post(reply));
+        const content = this.content;
+        if (content === undefined) return this.post({ type: 'requestFailed', requestId: message.requestId, message: 'No forest here yet: it is being trained, or train one.' });
+        return answerRequest<ForestRequestTypes>(message, content.handlers, (reply) => this.post(reply));
       }
     }
   }
@@ -157,6 +188,27 @@ export class ForestPanels implements vscode.Disposable {
       view.panel.reveal(undefined, true);
     }
     view.show(forest);
+  }
+
+  /**
+   * Shows a model trained elsewhere in the model file's view, opening it beside `beside` (the CSV
+   * chosen with it, else the model file) if needed.
+   */
+  showModel(modelUri: vscode.Uri, model: ImportedModel, beside: vscode.Uri): void {
+    let view = this.panels.get(modelUri.toString());
+    if (view === undefined) {
+      const panel = vscode.window.createWebviewPanel(FOREST_PANEL_VIEW_TYPE, `Tree Model: ${fileNameOf(modelUri)}`, panelColumn(beside), webviewOptions(this.extensionUri));
+      view = this.adopt(panel, modelUri);
+    } else {
+      view.panel.reveal(undefined, true);
+    }
+    view.showModel(model);
+  }
+
+  /** The forest of ours in the view in focus, with its CSV; undefined when none is. */
+  activeForest(): { csvUri: vscode.Uri; forest: TrainedForest } | undefined {
+    for (const view of this.panels.values()) if (view.panel.active && view.forest !== undefined) return { csvUri: view.csvUri, forest: view.forest };
+    return undefined;
   }
 
   /** The CSV's view, if open, says the forest is being trained (`fraction` 0..1 when known), with Cancel when `cancellable`. */

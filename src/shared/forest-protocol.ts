@@ -1,4 +1,5 @@
-// The forest view (README "Random forests"): every message between its host
+// The forest view (README "Random forests", and "Open a model trained elsewhere": the same view
+// shows a tree ensemble trained by XGBoost, LightGBM or ONNX): every message between its host
 // (src/panel/forest-panel.ts) and its page (webview/forest/), one union per direction, with the
 // same request/reply envelope as the tree panel (panel-requests.ts). The page never gets the whole
 // forest: the report comes without its trees, and one tree at a time is asked for (a slice of a big
@@ -7,6 +8,8 @@ import type { ForestModel, ForestReport, RowVotes } from '../engine/forest/types
 import type { WireModel, WireNodes } from '../engine/model-columns';
 import type { NodeSplit } from '../engine/node-alternatives';
 import type { SplitDistribution } from '../engine/split-distribution';
+import type { RowContributions } from '../engine/import/contributions';
+import type { EnsembleReport } from './ensemble-transfer';
 import { DEFAULT_FOREST_SETTINGS, validForestOverrides, type ForestSettings } from './forest-settings';
 import { isIndex, isRecord, MAX_TEXT, problemOf, requestSpec, type Parsed, type Spec } from './protocol';
 
@@ -33,8 +36,10 @@ export interface ForestRow {
   /** Node ids from the root to the row's leaf in that tree, and the nodes to draw it. */
   path: number[];
   nodes: WireNodes;
-  /** That tree's own prediction. */
+  /** That tree's own prediction (a model trained elsewhere: its leaf value, the raw score it adds). */
   treePrediction: string | number;
+  /** A model trained elsewhere: what every tree adds to the row's score, and the link to its prediction. */
+  contributions?: RowContributions;
 }
 
 /**
@@ -77,6 +82,8 @@ export type ForestRequestKind = keyof ForestRequestTypes;
 
 export type ToForestView =
   | { type: 'show'; report: WireForestReport; fileName: string; documentUri: string; recipe: ForestRecipe }
+  /** A model trained elsewhere (no recipe: it is not trained here); `documentUri` is the model file's. */
+  | { type: 'showModel'; report: EnsembleReport; documentUri: string }
   /** The forest is being trained (again): `fraction` 0..1 when known; `cancellable`: offer Cancel (a training job, not the file being read). */
   | { type: 'busy'; message: string; fraction: number | null; cancellable: boolean }
   /** No forest to show (the file is gone, its target column too, training failed or was cancelled); `retrain`: offer "Train again". */

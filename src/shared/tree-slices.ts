@@ -41,11 +41,13 @@ function nodesSlice(tree: TreeColumns, ids: Iterable<number>): WireNodes {
   const branches = branchesOf(w);
   const out: WireNodes = { id: [], depth: [], samples: [], impurity: [], value: [], prediction: [], feature: [], threshold: [], branches: [], missingGoesTo: [], descendants: [], childStart: [0], children: [] };
   if (w.weightedSamples !== undefined) out.weightedSamples = [];
+  if (w.gain !== undefined) out.gain = [];
   for (const id of ids) {
     out.id.push(id);
     out.depth.push(w.depth[id]);
     out.samples.push(w.samples[id]);
     if (w.weightedSamples !== undefined) out.weightedSamples?.push(w.weightedSamples[id]);
+    if (w.gain !== undefined) out.gain?.push(w.gain[id]);
     out.impurity.push(w.impurity[id]);
     for (let v = id * stride; v < (id + 1) * stride; v++) out.value.push(w.value[v]);
     out.prediction.push(w.prediction[id]);

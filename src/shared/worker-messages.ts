@@ -12,9 +12,11 @@ import type { SplitDistribution } from '../engine/split-distribution';
 import type { PackedModel, PackedReport } from './report-transfer';
 import type { WireModel } from '../engine/model-columns';
 import type { ProfileView } from './profile-protocol';
-import type { ForestParams, ForestReport } from '../engine/forest/types';
+import type { ForestModel, ForestParams, ForestReport } from '../engine/forest/types';
 import type { EntropyUnit } from '../engine/impurity';
 import type { NodeCalculation } from '../engine/explain/types';
+import type { RowContributions } from '../engine/import/contributions';
+import type { EnsembleReport, WireEnsemble } from './ensemble-transfer';
 
 /** CSV content: the file's bytes, or the text of an editor with unsaved edits. */
 export type CsvSource = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'text'; text: string };
@@ -153,6 +155,14 @@ export interface ExportResult {
   content: string;
 }
 
+/** A tree or forest of ours as an ONNX model (src/engine/export/onnx.ts); a forest travels as its packed trees. */
+export type OnnxJob = { kind: 'tree'; model: PackedModel } | { kind: 'forest'; model: ForestModel };
+
+export interface OnnxResult {
+  /** The ONNX file's bytes. */
+  bytes: Uint8Array;
+}
+
 export interface PredictResult {
   /** The input's records as they are plus the prediction column: the CSV file's bytes (UTF-8). */
   bytes: Uint8Array;
@@ -202,6 +212,28 @@ export interface HoverData {
   ignored: string[];
 }
 
+/** Read a model trained elsewhere (src/worker/jobs/import-model.ts), bound to a CSV when one was chosen. */
+export interface ImportModelJob {
+  /** The model file's bytes. */
+  bytes: Uint8Array;
+  /** Named in every message about it. */
+  fileName: string;
+  /** The CSV to bind it to and measure it on; `target` as the CLI's --target (absent: the one column that is not a feature). */
+  data?: { dataset: Dataset; fileName: string; target?: string };
+}
+
+export interface ImportModelResult {
+  ensemble: WireEnsemble;
+  report: EnsembleReport;
+}
+
+/** What each tree of an imported model adds to one row's prediction. */
+export interface EnsembleRowJob {
+  ensemble: WireEnsemble;
+  dataset: Dataset;
+  row: number;
+}
+
 /** Every job the worker runs: its input and its result. */
 export interface JobTypes {
   load: { job: LoadJob; result: LoadResult };
@@ -217,6 +249,8 @@ export interface JobTypes {
   splitDistribution: { job: AlternativesJob; result: SplitDistribution | null };
   predict: { job: PredictJob; result: PredictResult };
   export: { job: ExportJob; result: ExportResult };
+  /** A tree or forest as ONNX (src/worker/jobs/export.ts). */
+  onnx: { job: OnnxJob; result: OnnxResult };
   /** The column profile view's data (src/worker/jobs/profile-view.ts). */
   profile: { job: ProfileJob; result: ProfileView };
   /** The CSV hover's data for one document version (src/worker/jobs/hover.ts). */
@@ -227,6 +261,10 @@ export interface JobTypes {
   memberAlternatives: { job: MemberAlternativesJob; result: NodeSplit[] };
   /** The split feature's distribution at that node, among the rows the tree drew. */
   memberSplitDistribution: { job: MemberAlternativesJob; result: SplitDistribution | null };
+  /** A model trained elsewhere, read and bound to a CSV (src/worker/jobs/import-model.ts). */
+  importModel: { job: ImportModelJob; result: ImportModelResult };
+  /** A row's per-tree contributions in such a model. */
+  ensembleRow: { job: EnsembleRowJob; result: RowContributions };
 }
 
 export type JobKind = keyof JobTypes;
@@ -236,7 +274,8 @@ export type JobProgress =
   | { phase: 'parse'; fraction: number }
   | { phase: 'train'; nodesGrown: number }
   | { phase: 'report'; step: ReportPhase; fraction: number }
-  | { phase: 'forest'; treesDone: number; nTrees: number };
+  | { phase: 'forest'; treesDone: number; nTrees: number }
+  | { phase: 'import'; step: 'read' | 'bind' | 'evaluate' | 'summary'; fraction: number };
 
 /** A failure as it crosses the thread boundary (InputError fields kept so the host can rebuild it). */
 export interface WireError {

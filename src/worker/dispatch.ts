@@ -12,10 +12,11 @@ import { packedBuffers } from '../shared/report-transfer';
 import { treeBuffers } from '../engine/forest/packed-tree';
 import { sampleJob } from './jobs/sample';
 import { calculationJob } from './jobs/calculation';
-import { exportJob } from './jobs/export';
+import { exportJob, onnxJob } from './jobs/export';
 import { hoverBuffers, hoverJob } from './jobs/hover';
 import { forestJob } from './jobs/forest';
 import { MEMBER_JOBS } from './jobs/forest-alternatives';
+import { ensembleRowJob, importModelJob } from './jobs/import-model';
 import type { FromWorker, JobKind, JobProgress, JobTypes, ToWorker } from '../shared/worker-messages';
 import type { JobPort } from './job-port';
 
@@ -55,6 +56,10 @@ const handlers: Handlers = {
     return { result, transfer: [result.bytes.buffer as ArrayBuffer] };
   },
   export: (job) => ({ result: exportJob(job) }),
+  onnx: (job) => {
+    const result = onnxJob(job);
+    return { result, transfer: [result.bytes.buffer as ArrayBuffer] };
+  },
   profile: async (job, progress) => ({ result: await profileViewJob(job, progress) }),
   hover: (job, progress) => {
     const result = hoverJob(job, progress);
@@ -66,6 +71,8 @@ const handlers: Handlers = {
   },
   memberAlternatives: (job) => ({ result: MEMBER_JOBS.memberAlternatives(job) }),
   memberSplitDistribution: (job) => ({ result: MEMBER_JOBS.memberSplitDistribution(job) }),
+  importModel: (job, progress) => ({ result: importModelJob(job, progress) }),
+  ensembleRow: (job) => ({ result: ensembleRowJob(job) }),
 };
 
 /** Answers every job that arrives on `port`. */

@@ -14,7 +14,8 @@ const NOTES: Record<ForestImportance, string> = {
   oobPermutation: 'Drop of each tree’s score on its out-of-bag rows when the column is shuffled, averaged over the trees, ± its standard deviation.',
 };
 
-function bars(list: readonly SpreadImportance[]): HTMLElement {
+/** A bar per feature with its spread as a whisker; `valueText` replaces the "mean ± std" text (a measure without spread: std 0, no whisker). */
+export function bars(list: readonly SpreadImportance[], valueText?: (f: SpreadImportance) => string): HTMLElement {
   const max = Math.max(1e-12, ...list.map((f) => Math.abs(f.mean) + f.std));
   const width = (v: number) => `${(100 * Math.abs(v)) / max}%`;
   // From |mean| − std (not below 0) to |mean| + std, on the bar's scale.
@@ -28,15 +29,15 @@ function bars(list: readonly SpreadImportance[]): HTMLElement {
     ...list.map((f) =>
       el(
         'div',
-        { class: 'bar-row', role: 'listitem', 'aria-label': `${f.feature}: ${formatNumber(f.mean, 4)} ± ${formatNumber(f.std, 3)}` },
+        { class: 'bar-row', role: 'listitem', 'aria-label': `${f.feature}: ${valueText?.(f) ?? `${formatNumber(f.mean, 4)} ± ${formatNumber(f.std, 3)}`}` },
         el('span', { class: 'bar-label', title: f.feature }, f.feature),
         el(
           'span',
           { class: 'bar-track' },
           el('span', { class: f.mean < 0 ? 'bar-fill negative' : 'bar-fill', style: `width:${width(f.mean)}` }),
-          el('span', { class: 'whisker', style: whisker(Math.abs(f.mean), f.std) }),
+          f.std > 0 && el('span', { class: 'whisker', style: whisker(Math.abs(f.mean), f.std) }),
         ),
-        el('span', { class: 'bar-value' }, `${formatNumber(f.mean, 4)} ± ${formatNumber(f.std, 3)}`),
+        el('span', { class: 'bar-value' }, valueText?.(f) ?? `${formatNumber(f.mean, 4)} ± ${formatNumber(f.std, 3)}`),
       ),
     ),
   );

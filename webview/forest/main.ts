@@ -3,7 +3,12 @@
 // tree view, a row's votes and path), Importances, OOB metrics. It holds one tree at a time, asked
 // of the host; the whole forest is never drawn. Every text from the data goes in as text. Its saved
 // state (the user's choices and the forest's recipe) is what brings the view back after a reload.
+// The same page shows a model trained elsewhere (`showModel`, parts in ensemble-view.ts): its
+// trees one at a time in the same picker and tree view, a row's per-tree contributions in place
+// of the votes, its gain and split-count importances, its metrics on the chosen CSV.
 import { addNodes, decodeModel, type DecodedTree, type WireNodes } from '../../src/engine/model-columns';
+import type { EnsembleReport } from '../../src/shared/ensemble-transfer';
+import { ensemblePicker, ensembleTreeHeading, renderContributions, renderEnsembleImportances, renderEnsembleMetrics, renderEnsembleSummary, type EnsembleMeasure } from './ensemble-view';
 import type { ForestRecipe, ForestRequestMessage, ForestRequestTypes, ForestRow, FromForestView, ToForestView, WireForestReport } from '../../src/shared/forest-protocol';
 import { PanelRequester } from '../../src/shared/panel-requests';
 import { foldTree } from '../../src/shared/render/fold';
@@ -18,7 +23,7 @@ import { TreeView } from '../tree-view';
 import { vscodeApi } from '../vscode-api';
 import { renderForestImportances, type ForestImportance } from './forest-importances';
 import { oobScoreText, renderSummary } from './summary-view';
-import { renderTreePicker, type PickerSort } from './tree-picker';
+import { renderTreePicker, type PickerSort, type PickerTree } from './tree-picker';
 import { renderVotes } from './votes-view';
 import { scoreLabel } from '../../src/shared/render/score-label';
 
@@ -37,6 +42,8 @@ interface ForestState {
   row: number | null;
   sort: PickerSort;
   importance: ForestImportance;
+  /** A model trained elsewhere's importance measure. */
+  measure: EnsembleMeasure;
 }
 
 const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
@@ -61,13 +68,17 @@ const state: ForestState = {
   tab: saved?.tab === 'trees' || saved?.tab === 'importances' || saved?.tab === 'metrics' ? saved.tab : 'summary',
   tree: isIndex(saved?.tree) ? saved.tree : 0,
   row: isIndex(saved?.row) ? saved.row : null,
-  sort: saved?.sort && ['index', 'oobScore', 'depth', 'leaves'].includes(saved.sort.key) ? { key: saved.sort.key, descending: saved.sort.descending === true } : { key: 'index', descending: false },
+  // 'oobScore': the score column's key as saved before it also held a model trained elsewhere's.
+  sort: saved?.sort && ['index', 'score', 'oobScore', 'depth', 'leaves'].includes(saved.sort.key) ? { key: (saved.sort.key as string) === 'oobScore' ? 'score' : saved.sort.key, descending: saved.sort.descending === true } : { key: 'index', descending: false },
   importance: saved?.importance === 'oobPermutation' ? 'oobPermutation' : 'mdi',
+  measure: saved?.measure === 'splits' || saved?.measure === 'cover' ? saved.measure : 'gain',
 };
 const save = () => api.setState(state);
 const host = new PanelRequester<ForestRequestTypes, ForestRequestMessage>((m) => api.postMessage(m));
 
 let report: WireForestReport | null = null;
+/** A model trained elsewhere, shown instead of a forest. */
+let ensemble: EnsembleReport | null = null;
 /** The chosen tree as far as the host sent it, and the view of it. */
 let tree: DecodedTree | null = null;
 let view: View | null = null;
@@ -118,7 +129,7 @@ const treeView = new TreeView({
     state.row = null;
     save();
     treeView.setPathInfo(null);
-    renderVotes(votesBox, null);
+    showRowAnswer(null);
     void drawTree(false);
   },
   export: () => reportError('Exports are made from a single tree’s panel (Train Decision Tree); the forest view only shows its trees.'),
@@ -205,6 +216,8 @@ function selectNode(nodeId: number): void {
   treeView.select(nodeId);
   treeView.showDetails(true);
   const index = state.tree;
+  // A model trained elsewhere has no training rows here: its details are the node's own (details.ts).
+  const imported = shown.model.importedFrom !== undefined;
   let alternatives: AlternativesState = { kind: 'loading' };
   let chart: DistributionState = { kind: 'loading' };
   const render = () => {
@@ -213,11 +226,11 @@ function selectNode(nodeId: number): void {
     renderDetails(treeView.detailsBody, shown.model, nodeId, alternatives, chart, {
       toggle: (id) => (isOpen(id) ? setOpen(id, false) : openNode(id)),
       isOpen,
-      ignore: () => reportError('Leave a column out from the profile view or a tree panel, then train the forest again.'),
+      ignore: imported ? undefined : () => reportError('Leave a column out from the profile view or a tree panel, then train the forest again.'),
     });
   };
   render();
-  if (!shown.model.nodes[nodeId].split) return;
+  if (!shown.model.nodes[nodeId].split || imported) return;
   // Each part is drawn as it comes (the worker makes both from the rows this tree drew).
   host.request('alternatives', { index, nodeId }).then(
     (splits) => {
@@ -256,7 +269,8 @@ function pickTree(index: number): void {
     treeView.showDetails(false);
     showBanner('none');
     const summary = report?.trees[index];
-    replaceChildren(treeHeading, `Tree ${index + 1} of ${report?.trees.length ?? '?'}` + (summary ? ` · depth ${summary.depth}, ${summary.leaves} leaves, ${summary.oobRows} OOB rows` : ''));
+    if (ensemble) replaceChildren(treeHeading, ensembleTreeHeading(ensemble, index));
+    else replaceChildren(treeHeading, `Tree ${index + 1} of ${report?.trees.length ?? '?'}` + (summary ? ` · depth ${summary.depth}, ${summary.leaves} leaves, ${summary.oobRows} OOB rows` : ''));
     // The row shown before (in another tree, or before a reload) is shown in this one.
     if (state.row !== null) showRow(state.row);
     else void drawTree(true);
@@ -271,7 +285,7 @@ function showRow(row: number): void {
     highlight = answer;
     state.row = row;
     save();
-    renderVotes(votesBox, answer);
+    showRowAnswer(answer);
     treeView.setPathInfo(`Row ${row + 1}: path in tree ${index + 1}`);
     treeView.setRow(row);
     // The row's leaf is selected, so its details say what this tree answers and why.
@@ -290,9 +304,31 @@ function showRow(row: number): void {
   });
 }
 
+/** A forest row's votes, or a model trained elsewhere's per-tree contributions. */
+function showRowAnswer(answer: ForestRow | null): void {
+  if (ensemble) renderContributions(votesBox, ensemble, answer);
+  else renderVotes(votesBox, answer);
+}
+
+function pickerRows(): { heading: string; trees: PickerTree[] } | null {
+  if (ensemble) return ensemblePicker(ensemble);
+  if (!report) return null;
+  const trees = report.trees.map((t) => ({
+    index: t.index,
+    depth: t.depth,
+    leaves: t.leaves,
+    score: t.oobScore,
+    // Fixed decimals, so the column's digits line up (0.920 under 0.966, not 0.92).
+    scoreText: t.oobScore === null ? '—' : t.oobScore.toFixed(3),
+    title: `Open tree ${t.index + 1} (${t.oobRows} OOB rows)`,
+  }));
+  return { heading: `OOB ${scoreLabel(report.oob.scoreName)}`, trees };
+}
+
 function renderPicker(): void {
-  if (!report) return;
-  renderTreePicker(pickerBox, report.trees, scoreLabel(report.oob.scoreName), state.tree, state.sort, {
+  const rows = pickerRows();
+  if (!rows) return;
+  renderTreePicker(pickerBox, rows.trees, rows.heading, state.tree, state.sort, {
     pick: pickTree,
     sorted: (sort) => {
       state.sort = sort;
@@ -303,6 +339,14 @@ function renderPicker(): void {
 }
 
 function renderImportances(): void {
+  if (ensemble) {
+    renderEnsembleImportances(importancesBox, ensemble.importances, state.measure, (m) => {
+      state.measure = m;
+      save();
+      renderImportances();
+    });
+    return;
+  }
   if (!report) return;
   renderForestImportances(importancesBox, report.importances, state.importance, (m) => {
     state.importance = m;
@@ -322,15 +366,48 @@ function renderMetrics(shown: WireForestReport): void {
   );
 }
 
-function onShow(message: Extract<ToForestView, { type: 'show' }>): void {
-  const sameFile = state.documentUri === message.documentUri;
-  report = message.report;
+/** The metrics tab is named for what it measures: a forest's out-of-bag rows, a model's CSV. */
+function nameMetricsTab(name: string): void {
+  const tab = document.getElementById('tab-metrics');
+  if (tab) tab.textContent = name;
+}
+
+/** What both kinds of content do on arrival: the file's choices kept or reset, no row shown yet. */
+function arrive(documentUri: string, trees: number): void {
+  const sameFile = state.documentUri === documentUri;
   tabList.element.classList.remove('waiting');
-  state.documentUri = message.documentUri;
-  state.recipe = message.recipe;
-  if (!sameFile || state.tree >= report.trees.length) state.tree = 0;
+  state.documentUri = documentUri;
+  if (!sameFile || state.tree >= trees) state.tree = 0;
   if (!sameFile) state.row = null;
   save();
+}
+
+function onShowModel(message: Extract<ToForestView, { type: 'showModel' }>): void {
+  ensemble = message.report;
+  report = null;
+  state.recipe = null;
+  arrive(message.documentUri, ensemble.trees.length);
+  // A row is shown only with the CSV it was chosen from.
+  if (ensemble.data === null) state.row = null;
+  replaceChildren(title, `${ensemble.library} model · ${ensemble.fileName} · ${ensemble.trees.length} tree${ensemble.trees.length === 1 ? '' : 's'}${ensemble.data ? ` · rows of ${ensemble.data.fileName}` : ''}`);
+  nameMetricsTab('Metrics');
+  showBanner('none');
+  renderEnsembleSummary(summaryBox, ensemble);
+  renderPicker();
+  renderImportances();
+  renderEnsembleMetrics(metricsBox, ensemble);
+  highlight = null;
+  showRowAnswer(null);
+  treeView.setPathInfo(null);
+  pickTree(state.tree);
+}
+
+function onShow(message: Extract<ToForestView, { type: 'show' }>): void {
+  ensemble = null;
+  nameMetricsTab('OOB metrics');
+  report = message.report;
+  state.recipe = message.recipe;
+  arrive(message.documentUri, report.trees.length);
   const { model } = report;
   replaceChildren(title, `Random forest for “${model.target}” · ${message.fileName} · ${model.params.nTrees} trees`);
   showBanner('none', report.warnings.join(' '));
@@ -347,6 +424,7 @@ function onShow(message: Extract<ToForestView, { type: 'show' }>): void {
 function onMessage(message: ToForestView): void {
   if (host.receive(message)) return;
   if (message.type === 'show') onShow(message);
+  else if (message.type === 'showModel') onShowModel(message);
   else if (message.type === 'busy') showBusy(message);
   else if (message.type === 'failed') showBanner('error', message.message, message.retrain ? button('Train again', () => api.postMessage({ type: 'retrain' }), { primary: true }) : undefined);
 }

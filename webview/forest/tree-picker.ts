@@ -1,17 +1,31 @@
-// The Trees tab's picker: one row per tree (index, OOB score, depth, leaves), sortable by any
-// column; a click (or Enter) opens that tree in the tree view. Never draws the forest.
-import type { ForestTreeSummary } from '../../src/engine/forest/types';
+// The Trees tab's picker: one row per tree (index, a score column, depth, leaves), sortable by any
+// column; a click (or Enter) opens that tree in the tree view. Never draws the forest. A forest's
+// score column is each tree's OOB score; a model trained elsewhere's the class a tree adds to, or
+// the sum of its splits' gains (forest/main.ts chooses).
 import { el, replaceChildren } from '../dom';
 
-export type PickerSortKey = 'index' | 'oobScore' | 'depth' | 'leaves';
+export type PickerSortKey = 'index' | 'score' | 'depth' | 'leaves';
 export interface PickerSort {
   key: PickerSortKey;
   descending: boolean;
 }
 
+/** One tree as the picker lists it. */
+export interface PickerTree {
+  index: number;
+  depth: number;
+  leaves: number;
+  /** What the score column sorts by; null sorts last (a tree without OOB rows). */
+  score: number | null;
+  /** The score column's text. */
+  scoreText: string;
+  /** The row's tooltip. */
+  title: string;
+}
+
 const COLUMNS: { key: PickerSortKey; label: string }[] = [
   { key: 'index', label: 'tree' },
-  { key: 'oobScore', label: 'OOB score' },
+  { key: 'score', label: 'score' },
   { key: 'depth', label: 'depth' },
   { key: 'leaves', label: 'leaves' },
 ];
@@ -21,9 +35,9 @@ export interface PickerEvents {
   sorted(sort: PickerSort): void;
 }
 
-/** Trees in the order asked; a tree without OOB rows sorts last either way. */
-export function sortTrees(trees: readonly ForestTreeSummary[], sort: PickerSort): ForestTreeSummary[] {
-  const value = (t: ForestTreeSummary) => (sort.key === 'index' ? t.index : sort.key === 'oobScore' ? t.oobScore : t[sort.key]);
+/** Trees in the order asked; a tree without a score sorts last either way. */
+export function sortTrees(trees: readonly PickerTree[], sort: PickerSort): PickerTree[] {
+  const value = (t: PickerTree) => (sort.key === 'index' ? t.index : t[sort.key]);
   return [...trees].sort((a, b) => {
     const va = value(a);
     const vb = value(b);
@@ -32,14 +46,16 @@ export function sortTrees(trees: readonly ForestTreeSummary[], sort: PickerSort)
   });
 }
 
-export function renderTreePicker(container: HTMLElement, trees: readonly ForestTreeSummary[], scoreText: string, chosen: number, sort: PickerSort, events: PickerEvents): void {
+/** `scoreHeading`: the score column's heading ("OOB accuracy", "class", "gain"). */
+export function renderTreePicker(container: HTMLElement, trees: readonly PickerTree[], scoreHeading: string, chosen: number, sort: PickerSort, events: PickerEvents): void {
   const head = el(
     'tr',
     {},
     ...COLUMNS.map(({ key, label }) => {
       const active = sort.key === key;
       const arrow = active ? (sort.descending ? ' ▼' : ' ▲') : '';
-      const button = el('button', { class: 'sort', type: 'button', title: `Sort by ${label}` }, `${key === 'oobScore' ? `OOB ${scoreText}` : label}${arrow}`);
+      const name = key === 'score' ? scoreHeading : label;
+      const button = el('button', { class: 'sort', type: 'button', title: `Sort by ${name}` }, `${name}${arrow}`);
       button.addEventListener('click', () => events.sorted({ key, descending: active ? !sort.descending : key !== 'index' }));
       return el('th', { scope: 'col', 'aria-sort': active ? (sort.descending ? 'descending' : 'ascending') : 'none' }, button);
     }),
@@ -47,10 +63,9 @@ export function renderTreePicker(container: HTMLElement, trees: readonly ForestT
   const rows = sortTrees(trees, sort).map((t) => {
     const row = el(
       'tr',
-      { class: t.index === chosen ? 'tree-row chosen' : 'tree-row', tabindex: 0, 'data-tree': t.index, 'aria-selected': String(t.index === chosen), title: `Open tree ${t.index + 1} (${t.oobRows} OOB rows)` },
+      { class: t.index === chosen ? 'tree-row chosen' : 'tree-row', tabindex: 0, 'data-tree': t.index, 'aria-selected': String(t.index === chosen), title: t.title },
       el('td', { class: 'num' }, String(t.index + 1)),
-      // Fixed decimals, so the column's digits line up (0.920 under 0.966, not 0.92).
-      el('td', { class: 'num' }, t.oobScore === null ? '—' : t.oobScore.toFixed(3)),
+      el('td', { class: 'num' }, t.scoreText),
       el('td', { class: 'num' }, String(t.depth)),
       el('td', { class: 'num' }, String(t.leaves)),
     );
@@ -63,5 +78,5 @@ export function renderTreePicker(container: HTMLElement, trees: readonly ForestT
     });
     return row;
   });
-  replaceChildren(container, el('table', { class: 'tree-picker', 'aria-label': 'Trees of the forest' }, el('thead', {}, head), el('tbody', {}, ...rows)));
+  replaceChildren(container, el('table', { class: 'tree-picker', 'aria-label': 'Trees of the model' }, el('thead', {}, head), el('tbody', {}, ...rows)));
 }

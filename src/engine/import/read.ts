@@ -22,6 +22,16 @@ export function isOurModel(head: Uint8Array): boolean {
   return !isOnnx(head) && !isUbjson(head) && !isLightgbmText(text) && !/^\s*\{\s*"learner"\s*:/.test(text);
 }
 
+/**
+ * Whether a file's first bytes can begin a model file of any kind read here: an ONNX protocol
+ * buffer, UBJSON, a LightGBM text model, JSON (XGBoost's or ours), or gzip (ours compressed).
+ * A text file that is none of them is not a model, whatever its name.
+ */
+export function mayBeModel(head: Uint8Array): boolean {
+  const text = new TextDecoder().decode(head.subarray(0, 256));
+  return isOnnx(head) || isUbjson(head) || isLightgbmText(text) || /^\s*\{/.test(text) || (head[0] === 0x1f && head[1] === 0x8b);
+}
+
 export function readAnyModelBytes(bytes: Uint8Array): LoadedModel {
   if (isOnnx(bytes)) return { kind: 'ensemble', model: readOnnx(bytes) };
   if (isUbjson(bytes)) {

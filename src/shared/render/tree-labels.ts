@@ -78,6 +78,7 @@ function predictionText(node: ModelNode): string {
 
 /** Lines shown in a node, unescaped: decision nodes ask their question, leaves state the answer. */
 export function nodeLines(model: TreeModel, node: ModelNode): string[] {
+  if (model.importedFrom !== undefined) return importedLines(node);
   const impurity = impurityText(model.params.criterion, node.impurity);
   // A tree trained with weights: its counts and impurities are of the weight.
   const samples = `samples = ${node.samples}` + (node.weightedSamples === undefined ? '' : ` (weight ${formatNumber(node.weightedSamples)})`);
@@ -90,6 +91,19 @@ export function nodeLines(model: TreeModel, node: ModelNode): string[] {
     return [predictionText(node), samples, `purity = ${formatNumber(purity(node) * 100, 3)}%`];
   }
   return [predictionText(node), samples, impurity];
+}
+
+/**
+ * A node of a tree trained elsewhere (docs/model-format.md "Models trained elsewhere"): its library
+ * stores a cover (XGBoost: the sum of hessians; LightGBM: rows; ONNX: none) and each split's gain,
+ * no impurity; a regression tree's leaf value is the raw score it adds, a classifier's the weight
+ * it adds to each class.
+ */
+function importedLines(node: ModelNode): string[] {
+  const cover = node.samples > 0 ? [`cover = ${formatNumber(node.samples)}`] : [];
+  const value = Array.isArray(node.value) ? `weights = [${node.value.map((c) => formatNumber(c)).join(', ')}]` : `value = ${formatNumber(node.value)}`;
+  if (node.split) return [conditionText(node.split), ...cover, ...(node.gain === undefined ? [] : [`gain = ${formatNumber(node.gain)}`])];
+  return Array.isArray(node.value) ? [predictionText(node), ...cover, value] : [value, ...cover];
 }
 
 /** The conditions from the root to `nodeId`, in order (empty for the root). */

@@ -50,6 +50,7 @@ function host() {
     retrain: (uri, r) => retrained.push({ uri: uri.toString(), recipe: r }),
     cancel: (uri) => cancelled.push(uri.toString()),
     nodeJob: (_uri, kind, job) => runInPlace(kind, job),
+    ensembleRow: () => Promise.reject(new Error('no model trained elsewhere in these tests')),
     log: (m) => logged.push(m),
   });
   return { panels, logged, retrained, cancelled };

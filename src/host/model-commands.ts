@@ -1,0 +1,47 @@
+// The commands of models beside our own trees (README "Open a model trained elsewhere", "Deploy a
+// tree"): "Open Tree Model…" (open-model.ts) and "Export Model as ONNX…" (export-onnx.ts). The
+// forest view they show in and read from sits above the host and is known here only by its shape.
+import * as vscode from 'vscode';
+import type { ImportedModel } from '../shared/ensemble-transfer';
+import { trainedFor } from './csv-target';
+import { noTreeYet } from './export-commands';
+import { exportOnnxModel } from './export-onnx';
+import type { TrainedForest } from './forest-trainer';
+import type { HostServices } from './host-services';
+import { openTreeModel } from './open-model';
+import type { Command } from './tree-commands';
+
+/** The views the commands use (src/panel/). */
+export interface ModelViews {
+  /** The CSV of the tree panel in focus. */
+  activeCsv(): vscode.Uri | undefined;
+  /** The forest of ours in the forest view in focus, with its CSV. */
+  activeForest(): { csvUri: vscode.Uri; forest: TrainedForest } | undefined;
+  /** Shows a model trained elsewhere in the model file's forest view, beside `beside`. */
+  showModel(modelUri: vscode.Uri, model: ImportedModel, beside: vscode.Uri): void;
+}
+
+export function modelCommands(host: HostServices, views: ModelViews): Record<string, Command> {
+  const { notifier } = host;
+  return {
+    'decisionTree.openModel': async (arg) => {
+      try {
+        await openTreeModel(arg, { worker: () => host.worker(), load: (uri) => host.trainer().load(uri), show: (uri, model, beside) => views.showModel(uri, model, beside) });
+      } catch (err) {
+        notifier.failure('open the model', arg instanceof vscode.Uri ? arg : 'the chosen file', err);
+      }
+    },
+    'decisionTree.exportOnnx': async (arg) => {
+      // The forest view in focus exports its forest; otherwise the tree a model command acts on.
+      const shown = views.activeForest();
+      const file = shown === undefined ? trainedFor(arg, host.trained, views.activeCsv()) : undefined;
+      const csv = shown?.csvUri ?? file?.uri;
+      if (csv === undefined) return noTreeYet();
+      try {
+        await exportOnnxModel(csv, shown === undefined ? { kind: 'tree', model: (file as NonNullable<typeof file>).report.model } : { kind: 'forest', model: shown.forest.report.model }, host.worker());
+      } catch (err) {
+        notifier.failure('export as ONNX the model of', csv, err);
+      }
+    },
+  };
+}

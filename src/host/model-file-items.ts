@@ -1,0 +1,20 @@
+// The quick pick of the CSV an opened model runs on (open-model.ts): "No CSV" first (the model
+// alone), then the workspace's CSV files and the open dialog as csv-file-items.ts lists them; and
+// the target column offered first. Pure, so it is unit-tested.
+import { csvFileItems, type CsvFileItem } from './csv-file-items';
+
+export const NO_CSV = '$(circle-slash) No CSV: the model alone';
+
+export function modelFileItems(paths: readonly string[]): CsvFileItem[] {
+  return [{ label: NO_CSV, description: 'trees, rules and importances only' }, ...csvFileItems(paths)];
+}
+
+/**
+ * The target's default as the CLI's: the one column that is not a feature of the model; a model
+ * that names no features reads them by position, so the last column is the likely target.
+ */
+export function defaultTarget(columns: readonly string[], features: readonly string[], positional: boolean): string | undefined {
+  if (positional) return columns[columns.length - 1];
+  const rest = columns.filter((c) => !features.includes(c));
+  return rest.length === 1 ? rest[0] : undefined;
+}
