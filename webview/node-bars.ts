@@ -45,7 +45,8 @@ function classBar(node: ModelNode, counts: readonly number[], classes: readonly 
   return bar;
 }
 
-function meanBar(node: ModelNode, range: readonly [number, number], x: number, y: number, width: number, height: number): SVGElement {
+/** `imported`: a tree trained elsewhere, whose leaf value is the raw score it adds and whose nodes store no spread. */
+function meanBar(node: ModelNode, range: readonly [number, number], x: number, y: number, width: number, height: number, imported: boolean): SVGElement {
   const [lo, hi] = range;
   const at = (v: number) => x + (hi > lo ? (Math.min(hi, Math.max(lo, v)) - lo) / (hi - lo) : 0.5) * width;
   const mean = Number(node.value);
@@ -57,7 +58,7 @@ function meanBar(node: ModelNode, range: readonly [number, number], x: number, y
     painted('line', { class: 'node-bar-track', x1: x, x2: x + width, y1: mid, y2: mid }, { stroke: FOREGROUND, 'stroke-width': '1px', 'stroke-opacity': '0.6' }),
     painted('rect', { x: at(mean - sd), y, width: Math.max(1, at(mean + sd) - at(mean - sd)), height }, { fill: classHue(4), 'fill-opacity': '0.6', stroke: 'none' }),
     painted('line', { class: 'node-bar-mean', x1: at(mean), x2: at(mean), y1: y - 2, y2: y + height + 2 }, { stroke: FOREGROUND, 'stroke-width': '2px' }),
-    svgEl('title', {}, `mean ${formatNumber(mean)}, ± ${formatNumber(sd)} (1 standard deviation), on ${formatNumber(lo)} … ${formatNumber(hi)}`),
+    svgEl('title', {}, imported ? `value ${formatNumber(mean)}, on ${formatNumber(lo)} … ${formatNumber(hi)}` : `mean ${formatNumber(mean)}, ± ${formatNumber(sd)} (1 standard deviation), on ${formatNumber(lo)} … ${formatNumber(hi)}`),
   );
 }
 
@@ -74,7 +75,7 @@ export function drawNodeBars(svg: SVGSVGElement, model: TreeModel, valueRange: r
     const line = box.height / box.lines;
     const height = Math.max(4, Math.round(line * 0.45));
     const y = box.y + box.height - line / 2 - height / 2;
-    const bar = Array.isArray(node.value) ? classBar(node, node.value, model.classes ?? [], box.x, y, box.width, height) : range && meanBar(node, range, box.x, y, box.width, height);
+    const bar = Array.isArray(node.value) ? classBar(node, node.value, model.classes ?? [], box.x, y, box.width, height) : range && meanBar(node, range, box.x, y, box.width, height, model.importedFrom !== undefined);
     if (bar) g.appendChild(bar);
   }
 }

@@ -116,7 +116,7 @@ export function renderContributions(container: HTMLElement, report: EnsembleRepo
   const head = el(
     'p',
     { class: 'votes-head' },
-    `Row ${row.row + 1}: the model predicts ${shown(row.prediction)}${row.actual === null && report.data?.target == null ? '' : `, actual ${shown(row.actual)}${verdict}`}; tree ${row.index + 1} adds ${mine === undefined ? '?' : valueText(mine.value)} (its leaf ${mine?.leaf ?? '?'}).`,
+    `Row ${row.row + 1}: the model predicts ${shown(row.prediction)}${row.actual === null && report.data?.target == null ? '' : `, actual ${shown(row.actual)}${verdict}`}; tree ${row.index + 1} adds ${mine === undefined ? '?' : valueText(mine.value)} (${report.library}’s leaf ${mine?.leaf ?? '?'}).`,
   );
   const scores = c.margins.map((m, k) => (c.margins.length > 1 ? `${outputName(report, k)} ${formatNumber(m, 6)}` : formatNumber(m, 6))).join(', ');
   const probabilities = c.probabilities === null ? '' : `; probabilities ${c.probabilities.map((p, k) => `${report.classes?.[k] ?? k} ${formatNumber(p, 4)}`).join(', ')}`;
@@ -131,12 +131,17 @@ export function renderContributions(container: HTMLElement, report: EnsembleRepo
     ),
   );
   const rest = c.trees.length - top.length;
+  // Folded: beside a CSV the tree below needs the height.
   replaceChildren(
     container,
     head,
     how,
-    el('p', { class: 'muted' }, `The ${top.length} largest of ${c.trees.length} trees’ leaf values${rest > 0 ? ` (${rest} more not listed)` : ''}:`),
-    el('ul', { class: 'contributions', 'aria-label': 'Largest leaf values for this row' }, ...items),
+    el(
+      'details',
+      { class: 'contributions-top' },
+      el('summary', {}, `The ${top.length} largest of ${c.trees.length} trees’ leaf values${rest > 0 ? ` (${rest} more not listed)` : ''}`),
+      el('ul', { class: 'contributions', 'aria-label': 'Largest leaf values for this row' }, ...items),
+    ),
   );
 }
 
