@@ -22,7 +22,7 @@ const nodeEntries = [
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
-const benchEntries = ['csv', 'tree', 'forest', 'predict', 'report', 'hover', 'render', 'realdata', 'export']
+const benchEntries = ['csv', 'tree', 'forest', 'predict', 'report', 'hover', 'render', 'realdata', 'export', 'import']
   .map((name) => ({ in: `bench/${name}.ts`, out: `bench/${name}` }))
   .filter((e) => existsSync(e.in));
 

@@ -3,8 +3,9 @@
 // added to its output (in float32 where the library sums so), then the base score, the average of
 // a random forest and the link give probabilities or values, as the source library computes them.
 import type { Dataset } from '../dataset';
-import { compileNodes, type CompiledTree } from '../tree/compiled-tree';
+import { compileNodes, leafFrom, type CompiledTree } from '../tree/compiled-tree';
 import { routeRows } from '../tree/route-rows';
+import { steppedTree, stepLeaves } from './block-routing';
 import { treesPerOutput, type EnsembleTree, type ImportedEnsemble } from './ensemble';
 
 function compiled(tree: EnsembleTree, dataset: Dataset): CompiledTree {
@@ -14,28 +15,70 @@ function compiled(tree: EnsembleTree, dataset: Dataset): CompiledTree {
 }
 
 /**
+ * Rows are routed this many at a time through every tree (block-routing.ts): the block's feature
+ * values (20 columns × 1,024 rows = 160 KiB) stay in the CPU's cache across the trees.
+ */
+const ROW_BLOCK = 1024;
+
+/**
  * Each row's raw score per output (row-major, rows × outputs) as the library reports it: the sum
  * of the trees' leaf values, XGBoost's starting from its base margin (its output_margin; LightGBM's
- * raw_score is the sum alone, before a random forest's average).
+ * raw_score is the sum alone, before a random forest's average). Each row adds its trees' values
+ * in tree order, in float32 where the library does.
  */
 export function ensembleMargins(e: ImportedEnsemble, dataset: Dataset): Float64Array {
   const k = e.outputs;
   const rows = dataset.rowCount;
   const margin = new Float64Array(rows * k);
-  const round = e.float32 ? Math.fround : (v: number) => v;
+  const f32 = e.float32;
+  const round = f32 ? Math.fround : (v: number) => v;
   if (baseFirst(e)) for (let r = 0; r < rows; r++) for (let o = 0; o < k; o++) margin[r * k + o] = round(e.base[o]);
-  for (const tree of e.trees) {
+  // The numeric columns any tree splits on, each a column of the row-major block.
+  const blockColumn = new Map<string, number>();
+  const columns: Float64Array[] = [];
+  const trees = e.trees.map((tree) => {
     const c = compiled(tree, dataset);
     const nodes = tree.model.nodes;
-    if (tree.output !== null) {
-      const o = tree.output;
-      const value = Float64Array.from(nodes, (n) => round(n.value as number));
-      routeRows(c, rows, (leaf, row) => (margin[row * k + o] = round(margin[row * k + o] + value[c.prediction[leaf] as number])));
-    } else {
-      routeRows(c, rows, (leaf, row) => {
-        const w = nodes[c.prediction[leaf] as number].value as number[];
-        for (let o = 0; o < k; o++) margin[row * k + o] = round(margin[row * k + o] + w[o]);
-      });
+    // Its leaves' values by compiled node (k per leaf for a vector-leaf tree).
+    const width = tree.output === null ? k : 1;
+    const value = new Float64Array(c.nodeCount * width);
+    for (let i = 0; i < c.nodeCount; i++) {
+      const id = c.prediction[i];
+      if (id === undefined) continue; // not a leaf
+      const v = nodes[id as number].value;
+      if (width === 1) value[i] = round(v as number);
+      else for (let o = 0; o < k; o++) value[i * k + o] = (v as number[])[o];
+    }
+    const slots = Int32Array.from(c.slotNames.numeric, (name, slot) => {
+      let at = blockColumn.get(name);
+      if (at === undefined) {
+        blockColumn.set(name, (at = columns.length));
+        columns.push(c.numeric[slot]);
+      }
+      return at;
+    });
+    return { c, stepped: steppedTree(c, slots), value, output: tree.output };
+  });
+  const stride = columns.length;
+  const values = new Float64Array(ROW_BLOCK * stride);
+  const block = new Int32Array(ROW_BLOCK);
+  for (let start = 0; start < rows; start += ROW_BLOCK) {
+    const leaves = block.subarray(0, Math.min(ROW_BLOCK, rows - start));
+    const n = leaves.length;
+    for (let g = 0; g < stride; g++) {
+      const column = columns[g];
+      for (let r = 0; r < n; r++) values[r * stride + g] = column[start + r];
+    }
+    for (const { c, stepped, value, output } of trees) {
+      if (stepped !== null) stepLeaves(stepped, values, stride, leaves);
+      else for (let r = 0; r < n; r++) leaves[r] = leafFrom(c, 0, start + r);
+      if (output === null) {
+        for (let r = 0; r < n; r++) for (let o = 0; o < k; o++) margin[(start + r) * k + o] = round(margin[(start + r) * k + o] + value[leaves[r] * k + o]);
+      } else if (f32) {
+        for (let r = 0; r < n; r++) margin[(start + r) * k + output] = Math.fround(margin[(start + r) * k + output] + value[leaves[r]]);
+      } else {
+        for (let r = 0; r < n; r++) margin[(start + r) * k + output] += value[leaves[r]];
+      }
     }
   }
   return margin;

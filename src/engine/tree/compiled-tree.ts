@@ -16,7 +16,7 @@ type ModelHead = Pick<TreeModel, 'features' | 'target'>;
 /** Record head of a leaf; split heads are (column slot << 3) | flags, never negative. */
 const LEAF = -1;
 /** Flag of a numeric split: missing values take the first child (else the second). */
-const MISSING_FIRST = 1;
+export const MISSING_FIRST = 1;
 /** Flag: the split is categorical (else numeric: `x ≤ threshold` → first child, `x > threshold` → second). */
 export const CATEGORICAL = 2;
 /** Flag of a numeric split: its first child (the next record) is a leaf. */
