@@ -6,12 +6,12 @@ import { exportText } from '../engine/tree/export-text';
 import { serializeModel } from '../engine/tree/model-json';
 import { writeChunks } from './write-chunks';
 import { treeToMermaidMarkdown } from '../shared/render/mermaid';
-import { trainTree } from '../engine/tree/train';
+import { fitReportTree } from '../engine/report';
+import type { ReportOptions } from '../engine/report-types';
 import { limitFlag, listFlag, numberFlag, parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
 import { DATA_OPTIONS, loadDataFile, namingFile } from './data-flags';
 import { pruneOptions, pruneOptionsFromArgs } from './prune-flags';
-import { pruneGrown, resolvePruneOptions } from '../engine/validation/prune-grown';
-import { decideLeftOut } from '../engine/tree/left-out';
+import { resolvePruneOptions } from '../engine/validation/prune-grown';
 import { leftOutNotes } from './left-out-notes';
 import { isOnnxName, writeOnnx } from './onnx-out';
 import { FOREST_OPTIONS, forestParamsFromArgs } from './forest-flags';
@@ -101,6 +101,18 @@ export function trainParamsFromArgs(args: ParsedArgs): TrainParams {
   };
 }
 
+/** The report options of `train`'s flags: no hold-out, and --cv K only for the folds that choose ccp_alpha. */
+export function trainReportOptions(args: ParsedArgs, params: TrainParams): ReportOptions {
+  return {
+    params,
+    ...pruneOptionsFromArgs(args, false),
+    cvFolds: numberFlag(args, 'cv', { integer: true, min: 2 }),
+    seed: numberFlag(args, 'seed', { integer: true }),
+    stratify: stratifyFromArgs(args),
+    permutationRepeats: 0,
+  };
+}
+
 function render(model: TreeModel, format: string): string {
   if (format === 'mermaid') return treeToMermaidMarkdown(model);
   return format === 'text' ? exportText(model) : serializeModel(model);
@@ -114,22 +126,12 @@ async function train(argv: string[]): Promise<void> {
   const forest = forestParamsFromArgs(args, asked, numberFlag(args, 'seed', { integer: true }));
   if (forest !== null) return trainForestCli(args, forest, format);
   // Pruning (docs/cli.md "Options"): --ccp-alpha X|cv, --prune …, with --cv K folds and --seed N for "cv"; checked before reading the data.
-  const prune = {
-    ...pruneOptionsFromArgs(args, false),
-    folds: numberFlag(args, 'cv', { integer: true, min: 2 }),
-    seed: numberFlag(args, 'seed', { integer: true }),
-    stratify: stratifyFromArgs(args),
-    algorithm: asked.algorithm,
-  };
-  resolvePruneOptions(prune);
+  const options = trainReportOptions(args, asked);
+  resolvePruneOptions({ ...options, folds: options.cvFolds, algorithm: asked.algorithm });
   const dataset = await loadDataFile(args.positional[0], args);
   await checkWeightColumn(args.positional[0], dataset, asked);
-  // Decided on the whole file, so the folds of --ccp-alpha cv leave out the same columns.
-  const { params, grown, pruned } = await namingFile(args.positional[0], () => {
-    const params = decideLeftOut(dataset, asked.target, asked);
-    const grown = trainTree(dataset, params);
-    return { params, grown, pruned: pruneGrown(grown.model, dataset, params, prune) };
-  });
+  // The first half of the report the panel and `evaluate` show (engine/report.ts): the same tree.
+  const { params, grown, pruned } = await namingFile(args.positional[0], () => fitReportTree(dataset, options));
   process.stderr.write(leftOutNotes(params.leftOut));
   const { droppedMissingTarget } = grown;
   const { model, alphaSelection, warnings } = pruned;

@@ -1,5 +1,6 @@
 // The TreeReport: everything the webview and the extension worker show about one trained tree,
-// produced by ONE engine call (`buildReport` in report.ts), so no caller recomputes pieces.
+// produced by ONE engine assembly (`buildReport` in report.ts, edits included), so no caller
+// recomputes pieces.
 // Plain JSON (no typed arrays, no Infinity/NaN except where noted), safe to postMessage.
 import type { TrainParams, TreeModel, PruneMethod } from './model';
 import type { Metrics } from './metrics/types';

@@ -1,34 +1,26 @@
-// ONE call from a dataset and settings to everything the webview shows (report-types.ts): split,
-// grow, choose alpha, prune, simplify, rules, importances, metrics, pruning path. The extension
-// worker and the CLI use it, so they never assemble pieces differently.
+// ONE assembly from (data, settings, edits) to everything the webview shows (report-types.ts):
+// split, grow, choose alpha, prune, simplify, importances, metrics, pruning path, rules, then the
+// user's edits (edited-report.ts). The panel's report job, the edit job, the pinned tree and the
+// CLI's `train` and `evaluate` all go through it, so none of them can assemble a report its own
+// way: `train` stops after the fit (`fitReportTree`), which `buildReportBody` begins with.
 import type { Dataset } from './dataset';
 import { InputError, throwIfAborted } from './errors';
-import type { TreeModel } from './model';
-import { REPORT_FORMAT, REPORT_VERSION, type ReportOptions, type TreeReport, type TreeShape } from './report-types';
+import type { TrainParams, TreeEdit } from './model';
+import { REPORT_FORMAT, REPORT_VERSION, type ReportOptions, type TreeReport } from './report-types';
 import { costComplexityPath } from './prune/cost-complexity';
-import { DEFAULT_ALPHA_FOLDS, pruneGrown, resolvePruneOptions, type PruneOptions } from './validation/prune-grown';
+import { DEFAULT_ALPHA_FOLDS, pruneGrown, resolvePruneOptions, type PrunedTree, type PruneOptions } from './validation/prune-grown';
 import { extractRules } from './rules/extract';
-import { computeImportances } from './importance/importances';
-import { trainTree } from './tree/train';
-import { foldsProblem, holdoutSplit, targetStrata, type Strata } from './validation/split';
+import { trainTree, type TrainResult } from './tree/train';
+import { foldsProblem, targetStrata } from './validation/split';
 import { repeatedHoldout } from './validation/repeated-holdout';
-import { subsetDataset } from './validation/subset';
-import { evaluateModel } from './validation/evaluate';
-import { resolvePositiveClass } from './validation/positive-class';
 import { crossValidate, summarizeFolds } from './validation/cross-validate';
 import { nestedAlphaCv, nestedFits } from './validation/alpha-cv';
+import { resolvePositiveClass } from './validation/positive-class';
 import type { CrossValidationResult, RepeatedHoldoutResult, ValidationSettings } from './validation/types';
 import { decideLeftOut } from './tree/left-out';
-
-export function treeShape(model: TreeModel): TreeShape {
-  let leaves = 0;
-  let depth = 0;
-  for (const n of model.nodes) {
-    if (n.children.length === 0) leaves++;
-    depth = Math.max(depth, n.depth);
-  }
-  return { nodes: model.nodes.length, leaves, depth };
-}
+import { reportRows, type ReportRows } from './report-rows';
+import { scoreTree, treeShape } from './report-score';
+import { editReport } from './edited-report';
 
 function checkCount(name: string, value: number, min: number): void {
   if (!Number.isInteger(value) || value < min) throw new InputError('bad-option', `${name} must be an integer ≥ ${min}, got ${value}`);
@@ -43,17 +35,31 @@ function feasibleFolds(dataset: Dataset, options: ReportOptions): { options: Rep
   return { options: { ...options, cvFolds: undefined }, note: `no cross-validation: ${problem}; the metrics are the training rows'` };
 }
 
-export function buildReport(dataset: Dataset, options: ReportOptions): TreeReport {
-  const body = buildReportBody(dataset, options);
-  options.onProgress?.('rules', 1);
-  return { ...body, rules: extractRules(body.model) };
+/** What a report's training decides before anything is scored: its rows, its grown and pruned trees. */
+export interface ReportFit {
+  /** The options as run: without a cross-validation the rows cannot be cut into (`cvWhenPossible`). */
+  options: ReportOptions;
+  /** The training parameters with the left-out columns decided on the whole file. */
+  params: TrainParams & Required<Pick<TrainParams, 'leftOut'>>;
+  rows: ReportRows;
+  validation: ValidationSettings;
+  pruneOptions: PruneOptions;
+  /** ccp_alpha chosen by cross-validation. */
+  byCv: boolean;
+  seed: number;
+  grown: TrainResult;
+  pruned: PrunedTree;
+  positiveClass: string | undefined;
+  warnings: string[];
+  /** Counts a fit of choosing alpha, or of its nested estimate (report.ts), into the progress. */
+  onFit: () => void;
 }
 
 /**
- * The report without its rules, which follow from the tree and cost more than the rest of the
- * report to copy between threads (src/shared/report-transfer.ts reads them off the tree on demand).
+ * The first half of the assembly: the options checked, the left-out columns decided, the rows
+ * drawn, the tree grown and pruned (alpha chosen by CV when asked). The CLI's `train` stops here.
  */
-export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<TreeReport, 'rules'> {
+export function fitReportTree(dataset: Dataset, asked: ReportOptions): ReportFit {
   const { options, note } = feasibleFolds(dataset, asked);
   const { signal } = options;
   // Decided on the whole file, so the hold-out part and every fold leave out the same columns.
@@ -90,18 +96,11 @@ export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<Tr
 
   // 1. Which rows train and which test.
   progress('split', 0);
-  let train = dataset;
-  let test: Dataset | null = null;
-  let dropped: number | null = null;
+  const draw = options.testSize === undefined ? null : { testSize: options.testSize, seed, stratify };
+  const rows = reportRows(dataset, params.target, params.task ?? 'auto', draw);
   let validation: ValidationSettings = { kind: 'none' };
-  let strata: Strata | null = null;
-  if (options.testSize !== undefined) {
-    strata = targetStrata(dataset, params.target, params.task ?? 'auto', stratify);
-    const split = holdoutSplit(strata, options.testSize, seed);
-    train = subsetDataset(dataset, split.train);
-    test = subsetDataset(dataset, split.test);
-    dropped = dataset.rowCount - strata.rows.length;
-    validation = { kind: 'holdout', testSize: options.testSize, seed, stratified: strata.strata !== null, ...(holdoutRepeats > 1 ? { repeats: holdoutRepeats } : {}) };
+  if (options.testSize !== undefined && rows.strata !== null) {
+    validation = { kind: 'holdout', testSize: options.testSize, seed, stratified: rows.strata.strata !== null, ...(holdoutRepeats > 1 ? { repeats: holdoutRepeats } : {}) };
   } else if (options.cvFolds !== undefined) {
     validation = { kind: 'cv', folds: options.cvFolds, seed, stratified: targetStrata(dataset, params.target, params.task ?? 'auto', stratify).strata !== null };
   } else if (loo) {
@@ -110,18 +109,43 @@ export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<Tr
 
   // 2. Grow, choose alpha, prune, simplify.
   progress('train', 0.05);
-  const grown = trainTree(train, params, { signal, onProgress: options.onNodesGrown });
+  const grown = trainTree(rows.train, params, { signal, onProgress: options.onNodesGrown });
   throwIfAborted(signal);
   // Chosen once on the training rows, so every fold and the hold-out score the same class.
-  const positiveClass = resolvePositiveClass(grown.model, train, options.positiveClass);
+  const positiveClass = resolvePositiveClass(grown.model, rows.train, options.positiveClass);
   progress(byCv ? 'alpha-cv' : 'prune', 0.3);
   // Choosing alpha grows k trees, its nested estimate k² more: progress counts them.
   const k = options.cvFolds ?? DEFAULT_ALPHA_FOLDS;
   let fits = 0;
   const onFit = () => progress('alpha-cv', 0.3 + (0.3 * ++fits) / (k + nestedFits(k)));
-  const pruned = pruneGrown(grown.model, train, params, pruneOptions, { signal, onFit });
-  const { model, trained, post } = pruned;
+  const pruned = pruneGrown(grown.model, rows.train, params, pruneOptions, { signal, onFit });
   const warnings: string[] = [...(note === null ? [] : [note]), ...pruned.warnings];
+  return { options, params, rows, validation, pruneOptions, byCv, seed, grown, pruned, positiveClass, warnings, onFit };
+}
+
+/** The whole report: the assembly with the rules (the CLI's `evaluate`). */
+export function buildReport(dataset: Dataset, options: ReportOptions, edits: readonly TreeEdit[] = []): TreeReport {
+  const body = buildReportBody(dataset, options, edits);
+  options.onProgress?.('rules', 1);
+  return { ...body, rules: extractRules(body.model) };
+}
+
+/**
+ * The report without its rules, which follow from the tree and cost more than the rest of the
+ * report to copy between threads (src/shared/report-transfer.ts reads them off the tree on demand).
+ * With `edits`, the report of the trained tree after them (edited-report.ts).
+ */
+export function buildReportBody(dataset: Dataset, asked: ReportOptions, edits: readonly TreeEdit[] = []): Omit<TreeReport, 'rules'> {
+  const fit = fitReportTree(dataset, asked);
+  const { options, params, rows, validation, pruneOptions, byCv, seed, grown, pruned, positiveClass, warnings, onFit } = fit;
+  const { signal } = options;
+  const { train, strata } = rows;
+  const progress = options.onProgress ?? (() => undefined);
+  const stratify = options.stratify ?? true;
+  const repeats = options.permutationRepeats ?? 5;
+  const holdoutRepeats = options.holdoutRepeats ?? 1;
+  const k = options.cvFolds ?? DEFAULT_ALPHA_FOLDS;
+  const { model, trained, post } = pruned;
   let crossValidation: CrossValidationResult | null = null;
   const alphaSelection = pruned.alphaSelection;
   if (alphaSelection) {
@@ -136,15 +160,7 @@ export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<Tr
   throwIfAborted(signal);
 
   // 3. What the tree says and how good it is: all from the tree as trained, not as simplified for drawing.
-  progress('importances', 0.6);
-  const importances = computeImportances(
-    trained,
-    repeats > 0 ? { dataset: test ?? train, set: test ? 'holdout' : 'training', repeats, seed } : undefined,
-  );
-  throwIfAborted(signal);
-  progress('evaluate', 0.8);
-  const training = evaluateModel(trained, train, positiveClass);
-  const holdout = test ? evaluateModel(trained, test, positiveClass) : null;
+  const { importances, training, holdout } = scoreTree(trained, rows, { positiveClass, permutationRepeats: repeats, seed, signal, onProgress: progress });
   let repeated: RepeatedHoldoutResult | null = null;
   if (holdout && strata && options.testSize !== undefined && holdoutRepeats > 1) {
     progress('repeat-holdout', 0.82);
@@ -155,7 +171,7 @@ export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<Tr
     progress('cross-validate', 0.85);
     const { warnings: cvWarnings, ...result } = crossValidate(train, params, post, validation.folds, seed, {
       stratify,
-      leaveOneOut: loo,
+      leaveOneOut: options.leaveOneOut === true,
       positiveClass,
       signal,
       onFold: (done, k) => progress('cross-validate', 0.85 + (0.15 * done) / k),
@@ -164,10 +180,10 @@ export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<Tr
     warnings.push(...cvWarnings);
   }
 
-  const droppedMissingTarget = dropped ?? grown.droppedMissingTarget;
+  const droppedMissingTarget = strata !== null ? dataset.rowCount - strata.rows.length : grown.droppedMissingTarget;
   if (droppedMissingTarget > 0) warnings.push(`${droppedMissingTarget} rows with a missing target were left out`);
   progress('evaluate', 1);
-  return {
+  const body: Omit<TreeReport, 'rules'> = {
     format: REPORT_FORMAT,
     version: REPORT_VERSION,
     settings: {
@@ -194,4 +210,5 @@ export function buildReportBody(dataset: Dataset, asked: ReportOptions): Omit<Tr
     alphaSelection,
     warnings,
   };
+  return edits.length === 0 ? body : { ...body, ...editReport(dataset, body, edits).parts };
 }

@@ -3,6 +3,7 @@
 // explain in the worker, show the report. Every failure becomes one notification.
 import * as vscode from 'vscode';
 import { CancelledError } from '../engine/errors';
+import type { TreeEdit } from '../engine/model';
 import type { PanelSettings } from '../shared/protocol';
 import { PANEL_SETTING_KEYS } from '../shared/protocol';
 import type { PackedReport } from '../shared/report-transfer';
@@ -181,13 +182,13 @@ export class Trainer {
   }
 
   /**
-   * The file's report under other panel settings, neither shown nor kept: a pinned tree brought
-   * back after a reload. Its own job key, so it cancels no training of the file.
+   * The file's report under other panel settings, then `edits`, neither shown nor kept: a pinned
+   * tree brought back after a reload. Its own job key, so it cancels no training of the file.
    */
-  async reportFor(file: TrainedFile, asked: Partial<PanelSettings>): Promise<{ report: PackedReport; settings: TrainSettings }> {
+  async reportFor(file: TrainedFile, asked: Partial<PanelSettings>, edits: TreeEdit[] = []): Promise<{ report: PackedReport; settings: TrainSettings }> {
     const settings = { ...file.settings, ...validOverrides(asked) };
     const options = this.optionsFor(file.uri, file.columns, file.target, settings);
-    const report = await this.deps.bridge.run('report', { dataset: file.dataset, options }, { key: `pinned:${file.uri.toString()}` }).result;
+    const report = await this.deps.bridge.run('report', { dataset: file.dataset, options, edits }, { key: `pinned:${file.uri.toString()}` }).result;
     return { report, settings };
   }
 

@@ -99,9 +99,8 @@ export function treePanelRequests(host: HostServices, edits: () => TreeEdits): P
     editState: (uri, report) => edits().stateOf(uri, report),
     pinned: async (uri, pin) => {
       const trainedFile = await file(uri);
-      const { report, settings } = await host.trainer().reportFor(trainedFile, pin.settings);
-      const edited = pin.edits.length === 0 ? report : (await worker().run('editReport', { dataset: trainedFile.dataset, report, edits: pin.edits }, { key: `pinned-edits:${uri.toString()}` }).result).report;
-      return { report: edited, settings: panelSettings(settings) };
+      const { report, settings } = await host.trainer().reportFor(trainedFile, pin.settings, pin.edits);
+      return { report, settings: panelSettings(settings) };
     },
     yourSettings: (uri) => panelSettings(host.trainer().yourSettings(uri)),
     restored: (uri) => notifier.log(`Restored the tree panel of ${uri.toString(true)}; its data is read again when the panel needs it.`),

@@ -63,6 +63,8 @@ export interface SampleJob {
 export interface ReportJob {
   dataset: Dataset;
   options: Omit<ReportOptions, 'signal' | 'onProgress' | 'onNodesGrown'>;
+  /** The user's edits of the tree as trained, applied in order (a pinned tree's recipe); none when absent. */
+  edits?: TreeEdit[];
 }
 
 /** The best splits at one node of a shown tree, on the rows that trained it. */

@@ -4,16 +4,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../../src/engine/csv/read';
 import type { Dataset } from '../../src/engine/dataset';
-import type { TrainParams } from '../../src/engine/model';
+import type { TrainParams, TreeEdit } from '../../src/engine/model';
 import { bestSplitsAt, type NodeSplit } from '../../src/engine/node-alternatives';
 import { splitDistributionAt, type SplitDistribution } from '../../src/engine/split-distribution';
 import { buildReport } from '../../src/engine/report';
 import type { ReportOptions, TreeReport } from '../../src/engine/report-types';
 import { makeBenchData } from '../../bench/lib/tree-data';
-import { replayEdits } from '../../src/engine/edit/apply';
-import { structureCv } from '../../src/engine/edit/structure-cv';
-import { treeShape } from '../../src/engine/report';
-import { evaluateModel } from '../../src/engine/validation/evaluate';
 import { profileView } from '../../src/worker/jobs/profile-view';
 import type { ProfileView } from '../../src/shared/profile-protocol';
 import type { NodeCalculation } from '../../src/engine/explain/types';
@@ -21,8 +17,9 @@ import { calculationJob } from '../../src/worker/jobs/calculation';
 import { packModel } from '../../src/shared/report-transfer';
 import { deepTreeCsv } from './deep-tree-csv.cjs';
 
-function report(dataset: Dataset, params: TrainParams, options: Omit<ReportOptions, 'params'> = {}): TreeReport {
-  return buildReport(dataset, { params, ...options });
+/** The report the panel shows (src/engine/report.ts), after `edits` when given, as the worker's edit job makes it. */
+function report(dataset: Dataset, params: TrainParams, options: Omit<ReportOptions, 'params'> = {}, edits: TreeEdit[] = []): TreeReport {
+  return buildReport(dataset, { params, ...options }, edits);
 }
 
 function sample(name: string): Dataset {
@@ -45,15 +42,6 @@ export function profileViews(): Record<string, ProfileView> {
     iris: profileView(sample('iris.csv'), { target: 'species', ignore: ['sepal_width_cm'] }, {}),
     hostile: profileView(parseCsv(HOSTILE_CSV), {}, {}),
   };
-}
-
-/** `grown` after a snip of node `node`, measured as the worker's edit job does (src/worker/jobs/edit.ts): the CV of the edited structure on the grown tree's folds. */
-function snipped(dataset: Dataset, grown: TreeReport, node: number): TreeReport {
-  const v = grown.settings.validation;
-  if (v.kind !== 'cv') throw new Error('a report with CV');
-  const model = replayEdits(dataset, grown.model, [{ op: 'snip', node }]);
-  const crossValidation = structureCv(dataset, model, { k: v.folds, seed: v.seed, stratify: v.stratified });
-  return { ...grown, model, final: treeShape(model), metrics: { training: evaluateModel(model, dataset), holdout: null, repeatedHoldout: null, crossValidation } };
 }
 
 /** Every node's calculation as the worker's job makes it (src/worker/jobs/calculation.ts), in bits. */
@@ -92,7 +80,7 @@ export function build(): {
       // The panel's default: the tree on all rows, measured by 5-fold CV of the same settings.
       irisCv,
       // irisCv with its node 2 snipped: the Metrics tab shows the CV of the edited structure.
-      irisCvEdited: snipped(iris, irisCv, 2),
+      irisCvEdited: report(iris, { target: 'species' }, { cvFolds: 5, seed: 42 }, [{ op: 'snip', node: 2 }]),
       // Depth 3 leaves sibling leaves that predict alike, which simplify merges (9 → 7 nodes here).
       irisDepth3: report(sample('iris.csv'), { target: 'species', maxDepth: 3 }),
       diabetes: report(sample('diabetes.csv'), { target: 'disease_progression', maxDepth: 6 }),

@@ -1,18 +1,20 @@
-// Worker jobs on an already parsed dataset: the TreeReport (train and explain in one engine call)
+// Worker jobs on an already parsed dataset: the TreeReport (train, explain and edit in one engine call)
 // and the best alternative splits at one node of the shown tree.
 import { decodeModel } from '../../engine/model-columns';
 import { buildReportBody } from '../../engine/report';
+import type { ReportPhase } from '../../engine/report-types';
 import { bestSplitsAt, type NodeSplit } from '../../engine/node-alternatives';
 import { splitDistributionAt, type SplitDistribution } from '../../engine/split-distribution';
 import { packReport, type PackedReport } from '../../shared/report-transfer';
 import type { AlternativesJob, JobProgress, ReportJob } from '../../shared/worker-messages';
 
 export function reportJob(job: ReportJob, progress: (p: JobProgress) => void): PackedReport {
-  const report = buildReportBody(job.dataset, {
+  const options = {
     ...job.options,
-    onProgress: (step, fraction) => progress({ phase: 'report', step, fraction }),
-    onNodesGrown: (nodesGrown) => progress({ phase: 'train', nodesGrown }),
-  });
+    onProgress: (step: ReportPhase, fraction: number) => progress({ phase: 'report', step, fraction }),
+    onNodesGrown: (nodesGrown: number) => progress({ phase: 'train', nodesGrown }),
+  };
+  const report = buildReportBody(job.dataset, options, job.edits);
   return packReport(report);
 }
 
