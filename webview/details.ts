@@ -19,6 +19,8 @@ export interface DetailsActions {
   /** Open or fold the node's subtree. */
   toggle(nodeId: number): void;
   isOpen(nodeId: number): boolean;
+  /** Draws only the node's subtree, fitted, with a breadcrumb back (webview/tree-view.ts focusOn); 0 the whole tree. */
+  focus?(nodeId: number): void;
   /** Leave a column out of training for this file, and retrain; absent where there is no training (a model trained elsewhere). */
   ignore?(column: string): void;
   /** Preview replacing the node's split by an alternative (docs/formulas.md "Edited trees"); absent where the tree cannot be edited (a forest's tree). */
@@ -113,6 +115,7 @@ export function renderDetails(
       ? el('p', { class: 'muted' }, 'The root: every training row.')
       : el('ol', { class: 'rule' }, ...rule.map((c, i) => el('li', {}, i === 0 ? 'IF ' : 'AND ', el('code', {}, c)))),
     node.children.length > 0 && button(actions.isOpen(node.id) ? 'Fold subtree' : 'Expand subtree', () => actions.toggle(node.id)),
+    node.children.length > 0 && node.id !== 0 && actions.focus && button('Focus on subtree', () => actions.focus?.(node.id), { title: 'Draw only this subtree, fitted to the view; the breadcrumb above leads back (F on a focused node)' }),
     split && el('h4', {}, 'Best splits at this node'),
     split && alternativesTable(alternatives, actions.previewSplit && ((s) => actions.previewSplit?.(node.id, s))),
     actions.editSection?.(node),

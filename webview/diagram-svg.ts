@@ -62,8 +62,8 @@ export function outlineNode(svg: SVGSVGElement, nodeId: number | null): void {
 }
 
 /** Where the root is in the drawing (px from its left and top edges): a tree too big for its view is shown from there. */
-export function rootAt(svg: SVGSVGElement): { x: number; y: number } | undefined {
-  const root = /translate\(\s*([-\d.e]+)[\s,]+([-\d.e]+)/.exec(svg.querySelector('g.node[data-ref="node:0"]')?.getAttribute('transform') ?? '');
+export function rootAt(svg: SVGSVGElement, rootId = 0): { x: number; y: number } | undefined {
+  const root = /translate\(\s*([-\d.e]+)[\s,]+([-\d.e]+)/.exec(svg.querySelector(`g.node[data-ref="node:${rootId}"]`)?.getAttribute('transform') ?? '');
   const box = svg.viewBox.baseVal;
   return root ? { x: Number(root[1]) - (box?.x ?? 0), y: Number(root[2]) - (box?.y ?? 0) } : undefined;
 }

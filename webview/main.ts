@@ -303,6 +303,7 @@ function showDetails(nodeId: number | null): void {
   renderDetails(treeView.detailsBody, tree.model, nodeId, nodeId === null ? undefined : alternatives.get(nodeId), nodeId === null ? undefined : distributions.get(nodeId), {
     toggle: (id) => (isOpen(id) ? setOpen(id, false) : openNode(id)),
     isOpen,
+    focus: (id) => treeView.focusOn(id),
     ignore: (column) => {
       showBanner('busy', `Retraining without ${column}…`);
       api.postMessage({ type: 'ignoreColumn', column });

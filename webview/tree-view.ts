@@ -10,8 +10,9 @@ import { drawNodeBars } from './node-bars';
 import { isHighContrast, nodeFontSize, renderMermaid } from './mermaid-setup';
 import { FIT_MARGIN, PanZoom, type View } from './pan-zoom';
 import { TreeOverview } from './tree-overview';
-import { button, numberField, searchField } from './toolkit';
+import { button, limitField, numberField, searchField } from './toolkit';
 import { findNodes } from '../src/shared/render/find-nodes';
+import { pathTo, ruleTo } from '../src/shared/render/tree-labels';
 
 /** "Fit" shrinks node text to no less than this many pixels; a bigger tree is panned instead. */
 export const LEGIBLE_FONT_PX = 11;
@@ -70,7 +71,7 @@ export class TreeView {
   readonly details = el('aside', { class: 'details', 'aria-label': 'Node details', hidden: true });
   /** Where renderDetails writes; the close button stays. */
   readonly detailsBody = el('div', { class: 'details-body', 'aria-live': 'polite' });
-  private readonly viewport = el('div', { class: 'viewport', tabindex: 0, 'aria-label': 'Decision tree diagram. Plus and minus zoom, arrows pan; on a node, arrows move to its parent, children and siblings and Enter opens its details.' });
+  private readonly viewport = el('div', { class: 'viewport', tabindex: 0, 'aria-label': 'Decision tree diagram. Plus and minus zoom, arrows pan; on a node, arrows move to its parent, children and siblings, Enter opens its details and F focuses on its subtree.' });
   private readonly stage = el('div', { class: 'stage' });
   private readonly legend = el('div', { class: 'legend', 'aria-label': 'Legend' });
   private readonly status = el('p', { class: 'tree-status', 'aria-live': 'polite' });
@@ -109,6 +110,15 @@ export class TreeView {
   /** The whole tree's shape with the view marked, over the drawing's corner when it is not seen whole. */
   private readonly overview: TreeOverview;
   private inViewFrame = 0;
+  /** The node the drawing starts from: 0, or the root of a subtree the user focused on (breadcrumb back above the drawing). */
+  private focusRoot = 0;
+  /** The focus the drawing shown was drawn from. */
+  private drawnRoot = 0;
+  /** The trail from the tree's root to the focused node, each step a button back to it. */
+  private readonly breadcrumb = el('nav', { class: 'breadcrumb', 'aria-label': 'Focused subtree', hidden: true });
+  /** The depth window: how many levels below the focused node are drawn (null: as many as fit). */
+  private levels: number | null = null;
+  private readonly levelsField = limitField('Levels', null, { min: 1, max: 64 }, (n) => this.setLevels(n));
   /** Nodes deeper than this are folded to fit the view (chosen with each fresh view); undefined: the default fold. */
   private depthCap: number | undefined = undefined;
   /** The direction of the drawing shown; null before the first. */
@@ -123,6 +133,7 @@ export class TreeView {
       this.scheduleInView();
     });
     this.overview = new TreeOverview((id, cell) => {
+      if (!this.underFocus(id)) this.focusRoot = 0; // a node outside the focused subtree: back to the whole tree
       if (cell.unsent) events.expand(id);
       else if (this.svg?.querySelector(`g.node[data-ref="node:${id}"]`)) this.centreNode(id);
       else events.reveal(id);
@@ -181,7 +192,7 @@ export class TreeView {
     this.details.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') events.closeDetails();
     });
-    this.treeBody = el('div', { class: 'tree-body' }, el('div', { class: 'diagram' }, this.viewport, el('div', { class: 'diagram-foot' }, this.legend, this.status)), this.details);
+    this.treeBody = el('div', { class: 'tree-body' }, el('div', { class: 'diagram' }, this.viewport, el('div', { class: 'diagram-foot' }, this.legend, this.status, this.levelsField.element)), this.details);
     this.viewport.addEventListener('click', (e) => this.onClick(e));
     this.viewport.addEventListener('keydown', (e) => this.onKey(e));
     this.element = el(
@@ -190,6 +201,7 @@ export class TreeView {
       this.toolbar,
       this.showAllWarning,
       this.pathInfo,
+      this.breadcrumb,
       this.treeBody,
     );
     // The tree takes the height the panel has left: sized again whenever the panel or anything above it changes size.
@@ -198,6 +210,11 @@ export class TreeView {
     resize.observe(this.toolbar);
     resize.observe(this.pathInfo);
     resize.observe(this.showAllWarning);
+    resize.observe(this.breadcrumb);
+    // The depth window sits by the status line ("15 of 127 nodes shown"), which it changes.
+    this.levelsField.element.classList.add('levels');
+    this.levelsField.element.setAttribute('title', 'Depth window: the levels drawn below the top node (empty: as many as fit the view legibly)');
+    this.levelsField.element.querySelector('vscode-text-field')?.setAttribute('placeholder', 'Levels');
     window.addEventListener('resize', () => this.layout());
   }
 
@@ -280,6 +297,7 @@ export class TreeView {
     const at = this.found?.query === query ? (this.found.at + 1) % matches.length : 0;
     this.found = { query, at };
     const id = matches[at];
+    if (!this.underFocus(id)) this.focusRoot = 0; // a match outside the focused subtree: back to the whole tree
     if (this.svg?.querySelector(`g.node[data-ref="node:${id}"]`)) {
       this.centreNode(id);
       this.focusNode(id);
@@ -343,7 +361,7 @@ export class TreeView {
     this.layout();
     const box = this.svg.viewBox.baseVal;
     // A tree too wide for the view is shown from its root.
-    const root = rootAt(this.svg);
+    const root = rootAt(this.svg, this.drawnRoot);
     // A tree too big for the view is shown from its root: top centre, or (left to right) left middle.
     this.needsFit = !this.panZoom.fit(box?.width || this.svg.clientWidth, box?.height || this.svg.clientHeight, minScale, root?.x, this.direction === 'LR' ? root?.y : undefined);
     this.fitScale = minScale;
@@ -364,6 +382,9 @@ export class TreeView {
   /** Draws the tree; `view` restores a zoom, otherwise the tree is fitted. */
   async render(input: TreeViewInput, view: View | null): Promise<void> {
     const token = ++this.renderToken;
+    // Another tree: the focus and depth window were the last one's.
+    if (input.tree !== this.lastInput?.tree && this.lastInput !== null) this.focusRoot = 0;
+    if (!input.tree.model.nodes[this.focusRoot]) this.focusRoot = 0;
     this.lastInput = input;
     const { model } = input.tree;
     if (model.nodes.length !== this.totalNodes) this.hideShowAllWarning(); // a question about another tree
@@ -380,7 +401,12 @@ export class TreeView {
     // A fresh view (or the first drawing of this page) chooses the direction and the fold anew; a
     // redraw that keeps the view (a stub opened, a path shown) keeps them, so the tree does not
     // turn or fold under the user.
-    const choose = view === null || this.direction === null;
+    const refocused = this.drawnRoot !== this.focusRoot;
+    const choose = view === null || this.direction === null || refocused;
+    const base = model.nodes[this.focusRoot]?.depth ?? 0;
+    // The breadcrumb takes its line before the drawing is measured against the view.
+    this.renderBreadcrumb(model, this.focusRoot);
+    this.layout();
     if (choose) this.depthCap = undefined;
     const diagramOf = (compact: boolean, direction: Direction, depthCap = this.depthCap) =>
       treeToMermaid(model, {
@@ -393,7 +419,10 @@ export class TreeView {
         bars: true,
         compact,
         direction,
-        depthCap,
+        // The depth window, when set, draws that many levels below the top node, the budget aside.
+        depthCap: this.levels !== null ? this.levels - 1 : depthCap,
+        ...(this.levels !== null ? { maxNodes: Infinity } : {}),
+        root: this.focusRoot,
       });
     let direction: Direction = choose ? 'TD' : (this.direction ?? 'TD');
     const first = diagramOf(this.labels === 'compact', direction);
@@ -444,8 +473,8 @@ export class TreeView {
       }
       // Still not whole: fold a level at a time, down to the root's grandchildren, until what is
       // drawn fits whole and legibly; the overview shows the rest. A user's own openings stay.
-      if (svg && choose && token === this.renderToken && !this.fitsLegibly(svg) && small(diagram)) {
-        const drawnDepth = Math.max(0, ...this.drawnIds(svg).map((id) => model.nodes[id]?.depth ?? 0));
+      if (svg && choose && this.levels === null && token === this.renderToken && !this.fitsLegibly(svg) && small(diagram)) {
+        const drawnDepth = Math.max(0, ...this.drawnIds(svg).map((id) => (model.nodes[id]?.depth ?? 0) - base));
         for (let cap = drawnDepth - 1; cap >= 2 && token === this.renderToken; cap--) {
           const folded = diagramOf(compact, direction, cap);
           if (folded.shownNodes === diagram.shownNodes) continue; // the user's openings reach below the cap
@@ -476,12 +505,13 @@ export class TreeView {
     if (!svg) return;
     this.svg = svg;
     this.direction = direction;
+    this.drawnRoot = this.focusRoot;
     this.viewport.dataset.direction = direction;
     tagDiagram(svg, model);
     drawNodeBars(svg, model, input.tree.valueRange);
     this.select(input.selected);
     this.overview.setTree(model, input.tree.descendants, this.drawnIds());
-    if (view) this.panZoom.set(view);
+    if (view && !refocused) this.panZoom.set(view);
     else this.fit();
     this.updateInView();
   }
@@ -554,6 +584,53 @@ export class TreeView {
     this.panZoom.set({ scale: v.scale, x: v.x + (area.left + area.right) / 2 - (first.left + first.right) / 2, y: v.y + area.top + 16 - first.top });
   }
 
+  /** True when `nodeId` is in the focused subtree (or nothing is focused). */
+  private underFocus(nodeId: number): boolean {
+    const model = this.lastInput?.tree.model;
+    return this.focusRoot === 0 || !model || pathTo(model, nodeId).includes(this.focusRoot);
+  }
+
+  /**
+   * Focuses the drawing on `nodeId`'s subtree (0: the whole tree), fitted afresh; the breadcrumb
+   * above leads back. A subtree the host has not sent yet is fetched and opened first.
+   */
+  focusOn(nodeId: number): void {
+    const input = this.lastInput;
+    const node = input?.tree.model.nodes[nodeId];
+    if (!input || !node) return;
+    this.focusRoot = node.children.length > 0 || nodeId === 0 ? nodeId : this.focusRoot;
+    if (node.children.some((c) => input.tree.model.nodes[c] === undefined)) {
+      this.events.expand(nodeId); // fetched, opened and drawn by the page; the new focus makes it a fresh view
+      return;
+    }
+    // The node takes the focus where the fit put it (focusNode would pan it above the details sheet).
+    void this.render(input, null).then(() => this.svg?.querySelector<SVGGElement>(`g.node[data-ref="node:${nodeId}"]`)?.focus({ preventScroll: true }));
+  }
+
+  /** The depth window changed: drawn again, fitted. */
+  private setLevels(levels: number | null): void {
+    this.levels = levels !== null && Number.isInteger(levels) && levels >= 1 ? levels : null;
+    if (this.lastInput) void this.render(this.lastInput, null);
+  }
+
+  /** "Whole tree › petal_length_cm > 2.45 › …" above a focused drawing: each step focuses there. */
+  private renderBreadcrumb(model: DecodedTree['model'], root: number): void {
+    this.breadcrumb.hidden = root === 0;
+    if (root === 0) {
+      replaceChildren(this.breadcrumb);
+      return;
+    }
+    const path = pathTo(model, root);
+    const conditions = ruleTo(model, root);
+    const crumbs: (HTMLElement | string)[] = [button('Whole tree', () => this.focusOn(0), { title: 'Draw the whole tree again' })];
+    conditions.forEach((condition, i) => {
+      crumbs.push(el('span', { class: 'crumb-sep', 'aria-hidden': 'true' }, '›'));
+      const id = path[i + 1];
+      crumbs.push(i === conditions.length - 1 ? el('span', { class: 'crumb-here', 'aria-current': 'location' }, condition) : button(condition, () => this.focusOn(id), { title: `Focus on node ${id}'s subtree` }));
+    });
+    replaceChildren(this.breadcrumb, ...crumbs);
+  }
+
   /** Outlines the selected node without redrawing. */
   select(nodeId: number | null): void {
     if (this.svg) outlineNode(this.svg, nodeId);
@@ -617,6 +694,7 @@ export class TreeView {
       if (next !== undefined) this.focusNode(next);
     }
     if (e.key === '0' && e.target === this.viewport) this.fit();
+    if (kind === 'node' && e.key === 'f') this.focusOn(Number(id));
     if (e.key === 'Escape' && !this.details.hidden) this.events.closeDetails();
   }
 }

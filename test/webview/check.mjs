@@ -1,4 +1,4 @@
-/* global window, document, console, process, getComputedStyle, DOMParser, Buffer */
+/* global window, document, console, process, getComputedStyle, DOMParser, Buffer, Event */
 // Renders the real webview bundle (dist/webview.js) in headless Chromium under the panel's own
 // HTML and Content-Security-Policy, with a stand-in for the VS Code host, and checks what a user
 // would see: node counts, literal hostile labels, details, rules, importances, metrics, theme.
@@ -726,6 +726,42 @@ await check('a full depth-6 tree (127 nodes) beside the CSV (461 × 700) and wid
     await page.close();
   }
   assert.deepEqual(problems, []);
+});
+
+await check('focus on a subtree: only it is drawn, fitted, a breadcrumb leads back; the depth window draws the levels asked for', async () => {
+  const model = reports.deep127.model;
+  const page = await openPanel('deep127', 'light');
+  await page.setViewportSize({ width: 461, height: 700 });
+  await page.getByRole('button', { name: 'Fold to default' }).click();
+  const drawnIds = () => page.evaluate(() => [...document.querySelectorAll('.stage svg g.node[data-ref^="node:"]')].map((g) => Number(g.getAttribute('data-ref').slice(5))));
+  // Node 1's subtree (the root's first child): every node drawn is in it, whole and legible.
+  const under = (id, top) => { for (let n = id; n >= 0; n = model.nodes.findIndex((p) => p.children.includes(n))) if (n === top) return true; return false; };
+  const focusId = model.nodes[0].children[1];
+  await page.locator(`.stage svg g.node[data-ref="node:${focusId}"]`).click();
+  await page.locator('.details').getByRole('button', { name: 'Focus on subtree' }).click();
+  await page.locator('.breadcrumb:not([hidden])').waitFor();
+  await page.waitForFunction((id) => !document.querySelector('.stage svg g.node[data-ref="node:0"]') && !!document.querySelector(`.stage svg g.node[data-ref="node:${id}"]`), focusId);
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(300);
+  const ids = await drawnIds();
+  assert.ok(ids.length >= 7 && ids.every((id) => under(id, focusId)), `drawn: ${ids}`);
+  const m = await page.evaluate(treeLayout);
+  assert.ok(m.whole === m.nodes && m.seenPx >= 11 - 0.01, JSON.stringify(m));
+  const crumbs = await page.locator('.breadcrumb').innerText();
+  assert.match(crumbs.replace(/\s+/g, ' '), /^Whole tree › a > 42\.45$/);
+  await page.screenshot({ path: join(artifacts, 'focus-subtree-461.png') });
+  // The depth window: two levels below the focused node.
+  const levels = page.locator('vscode-text-field[aria-label="Levels"]');
+  await levels.evaluate((f) => { f.value = '2'; f.dispatchEvent(new Event('change')); });
+  await page.waitForFunction(() => document.querySelectorAll('.stage svg g.node[data-ref^="node:"]').length === 3);
+  const depths = (await drawnIds()).map((id) => model.nodes[id].depth);
+  assert.deepEqual([...new Set(depths)].sort(), [1, 2]);
+  await levels.evaluate((f) => { f.value = ''; f.dispatchEvent(new Event('change')); });
+  // Back to the whole tree from the breadcrumb.
+  await page.locator('.breadcrumb').getByRole('button', { name: 'Whole tree' }).click();
+  await page.waitForSelector('.stage svg g.node[data-ref="node:0"]');
+  assert.equal(await page.locator('.breadcrumb').isHidden(), true);
+  await page.close();
 });
 
 await check('node bars: class shares as a stacked bar in each node, a mean and spread marker for regression', async () => {

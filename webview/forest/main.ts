@@ -226,6 +226,7 @@ function selectNode(nodeId: number): void {
     renderDetails(treeView.detailsBody, shown.model, nodeId, alternatives, chart, {
       toggle: (id) => (isOpen(id) ? setOpen(id, false) : openNode(id)),
       isOpen,
+      focus: (id) => treeView.focusOn(id),
       ignore: imported ? undefined : () => reportError('Leave a column out from the profile view or a tree panel, then train the forest again.'),
     });
   };

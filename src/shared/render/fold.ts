@@ -6,7 +6,7 @@
 import type { TreeModel } from '../../engine/model';
 
 export interface FoldOptions {
-  /** Nodes deeper than this are folded away (root depth 0), in a tree of more than `maxNodes` nodes. */
+  /** Nodes deeper than this below the drawing's root (`root`, depth 0) are folded away, in a tree of more than `maxNodes` nodes. */
   maxDepth: number;
   /** At most this many model nodes are shown, unless the user expands more. */
   maxNodes: number;
@@ -15,6 +15,8 @@ export interface FoldOptions {
    * panel's fold to fit its view (docs/architecture.md "Fitting the tree to its panel").
    */
   depthCap?: number;
+  /** The node the drawing starts from (default the root, 0): a subtree the user focused on; depths count from it. */
+  root?: number;
   /** Nodes whose children the user asked to see. */
   expanded?: Iterable<number>;
   /** Nodes whose children the user asked to hide. */
@@ -38,10 +40,12 @@ export function foldTree(model: TreeModel, options: FoldOptions): Fold {
   const open = new Set<number>();
   const folded: number[] = [];
   const shown: number[] = [];
-  if (model.nodes.length === 0) return { open, folded, shown };
+  const root = options.root !== undefined && model.nodes[options.root] ? options.root : 0;
+  if (model.nodes.length === 0 || !model.nodes[root]) return { open, folded, shown };
+  const base = model.nodes[root].depth;
   // A tree within the node budget opens whole, however deep (iris' 15 nodes at depth 5 open whole).
   const maxDepth = Math.min(options.depthCap ?? Infinity, model.nodes.length <= options.maxNodes ? Infinity : options.maxDepth);
-  const queue = [0];
+  const queue = [root];
   for (let head = 0; head < queue.length; head++) {
     const node = model.nodes[queue[head]];
     shown.push(node.id);
@@ -49,7 +53,7 @@ export function foldTree(model: TreeModel, options: FoldOptions): Fold {
     const loaded = node.children.every((c) => model.nodes[c] !== undefined);
     const wanted = expanded.has(node.id)
       ? true
-      : !collapsed.has(node.id) && node.depth < maxDepth && queue.length + node.children.length <= options.maxNodes;
+      : !collapsed.has(node.id) && node.depth - base < maxDepth && queue.length + node.children.length <= options.maxNodes;
     if (wanted && loaded) {
       open.add(node.id);
       queue.push(...node.children);

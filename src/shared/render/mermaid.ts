@@ -163,6 +163,7 @@ export function treeToMermaid(model: TreeModel, options: MermaidOptions = {}): M
     expanded,
     collapsed: options.collapsed,
     depthCap: options.depthCap,
+    root: options.root,
   });
   const styling = model.task === 'classification' ? styleClassification(model, !!options.highContrast) : styleRegression(model, !!options.highContrast, options.valueRange);
   const hidden = options.descendants ?? descendantCounts(model);

@@ -114,3 +114,21 @@ test('the fold to fit: nodes below the depth cap fold into stubs even in a tree 
   const opened = treeToMermaid(m, { compact: true, depthCap: 2, expanded: [id] });
   assert.equal(opened.folded.includes(id), false);
 });
+
+test('a focused subtree: the drawing starts at its node and counts depths from it', () => {
+  const m = model('iris-entropy-full.json');
+  const top = m.nodes[0].children.find((c) => m.nodes[c].children.length > 0)!;
+  const inside = new Set<number>();
+  const walk = (id: number): void => {
+    inside.add(id);
+    m.nodes[id].children.forEach(walk);
+  };
+  walk(top);
+  const focused = treeToMermaid(m, { compact: true, root: top });
+  assert.equal(focused.shownNodes, inside.size, 'the whole subtree, no node outside it');
+  assert.equal(/^ {2}n0\[/m.test(focused.text), false, 'the root is not drawn');
+  // One level below the focused node: its children, folded where they have their own.
+  const oneLevel = treeToMermaid(m, { compact: true, root: top, depthCap: 1 });
+  assert.equal(oneLevel.shownNodes, 1 + m.nodes[top].children.length);
+  assert.deepEqual(oneLevel.folded.sort((a, b) => a - b), m.nodes[top].children.filter((c) => m.nodes[c].children.length > 0));
+});
