@@ -148,6 +148,12 @@ export interface TreeModel {
   params: TrainParams & { criterion: Criterion; algorithm: Algorithm };
   nodes: ModelNode[];
   featureImportances: Record<string, number>;
+  /**
+   * A forest's tree grown on a bootstrap draw without sample or class weights: each node's
+   * `weightedSamples` counts the rows it drew with their repeats, `samples` the distinct rows
+   * (the panel says "91 distinct rows, 150 with repeats"). Set by forest/predict.ts asTreeModel.
+   */
+  weightsAreDraws?: boolean;
   /** True once the user has changed the grown tree; absent for a tree as trained. */
   edited?: boolean;
   /**

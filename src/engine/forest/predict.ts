@@ -39,6 +39,7 @@ export function asTreeModel(model: ForestHead, nodes: ModelNode[], featureImport
     params: { ...params, algorithm: params.algorithm ?? 'cart', criterion: params.criterion ?? criteriaFor(params.algorithm ?? 'cart', model.task)[0].name },
     nodes,
     featureImportances,
+    ...(model.params.bootstrap && params.sampleWeightColumn === undefined && params.classWeight === undefined ? { weightsAreDraws: true } : {}),
   };
 }
 

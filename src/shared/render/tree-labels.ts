@@ -76,12 +76,22 @@ function predictionText(node: ModelNode): string {
   return typeof node.prediction === 'number' ? `value = ${formatNumber(node.prediction)}` : node.prediction;
 }
 
+/**
+ * A node's rows: a tree trained with weights says their weight (its counts and impurities are of
+ * the weight); a forest's tree on a bootstrap draw says the distinct rows and the draws with their
+ * repeats, which its counts are of ("samples = 91 (weight 150)" read as a mystery).
+ */
+export function samplesText(model: TreeModel, node: ModelNode): string {
+  if (node.weightedSamples === undefined) return `samples = ${node.samples}`;
+  if (model.weightsAreDraws) return `samples = ${node.samples} distinct rows, ${formatNumber(node.weightedSamples)} with repeats`;
+  return `samples = ${node.samples} (weight ${formatNumber(node.weightedSamples)})`;
+}
+
 /** Lines shown in a node, unescaped: decision nodes ask their question, leaves state the answer. */
 export function nodeLines(model: TreeModel, node: ModelNode): string[] {
   if (model.importedFrom !== undefined) return importedLines(node);
   const impurity = impurityText(model.params.criterion, node.impurity);
-  // A tree trained with weights: its counts and impurities are of the weight.
-  const samples = `samples = ${node.samples}` + (node.weightedSamples === undefined ? '' : ` (weight ${formatNumber(node.weightedSamples)})`);
+  const samples = samplesText(model, node);
   if (node.split) {
     const lines = [conditionText(node.split, featureOf(model, node.split.feature)), samples, impurity];
     lines.push(Array.isArray(node.value) ? countsText(node.value) : `value = ${formatNumber(node.value)}`);
