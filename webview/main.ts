@@ -5,7 +5,6 @@
 import type { PanelRequest, PanelSettings, RowPath, ToWebview, WireReport } from '../src/shared/protocol';
 import { PanelRequester } from '../src/shared/panel-requests';
 import { addNodes, appendNodes, decodeModel, type DecodedTree, type WireNodes } from '../src/engine/model-columns';
-import { foldTree, levelsToOpen } from '../src/shared/render/fold';
 import { pathTo } from '../src/shared/render/tree-labels';
 import { compactSummary, renderControls, settingsChanges } from './controls';
 import { CompareView } from './compare-view';
@@ -22,6 +21,7 @@ import { watchTheme } from './mermaid-setup';
 import { restoreState, type PanelState, type TabId } from './state';
 import { registerToolkit, tabs } from './toolkit';
 import { TreeView } from './tree-view';
+import { TreeBrowser } from './tree-browser';
 import { vscodeApi } from './vscode-api';
 
 void registerToolkit();
@@ -86,25 +86,10 @@ function reportError(message: string): void {
 
 const treeView = new TreeView({
   select: (id) => selectNode(id),
-  expand: (id) => openNode(id),
-  reveal: (id) => {
-    if (!tree) return;
-    const above = pathTo(tree.model, id).slice(0, -1);
-    state.collapsed = state.collapsed.filter((c) => !above.includes(c));
-    state.expanded = [...state.expanded.filter((c) => !above.includes(c)), ...above];
-    void drawTree(false).then(() => treeView.focusNode(id));
-  },
-  showAll: () => {
-    if (!tree || tree.sent < tree.model.nodes.length) return; // a big tree is never drawn whole
-    state.expanded = [...foldTree(tree.model, { maxDepth: Infinity, maxNodes: Infinity }).open];
-    state.collapsed = [];
-    void drawTree(true);
-  },
-  resetFolding: () => {
-    state.expanded = [];
-    state.collapsed = [];
-    void drawTree(true);
-  },
+  expand: (id) => browser.open(id),
+  reveal: (id) => browser.reveal(id),
+  showAll: () => browser.showAll(),
+  resetFolding: () => browser.resetFolding(),
   showRow: (row) => host.request('rowPath', { row }).then(showRowPath, (err: Error) => reportError(err.message)),
   clearPath: () => {
     state.highlight = null;
@@ -126,6 +111,14 @@ const treeView = new TreeView({
     save();
   },
   failed: reportError,
+});
+
+/** Folding, stubs fetched and opened, nodes revealed (webview/tree-browser.ts), on this page's state. */
+const browser = new TreeBrowser(treeView, {
+  tree: () => tree,
+  folding: () => state,
+  fetchSubtree: (nodeId) => new Promise((resolve) => requestNodes(nodeId, 'subtree', resolve)),
+  draw: (fit) => drawTree(fit),
 });
 
 /** "Show the calculation" (learn mode): the worked arithmetic of a node, computed in the host's worker. */
@@ -254,33 +247,6 @@ function requestNodes(nodeId: number, scope: PanelRequest<'nodes'>['scope'], the
   );
 }
 
-/**
- * Opens a folded node, first fetching its subtree when the host has not sent it yet, as many
- * levels deep as fit the view side by side, and brings what opened into view.
- */
-function openNode(nodeId: number): void {
-  const nodes = tree?.model.nodes;
-  const node = nodes?.[nodeId];
-  if (!nodes || !node) return;
-  const open = () => {
-    if (!tree) return;
-    const ids = levelsToOpen(tree.model, nodeId, treeView.nodesAcross());
-    state.collapsed = state.collapsed.filter((id) => !ids.includes(id));
-    state.expanded = [...state.expanded.filter((id) => !ids.includes(id)), ...ids];
-    const opened = [nodeId, ...ids.flatMap((id) => tree?.model.nodes[id]?.children ?? [])];
-    void drawTree(false).then(() => treeView.revealNodes(opened));
-  };
-  if (node.children.every((c) => nodes[c] !== undefined)) open();
-  else requestNodes(nodeId, 'subtree', open);
-}
-
-function setOpen(nodeId: number, open: boolean): void {
-  state.expanded = state.expanded.filter((id) => id !== nodeId);
-  state.collapsed = state.collapsed.filter((id) => id !== nodeId);
-  (open ? state.expanded : state.collapsed).push(nodeId);
-  void drawTree(false);
-}
-
 /** True when the tree changed while its tab was hidden: Mermaid cannot measure labels in a hidden view. */
 let treeStale = false;
 
@@ -301,8 +267,8 @@ function showDetails(nodeId: number | null): void {
   if (!tree) return;
   treeView.showDetails(nodeId !== null && tree.model.nodes[nodeId] !== undefined);
   renderDetails(treeView.detailsBody, tree.model, nodeId, nodeId === null ? undefined : alternatives.get(nodeId), nodeId === null ? undefined : distributions.get(nodeId), {
-    toggle: (id) => (isOpen(id) ? setOpen(id, false) : openNode(id)),
-    isOpen,
+    toggle: (id) => browser.toggle(id),
+    isOpen: (id) => browser.isOpen(id),
     focus: (id) => treeView.focusOn(id),
     ignore: (column) => {
       showBanner('busy', `Retraining without ${column}…`);
@@ -312,11 +278,6 @@ function showDetails(nodeId: number | null): void {
     showCalculation: (id, opener) => calculationDrawer.open(id, opener),
     editSection: (node) => editor.section(tree!.model, node),
   });
-}
-
-function isOpen(nodeId: number): boolean {
-  const node = tree?.model.nodes[nodeId];
-  return !!node && node.children.length > 0 && !treeView.folded.has(nodeId);
 }
 
 function selectNode(nodeId: number): void {

@@ -11,8 +11,6 @@ import type { EnsembleReport } from '../../src/shared/ensemble-transfer';
 import { ensemblePicker, ensembleTreeHeading, renderContributions, renderEnsembleImportances, renderEnsembleMetrics, renderEnsembleSummary, type EnsembleMeasure } from './ensemble-view';
 import type { ForestRecipe, ForestRequestMessage, ForestRequestTypes, ForestRow, FromForestView, ToForestView, WireForestReport } from '../../src/shared/forest-protocol';
 import { PanelRequester } from '../../src/shared/panel-requests';
-import { foldTree } from '../../src/shared/render/fold';
-import { pathTo } from '../../src/shared/render/tree-labels';
 import { renderDetails, type AlternativesState, type DistributionState } from '../details';
 import { el, replaceChildren } from '../dom';
 import { section as metricsSection } from '../metrics-view';
@@ -20,6 +18,7 @@ import { watchTheme } from '../mermaid-setup';
 import type { View } from '../pan-zoom';
 import { button, registerToolkit, tabs } from '../toolkit';
 import { TreeView } from '../tree-view';
+import { TreeBrowser, type Folding } from '../tree-browser';
 import { vscodeApi } from '../vscode-api';
 import { renderForestImportances, type ForestImportance } from './forest-importances';
 import { oobScoreText, renderSummary } from './summary-view';
@@ -82,8 +81,8 @@ let ensemble: EnsembleReport | null = null;
 /** The chosen tree as far as the host sent it, and the view of it. */
 let tree: DecodedTree | null = null;
 let view: View | null = null;
-let expanded: number[] = [];
-let collapsed: number[] = [];
+/** The user's folding of the tree shown (webview/tree-browser.ts). */
+const folding: Folding = { expanded: [], collapsed: [] };
 let selected: number | null = null;
 let highlight: ForestRow | null = null;
 
@@ -104,25 +103,10 @@ const reportError = (message: string) => showBanner('error', message);
 
 const treeView = new TreeView({
   select: (id) => selectNode(id),
-  expand: (id) => openNode(id),
-  reveal: (id) => {
-    if (!tree) return;
-    const above = pathTo(tree.model, id).slice(0, -1);
-    collapsed = collapsed.filter((c) => !above.includes(c));
-    expanded = [...expanded.filter((c) => !above.includes(c)), ...above];
-    void drawTree(false).then(() => treeView.focusNode(id));
-  },
-  showAll: () => {
-    if (!tree || tree.sent < tree.model.nodes.length) return;
-    expanded = [...foldTree(tree.model, { maxDepth: Infinity, maxNodes: Infinity }).open];
-    collapsed = [];
-    void drawTree(true);
-  },
-  resetFolding: () => {
-    expanded = [];
-    collapsed = [];
-    void drawTree(true);
-  },
+  expand: (id) => browser.open(id),
+  reveal: (id) => browser.reveal(id),
+  showAll: () => browser.showAll(),
+  resetFolding: () => browser.resetFolding(),
   showRow: (row) => showRow(row),
   clearPath: () => {
     highlight = null;
@@ -141,6 +125,25 @@ const treeView = new TreeView({
   },
   viewChanged: (v) => (view = v),
   failed: reportError,
+});
+
+/** Folding, stubs fetched and opened, nodes revealed: the tree panel's own (webview/tree-browser.ts). */
+const browser = new TreeBrowser(treeView, {
+  tree: () => tree,
+  folding: () => folding,
+  fetchSubtree: (nodeId) => {
+    const asked = tree;
+    return host.request('nodes', { index: state.tree, nodeId, scope: 'subtree', totalNodes: asked?.model.nodes.length ?? 0 }).then(
+      (nodes) => {
+        if (tree === asked) receiveNodes(nodes);
+      },
+      (err: Error) => {
+        reportError(err.message);
+        return new Promise<never>(() => undefined); // nothing to open
+      },
+    );
+  },
+  draw: (fit) => drawTree(fit),
 });
 
 const tabList = tabs(
@@ -174,31 +177,11 @@ async function drawTree(fit: boolean): Promise<void> {
   if (fit) view = null;
   treeStale = state.tab !== 'trees';
   if (treeStale) return;
-  await treeView.render({ tree, expanded, collapsed, path: highlight?.path ?? [], selected }, view);
+  await treeView.render({ tree, expanded: folding.expanded, collapsed: folding.collapsed, path: highlight?.path ?? [], selected }, view);
 }
 
 function receiveNodes(nodes: WireNodes): void {
   if (tree) addNodes(tree, nodes);
-}
-
-function openNode(nodeId: number): void {
-  const asked = tree;
-  const node = asked?.model.nodes[nodeId];
-  if (!asked || !node) return;
-  const open = () => setOpen(nodeId, true);
-  if (node.children.every((c) => asked.model.nodes[c] !== undefined)) return open();
-  host.request('nodes', { index: state.tree, nodeId, scope: 'subtree', totalNodes: asked.model.nodes.length }).then((nodes) => {
-    if (tree !== asked) return;
-    receiveNodes(nodes);
-    open();
-  }, (err: Error) => reportError(err.message));
-}
-
-function setOpen(nodeId: number, open: boolean): void {
-  expanded = expanded.filter((id) => id !== nodeId);
-  collapsed = collapsed.filter((id) => id !== nodeId);
-  (open ? expanded : collapsed).push(nodeId);
-  void drawTree(false);
 }
 
 /** Why a forest tree's alternatives read as they do (docs/architecture.md "Forest view"). */
@@ -222,10 +205,9 @@ function selectNode(nodeId: number): void {
   let chart: DistributionState = { kind: 'loading' };
   const render = () => {
     if (tree !== shown || selected !== nodeId) return; // another tree or node since
-    const isOpen = (id: number) => (tree?.model.nodes[id]?.children.length ?? 0) > 0 && !treeView.folded.has(id);
     renderDetails(treeView.detailsBody, shown.model, nodeId, alternatives, chart, {
-      toggle: (id) => (isOpen(id) ? setOpen(id, false) : openNode(id)),
-      isOpen,
+      toggle: (id) => browser.toggle(id),
+      isOpen: (id) => browser.isOpen(id),
       focus: (id) => treeView.focusOn(id),
       ignore: imported ? undefined : () => reportError('Leave a column out from the profile view or a tree panel, then train the forest again.'),
     });
@@ -264,8 +246,7 @@ function pickTree(index: number): void {
   host.request('tree', { index }).then((reply) => {
     if (state.tree !== reply.index) return; // another tree was picked since
     tree = decodeModel(reply.model);
-    expanded = [];
-    collapsed = [];
+    browser.resetFolding(false);
     selected = null;
     treeView.showDetails(false);
     showBanner('none');
