@@ -416,23 +416,26 @@ export class CartSplitter {
     const base = f * this.samples.n;
     const { order, keys, slots } = this.samples;
     const { amount, regression } = this.stats;
-    const runStart: number[] = [];
-    const runEnd: number[] = [];
-    const codes: number[] = [];
+    // The runs live in the splitter's scratch, not in arrays and closures per scan: a regression
+    // tree scans its categorical features at ~10^5 nodes (BENCHMARKS.md "Forests on real-looking files").
+    const scratch = this.runScratch(pe - start);
+    const { runStart, runEnd, codes } = scratch;
+    let runs = 0;
     // A categorical feature's key is its category code.
     for (let p = base + start; p < base + pe; p++) {
       if (p === base + start || keys[p] !== keys[p - 1]) {
-        if (p > base + start) runEnd.push(p);
-        runStart.push(p);
-        codes.push(keys[p]);
+        if (p > base + start) runEnd[runs - 1] = p;
+        runStart[runs] = p;
+        codes[runs++] = keys[p];
       }
     }
-    runEnd.push(base + pe);
-    const rareCodes: number[] = [];
-    if (poolsRareCategories(codes.length, this.minCategorySamples)) {
+    runEnd[runs - 1] = base + pe;
+    let rareCodes: readonly number[] = NO_CODES;
+    if (poolsRareCategories(runs, this.minCategorySamples)) {
       // Rare runs move to the missing side; the others keep their order.
+      const rare: number[] = [];
       let kept = 0;
-      for (let r = 0; r < codes.length; r++) {
+      for (let r = 0; r < runs; r++) {
         const count = runEnd[r] - runStart[r];
         if (count >= this.minCategorySamples) {
           runStart[kept] = runStart[r];
@@ -440,7 +443,7 @@ export class CartSplitter {
           codes[kept++] = codes[r];
           continue;
         }
-        rareCodes.push(codes[r]);
+        rare.push(codes[r]);
         this.addRange(this.missing, runStart[r], runEnd[r]);
         const w = this.rangeWeight(runStart[r], runEnd[r]);
         this.wPresent -= w;
@@ -448,24 +451,20 @@ export class CartSplitter {
         this.nPresent -= count;
         this.nMissing += count;
       }
-      runStart.length = runEnd.length = codes.length = kept;
+      runs = kept;
+      if (rare.length > 0) rareCodes = rare;
       for (let k = 0; k < dim; k++) this.present[k] = nodeStats[k] - this.missing[k];
     }
-    const runs = codes.length;
     const withMissing = this.nMissing > 0;
     if (runs + (withMissing ? 1 : 0) < 2) return null;
-    const runCount = (r: number): number => runEnd[r] - runStart[r];
-    const runWeight = (r: number): number => this.rangeWeight(runStart[r], runEnd[r]);
-    // The left set of the best candidate so far, listed only once the scan is over.
-    let bestCodes: (() => number[]) | null = null;
+    // The best candidate so far: a Gray-code mask or a prefix length of `ranked` (−1: none); its
+    // codes are listed only once the scan is over.
+    let bestAt = -1;
     let bestMissingLeft = false;
-    const record = (r: number, leftCodes: () => number[]): void => {
-      if (r === 0) return;
-      bestCodes = leftCodes;
-      bestMissingLeft = r === 2;
-    };
+    let exhaustive = false;
     const regressionOrBinary = regression || dim === 2;
     if (!regressionOrBinary && runs <= MAX_EXACT_LEVELS) {
+      exhaustive = true;
       // Every bipartition once (the last category present stays on the right), in Gray-code
       // order: each subset differs from the previous one by one category, so the left stats move
       // by one vector instead of being summed afresh. Counts are integers: no drift.
@@ -481,43 +480,93 @@ export class CartSplitter {
         const r = 31 - Math.clz32(mask ^ previous);
         const sign = mask & (1 << r) ? 1 : -1;
         for (let k = 0; k < dim; k++) left[k] += sign * table[r * dim + k];
-        wL += sign * runWeight(r);
-        nL += sign * runCount(r);
+        wL += sign * this.rangeWeight(runStart[r], runEnd[r]);
+        nL += sign * (runEnd[r] - runStart[r]);
         previous = mask;
-        record(this.consider(left, wL, nL), () => codes.filter((_, q) => q < last && (mask & (1 << q)) !== 0));
+        const side = this.consider(left, wL, nL);
+        if (side !== 0) {
+          bestAt = mask;
+          bestMissingLeft = side === 2;
+        }
       }
       if (withMissing) {
         left.set(this.present);
-        record(this.consider(left, this.wPresent, this.nPresent), () => codes);
+        const side = this.consider(left, this.wPresent, this.nPresent);
+        if (side !== 0) {
+          bestAt = (1 << runs) - 1;
+          bestMissingLeft = side === 2;
+        }
       }
     } else {
       // Breiman: order by class-1 share (two classes) or mean (regression); the optimal subset is
       // a prefix. More classes: order by the share of the node's majority class (heuristic).
       const keySlot = regression ? 0 : dim === 2 ? 1 : majority(nodeStats);
-      const key = new Float64Array(runs);
+      const { key, ranked } = scratch;
       for (let r = 0; r < runs; r++) {
         let acc = 0;
         for (let p = runStart[r]; p < runEnd[r]; p++) {
           if (slots[p] === keySlot) acc += amount === null ? 1 : amount[order[p]];
         }
-        key[r] = acc / runWeight(r);
+        key[r] = acc / this.rangeWeight(runStart[r], runEnd[r]);
+        ranked[r] = r;
       }
-      const ranked = Array.from({ length: runs }, (_, r) => r).sort((a, b) => key[a] - key[b] || a - b);
+      rankRuns(ranked, key, runs);
       left.fill(0);
       let wL = 0;
       let nL = 0;
       for (let j = 0; j < runs; j++) {
         const r = ranked[j];
         this.addRange(left, runStart[r], runEnd[r]);
-        wL += runWeight(r);
-        nL += runCount(r);
+        wL += this.rangeWeight(runStart[r], runEnd[r]);
+        nL += runEnd[r] - runStart[r];
         if (j === runs - 1 && !withMissing) break;
-        record(this.consider(left, wL, nL), () => ranked.slice(0, j + 1).map((q) => codes[q]));
+        const side = this.consider(left, wL, nL);
+        if (side !== 0) {
+          bestAt = j;
+          bestMissingLeft = side === 2;
+        }
       }
     }
-    const chosen = bestCodes as (() => number[]) | null;
-    if (chosen === null) return null;
-    return { feature: f, kind: 'categorical', threshold: NaN, leftKey: MISSING_KEY, leftCodes: chosen(), rareCodes, missingLeft: bestMissingLeft, sawMissing: withMissing };
+    if (bestAt < 0) return null;
+    const leftCodes: number[] = [];
+    if (exhaustive) {
+      // Every present category when the candidate was "all present values on one side".
+      for (let q = 0; q < runs; q++) if (q < runs - 1 ? (bestAt & (1 << q)) !== 0 : bestAt >= 1 << (runs - 1)) leftCodes.push(codes[q]);
+    } else {
+      for (let j = 0; j <= bestAt; j++) leftCodes.push(codes[scratch.ranked[j]]);
+    }
+    return { feature: f, kind: 'categorical', threshold: NaN, leftKey: MISSING_KEY, leftCodes, rareCodes, missingLeft: bestMissingLeft, sawMissing: withMissing };
+  }
+
+  private runs: { runStart: Int32Array; runEnd: Int32Array; codes: Int32Array; key: Float64Array; ranked: Int32Array } | null = null;
+
+  /** Run buffers for at most `size` runs, grown (doubled) as nodes need. */
+  private runScratch(size: number): NonNullable<CartSplitter['runs']> {
+    if (this.runs === null || this.runs.codes.length < size) {
+      const n = Math.max(size, 2 * (this.runs?.codes.length ?? 16));
+      this.runs = { runStart: new Int32Array(n), runEnd: new Int32Array(n), codes: new Int32Array(n), key: new Float64Array(n), ranked: new Int32Array(n) };
+    }
+    return this.runs;
+  }
+}
+
+/** `ranked[0..n)` ordered by `key`, ties by run index (as a stable sort of 0..n−1): insertion sort for the usual few runs. */
+function rankRuns(ranked: Int32Array, key: Float64Array, n: number): void {
+  if (n > 32) {
+    const sorted = Array.from(ranked.subarray(0, n)).sort((a, b) => key[a] - key[b] || a - b);
+    ranked.set(sorted);
+    return;
+  }
+  for (let i = 1; i < n; i++) {
+    const r = ranked[i];
+    const k = key[r];
+    let j = i - 1;
+    // The comparator of the large case (key difference, then index), so NaN keys order alike.
+    while (j >= 0 && (key[ranked[j]] - k || ranked[j] - r) > 0) {
+      ranked[j + 1] = ranked[j];
+      j--;
+    }
+    ranked[j + 1] = r;
   }
 }
 
