@@ -9,6 +9,7 @@ import { renamedHeaderText } from '../engine/csv/header-names';
 import { basename } from 'node:path';
 import { stringFlag, type ParsedArgs } from './args';
 import { namedInputError } from '../worker/load-csv';
+import { withRowLine } from './row-line';
 import { loadTableFile, type TableOptions } from '../worker/load-table';
 import type { OptionTable } from './options';
 
@@ -114,10 +115,12 @@ export function readNotes(path: string, dataset: Dataset): string {
  * unknown column, a single class…) names the file, as the reader's own errors do. Other errors
  * pass as they are: a failed worker is not a file that cannot be read.
  */
-export async function namingFile<T>(file: string, work: () => T | Promise<T>): Promise<T> {
+export async function namingFile<T>(file: string, work: () => T | Promise<T>, dataset?: Dataset): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    throw err instanceof InputError ? namedInputError(file, err) : err;
+    if (!(err instanceof InputError)) throw err;
+    // An error on one row of `dataset` (read from `file`) names its line too.
+    throw namedInputError(file, dataset === undefined ? err : await withRowLine(file, dataset, err));
   }
 }

@@ -37,7 +37,7 @@ export async function evaluateSaved(args: ParsedArgs, dataOptions: readonly stri
     const e = boundEnsemble(loaded.model, file, dataset, args);
     if (e.target === loaded.model.target && !dataset.columns.some((c) => c.name === e.target)) throw new InputError('bad-target', 'no target column to measure against: name it with --target');
     return metricsOf(ensembleRowPredictions(e, dataset, resolvePositiveClass(e, dataset, positive)));
-  });
+  }, dataset);
   const model: { edited?: boolean; edits?: unknown[] } = loaded.kind === 'tree' ? loaded.model : {};
   const what = loaded.kind === 'ensemble' ? ` (${loaded.model.description})` : '';
   const edits = model.edits?.length ?? 0;

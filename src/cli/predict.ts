@@ -63,7 +63,7 @@ async function predict(argv: string[]): Promise<void> {
     const e = boundEnsemble(loaded.model, modelFile, dataset, args);
     const { predictions, probabilities } = predictEnsemble(e, dataset);
     return { target: e.target, classes: e.classes, predictions, shares: probabilities };
-  });
+  }, dataset);
   const out = stringFlag(args, 'out');
   if (out !== undefined && (await sameFile(out, file))) {
     throw new InputError('bad-option', `--out ${basename(out)} is the input file; the input is read again while the predictions are written`);

@@ -1,15 +1,13 @@
 // The weight options every training command takes (docs/cli.md "Weights"): --class-weight
 // balanced|CLASS=W,…, --sample-weight COL and --min-weight-fraction-leaf F, and the check that
 // names the file's line of a row whose weight is unusable (the engine knows rows, not lines).
-import { readFile } from 'node:fs/promises';
-import { gunzipSync } from 'node:zlib';
 import { basename } from 'node:path';
 import { type Dataset, columnIndex, isMissing } from '../engine/dataset';
 import { InputError } from '../engine/errors';
 import type { TrainParams } from '../engine/model';
-import { recordStartLines } from '../engine/locate/record-lines';
 import { findBadWeight } from '../engine/tree/sample-weights';
-import { isGzip } from '../engine/csv/gzip-magic';
+import { namedInputError } from '../worker/load-csv';
+import { withRowLine } from './row-line';
 import { numberFlag, stringFlag, type ParsedArgs } from './args';
 import type { OptionTable } from './options';
 
@@ -67,8 +65,5 @@ export async function checkWeightColumn(path: string, dataset: Dataset, params: 
   for (let r = 0; r < dataset.rowCount; r++) if (t < 0 || !isMissing(dataset.columns[t], r)) rows.push(r);
   const bad = findBadWeight(dataset, name, rows);
   if (bad === null) return;
-  const raw = new Uint8Array(await readFile(path));
-  const starts = recordStartLines(isGzip(raw) ? new Uint8Array(gunzipSync(raw)) : raw, dataset.delimiter);
-  const line = starts[bad.row + 1] + 1;
-  throw new InputError('bad-value', `${file}: line ${line}: weight column "${name}" ${bad.problem}`, line);
+  throw namedInputError(path, await withRowLine(path, dataset, new InputError('bad-value', `weight column "${name}" ${bad.problem}`, undefined, undefined, bad.row)));
 }

@@ -30,6 +30,8 @@ export class InputError extends Error {
     readonly line?: number,
     /** 1-based field (column) number, where known. */
     readonly column?: number,
+    /** 0-based data row of the dataset the problem is on, where the engine knows no line (a caller with the file names its line). */
+    readonly row?: number,
   ) {
     super(message);
   }

@@ -61,13 +61,17 @@ function numericValues(model: ModelHead, dataset: Dataset, name: string): Float6
   if (isNumeric(column)) {
     // All missing reads as numeric: fine for either.
     if (column.type === wanted || column.values.every((v) => Number.isNaN(v))) return column.values;
-    throw new InputError('bad-feature', `column "${name}" must hold ${wanted === 'date' ? 'ISO 8601 dates' : 'numbers'} for model "${model.target}", but it holds ${column.type === 'date' ? 'dates' : 'numbers'}`);
+    throw new InputError('bad-feature', `column "${name}" holds ${column.type === 'date' ? 'dates' : 'numbers'} (the model predicting "${model.target}" splits on it as ${wanted === 'date' ? 'ISO 8601 dates' : 'numbers'})`);
   }
   // A column the reader typed as text: numbers (dates) written as text still count, anything else is bad input.
   const parse = wanted === 'date' ? parseIsoDate : (c: string) => (c.trim() === '' ? NaN : Number(c));
   const asNumber = column.categories.map(parse);
   const bad = asNumber.findIndex((v) => !Number.isFinite(v));
-  if (bad >= 0) throw new InputError('bad-feature', `column "${name}" must be ${wanted === 'date' ? 'ISO 8601 dates' : 'numeric'} for model "${model.target}", found "${column.categories[bad]}"`);
+  if (bad >= 0) {
+    const what = wanted === 'date' ? 'an ISO 8601 date' : 'a number';
+    const message = `column "${name}" holds "${column.categories[bad]}", not ${what} (the model predicting "${model.target}" splits on it as ${wanted === 'date' ? 'dates' : 'numbers'})`;
+    throw new InputError('bad-feature', message, undefined, undefined, column.codes.indexOf(bad));
+  }
   return Float64Array.from(column.codes, (c) => (c < 0 ? NaN : asNumber[c]));
 }
 
