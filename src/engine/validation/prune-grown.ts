@@ -68,5 +68,24 @@ export function pruneGrown(grown: TreeModel, dataset: Dataset, params: TrainPara
     post.ccpAlpha = alphaSelection.chosenAlpha;
   }
   const trained = pruneOnly(grown, post);
+  const note = fullyGrownNote(trained, params, post.prune);
+  if (note !== null) warnings = [...warnings, note];
   return { model: post.simplify ? simplifyTree(trained) : trained, trained, post, alphaSelection, foldTrees, warnings };
+}
+
+/** Leaves from which an unpruned, unlimited tree gets the note below. */
+export const MANY_LEAVES = 1000;
+
+/**
+ * A tree grown until its leaves are pure, with no depth or leaf limit and no pruning, that has
+ * thousands of leaves mostly memorises its rows: on columns of many mostly-singleton categories
+ * (free text, names) it trailed scikit-learn's one-hot pipeline by 2.6–3.7 points on real files
+ * (docs/formulas.md "Cost-complexity pruning"). The note points at the pruning that chooses its own strength.
+ */
+function fullyGrownNote(tree: TreeModel, params: TrainParams, prune: PruneMethod): string | null {
+  if (prune !== 'none' || (params.maxDepth ?? null) !== null || (params.maxLeafNodes ?? null) !== null) return null;
+  let leaves = 0;
+  for (const n of tree.nodes) if (n.children.length === 0) leaves++;
+  if (leaves < MANY_LEAVES) return null;
+  return `the tree grew ${leaves} leaves with no depth limit or pruning: it may fit noise; --ccp-alpha cv prunes it by cross-validation (or set --max-depth)`;
 }
