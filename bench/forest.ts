@@ -10,7 +10,7 @@
 // threads as cores (src/worker/forest-pool.ts: the same forest); scikit-learn runs with n_jobs=1
 // and with n_jobs = the cores. Timings are printed, never asserted.
 // Options: --rows N (100000), --trees N (100), --seeds 0,1,2 (0), --only classification|regression,
-// --splitter exact|hist (ours; exact)
+// --splitter exact|hist (ours; exact); --real: the look-alike files instead (bench/forest-real.ts)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { predictForest } from '../src/engine/forest/predict';
 import { trainForest } from '../src/engine/forest/train';
 import type { Splitter } from '../src/engine/model';
 import { trainForestOnPool } from '../src/worker/forest-pool';
+import { forestRealBench } from './forest-real';
 import { peakRss, runChild, type ChildReport } from './lib/child-run';
 import { PEAK_RSS_PY, pythonWith } from './lib/python';
 import { mib } from './lib/stats';
@@ -121,7 +122,8 @@ function main(): void {
   }
 }
 
-if (process.argv[2] === '--child') {
+if (process.argv.includes('--real')) forestRealBench();
+else if (process.argv[2] === '--child') {
   const [kind, rows, trees, seed, jobs, splitter] = process.argv.slice(3);
   void child(kind as DataKind, Number(rows), Number(trees), Number(seed), Number(jobs), splitter as Splitter);
 } else main();
