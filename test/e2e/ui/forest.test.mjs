@@ -13,6 +13,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startSession } from '../session.mjs';
+import { treeLayout } from '../../webview/tree-layout.mjs';
 import { answer, openFile, openWorkbench, nextInputValue, pickQuickItem, quickPickLabels, reloadWindow, runCommand, runCommandRetried, screenshotFrame, switchTheme, waitForWebviewFrame } from '../workbench.mjs';
 
 const HEIGHT = 1000;
@@ -86,8 +87,14 @@ describe('Train Random Forest on iris', () => {
     await view.locator('.tree-heading', { hasText: /^Tree 5 of 100/ }).waitFor();
     const leaves = Number(/(\d+) leaves/.exec(await view.locator('.tree-heading').textContent())[1]);
     await view.locator('.stage svg g.node').first().waitFor();
-    const drawn = await view.locator('.stage svg g.node[data-ref^="node:"]').count();
-    assert.ok(drawn >= 2 * leaves - 1, `${drawn} nodes drawn for ${leaves} leaves`);
+    // The tree opens fitted (docs/architecture.md "Fitting the tree to its panel"): every node
+    // drawn wholly in view at ≥ 11 px, folded to the levels that fit when it is not seen whole.
+    await view.waitForTimeout(500);
+    const m = await view.evaluate(treeLayout);
+    assert.ok(m.whole === m.nodes && m.seenPx >= 11 - 0.01, `tree 5: ${JSON.stringify(m)}`);
+    const [, shown, total] = /^(\d+) of (\d+) nodes shown/.exec(await view.locator('.tree-status').textContent());
+    assert.equal(Number(total), 2 * leaves - 1, `tree 5 has ${total} nodes for ${leaves} leaves`);
+    assert.equal(Number(shown), m.nodes);
     await view.locator('vscode-text-field[aria-label="Row"]').evaluate((f) => {
       f.value = '1';
     });
