@@ -8,7 +8,10 @@
 import { render as renderMath } from 'katex';
 import type { NodeCalculation, Step } from '../src/engine/explain/types';
 import { KATEX_MACROS } from '../src/engine/explain/latex';
+import type { PruningCalculation } from '../src/engine/explain/pruning-calculation';
+import type { RuleCalculation } from '../src/engine/explain/rule-calculation';
 import { calculationView, formulaPieces, type CalcTable, type CandidateView } from '../src/shared/render/calculation-view';
+import { pruningView, ruleView, type SectionView, type StepGroup } from '../src/shared/render/pruning-rule-view';
 import { el, replaceChildren } from './dom';
 import { button } from './toolkit';
 
@@ -17,6 +20,12 @@ export interface CalculationDrawerEvents {
   request(nodeId: number, column: string | null): Promise<NodeCalculation>;
   /** "Export as Markdown…": the host writes the CLI's `explain` Markdown for the node. */
   exportMarkdown(nodeId: number): void;
+  /** Both prunings of the tree's settings, worked out on its tree as grown. */
+  requestPruning(): Promise<PruningCalculation>;
+  /** The rule of leaf `leaf`: coverage, accuracy, FOIL gains. */
+  requestRule(leaf: number): Promise<RuleCalculation>;
+  /** The drawer closed; called before the focus goes back to the opener (whose tab may have to come back first). */
+  closed?(): void;
 }
 
 /** As the drawer typesets: no \\href or \\url (trust: false), the escapes' macros. */
@@ -75,6 +84,15 @@ function candidate(c: CandidateView, focus: boolean): HTMLElement {
   return details;
 }
 
+/** A disclosure of worked steps (a pruning step, a rule's condition). */
+function stepGroup(g: StepGroup): HTMLElement {
+  return el('details', { class: 'calc-candidate calc-group', open: g.open }, el('summary', {}, el('span', { class: 'calc-title' }, g.title), el('span', { class: 'calc-score' }, g.summary)), el('div', { class: 'calc-candidate-body' }, ...g.steps.map(formula)));
+}
+
+function section(s: SectionView): HTMLElement[] {
+  return [el('h4', {}, s.heading), el('p', { class: 'muted' }, s.intro), s.table && table(s.table, s.caption), s.note && el('p', { class: 'muted' }, s.note), ...s.groups.map(stepGroup)].filter((e): e is HTMLElement => e !== null && e !== undefined);
+}
+
 export class CalculationDrawer {
   readonly element = el('section', { class: 'calc-drawer', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'calc-drawer-title', tabindex: -1, hidden: true });
   private readonly titleText = el('h3', { id: 'calc-drawer-title' });
@@ -84,8 +102,10 @@ export class CalculationDrawer {
   private opener: HTMLElement | null = null;
   private token = 0;
 
+  private readonly exportButton: HTMLElement;
+
   constructor(private readonly events: CalculationDrawerEvents) {
-    const exportButton = button('Export as Markdown…', () => this.nodeId !== null && events.exportMarkdown(this.nodeId), { title: "Save this calculation as Markdown with $$…$$ formulas (the CLI's explain output)" });
+    const exportButton = (this.exportButton = button('Export as Markdown…', () => this.nodeId !== null && events.exportMarkdown(this.nodeId), { title: "Save this calculation as Markdown with $$…$$ formulas (the CLI's explain output)" }));
     const close = button('Close', () => this.close(), { title: 'Close the calculation (Escape)' });
     this.element.append(el('div', { class: 'calc-head' }, this.titleText, el('span', { class: 'calc-actions' }, exportButton, close)), this.body);
     this.element.addEventListener('keydown', (e) => {
@@ -104,17 +124,38 @@ export class CalculationDrawer {
    * back on close; `column` (the hover's link): that column's split opened and brought into view.
    */
   open(nodeId: number, opener: HTMLElement | null, column: string | null = null): void {
+    this.start(`How node ${nodeId} was scored`, nodeId, opener, () => this.events.request(nodeId, column).then((calc) => () => this.show(calc, column)));
+  }
+
+  /** Opens the drawer on the pruning of the tree's settings (from the settings' pruning controls). */
+  openPruning(opener: HTMLElement | null): void {
+    this.start('How pruning works on this tree', null, opener, () => this.events.requestPruning().then((p) => () => this.showSections(pruningView(p), 'explain --pruning cost-complexity (or pessimistic)')));
+  }
+
+  /** Opens the drawer on the rule of leaf `leaf` (from the Rules tab). */
+  openRule(leaf: number, opener: HTMLElement | null): void {
+    this.start(`How the rule of leaf ${leaf} is scored`, null, opener, () => this.events.requestRule(leaf).then((r) => () => this.showSections(ruleView(r), 'explain --rules')));
+  }
+
+  /** Shows the drawer saying it is working, then what `load` resolves to draw, unless another opening came since. */
+  private start(title: string, nodeId: number | null, opener: HTMLElement | null, load: () => Promise<() => void>): void {
     this.nodeId = nodeId;
     this.opener = opener;
+    // Only a node's calculation is exported from here (Export Calculation as Markdown writes the others too).
+    this.exportButton.hidden = nodeId === null;
     const token = ++this.token;
-    replaceChildren(this.titleText, `How node ${nodeId} was scored`);
+    replaceChildren(this.titleText, title);
     replaceChildren(this.body, el('p', { class: 'muted' }, 'Working out the calculation…'));
     this.element.hidden = false;
     this.element.focus({ preventScroll: true });
-    this.events.request(nodeId, column).then(
-      (calc) => token === this.token && this.show(calc, column),
+    load().then(
+      (draw) => token === this.token && draw(),
       (err: Error) => token === this.token && replaceChildren(this.body, el('p', { class: 'error' }, err.message)),
     );
+  }
+
+  private showSections(sections: SectionView[], cli: string): void {
+    replaceChildren(this.body, ...sections.flatMap(section), el('p', { class: 'muted calc-foot' }, `The formulas are those of docs/formulas.md; the CLI writes the same: ${cli}.`));
   }
 
   close(): void {
@@ -124,6 +165,7 @@ export class CalculationDrawer {
     this.nodeId = null;
     const back = this.opener;
     this.opener = null;
+    this.events.closed?.();
     if (back?.isConnected) back.focus({ preventScroll: true });
   }
 

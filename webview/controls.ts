@@ -67,7 +67,12 @@ export function compactSummary(report: WireReport): string {
   ].join(' · ');
 }
 
-export function renderControls(container: HTMLElement, report: WireReport, current: PanelSettings, retrain: (settings: PanelSettings) => void): void {
+function pruningButton(show: (opener: HTMLElement) => void): HTMLElement {
+  const b: HTMLElement = button('Pruning calculation', () => show(b), { title: "Work out this tree's pruning: each weakest link's α (cost-complexity) and each pessimistic decision" });
+  return b;
+}
+
+export function renderControls(container: HTMLElement, report: WireReport, current: PanelSettings, retrain: (settings: PanelSettings) => void, showPruning?: (opener: HTMLElement) => void): void {
   const next: PanelSettings = { ...current };
   const path = report.pruningPath;
   // The path counts the pruned tree before leaves that predict alike are merged (simplify), so at
@@ -117,6 +122,8 @@ export function renderControls(container: HTMLElement, report: WireReport, curre
       alpha.element,
       alphaText,
       pessimistic.element,
+      // Learn mode: the weakest links' α and the pessimistic decisions behind the pruning controls.
+      showPruning && pruningButton(showPruning),
       button('Retrain', () => retrain({ ...next }), { primary: true, title: 'Train again on the same file with these settings' }),
     ),
     el('p', { class: 'settings-shown' }, el('strong', {}, 'Shown: '), settingsSummary(report)),

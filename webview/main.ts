@@ -120,11 +120,19 @@ const browser = new TreeBrowser(treeView, {
   fetchSubtree: (nodeId) => new Promise((resolve) => requestNodes(nodeId, 'subtree', resolve)),
   draw: (fit) => drawTree(fit),
 });
+/** The tab the calculation drawer was opened from (it lies over the tree): shown again when it closes. */
+let drawerOpenedFrom: TabId | null = null;
 
 /** "Show the calculation" (learn mode): the worked arithmetic of a node, computed in the host's worker. */
 const calculationDrawer = new CalculationDrawer({
+  closed: () => {
+    if (drawerOpenedFrom !== null && drawerOpenedFrom !== 'tree') showTab(drawerOpenedFrom);
+    drawerOpenedFrom = null;
+  },
   request: (nodeId, column) => host.request('calculation', column === null ? { nodeId } : { nodeId, column }),
   exportMarkdown: (nodeId) => api.postMessage({ type: 'exportCalculation', nodeId }),
+  requestPruning: () => host.request('pruningCalculation', {}),
+  requestRule: (leaf) => host.request('ruleCalculation', { leaf }),
 });
 treeView.addDrawer(calculationDrawer.element);
 
@@ -220,6 +228,25 @@ const tabList = tabs(
     if (id === 'tree') requestAnimationFrame(() => (treeStale ? void drawTree(state.view === null) : treeView.becameVisible()));
   },
 );
+
+/** Brings up tab `id` as a click on it would. */
+function showTab(id: TabId): void {
+  if (state.tab === id) return;
+  state.tab = id;
+  save();
+  tabList.select(id);
+  if (id === 'rules') rulesView?.load();
+  compareView.setVisible(id === 'compare');
+  if (id === 'tree') requestAnimationFrame(() => (treeStale ? void drawTree(state.view === null) : treeView.becameVisible()));
+}
+
+/** Opens the calculation drawer over the tree from tab `from`, which comes back when the drawer closes. */
+function openDrawer(open: () => void): void {
+  const from = state.tab;
+  showTab('tree');
+  open();
+  drawerOpenedFrom = from;
+}
 
 const root = document.getElementById('root');
 if (root) replaceChildren(root, el('header', {}, settingsToggle, editor.bar, title), banner, controlsBox, tabList.element);
@@ -356,7 +383,7 @@ function renderViews(): void {
     state.settings = settings;
     save();
     retrain(settings);
-  });
+  }, (opener) => openDrawer(() => calculationDrawer.openPruning(opener)));
   const regression = report.model.task === 'regression';
   rulesView = new RulesView(rulesBox, regression, state.rulesSort, {
     request: (sort, offset, limit) => host.request('rulesPage', { offset, limit, sort }),
@@ -370,6 +397,7 @@ function renderViews(): void {
       else requestNodes(leaf, 'branch', show);
     },
     export: () => api.postMessage({ type: 'export', what: 'rules' }),
+    calculation: (leaf, opener) => openDrawer(() => calculationDrawer.openRule(leaf, opener)),
   });
   if (state.tab === 'rules') rulesView.load();
   const drawImportances = () =>
@@ -455,13 +483,7 @@ function onMessage(message: ToWebview): void {
       return;
     case 'showCalculation':
       // The hover's link to a column's calculation: over the tree, which must be on show.
-      if (state.tab !== 'tree') {
-        state.tab = 'tree';
-        save();
-        tabList.select('tree');
-        compareView.setVisible(false);
-        requestAnimationFrame(() => (treeStale ? void drawTree(state.view === null) : treeView.becameVisible()));
-      }
+      showTab('tree');
       calculationDrawer.open(message.nodeId, null, message.column);
       return;
     case 'rowPath': {

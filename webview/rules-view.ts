@@ -18,6 +18,8 @@ export interface RulesActions {
   sorted(sort: RuleSort): void;
   pick(leaf: number): void;
   export(): void;
+  /** Opens the calculation drawer on the rule of leaf `leaf` (learn mode); `opener` gets the focus back. */
+  calculation?(leaf: number, opener: HTMLElement): void;
 }
 
 function columns(regression: boolean): { key: RuleSortKey; label: string }[] {
@@ -106,6 +108,7 @@ export class RulesView {
         });
         return el('th', { 'aria-sort': active ? (descending ? 'descending' : 'ascending') : 'none', scope: 'col' }, b);
       }),
+      this.actions.calculation && el('th', { scope: 'col', 'aria-label': 'Calculation' }),
     );
     replaceChildren(this.body);
     this.drawn = 0;
@@ -143,6 +146,15 @@ export class RulesView {
     );
   }
 
+  /** "Calculation": the rule's coverage, accuracy and FOIL gains worked out in the drawer (a click here is not a pick of the rule). */
+  private calculationCell(leaf: number): HTMLElement | null {
+    const open = this.actions.calculation;
+    if (open === undefined) return null;
+    const b: HTMLElement = button('Calculation', () => open(leaf, b), { title: "Work out this rule's coverage, accuracy and the FOIL gain of each condition" });
+    for (const kind of ['click', 'keydown'] as const) b.addEventListener(kind, (e) => e.stopPropagation());
+    return el('td', { class: 'rule-calc', 'data-label': '' }, b);
+  }
+
   private row(index: number, r: Rule): HTMLElement {
     const tr = el(
       'tr',
@@ -152,6 +164,7 @@ export class RulesView {
       el('td', { 'data-label': 'Prediction' }, typeof r.prediction === 'number' ? formatNumber(r.prediction) : r.prediction),
       el('td', { class: 'num', 'data-label': 'Coverage' }, `${r.covered} (${percent(r.coverage)})`),
       el('td', { class: 'num', 'data-label': this.regression ? 'MSE' : 'Accuracy' }, this.regression ? formatNumber(r.mse ?? NaN, 4) : percent(r.accuracy ?? 0)),
+      this.calculationCell(r.leaf),
     );
     tr.addEventListener('click', () => this.actions.pick(r.leaf));
     tr.addEventListener('keydown', (e) => {

@@ -146,6 +146,8 @@ class TreePanel {
     splitDistribution: ({ nodeId }) => this.requests.splitDistribution(this.csvUri, nodeId),
     previewEdit: ({ edit }) => this.requests.previewEdit(this.csvUri, edit),
     calculation: ({ nodeId, column }) => this.requests.calculation(this.csvUri, nodeId, column),
+    pruningCalculation: () => this.requests.pruningCalculation(this.csvUri),
+    ruleCalculation: ({ leaf }) => this.requests.ruleCalculation(this.csvUri, leaf),
     rowPath: async ({ row }) => withPinnedPath(await this.withNodes(await this.requests.rowPath(this.csvUri, row)), this.pinned, (tree) => this.requests.rowPath(this.csvUri, row, tree)),
   };
 

@@ -20,9 +20,10 @@ import type { HostServices } from '../host/host-services';
 import { panelSettings } from '../host/trainer';
 import type { Pinned } from './comparison';
 import type { TreeEdits } from './tree-edits';
+import { learnRequests, type LearnRequests } from './learn-requests';
 
 /** What the panel asks of the extension; every call names the CSV the panel belongs to. */
-export interface PanelRequests {
+export interface PanelRequests extends LearnRequests {
   retrain(csvUri: vscode.Uri, settings: Partial<PanelSettings>): void;
   alternatives(csvUri: vscode.Uri, nodeId: number): Promise<AlternativeSplit[]>;
   /** The split feature's distribution per class at a node, for the node details' chart. */
@@ -81,6 +82,7 @@ export function treePanelRequests(host: HostServices, edits: () => TreeEdits): P
         (trainedFile) => runCalculationExport(host, trainedFile, nodeId),
         (err: unknown) => notifier.failure('export the calculation of', uri, err),
       ),
+    ...learnRequests({ file, worker }),
     rowPath: async (uri, row, tree) => {
       const trainedFile = await file(uri);
       return rowPath(tree ?? trainedFile.report.model, trainedFile.dataset, row);

@@ -14,6 +14,8 @@ import type { TreeDiff } from './tree-diff';
 import type { TreeEdit } from '../engine/model';
 import type { EditPreview } from './worker-messages';
 import type { NodeCalculation } from '../engine/explain/types';
+import type { PruningCalculation } from '../engine/explain/pruning-calculation';
+import type { RuleCalculation } from '../engine/explain/rule-calculation';
 
 /** The training settings the panel's controls can change before a retrain. */
 export type PanelSettings = Pick<TrainSettings, 'algorithm' | 'criterion' | 'maxDepth' | 'minSamplesLeaf' | 'prune' | 'ccpAlpha'>;
@@ -157,6 +159,10 @@ export interface PanelRequestTypes {
   previewEdit: { request: { edit: TreeEdit }; reply: EditPreview };
   /** The worked arithmetic of a node (learn mode; computed in the worker, src/engine/explain/); `column`: that column's best split is worked out whatever its rank. */
   calculation: { request: { nodeId: number; column?: string }; reply: NodeCalculation };
+  /** Both prunings of the tree's settings worked out on its tree as grown (the settings drawer's pruning). */
+  pruningCalculation: { request: Record<string, never>; reply: PruningCalculation };
+  /** The coverage, accuracy and FOIL gains of the rule of leaf `leaf` (the Rules tab). */
+  ruleCalculation: { request: { leaf: number }; reply: RuleCalculation };
 }
 
 export type PanelRequestKind = keyof PanelRequestTypes;
@@ -385,6 +391,8 @@ const REQUEST_CHECKS: { [K in PanelRequestKind]: Spec } = {
     fields: ['nodeId', 'column'],
     check: (m) => (!isIndex(m.nodeId) ? 'nodeId must be a non-negative integer' : m.column === undefined || isText(m.column) ? null : `column must be a non-empty string of at most ${MAX_TEXT} characters`),
   },
+  pruningCalculation: { fields: [], check: () => null },
+  ruleCalculation: { fields: ['leaf'], check: (m) => (isIndex(m.leaf) ? null : 'leaf must be a non-negative integer') },
   rulesPage: {
     fields: ['offset', 'limit', 'sort'],
     check: (m) => {

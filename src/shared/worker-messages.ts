@@ -17,6 +17,8 @@ import type { EntropyUnit } from '../engine/impurity';
 import type { NodeCalculation } from '../engine/explain/types';
 import type { RowContributions } from '../engine/import/contributions';
 import type { EnsembleReport, WireEnsemble } from './ensemble-transfer';
+import type { PruningCalculation } from '../engine/explain/pruning-calculation';
+import type { RuleCalculation } from '../engine/explain/rule-calculation';
 
 /** CSV content: the file's bytes, or the text of an editor with unsaved edits. */
 export type CsvSource = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'text'; text: string };
@@ -84,6 +86,15 @@ export interface CalculationJob extends Omit<AlternativesJob, 'nodeId'> {
   columns?: string[];
   /** The CSV's name, for the Markdown's title. */
   fileName: string;
+}
+
+/** Both prunings of a shown tree's settings worked out on its tree as grown (src/worker/jobs/pruning-rule-calculation.ts). */
+export type PruningCalculationJob = Omit<AlternativesJob, 'nodeId'>;
+
+/** The calculation of the rule of one leaf of a shown tree. */
+export interface RuleCalculationJob {
+  model: PackedModel;
+  leaf: number;
 }
 
 export interface CalculationResult {
@@ -244,6 +255,9 @@ export interface JobTypes {
   alternatives: { job: AlternativesJob; result: NodeSplit[] };
   /** The worked calculation of nodes (src/worker/jobs/calculation.ts). */
   calculation: { job: CalculationJob; result: CalculationResult };
+  /** Pruning steps and a rule's FOIL gains, worked out (src/worker/jobs/pruning-rule-calculation.ts). */
+  pruningCalculation: { job: PruningCalculationJob; result: PruningCalculation };
+  ruleCalculation: { job: RuleCalculationJob; result: RuleCalculation };
   /** The report of the tree after edits, and the preview of one more (src/worker/jobs/edit.ts). */
   editReport: { job: EditReportJob; result: EditReportResult };
   previewEdit: { job: PreviewEditJob; result: EditPreview };

@@ -13,6 +13,7 @@ import { treeBuffers } from '../engine/forest/packed-tree';
 import { sampleJob } from './jobs/sample';
 import { calculationJob } from './jobs/calculation';
 import { exportJob, onnxJob } from './jobs/export';
+import { pruningCalculationJob, ruleCalculationJob } from './jobs/pruning-rule-calculation';
 import { hoverBuffers, hoverJob } from './jobs/hover';
 import { forestJob } from './jobs/forest';
 import { MEMBER_JOBS } from './jobs/forest-alternatives';
@@ -45,6 +46,8 @@ const handlers: Handlers = {
   },
   alternatives: (job) => ({ result: alternativesJob(job) }),
   calculation: (job) => ({ result: calculationJob(job) }),
+  pruningCalculation: (job) => ({ result: pruningCalculationJob(job) }),
+  ruleCalculation: (job) => ({ result: ruleCalculationJob(job) }),
   editReport: (job) => {
     const result = editReportJob(job);
     return { result, transfer: packedBuffers(result.report) };

@@ -31,7 +31,7 @@ await esbuild.build({
 const load = createRequire(import.meta.url);
 const { build } = load(join(work, 'reports.cjs'));
 const { writePanelPage, writeProfilePage, serveHost, panelReport, branchSlice, comparison } = load(join(work, 'panel-page.cjs'));
-const { reports, calculations, irisAlternatives, irisDistributions, playDistribution } = build();
+const { reports, calculations, learn, irisAlternatives, irisDistributions, playDistribution } = build();
 const profileViews = load(join(work, 'reports.cjs')).profileViews();
 // The panel's page with a stand-in for the VS Code host (panel-page.ts); its #hash picks the theme.
 const indexHtml = writePanelPage(work);
@@ -67,10 +67,14 @@ async function openPanel(reportName, theme = 'dark') {
   page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
   const report = reports[reportName];
   // The calculation drawer's answers as the worker's job makes them (reports.ts), for the reports that have them.
-  await serveHost(page, () => report, (nodeId) => {
-    const calc = calculations[reportName]?.[nodeId];
-    if (calc === undefined) throw new Error(`no calculation of node ${nodeId} of ${reportName}`);
-    return calc;
+  await serveHost(page, () => report, {
+    calculate: (nodeId) => {
+      const calc = calculations[reportName]?.[nodeId];
+      if (calc === undefined) throw new Error(`no calculation of node ${nodeId} of ${reportName}`);
+      return calc;
+    },
+    pruning: () => learn[reportName].pruning,
+    rule: (leaf) => learn[reportName].rules[leaf],
   });
   await page.goto(`file://${indexHtml}#${theme}`);
   await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
@@ -1260,6 +1264,65 @@ await check("calculation drawer from the hover's link: the host's showCalculatio
   assert.equal(await page.evaluate(() => document.activeElement?.closest('details')?.dataset.feature), 'sepal_width_cm', "the column's summary has the focus");
   assert.match(await drawer.locator('details.calc-candidate.asked summary').textContent(), /sepal_width_cm ≤ [\d.]+Gini decrease: 0\.\d+ \(rank \d of 4\)/);
   await page.screenshot({ path: join(artifacts, 'calc-from-hover.png') });
+  await page.close();
+});
+
+await check("calculation drawer from the Rules tab: a rule's coverage, accuracy and FOIL gains, typeset; Escape goes back to the Rules tab and its button", async () => {
+  const page = await openPanel('play', 'dark');
+  await page.setViewportSize({ width: 900, height: 900 });
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  await page.waitForSelector('tr.rule-row');
+  const first = page.locator('tr.rule-row').first();
+  const opener = first.locator('vscode-button', { hasText: 'Calculation' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.locator('.calc-drawer');
+  await drawer.waitFor({ state: 'visible' });
+  await page.waitForSelector('.calc-drawer .katex');
+  const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'ruleCalculation').map((m) => m.request.leaf));
+  assert.equal(asked.length, 1);
+  const calc = learn.play.rules[asked[0]];
+  const text = await drawer.textContent();
+  assert.ok(text.includes(calc.text), 'the rule as the Rules tab words it');
+  assert.match(text, new RegExp(`coverage ${calc.coverage.toPrecision(4).replace(/\.?0+$/, '')}`));
+  assert.equal(await drawer.locator('vscode-button', { hasText: 'Export as Markdown…' }).isVisible(), false, 'no export of a rule from here');
+  const annotations = (await drawer.locator('annotation').allTextContents()).map((a) => a.replace(/^\\displaystyle /, ''));
+  assert.ok(annotations.some((a) => a.startsWith('coverage = \\frac{|covered|}{|D|}')), annotations.join('\n'));
+  if (calc.foil.length > 0) assert.ok(annotations.some((a) => a.startsWith("FOIL = p'")), 'FOIL gain formulas');
+  // No pick of the rule: the tree shows no highlighted path.
+  assert.equal(await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'rowPath').length), 0);
+  await page.screenshot({ path: join(artifacts, 'calc-rule-dark.png') });
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
+  assert.equal(await page.getByRole('tab', { name: 'Rules' }).getAttribute('aria-selected'), 'true', 'back on the Rules tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Calculation', 'the focus is back on the button');
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  await page.close();
+});
+
+await check("calculation drawer from the settings: the pruning's weakest links with the α of the report's pruning path, the ones cut at the tree's α in bold, and the pessimistic decisions", async () => {
+  const page = await openPanel('irisHoldout', 'light');
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.locator('.settings-toggle').click();
+  await page.locator('.settings vscode-button', { hasText: 'Pruning calculation' }).click();
+  const drawer = page.locator('.calc-drawer');
+  await drawer.waitFor({ state: 'visible' });
+  await page.waitForSelector('.calc-drawer .katex');
+  const p = learn.irisHoldout.pruning;
+  const tables = drawer.locator('table.calc-table');
+  assert.equal(await tables.count(), 2);
+  const alphas = await tables.nth(0).locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.cells[5].textContent));
+  assert.equal(alphas.length, p.costComplexity.length);
+  assert.deepEqual(alphas, p.costComplexity.map((s) => String(Number(s.alpha.toPrecision(4)))));
+  // The report's pruning path is the same sequence (its first α is 0, the tree as grown).
+  assert.deepEqual(p.costComplexity.map((s) => s.alpha), reports.irisHoldout.pruningPath.ccpAlphas.slice(1));
+  const bold = await tables.nth(0).locator('tbody tr.chosen').count();
+  assert.equal(bold, p.costComplexity.filter((s) => s.alpha <= 0.01 * (1 + 1e-9)).length);
+  assert.ok(bold > 0, 'α = 0.01 cuts some links');
+  assert.equal(await tables.nth(1).locator('tbody tr').count(), p.pessimistic.length);
+  assert.match(await drawer.textContent(), /Pessimistic pruning \(ε = 0\.5\)/);
+  await page.screenshot({ path: join(artifacts, 'calc-pruning-light-1400.png') });
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
   await page.close();
 });
 

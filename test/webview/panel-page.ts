@@ -18,6 +18,8 @@ import type { PanelSettings, RequestMessage, ToWebview } from '../../src/shared/
 import { comparisonOf } from '../../src/panel/comparison';
 import { answerRequest } from '../../src/shared/panel-requests';
 import type { NodeCalculation } from '../../src/engine/explain/types';
+import type { PruningCalculation } from '../../src/engine/explain/pruning-calculation';
+import type { RuleCalculation } from '../../src/engine/explain/rule-calculation';
 
 /** What the panel host posts of an engine report, and of the branch down to a node. */
 export const panelReport = (report: TreeReport) => hostPanelReport(packReport(report));
@@ -38,7 +40,7 @@ document.addEventListener('securitypolicyviolation', (e) => window.__violations.
 let saved = window.__savedState;
 const post = (m) => {
   window.__posted.push(JSON.parse(JSON.stringify(m)));
-  if (m.type === 'request' && (window.__answerAll || m.kind === 'rulesPage' || m.kind === 'nodes' || m.kind === 'calculation') && window.__answer) void window.__answer(m).then((reply) => window.postMessage(reply, '*'));
+  if (m.type === 'request' && (window.__answerAll || m.kind === 'rulesPage' || m.kind === 'nodes' || m.kind === 'calculation' || m.kind === 'pruningCalculation' || m.kind === 'ruleCalculation') && window.__answer) void window.__answer(m).then((reply) => window.postMessage(reply, '*'));
 };
 window.acquireVsCodeApi = () => ({ postMessage: post, getState: () => saved, setState: (s) => { saved = JSON.parse(JSON.stringify(s)); } });
 const common = { '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-editor-font-size': '14px' };
@@ -96,7 +98,13 @@ export function writeProfilePage(dir: string): string {
  * Answers the page's `rulesPage` and `nodes` requests as the panel host does, from the report
  * `current()` gives (its tree packed once, as the host holds it).
  */
-export async function serveHost(page: Page, current: () => TreeReport, calculate?: (nodeId: number) => NodeCalculation): Promise<void> {
+export interface LearnAnswers {
+  calculate?: (nodeId: number) => NodeCalculation;
+  pruning?: () => PruningCalculation;
+  rule?: (leaf: number) => RuleCalculation;
+}
+
+export async function serveHost(page: Page, current: () => TreeReport, learn: LearnAnswers = {}): Promise<void> {
   const pages = new RulePages();
   const held = new WeakMap<TreeReport, ReturnType<typeof packModel>>();
   const tree = () => {
@@ -120,7 +128,9 @@ export async function serveHost(page: Page, current: () => TreeReport, calculate
       rowPath: notServed,
       previewEdit: notServed,
       // The calculation drawer's, when the check hands in the worker job's answers (reports.ts).
-      calculation: ({ nodeId }) => (calculate ?? notServed)(nodeId),
+      calculation: ({ nodeId }) => (learn.calculate ?? notServed)(nodeId),
+      pruningCalculation: () => (learn.pruning ?? notServed)(),
+      ruleCalculation: ({ leaf }) => (learn.rule ?? notServed)(leaf),
     }, (reply) => (answer = reply));
     return answer;
   });

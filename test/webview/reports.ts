@@ -16,6 +16,22 @@ import type { NodeCalculation } from '../../src/engine/explain/types';
 import { calculationJob } from '../../src/worker/jobs/calculation';
 import { packModel } from '../../src/shared/report-transfer';
 import { deepTreeCsv } from './deep-tree-csv.cjs';
+import { pruningCalculationJob } from '../../src/worker/jobs/pruning-rule-calculation';
+import { ruleCalculations, type RuleCalculation } from '../../src/engine/explain/rule-calculation';
+import type { PruningCalculation } from '../../src/engine/explain/pruning-calculation';
+
+/** The drawer's pruning and rule calculations of a report, as the worker's jobs make them. */
+export interface LearnCalculations {
+  pruning: PruningCalculation;
+  rules: Record<number, RuleCalculation>;
+}
+
+function learnCalculations(dataset: Dataset, r: TreeReport): LearnCalculations {
+  return {
+    pruning: pruningCalculationJob({ dataset, model: packModel(r.model), settings: r.settings }),
+    rules: Object.fromEntries(ruleCalculations(r.model).map((c) => [c.leaf, c])),
+  };
+}
 
 /** The report the panel shows (src/engine/report.ts), after `edits` when given, as the worker's edit job makes it. */
 function report(dataset: Dataset, params: TrainParams, options: Omit<ReportOptions, 'params'> = {}, edits: TreeEdit[] = []): TreeReport {
@@ -55,6 +71,8 @@ export function build(): {
   reports: Record<string, TreeReport>;
   /** The calculation drawer's answers by report name and node. */
   calculations: Record<string, Record<number, NodeCalculation>>;
+  /** The pruning and rule calculations by report name. */
+  learn: Record<string, LearnCalculations>;
   irisAlternatives: Record<number, NodeSplit[]>;
   irisDistributions: Record<number, SplitDistribution | null>;
   playDistribution: SplitDistribution | null;
@@ -66,17 +84,19 @@ export function build(): {
   for (const n of irisReport.model.nodes) if (n.split) irisAlternatives[n.id] = bestSplitsAt(iris, irisReport.model, irisReport.settings, n.id);
   for (const n of irisReport.model.nodes) if (n.split) irisDistributions[n.id] = splitDistributionAt(iris, irisReport.model, irisReport.settings, n.id);
   const irisCv = report(iris, { target: 'species' }, { cvFolds: 5, seed: 42 });
+  const irisHoldout = report(iris, { target: 'species' }, { testSize: 0.3, seed: 1, ccpAlpha: 0.01 });
   const play = sample('play_tennis.csv');
   const playReport = report(play, { target: 'play', algorithm: 'id3' });
   const hostileReport = report(parseCsv(HOSTILE_CSV), { target: 'label' });
   return {
+    learn: { iris: learnCalculations(iris, irisReport), play: learnCalculations(play, playReport), irisHoldout: learnCalculations(iris, irisHoldout) },
     calculations: { iris: calculations(iris, irisReport, 'iris.csv'), play: calculations(play, playReport, 'play_tennis.csv'), hostile: calculations(parseCsv(HOSTILE_CSV), hostileReport, 'hostile.csv') },
     irisAlternatives,
     irisDistributions,
     playDistribution: splitDistributionAt(play, playReport.model, playReport.settings, 0),
     reports: {
       iris: irisReport,
-      irisHoldout: report(sample('iris.csv'), { target: 'species' }, { testSize: 0.3, seed: 1, ccpAlpha: 0.01 }),
+      irisHoldout,
       // The panel's default: the tree on all rows, measured by 5-fold CV of the same settings.
       irisCv,
       // irisCv with its node 2 snipped: the Metrics tab shows the CV of the edited structure.

@@ -6,6 +6,7 @@
 import { nodeWeight, type TreeModel } from '../model';
 import { pruningSequence } from '../prune/cost-complexity';
 import { pessimisticDecisions } from '../prune/pessimistic';
+import type { ReportSettings } from '../report-types';
 import { frac, shown } from './latex';
 import type { Step } from './types';
 
@@ -106,4 +107,40 @@ export function pessimisticSteps(model: TreeModel, epsilon = 0.5): PessimisticSt
       ],
     };
   });
+}
+
+/** At most this many steps of each pruning are sent to the panel (the export and the CLI write them all). */
+export const MAX_SHOWN_STEPS = 500;
+
+/** Both prunings of a report's tree as grown, worked out (the panel's pruning calculation; `explain --pruning`). */
+export interface PruningCalculation {
+  costComplexity: CostComplexityStep[];
+  /** Weakest links in all (more than `costComplexity` holds when cut to MAX_SHOWN_STEPS). */
+  costComplexityTotal: number;
+  pessimistic: PessimisticStep[];
+  pessimisticTotal: number;
+  epsilon: number;
+  /** The α the tree shown was pruned at (cost-complexity pruning), else null. */
+  shownAlpha: number | null;
+  /** Nodes of the tree as grown, before any pruning. */
+  grownNodes: number;
+}
+
+/**
+ * The pruning steps of `grown` (the report's tree before pruning, as `explain --pruning` grows it)
+ * with the report's ε and α; at most `limit` steps of each.
+ */
+export function pruningCalculation(grown: TreeModel, settings: Pick<ReportSettings, 'prune' | 'ccpAlpha' | 'pessimisticEpsilon'>, limit = MAX_SHOWN_STEPS): PruningCalculation {
+  const costComplexity = costComplexitySteps(grown);
+  const epsilon = settings.pessimisticEpsilon;
+  const pessimistic = pessimisticSteps(grown, epsilon);
+  return {
+    costComplexity: costComplexity.slice(0, limit),
+    costComplexityTotal: costComplexity.length,
+    pessimistic: pessimistic.slice(0, limit),
+    pessimisticTotal: pessimistic.length,
+    epsilon,
+    shownAlpha: settings.prune === 'cost-complexity' ? settings.ccpAlpha : null,
+    grownNodes: grown.nodes.length,
+  };
 }

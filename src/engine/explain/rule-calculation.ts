@@ -1,6 +1,7 @@
 // The worked arithmetic of a rule (docs/formulas.md "Rules and FOIL gain"): its coverage and
 // accuracy from the leaf's training counts, and the FOIL gain of each step of its path, by the
 // rules' own foilGain (rules/foil.ts) on the class counts of the nodes the path passes.
+import { InputError } from '../errors';
 import { nodeWeight, type TreeModel } from '../model';
 import { extractRules } from '../rules/extract';
 import { foilGain } from '../rules/foil';
@@ -56,4 +57,11 @@ export function ruleCalculations(model: TreeModel, rules: readonly Rule[] = extr
     }
     return { leaf: rule.leaf, text: rule.text, coverage: rule.coverage, accuracy: rule.accuracy, foil, steps };
   });
+}
+
+/** The calculation of the rule of leaf `leaf` (the Rules tab's "Calculation"). */
+export function ruleCalculationOf(model: TreeModel, leaf: number): RuleCalculation {
+  const rule = extractRules(model).find((r) => r.leaf === leaf);
+  if (rule === undefined) throw new InputError('bad-option', `node ${leaf} is not a leaf of the tree: no rule ends there`);
+  return ruleCalculations(model, [rule])[0];
 }

@@ -51,6 +51,14 @@ function recorder() {
       if (nodeId === 99) throw new Error('the tree has no node 99');
       return { nodeId } as unknown as Awaited<ReturnType<PanelRequests['calculation']>>;
     },
+    pruningCalculation: async (uri) => {
+      calls.push(['pruningCalculation', uri.toString()]);
+      return { epsilon: 0.5 } as unknown as Awaited<ReturnType<PanelRequests['pruningCalculation']>>;
+    },
+    ruleCalculation: async (uri, leaf) => {
+      calls.push(['ruleCalculation', uri.toString(), leaf]);
+      return { leaf } as unknown as Awaited<ReturnType<PanelRequests['ruleCalculation']>>;
+    },
     exportCalculation: (uri, nodeId) => calls.push(['exportCalculation', uri.toString(), nodeId]),
     export: (uri, what) => calls.push(['export', uri.toString(), what]),
     ignoreColumn: (uri, column) => calls.push(['ignoreColumn', uri.toString(), column]),
@@ -144,6 +152,10 @@ test('messages from the webview are validated, then routed to the extension or a
   panel.send(ask(4, 'calculation', { nodeId: 2 }));
   panel.send(ask(5, 'calculation', { nodeId: 99 }));
   panel.send(ask(6, 'calculation', { nodeId: -1 }));
+  panel.send(ask(7, 'pruningCalculation', {}));
+  panel.send(ask(8, 'ruleCalculation', { leaf: 3 }));
+  panel.send({ type: 'request', requestId: 9, kind: 'ruleCalculation', request: { leaf: 'all' } });
+  panel.send({ type: 'request', requestId: 10, kind: 'pruningCalculation', request: { alpha: 1 } });
   panel.send({ type: 'exportCalculation', nodeId: 2 });
   panel.send({ type: 'exportCalculation', nodeId: null });
   panel.send({ type: 'exportCalculation', nodeId: '2; rm -rf' });
@@ -155,15 +167,19 @@ test('messages from the webview are validated, then routed to the extension or a
     ['saveDrawing', 'file:///data/iris.csv', 'svg', '<svg/>'],
     ['calculation', 'file:///data/iris.csv', 2],
     ['calculation', 'file:///data/iris.csv', 99],
+    ['pruningCalculation', 'file:///data/iris.csv'],
+    ['ruleCalculation', 'file:///data/iris.csv', 3],
     ['exportCalculation', 'file:///data/iris.csv', 2],
     ['exportCalculation', 'file:///data/iris.csv', null],
   ]);
   const logged = calls.filter((c) => c[0] === 'log').map((c) => String(c[1]));
-  assert.equal(logged.length, 4);
+  assert.equal(logged.length, 6);
   assert.match(logged[0], /ignored a malformed message: retrain: decisionTree\.maxDepth must be/);
   assert.match(logged[1], /ignored a malformed message: unknown message type "eval"/);
   assert.match(logged[2], /ignored a malformed message: request: calculation: nodeId must be a non-negative integer/);
-  assert.match(logged[3], /ignored a malformed message: exportCalculation: nodeId must be a non-negative integer or null/);
+  assert.match(logged[3], /ignored a malformed message: request: ruleCalculation: leaf must be a non-negative integer/);
+  assert.match(logged[4], /ignored a malformed message: request: pruningCalculation: unexpected field "alpha"/);
+  assert.match(logged[5], /ignored a malformed message: exportCalculation: nodeId must be a non-negative integer or null/);
   const replies = panel.webview.posted.slice(1) as { type: string; requestId: number }[];
   assert.deepEqual(
     replies.map((m) => [m.type, m.requestId]).sort((a, b) => Number(a[1]) - Number(b[1])),
@@ -173,8 +189,11 @@ test('messages from the webview are validated, then routed to the extension or a
       ['reply', 3],
       ['reply', 4],
       ['requestFailed', 5],
+      ['reply', 7],
+      ['reply', 8],
     ],
   );
+  assert.deepEqual((replies.find((m) => m.requestId === 8) as unknown as { reply: unknown }).reply, { leaf: 3 });
   assert.equal((replies.find((m) => m.requestId === 2) as unknown as { message: string }).message, 'no such node');
   assert.deepEqual((replies.find((m) => m.requestId === 4) as unknown as { reply: unknown }).reply, { nodeId: 2 });
   assert.equal((replies.find((m) => m.requestId === 5) as unknown as { message: string }).message, 'the tree has no node 99');

@@ -73,6 +73,12 @@ const HANDLERS: RequestHandlers = {
   calculation: () => {
     throw new Error('not asked here');
   },
+  pruningCalculation: () => {
+    throw new Error('not asked here');
+  },
+  ruleCalculation: () => {
+    throw new Error('not asked here');
+  },
 };
 
 test('a round trip: the webview asks, the host validates and answers, the webview gets a typed reply or the failure', async () => {

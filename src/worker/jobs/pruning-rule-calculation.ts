@@ -1,0 +1,21 @@
+// The worker's side of learn mode for pruning and rules (docs/formulas.md "Cost-complexity pruning",
+// "Pessimistic pruning", "Rules and FOIL gain"): both prunings of the shown tree's settings worked
+// out on the tree as grown (as `explain --pruning` does), and one rule's coverage, accuracy and
+// FOIL gains, for the panel's calculation drawer.
+import { pruningCalculation, type PruningCalculation } from '../../engine/explain/pruning-calculation';
+import { ruleCalculationOf, type RuleCalculation } from '../../engine/explain/rule-calculation';
+import { decodeModel } from '../../engine/model-columns';
+import { trainingRows } from '../../engine/node-alternatives';
+import { trainTree } from '../../engine/tree/train';
+import type { PruningCalculationJob, RuleCalculationJob } from '../../shared/worker-messages';
+
+export function pruningCalculationJob(job: PruningCalculationJob): PruningCalculation {
+  const { model } = decodeModel(job.model);
+  // The tree before pruning: grown again on the rows the shown one was trained on, with its parameters.
+  const grown = trainTree(trainingRows(job.dataset, model, job.settings), model.params).model;
+  return pruningCalculation(grown, job.settings);
+}
+
+export function ruleCalculationJob(job: RuleCalculationJob): RuleCalculation {
+  return ruleCalculationOf(decodeModel(job.model).model, job.leaf);
+}
