@@ -13,7 +13,9 @@ import type { RuleCalculation } from '../src/engine/explain/rule-calculation';
 import { calculationView, formulaPieces, type CalcTable, type CandidateView } from '../src/shared/render/calculation-view';
 import { pruningView, ruleView, type SectionView, type StepGroup } from '../src/shared/render/pruning-rule-view';
 import { el, replaceChildren } from './dom';
-import { button } from './toolkit';
+import { button, checkbox } from './toolkit';
+import { hiddenFrom } from '../src/shared/render/practice-view';
+import { answerText, questionBox } from './practice';
 
 export interface CalculationDrawerEvents {
   /** The node's calculation, from the host's worker; `column`: that column's split worked out whatever its rank. */
@@ -39,23 +41,36 @@ const MATH_OPTIONS = { displayMode: false, throwOnError: true, strict: 'ignore',
 function formula(step: Step): HTMLElement {
   const math = el('div', { class: 'calc-math' });
   try {
+    const pieces = formulaPieces(step.latex);
+    // Practice mode hides the worked values (practice-view.ts hiddenFrom) while the scope is hidden.
+    const hideFrom = hiddenFrom(pieces);
     const seen = el('span', { class: 'calc-pieces', 'aria-hidden': 'true' });
-    for (const piece of formulaPieces(step.latex)) {
-      const holder = el('span', { class: 'calc-piece' });
+    const set = (latex: string, className: string) => {
+      const holder = el('span', { class: className });
       // `{}` first: a leading = or − keeps its spacing as a relation or a binary operator.
-      renderMath(`\\displaystyle {}${piece}`, holder, { ...MATH_OPTIONS, output: 'html' });
+      renderMath(`\\displaystyle {}${latex}`, holder, { ...MATH_OPTIONS, output: 'html' });
       seen.append(holder, ' ');
-    }
-    const spoken = el('span', { class: 'sr-only' });
+    };
+    pieces.forEach((piece, i) => {
+      if (i === hideFrom) set('= \\mathord{?}', 'calc-piece calc-hidden-mark');
+      set(piece, hideFrom >= 0 && i >= hideFrom ? 'calc-piece calc-result' : 'calc-piece');
+    });
+    const spoken = el('span', { class: 'sr-only calc-result' });
     renderMath(`\\displaystyle ${step.latex}`, spoken, { ...MATH_OPTIONS, output: 'mathml' });
     math.append(seen, spoken);
+    if (hideFrom >= 0) {
+      const asked = el('span', { class: 'sr-only calc-hidden-mark' });
+      renderMath(`\\displaystyle ${[...pieces.slice(0, hideFrom), '= ?'].join(' ')}`, asked, { ...MATH_OPTIONS, output: 'mathml' });
+      math.append(asked);
+    }
   } catch {
     replaceChildren(math, el('code', {}, step.latex));
   }
   return el('div', { class: 'calc-step' }, el('p', { class: 'calc-label' }, `${step.label}:`), math);
 }
 
-function table(t: CalcTable, caption: string, numericFrom = 1): HTMLElement {
+/** `hidden`: the column whose values practice mode hides (an impurity, a score). */
+function table(t: CalcTable, caption: string, numericFrom = 1, hidden = -1): HTMLElement {
   return el(
     'div',
     { class: 'calc-table-wrap' },
@@ -64,23 +79,26 @@ function table(t: CalcTable, caption: string, numericFrom = 1): HTMLElement {
       { class: 'calc-table' },
       el('caption', { class: 'sr-only' }, caption),
       el('thead', {}, el('tr', {}, ...t.header.map((h) => el('th', { scope: 'col' }, h)))),
-      el('tbody', {}, ...t.rows.map((r) => el('tr', { class: r.chosen ? 'chosen' : undefined }, ...r.cells.map((c, i) => (i === 0 ? el('th', { scope: 'row' }, c) : el('td', { class: i >= numericFrom ? 'num' : undefined }, c)))))),
+      el('tbody', {}, ...t.rows.map((r) => el('tr', { class: r.chosen ? 'chosen' : undefined }, ...r.cells.map((c, i) => (i === 0 ? el('th', { scope: 'row' }, c) : el('td', { class: i >= numericFrom ? 'num' : undefined }, ...(i === hidden ? answerText(c) : [c]))))))),
     ),
   );
 }
 
-function candidate(c: CandidateView, focus: boolean): HTMLElement {
+/** `practice`: its numbers hidden until the student's value of its score is checked. */
+function candidate(c: CandidateView, focus: boolean, count: number, practice: boolean): HTMLElement {
   const body = el(
     'div',
     { class: 'calc-candidate-body' },
-    table(c.partition, `Partition of the node's rows by ${c.title}`),
+    table(c.partition, `Partition of the node's rows by ${c.title}`, 1, c.partition.header.length - 1),
     c.missingNote && el('p', { class: 'muted' }, c.missingNote),
     ...c.steps.map(formula),
     c.thresholds && el('p', {}, c.thresholds.intro),
-    c.thresholds && table(c.thresholds.table, 'Candidate thresholds and their scores'),
+    c.thresholds && table(c.thresholds.table, 'Candidate thresholds and their scores', 1, 1),
   );
   // Every candidate is a disclosure (keyboard: Tab to its summary, Enter or Space): the chosen split open.
-  const details = el('details', { class: `calc-candidate${c.chosen ? ' chosen' : ''}${focus ? ' asked' : ''}`, open: c.chosen || focus, 'data-feature': c.feature }, el('summary', {}, el('span', { class: 'calc-title' }, c.title), el('span', { class: 'calc-score' }, c.scoreLine)), body);
+  const score = el('span', { class: 'calc-score' }, `${c.scoreName}: `, ...answerText(c.score), ` (rank ${c.rank} of ${count})`);
+  const details = el('details', { class: `calc-candidate${c.chosen ? ' chosen' : ''}${focus ? ' asked' : ''}${practice ? ' practice-hidden' : ''}`, open: c.chosen || focus, 'data-feature': c.feature }, el('summary', {}, el('span', { class: 'calc-title' }, c.title), score), body);
+  if (practice) body.insertBefore(questionBox(`${c.scoreName} of ${c.feature}`, c.scoreValue, details), c.thresholds ? body.children[body.children.length - 2] : null);
   return details;
 }
 
@@ -103,11 +121,21 @@ export class CalculationDrawer {
   private token = 0;
 
   private readonly exportButton: HTMLElement;
+  private readonly practiceBox: HTMLElement;
+  /** Practice mode: a node's numbers hidden until the student's values are checked. */
+  private practice = false;
+  /** The node calculation shown, drawn again when practice mode is switched. */
+  private shown: { calc: NodeCalculation; column: string | null } | null = null;
 
   constructor(private readonly events: CalculationDrawerEvents) {
     const exportButton = (this.exportButton = button('Export as Markdown…', () => this.nodeId !== null && events.exportMarkdown(this.nodeId), { title: "Save this calculation as Markdown with $$…$$ formulas (the CLI's explain output)" }));
     const close = button('Close', () => this.close(), { title: 'Close the calculation (Escape)' });
-    this.element.append(el('div', { class: 'calc-head' }, this.titleText, el('span', { class: 'calc-actions' }, exportButton, close)), this.body);
+    this.practiceBox = checkbox('Practice: hide the numbers', false, (on) => {
+      this.practice = on;
+      if (this.shown) this.show(this.shown.calc, this.shown.column);
+    }).element;
+    this.practiceBox.title = "Hide the node's impurity and each candidate's score until you type your own value";
+    this.element.append(el('div', { class: 'calc-head' }, this.titleText, el('span', { class: 'calc-actions' }, this.practiceBox, exportButton, close)), this.body);
     this.element.addEventListener('keydown', (e) => {
       if (e.key !== 'Escape') return;
       e.stopPropagation();
@@ -143,6 +171,8 @@ export class CalculationDrawer {
     this.opener = opener;
     // Only a node's calculation is exported from here (Export Calculation as Markdown writes the others too).
     this.exportButton.hidden = nodeId === null;
+    this.practiceBox.hidden = nodeId === null;
+    this.shown = null;
     const token = ++this.token;
     replaceChildren(this.titleText, title);
     replaceChildren(this.body, el('p', { class: 'muted' }, 'Working out the calculation…'));
@@ -170,17 +200,22 @@ export class CalculationDrawer {
   }
 
   private show(calc: NodeCalculation, column: string | null): void {
+    this.shown = { calc, column };
     const v = calculationView(calc);
+    const practice = this.practice;
+    const impurity = el('div', { class: `calc-node-impurity${practice ? ' practice-hidden' : ''}` }, ...v.impurity.map(formula));
+    if (practice) impurity.append(questionBox(v.impurityName, v.impurityValue, impurity));
     replaceChildren(
       this.body,
       el('p', { class: 'calc-where' }, el('strong', {}, `${v.heading}: `), v.where),
       el('p', { class: 'muted' }, v.intro),
+      practice && el('p', { class: 'practice-intro' }, "Practice: work out the node's impurity and each candidate's score, type your value, then Check (Enter). The numbers show once you have answered."),
       v.counts && table(v.counts, 'Rows of each class at the node'),
       v.summary && el('p', {}, v.summary),
-      ...v.impurity.map(formula),
+      impurity,
       v.empty && el('p', { class: 'muted' }, v.empty),
       v.candidates.length > 0 && el('h4', {}, 'The split and the alternatives, by score'),
-      ...v.candidates.map((c) => candidate(c, c.feature === column)),
+      ...v.candidates.map((c) => candidate(c, c.feature === column, v.candidates.length, practice)),
       el('p', { class: 'muted calc-foot' }, 'The formulas are those of docs/formulas.md ("Worked calculations"); Export as Markdown writes the same as the CLI: explain --node ', String(calc.nodeId), '.'),
     );
     const asked = this.body.querySelector<HTMLElement>('details.calc-candidate.asked > summary');

@@ -1218,10 +1218,11 @@ await check('calculation drawer: play tennis root shows the notes\' numbers, typ
   const asked = await page.evaluate(() => window.__posted.filter((m) => m.type === 'request' && m.kind === 'calculation').map((m) => m.request));
   assert.deepEqual(asked, [{ nodeId: 0 }]);
   assert.equal(await page.evaluate(() => document.activeElement?.closest('.calc-drawer') !== null), true, 'the focus moves into the drawer');
-  const text = await drawer.textContent();
+  // As seen (innerText): practice mode's hidden ? marks are not.
+  const text = await drawer.evaluate((d) => d.innerText);
   assert.match(text, /Node 0 \(depth 0\): the root: every training row/);
-  assert.match(text, /The split chosen: outlook \(3 branches\)information gain: 0\.2467 \(rank 1 of 4\)/);
-  assert.match(text, /Candidate 2: humidity ∈ \{high\}information gain: 0\.1518 \(rank 2 of 4\)/);
+  assert.match(text, /The split chosen: outlook \(3 branches\)\s*information gain: 0\.2467 \(rank 1 of 4\)/);
+  assert.match(text, /Candidate 2: humidity ∈ \{high\}\s*information gain: 0\.1518 \(rank 2 of 4\)/);
   // The formulas are KaTeX's (MathML kept for screen readers), with the notes' numbers.
   const annotations = (await drawer.locator('annotation').allTextContents()).map((a) => a.replace(/^\\displaystyle /, ''));
   assert.ok(annotations.includes('H(S) = -\\frac{5}{14}\\log_2\\frac{5}{14} - \\frac{9}{14}\\log_2\\frac{9}{14} = 0.9403'), annotations.join('\n'));
@@ -1262,7 +1263,7 @@ await check("calculation drawer from the hover's link: the host's showCalculatio
   const open = await drawer.locator('details.calc-candidate[open]').evaluateAll((ds) => ds.map((d) => d.dataset.feature));
   assert.deepEqual(open.sort(), ['petal_length_cm', 'sepal_width_cm'], 'the split chosen and the column asked for are open');
   assert.equal(await page.evaluate(() => document.activeElement?.closest('details')?.dataset.feature), 'sepal_width_cm', "the column's summary has the focus");
-  assert.match(await drawer.locator('details.calc-candidate.asked summary').textContent(), /sepal_width_cm ≤ [\d.]+Gini decrease: 0\.\d+ \(rank \d of 4\)/);
+  assert.match(await drawer.locator('details.calc-candidate.asked summary').evaluate((s) => s.innerText), /sepal_width_cm ≤ [\d.]+\s*Gini decrease: 0\.\d+ \(rank \d of 4\)/);
   await page.screenshot({ path: join(artifacts, 'calc-from-hover.png') });
   await page.close();
 });
@@ -1324,6 +1325,60 @@ await check("calculation drawer from the settings: the pruning's weakest links w
   await page.screenshot({ path: join(artifacts, 'calc-pruning-light-1400.png') });
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
   await page.close();
+});
+
+await check('practice mode at 500 and 1,400 px, light and dark: the numbers hidden, a right H(S) accepted, a wrong gain corrected with the worked steps, by keyboard', async () => {
+  for (const theme of ['light', 'dark']) {
+    for (const width of [500, 1400]) {
+      const page = await openPanel('play', theme);
+      await page.setViewportSize({ width, height: 900 });
+      const drawer = await openCalculation(page, 0);
+      const practice = drawer.locator('vscode-checkbox', { hasText: 'Practice: hide the numbers' });
+      await practice.focus();
+      await page.keyboard.press('Space');
+      await drawer.locator('.practice-input').first().waitFor();
+      const node = drawer.locator('.calc-node-impurity');
+      const outlook = drawer.locator('details.calc-candidate[data-feature="outlook"]');
+      const seen = (scope) => scope.evaluate((s) => ({
+        hidden: s.classList.contains('practice-hidden'),
+        results: [...s.querySelectorAll('.calc-result')].filter((e) => e.getBoundingClientRect().width > 0 && !e.closest('.sr-only')).length,
+        marks: [...s.querySelectorAll('.calc-hidden-mark')].filter((e) => e.getBoundingClientRect().width > 0).length,
+        text: s.querySelector('.calc-pieces')?.textContent ?? '',
+      }));
+      const before = await seen(node);
+      assert.equal(before.hidden, true);
+      assert.equal(before.results, 0, 'no worked value of H(S) in view');
+      assert.ok(before.marks >= 1, 'a ? in its place');
+      assert.ok(!(await node.evaluate((s) => s.innerText)).includes('0.9403'), 'H(S) = 0.9403 is nowhere to be read');
+      const scoreLine = await outlook.locator('summary .calc-score').evaluate((e) => e.innerText);
+      assert.match(scoreLine, /^information gain: \? \(rank 1 of 4\)$/);
+      assert.ok(!(await outlook.evaluate((d) => d.innerText)).includes('0.2467'), 'the gain of outlook hidden');
+      await page.screenshot({ path: join(artifacts, `practice-hidden-${theme}-${width}.png`) });
+      // A right H(S), typed and checked with Enter.
+      await node.locator('.practice-input').focus();
+      await page.keyboard.type('0.9403');
+      await page.keyboard.press('Enter');
+      assert.equal(await node.locator('.practice-verdict').textContent(), 'Right: H(S) = 0.9403.');
+      assert.equal((await seen(node)).hidden, false, 'the worked H(S) is shown once answered');
+      assert.ok((await node.evaluate((s) => s.innerText)).includes('0.9403'));
+      // A wrong gain for outlook: Tab to its Check button after typing.
+      await outlook.locator('.practice-input').focus();
+      await page.keyboard.type('0.3');
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Check');
+      await page.keyboard.press('Enter');
+      assert.equal(await outlook.locator('.practice-verdict').textContent(), 'Not quite: information gain of outlook = 0.2467, not 0.3. The worked steps are shown.');
+      const after = await seen(outlook);
+      assert.equal(after.hidden, false);
+      assert.ok((await outlook.evaluate((d) => d.innerText)).includes('= 0.9403 − 0.6935 = 0.2467') || (await outlook.locator('annotation').allTextContents()).some((a) => a.endsWith('= 0.9403 - 0.6935 = 0.2467')), 'the worked gain shown');
+      // The other candidates stay hidden.
+      assert.equal(await drawer.locator('details.calc-candidate.practice-hidden').count(), 3);
+      await outlook.locator('.practice-verdict').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(artifacts, `practice-${theme}-${width}.png`) });
+      assert.deepEqual(await page.evaluate(() => window.__violations), []);
+      await page.close();
+    }
+  }
 });
 
 await check('calculation drawer on iris and play tennis at 500 and 1,400 px, light and dark: over the tree, scrolling on its own, formulas and tables not cut', async () => {

@@ -19,8 +19,11 @@ export interface CandidateView {
   feature: string;
   chosen: boolean;
   rank: number;
-  /** The score as shown, e.g. "0.2467". */
+  /** The score as shown, e.g. "0.2467", and as computed (practice mode checks an answer against it). */
   score: string;
+  scoreValue: number;
+  /** What the score is called, e.g. "information gain". */
+  scoreName: string;
   scoreLine: string;
   partition: CalcTable;
   missingNote: string | null;
@@ -38,6 +41,9 @@ export interface CalculationView {
   counts: CalcTable | null;
   summary: string | null;
   impurity: Step[];
+  /** The node's impurity by name, e.g. "H(S)", and its value (practice mode's question). */
+  impurityName: string;
+  impurityValue: number;
   candidates: CandidateView[];
   /** Said when no column splits the node. */
   empty: string | null;
@@ -70,6 +76,8 @@ function candidateView(calc: NodeCalculation, c: CandidateCalculation): Candidat
   return {
     title: `${c.chosen ? 'The split chosen' : `Candidate ${c.rank}`}: ${c.condition}`,
     feature: c.feature,
+    scoreValue: c.score,
+    scoreName: calc.scoreName,
     chosen: c.chosen,
     rank: c.rank,
     score,
@@ -91,6 +99,8 @@ export function calculationView(calc: NodeCalculation): CalculationView {
     counts: calc.task === 'classification' ? { header: ['', ...calc.classes, 'total'], rows: [{ cells: ['rows', ...(calc.counts ?? []).map(shownText), shownText(calc.weight)], chosen: false }] } : null,
     summary: calc.task === 'regression' ? `${shownText(calc.weight)} rows, mean ${shownText(calc.mean ?? NaN)}.` : null,
     impurity: calc.impuritySteps,
+    impurityName: `${IMPURITY_NAME[calc.measure]}(S)`,
+    impurityValue: calc.impurity,
     candidates: [...calc.candidates].sort((a, b) => Number(b.chosen) - Number(a.chosen) || a.rank - b.rank).map((c) => candidateView(calc, c)),
     empty: calc.candidates.length === 0 ? 'No column splits this node.' : null,
   };
