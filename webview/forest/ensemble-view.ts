@@ -46,13 +46,14 @@ export function renderEnsembleSummary(container: HTMLElement, report: EnsembleRe
     ),
     el('p', { class: 'ensemble-description' }, report.description),
     el('p', { class: 'ensemble-link' }, linkSentence(report)),
-    classes && el('p', { class: 'muted' }, `Classes: ${classes.map((c, k) => `${k} = ${c}`).join(', ')}${report.classNames === 'indices' ? ' (the model stores indices)' : ''}.`),
+    // Classes named from the CSV's target are listed by the binding's note below.
+    classes && report.classNames !== 'target values' && el('p', { class: 'muted' }, `Classes: ${classes.map((c, k) => `${k} = ${c}`).join(', ')}${report.classNames === 'indices' ? ' (the model stores indices)' : ''}.`),
     ...report.notes.map((n) => el('p', { class: 'muted ensemble-note' }, n)),
     el(
       'p',
       { class: 'muted forest-how' },
       'Read-only: each tree is drawn as its library stored it — a node’s cover (XGBoost: the sum of hessians; LightGBM: rows; ONNX: not stored), each split’s gain, a leaf’s value (the raw score it adds). ',
-      data === null ? 'Choose a CSV (run Open Tree Model… again) to see a row’s path, what each tree adds to it, and the metrics.' : 'Pick a tree, then Show row… for a row’s path and what each tree adds to its score.',
+      data === null ? 'Choose a CSV (run Open Tree Model… again) to see a row’s path, what each tree adds to it, and the metrics.' : 'Pick a tree, then give a row number and Show path for the row’s path and what each tree adds to its score.',
     ),
   );
 }
@@ -86,7 +87,8 @@ const MEASURES: { value: EnsembleMeasure; label: string; note: string }[] = [
 ];
 
 export function renderEnsembleImportances(container: HTMLElement, importances: readonly EnsembleImportance[], measure: EnsembleMeasure, onMeasure: (m: EnsembleMeasure) => void): void {
-  const hasGain = importances.some((f) => stored(f.gain));
+  // A feature never split on has a gain of 0 whatever the file stores: only a split's gain tells.
+  const hasGain = importances.some((f) => f.splits > 0 && stored(f.gain));
   const options = MEASURES.filter((m) => m.value !== 'gain' || hasGain);
   const chosen = options.find((m) => m.value === measure) ?? options.find((m) => m.value === 'splits') ?? options[0];
   const value = (f: EnsembleImportance) => (chosen.value === 'gain' ? (stored(f.gain) ? f.gain : 0) : chosen.value === 'splits' ? f.splits : f.cover);

@@ -1,15 +1,18 @@
 // XGBoost's JSON writer spells non-finite floats as the bare words NaN, Infinity and -Infinity
 // (the split_conditions of categorical nodes are NaN), which JSON.parse refuses. This parses such
-// text: the words outside strings become marked strings, turned back into numbers by a reviver.
+// text: ±Infinity outside strings become 1e999 (which JSON.parse reads as ±Infinity), NaN a marked
+// string turned back into NaN by a reviver. The reviver, called for every value, is used only when
+// a NaN was found outside strings: a scikit-learn wrapper's model holds "missing": NaN inside its
+// attributes' string, and parsing a 1,000-tree model with a reviver took 0.5 s more.
 
-const MARK = '\u0000';
-const WORDS: Record<string, number> = { NaN, Infinity, '-Infinity': -Infinity };
+const MARK = '\u0000NaN';
 
 export function parseLooseJson(text: string): unknown {
   if (!/NaN|Infinity/.test(text)) return JSON.parse(text);
   let out = '';
   let last = 0;
   let inString = false;
+  let nan = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
@@ -21,12 +24,14 @@ export function parseLooseJson(text: string): unknown {
     else if (ch === 0x4e /* N */ || ch === 0x49 /* I */ || ch === 0x2d /* - */) {
       const word = /^(NaN|-?Infinity)/.exec(text.slice(i, i + 9));
       if (word !== null) {
-        out += text.slice(last, i) + `"\\u0000${word[0]}"`;
+        nan ||= word[0] === 'NaN';
+        out += text.slice(last, i) + (word[0] === 'NaN' ? `"\\u0000NaN"` : word[0] === 'Infinity' ? '1e999' : '-1e999');
         i += word[0].length - 1;
         last = i + 1;
       }
     }
   }
+  if (last === 0) return JSON.parse(text);
   out += text.slice(last);
-  return JSON.parse(out, (_key, value: unknown) => (typeof value === 'string' && value.startsWith(MARK) ? WORDS[value.slice(1)] : value));
+  return nan ? JSON.parse(out, (_key, value: unknown) => (value === MARK ? NaN : value)) : JSON.parse(out);
 }

@@ -109,6 +109,19 @@ describe('Open Tree Model… on an XGBoost model', () => {
     assert.equal(await view.locator('.details table.alternatives').count(), 0);
   });
 
+  it('Importances: total gain, split count and cover as XGBoost counts them', async () => {
+    const view = await waitForWebviewFrame(page, 'header', { hasText: 'XGBoost model' });
+    await view.getByRole('tab', { name: 'Importances' }).click();
+    await view.locator('.importances-tab .bar-row').first().waitFor();
+    assert.equal(await view.locator('.importances-tab .bar-row').count(), 30, 'every feature, split on or not');
+    const top = Object.entries(reference.importance.total_gain).sort((a, b) => b[1] - a[1])[0];
+    assert.match(await view.locator('.importances-tab .bar-row').first().getAttribute('aria-label'), new RegExp(`^${top[0]}: ${top[1].toPrecision(4)}`));
+    await screenshotFrame(view, 'open-model-importances-light');
+    await view.getByRole('tab', { name: 'Summary' }).click();
+    assert.match(await view.locator('.summary-tab').textContent(), /class indices: class k is the k-th of "target"'s sorted distinct values.*0 = benign, 1 = malignant/);
+    await screenshotFrame(view, 'open-model-summary-light');
+  });
+
   it('beside the CSV in a 1,280 window and wide, light and dark', async () => {
     const narrow = await look({ width: 1280, height: 800 }, 'light');
     assert.ok(narrow.width <= 640, `beside the CSV at 1,280 the view is ${narrow.width} px`);

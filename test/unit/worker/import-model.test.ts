@@ -153,3 +153,41 @@ test('Export Model as ONNX’s job writes the engine’s export of a tree, which
   assert.equal(back.model.trees.length, 1);
   assert.deepEqual(predictEnsemble(back.model, iris).predictions, predict(model, iris));
 });
+
+test('an ONNX tree (scikit-learn via skl2onnx): leaves weigh each class, no cover stored; a row adds its class weights as onnxruntime does', async () => {
+  const ref = JSON.parse(readFileSync(`${DIR}/onnx-iris-tree.expected.json`, 'utf8')) as { label: string[]; probabilities: number[]; classes: string[] };
+  const { report, ensemble } = importModelJob({ bytes: bytes('onnx-iris-tree.onnx'), fileName: 'onnx-iris-tree.onnx', data: { dataset: iris, fileName: 'iris.csv', target: 'target' } }, noProgress);
+  assert.equal(report.library, 'ONNX');
+  assert.deepEqual(report.classes, ref.classes);
+  assert.ok(report.importances.every((f) => f.splits === 0 || Number.isNaN(f.gain)), 'ONNX stores no gains');
+  const answers = new EnsembleAnswers({ ensemble, report, dataset: iris }, async (job) => ensembleRowJob(job));
+  const { model } = decodeModel(((await answers.handlers.tree({ index: 0 })) as ForestTreeReply).model);
+  const leaf = model.nodes.find((n) => n.split === null);
+  assert.ok(leaf !== undefined);
+  const lines = nodeLines(model, leaf);
+  assert.ok(lines.some((l) => /^weights = \[/.test(l)) && !lines.some((l) => /cover|purity|samples/.test(l)), lines.join(' | '));
+  for (const row of [0, 70, 149]) {
+    const answer = (await answers.handlers.row({ row, index: 0 })) as ForestRow;
+    assert.equal(answer.prediction, ref.label[row]);
+    const p = answer.contributions?.probabilities as number[];
+    p.forEach((v, k) => assert.ok(Math.abs(v - ref.probabilities[row * 3 + k]) <= 1e-6, `row ${row} class ${k}: ${v}`));
+    assert.ok(Array.isArray(answer.contributions?.trees[0].value), 'a leaf adds a weight per class');
+  }
+});
+
+test('a LightGBM model with categorical splits: its trees’ paths end in LightGBM’s leaves, its contributions add to its raw score', async () => {
+  const ref = JSON.parse(readFileSync(`${DIR}/lgb-categories.expected.json`, 'utf8')) as Reference & { treeCount: number };
+  const categories = parseCsv(readFileSync(`${DIR}/categories.csv`));
+  const { report, ensemble } = importModelJob({ bytes: bytes('lgb-categories.txt'), fileName: 'lgb-categories.txt', data: { dataset: categories, fileName: 'categories.csv', target: 'label' } }, noProgress);
+  assert.equal(report.library, 'LightGBM');
+  const answers = new EnsembleAnswers({ ensemble, report, dataset: categories }, async (job) => ensembleRowJob(job));
+  for (const row of [0, 123, 399]) {
+    for (const index of [0, ref.treeCount - 1]) {
+      const answer = (await answers.handlers.row({ row, index })) as ForestRow;
+      const c = answer.contributions;
+      assert.ok(c !== undefined);
+      assert.equal(c.trees[index].leaf, ref.leaves[row * ref.treeCount + index]);
+      assert.ok(Math.abs(c.margins[0] - ref.margin[row]) <= 1e-6 * Math.max(1, Math.abs(ref.margin[row])));
+    }
+  }
+});
