@@ -1,4 +1,4 @@
-// `explain <csv> --target COL [train options] [--node N,N…] [--unit bits|nats|hartleys]
+// `explain <csv> --target COL [train options] [--node N,N… | --path N] [--unit bits|nats|hartleys]
 // [--alternatives K] [--out FILE]` (docs/cli.md): grows the tree as `train` does and writes the
 // worked arithmetic of its nodes as Markdown — impurity formulas with the numbers, partition
 // tables, each candidate's score, a numeric column's thresholds (src/engine/explain/).
@@ -9,7 +9,7 @@ import { calculationMarkdown, calculationTitle, costComplexityMarkdown, pessimis
 import { costComplexitySteps, pessimisticSteps } from '../engine/explain/pruning-calculation';
 import { ruleCalculations } from '../engine/explain/rule-calculation';
 import { trainTree } from '../engine/tree/train';
-import { calculateNode, explainedNodes } from '../engine/explain/node-calculation';
+import { calculateNode, explainedNodes, pathNodes } from '../engine/explain/node-calculation';
 import type { EntropyUnit } from '../engine/impurity';
 import { buildReportBody } from '../engine/report';
 import { listFlag, numberFlag, parseArgs, stringFlag } from './args';
@@ -26,6 +26,7 @@ const OPTIONS: OptionTable = [
   ...TRAIN_OPTIONS,
   ...pruneOptions(false),
   { name: 'node', value: 'N,N', default: 'every decision node', meaning: 'the nodes to explain (ids as `train --format text` and the panel number them)' },
+  { name: 'path', value: 'N', meaning: 'explain the nodes from the root down to node N (a worked path)' },
   { name: 'unit', value: 'bits|nats|hartleys', default: 'bits', meaning: 'the unit of entropy and information gain' },
   { name: 'alternatives', value: 'K', default: '5', meaning: "other columns' best splits worked out besides the node's own" },
   { name: 'pruning', value: 'cost-complexity|pessimistic', meaning: 'also work out this pruning of the grown tree: every weakest link and its α, or every pessimistic decision (with --epsilon)' },
@@ -37,7 +38,7 @@ const OPTIONS: OptionTable = [
 export const explainCommand: CliCommand = {
   name: 'explain',
   summary: "the worked arithmetic of the tree's splits as Markdown: formulas with the numbers, partition tables, scores",
-  usage: '<csv> --target COL [--node N,N] [options]',
+  usage: '<csv> --target COL [--node N,N | --path N] [options]',
   options: OPTIONS,
   example: 'play_tennis.csv --target play --algorithm id3 --node 0',
   run: explain,
@@ -61,6 +62,8 @@ async function explain(argv: string[]): Promise<void> {
   const unit = oneOf<EntropyUnit>(args, 'unit', ['bits', 'nats', 'hartleys']) ?? 'bits';
   const alternatives = numberFlag(args, 'alternatives', { integer: true, min: 0 });
   const asked = nodeIds(args);
+  const pathTo = numberFlag(args, 'path', { integer: true, min: 0 });
+  if (asked !== null && pathTo !== undefined) throw new InputError('bad-option', '--node and --path both choose the nodes: give one of them');
   const pruning = oneOf(args, 'pruning', ['cost-complexity', 'pessimistic'] as const);
   const file = args.positional[0];
   const dataset = await loadDataFile(file, args);
@@ -70,7 +73,7 @@ async function explain(argv: string[]): Promise<void> {
     process.stderr.write(leftOutNotes(report.leftOut));
     writeWarnings(report.warnings);
     const model = report.model;
-    const ids = asked ?? explainedNodes(model);
+    const ids = pathTo !== undefined ? pathNodes(model, pathTo) : (asked ?? explainedNodes(model));
     const calcs = ids.map((id) => calculateNode(dataset, model, report.settings, id, { unit, alternatives }));
     const more: string[] = [];
     if (pruning !== undefined) {

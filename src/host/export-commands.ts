@@ -1,7 +1,7 @@
 // The exports as commands and panel buttons run them: each failure becomes one notification
 // naming the file, and a command with no tree to export says how to train one.
 import * as vscode from 'vscode';
-import { exportCalculation, exportMermaid, exportModel, exportRules } from './exports';
+import { exportCalculation, exportMermaid, exportModel, exportRules, type CalculationScope } from './exports';
 import type { HostServices } from './host-services';
 import type { TrainedFile } from './trained-files';
 
@@ -24,11 +24,27 @@ export async function runExport(host: HostServices, what: ExportKind, file: Trai
   }
 }
 
-/** The worked calculation of a node (null: every decision node) as Markdown. */
+interface ScopeItem extends vscode.QuickPickItem {
+  scope: CalculationScope;
+}
+
+/** From a node (the drawer's Export as Markdown…): that node, the path down to it, or the whole tree; undefined when dismissed. */
+async function pickScope(nodeId: number): Promise<CalculationScope | undefined> {
+  const items: ScopeItem[] = [
+    { label: `Node ${nodeId}`, description: `explain --node ${nodeId}`, scope: { kind: 'node', nodeId } },
+    ...(nodeId === 0 ? [] : [{ label: `The path from the root to node ${nodeId}`, description: `explain --path ${nodeId}: a heading per node on the way`, scope: { kind: 'path', nodeId } } satisfies ScopeItem]),
+    { label: 'The whole tree', description: 'explain: every decision node', scope: { kind: 'tree' } },
+  ];
+  return (await vscode.window.showQuickPick(items, { title: 'Decision Tree: export the calculation of…' }))?.scope;
+}
+
+/** The worked calculation as Markdown: from a node (asked: the node, its path or the tree), or (null) of the whole tree. */
 export async function runCalculationExport(host: HostServices, file: TrainedFile | undefined, nodeId: number | null): Promise<void> {
   if (file === undefined) return noTreeYet();
   try {
-    await exportCalculation(file, host.worker(), nodeId);
+    const scope = nodeId === null ? { kind: 'tree' as const } : await pickScope(nodeId);
+    if (scope === undefined) return;
+    await exportCalculation(file, host.worker(), scope);
   } catch (err) {
     host.notifier.failure('export the calculation of', file.uri, err);
   }

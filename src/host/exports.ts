@@ -51,14 +51,18 @@ export async function exportRules(file: TrainedFile, bridge: WorkerBridge): Prom
   await exportAs(file, bridge, { format: picked.format, suffix: picked.suffix, title: `Export Rules (${picked.label})`, filters: picked.filters });
 }
 
+/** What a calculation export covers: one node, the path from the root down to it, or every decision node. */
+export type CalculationScope = { kind: 'node' | 'path'; nodeId: number } | { kind: 'tree' };
+
 /**
- * The worked calculation of node `nodeId` (null: every decision node) as Markdown: the same text
- * as the CLI's `explain` (made in the worker, src/worker/jobs/calculation.ts), saved through a
- * dialog that asks before replacing a file.
+ * The worked calculation of `scope` as Markdown: the same text as the CLI's `explain` (`--node N`,
+ * `--path N`, or every decision node; made in the worker, src/worker/jobs/calculation.ts), saved
+ * through a dialog that asks before replacing a file.
  */
-export async function exportCalculation(file: TrainedFile, bridge: WorkerBridge, nodeId: number | null): Promise<void> {
-  const job = { dataset: file.dataset, model: file.report.model, settings: file.report.settings, nodes: nodeId === null ? null : [nodeId], unit: entropyUnitFor(file.uri), fileName: fileNameOf(file.uri) };
+export async function exportCalculation(file: TrainedFile, bridge: WorkerBridge, scope: CalculationScope): Promise<void> {
+  const nodes = scope.kind === 'tree' ? null : [scope.nodeId];
+  const job = { dataset: file.dataset, model: file.report.model, settings: file.report.settings, nodes, path: scope.kind === 'path', unit: entropyUnitFor(file.uri), fileName: fileNameOf(file.uri) };
   const { markdown } = await withJobProgress('Decision Tree: working out the calculation', (onProgress) => bridge.run('calculation', job, { onProgress }));
-  const suffix = nodeId === null ? '.calculation.md' : `.node-${nodeId}.calculation.md`;
+  const suffix = scope.kind === 'tree' ? '.calculation.md' : `.${scope.kind}-${scope.nodeId}.calculation.md`;
   await saveBeside({ csv: file.uri, suffix, title: 'Export Calculation as Markdown', filters: { Markdown: ['md'] }, content: markdown });
 }

@@ -81,6 +81,8 @@ export interface AlternativesJob {
 export interface CalculationJob extends Omit<AlternativesJob, 'nodeId'> {
   /** The nodes to work out; null: every decision node, as `explain` does. */
   nodes: number[] | null;
+  /** True: the path from the root down to `nodes[0]` (as `explain --path`). */
+  path?: boolean;
   unit: EntropyUnit;
   /** Columns whose best split is worked out whatever its rank (CalculationOptions `columns`, src/engine/explain/node-calculation.ts). */
   columns?: string[];

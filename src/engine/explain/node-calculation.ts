@@ -255,17 +255,25 @@ function calculateCandidate(ctx: NodeContext, split: ModelSplit, chosen: boolean
   };
 }
 
-/** The conditions from the root down to `nodeId`. */
-function pathTo(model: TreeModel, nodeId: number): string[] {
+/** The node ids from the root down to `nodeId` (the nodes a path's calculation works out: `explain --path`). */
+export function pathNodes(model: TreeModel, nodeId: number): number[] {
+  if (!Number.isInteger(nodeId) || model.nodes[nodeId] === undefined) throw new InputError('bad-option', `the tree has no node ${nodeId}`);
   const parent = new Int32Array(model.nodes.length).fill(-1);
   for (const n of model.nodes) for (const c of n.children) parent[c] = n.id;
-  const path: string[] = [];
-  for (let id = nodeId; parent[id] >= 0; id = parent[id]) {
-    const up = model.nodes[parent[id]];
+  const ids = [nodeId];
+  while (parent[ids[0]] >= 0) ids.unshift(parent[ids[0]]);
+  return ids;
+}
+
+/** The conditions from the root down to `nodeId`. */
+function pathTo(model: TreeModel, nodeId: number): string[] {
+  const ids = pathNodes(model, nodeId);
+  return ids.slice(1).map((id, k) => {
+    const up = model.nodes[ids[k]];
     const split = up.split as ModelSplit;
-    path.unshift(`${split.feature} ${split.kind === 'categorical' ? '∈ {' + branchLabel(split, up.children.indexOf(id)) + '}' : branchLabel(split, up.children.indexOf(id))}`);
-  }
-  return path;
+    const b = up.children.indexOf(id);
+    return `${split.feature} ${split.kind === 'categorical' ? '∈ {' + branchLabel(split, b) + '}' : branchLabel(split, b)}`;
+  });
 }
 
 /** The node's statistics: class weights, or the mean and variance, and its impurity in the measure. */

@@ -52,3 +52,26 @@ test('explain: bad input exits 2 naming the problem', () => {
   assert.equal(id.status, 2);
   assert.match(id.stderr, /--node takes node ids/);
 });
+
+test('explain --path N: a heading per node from the root down to N (play tennis, ID3: the root, rain, and a leaf under windy)', () => {
+  const tree = run('train', 'media/samples/play_tennis.csv', '--target', 'play', '--algorithm', 'id3', '--format', 'json');
+  assert.equal(tree.status, 0, tree.stderr);
+  const nodes = (JSON.parse(tree.stdout) as { nodes: Array<{ id: number; split: { feature: string } | null; children: number[] }> }).nodes;
+  const windy = nodes.find((n) => n.split?.feature === 'windy');
+  assert.ok(windy, 'the rain branch asks windy');
+  const leaf = windy.children[0];
+  const r = run('explain', 'media/samples/play_tennis.csv', '--target', 'play', '--algorithm', 'id3', '--path', String(leaf));
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(
+    [...r.stdout.matchAll(/^## Node (\d+)/gm)].map((m) => Number(m[1])),
+    [0, windy.id, leaf],
+  );
+  // The rain node's gains as the notes: windy 0.971.
+  assert.ok(r.stdout.includes('gain(\\text{windy}) = H(S) - \\bar{H}_{\\text{windy}}(S) = 0.971 - 0 = 0.971'), r.stdout);
+  const both = run('explain', 'media/samples/play_tennis.csv', '--target', 'play', '--node', '0', '--path', '2');
+  assert.equal(both.status, 2);
+  assert.match(both.stderr, /--node and --path both choose the nodes: give one of them/);
+  const none = run('explain', 'media/samples/play_tennis.csv', '--target', 'play', '--algorithm', 'id3', '--path', '99');
+  assert.equal(none.status, 2);
+  assert.match(none.stderr, /the tree has no node 99/);
+});
