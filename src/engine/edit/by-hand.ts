@@ -1,0 +1,134 @@
+// Growing a tree by hand (README "Learn mode", the course notes' exercise): the tree starts as its
+// root and the student decides each open leaf — the algorithm's split one level deep, a split of
+// their choice whose children stay open, or a leaf — until none is open; "finish" lets the
+// algorithm grow the rest. Every step is a list of the steering engine's edits (apply.ts: snip,
+// grow, split), so a session is a replayable edit list like any edited tree (undo: drop the last
+// step's edits) and nothing here grows a tree itself.
+import type { Dataset } from '../dataset';
+import { InputError } from '../errors';
+import { nodeWeight, type ModelSplit, type TreeEdit, type TreeModel } from '../model';
+import { resolveParams } from '../tree/params';
+import { EPSILON, mightSplit } from '../tree/stopping';
+import { applyEdit } from './apply';
+
+/** A node's place, as the child indices from the root: stable while other branches grow (ids are preorder, they are not). */
+export type NodePlace = readonly number[];
+
+export interface HandState {
+  model: TreeModel;
+  /** Leaves the student made leaves (or that no split can divide): closed, by place. */
+  closed: NodePlace[];
+}
+
+/** Each step the student takes, and the edits it made (replayed in order from the trained tree). */
+export interface HandStep {
+  kind: 'algorithm' | 'split' | 'leaf' | 'finish';
+  edits: TreeEdit[];
+  /** The leaf a 'leaf' step closes. */
+  closes?: NodePlace;
+}
+
+function placeOf(model: TreeModel, nodeId: number): number[] {
+  const parent = new Int32Array(model.nodes.length).fill(-1);
+  for (const n of model.nodes) for (const c of n.children) parent[c] = n.id;
+  const place: number[] = [];
+  for (let id = nodeId; parent[id] >= 0; id = parent[id]) place.unshift(model.nodes[parent[id]].children.indexOf(id));
+  return place;
+}
+
+const samePlace = (a: NodePlace, b: NodePlace) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** The tree's root alone: the trained tree snipped at the root (a one-node tree stays as it is). */
+export function startByHand(dataset: Dataset, trained: TreeModel): HandState {
+  const model = trained.nodes[0].children.length === 0 ? trained : applyEdit(dataset, trained, { op: 'snip', node: 0 });
+  return { model, closed: [] };
+}
+
+/** The leaves still to decide, by id in preorder: not closed, and not pure (a pure node has no split). */
+export function openLeaves(state: HandState): number[] {
+  return state.model.nodes.filter((n) => n.children.length === 0 && n.impurity > EPSILON && !state.closed.some((p) => samePlace(p, placeOf(state.model, n.id)))).map((n) => n.id);
+}
+
+function checkOpen(state: HandState, nodeId: number): void {
+  if (!openLeaves(state).includes(nodeId)) throw new InputError('bad-option', `node ${nodeId} is not an open leaf of the tree grown by hand`);
+}
+
+/** Whether the tree's settings let the algorithm split `nodeId` (max depth, min samples, purity: tree/stopping.ts). */
+function algorithmMaySplit(model: TreeModel, nodeId: number): boolean {
+  const node = model.nodes[nodeId];
+  const params = resolveParams(model.params, model.task, nodeWeight(model.nodes[0]));
+  return mightSplit(params, node.depth, node.samples, node.impurity, nodeWeight(node));
+}
+
+/** The state after `edits`. */
+function after(dataset: Dataset, state: HandState, edits: TreeEdit[]): HandState {
+  return { model: edits.reduce((m, e) => applyEdit(dataset, m, e), state.model), closed: state.closed };
+}
+
+/** "Next (the algorithm's choice)" at `nodeId`: its best split, one level; its children are open. */
+export function algorithmStep(dataset: Dataset, state: HandState, nodeId: number): { state: HandState; step: HandStep } {
+  checkOpen(state, nodeId);
+  // Where the tree's settings stop growth, the algorithm's choice is a leaf.
+  if (!algorithmMaySplit(state.model, nodeId)) return makeLeaf(state, nodeId);
+  try {
+    const edits: TreeEdit[] = [{ op: 'grow', node: nodeId }];
+    return { state: after(dataset, state, edits), step: { kind: 'algorithm', edits } };
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    // No split passes the tree's settings: the algorithm makes it a leaf.
+    return makeLeaf(state, nodeId);
+  }
+}
+
+/** The student's split at `nodeId` (a column and threshold or category sets); its children are open. */
+export function chooseSplit(dataset: Dataset, state: HandState, nodeId: number, split: ModelSplit): { state: HandState; step: HandStep } {
+  checkOpen(state, nodeId);
+  const edits: TreeEdit[] = [{ op: 'split', node: nodeId, split }];
+  // The split regrows the subtree below (apply.ts): each child is snipped back to an open leaf.
+  let model = applyEdit(dataset, state.model, edits[0]);
+  for (const child of [...model.nodes[nodeId].children].reverse()) {
+    if (model.nodes[child].children.length === 0) continue;
+    const snip: TreeEdit = { op: 'snip', node: child };
+    model = applyEdit(dataset, model, snip);
+    edits.push(snip);
+  }
+  return { state: { model, closed: state.closed }, step: { kind: 'split', edits } };
+}
+
+/** "Make it a leaf": `nodeId` stays a leaf, predicting its majority (or mean). */
+export function makeLeaf(state: HandState, nodeId: number): { state: HandState; step: HandStep } {
+  checkOpen(state, nodeId);
+  const closes = placeOf(state.model, nodeId);
+  return { state: { model: state.model, closed: [...state.closed, closes] }, step: { kind: 'leaf', edits: [], closes } };
+}
+
+/** "Finish automatically": every open leaf grown whole by the algorithm (its best split, then the subtree under it as the tree's settings grow it). */
+export function finishByAlgorithm(dataset: Dataset, state: HandState): { state: HandState; step: HandStep } {
+  const edits: TreeEdit[] = [];
+  let current = state;
+  // From the last leaf in preorder back, so the ids of the leaves still to grow do not move.
+  for (const id of openLeaves(state).reverse()) {
+    if (!algorithmMaySplit(current.model, id)) continue;
+    let best: ModelSplit | null;
+    try {
+      best = applyEdit(dataset, current.model, { op: 'grow', node: id }).nodes[id].split;
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      best = null;
+    }
+    if (best === null) continue;
+    const split: TreeEdit = { op: 'split', node: id, split: best };
+    current = after(dataset, current, [split]);
+    edits.push(split);
+  }
+  return { state: current, step: { kind: 'finish', edits } };
+}
+
+/** The state after `steps` from the trained tree: what undo replays (all steps but the last). */
+export function replaySteps(dataset: Dataset, trained: TreeModel, steps: readonly HandStep[]): HandState {
+  let state = startByHand(dataset, trained);
+  for (const s of steps) {
+    state = s.closes !== undefined ? { model: state.model, closed: [...state.closed, s.closes] } : after(dataset, state, s.edits);
+  }
+  return state;
+}
