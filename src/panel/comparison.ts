@@ -1,12 +1,12 @@
 // The panel's pinned tree (README "Compare"): the tree shown when the user pressed Pin, kept to
-// compare each later tree of the same file with. The host holds both whole trees, so it diffs them
-// (src/shared/tree-diff.ts) and the webview gets the pinned report as it gets any report.
-import type { PackedReport } from '../shared/report-transfer';
+// compare each later tree of the same file with. The host holds both trees as columns; the worker
+// diffs them (src/worker/jobs/diff.ts: the host thread decodes no whole tree) and the webview gets
+// the pinned report as it gets any report.
+import type { PackedModel, PackedReport } from '../shared/report-transfer';
 import type { Comparison, PanelSettings, RowPath } from '../shared/protocol';
 import type { TreeColumns } from '../engine/tree-columns';
 import type { RowPathResult } from '../shared/row-path';
-import { decodeModel } from '../engine/model-columns';
-import { diffTrees } from '../shared/tree-diff';
+import type { TreeDiff } from '../shared/tree-diff';
 import { branchSlice } from '../shared/tree-slices';
 import { panelReport } from './panel-report';
 
@@ -15,9 +15,9 @@ export interface Pinned {
   settings: PanelSettings;
 }
 
-/** What the webview needs to draw the pinned tree beside `shown`, differences marked. */
-export function comparisonOf(pinned: Pinned, shown: PackedReport): Comparison {
-  const diff = diffTrees(decodeModel(pinned.report.model).model, decodeModel(shown.model).model);
+/** What the webview needs to draw the pinned tree beside `shown`, differences marked; `diffOf` diffs two trees in the worker. */
+export async function comparisonOf(pinned: Pinned, shown: PackedReport, diffOf: (a: PackedModel, b: PackedModel) => Promise<TreeDiff>): Promise<Comparison> {
+  const diff = await diffOf(pinned.report.model, shown.model);
   return { pinned: { report: panelReport(pinned.report), settings: pinned.settings }, diff };
 }
 

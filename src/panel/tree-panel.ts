@@ -10,6 +10,7 @@
 // requests are answered by `answerRequest` (src/shared/panel-requests.ts) with `handlers`. Every
 // answer reads the report's tree as the host holds it, in columns (src/engine/tree-columns.ts).
 import * as vscode from 'vscode';
+import { CancelledError } from '../engine/errors';
 import { panelColumn } from './panel-column';
 import type { PackedReport } from '../shared/report-transfer';
 import type { RowPathResult as RowPath } from '../shared/row-path';
@@ -76,7 +77,20 @@ class TreePanel {
 
   private postShow(shown: Shown): void {
     this.post({ type: 'show', ...shown, report: panelReport(shown.report), documentUri: this.csvUri.toString(), yours: this.requests.yourSettings(this.csvUri) });
-    if (this.pinned) this.post({ type: 'compare', comparison: comparisonOf(this.pinned, shown.report) });
+    if (this.pinned) void this.postComparison(shown.report);
+  }
+
+  /** The comparison of the pinned tree with `shown` (none without a pin), once the worker has diffed them. */
+  private async postComparison(shown: PackedReport | undefined): Promise<void> {
+    const pinned = this.pinned;
+    if (!pinned || !shown) return this.post({ type: 'compare', comparison: null });
+    try {
+      const comparison = await comparisonOf(pinned, shown, (a, b) => this.requests.diffTrees(this.csvUri, a, b));
+      // A pin or a tree shown since has its own comparison on the way.
+      if (this.pinned === pinned && (this.shown === undefined || this.shown.report === shown)) this.post({ type: 'compare', comparison });
+    } catch (err) {
+      if (!(err instanceof CancelledError)) this.requests.log(`Tree panel (${this.csvUri.fsPath}): the trees could not be compared: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /** A reloaded panel's pin, made again; when that fails the panel drops it and says why in the log. */
@@ -87,13 +101,13 @@ class TreePanel {
       this.pinned = undefined;
       this.requests.log(`Tree panel (${this.csvUri.fsPath}): the pinned tree could not be made again: ${err instanceof Error ? err.message : String(err)}`);
     }
-    this.post({ type: 'compare', comparison: this.pinned ? comparisonOf(this.pinned, await this.report()) : null });
+    await this.postComparison(this.pinned ? await this.report() : undefined);
   }
 
   private async pin(pin: boolean): Promise<void> {
     if (pin && !this.shown) await this.report(); // a restored panel: its file is trained again, and shown
     this.pinned = pin && this.shown ? { report: this.shown.report, settings: this.shown.settings } : undefined;
-    this.post({ type: 'compare', comparison: this.pinned && this.shown ? comparisonOf(this.pinned, this.shown.report) : null });
+    await this.postComparison(this.shown?.report);
   }
 
   /** Opens the calculation drawer on `nodeId`, `column`'s split open; now, or once the webview is ready. */

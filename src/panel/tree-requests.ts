@@ -8,7 +8,8 @@ import type { NodeCalculation } from '../engine/explain/types';
 import type { TreeEdit } from '../engine/model';
 import type { TreeColumns } from '../engine/tree-columns';
 import type { AlternativeSplit, ApplyEditMessage, EditState, EditStepMessage, PanelSettings, PinRecipe, SyncEditsMessage } from '../shared/protocol';
-import type { PackedReport } from '../shared/report-transfer';
+import type { PackedModel, PackedReport } from '../shared/report-transfer';
+import type { TreeDiff } from '../shared/tree-diff';
 import { rowPath, type RowPathResult as RowPath } from '../shared/row-path';
 import type { EditPreview } from '../shared/worker-messages';
 import { fileNameOf } from '../host/csv-source';
@@ -53,6 +54,8 @@ export interface PanelRequests extends LearnRequests {
   editState(csvUri: vscode.Uri, report: PackedReport): EditState | undefined;
   /** The tree a reloaded panel had pinned, made again from its recipe (trained with its settings, then edited). */
   pinned(csvUri: vscode.Uri, pin: PinRecipe): Promise<Pinned>;
+  /** The pinned tree (`a`) against the tree shown (`b`), node by node, diffed in the worker. */
+  diffTrees(csvUri: vscode.Uri, a: PackedModel, b: PackedModel): Promise<TreeDiff>;
   /** Lines for the output channel: malformed messages, errors inside the webview. */
   log(message: string): void;
 }
@@ -106,6 +109,8 @@ export function treePanelRequests(host: HostServices, edits: () => TreeEdits): P
     },
     yourSettings: (uri) => panelSettings(host.trainer().yourSettings(uri)),
     restored: (uri) => notifier.log(`Restored the tree panel of ${uri.toString(true)}; its data is read again when the panel needs it.`),
+    // A newer comparison (another show or pin) cancels the one still running.
+    diffTrees: (uri, a, b) => worker().run('diffTrees', { a, b }, { key: `diffTrees:${uri.toString()}` }).result,
     log: (message) => notifier.log(message),
   };
 }

@@ -19,6 +19,7 @@ import type { RowContributions } from '../engine/import/contributions';
 import type { EnsembleReport, WireEnsemble } from './ensemble-transfer';
 import type { PruningCalculation } from '../engine/explain/pruning-calculation';
 import type { RuleCalculation } from '../engine/explain/rule-calculation';
+import type { TreeDiff } from './tree-diff';
 
 /** CSV content: the file's bytes, or the text of an editor with unsaved edits. */
 export type CsvSource = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'text'; text: string };
@@ -250,7 +251,14 @@ export interface EnsembleRowJob {
 }
 
 /** Every job the worker runs: its input and its result. */
+/** Two trees of one file, compared by place (tree-diff.ts): the panel's pinned tree (`a`) and the tree shown (`b`). */
+export interface DiffTreesJob {
+  a: PackedModel;
+  b: PackedModel;
+}
+
 export interface JobTypes {
+  diffTrees: { job: DiffTreesJob; result: TreeDiff };
   load: { job: LoadJob; result: LoadResult };
   sample: { job: SampleJob; result: LoadResult };
   report: { job: ReportJob; result: PackedReport };

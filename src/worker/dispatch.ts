@@ -8,6 +8,7 @@ import { predictJob } from './jobs/text-jobs';
 import { profileViewJob } from './jobs/profile-view';
 import { alternativesJob, reportJob, splitDistributionJob } from './jobs/report';
 import { editReportJob, previewEditJob } from './jobs/edit';
+import { diffTreesJob } from './jobs/diff';
 import { packedBuffers } from '../shared/report-transfer';
 import { treeBuffers } from '../engine/forest/packed-tree';
 import { sampleJob } from './jobs/sample';
@@ -54,6 +55,7 @@ const handlers: Handlers = {
   },
   previewEdit: (job) => ({ result: previewEditJob(job) }),
   splitDistribution: (job) => ({ result: splitDistributionJob(job) }),
+  diffTrees: (job) => ({ result: diffTreesJob(job) }),
   predict: async (job, progress) => {
     const result = await predictJob(job, progress);
     return { result, transfer: [result.bytes.buffer as ArrayBuffer] };

@@ -931,7 +931,7 @@ await check('Compare: Pin, then the pinned depth-3 tree beside the full one, dif
     assert.deepEqual(await page.evaluate(() => window.__posted.filter((m) => m.type === 'pin')), [{ type: 'pin', pin: true }]);
     const pinned = reports.irisDepth3;
     const current = reports.iris;
-    const compared = comparison(pinned, panelSettings(pinned), current);
+    const compared = await comparison(pinned, panelSettings(pinned), current);
     await page.evaluate((msg) => window.postMessage(msg, '*'), { type: 'compare', comparison: compared });
     await page.waitForSelector('.compare-pane:nth-of-type(2) svg g.node');
     const drawn = await page.locator('.compare-pane').evaluateAll((panes) =>

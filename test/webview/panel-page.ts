@@ -16,6 +16,7 @@ import { RulePages } from '../../src/panel/rules-page';
 import { branchSlice as hostBranchSlice, subtreeSlice } from '../../src/shared/tree-slices';
 import type { PanelSettings, RequestMessage, ToWebview } from '../../src/shared/protocol';
 import { comparisonOf } from '../../src/panel/comparison';
+import { diffTreesJob } from '../../src/worker/jobs/diff';
 import { answerRequest } from '../../src/shared/panel-requests';
 import type { NodeCalculation } from '../../src/engine/explain/types';
 import type { PruningCalculation } from '../../src/engine/explain/pruning-calculation';
@@ -24,8 +25,9 @@ import type { RuleCalculation } from '../../src/engine/explain/rule-calculation'
 /** What the panel host posts of an engine report, and of the branch down to a node. */
 export const panelReport = (report: TreeReport) => hostPanelReport(packReport(report));
 export const branchSlice = (model: TreeModel, nodeId: number) => hostBranchSlice(packModel(model), nodeId);
-/** What the panel host posts after `show` while `pinned` is pinned (src/panel/comparison.ts). */
-export const comparison = (pinned: TreeReport, settings: PanelSettings, current: TreeReport) => comparisonOf({ report: packReport(pinned), settings }, packReport(current));
+/** What the panel host posts after `show` while `pinned` is pinned (src/panel/comparison.ts, the diff by the worker's job). */
+export const comparison = (pinned: TreeReport, settings: PanelSettings, current: TreeReport) =>
+  comparisonOf({ report: packReport(pinned), settings }, packReport(current), async (a, b) => diffTreesJob({ a, b }));
 
 export const NONCE = 'TestNonce0123456789abc==';
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { created, FakePanel, FakeUri, serializers } from '../helpers/fake-vscode';
 import { TREE_PANEL_VIEW_TYPE, TreePanels } from '../../../src/panel/tree-panel';
 import type { PanelRequests } from '../../../src/panel/tree-requests';
+import { diffTreesJob } from '../../../src/worker/jobs/diff';
 import type { PanelRequest, PanelRequestKind, PanelSettings } from '../../../src/shared/protocol';
 import { packReport } from '../../../src/shared/report-transfer';
 import { decodeModel, type WireModel, type WireNodes } from '../../../src/engine/model-columns';
@@ -78,6 +79,11 @@ function recorder() {
     },
     yourSettings: () => ({ algorithm: 'cart', criterion: 'auto', maxDepth: null, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0 }),
     restored: (uri) => calls.push(['restored', uri.toString()]),
+    // The worker's own diff job, run in place: the host passes it the two trees' columns.
+    diffTrees: async (uri, a, b) => {
+      calls.push(['diffTrees', uri.toString()]);
+      return diffTreesJob({ a, b });
+    },
     log: (message) => calls.push(['log', message]),
   };
   return { calls, requests };
