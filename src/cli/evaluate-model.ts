@@ -15,6 +15,8 @@ import { loadModel } from './predict';
 import { metricsText } from './report-text';
 import { positiveClassFromArgs } from './validation-flags';
 import { resolvePositiveClass } from '../engine/validation/positive-class';
+import { thresholdSection } from '../engine/metrics/threshold';
+import { thresholdText } from './threshold-flags';
 
 /** The only options that apply to a saved model besides the data options. */
 export const SAVED_MODEL_OPTIONS = ['model', 'json', 'positive-class', 'target'];
@@ -29,7 +31,8 @@ export async function evaluateSaved(args: ParsedArgs, dataOptions: readonly stri
   // Parquet: only the model's features and its target are read.
   const needed = (m: { features: readonly ModelFeature[]; target: string }) => ({ presentTypes: featureTypes(m), columns: [...m.features.map((f) => f.name), m.target] });
   const dataset = await loadDataFile(data, args, loaded.kind === 'ensemble' ? {} : needed(loaded.model));
-  const positive = positiveClassFromArgs(args);
+  // A tree with a decision threshold is measured with the threshold's positive class unless asked otherwise.
+  const positive = positiveClassFromArgs(args) ?? (loaded.kind === 'tree' ? loaded.model.decisionThreshold?.positiveClass : undefined);
   if (loaded.kind !== 'ensemble' && args.flags.has('target')) throw new InputError('bad-option', '--target applies to a model trained elsewhere; our model files name their target');
   const metrics = await namingFile(data, () => {
     if (loaded.kind === 'forest') return metricsOf(forestRowPredictions(loaded.model, dataset, resolvePositiveClass(loaded.model, dataset, positive)));
@@ -41,10 +44,15 @@ export async function evaluateSaved(args: ParsedArgs, dataOptions: readonly stri
   const model: { edited?: boolean; edits?: unknown[] } = loaded.kind === 'tree' ? loaded.model : {};
   const what = loaded.kind === 'ensemble' ? ` (${loaded.model.description})` : '';
   const edits = model.edits?.length ?? 0;
+  const t = loaded.kind === 'tree' ? loaded.model.decisionThreshold : undefined;
+  const threshold = t && metrics.task === 'classification' && metrics.positiveClass === t.positiveClass ? thresholdSection(metrics, t.value, t.chosenBy ?? null) : null;
   if (args.flags.has('json')) {
-    process.stdout.write(jsonText({ model: basename(file), data: basename(data), edited: model.edited === true, edits, metrics }) + '\n');
+    process.stdout.write(jsonText({ model: basename(file), data: basename(data), edited: model.edited === true, edits, metrics, ...(threshold ? { threshold } : {}) }) + '\n');
     return;
   }
   const tree = `${basename(file)}${what}${model.edited === true ? ` (edited, ${edits} edit${edits === 1 ? '' : 's'})` : ''}`;
-  process.stdout.write([...metricsText(`${tree} on ${basename(data)}, leaves as saved`, metrics), ''].join('\n'));
+  const at = t ? ` (at its decision threshold ${t.value} on "${t.positiveClass}")` : '';
+  const lines = [...metricsText(`${tree} on ${basename(data)}, leaves as saved${at}`, metrics), ''];
+  if (threshold) lines.push(...thresholdText(threshold, basename(data)));
+  process.stdout.write(lines.join('\n'));
 }

@@ -4,7 +4,8 @@
 // <csv>` measures a saved (maybe edited) tree instead (evaluate-model.ts).
 import { basename } from 'node:path';
 import { InputError } from '../engine/errors';
-import { buildReport } from '../engine/report';
+import { buildReport, treeShape } from '../engine/report';
+import { simplifyTree } from '../engine/prune/simplify';
 import { jsonText } from '../engine/json-text';
 import { numberFlag, parseArgs } from './args';
 import { DATA_OPTIONS, loadDataFile, namingFile } from './data-flags';
@@ -19,6 +20,11 @@ import { usageError } from './help';
 import { evaluateSaved } from './evaluate-model';
 import type { CliCommand, OptionTable } from './options';
 import { checkWeightColumn } from './weight-flags';
+import { THRESHOLD_OPTION, thresholdRuleFromArgs, thresholdText } from './threshold-flags';
+import { chooseThreshold, ruleText, thresholdSection, type ThresholdRule, type ThresholdSection } from '../engine/metrics/threshold';
+import { withDecisionThreshold } from '../engine/tree/decision-threshold';
+import type { TreeReport } from '../engine/report-types';
+import type { ClassificationMetrics } from '../engine/metrics/types';
 
 const OPTIONS: OptionTable = [
   ...TRAIN_OPTIONS,
@@ -29,6 +35,7 @@ const OPTIONS: OptionTable = [
   { name: 'seed', value: 'N', default: '0', meaning: 'seed of the hold-out split, the folds and the permutations' },
   STRATIFY_OPTION,
   POSITIVE_CLASS_OPTION,
+  { ...THRESHOLD_OPTION, meaning: 'binary target: report the confusion matrix and metrics at T (positive class\'s share ≥ T) beside 0.5, and at every distinct score; a rule chooses T from the --cv out-of-fold scores; --json: the model records it' },
   { name: 'permutation-repeats', value: 'N', default: '5', meaning: 'shuffles per column for permutation importance' },
   { name: 'json', meaning: 'print the whole report as JSON' },
   { name: 'force', meaning: 'with --ensemble: run --cv loo anyway (a forest per row; the OOB score is the cheap estimate)' },
@@ -52,7 +59,11 @@ async function evaluate(argv: string[]): Promise<void> {
   if (args.positional.length !== 1) throw usageError(evaluateCommand);
   const params = trainParamsFromArgs(args);
   const forest = forestParamsFromArgs(args, params, numberFlag(args, 'seed', { integer: true }));
-  if (forest !== null) return evaluateForestCli(args, forest);
+  const thresholdRule = thresholdRuleFromArgs(args);
+  if (forest !== null) {
+    if (thresholdRule !== undefined) throw new InputError('bad-option', '--threshold applies to a single tree (a forest\'s votes are not a leaf\'s share)');
+    return evaluateForestCli(args, forest);
+  }
   if (args.flags.has('force')) throw new InputError('bad-option', '--force applies to --cv loo with --ensemble (a forest per row); a single tree runs leave-one-out without it');
   const prune = pruneOptionsFromArgs(args, true);
   const testSize = numberFlag(args, 'test-size');
@@ -74,8 +85,38 @@ async function evaluate(argv: string[]): Promise<void> {
   };
   const dataset = await loadDataFile(args.positional[0], args);
   await checkWeightColumn(args.positional[0], dataset, params);
-  const report = await namingFile(args.positional[0], () => buildReport(dataset, options));
-  process.stderr.write(leftOutNotes(report.leftOut));
-  writeWarnings(report.warnings);
-  process.stdout.write(args.flags.has('json') ? jsonText(report) + '\n' : reportText(report, basename(args.positional[0])));
+  // With a threshold the tree is simplified at it, not at 0.5 (atThreshold).
+  const built = await namingFile(args.positional[0], () => buildReport(dataset, thresholdRule === undefined ? options : { ...options, simplify: false }));
+  process.stderr.write(leftOutNotes(built.leftOut));
+  writeWarnings(built.warnings);
+  const { report, threshold, on } = thresholdRule === undefined ? { report: built, threshold: null, on: '' } : atThreshold(built, thresholdRule, prune.simplify === true);
+  if (args.flags.has('json')) process.stdout.write(jsonText(threshold ? { ...report, threshold } : report) + '\n');
+  else process.stdout.write(reportText(report, basename(args.positional[0]), threshold ? thresholdText(threshold, on) : []));
+}
+
+/**
+ * The report's tree with the threshold recorded, and the figures at it on the rows that measure
+ * the tree: the hold-out rows, else the out-of-fold predictions, else the training rows. A rule
+ * chooses from the out-of-fold scores, so it needs --cv. The figures are the unsimplified tree's
+ * (simplifying at 0.5 would merge leaves the threshold tells apart).
+ */
+function atThreshold(report: TreeReport, rule: ThresholdRule, simplify: boolean): { report: TreeReport; threshold: ThresholdSection; on: string } {
+  const positiveClass = report.settings.positiveClass;
+  if (positiveClass === null) throw new InputError('bad-option', `--threshold applies to a target with two classes; "${report.model.target}" has ${report.model.task === 'regression' ? 'numeric values' : `${report.model.classes?.length ?? 0} classes`}`);
+  const { holdout, crossValidation: cv, training } = report.metrics;
+  let value: number;
+  let chosenBy: string | null = null;
+  if (rule.kind === 'value') value = rule.value;
+  else {
+    if (!cv) throw new InputError('bad-option', `--threshold ${ruleText(rule)} chooses from out-of-fold scores: add --cv K (or loo)`);
+    value = chooseThreshold(rule, cv.pooled as ClassificationMetrics);
+    chosenBy = `${ruleText(rule)} on the ${cv.leaveOneOut ? 'leave-one-out' : `${cv.folds}-fold`} out-of-fold scores (seed ${cv.seed})`;
+  }
+  const [measured, on] = holdout ? [holdout, 'the hold-out rows'] : cv ? [cv.pooled, 'the out-of-fold predictions (the scores the threshold was chosen on, so optimistic for a rule)'] : [training, 'the training rows (optimistic)'];
+  const threshold = thresholdSection(measured as ClassificationMetrics, value, chosenBy);
+  if (!threshold) throw new InputError('bad-option', `--threshold: ${on} hold only one class of "${report.model.target}"; no figures at a threshold`);
+  const thresholded = withDecisionThreshold(report.model, { positiveClass, value, ...(chosenBy ? { chosenBy } : {}) });
+  // Simplified at the threshold: leaves merge by their decision at it (a merged leaf's share lies between theirs).
+  const model = simplify ? simplifyTree(thresholded) : thresholded;
+  return { report: { ...report, model, final: treeShape(model), settings: { ...report.settings, simplify } }, threshold, on };
 }

@@ -11,7 +11,7 @@ import type { LoadedModel } from '../engine/import/read';
 import { readModelFile } from '../worker/model-file';
 import { predictEnsemble } from '../engine/import/predict';
 import type { TreeModel } from '../engine/model';
-import { parseArgs, requiredFlag, stringFlag } from './args';
+import { parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
 import { modelPredictions, PredictionCsv, type GivenPredictions } from '../worker/prediction-csv';
 import { predictionCsvFromTable, predictionParquet } from '../worker/prediction-table';
 import { csvFileChunks, namedError } from '../worker/load-csv';
@@ -19,10 +19,15 @@ import { DATA_OPTIONS, featureTypes, loadDataFile, namingFile } from './data-fla
 import { usageError } from './help';
 import { boundEnsemble, TARGET_OPTION } from './imported';
 import type { CliCommand, OptionTable } from './options';
+import { givenValue, THRESHOLD_OPTION, thresholdRuleFromArgs } from './threshold-flags';
+import { POSITIVE_CLASS_OPTION, positiveClassFromArgs } from './validation-flags';
+import { thresholdClass, withDecisionThreshold } from '../engine/tree/decision-threshold';
 
 const OPTIONS: OptionTable = [
   { name: 'model', value: 'model.json', meaning: 'the model JSON `train --out` wrote, a tree or a forest, or a model trained elsewhere: XGBoost .json/.ubj, LightGBM .txt, ONNX tree ensemble (required)' },
   TARGET_OPTION,
+  { ...THRESHOLD_OPTION, value: 'T', default: "the model's (none: each leaf's largest class)", meaning: "binary tree: predict the positive class when its share of the leaf is ≥ T, in place of the model's threshold" },
+  { ...POSITIVE_CLASS_OPTION, default: "the model's threshold's, else the training rows' less frequent class", meaning: 'with --threshold: the class whose share it bounds' },
   { name: 'out', value: 'FILE', default: 'stdout', meaning: 'where to write the CSV with the predicted_<target> field (a classification forest: and share_<class> fields); a name ending in .parquet: a Parquet file (hyparquet-writer, snappy)' },
   ...DATA_OPTIONS,
 ];
@@ -53,7 +58,7 @@ async function predict(argv: string[]): Promise<void> {
   const args = parseArgs(argv, OPTIONS);
   if (args.positional.length !== 1) throw usageError(predictCommand);
   const modelFile = requiredFlag(args, 'model');
-  const loaded = await loadModel(modelFile);
+  const loaded = await withThresholdFromArgs(await loadModel(modelFile), args);
   const file = args.positional[0];
   if (loaded.kind !== 'ensemble' && args.flags.has('target')) throw new InputError('bad-option', '--target applies to a model trained elsewhere; our model files name their target');
   // A CSV is read twice: the parsed columns give the predictions, then the records are copied through as they are.
@@ -88,6 +93,18 @@ async function* copiedRecords(file: string, csv: PredictionCsv): AsyncGenerator<
   };
   for await (const chunk of csvFileChunks(file)) yield copied(() => csv.push(chunk));
   yield copied(() => csv.finish());
+}
+
+/** The model with `--threshold T` (and `--positive-class`) applied to its leaves; as loaded without it. */
+function withThresholdFromArgs(loaded: LoadedModel, args: ParsedArgs): LoadedModel {
+  const rule = thresholdRuleFromArgs(args);
+  if (rule === undefined) {
+    if (args.flags.has('positive-class')) throw new InputError('bad-option', '--positive-class applies to predict with --threshold');
+    return loaded;
+  }
+  const value = givenValue(rule);
+  if (loaded.kind !== 'tree') throw new InputError('bad-option', '--threshold applies to a single tree of ours (a leaf\'s share of the positive class)');
+  return { ...loaded, model: withDecisionThreshold(loaded.model, { positiveClass: thresholdClass(loaded.model, positiveClassFromArgs(args)), value }) };
 }
 
 /** Pieces of output to `out` (stdout when undefined), with backpressure. */

@@ -94,7 +94,8 @@ export function repeatedHoldoutText(r: RepeatedHoldoutResult): string[] {
   ];
 }
 
-export function reportText(r: TreeReport, csvName: string): string {
+/** `thresholdLines`: evaluate --threshold's section, printed after the validation metrics. */
+export function reportText(r: TreeReport, csvName: string, thresholdLines: readonly string[] = []): string {
   const s = r.settings;
   const p = s.params;
   const out = [
@@ -127,6 +128,7 @@ export function reportText(r: TreeReport, csvName: string): string {
   }
   const cv = r.metrics.crossValidation;
   if (cv) out.push(...crossValidationText(cv, (v.kind === 'cv' && v.stratified ? ', stratified' : '') + (cv.alphas ? ', ccp_alpha chosen inside each fold' : '')));
+  out.push(...thresholdLines);
   if (v.kind === 'none') out.push('note: no --test-size or --cv: the metrics below are on the training rows, an optimistic estimate', '');
   out.push(...metricsText('training metrics', r.metrics.training), '');
   const perm = r.importances.permutation;

@@ -14,6 +14,7 @@ import { rulesToText } from '../engine/rules/text';
 import { numberFlag, parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
 import { readModelFile } from '../worker/model-file';
 import { usageError } from './help';
+import { formatName } from '../engine/rules/text';
 import { writeOnnx } from './onnx-out';
 import { writeChunks } from './write-chunks';
 import type { CliCommand, OptionTable } from './options';
@@ -64,6 +65,13 @@ function chosenTree(loaded: LoadedModel, args: ParsedArgs, format: Format): Tree
   return loaded.model;
 }
 
+/** A tree with a decision threshold says so above its rules (their conclusions are the decisions at it). */
+function thresholdLine(model: TreeModel): string {
+  const t = model.decisionThreshold;
+  if (!t) return '';
+  return `decision threshold ${t.value} on the share of ${formatName(t.positiveClass)}${t.chosenBy ? ` (chosen by ${t.chosenBy})` : ''}: a leaf concludes ${formatName(t.positiveClass)} when its share of it is ≥ ${t.value}\n\n`;
+}
+
 async function rules(argv: string[]): Promise<void> {
   const args = parseArgs(argv, OPTIONS);
   if (args.positional.length !== 0) throw usageError(rulesCommand);
@@ -75,6 +83,6 @@ async function rules(argv: string[]): Promise<void> {
   if (format === 'onnx') return writeOnnx(file as string, model);
   let out: string;
   if (model.format === FOREST_FORMAT) out = format === 'python' ? forestToPython(model) : forestToJavaScript(model);
-  else out = format === 'text' ? rulesToText(extractRules(model), model.classes) : exportCode(model, format as Exclude<Format, 'text' | 'onnx'>);
+  else out = format === 'text' ? thresholdLine(model) + rulesToText(extractRules(model), model.classes) : exportCode(model, format as Exclude<Format, 'text' | 'onnx'>);
   await writeChunks(file, [out]);
 }

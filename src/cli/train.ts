@@ -16,7 +16,12 @@ import { leftOutNotes } from './left-out-notes';
 import { isOnnxName, writeOnnx } from './onnx-out';
 import { FOREST_OPTIONS, forestParamsFromArgs } from './forest-flags';
 import { trainForestCli } from './forest-run';
-import { STRATIFY_OPTION, stratifyFromArgs, writeWarnings } from './validation-flags';
+import { POSITIVE_CLASS_OPTION, positiveClassFromArgs, STRATIFY_OPTION, stratifyFromArgs, writeWarnings } from './validation-flags';
+import { decideThreshold, THRESHOLD_OPTION, thresholdRuleFromArgs } from './threshold-flags';
+import { withDecisionThreshold } from '../engine/tree/decision-threshold';
+import { simplifyTree } from '../engine/prune/simplify';
+import { resolvePositiveClass } from '../engine/validation/positive-class';
+import { DEFAULT_ALPHA_FOLDS } from '../engine/validation/prune-grown';
 import { usageError } from './help';
 import type { CliCommand, CliOption, OptionTable } from './options';
 import { criterionNames, defaultsText } from '../engine/tree/criteria';
@@ -56,9 +61,11 @@ export const TRAIN_OPTIONS: OptionTable = [
 const OPTIONS: OptionTable = [
   ...TRAIN_OPTIONS,
   ...pruneOptions(false),
-  { name: 'cv', value: 'K', default: '5', meaning: 'with --ccp-alpha cv: the number of folds' },
-  { name: 'seed', value: 'N', default: '0', meaning: "with --ccp-alpha cv: the seed of the folds; with --ensemble: the forest's seed" },
+  { name: 'cv', value: 'K', default: '5', meaning: 'with --ccp-alpha cv or a --threshold rule: the number of folds' },
+  { name: 'seed', value: 'N', default: '0', meaning: "with --ccp-alpha cv or a --threshold rule: the seed of the folds; with --ensemble: the forest's seed" },
   STRATIFY_OPTION,
+  THRESHOLD_OPTION,
+  POSITIVE_CLASS_OPTION,
   { name: 'out', value: 'model.json', meaning: 'write the model JSON to this file (a name ending in .gz: gzip-compressed; in .onnx: the model as ONNX, docs/model-format.md "ONNX export")' },
   { name: 'format', value: 'json|text|mermaid', default: 'json (with --out: a one-line summary)', meaning: 'what to print: the model JSON, the tree as text (a forest: its report), or Mermaid' },
   ...FOREST_OPTIONS,
@@ -124,7 +131,12 @@ async function train(argv: string[]): Promise<void> {
   const format = oneOf(args, 'format', ['json', 'text', 'mermaid'] as const) ?? 'json';
   const asked = trainParamsFromArgs(args);
   const forest = forestParamsFromArgs(args, asked, numberFlag(args, 'seed', { integer: true }));
-  if (forest !== null) return trainForestCli(args, forest, format);
+  const thresholdRule = thresholdRuleFromArgs(args);
+  if (forest !== null) {
+    if (thresholdRule !== undefined) throw new InputError('bad-option', '--threshold applies to a single tree (a forest\'s votes are not a leaf\'s share)');
+    return trainForestCli(args, forest, format);
+  }
+  if (thresholdRule === undefined && args.flags.has('positive-class')) throw new InputError('bad-option', '--positive-class applies with --threshold when training');
   // Pruning (docs/cli.md "Options"): --ccp-alpha X|cv, --prune …, with --cv K folds and --seed N for "cv"; checked before reading the data.
   const options = trainReportOptions(args, asked);
   resolvePruneOptions({ ...options, folds: options.cvFolds, algorithm: asked.algorithm });
@@ -134,8 +146,21 @@ async function train(argv: string[]): Promise<void> {
   const { params, grown, pruned } = await namingFile(args.positional[0], () => fitReportTree(dataset, options));
   process.stderr.write(leftOutNotes(params.leftOut));
   const { droppedMissingTarget } = grown;
-  const { model, alphaSelection, warnings } = pruned;
+  const { alphaSelection, warnings } = pruned;
+  let { model } = pruned;
   writeWarnings(warnings);
+  if (thresholdRule !== undefined) {
+    model = await namingFile(args.positional[0], () => {
+      const positive = resolvePositiveClass(model, dataset, positiveClassFromArgs(args));
+      if (positive === undefined) throw new InputError('bad-option', `--threshold applies to a target with two classes; "${model.target}" has ${model.task === 'regression' ? 'numeric values' : `${model.classes?.length ?? 0} classes`}`);
+      const fold = { params, post: pruned.post, folds: prune.folds ?? DEFAULT_ALPHA_FOLDS, seed: prune.seed ?? 0, stratify: prune.stratify };
+      // Thresholded before simplifying: leaves merge by their decision at the threshold (a merged leaf's share lies between theirs, so it keeps the decision).
+      const thresholded = withDecisionThreshold(pruned.trained, decideThreshold(thresholdRule, positive, dataset, fold, writeWarnings));
+      return pruned.post.simplify ? simplifyTree(thresholded) : thresholded;
+    });
+    const t = model.decisionThreshold;
+    if (t) process.stderr.write(`note: decision threshold ${t.value} on the share of "${t.positiveClass}"${t.chosenBy ? `, chosen by ${t.chosenBy}` : ''}\n`);
+  }
   if (alphaSelection) {
     const a = alphaSelection;
     process.stderr.write(

@@ -163,4 +163,18 @@ export interface TreeModel {
   importedFrom?: string;
   /** The edits in the order applied (node ids as they were at each edit). */
   edits?: EditRecord[];
+  /**
+   * Binary classification only: the leaves' `prediction` is `positiveClass` when its share of the
+   * leaf's (weighted) rows is ≥ `value`, else the other class (tree/decision-threshold.ts,
+   * docs/model-format.md "Decision threshold"). Absent: each leaf predicts its largest class.
+   */
+  decisionThreshold?: DecisionThreshold;
+}
+
+export interface DecisionThreshold {
+  positiveClass: string;
+  /** In [0, 1]: the smallest share of the positive class predicted positive. */
+  value: number;
+  /** How it was chosen (`youden`, `f1`, `precision>=0.9`, `recall>=0.8`) and from what; absent: given as a number. */
+  chosenBy?: string;
 }

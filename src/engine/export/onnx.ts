@@ -151,6 +151,14 @@ function treeLeaf(model: TreeModel): (node: ModelNode) => number[] {
     const shares = counts.map((c) => (total > 0 ? c / total : 0));
     const weights = classes.length === 2 ? [shares[1]] : shares;
     // predict answers the leaf's stored prediction; the operator answers from the weights.
+    const t = model.decisionThreshold;
+    if (t !== undefined && total > 0 && classes[onnxLabel(weights, classes.length)] !== String(node.prediction)) {
+      // The operator labels a leaf by its largest share and has no threshold (docs/model-format.md "Decision threshold").
+      throw refuse(
+        `the decision threshold ${t.value} on "${t.positiveClass}" makes leaf ${node.id} (class shares ${shares.map((x) => x.toFixed(4)).join(', ')}) predict "${String(node.prediction)}", ` +
+          `and TreeEnsembleClassifier labels a leaf by its largest share; export a tree trained without --threshold and compare its probability output with ${t.value}, or export as Python, JavaScript or SQL, which keep it`,
+      );
+    }
     if (total <= 0 || classes[onnxLabel(weights, classes.length)] !== String(node.prediction))
       throw refuse(`leaf ${node.id} predicts "${String(node.prediction)}" but its class shares (${shares.join(', ')}) make the operator answer otherwise`);
     return weights;

@@ -6,6 +6,7 @@ import { InputError } from '../errors';
 import { jsonText } from '../json-text';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
 import { criterionNames, isCriterion } from './criteria';
+import { checkDecisionThreshold, leafOffThreshold } from './decision-threshold';
 
 /** The model file's text: compact (docs/model-format.md "Reading and writing"), a final newline. */
 export function serializeModel(model: TreeModel): string {
@@ -138,5 +139,15 @@ export function checkTreeModel(model: TreeModel): TreeModel {
     checkSnipped(node, model, features);
   });
   checkEdits(model);
+  if (model.decisionThreshold !== undefined) {
+    if (!isObject(model.decisionThreshold)) bad('"decisionThreshold" must be { positiveClass, value }');
+    try {
+      checkDecisionThreshold(model, model.decisionThreshold);
+    } catch (err) {
+      bad((err as Error).message);
+    }
+    const off = leafOffThreshold(model);
+    if (off) bad(`leaf ${off.id} predicts "${String(off.prediction)}" but its share of "${model.decisionThreshold.positiveClass}" is on the other side of the decision threshold ${model.decisionThreshold.value}`);
+  }
   return model;
 }
