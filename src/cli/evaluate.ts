@@ -4,7 +4,9 @@
 // <csv>` measures a saved (maybe edited) tree instead (evaluate-model.ts).
 import { basename } from 'node:path';
 import { InputError } from '../engine/errors';
-import { buildReport, treeShape } from '../engine/report';
+import { buildReport } from '../engine/report';
+import { treeShape } from '../engine/report-score';
+import { extractRules } from '../engine/rules/extract';
 import { simplifyTree } from '../engine/prune/simplify';
 import { jsonText } from '../engine/json-text';
 import { numberFlag, parseArgs } from './args';
@@ -118,5 +120,5 @@ function atThreshold(report: TreeReport, rule: ThresholdRule, simplify: boolean)
   const thresholded = withDecisionThreshold(report.model, { positiveClass, value, ...(chosenBy ? { chosenBy } : {}) });
   // Simplified at the threshold: leaves merge by their decision at it (a merged leaf's share lies between theirs).
   const model = simplify ? simplifyTree(thresholded) : thresholded;
-  return { report: { ...report, model, final: treeShape(model), settings: { ...report.settings, simplify } }, threshold, on };
+  return { report: { ...report, model, rules: extractRules(model), final: treeShape(model), settings: { ...report.settings, simplify } }, threshold, on };
 }

@@ -153,7 +153,7 @@ async function train(argv: string[]): Promise<void> {
     model = await namingFile(args.positional[0], () => {
       const positive = resolvePositiveClass(model, dataset, positiveClassFromArgs(args));
       if (positive === undefined) throw new InputError('bad-option', `--threshold applies to a target with two classes; "${model.target}" has ${model.task === 'regression' ? 'numeric values' : `${model.classes?.length ?? 0} classes`}`);
-      const fold = { params, post: pruned.post, folds: prune.folds ?? DEFAULT_ALPHA_FOLDS, seed: prune.seed ?? 0, stratify: prune.stratify };
+      const fold = { params, post: pruned.post, folds: options.cvFolds ?? DEFAULT_ALPHA_FOLDS, seed: options.seed ?? 0, stratify: options.stratify ?? true };
       // Thresholded before simplifying: leaves merge by their decision at the threshold (a merged leaf's share lies between theirs, so it keeps the decision).
       const thresholded = withDecisionThreshold(pruned.trained, decideThreshold(thresholdRule, positive, dataset, fold, writeWarnings));
       return pruned.post.simplify ? simplifyTree(thresholded) : thresholded;
