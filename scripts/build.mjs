@@ -74,6 +74,13 @@ function copyKatex() {
 }
 copyKatex();
 
+/** The Dask training job (python/dask_train.py), beside the CLI that runs it (src/cli/dask-train.ts). */
+function copyPythonJob() {
+  mkdirSync('dist/python', { recursive: true });
+  copyFileSync('python/dask_train.py', 'dist/python/dask_train.py');
+}
+copyPythonJob();
+
 if (watch) {
   for (const options of builds) {
     const ctx = await esbuild.context(options);

@@ -27,6 +27,7 @@ import type { CliCommand, CliOption, OptionTable } from './options';
 import { criterionNames, defaultsText } from '../engine/tree/criteria';
 import { checkWeightColumn, WEIGHT_OPTIONS, weightParamsFromArgs } from './weight-flags';
 import { scoreLabel } from '../shared/render/score-label';
+import { DASK_OPTIONS, trainOnDask, wantsDask } from './dask-train';
 
 /** `--criterion`: its values and defaults read from the registry (engine/tree/criteria.ts) when the help is written. */
 const CRITERION_OPTION: CliOption = {
@@ -70,6 +71,7 @@ const OPTIONS: OptionTable = [
   { name: 'format', value: 'json|text|mermaid', default: 'json (with --out: a one-line summary)', meaning: 'what to print: the model JSON, the tree as text (a forest: its report), or Mermaid' },
   ...FOREST_OPTIONS,
   ...DATA_OPTIONS,
+  ...DASK_OPTIONS,
 ];
 
 export const trainCommand: CliCommand = {
@@ -128,6 +130,7 @@ function render(model: TreeModel, format: string): string {
 async function train(argv: string[]): Promise<void> {
   const args = parseArgs(argv, OPTIONS);
   if (args.positional.length !== 1) throw usageError(trainCommand);
+  if (wantsDask(args)) return trainOnDask(args, args.positional[0]);
   const format = oneOf(args, 'format', ['json', 'text', 'mermaid'] as const) ?? 'json';
   const asked = trainParamsFromArgs(args);
   const forest = forestParamsFromArgs(args, asked, numberFlag(args, 'seed', { integer: true }));

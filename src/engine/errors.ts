@@ -19,7 +19,11 @@ export type InputErrorCode =
   | 'bad-feature'
   | 'bad-model'
   /** A model edited against data that no longer matches it (the file changed since training). */
-  | 'stale-model';
+  | 'stale-model'
+  /** A Python interpreter or package the Dask job needs is missing (the message says what to install). */
+  | 'missing-python'
+  /** The Dask cluster could not run the job: unreachable scheduler, a worker lost, a job that failed. */
+  | 'cluster';
 
 export class InputError extends Error {
   override readonly name = 'InputError';
