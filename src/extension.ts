@@ -13,6 +13,7 @@ import { currentRows, watchFileChanges } from './host/file-changes';
 import { HostServices } from './host/host-services';
 import { registerCommands, treeCommands } from './host/tree-commands';
 import { modelCommands } from './host/model-commands';
+import { daskCommands } from './host/dask-command';
 import { panelSettings } from './host/trainer';
 import { registerHover } from './hover/register';
 
@@ -58,6 +59,7 @@ export function activate(context: vscode.ExtensionContext): void {
       activeForest: () => forestPanels.activeForest(),
       showModel: (uri, model, beside) => forestPanels.showModel(uri, model, beside),
     }),
+    ...daskCommands({ extensionUri: context.extensionUri, state: hover.choices, log: (line) => notifier.log(line) }),
   });
   context.subscriptions.push(panels, forestPanels, notifier, profiles, followCursorRow(trained, panels, hover.documentData, (line) => notifier.log(line)));
   context.subscriptions.push(

@@ -11,7 +11,8 @@ import { readModelFile } from '../worker/model-file';
 import { limitFlag, numberFlag, requiredFlag, stringFlag, type ParsedArgs } from './args';
 import type { OptionTable } from './options';
 import { choosePython, JOB_PACKAGES, PARQUET_PACKAGE } from './python-env';
-import { runPythonJob, type JobEvent } from './python-job';
+import { runPythonJob } from './python-job';
+import { daskEventText, type DaskEvent } from '../shared/dask-events';
 
 export const DASK_OPTIONS: OptionTable = [
   { name: 'engine', value: 'js|dask', default: 'js', meaning: "who grows the trees: this program, or XGBoost on a Dask cluster (README \"When your data outgrow one machine\")" },
@@ -118,32 +119,18 @@ function jobScript(): string {
 
 const count = (n: unknown): string => Number(n).toLocaleString('en-US');
 
-/** One progress event as a line for people. */
-export function progressText(e: JobEvent): string | null {
-  switch (e.event) {
-    case 'progress':
-      return `dask: ${String(e.message)}`;
-    case 'cluster':
-      return `dask: ${e.local === true ? 'local cluster' : 'scheduler'} ${String(e.address)}: ${String(e.workers)} worker${e.workers === 1 ? '' : 's'}, ${String(e.threads)} threads`;
-    case 'data': {
-      const notes = (e.notes as string[]).map((n) => `\ndask: note: ${n}`).join('');
-      const classes = Array.isArray(e.classes) ? ` (classes ${(e.classes as string[]).join(', ')})` : '';
-      return `dask: ${count(e.rows)} rows in ${String(e.partitions)} partitions, ${count(e.train_rows)} to train on, ${count(e.test_rows)} held out; ${String(e.task)}${classes}; features ${(e.features as string[]).join(', ')}${notes}`;
-    }
-    case 'train':
-      return `dask: growing ${String(e.trees)} tree${e.trees === 1 ? '' : 's'} in round ${String(e.round)} of ${String(e.rounds)} on ${String(e.workers)} workers`;
-    case 'tick':
-      // One line every 5 s is enough in a terminal.
-      return Math.round(Number(e.seconds)) % 5 === 0 ? `dask: training, ${String(Math.round(Number(e.seconds)))} s, workers' memory ${Math.round(Number(e.memory) / 2 ** 20)} MB` : null;
-    default:
-      return null;
-  }
+/** An event as stderr lines: a tick every 5 s is enough in a terminal; the data's notes each on a line. */
+function progressLines(e: DaskEvent): string {
+  if (e.event === 'tick' && Math.round(Number(e.seconds)) % 5 !== 0) return '';
+  const line = daskEventText(e);
+  const notes = e.event === 'data' ? (e.notes as string[]).map((n) => `dask: note: ${n}\n`).join('') : '';
+  return (line === null ? '' : `dask: ${line}\n`) + notes;
 }
 
 const percent = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 /** The run's report: what was written, where it was trained, the held-out scores the cluster computed. */
-export function reportText(done: JobEvent, out: string, data: string, scheduler: string, predictions: string | undefined): string {
+export function reportText(done: DaskEvent, out: string, data: string, scheduler: string, predictions: string | undefined): string {
   const trees = Number(done.trees);
   const metrics = done.metrics as Record<string, number | string | null> | null;
   const lines = [
@@ -186,10 +173,7 @@ export async function trainOnDask(args: ParsedArgs, data: string): Promise<void>
     const { done } = await runPythonJob(python, jobScript(), job, (e) => {
       // The job saves to a hidden name first: the event names the file as it will be.
       if (progress === 'json') process.stderr.write(JSON.stringify(e.event === 'done' ? { ...e, model: out } : e) + '\n');
-      else {
-        const line = progressText(e);
-        if (line !== null) process.stderr.write(line + '\n');
-      }
+      else process.stderr.write(progressLines(e));
     });
     // The file must open with our importer before it is put where asked.
     await readModelFile(partial);

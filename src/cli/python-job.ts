@@ -6,12 +6,8 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { InputError } from '../engine/errors';
+import type { DaskEvent as JobEvent } from '../shared/dask-events';
 
-/** One line of the job's stdout. */
-export interface JobEvent {
-  readonly event: string;
-  readonly [field: string]: unknown;
-}
 
 export interface JobRun {
   /** The "done" event. */
