@@ -17,6 +17,7 @@ import { rowPath } from '../src/shared/row-path';
 import { packModel } from '../src/shared/report-transfer';
 import { modelOf } from '../src/engine/tree-columns';
 import { WorkerBridge } from '../src/host/worker-bridge';
+import { nodeEngine } from '../src/host/node-platform';
 import { headerHover, targetHover } from '../src/hover/column-hover';
 import { buildHoverData } from '../src/worker/jobs/hover-data';
 import type { HoverData } from '../src/shared/worker-messages';
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
   console.log(`hover bench: ${ROWS.toLocaleString('en-US')} rows, ${lines[0].split(',').length} columns, ${mib(Buffer.byteLength(text))}`);
 
   // Cold, in the worker as the extension runs it (text cloned in, typed arrays moved back).
-  const bridge = new WorkerBridge(path.join(process.cwd(), 'dist/worker.js'));
+  const bridge = new WorkerBridge(() => nodeEngine(path.join(process.cwd(), 'dist/worker.js')));
   const cold: number[] = [];
   let data: HoverData | undefined;
   for (let i = 0; i < 3; i++) {

@@ -16,6 +16,7 @@ import { rowPath } from '../src/shared/row-path';
 import { panelReport } from '../src/panel/panel-report';
 import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../src/shared/train-settings';
 import { WorkerBridge } from '../src/host/worker-bridge';
+import { nodeEngine } from '../src/host/node-platform';
 import { median } from './lib/stats';
 import { makeBenchData, type DataKind } from './lib/tree-data';
 
@@ -47,7 +48,7 @@ async function one(kind: DataKind, rows: number): Promise<void> {
 
 /** One report job and the host's work on its result. */
 async function measure(dataset: ReturnType<typeof makeBenchData>['dataset']): Promise<{ figures: Figures; nodes: number; leaves: number }> {
-  const bridge = new WorkerBridge(path.join(__dirname, '..', 'worker.js'));
+  const bridge = new WorkerBridge(() => nodeEngine(path.join(__dirname, '..', 'worker.js')));
   const phases: [string, number][] = [];
   let phase = 'start';
   let since = performance.now();

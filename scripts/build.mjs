@@ -1,6 +1,7 @@
 // Bundles the extension host, the webview, the engine worker and the CLI with esbuild.
 import * as esbuild from 'esbuild';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -26,7 +27,39 @@ const benchEntries = ['csv', 'tree', 'forest', 'predict', 'report', 'hover', 're
   .map((name) => ({ in: `bench/${name}.ts`, out: `bench/${name}` }))
   .filter((e) => existsSync(e.in));
 
+/**
+ * The browser bundles take `name.web.ts` wherever a module imports `./name` and that sibling exists:
+ * the few runtime-specific modules (the worker's gunzip, pool threads and sample job) sit beside
+ * their Node twins, with the same exports (docs/architecture.md "Web extension").
+ */
+const webSiblings = {
+  name: 'web-siblings',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const web = `${path.resolve(args.resolveDir, args.path)}.web.ts`;
+      return existsSync(web) ? { path: web } : undefined;
+    });
+  },
+};
+
+/** The web extension (package.json `browser`) and its Web Worker: one file each, no Node built-ins (esbuild refuses any). */
+const webBuilds = [
+  { in: 'src/web-extension.ts', out: 'web/extension', format: 'cjs', external: ['vscode'] },
+  { in: 'src/worker/web-port.ts', out: 'web/worker', format: 'iife', external: [] },
+]
+  .filter((e) => existsSync(e.in))
+  .map(({ in: entry, out, format, external }) => ({
+    ...common,
+    entryPoints: [{ in: entry, out }],
+    outdir: 'dist',
+    platform: 'browser',
+    format,
+    external,
+    plugins: [webSiblings],
+  }));
+
 const builds = [
+  ...webBuilds,
   {
     ...common,
     entryPoints: [...nodeEntries, ...benchEntries],

@@ -20,7 +20,7 @@ export const LAYERS = [
   { name: 'host', holds: ['src/host/'], uses: ['engine', 'shared'] },
   { name: 'panel', holds: ['src/panel/'], uses: ['engine', 'shared', 'host'] },
   { name: 'hover', holds: ['src/hover/'], uses: ['engine', 'shared', 'host', 'panel'] },
-  { name: 'extension', holds: ['src/extension.ts'], uses: ['engine', 'shared', 'host', 'panel', 'hover'] },
+  { name: 'extension', holds: ['src/extension.ts', 'src/web-extension.ts', 'src/activate.ts'], uses: ['engine', 'shared', 'host', 'panel', 'hover'] },
   { name: 'webview', holds: ['webview/'], uses: ['engine', 'shared'] },
 ];
 

@@ -2,7 +2,7 @@
 // the bytes through vscode.workspace.fs (so remote and virtual workspaces work too); a gzip
 // file's bytes go as they are, the worker decompresses them.
 import * as vscode from 'vscode';
-import { gzipContentSize } from './gzip-size';
+import { hostPlatform } from './platform';
 import { WorkerBridge } from './worker-bridge';
 import type { ColumnTypes, LoadJob, SampleJob } from '../shared/worker-messages';
 
@@ -46,21 +46,23 @@ export interface SampleLimits {
  */
 export async function chooseSample(uri: vscode.Uri, limits: SampleLimits, types?: ColumnTypes): Promise<SampleJob | 'whole' | 'cancel'> {
   // The sample reads CSV text; a Parquet file is loaded whole (its sampling by row groups is still to come).
-  if (uri.scheme !== 'file' || /\.parquet$/i.test(uri.path)) return 'whole';
+  // In a browser nothing is sampled from disk: any large file is read whole, after saying so.
+  const { samplesFromDisk } = hostPlatform();
+  if (/\.parquet$/i.test(uri.path) || (samplesFromDisk && uri.scheme !== 'file')) return 'whole';
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (document !== undefined && (document.isDirty || document.isUntitled)) return 'whole';
   const { size } = await vscode.workspace.fs.stat(uri);
   // A gzip file is judged by the CSV it holds (the size its trailer records).
-  const csvBytes = Math.max(size, (await gzipContentSize(uri.fsPath)) ?? 0);
+  const csvBytes = Math.max(size, (await hostPlatform().gzipContentSize(uri)) ?? 0);
   if (csvBytes <= limits.aboveBytes) return 'whole';
   const fileName = fileNameOf(uri);
   const sample = `Train on ${limits.rows.toLocaleString('en-US')} random rows`;
   const whole = 'Load the whole file';
   const mib = (bytes: number) => `${Math.round(bytes / 1048576).toLocaleString('en-US')} MB`;
   const pick = await vscode.window.showWarningMessage(
-    `Decision Tree: ${fileName} is ${mib(size)}${csvBytes > size ? ` (${mib(csvBytes)} decompressed)` : ''}, above decisionTree.sampleAboveMB (${mib(limits.aboveBytes)}).`,
-    sample,
-    whole,
+    `Decision Tree: ${fileName} is ${mib(size)}${csvBytes > size ? ` (${mib(csvBytes)} decompressed)` : ''}, above decisionTree.sampleAboveMB (${mib(limits.aboveBytes)}).` +
+      (samplesFromDisk ? '' : ' In VS Code for the Web a file cannot be sampled from disk: it is read whole into the browser tab, which may run out of memory.'),
+    ...(samplesFromDisk ? [sample, whole] : [whole]),
   );
   if (pick === sample) return { path: uri.fsPath, rows: limits.rows, seed: limits.seed, fileName, delimiter: delimiterFor(uri, document?.languageId), types };
   return pick === whole ? 'whole' : 'cancel';

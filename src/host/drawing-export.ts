@@ -2,6 +2,7 @@
 // it shows (webview/drawing-export.ts); here the user says where it goes, and nothing is written
 // unasked.
 import * as vscode from 'vscode';
+import { base64ToBytes } from './base64';
 import { saveBeside } from './save-beside';
 
 const FORMATS: Record<'svg' | 'png', { suffix: string; title: string; filters: Record<string, string[]> }> = {
@@ -12,6 +13,6 @@ const FORMATS: Record<'svg' | 'png', { suffix: string; title: string; filters: R
 /** Asks where to save the drawing of `csv`'s tree (default: beside the CSV), writes it, opens it. */
 export async function saveDrawing(csv: vscode.Uri, format: 'svg' | 'png', data: string): Promise<boolean> {
   const { suffix, title, filters } = FORMATS[format];
-  const content = format === 'png' ? new Uint8Array(Buffer.from(data, 'base64')) : data;
+  const content = format === 'png' ? base64ToBytes(data) : data;
   return saveBeside({ csv, suffix, title, filters, content, openAs: 'viewer' });
 }

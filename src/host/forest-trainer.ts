@@ -4,7 +4,7 @@
 // the forest view. The options start from the file's last answers (file-choices.ts, as a tree's).
 // `retrain` trains a view's recipe again: a view restored after a window reload, or its "Train again".
 import * as vscode from 'vscode';
-import { availableParallelism } from 'node:os';
+import { hostPlatform } from './platform';
 import type { Dataset } from '../engine/dataset';
 import { CancelledError } from '../engine/errors';
 import type { ForestParams, ForestReport } from '../engine/forest/types';
@@ -127,7 +127,7 @@ export class ForestTrainer {
     const params = forestParams(trainer.settings(uri), settings, target);
     // The columns the user ignored or kept for this file, as for a tree.
     Object.assign(params, trainingColumns(readChoices(state, uri.toString()), loaded.columns.map((c) => c.name), target));
-    const jobs = poolSize(settings.jobs, availableParallelism());
+    const jobs = poolSize(settings.jobs, hostPlatform().cores());
     const file = await fileStamp(uri);
     view.busy(uri, 'Training the forest…', 0, true);
     const report = await withJobProgress(`Decision Tree: training a random forest on ${fileNameOf(uri)}`, (onProgress) =>

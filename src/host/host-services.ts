@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { ForestTrainer, type ForestView } from './forest-trainer';
 import type { ChoiceStore } from './file-choices';
 import { Notifier } from './notifier';
+import { hostPlatform } from './platform';
 import { Trainer, type ReportView } from './trainer';
 import { TrainedFiles, type TrainedFile } from './trained-files';
 import { WorkerBridge } from './worker-bridge';
@@ -37,7 +38,8 @@ export class HostServices implements vscode.Disposable {
 
   /** The only way from the vscode side into the worker (src/host/worker-bridge.ts). */
   worker(): WorkerBridge {
-    return (this.bridge ??= new WorkerBridge(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'worker.js').fsPath));
+    const { extensionUri } = this.context;
+    return (this.bridge ??= new WorkerBridge(() => hostPlatform().startEngine(extensionUri)));
   }
 
   trainer(): Trainer {

@@ -1,11 +1,12 @@
-// Runs engine jobs in worker_threads so the extension host never blocks on parsing or training.
+// Runs engine jobs in a worker (a thread on Node, a Web Worker in a browser: src/host/platform.ts)
+// so the extension host never blocks on parsing or training.
 // One worker per job: cancelling terminates it, which stops even a tight training loop at once,
 // and a new job under the same key (the same file) cancels the one still running. No vscode here,
 // so the bridge is tested in plain Node.
-import { Worker } from 'node:worker_threads';
 import { CancelledError } from '../engine/errors';
 import { fromWireError } from '../shared/wire-error';
 import type { FromWorker, JobKind, JobProgress, JobTypes, ToWorker } from '../shared/worker-messages';
+import type { EngineThread } from './platform';
 
 export interface JobHandle<R> {
   /** Resolves with the job's result; rejects with CancelledError when cancelled or superseded. */
@@ -26,14 +27,15 @@ export class WorkerBridge {
   private readonly all = new Set<() => void>();
   private nextId = 1;
 
-  constructor(private readonly workerFile: string) {}
+  /** `start`: one new engine worker per job (nodeEngine(file) on Node). */
+  constructor(private readonly start: () => EngineThread) {}
 
   run<K extends JobKind>(kind: K, job: JobTypes[K]['job'], options: RunOptions = {}): JobHandle<JobTypes[K]['result']> {
     type R = JobTypes[K]['result'];
     const { key, onProgress, transfer } = options;
     if (key !== undefined) this.running.get(key)?.();
     const id = this.nextId++;
-    const worker = new Worker(this.workerFile);
+    const worker = this.start();
     let settled = false;
     let settle!: (outcome: { ok: true; value: R } | { ok: false; error: Error }) => void;
     const result = new Promise<R>((resolve, reject) => {
@@ -42,32 +44,25 @@ export class WorkerBridge {
         settled = true;
         if (key !== undefined && this.running.get(key) === cancel) this.running.delete(key);
         this.all.delete(cancel);
-        void worker.terminate();
+        worker.terminate();
         if (outcome.ok) resolve(outcome.value);
         else reject(outcome.error);
       };
     });
     const cancel = () => settle({ ok: false, error: new CancelledError() });
 
-    worker.on('message', (message: FromWorker) => {
+    worker.onMessage((message: FromWorker) => {
       if (settled || message.id !== id) return;
       if (message.type === 'progress') onProgress?.(message.progress);
       else if (message.type === 'done') settle({ ok: true, value: message.result as R });
       else settle({ ok: false, error: fromWireError(message.error) });
     });
-    worker.on('error', (err: Error & { code?: string }) => {
-      const error =
-        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new Error('The engine ran out of memory: the file is too large for this machine.')
-          : err;
-      settle({ ok: false, error });
-    });
-    worker.on('exit', (code) => settle({ ok: false, error: new Error(`The engine worker stopped unexpectedly (exit code ${code}).`) }));
+    worker.onFailure((error) => settle({ ok: false, error }));
 
     if (key !== undefined) this.running.set(key, cancel);
     this.all.add(cancel);
     const message: ToWorker = { id, kind, job };
-    worker.postMessage(message, transfer);
+    worker.post(message, transfer);
     return { result, cancel };
   }
 

@@ -1,6 +1,7 @@
 // The hover's small chart: the split score against the threshold over a column's candidate
 // thresholds, with the chosen threshold marked. An SVG built from numbers only (no file text),
 // shipped as a base64 data URI, which VS Code's hover renders as an image.
+import { utf8ToBase64 } from '../host/base64';
 import { formatDate } from '../engine/dates';
 import type { CurvePoint } from '../engine/splits/types';
 import { formatNumber } from '../shared/render/tree-labels';
@@ -55,5 +56,5 @@ export function scoreChartSvg(curve: readonly CurvePoint[], chosen: number | und
 
 /** The chart as an image URI for markdown. */
 export function scoreChartUri(curve: readonly CurvePoint[], chosen: number | undefined, dates = false): string {
-  return `data:image/svg+xml;base64,${Buffer.from(scoreChartSvg(curve, chosen, dates)).toString('base64')}`;
+  return `data:image/svg+xml;base64,${utf8ToBase64(scoreChartSvg(curve, chosen, dates))}`;
 }

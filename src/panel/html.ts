@@ -2,7 +2,7 @@
 // (docs/architecture.md, "The tree panel's Content-Security-Policy"). Pure, so the policy is
 // unit-tested: scripts run only with the nonce; styles are relaxed just enough for Mermaid's inline
 // <style> in its SVG and the toolkit's constructed style sheets.
-import { randomBytes } from 'node:crypto';
+import { hostPlatform } from '../host/platform';
 
 export interface PanelHtmlInput {
   /** `webview.cspSource`: the origin the webview may load its own resources from. */
@@ -17,9 +17,9 @@ export interface PanelHtmlInput {
   title: string;
 }
 
-/** 128 random bits, base64: unguessable by anything the page might load. */
+/** 128 random bits, base64: unguessable by anything the page might load (the runtime's random source). */
 export function makeNonce(): string {
-  return randomBytes(16).toString('base64');
+  return hostPlatform().nonce();
 }
 
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {

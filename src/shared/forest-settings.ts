@@ -109,3 +109,12 @@ export function forestParams(tree: TrainSettings, forest: ForestSettings, target
 export function poolSize(jobs: number | null, cores: number): number {
   return jobs ?? Math.max(1, cores);
 }
+
+/**
+ * The cores a browser's forest pool may use: several Web Workers only where the page is
+ * cross-origin isolated (SharedArrayBuffer exists, so they read one copy of the data), else one
+ * (docs/architecture.md "Web extension"). `scope`: the worker's or extension host's globalThis.
+ */
+export function browserCores(scope: { crossOriginIsolated?: boolean; navigator?: { hardwareConcurrency?: number } }): number {
+  return scope.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function' ? Math.max(1, scope.navigator?.hardwareConcurrency ?? 1) : 1;
+}

@@ -2,15 +2,15 @@
 // planForest here, trainMember in the workers (one task per tree), each member added to the
 // ForestAssembly here as it comes, in tree order. The same plan and that order give the same forest
 // as trainForest for any `jobs`.
-import path from 'node:path';
 import type { Dataset } from '../engine/dataset';
 import { ForestAssembly } from '../engine/forest/assemble';
 import type { ForestMember } from '../engine/forest/member';
 import { planForest } from '../engine/forest/plan';
 import type { ForestParams, ForestReport } from '../engine/forest/types';
-import type { ForestTaskData } from './forest-worker';
+import type { ForestTaskData } from './forest-tasks';
 import { forestCaches } from '../engine/forest/member-caches';
 import { runPool } from './pool/thread-pool';
+import { taskFile } from './pool/threads';
 import { shareDataset, sharedBytes, sharedInts } from './pool/shared-dataset';
 
 /**
@@ -47,7 +47,7 @@ export async function trainForestOnPool(dataset: Dataset, params: ForestParams, 
   const plan = { ...planned, rows };
   const assembly = new ForestAssembly(shared, plan);
   await runPool<ForestTaskData, ForestMember>({
-    workerFile: options.workerFile ?? path.join(__dirname, 'forest-worker.js'),
+    workerFile: options.workerFile ?? taskFile('forest-worker'),
     // Sorted or binned here once, not in every worker: one copy, read by all.
     shared: { dataset: shared, plan, made: forestCaches(shared, plan, sharedInts, sharedBytes) },
     tasks: plan.params.nTrees,

@@ -1,30 +1,4 @@
-// The forest's pool worker (bundled to dist/forest-worker.js, started by forest-pool.ts): trains
-// the trees it is handed on the shared dataset. A tree depends only on (dataset, plan, index), so
-// any thread gives the same tree. Each tree goes back packed with its training rows' leaves, the
-// typed arrays' buffers moved.
-import type { Dataset } from '../engine/dataset';
-import { trainMember } from '../engine/forest/member';
-import { treeBuffers } from '../engine/forest/packed-tree';
-import type { ForestPlan } from '../engine/forest/plan';
-import { memberCaches, type ForestCaches } from '../engine/forest/member-caches';
-import { servePoolTasks } from './pool/serve-tasks';
+// The forest's pool worker on Node (bundled to dist/forest-worker.js, started by forest-pool.ts).
+import { serveForestTasks } from './forest-tasks';
 
-/** What each forest worker receives once. */
-export interface ForestTaskData {
-  dataset: Dataset;
-  plan: ForestPlan;
-  /** The exact splitter's orders or the histogram splitter's bins, made once by the pool's caller on shared memory. */
-  made: ForestCaches;
-}
-
-// The trees of one forest share their sorted orders or bins (made before the pool started).
-const cachesFor = new WeakMap<ForestTaskData, ReturnType<typeof memberCaches>>();
-
-servePoolTasks(
-  (shared: ForestTaskData, index) => {
-    let caches = cachesFor.get(shared);
-    if (caches === undefined) cachesFor.set(shared, (caches = memberCaches(shared.made)));
-    return trainMember(shared.dataset, shared.plan, index, caches);
-  },
-  (member) => [...treeBuffers(member.tree.packed), member.leaves.buffer as ArrayBuffer],
-);
+serveForestTasks();

@@ -1,14 +1,10 @@
 // gzip input (`.csv.gz`, `.tsv.gz`) for the CLI and the engine worker: recognised by its magic
 // bytes, whatever the file is called, and decompressed as it streams, so neither the compressed
-// nor the decompressed file is ever held whole. Runtime code: the engine stays free of node:zlib.
-import { once } from 'node:events';
-import { createGunzip } from 'node:zlib';
+// nor the decompressed file is ever held whole. The inflating is the runtime's (gunzip.ts on Node,
+// gunzip.web.ts in a browser), so the engine stays free of node:zlib.
 import { concatBytes } from '../engine/csv/concat-bytes';
 import { isGzip } from '../engine/csv/gzip-magic';
-import { InputError } from '../engine/errors';
-
-/** Output chunks of this size: fewer, larger pieces for the reader (and fewer progress reports). */
-const CHUNK_BYTES = 1 << 20;
+import { gunzip } from './gunzip';
 
 /**
  * The bytes of `source`, decompressed when they start with gzip's magic bytes, else as they are.
@@ -50,33 +46,5 @@ export async function* decompressedChunks(source: AsyncIterable<Uint8Array>, onR
     yield* gunzip(counted());
   } else {
     yield* counted();
-  }
-}
-
-async function* gunzip(input: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const inflater = createGunzip({ chunkSize: CHUNK_BYTES });
-  const stop = new AbortController();
-  // Fed in its own loop, with backpressure; the output is pulled below. Ends (closing the source)
-  // when the input does, when inflating fails, or when the reader stops early.
-  const feeding = (async () => {
-    for await (const chunk of input) {
-      if (!inflater.write(chunk.slice())) await once(inflater, 'drain', { signal: stop.signal });
-    }
-    inflater.end();
-  })();
-  feeding.catch((err: unknown) => inflater.destroy(err instanceof Error ? err : new Error(String(err))));
-  try {
-    for await (const chunk of inflater) yield chunk as Uint8Array;
-    await feeding;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (typeof code === 'string' && code.startsWith('Z_')) {
-      throw new InputError('unreadable-file', `the gzip data is corrupt or truncated (${(err as Error).message})`);
-    }
-    throw err;
-  } finally {
-    stop.abort();
-    inflater.destroy();
-    await feeding.catch(() => undefined);
   }
 }

@@ -82,7 +82,9 @@ export async function readSource(job: LoadJob, progress: (p: JobProgress) => voi
  * Nothing changes a dataset's columns once read.
  */
 export async function loadJob(job: LoadJob, progress: (p: JobProgress) => void): Promise<LoadResult> {
-  const dataset = await readSource(job, progress, true);
+  // A browser page that is not cross-origin isolated has no SharedArrayBuffer: its columns are then
+  // plain buffers, copied to each job.
+  const dataset = await readSource(job, progress, typeof SharedArrayBuffer === 'function');
   return { dataset, columns: columnSummaries(dataset) };
 }
 

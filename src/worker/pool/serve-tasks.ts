@@ -1,18 +1,18 @@
 // The worker side of a thread pool (thread-pool.ts): a task module's bundle calls servePoolTasks
 // with its task function; the pool sends the shared data once, then task indices one at a time.
-import { parentPort } from 'node:worker_threads';
 import { toWireError } from '../../shared/wire-error';
 import type { FromPoolWorker, ToPoolWorker } from './messages';
+import { parentThread } from './threads';
 
 /**
  * Runs `run(shared, index)` for every task the pool hands this thread; a throw fails the whole pool
  * with its message. `transfer(result)`: the result's buffers, moved to the pool's thread, not copied.
  */
 export function servePoolTasks<S, R>(run: (shared: S, index: number) => R, transfer: (result: R) => ArrayBuffer[] = () => []): void {
-  const port = parentPort;
-  if (port === null) throw new Error('a pool task module runs as a worker thread only');
+  const port = parentThread();
   let shared: { value: S } | undefined;
-  port.on('message', (message: ToPoolWorker<S>) => {
+  port.onMessage((data) => {
+    const message = data as ToPoolWorker<S>;
     if (message.type === 'init') {
       shared = { value: message.shared };
       return;
@@ -28,6 +28,6 @@ export function servePoolTasks<S, R>(run: (shared: S, index: number) => R, trans
     } catch (err) {
       reply = { type: 'failed', index, error: toWireError(err) };
     }
-    port.postMessage(reply, moved);
+    port.post(reply, moved);
   });
 }

@@ -1,13 +1,12 @@
-// A pool of worker threads for many independent tasks over one large, read-only input (the trees
+// A pool of worker threads (Web Workers in a browser: threads.ts) for many independent tasks over one large, read-only input (the trees
 // of a forest over a dataset). The input goes to each worker once — views on SharedArrayBuffers
 // are shared, not copied — and tasks are indices handed to whichever worker is free. Results are
 // handed over in index order (one finished early waits for those before it), so the outcome does
 // not depend on the number of threads or on their timing, and the caller keeps only what it needs.
-import { availableParallelism } from 'node:os';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { CancelledError, InputError } from '../../engine/errors';
 import { fromWireError } from '../../shared/wire-error';
 import type { FromPoolWorker, ToPoolWorker } from './messages';
+import { cores, startThread, type PoolThread, type ThreadLimits } from './threads';
 
 export interface PoolOptions<S, R> {
   /** The task module's bundle: a script that calls servePoolTasks (serve-tasks.ts). */
@@ -24,13 +23,13 @@ export interface PoolOptions<S, R> {
   onResult: (index: number, result: R) => void;
   /** After every finished task, in the order they finish. */
   onProgress?: (done: number, total: number) => void;
-  /** Each worker's V8 heap limits (default Node's). */
-  resourceLimits?: ResourceLimits;
+  /** Each worker's V8 heap limits (default Node's; none in a browser). */
+  resourceLimits?: ThreadLimits;
 }
 
 /** The threads a pool uses when not told: the cores this process may use. */
 export function defaultJobs(): number {
-  return availableParallelism();
+  return cores();
 }
 
 /**
@@ -50,7 +49,7 @@ export function runPool<S, R>(options: PoolOptions<S, R>): Promise<void> {
     /** Results finished before an earlier index, by index. */
     const waiting = new Map<number, R>();
     let handedOver = 0;
-    const workers: Worker[] = [];
+    const workers: PoolThread[] = [];
     let next = 0;
     let done = 0;
     let settled = false;
@@ -62,15 +61,16 @@ export function runPool<S, R>(options: PoolOptions<S, R>): Promise<void> {
     };
     const abort = () => finish(new CancelledError());
     signal?.addEventListener('abort', abort);
-    const post = (worker: Worker, message: ToPoolWorker<S>) => worker.postMessage(message);
-    const handOut = (worker: Worker) => {
+    const post = (worker: PoolThread, message: ToPoolWorker<S>) => worker.post(message);
+    const handOut = (worker: PoolThread) => {
       if (next < tasks) post(worker, { type: 'task', index: next++ });
     };
 
     for (let k = 0; k < Math.min(jobs, tasks); k++) {
-      const worker = new Worker(workerFile, { resourceLimits: options.resourceLimits });
+      const worker = startThread(workerFile, options.resourceLimits);
       workers.push(worker);
-      worker.on('message', (message: FromPoolWorker<R>) => {
+      worker.onMessage((data) => {
+        const message = data as FromPoolWorker<R>;
         if (settled) return;
         if (message.type === 'failed') return finish(fromWireError(message.error));
         waiting.set(message.index, message.result);
@@ -87,8 +87,7 @@ export function runPool<S, R>(options: PoolOptions<S, R>): Promise<void> {
         if (done === tasks) finish();
         else handOut(worker);
       });
-      worker.on('error', (err) => finish(err));
-      worker.on('exit', (code) => finish(new Error(`a pool worker stopped unexpectedly (exit code ${code})`)));
+      worker.onFailure((err) => finish(err));
       post(worker, { type: 'init', shared });
       handOut(worker);
     }

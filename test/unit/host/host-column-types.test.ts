@@ -5,11 +5,13 @@ import assert from 'node:assert/strict';
 import { rememberChoices, readChoices, withColumnType, type ChoiceStore } from '../../../src/host/file-choices';
 import { columnItems, typeItems } from '../../../src/host/column-type-items';
 import { WorkerBridge } from '../../../src/host/worker-bridge';
+import { nodeEngine } from '../../../src/host/node-platform';
 import { bundleWorker } from '../helpers/worker-bundle';
 
 let bridge: WorkerBridge;
 before(async () => {
-  bridge = new WorkerBridge(await bundleWorker());
+  const engineFile = await bundleWorker();
+  bridge = new WorkerBridge(() => nodeEngine(engineFile));
 });
 after(() => bridge.dispose());
 

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WorkerBridge } from '../../../src/host/worker-bridge';
+import { nodeEngine } from '../../../src/host/node-platform';
 import { progressText } from '../../../src/host/progress-text';
 import { poolSize } from '../../../src/shared/forest-settings';
 import { parseCsv } from '../../../src/engine/csv/read';
@@ -32,7 +33,7 @@ const threads = () => readdirSync('/proc/self/task').length;
 test('the forest job reports "Tree k of n" from the first tree to the last and gives trainForest\'s forest on 1 or 3 threads', async () => {
   const expected = trainForest(iris(), PARAMS);
   for (const jobs of [1, 3]) {
-    const bridge = new WorkerBridge(workerFile);
+    const bridge = new WorkerBridge(() => nodeEngine(workerFile));
     const seen: JobProgress[] = [];
     const report = await bridge.run('forest', { dataset: iris(), params: PARAMS, jobs }, { onProgress: (p) => seen.push(p) }).result;
     assert.deepEqual(report.trees, expected.trees, `${jobs} thread(s): per-tree summaries`);
@@ -47,7 +48,7 @@ test('the forest job reports "Tree k of n" from the first tree to the last and g
 });
 
 test('a forest of many tiny trees posts at most one progress message per 100 ms (and the last), not one per tree', async () => {
-  const bridge = new WorkerBridge(workerFile);
+  const bridge = new WorkerBridge(() => nodeEngine(workerFile));
   const seen: number[] = [];
   const t0 = Date.now();
   await bridge.run('forest', { dataset: iris(), params: { ...PARAMS, nTrees: 3000 }, jobs: 2 }, { onProgress: (p) => seen.push(p.phase === 'forest' ? p.treesDone : -1) }).result;
@@ -59,7 +60,7 @@ test('a forest of many tiny trees posts at most one progress message per 100 ms 
 
 test('Cancel rejects the job and ends the pool\'s threads', async () => {
   const before = threads();
-  const bridge = new WorkerBridge(workerFile);
+  const bridge = new WorkerBridge(() => nodeEngine(workerFile));
   let started!: () => void;
   const firstTree = new Promise<void>((resolve) => (started = resolve));
   const handle = bridge.run('forest', { dataset: iris(), params: { ...PARAMS, nTrees: 100_000 }, jobs: 2 }, { onProgress: () => started() });

@@ -7,6 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WorkerBridge } from '../../../src/host/worker-bridge';
+import { nodeEngine } from '../../../src/host/node-platform';
 import { runUntyped } from '../helpers/untyped-run';
 import { CancelledError, InputError } from '../../../src/engine/errors';
 import type { JobProgress } from '../../../src/shared/worker-messages';
@@ -42,7 +43,7 @@ before(() => {
 });
 
 test('a job resolves with the worker result and progress is relayed', async () => {
-  const bridge = new WorkerBridge(workerFile);
+  const bridge = new WorkerBridge(() => nodeEngine(workerFile));
   const seen: JobProgress[] = [];
   const out = await runUntyped<{ a: number[] }>(bridge, 'echo', { a: [1, 2] }, { onProgress: (p) => seen.push(p) }).result;
   assert.deepEqual(out, { a: [1, 2] });
@@ -50,7 +51,7 @@ test('a job resolves with the worker result and progress is relayed', async () =
 });
 
 test('typed arrays can be moved into the worker', async () => {
-  const bridge = new WorkerBridge(workerFile);
+  const bridge = new WorkerBridge(() => nodeEngine(workerFile));
   const bytes = new Uint8Array([7, 8, 9]);
   const out = await runUntyped<Uint8Array>(bridge, 'echo', bytes, { transfer: [bytes.buffer] }).result;
   assert.deepEqual([...out], [7, 8, 9]);
@@ -67,7 +68,7 @@ test('bytes that share their buffer are copied before a transfer, whole buffers 
 });
 
 test('an input error from the worker arrives as an InputError with its line', async () => {
-  const bridge = new WorkerBridge(workerFile);
+  const bridge = new WorkerBridge(() => nodeEngine(workerFile));
   await assert.rejects(runUntyped(bridge, 'fail', {}).result, (err: unknown) => {
     assert.ok(err instanceof InputError);
     assert.equal(err.code, 'ragged-row');
@@ -78,7 +79,7 @@ test('an input error from the worker arrives as an InputError with its line', as
 });
 
 test('cancel stops a job that never ends on its own', async () => {
-  const bridge = new WorkerBridge(workerFile);
+  const bridge = new WorkerBridge(() => nodeEngine(workerFile));
   let handle!: ReturnType<typeof runUntyped>;
   const firstProgress = new Promise<void>((resolve) => {
     handle = runUntyped(bridge, 'spin', {}, { onProgress: () => resolve() });
@@ -89,7 +90,7 @@ test('cancel stops a job that never ends on its own', async () => {
 });
 
 test('a second job with the same key cancels the first; other keys are untouched', async () => {
-  const bridge = new WorkerBridge(workerFile);
+  const bridge = new WorkerBridge(() => nodeEngine(workerFile));
   const first = runUntyped(bridge, 'spin', {}, { key: 'file:///a.csv' });
   const other = runUntyped<{ x: number }>(bridge, 'echo', { x: 2 }, { key: 'file:///b.csv' });
   const second = runUntyped<{ x: number }>(bridge, 'echo', { x: 1 }, { key: 'file:///a.csv' });
@@ -99,7 +100,7 @@ test('a second job with the same key cancels the first; other keys are untouched
 });
 
 test('cancel by key stops only that key\'s job, and says whether there was one', async () => {
-  const bridge = new WorkerBridge(workerFile);
+  const bridge = new WorkerBridge(() => nodeEngine(workerFile));
   const spinning = runUntyped(bridge, 'spin', {}, { key: 'forest:file:///a.csv' });
   const other = runUntyped(bridge, 'spin', {}, { key: 'forest:file:///b.csv' });
   assert.equal(bridge.cancel('forest:file:///a.csv'), true);
@@ -111,12 +112,12 @@ test('cancel by key stops only that key\'s job, and says whether there was one',
 });
 
 test('a worker that dies is reported, not left hanging', async () => {
-  const bridge = new WorkerBridge(workerFile);
+  const bridge = new WorkerBridge(() => nodeEngine(workerFile));
   await assert.rejects(runUntyped(bridge, 'crash', {}).result, /stopped unexpectedly \(exit code 3\)/);
 });
 
 test('dispose cancels every running job', async () => {
-  const bridge = new WorkerBridge(workerFile);
+  const bridge = new WorkerBridge(() => nodeEngine(workerFile));
   const a = runUntyped(bridge, 'spin', {});
   const b = runUntyped(bridge, 'spin', {}, { key: 'k' });
   bridge.dispose();
@@ -125,7 +126,7 @@ test('dispose cancels every running job', async () => {
 });
 
 test('the host event loop keeps running while the worker is busy', async () => {
-  const bridge = new WorkerBridge(workerFile);
+  const bridge = new WorkerBridge(() => nodeEngine(workerFile));
   const busyMs = 1500;
   const ticks: number[] = [];
   const timer = setInterval(() => ticks.push(Date.now()), 10);

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contentSecurityPolicy, makeNonce, panelHtml } from '../../../src/panel/html';
+import { nodePlatform } from '../../../src/host/node-platform';
+import { setHostPlatform } from '../../../src/host/platform';
 
 const INPUT = {
   cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
@@ -39,6 +41,7 @@ test('a hostile file name is escaped, never markup', () => {
 });
 
 test('nonces are fresh and long enough', () => {
+  setHostPlatform(nodePlatform);
   const a = makeNonce();
   const b = makeNonce();
   assert.notEqual(a, b);

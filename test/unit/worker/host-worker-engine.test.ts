@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WorkerBridge } from '../../../src/host/worker-bridge';
+import { nodeEngine } from '../../../src/host/node-platform';
 import { CancelledError, InputError } from '../../../src/engine/errors';
 import type { ExportJob, JobProgress } from '../../../src/shared/worker-messages';
 import { exportCode } from '../../../src/engine/export/code';
@@ -26,7 +27,8 @@ import { nodeAt } from '../../../src/engine/tree-columns';
 
 let bridge: WorkerBridge;
 before(async () => {
-  bridge = new WorkerBridge(await bundleWorker());
+  const engineFile = await bundleWorker();
+  bridge = new WorkerBridge(() => nodeEngine(engineFile));
 });
 
 const bytesOf = (text: string) => ({ kind: 'bytes' as const, bytes: new TextEncoder().encode(text) });

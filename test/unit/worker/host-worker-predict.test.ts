@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { WorkerBridge } from '../../../src/host/worker-bridge';
+import { nodeEngine } from '../../../src/host/node-platform';
 import { InputError } from '../../../src/engine/errors';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { trainTree } from '../../../src/engine/tree/train';
@@ -19,7 +20,8 @@ import { bundleWorker } from '../helpers/worker-bundle';
 
 let bridge: WorkerBridge;
 before(async () => {
-  bridge = new WorkerBridge(await bundleWorker());
+  const engineFile = await bundleWorker();
+  bridge = new WorkerBridge(() => nodeEngine(engineFile));
 });
 
 const RECORDS = [

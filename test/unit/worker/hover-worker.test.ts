@@ -3,6 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { WorkerBridge } from '../../../src/host/worker-bridge';
+import { nodeEngine } from '../../../src/host/node-platform';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { recordStartLines } from '../../../src/engine/locate/record-lines';
 import { buildHoverData } from '../../../src/worker/jobs/hover-data';
@@ -10,7 +11,8 @@ import { bundleWorker } from '../helpers/worker-bundle';
 
 let bridge: WorkerBridge;
 before(async () => {
-  bridge = new WorkerBridge(await bundleWorker());
+  const engineFile = await bundleWorker();
+  bridge = new WorkerBridge(() => nodeEngine(engineFile));
 });
 after(() => bridge.dispose());
 

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { WorkerBridge } from '../../../src/host/worker-bridge';
+import { nodeEngine } from '../../../src/host/node-platform';
 import { DEFAULT_TRAIN_SETTINGS, readTrainSettings, reportOptions, type TrainSettings } from '../../../src/shared/train-settings';
 import type { TreeReport } from '../../../src/engine/report-types';
 import { decodeModel } from '../../../src/engine/model-columns';
@@ -17,7 +18,8 @@ import { useCli } from '../helpers/cli';
 const cli = useCli();
 let bridge: WorkerBridge;
 before(async () => {
-  bridge = new WorkerBridge(await bundleWorker());
+  const engineFile = await bundleWorker();
+  bridge = new WorkerBridge(() => nodeEngine(engineFile));
 });
 
 async function panelReport(file: string, target: string, settings: TrainSettings): Promise<Omit<TreeReport, 'rules' | 'pruningPath'>> {

@@ -6,6 +6,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { WorkerBridge } from '../../../src/host/worker-bridge';
+import { nodeEngine } from '../../../src/host/node-platform';
 import { InputError } from '../../../src/engine/errors';
 import { columnCells } from '../../../src/engine/dataset';
 import { parseCsv } from '../../../src/engine/csv/read';
@@ -17,7 +18,8 @@ import { bundleWorker } from '../helpers/worker-bundle';
 
 let bridge: WorkerBridge;
 before(async () => {
-  bridge = new WorkerBridge(await bundleWorker());
+  const engineFile = await bundleWorker();
+  bridge = new WorkerBridge(() => nodeEngine(engineFile));
 });
 
 const file = (name: string): CsvSource => ({ kind: 'bytes', bytes: new Uint8Array(readFileSync(name)) });

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WorkerBridge } from '../../../src/host/worker-bridge';
+import { nodeEngine } from '../../../src/host/node-platform';
 import { histogram } from '../../../src/engine/profile-histogram';
 import { parseFromProfileView } from '../../../src/shared/profile-protocol';
 import type { SplitRequest } from '../../../src/shared/worker-messages';
@@ -15,7 +16,8 @@ import { useCli } from '../helpers/cli';
 const cli = useCli();
 let bridge: WorkerBridge;
 before(async () => {
-  bridge = new WorkerBridge(await bundleWorker());
+  const engineFile = await bundleWorker();
+  bridge = new WorkerBridge(() => nodeEngine(engineFile));
 });
 
 async function profileView(file: string, request: SplitRequest = {}) {

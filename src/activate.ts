@@ -1,0 +1,82 @@
+// What both extension entries activate (src/extension.ts on Node, src/web-extension.ts in a
+// browser), given their runtime (src/host/platform.ts). Activation wires the services, the panels,
+// the hover and the commands and starts nothing: the worker, the trainers and the editor listeners
+// start on first use. Command bodies are in src/host/tree-commands.ts, the tree panel's back end in
+// src/panel/tree-requests.ts.
+import type * as vscode from 'vscode';
+import { TreePanels } from './panel/tree-panel';
+import { treePanelRequests } from './panel/tree-requests';
+import { followCursorRow } from './panel/cursor-row';
+import { ProfilePanels } from './panel/profile-panel';
+import { TreeEdits } from './panel/tree-edits';
+import { ForestPanels } from './panel/forest-panel';
+import { fileNameOf } from './host/csv-source';
+import { currentRows, watchFileChanges } from './host/file-changes';
+import { HostServices } from './host/host-services';
+import { setHostPlatform, type HostPlatform } from './host/platform';
+import { registerCommands, treeCommands, type Command } from './host/tree-commands';
+import type { ChoiceStore } from './host/file-choices';
+import { modelCommands } from './host/model-commands';
+import { panelSettings } from './host/trainer';
+import { registerHover } from './hover/register';
+
+let disposeAll: (() => void) | undefined;
+
+/** Commands only one runtime has (Train on Dask Cluster… runs Python: Node only), given what they need. */
+export type RuntimeCommands = (deps: { extensionUri: vscode.Uri; state: ChoiceStore; log: (line: string) => void }) => Record<string, Command>;
+
+export function activateWith(context: vscode.ExtensionContext, platform: HostPlatform, runtimeCommands: RuntimeCommands = () => ({})): void {
+  setHostPlatform(platform);
+  const host: HostServices = new HostServices(context, { panels: () => panels, forests: () => forestPanels, choices: () => hover.choices });
+  const { notifier, trained } = host;
+  const worker = () => host.worker();
+
+  const panels: TreePanels = new TreePanels(context.extensionUri, treePanelRequests(host, () => edits));
+  const edits = new TreeEdits({
+    file: async (uri) => currentRows(trained, await host.trainedOrRestored(uri), async (u) => (await host.trainer().load(u)).dataset),
+    run: (kind, job, key) => worker().run(kind, job, { key }).result,
+    replaceReport: (file, report) => trained.set({ ...file, report }),
+    show: (uri, report, settings, state) => panels.show(uri, report, panelSettings(settings), state),
+    failed: (uri, message, retrain) => panels.failed(uri, message, retrain),
+  });
+  // CSV hover, target status bar, Rank Columns; its choice store tells them when a target is chosen.
+  const hover = registerHover(context, { worker, trained, panels, state: context.workspaceState });
+  const profiles = new ProfilePanels({ extensionUri: context.extensionUri, worker, state: hover.choices, request: hover.request, log: (m) => notifier.log(m) });
+  const forestPanels = new ForestPanels(context.extensionUri, {
+    retrain: (uri, recipe) => void host.forestTrainer().retrain(uri, recipe),
+    cancel: (uri) => host.forestTrainer().cancel(uri),
+    // Clicking another node cancels the previous one's job of the same kind.
+    nodeJob: (uri, kind, job) => worker().run(kind, job, { key: `${kind}:${uri.toString()}` }).result,
+    // Showing another row cancels the previous one's job.
+    ensembleRow: (uri, job) => worker().run('ensembleRow', job, { key: `ensembleRow:${uri.toString()}` }).result,
+    log: (m) => notifier.log(m),
+  });
+
+  registerCommands(host, {
+    ...treeCommands(host, {
+      activeCsv: () => panels.activeCsv(),
+      focusedCsv: () => panels.activeCsv() ?? profiles.activeCsv(),
+      show: (uri, report, settings) => panels.show(uri, report, settings),
+      reveal: (uri) => panels.reveal(uri),
+      exportDrawing: (uri, format) => panels.exportDrawing(uri, format),
+      profile: (uri) => profiles.show(uri),
+    }),
+    ...modelCommands(host, {
+      activeCsv: () => panels.activeCsv(),
+      activeForest: () => forestPanels.activeForest(),
+      showModel: (uri, model, beside) => forestPanels.showModel(uri, model, beside),
+    }),
+    ...runtimeCommands({ extensionUri: context.extensionUri, state: hover.choices, log: (line) => notifier.log(line) }),
+  });
+  context.subscriptions.push(panels, forestPanels, notifier, profiles, followCursorRow(trained, panels, hover.documentData, (line) => notifier.log(line)));
+  context.subscriptions.push(
+    ...watchFileChanges(trained, (uri) =>
+      panels.failed(uri, `${fileNameOf(uri)} changed since this tree was trained: the tree, its paths and its edits are of the rows it was trained on. Retrain to train on the file as it is now.`, true),
+    ),
+  );
+  disposeAll = () => host.dispose();
+}
+
+export function deactivate(): void {
+  disposeAll?.();
+}
