@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WorkerBridge } from '../../../src/host/worker-bridge';
+import { nodeEngine } from '../../../src/host/node-platform';
 import { DEFAULT_TRAIN_SETTINGS, reportOptions, type TrainSettings } from '../../../src/shared/train-settings';
 import { decodeModel } from '../../../src/engine/model-columns';
 import type { TreeEdit, TreeModel } from '../../../src/engine/model';
@@ -24,7 +25,8 @@ import { useCli } from '../helpers/cli';
 const cli = useCli();
 let bridge: WorkerBridge;
 before(async () => {
-  bridge = new WorkerBridge(await bundleWorker());
+  const engineFile = await bundleWorker();
+  bridge = new WorkerBridge(() => nodeEngine(engineFile));
 });
 
 const IRIS = 'media/samples/iris.csv';
