@@ -196,9 +196,11 @@ export async function startCodeServer(options = {}) {
 
 /**
  * The workbench URL for a folder, optionally loading an extension under development and running
- * its extension-host tests (the smoke-test driver's `payload` parameter).
+ * its extension-host tests (the smoke-test driver's `payload` parameter). `extensionDevelopmentKind:
+ * 'web'` runs that extension in the browser's Web Worker extension host (its package.json
+ * `browser` entry), as VS Code for the Web does, instead of code-server's Node one.
  * @param {string} serverUrl
- * @param {{ folder?: string, extensionDevelopmentPath?: string, extensionTestsPath?: string }} options
+ * @param {{ folder?: string, extensionDevelopmentPath?: string, extensionTestsPath?: string, extensionDevelopmentKind?: 'web' }} options
  */
 export function workbenchUrl(serverUrl, options = {}) {
   const url = new URL(serverUrl);
@@ -209,6 +211,7 @@ export function workbenchUrl(serverUrl, options = {}) {
     payload.push(['extensionDevelopmentPath', remote(options.extensionDevelopmentPath)]);
   }
   if (options.extensionTestsPath) payload.push(['extensionTestsPath', remote(options.extensionTestsPath)]);
+  if (options.extensionDevelopmentKind) payload.push(['extensionDevelopmentKind', options.extensionDevelopmentKind]);
   if (payload.length > 0) url.searchParams.set('payload', JSON.stringify(payload));
   return url.toString();
 }

@@ -16,13 +16,13 @@ const quickInputRows = `${quickInput} .quick-input-list .monaco-list-row`;
  * `extensionDevelopmentPath: null`, for an installed .vsix) and waits until it is usable.
  * @param {import('playwright-core').BrowserContext} context
  * @param {string} serverUrl
- * @param {{ folder: string, extensionDevelopmentPath?: string | null }} options
+ * @param {{ folder: string, extensionDevelopmentPath?: string | null, extensionDevelopmentKind?: 'web' }} options
  */
-export async function openWorkbench(context, serverUrl, { folder, extensionDevelopmentPath = repoRoot }) {
+export async function openWorkbench(context, serverUrl, { folder, extensionDevelopmentPath = repoRoot, extensionDevelopmentKind }) {
   // A fresh browser has one blank tab: use it rather than leave it beside the workbench.
   const blank = context.pages().find((p) => p.url() === 'about:blank');
   const page = blank ?? (await context.newPage());
-  await page.goto(workbenchUrl(serverUrl, { folder, extensionDevelopmentPath: extensionDevelopmentPath ?? undefined }));
+  await page.goto(workbenchUrl(serverUrl, { folder, extensionDevelopmentPath: extensionDevelopmentPath ?? undefined, extensionDevelopmentKind }));
   await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
   // The Explorer lists the folder once the file service answers: a sign the remote side is up.
   await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });

@@ -1,6 +1,8 @@
 // A stand-in for the `vscode` module, just enough of the webview-panel API for the panel host's
 // unit tests. Importing this file first makes `require('vscode')` return it.
 import Module from 'node:module';
+import { nodePlatform } from '../../../src/host/node-platform';
+import { setHostPlatform } from '../../../src/host/platform';
 
 type Listener<T> = (value: T) => void;
 
@@ -171,3 +173,7 @@ const load = moduleWithLoad._load;
 moduleWithLoad._load = function (request: string, ...rest: unknown[]) {
   return request === 'vscode' ? fake : load.call(this, request, ...rest);
 };
+
+// The host modules ask their runtime (a webview's nonce, the engine worker) of the platform that
+// activate sets (src/host/platform.ts): here, as in the extension on Node, the Node one.
+setHostPlatform(nodePlatform);

@@ -1,0 +1,95 @@
+// The web extension (package.json `browser`, dist/web/extension.js) in a browser extension host:
+// code-server's web workbench runs the extension under development in its Web Worker extension
+// host (`extensionDevelopmentKind: web`), as vscode.dev does — no Node for the extension, the
+// engine in a Web Worker, files through workspace.fs. Iris trained there gives the Node host's
+// tree (the CLI's report), a header hover shows the engine's best split, a small forest trains.
+// Screenshots: test-artifacts/web-*.png.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { defaultNodeCount, defaultReport } from '../expected.mjs';
+import { startSession } from '../session.mjs';
+import { openFile, openWorkbench, pickQuickItem, runCommand, screenshot, screenshotFrame, waitForWebviewFrame } from '../workbench.mjs';
+
+const iris = 'media/samples/iris.csv';
+const nodes = '.stage svg g.node';
+const hoverWidget = '.monaco-editor .monaco-hover:not(.hidden)';
+
+describe('the web extension in a browser extension host', () => {
+  let session;
+  let page;
+  const workerUrls = new Set();
+  const irisReport = defaultReport(iris, 'species');
+
+  before(async () => {
+    session = await startSession({ files: [iris], viewport: { width: 1600, height: 1000 } });
+    page = await openWorkbench(session.context, session.server.url, { folder: session.folder, extensionDevelopmentKind: 'web' });
+    page.on('worker', (worker) => workerUrls.add(worker.url()));
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  it('runs in the Web Worker extension host: the palette has the commands, and Running Extensions says so', async () => {
+    await openFile(page, 'iris.csv');
+    await runCommand(page, 'Developer: Show Running Extensions');
+    const row = page.locator('.runtime-extensions-editor .extension', { hasText: 'Decision Tree Explorer' }).first();
+    await row.waitFor({ timeout: 60_000 });
+    const text = await row.innerText();
+    console.log(`running extensions row: ${text.replace(/\s+/g, ' ')}`);
+    assert.match(text, /Web Worker|web worker/i, text);
+    await screenshot(page, 'web-running-extensions');
+    await page.keyboard.press('Control+W');
+  });
+
+  it('trains iris: the panel draws the tree the Node host draws (the CLI report on the same file)', async () => {
+    await openFile(page, 'iris.csv');
+    await runCommand(page, 'Decision Tree: Train Decision Tree');
+    await pickQuickItem(page, 'species');
+    const panel = await waitForWebviewFrame(page, nodes, { timeout: 120_000 });
+    const model = irisReport.model;
+    assert.equal(await panel.locator(nodes).count(), await defaultNodeCount(model));
+    const root = model.nodes[0];
+    const rootText = await panel.locator(`${nodes}[data-ref="node:0"]`).getAttribute('aria-label');
+    assert.ok(rootText.includes(`${root.split.feature} ≤`), rootText);
+    assert.ok(rootText.includes(`samples = ${irisReport.trainingRows}`), rootText);
+    console.log(`workers seen: ${[...workerUrls].join(' | ')}`);
+    await screenshot(page, 'web-panel-workbench');
+    await screenshotFrame(panel, 'web-panel-tree');
+  });
+
+  it("hovers a header cell: the best split's numbers", async () => {
+    await openFile(page, 'iris.csv');
+    let text = '';
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      await page.keyboard.press('Control+G');
+      await page.keyboard.type('1:5');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('Control+I');
+      try {
+        await page.locator(hoverWidget).first().waitFor({ timeout: 5_000 });
+        text = (await page.locator(hoverWidget).first().innerText()).trim();
+        if (/Best split/.test(text)) break;
+      } catch {
+        // no hover yet
+      }
+      if (Date.now() > deadline) throw new Error(`no split in the hover; last: ${text}`);
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(1_000);
+    }
+    assert.match(text, /sepal_length_cm/);
+    await screenshot(page, 'web-hover-header');
+    await page.keyboard.press('Escape');
+  });
+
+  it('trains a small random forest and shows its view', async () => {
+    await openFile(page, 'iris.csv');
+    await runCommand(page, 'Decision Tree: Train Random Forest');
+    const view = await waitForWebviewFrame(page, 'header:has-text("Random forest for")', { timeout: 180_000 });
+    const stats = await view.locator('.forest-stats').textContent();
+    console.log(`forest stats: ${stats.replace(/\s+/g, ' ')}`);
+    assert.match(await view.locator('header').textContent(), /trees/);
+    await screenshotFrame(view, 'web-forest');
+  });
+});
