@@ -22,7 +22,7 @@ const THREAD_FILES = ['src/worker/node-port.ts', 'src/worker/pool/threads.ts'];
  * The vscode side runs in a browser too (the web extension, docs/architecture.md "Web extension"):
  * only the Node runtime's half of the platform seam (src/host/platform.ts) touches node:*.
  */
-const NODE_HOST_FILES = ['src/host/node-platform.ts', 'src/host/gzip-size.ts'];
+const NODE_HOST_FILES = ['src/host/node-platform.ts', 'src/host/gzip-size.ts', 'src/host/dask-run.ts'];
 /** The extension's entries and the activation both share. */
 const ENTRY_FILES = ['src/extension.ts', 'src/web-extension.ts', 'src/activate.ts'];
 /** The web bundles' own modules: the browser's halves of the seams, and the Web Worker's entry. */

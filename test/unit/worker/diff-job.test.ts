@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WorkerBridge } from '../../../src/host/worker-bridge';
+import { nodeEngine } from '../../../src/host/node-platform';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { buildReportBody } from '../../../src/engine/report';
 import { packModel } from '../../../src/shared/report-transfer';
@@ -13,7 +14,8 @@ import { bundleWorker } from '../helpers/worker-bundle';
 
 let bridge: WorkerBridge;
 before(async () => {
-  bridge = new WorkerBridge(await bundleWorker());
+  const engineFile = await bundleWorker();
+  bridge = new WorkerBridge(() => nodeEngine(engineFile));
 });
 
 test('diffTrees job: the depth-2 tree matches the grown tree\'s top by place, and the grown tree\'s deeper nodes are its own', async () => {
