@@ -143,6 +143,11 @@ function exactText(text) {
 /** Right-clicks `name` in the Explorer and returns the labels of its context menu (left open). */
 export async function explorerContextMenu(page, name) {
   const row = page.locator(`.explorer-folders-view .monaco-list-row[aria-label^="${name}"]`).first();
+  // The pointer left resting on the previous row opens that file's path hover, which can cover
+  // this row and take the click: move it away and let the hover go (Escape if it stays).
+  await page.mouse.move(0, 0);
+  const hover = page.locator('.context-view .hover-contents');
+  await hover.waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => page.keyboard.press('Escape'));
   await row.click({ button: 'right' });
   const items = page.locator('.context-view .monaco-menu .action-item .action-label');
   await items.first().waitFor();
