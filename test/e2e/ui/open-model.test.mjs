@@ -90,7 +90,7 @@ describe('Open Tree Model… on an XGBoost model', () => {
     await view.locator('vscode-text-field[aria-label="Row"]').evaluate((f) => {
       f.value = '1';
     });
-    await view.getByText('Show path').click();
+    await view.getByRole('button', { name: 'Show path' }).click();
     await view.locator('.votes-head').waitFor({ timeout: 30_000 });
     const label = reference.classes[reference.output[0] > 0.5 ? 1 : 0];
     const trees = reference.treeCount;
