@@ -6,14 +6,9 @@ import * as vscode from 'vscode';
 import { browserCores } from '../shared/forest-settings';
 import type { FromWorker, ToWorker } from '../shared/worker-messages';
 import type { EngineThread, HostPlatform } from './platform';
+import type { WebWorker } from '../shared/web-worker';
 
 /** The parts of the browser's globals used here (the tsconfig has no DOM lib). */
-interface WebWorker {
-  postMessage(message: unknown, transfer?: ArrayBuffer[]): void;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onerror: ((event: { message?: string; preventDefault(): void }) => void) | null;
-  terminate(): void;
-}
 interface BrowserScope {
   Worker: new (url: string) => WebWorker;
   Blob: new (parts: Uint8Array[], options: { type: string }) => unknown;

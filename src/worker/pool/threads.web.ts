@@ -6,17 +6,12 @@
 import { browserCores } from '../../shared/forest-settings';
 import type * as NodeThreads from './threads';
 import type { ParentPort, PoolThread, ThreadLimits } from './threads';
+import type { WebWorker } from '../../shared/web-worker';
 
 /** The name a pool thread is started under: web-port.ts then serves pool tasks, not jobs. */
 export const POOL_THREAD_NAME = 'decision-tree-pool';
 
-/** The parts of a Web Worker and of a worker's global scope used here (the tsconfig has no DOM lib). */
-interface WebWorker {
-  postMessage(message: unknown, transfer?: ArrayBuffer[]): void;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onerror: ((event: { message?: string; preventDefault(): void }) => void) | null;
-  terminate(): void;
-}
+/** The parts of a worker's global scope used here (the tsconfig has no DOM lib). */
 interface WorkerScope {
   location: { href: string };
   crossOriginIsolated?: boolean;
