@@ -10,6 +10,7 @@ import { trainForestOnPool } from '../worker/forest-pool';
 import { defaultJobs } from '../worker/pool/thread-pool';
 import { numberFlag, stringFlag, type ParsedArgs } from './args';
 import { pruneOptions } from './prune-flags';
+import { positiveClassFromArgs } from './validation-flags';
 import type { OptionTable } from './options';
 
 export const FOREST_OPTIONS: OptionTable = [
@@ -80,5 +81,7 @@ export function forestParamsFromArgs(args: ParsedArgs, tree: TrainParams, seed: 
  */
 export function forestTrainer(args: ParsedArgs): ForestTrainer {
   const jobs = numberFlag(args, 'jobs', { integer: true, min: 1 }) ?? defaultJobs();
-  return (dataset: Dataset, params: ForestParams) => trainForestOnPool(dataset, params, { jobs });
+  // The OOB and training metrics score the class --positive-class names, as hold-out and CV do.
+  const positiveClass = positiveClassFromArgs(args);
+  return (dataset: Dataset, params: ForestParams) => trainForestOnPool(dataset, params, { jobs, positiveClass });
 }

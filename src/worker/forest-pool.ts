@@ -33,6 +33,8 @@ export interface ForestPoolOptions {
    * cli.js, worker.js and extension.js alike), so the extension's worker starts its pool from there.
    */
   workerFile?: string;
+  /** A binary target's class the OOB and training metrics score; default the less frequent (ForestAssembly). */
+  positiveClass?: string;
 }
 
 export async function trainForestOnPool(dataset: Dataset, params: ForestParams, options: ForestPoolOptions): Promise<ForestReport> {
@@ -45,7 +47,7 @@ export async function trainForestOnPool(dataset: Dataset, params: ForestParams, 
   const rows = sharedInts(planned.rows.length);
   rows.set(planned.rows);
   const plan = { ...planned, rows };
-  const assembly = new ForestAssembly(shared, plan);
+  const assembly = new ForestAssembly(shared, plan, options.positiveClass);
   await runPool<ForestTaskData, ForestMember>({
     workerFile: options.workerFile ?? taskFile('forest-worker'),
     // Sorted or binned here once, not in every worker: one copy, read by all.

@@ -9,7 +9,7 @@ import { classificationMetrics } from '../metrics/classification';
 import { regressionMetrics } from '../metrics/regression';
 import type { Metrics } from '../metrics/types';
 import type { GrowHooks } from '../tree/grow-hooks';
-import { minorityCode } from '../validation/positive-class';
+import { minorityCode, resolvePositiveClass } from '../validation/positive-class';
 import { readTruth } from '../validation/truth';
 import { inBagCounts } from './bootstrap';
 import { mdiSpread, oobPermutation, PermutationPicks } from './importances';
@@ -26,11 +26,10 @@ function sampleTruth(head: ForestHead, dataset: Dataset, plan: ForestPlan): Samp
   return { classes: head.task === 'classification' ? plan.classes : [], codes: truth.codes, values: truth.values };
 }
 
-function trainingMetrics(tally: Tally, truth: SampleTruth): Metrics {
+function trainingMetrics(tally: Tally, truth: SampleTruth, positive: number): Metrics {
   const n = tally.rows;
   if (truth.classes.length === 0) return regressionMetrics(truth.values, Float64Array.from({ length: n }, (_, i) => tally.predicted(i, true)));
   const yPred = Int32Array.from({ length: n }, (_, i) => tally.predicted(i, false));
-  const positive = minorityCode(truth.codes);
   const scores = truth.classes.length === 2 ? Float64Array.from({ length: n }, (_, i) => tally.sum[i * 2 + positive] / tally.trees[i]) : undefined;
   return classificationMetrics(truth.classes, truth.codes, yPred, scores, positive);
 }
@@ -64,14 +63,23 @@ export class ForestAssembly {
   private oobRows: Int32Array | undefined;
 
   private readonly permutation: PermutationPicks;
+  /** The code of a binary target's positive class for the OOB and training metrics. */
+  private readonly positive: number;
 
+  /**
+   * `positiveClass`: the binary target's class whose precision, recall, ROC and PR the OOB and
+   * training metrics report (checked here, before any tree is grown); by default the training
+   * rows' less frequent class (validation/positive-class.ts), as a single tree's report.
+   */
   constructor(
     private readonly dataset: Dataset,
     private readonly plan: ForestPlan,
+    positiveClass?: string,
   ) {
     this.head = forestHead(plan);
     this.permutation = new PermutationPicks(plan.params.seed);
     this.truth = sampleTruth(this.head, dataset, plan);
+    this.positive = positiveClass === undefined ? minorityCode(this.truth.codes) : this.truth.classes.indexOf(resolvePositiveClass(this.head, dataset, positiveClass) as string);
     this.all = new Tally(tallyDim(this.head), plan.trainingRows);
     this.oob = new Tally(tallyDim(this.head), plan.trainingRows);
     this.marks = new Set(curveTrees(plan.params.nTrees));
@@ -128,7 +136,7 @@ export class ForestAssembly {
     for (const f of plan.features) featureImportances[f.name] = trees.reduce((a, t) => a + (t.featureImportances[f.name] ?? 0), 0) / trees.length;
     const model: ForestModel = { ...this.head, trees, featureImportances };
     const n = plan.trainingRows;
-    const outOfBagResult = outOfBag(this.oob, this.truth, plan.params.bootstrap, this.curve);
+    const outOfBagResult = outOfBag(this.oob, this.truth, this.positive, plan.params.bootstrap, this.curve);
     const warnings: string[] = [];
     if (plan.params.bootstrap && outOfBagResult.rows < n) warnings.push(`${n - outOfBagResult.rows} of ${n} training rows were in every tree's sample and have no OOB prediction; more trees give every row one`);
     return {
@@ -144,15 +152,15 @@ export class ForestAssembly {
         mdi: mdiSpread(model),
         oobPermutation: plan.params.bootstrap ? oobPermutation(model, dataset, this.permutation.picked) : null,
       },
-      metrics: { training: trainingMetrics(this.all, this.truth), holdout: null, crossValidation: null },
+      metrics: { training: trainingMetrics(this.all, this.truth, this.positive), holdout: null, crossValidation: null },
       warnings,
     };
   }
 }
 
 /** The forest of `members` (any order, each once). */
-export function assembleForest(dataset: Dataset, plan: ForestPlan, members: readonly ForestMember[], hooks: GrowHooks = {}): ForestReport {
-  const assembly = new ForestAssembly(dataset, plan);
+export function assembleForest(dataset: Dataset, plan: ForestPlan, members: readonly ForestMember[], hooks: GrowHooks = {}, positiveClass?: string): ForestReport {
+  const assembly = new ForestAssembly(dataset, plan, positiveClass);
   for (const m of [...members].sort((a, b) => a.index - b.index)) {
     throwIfAborted(hooks.signal);
     assembly.add(m);

@@ -4,7 +4,6 @@
 import { classificationMetrics } from '../metrics/classification';
 import { regressionMetrics } from '../metrics/regression';
 import type { Metrics } from '../metrics/types';
-import { minorityCode } from '../validation/positive-class';
 import type { Tally } from './tally';
 import type { OutOfBag } from './types';
 
@@ -43,10 +42,11 @@ export function oobError(tally: Tally, truth: SampleTruth): number {
 }
 
 /**
- * The metrics report on the OOB predictions of every sample that has one (null when none has).
+ * The metrics report on the OOB predictions of every sample that has one (null when none has);
+ * `positive`: the code of the binary target's positive class (ForestAssembly resolves it).
  * Typed arrays, not number lists: at 1M rows the lists took ~30 MB at the forest's end.
  */
-export function oobMetrics(tally: Tally, truth: SampleTruth): Metrics | null {
+export function oobMetrics(tally: Tally, truth: SampleTruth, positive: number): Metrics | null {
   let count = 0;
   for (let i = 0; i < tally.rows; i++) if (tally.trees[i] > 0) count++;
   if (count === 0) return null;
@@ -60,16 +60,15 @@ export function oobMetrics(tally: Tally, truth: SampleTruth): Metrics | null {
   }
   const yTrue = Int32Array.from(scored, (i) => truth.codes[i]);
   const yPred = Int32Array.from(scored, (i) => tally.predicted(i, false));
-  // Two classes: the OOB share (or vote fraction) of the training rows' less frequent class scores ROC and PR.
+  // Two classes: the OOB share (or vote fraction) of the positive class scores ROC and PR.
   const binary = truth.classes.length === 2;
-  const positive = minorityCode(truth.codes);
   const scores = binary ? Float64Array.from(scored, (i) => tally.sum[i * 2 + positive] / tally.trees[i]) : undefined;
   return classificationMetrics(truth.classes, yTrue, yPred, scores, positive);
 }
 
-export function outOfBag(tally: Tally, truth: SampleTruth, bootstrap: boolean, curve: { trees: number[]; error: number[] }): OutOfBag {
+export function outOfBag(tally: Tally, truth: SampleTruth, positive: number, bootstrap: boolean, curve: { trees: number[]; error: number[] }): OutOfBag {
   const scoreName = isRegression(truth) ? 'r2' : 'accuracy';
-  const metrics = bootstrap ? oobMetrics(tally, truth) : null;
+  const metrics = bootstrap ? oobMetrics(tally, truth, positive) : null;
   let rows = 0;
   for (let i = 0; i < tally.rows; i++) if (tally.trees[i] > 0) rows++;
   const score = metrics === null ? null : metrics.task === 'regression' ? metrics.r2 : metrics.accuracy;

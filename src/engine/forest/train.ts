@@ -8,10 +8,11 @@ import { trainMember } from './member';
 import { planForest } from './plan';
 import type { ForestParams, ForestReport } from './types';
 
-export function trainForest(dataset: Dataset, params: ForestParams, hooks: GrowHooks = {}): ForestReport {
+/** `positiveClass`: a binary target's class the OOB and training metrics score (ForestAssembly). */
+export function trainForest(dataset: Dataset, params: ForestParams, hooks: GrowHooks = {}, positiveClass?: string): ForestReport {
   const plan = planForest(dataset, params);
   const memberHooks = { ...hooks, ...memberCaches() };
-  const assembly = new ForestAssembly(dataset, plan);
+  const assembly = new ForestAssembly(dataset, plan, positiveClass);
   for (let i = 0; i < plan.params.nTrees; i++) assembly.add(trainMember(dataset, plan, i, memberHooks));
   return assembly.finish(hooks);
 }

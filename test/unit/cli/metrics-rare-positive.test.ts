@@ -64,4 +64,11 @@ test('evaluate states the rare positive class and its share; --positive-class ov
   assert.equal(forest.status, 0, forest.stderr);
   assert.doesNotMatch(forest.stdout, /positive class good/);
   assert.match(forest.stdout, /positive class bad /);
+  // --positive-class covers every section of a forest's report, OOB and training included.
+  const forestAsked = cli.run('evaluate', csvPath, '--target', 'status', '--ensemble', 'forest', '--n-trees', '10', '--jobs', '1', '--max-depth', '3', '--test-size', '0.3', '--positive-class', 'good');
+  assert.equal(forestAsked.status, 0, forestAsked.stderr);
+  assert.doesNotMatch(forestAsked.stdout, /positive class bad/);
+  const sections = forestAsked.stdout.split(/\n(?=hold-out metrics|OOB metrics|training metrics)/);
+  assert.equal(sections.length, 4, forestAsked.stdout);
+  for (const s of sections.slice(1)) assert.match(s, /positive class good \(95\.\d % of these rows/);
 });
