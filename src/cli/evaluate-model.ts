@@ -16,7 +16,7 @@ import { metricsText } from './report-text';
 import { positiveClassFromArgs } from './validation-flags';
 import { resolvePositiveClass } from '../engine/validation/positive-class';
 import { thresholdSection } from '../engine/metrics/threshold';
-import { thresholdText } from './threshold-flags';
+import { thresholdText, thresholdValueText } from './threshold-flags';
 
 /** The only options that apply to a saved model besides the data options. */
 export const SAVED_MODEL_OPTIONS = ['model', 'json', 'positive-class', 'target'];
@@ -51,7 +51,7 @@ export async function evaluateSaved(args: ParsedArgs, dataOptions: readonly stri
     return;
   }
   const tree = `${basename(file)}${what}${model.edited === true ? ` (edited, ${edits} edit${edits === 1 ? '' : 's'})` : ''}`;
-  const at = t ? ` (at its decision threshold ${t.value} on "${t.positiveClass}")` : '';
+  const at = t ? ` (at its decision threshold ${thresholdValueText(t.value)} on "${t.positiveClass}")` : '';
   const lines = [...metricsText(`${tree} on ${basename(data)}, leaves as saved${at}`, metrics), ''];
   if (threshold) lines.push(...thresholdText(threshold, basename(data)));
   process.stdout.write(lines.join('\n'));

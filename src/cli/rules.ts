@@ -16,6 +16,8 @@ import { readModelFile } from '../worker/model-file';
 import { usageError } from './help';
 import { formatName } from '../engine/rules/text';
 import { writeOnnx } from './onnx-out';
+import { thresholdValueText } from './threshold-flags';
+import { formatThreshold } from '../shared/render/tree-labels';
 import { writeChunks } from './write-chunks';
 import type { CliCommand, OptionTable } from './options';
 
@@ -69,7 +71,7 @@ function chosenTree(loaded: LoadedModel, args: ParsedArgs, format: Format): Tree
 function thresholdLine(model: TreeModel): string {
   const t = model.decisionThreshold;
   if (!t) return '';
-  return `decision threshold ${t.value} on the share of ${formatName(t.positiveClass)}${t.chosenBy ? ` (chosen by ${t.chosenBy})` : ''}: a leaf concludes ${formatName(t.positiveClass)} when its share of it is ≥ ${t.value}\n\n`;
+  return `decision threshold ${thresholdValueText(t.value)} on the share of ${formatName(t.positiveClass)}${t.chosenBy ? ` (chosen by ${t.chosenBy})` : ''}: a leaf concludes ${formatName(t.positiveClass)} when its share of it is ≥ ${formatThreshold(t.value)}\n\n`;
 }
 
 async function rules(argv: string[]): Promise<void> {

@@ -13,6 +13,10 @@ import { crossValidate } from '../engine/validation/cross-validate';
 import { stringFlag, type ParsedArgs } from './args';
 import type { CliOption } from './options';
 import { f4, table } from './report-text';
+import { formatNumber } from '../shared/render/tree-labels';
+
+/** A threshold as a line of text shows it: 4 significant digits (the model file keeps every digit). */
+export const thresholdValueText = (t: number): string => formatNumber(t, 4);
 
 export const THRESHOLD_OPTION: CliOption = {
   name: 'threshold',
@@ -58,7 +62,7 @@ const HEADER = ['', 'threshold', 'TP', 'FP', 'FN', 'TN', 'accuracy', 'precision'
 export function thresholdText(s: ThresholdSection, on: string): string[] {
   const how = s.chosenBy === null ? 'given' : `chosen by ${s.chosenBy}`;
   return [
-    `decision threshold ${s.threshold} on the share of ${formatName(s.positiveClass)} (${how}), measured on ${on}: positive when the share is ≥ the threshold`,
+    `decision threshold ${thresholdValueText(s.threshold)} on the share of ${formatName(s.positiveClass)} (${how}), measured on ${on}: positive when the share is ≥ the threshold`,
     ...table(HEADER, [row('at the threshold', s.at), row('at 0.5', s.atHalf)]),
     `metrics at each of the curve's ${s.curve.length} thresholds (the distinct scores, highest first):`,
     ...table(HEADER.slice(1), s.curve.map((p) => row('', p).slice(1))),

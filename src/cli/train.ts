@@ -17,7 +17,7 @@ import { isOnnxName, writeOnnx } from './onnx-out';
 import { FOREST_OPTIONS, forestParamsFromArgs } from './forest-flags';
 import { trainForestCli } from './forest-run';
 import { POSITIVE_CLASS_OPTION, positiveClassFromArgs, STRATIFY_OPTION, stratifyFromArgs, writeWarnings } from './validation-flags';
-import { decideThreshold, THRESHOLD_OPTION, thresholdRuleFromArgs } from './threshold-flags';
+import { decideThreshold, THRESHOLD_OPTION, thresholdRuleFromArgs, thresholdValueText } from './threshold-flags';
 import { withDecisionThreshold } from '../engine/tree/decision-threshold';
 import { simplifyTree } from '../engine/prune/simplify';
 import { resolvePositiveClass } from '../engine/validation/positive-class';
@@ -162,7 +162,7 @@ async function train(argv: string[]): Promise<void> {
       return pruned.post.simplify ? simplifyTree(thresholded) : thresholded;
     });
     const t = model.decisionThreshold;
-    if (t) process.stderr.write(`note: decision threshold ${t.value} on the share of "${t.positiveClass}"${t.chosenBy ? `, chosen by ${t.chosenBy}` : ''}\n`);
+    if (t) process.stderr.write(`note: decision threshold ${thresholdValueText(t.value)} on the share of "${t.positiveClass}"${t.chosenBy ? `, chosen by ${t.chosenBy}` : ''}\n`);
   }
   if (alphaSelection) {
     const a = alphaSelection;

@@ -99,3 +99,20 @@ test('evaluate --threshold prints the figures at T beside 0.5 and at each curve 
   assert.equal(noCv.status, 2);
   assert.match(noCv.stderr, /chooses from out-of-fold scores: add --cv K/);
 });
+
+test('a chosen threshold prints with 4 significant digits; the model file keeps every digit', () => {
+  const file = path.join(cli.dir, 'youden-digits.json');
+  const t = cli.run('train', csv, '--target', 'status', '--max-depth', '3', '--threshold', 'youden', '--out', file);
+  assert.equal(t.status, 0, t.stderr);
+  const value = parseModel(readFileSync(file, 'utf8')).decisionThreshold?.value as number;
+  // A share like 7/78 has more digits than a reader wants; the file must keep them all to relabel the same leaves.
+  assert.ok(String(value).length > 8, String(value));
+  const short = String(Number(value.toPrecision(4)));
+  assert.match(t.stderr, new RegExp(`note: decision threshold ${short.replace('.', '\\.')} on the share of "bad"`));
+  const r = cli.run('evaluate', csv, '--target', 'status', '--max-depth', '3', '--cv', '5', '--threshold', 'youden');
+  assert.equal(r.status, 0, r.stderr);
+  const header = r.stdout.split('\n').find((l) => l.startsWith('decision threshold')) as string;
+  assert.match(header, /^decision threshold 0\.08974 on the share of bad \(chosen by youden/);
+  const rules = cli.run('rules', '--model', file);
+  assert.ok(rules.stdout.startsWith(`decision threshold ${short} on the share of bad`), rules.stdout.slice(0, 200));
+});
