@@ -4,7 +4,7 @@
 // redraw at once.
 import type { PanelRequest, PanelSettings, RowPath, ToWebview, WireReport } from '../src/shared/protocol';
 import { PanelRequester } from '../src/shared/panel-requests';
-import { addNodes, appendNodes, decodeModel, type DecodedTree, type WireNodes } from '../src/engine/model-columns';
+import { addNodes, appendNodes, decodeModel, type DecodedTree, type NodeColumns } from '../src/engine/model-columns';
 import { pathTo } from '../src/shared/render/tree-labels';
 import { compactSummary, renderControls, settingsChanges } from './controls';
 import { CompareView } from './compare-view';
@@ -253,7 +253,7 @@ if (root) replaceChildren(root, el('header', {}, settingsToggle, editor.bar, tit
 compareView.setVisible(state.tab === 'compare');
 
 /** Adds nodes the host sent to the tree shown (and to the state, so a restored panel has them). */
-function receiveNodes(nodes: WireNodes): void {
+function receiveNodes(nodes: NodeColumns<number[]>): void {
   if (!state.shown || !tree) return;
   appendNodes(state.shown.report.model.nodes, nodes);
   addNodes(tree, nodes);

@@ -7,7 +7,7 @@
 // (a sparse `nodes` array), so everything reading a tree reads the same TreeModel as the exporters.
 import type { ModelNode, ModelSplit, TreeModel } from './model';
 
-/** One array per node field: plain arrays for JSON (WireNodes), typed arrays between threads. */
+/** One array per node field: plain arrays (`number[]`) for JSON, typed arrays (`Float64Array`) between threads. */
 export interface NodeColumns<A extends ArrayLike<number>> {
   /** The nodes' ids, in the order of every other column. */
   id: A;
@@ -32,7 +32,7 @@ export interface NodeColumns<A extends ArrayLike<number>> {
    * Edited trees: the subtree each snipped leaf keeps to restore (ModelNode.snipped), by node id,
    * itself as columns (a snipped root of a big tree is as many nodes); absent when none does.
    */
-  snipped?: [number, WireNodes][];
+  snipped?: [number, NodeColumns<number[]>][];
   /** -1 for a leaf. */
   missingGoesTo: A;
   /** Nodes below each node in the whole tree (sent or not): the size of a folded subtree. */
@@ -42,9 +42,13 @@ export interface NodeColumns<A extends ArrayLike<number>> {
   children: A;
 }
 
-export type WireNodes = NodeColumns<number[]>;
-
-export type WireModel<A extends ArrayLike<number> = number[]> = Omit<TreeModel, 'nodes'> & {
+/**
+ * A tree as columns, the one columnar form from the engine to the page (docs/architecture.md,
+ * "The shapes of a tree and of a report"). `A` is the array kind, which changes with the road:
+ * `Float64Array` from a worker to the host (moved, not copied), `number[]` as JSON to a webview
+ * (there, a big tree's nodes in part), any array where it is only read (`tree-columns.ts`).
+ */
+export type TreeColumns<A extends ArrayLike<number> = ArrayLike<number>> = Omit<TreeModel, 'nodes'> & {
   nodes: NodeColumns<A>;
   /** Nodes in the whole tree. */
   totalNodes: number;
@@ -84,12 +88,12 @@ function treeFacts(model: TreeModel): TreeFacts {
   return { descendants, valueRange };
 }
 
-function emptyNodes(): WireNodes {
+function emptyNodes(): NodeColumns<number[]> {
   return { id: [], depth: [], samples: [], impurity: [], value: [], prediction: [], feature: [], threshold: [], branches: [], missingGoesTo: [], descendants: [], childStart: [0], children: [] };
 }
 
 /** The nodes `ids` of `model` as columns. */
-function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: TreeFacts): WireNodes {
+function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: TreeFacts): NodeColumns<number[]> {
   const classes = model.task === 'classification' ? (model.classes ?? []) : null;
   const featureIndex = new Map(model.features.map((f, i) => [f.name, i]));
   const w = emptyNodes();
@@ -135,14 +139,14 @@ function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: TreeFacts):
 }
 
 /** The whole model as columns (a slice of them is taken from these: src/shared/tree-slices.ts). */
-export function encodeModel(model: TreeModel): WireModel {
+export function encodeModel(model: TreeModel): TreeColumns<number[]> {
   const facts = treeFacts(model);
   // `nodes` keeps its place among the keys, so a model decoded and written again reads the same.
   return { ...model, nodes: encodeNodes(model, model.nodes.keys(), facts), totalNodes: model.nodes.length, valueRange: facts.valueRange };
 }
 
 /** Adds to `into` the nodes of `more` it lacks: what the webview keeps of a tree sent in slices. */
-export function appendNodes(into: WireNodes, more: WireNodes): void {
+export function appendNodes(into: NodeColumns<number[]>, more: NodeColumns<number[]>): void {
   const have = new Set(into.id);
   const stride = more.id.length > 0 ? more.value.length / more.id.length : 0;
   const branches = new Map(more.branches);
@@ -181,14 +185,14 @@ export interface DecodedTree {
   sent: number;
 }
 
-export function decodeModel(wire: WireModel<ArrayLike<number>>): DecodedTree {
+export function decodeModel(wire: TreeColumns): DecodedTree {
   const tree = emptyTree(wire);
   addNodes(tree, wire.nodes);
   return tree;
 }
 
 /** The tree of `wire` with none of its nodes decoded yet. */
-export function emptyTree(wire: WireModel<ArrayLike<number>>): DecodedTree {
+export function emptyTree(wire: TreeColumns): DecodedTree {
   const { totalNodes, valueRange, ...rest } = wire;
   return { model: { ...rest, nodes: new Array<ModelNode>(totalNodes) }, descendants: new Array<number>(totalNodes), valueRange, sent: 0 };
 }
@@ -221,7 +225,7 @@ function byId<T>(list: readonly [number, T][]): Map<number, T> {
 export const branchesOf = (w: NodeColumns<ArrayLike<number>>): Map<number, string[][]> => byId(w.branches);
 
 /** Snipped leaves' kept subtrees (as columns) by node id. */
-const snippedOf = (w: NodeColumns<ArrayLike<number>>): Map<number, WireNodes> => (w.snipped === undefined ? new Map() : byId(w.snipped));
+const snippedOf = (w: NodeColumns<ArrayLike<number>>): Map<number, NodeColumns<number[]>> => (w.snipped === undefined ? new Map() : byId(w.snipped));
 
 /** The split of the node at place `k` of the columns `w` of `model`'s tree. */
 export function splitOfColumns(model: Pick<TreeModel, 'features'>, w: NodeColumns<ArrayLike<number>>, k: number): ModelSplit | null {

@@ -4,10 +4,10 @@
 // host's thread 0.4 s to make. Where code needs a few nodes as the model JSON has them (a rule's
 // path, a row's path), `modelOf` decodes just those.
 import type { ModelNode, TreeModel } from './model';
-import { emptyTree, nodeOfColumns, splitOfColumns, type WireModel } from './model-columns';
+import { emptyTree, nodeOfColumns, splitOfColumns, type TreeColumns } from './model-columns';
 
-/** A whole tree's columns: node `id` at place `id` of every column (as `encodeModel` makes them). */
-export type TreeColumns = WireModel<ArrayLike<number>>;
+// Every reader here takes a whole tree's columns: node `id` at place `id` of every column (as
+// `encodeModel` makes them), not a slice of them.
 
 export function isLeaf(tree: TreeColumns, id: number): boolean {
   return tree.nodes.childStart[id + 1] === tree.nodes.childStart[id];

@@ -2,7 +2,8 @@
 // distribution, a data row's prediction and path, "computing…" while the document is scored, or
 // a polite refusal where the position cannot be mapped. Undefined: no hover at all.
 import type { CellLocation } from '../engine/locate/cell-at';
-import { modelOf, type TreeColumns } from '../engine/tree-columns';
+import type { TreeColumns } from '../engine/model-columns';
+import { modelOf } from '../engine/tree-columns';
 import { rowPath } from '../shared/row-path';
 import { computingHover, headerHover, targetHover } from './column-hover';
 import type { HoverData } from '../shared/worker-messages';

@@ -2,9 +2,9 @@
 // compare each later tree of the same file with. The host holds both trees as columns; the worker
 // diffs them (src/worker/jobs/diff.ts: the host thread decodes no whole tree) and the webview gets
 // the pinned report as it gets any report.
-import type { PackedModel, PackedReport } from '../shared/report-transfer';
+import type { PackedReport } from '../shared/report-transfer';
 import type { Comparison, PanelSettings, RowPath } from '../shared/protocol';
-import type { TreeColumns } from '../engine/tree-columns';
+import type { TreeColumns } from '../engine/model-columns';
 import type { RowPathResult } from '../shared/row-path';
 import type { TreeDiff } from '../shared/tree-diff';
 import { branchSlice } from '../shared/tree-slices';
@@ -16,7 +16,7 @@ export interface Pinned {
 }
 
 /** What the webview needs to draw the pinned tree beside `shown`, differences marked; `diffOf` diffs two trees in the worker. */
-export async function comparisonOf(pinned: Pinned, shown: PackedReport, diffOf: (a: PackedModel, b: PackedModel) => Promise<TreeDiff>): Promise<Comparison> {
+export async function comparisonOf(pinned: Pinned, shown: PackedReport, diffOf: (a: TreeColumns<Float64Array>, b: TreeColumns<Float64Array>) => Promise<TreeDiff>): Promise<Comparison> {
   const diff = await diffOf(pinned.report.model, shown.model);
   return { pinned: { report: panelReport(pinned.report), settings: pinned.settings }, diff };
 }

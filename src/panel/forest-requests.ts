@@ -4,7 +4,7 @@
 // worker, on that tree's bootstrap sample). No vscode here, so it is unit-tested as is.
 import { memberModel, rowVotes } from '../engine/forest/predict';
 import type { ForestReport } from '../engine/forest/types';
-import { encodeModel, type WireModel } from '../engine/model-columns';
+import { encodeModel, type TreeColumns } from '../engine/model-columns';
 import type { ForestRequestTypes, WireForestReport } from '../shared/forest-protocol';
 import type { JobTypes, MemberAlternativesJob, MemberJobKind } from '../shared/worker-messages';
 import type { TrainedForest } from '../host/forest-trainer';
@@ -23,7 +23,7 @@ export type RunMemberJob = <K extends MemberJobKind>(kind: K, job: MemberAlterna
 
 export class ForestAnswers {
   /** Trees asked for so far, as columns (what the slices and the row path read). */
-  private readonly members = new Map<number, WireModel>();
+  private readonly members = new Map<number, TreeColumns<number[]>>();
 
   readonly report: ForestReport;
 
@@ -35,7 +35,7 @@ export class ForestAnswers {
     this.report = forest.report;
   }
 
-  private member(index: number): WireModel {
+  private member(index: number): TreeColumns<number[]> {
     const trees = this.report.model.trees.length;
     if (index >= trees) throw new Error(`The forest has ${trees} trees: there is no tree ${index + 1}.`);
     let member = this.members.get(index);

@@ -9,7 +9,8 @@
 // object per node; only the page's paths are decoded.
 import { rulesOfLeaves } from '../engine/rules/extract';
 import { argsortFloat64 } from '../engine/tree/argsort';
-import { classShareOf, isLeaf, modelOf, parentsOf, predictionOf, type TreeColumns } from '../engine/tree-columns';
+import type { TreeColumns } from '../engine/model-columns';
+import { classShareOf, isLeaf, modelOf, parentsOf, predictionOf } from '../engine/tree-columns';
 import type { RuleSort, RulesPage, RulesPageRequest } from '../shared/protocol';
 
 const collator = new Intl.Collator('en');

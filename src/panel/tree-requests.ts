@@ -6,9 +6,9 @@ import type * as vscode from 'vscode';
 import type { SplitDistribution } from '../engine/split-distribution';
 import type { NodeCalculation } from '../engine/explain/types';
 import type { TreeEdit } from '../engine/model';
-import type { TreeColumns } from '../engine/tree-columns';
+import type { TreeColumns } from '../engine/model-columns';
 import type { AlternativeSplit, ApplyEditMessage, EditState, EditStepMessage, PanelSettings, PinRecipe, SyncEditsMessage } from '../shared/protocol';
-import type { PackedModel, PackedReport } from '../shared/report-transfer';
+import type { PackedReport } from '../shared/report-transfer';
 import type { TreeDiff } from '../shared/tree-diff';
 import { rowPath, type RowPathResult as RowPath } from '../shared/row-path';
 import type { EditPreview } from '../shared/worker-messages';
@@ -55,7 +55,7 @@ export interface PanelRequests extends LearnRequests {
   /** The tree a reloaded panel had pinned, made again from its recipe (trained with its settings, then edited). */
   pinned(csvUri: vscode.Uri, pin: PinRecipe): Promise<Pinned>;
   /** The pinned tree (`a`) against the tree shown (`b`), node by node, diffed in the worker. */
-  diffTrees(csvUri: vscode.Uri, a: PackedModel, b: PackedModel): Promise<TreeDiff>;
+  diffTrees(csvUri: vscode.Uri, a: TreeColumns<Float64Array>, b: TreeColumns<Float64Array>): Promise<TreeDiff>;
   /** Lines for the output channel: malformed messages, errors inside the webview. */
   log(message: string): void;
 }

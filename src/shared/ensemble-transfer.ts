@@ -9,13 +9,13 @@ import { linkText, type ImportedEnsemble } from '../engine/import/ensemble';
 import { ensembleImportances, type EnsembleImportance } from '../engine/import/importances';
 import type { Dataset } from '../engine/dataset';
 import type { Metrics } from '../engine/metrics/types';
-import { decodeModel, encodeModel, type WireModel } from '../engine/model-columns';
+import { decodeModel, encodeModel, type TreeColumns } from '../engine/model-columns';
 import type { ModelNode, Task, TreeModel } from '../engine/model';
 
 export const LIBRARY_NAMES: Record<ImportedEnsemble['library'], string> = { xgboost: 'XGBoost', lightgbm: 'LightGBM', onnx: 'ONNX' };
 
 export interface WireEnsembleTree {
-  model: WireModel;
+  model: TreeColumns<number[]>;
   output: number | null;
   sourceId: Int32Array;
 }

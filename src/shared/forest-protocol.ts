@@ -5,7 +5,7 @@
 // forest: the report comes without its trees, and one tree at a time is asked for (a slice of a big
 // one, as the tree panel's). Messages from the page are untrusted: `parseFromForestView` checks each.
 import type { ForestModel, ForestReport, RowVotes } from '../engine/forest/types';
-import type { WireModel, WireNodes } from '../engine/model-columns';
+import type { NodeColumns, TreeColumns } from '../engine/model-columns';
 import type { NodeSplit } from '../engine/node-alternatives';
 import type { SplitDistribution } from '../engine/split-distribution';
 import type { RowContributions } from '../engine/import/contributions';
@@ -19,7 +19,7 @@ export type WireForestReport = Omit<ForestReport, 'model'> & { model: Omit<Fores
 /** One tree of the forest, as the tree panel gets its tree (tree-slices.ts). */
 export interface ForestTreeReply {
   index: number;
-  model: WireModel;
+  model: TreeColumns<number[]>;
 }
 
 /** A data row through the forest: its votes, and its path in one tree. */
@@ -35,7 +35,7 @@ export interface ForestRow {
   index: number;
   /** Node ids from the root to the row's leaf in that tree, and the nodes to draw it. */
   path: number[];
-  nodes: WireNodes;
+  nodes: NodeColumns<number[]>;
   /** That tree's own prediction (a model trained elsewhere: its leaf value, the raw score it adds). */
   treePrediction: string | number;
   /** A model trained elsewhere: what every tree adds to the row's score, and the link to its prediction. */
@@ -67,7 +67,7 @@ export interface ForestRequestTypes {
   /** The tree `index` (its top for a big one). */
   tree: { request: { index: number }; reply: ForestTreeReply };
   /** More nodes of tree `index`, as the tree panel's `nodes` request. */
-  nodes: { request: { index: number; nodeId: number; scope: 'subtree' | 'branch'; totalNodes: number }; reply: WireNodes };
+  nodes: { request: { index: number; nodeId: number; scope: 'subtree' | 'branch'; totalNodes: number }; reply: NodeColumns<number[]> };
   /** A row's votes across the trees and its path in tree `index`. */
   row: { request: { row: number; index: number }; reply: ForestRow };
   /** The ranked alternative splits at a node of tree `index`, scored on that tree's bootstrap sample (read-only). */

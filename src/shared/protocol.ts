@@ -8,7 +8,7 @@ import type { NodeSplit } from '../engine/node-alternatives';
 import type { SplitDistribution } from '../engine/split-distribution';
 import type { Rule } from '../engine/rules/types';
 import { readTrainSettings, type TrainSettings } from './train-settings';
-import type { WireNodes } from '../engine/model-columns';
+import type { NodeColumns } from '../engine/model-columns';
 import type { PackedReport } from './report-transfer';
 import type { TreeDiff } from './tree-diff';
 import type { TreeEdit } from '../engine/model';
@@ -89,12 +89,12 @@ export interface RowPath {
   /** Node ids from the root to the row's leaf. */
   path: number[];
   /** The nodes on the path and their children, for a webview that holds only part of the tree. */
-  nodes: WireNodes;
+  nodes: NodeColumns<number[]>;
   prediction: string | number;
   /** The row's target value; null when missing. */
   actual: string | number | null;
   /** With a tree pinned for comparison: the row's path through the pinned tree too. */
-  pinned?: { path: number[]; nodes: WireNodes; prediction: string | number };
+  pinned?: { path: number[]; nodes: NodeColumns<number[]>; prediction: string | number };
 }
 
 /** Highlights the path of the row the host chose (the row under the cursor). */
@@ -153,7 +153,7 @@ export interface PanelRequestTypes {
    * open a stub), or the branch from the root down to it (to show a path). `totalNodes` is the
    * node count of the tree the webview shows: a request about another tree is refused.
    */
-  nodes: { request: { nodeId: number; scope: 'subtree' | 'branch'; totalNodes: number }; reply: WireNodes };
+  nodes: { request: { nodeId: number; scope: 'subtree' | 'branch'; totalNodes: number }; reply: NodeColumns<number[]> };
   rulesPage: { request: RulesPageRequest; reply: RulesPage };
   /** What applying `edit` to the tree shown would change (computed in the worker). */
   previewEdit: { request: { edit: TreeEdit }; reply: EditPreview };

@@ -7,17 +7,14 @@
 // (src/panel/rules-page.ts) and a rules export writes them in a worker. The host keeps the report
 // as it arrives and reads the tree's columns in place (src/engine/tree-columns.ts); the panel gets
 // the same form with plain arrays, a big tree's nodes in part (src/panel/panel-report.ts).
-import { encodeModel, type NodeColumns, type WireModel } from '../engine/model-columns';
+import { encodeModel, type NodeColumns, type TreeColumns } from '../engine/model-columns';
 import type { TreeModel } from '../engine/model';
 import type { PruningPath } from '../engine/prune/types';
 import type { TreeReport } from '../engine/report-types';
 
-/** The tree's columns as typed arrays: moved to the host, not copied (a typed array is one block). */
-export type PackedModel = WireModel<Float64Array>;
-
 /** The report but its rules, with the tree's columns and the pruning path as arrays of kind `A`. */
 export type PackedReport<A extends ArrayLike<number> = Float64Array> = Omit<TreeReport, 'rules' | 'model' | 'pruningPath'> & {
-  model: WireModel<A>;
+  model: TreeColumns<A>;
   pruningPath: { [K in keyof PruningPath]: A };
 };
 
@@ -28,8 +25,8 @@ export function packReport(report: Omit<TreeReport, 'rules'> & { rules?: unknown
   return { ...rest, pruningPath: path, model: packModel(model) };
 }
 
-/** A tree as jobs that need one are sent it. */
-export function packModel(model: TreeModel): PackedModel {
+/** A tree as jobs that need one are sent it: typed arrays, moved to the host, not copied (a typed array is one block). */
+export function packModel(model: TreeModel): TreeColumns<Float64Array> {
   const wire = encodeModel(model);
   // Branches and snipped subtrees are few and not numbers: they travel as they are.
   const { branches, snipped, ...columns } = wire.nodes;

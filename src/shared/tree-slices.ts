@@ -4,8 +4,8 @@
 // few levels), then the subtree under a "+N nodes" stub when it is opened, or the branch down to
 // a node a row or a rule leads to. What the webview gets then stays small at any tree size.
 // The slices are the host's columns (src/engine/tree-columns.ts), copied at the ids chosen.
-import { branchesOf, type WireModel, type WireNodes } from '../engine/model-columns';
-import { childrenOf, parentsOf, type TreeColumns } from '../engine/tree-columns';
+import { branchesOf, type NodeColumns, type TreeColumns } from '../engine/model-columns';
+import { childrenOf, parentsOf } from '../engine/tree-columns';
 
 export const WHOLE_TREE_MAX_NODES = 10_000;
 /** Nodes in one slice of a bigger tree: far more than a folded view shows (60 nodes, 4 levels). */
@@ -35,11 +35,11 @@ function topOf(tree: TreeColumns, root: number, limit: number): number[] {
 }
 
 /** The nodes `ids` of the whole tree's columns, as plain arrays (what JSON carries). */
-function nodesSlice(tree: TreeColumns, ids: Iterable<number>): WireNodes {
+function nodesSlice(tree: TreeColumns, ids: Iterable<number>): NodeColumns<number[]> {
   const w = tree.nodes;
   const stride = tree.task === 'classification' ? (tree.classes ?? []).length : 1;
   const branches = branchesOf(w);
-  const out: WireNodes = { id: [], depth: [], samples: [], impurity: [], value: [], prediction: [], feature: [], threshold: [], branches: [], missingGoesTo: [], descendants: [], childStart: [0], children: [] };
+  const out: NodeColumns<number[]> = { id: [], depth: [], samples: [], impurity: [], value: [], prediction: [], feature: [], threshold: [], branches: [], missingGoesTo: [], descendants: [], childStart: [0], children: [] };
   if (w.weightedSamples !== undefined) out.weightedSamples = [];
   if (w.gain !== undefined) out.gain = [];
   for (const id of ids) {
@@ -64,18 +64,18 @@ function nodesSlice(tree: TreeColumns, ids: Iterable<number>): WireNodes {
 }
 
 /** What the panel first sends of a tree: all of it, or its top slice. */
-export function firstSlice(tree: TreeColumns): WireModel {
+export function firstSlice(tree: TreeColumns): TreeColumns<number[]> {
   const whole = tree.totalNodes <= WHOLE_TREE_MAX_NODES;
   return { ...tree, nodes: nodesSlice(tree, whole ? new Array<number>(tree.totalNodes).keys() : topOf(tree, 0, SLICE_NODES)) };
 }
 
 /** The top of the subtree under `nodeId`, to open a stub. */
-export function subtreeSlice(tree: TreeColumns, nodeId: number): WireNodes {
+export function subtreeSlice(tree: TreeColumns, nodeId: number): NodeColumns<number[]> {
   return nodesSlice(tree, topOf(tree, nodeId, SLICE_NODES));
 }
 
 /** The nodes from the root down to `nodeId` and their children: what drawing that path takes. */
-export function branchSlice(tree: TreeColumns, nodeId: number): WireNodes {
+export function branchSlice(tree: TreeColumns, nodeId: number): NodeColumns<number[]> {
   const parent = parentOf(tree);
   const path: number[] = [];
   for (let id = nodeId; id >= 0; id = parent[id]) path.push(id);

@@ -9,8 +9,8 @@ import type { TreeSummary } from '../engine/edit/preview';
 import type { ColumnProfile } from '../engine/profile';
 import type { SplitsReport } from '../engine/splits/types';
 import type { SplitDistribution } from '../engine/split-distribution';
-import type { PackedModel, PackedReport } from './report-transfer';
-import type { WireModel } from '../engine/model-columns';
+import type { PackedReport } from './report-transfer';
+import type { TreeColumns } from '../engine/model-columns';
 import type { ProfileView } from './profile-protocol';
 import type { ForestModel, ForestParams, ForestReport } from '../engine/forest/types';
 import type { EntropyUnit } from '../engine/impurity';
@@ -73,7 +73,7 @@ export interface ReportJob {
 /** The best splits at one node of a shown tree, on the rows that trained it. */
 export interface AlternativesJob {
   dataset: Dataset;
-  model: PackedModel;
+  model: TreeColumns<Float64Array>;
   settings: ReportSettings;
   nodeId: number;
 }
@@ -96,7 +96,7 @@ export type PruningCalculationJob = Omit<AlternativesJob, 'nodeId'>;
 
 /** The calculation of the rule of one leaf of a shown tree. */
 export interface RuleCalculationJob {
-  model: PackedModel;
+  model: TreeColumns<Float64Array>;
   leaf: number;
 }
 
@@ -149,7 +149,7 @@ export interface MemberAlternativesJob {
   params: ForestParams;
   index: number;
   /** That tree, as the forest view's host holds it (memberModel's, as columns). */
-  tree: WireModel;
+  tree: TreeColumns<number[]>;
   nodeId: number;
 }
 
@@ -158,12 +158,12 @@ export type MemberJobKind = 'memberAlternatives' | 'memberSplitDistribution';
 
 /** Predict every row of another CSV with a trained model. */
 export interface PredictJob extends LoadJob {
-  model: PackedModel;
+  model: TreeColumns<Float64Array>;
 }
 
 /** The text of one export of a trained tree. */
 export interface ExportJob {
-  model: PackedModel;
+  model: TreeColumns<Float64Array>;
   format: 'model' | 'mermaid' | 'text' | CodeFormat;
 }
 
@@ -172,7 +172,7 @@ export interface ExportResult {
 }
 
 /** A tree or forest of ours as an ONNX model (src/engine/export/onnx.ts); a forest travels as its packed trees. */
-export type OnnxJob = { kind: 'tree'; model: PackedModel } | { kind: 'forest'; model: ForestModel };
+export type OnnxJob = { kind: 'tree'; model: TreeColumns<Float64Array> } | { kind: 'forest'; model: ForestModel };
 
 export interface OnnxResult {
   /** The ONNX file's bytes. */
@@ -253,8 +253,8 @@ export interface EnsembleRowJob {
 /** Every job the worker runs: its input and its result. */
 /** Two trees of one file, compared by place (tree-diff.ts): the panel's pinned tree (`a`) and the tree shown (`b`). */
 export interface DiffTreesJob {
-  a: PackedModel;
-  b: PackedModel;
+  a: TreeColumns<Float64Array>;
+  b: TreeColumns<Float64Array>;
 }
 
 export interface JobTypes {

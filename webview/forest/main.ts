@@ -6,7 +6,7 @@
 // The same page shows a model trained elsewhere (`showModel`, parts in ensemble-view.ts): its
 // trees one at a time in the same picker and tree view, a row's per-tree contributions in place
 // of the votes, its gain and split-count importances, its metrics on the chosen CSV.
-import { addNodes, decodeModel, type DecodedTree, type WireNodes } from '../../src/engine/model-columns';
+import { addNodes, decodeModel, type DecodedTree, type NodeColumns } from '../../src/engine/model-columns';
 import type { EnsembleReport } from '../../src/shared/ensemble-transfer';
 import { ensemblePicker, ensembleTreeHeading, renderContributions, renderEnsembleImportances, renderEnsembleMetrics, renderEnsembleSummary, type EnsembleMeasure } from './ensemble-view';
 import type { ForestRecipe, ForestRequestMessage, ForestRequestTypes, ForestRow, FromForestView, ToForestView, WireForestReport } from '../../src/shared/forest-protocol';
@@ -180,7 +180,7 @@ async function drawTree(fit: boolean): Promise<void> {
   await treeView.render({ tree, expanded: folding.expanded, collapsed: folding.collapsed, path: highlight?.path ?? [], selected }, view);
 }
 
-function receiveNodes(nodes: WireNodes): void {
+function receiveNodes(nodes: NodeColumns<number[]>): void {
   if (tree) addNodes(tree, nodes);
 }
 

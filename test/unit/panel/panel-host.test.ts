@@ -10,7 +10,7 @@ import type { PanelRequests } from '../../../src/panel/tree-requests';
 import { diffTreesJob } from '../../../src/worker/jobs/diff';
 import type { PanelRequest, PanelRequestKind, PanelSettings } from '../../../src/shared/protocol';
 import { packReport } from '../../../src/shared/report-transfer';
-import { decodeModel, type WireModel, type WireNodes } from '../../../src/engine/model-columns';
+import { decodeModel, type NodeColumns, type TreeColumns } from '../../../src/engine/model-columns';
 import { SLICE_NODES } from '../../../src/shared/tree-slices';
 import { bigTree } from '../helpers/big-tree';
 import { diffTrees } from '../../../src/shared/tree-diff';
@@ -123,7 +123,7 @@ test('the report goes out only after the webview says ready, and again after it 
   panel.send({ type: 'ready' });
   await tick();
   assert.deepEqual(types(panel), ['show', 'rowPath']);
-  const show = panel.webview.posted[0] as { report: { model: WireModel }; documentUri: string; fileName: string; settings: unknown };
+  const show = panel.webview.posted[0] as { report: { model: TreeColumns<number[]> }; documentUri: string; fileName: string; settings: unknown };
   assert.deepEqual(decodeModel(show.report.model).model, model, 'the tree goes out as columns the webview decodes');
   assert.equal(show.documentUri, 'file:///data/iris.csv');
   assert.equal(show.fileName, 'iris.csv');
@@ -214,7 +214,7 @@ test('a big tree goes out a slice at a time: the webview asks for subtrees and b
   panels.show(iris, standIn(big), SETTINGS);
   const panel = created[created.length - 1];
   panel.send({ type: 'ready' });
-  const show = panel.webview.posted[0] as { report: { model: WireModel } };
+  const show = panel.webview.posted[0] as { report: { model: TreeColumns<number[]> } };
   assert.equal(show.report.model.totalNodes, big.nodes.length);
   assert.ok(show.report.model.nodes.id.length <= SLICE_NODES, `${show.report.model.nodes.id.length} nodes sent first`);
   panel.send(ask(1, 'nodes', { nodeId: 9000, scope: 'subtree', totalNodes: big.nodes.length }));
@@ -224,7 +224,7 @@ test('a big tree goes out a slice at a time: the webview asks for subtrees and b
   panel.send(ask(5, 'rowPath', { row: 2 }));
   await tick();
   await tick();
-  const replies = new Map(panel.webview.posted.slice(1).map((m) => [(m as { requestId: number }).requestId, m as { type: string; reply?: WireNodes & { nodes?: WireNodes }; message?: string }]));
+  const replies = new Map(panel.webview.posted.slice(1).map((m) => [(m as { requestId: number }).requestId, m as { type: string; reply?: NodeColumns<number[]> & { nodes?: NodeColumns<number[]> }; message?: string }]));
   assert.equal(replies.get(1)?.type, 'reply');
   assert.equal(replies.get(1)?.reply?.id[0], 9000, 'a subtree starts at the node asked for');
   assert.ok((replies.get(1)?.reply?.id.length ?? 0) > 1);
@@ -335,7 +335,7 @@ test('Pin keeps the tree shown: each later show is followed by the comparison, a
   panel.send({ type: 'ready' });
   panel.send({ type: 'pin', pin: true });
   await tick();
-  type Compare = { type: 'compare'; comparison: { pinned: { report: { model: WireModel }; settings: PanelSettings }; diff: ReturnType<typeof diffTrees> } | null };
+  type Compare = { type: 'compare'; comparison: { pinned: { report: { model: TreeColumns<number[]> }; settings: PanelSettings }; diff: ReturnType<typeof diffTrees> } | null };
   const first = panel.webview.posted[1] as Compare;
   assert.equal(first.type, 'compare');
   assert.deepEqual(first.comparison?.diff.a, model.nodes.map(() => 'same'), 'the pinned tree against itself');
@@ -353,7 +353,7 @@ test('Pin keeps the tree shown: each later show is followed by the comparison, a
 
   panel.send(ask(1, 'rowPath', { row: 7 }));
   await tick();
-  const reply = panel.webview.posted[4] as { reply: { path: number[]; prediction: string; pinned: { path: number[]; prediction: string; nodes: WireNodes } } };
+  const reply = panel.webview.posted[4] as { reply: { path: number[]; prediction: string; pinned: { path: number[]; prediction: string; nodes: NodeColumns<number[]> } } };
   assert.deepEqual([reply.reply.path, reply.reply.prediction], [[0, 2], 'versicolor']);
   assert.deepEqual([reply.reply.pinned.path, reply.reply.pinned.prediction], [[0, 1], 'setosa']);
   assert.deepEqual(reply.reply.pinned.nodes.id.slice(0, 2), [0, 1], 'with the pinned tree\'s nodes on its path');
@@ -379,7 +379,7 @@ test('after a reload the webview sends its pin back: the host makes the tree aga
   panel.send({ type: 'restorePin', pin });
   await tick();
   assert.deepEqual(calls.find((c) => c[0] === 'pinned'), ['pinned', iris.toString(), pin]);
-  type Compare = { type: 'compare'; comparison: { pinned: { report: { model: WireModel }; settings: PanelSettings }; diff: ReturnType<typeof diffTrees> } | null };
+  type Compare = { type: 'compare'; comparison: { pinned: { report: { model: TreeColumns<number[]> }; settings: PanelSettings }; diff: ReturnType<typeof diffTrees> } | null };
   const compare = panel.webview.posted[1] as Compare;
   assert.equal(compare.type, 'compare');
   assert.deepEqual(decodeModel(compare.comparison!.pinned.report.model).model, ENTROPY);

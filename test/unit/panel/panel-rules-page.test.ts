@@ -8,7 +8,8 @@ import type { TreeReport } from '../../../src/engine/report-types';
 import type { Rule } from '../../../src/engine/rules/types';
 import { RulePages } from '../../../src/panel/rules-page';
 import { RULE_SORT_KEYS, type RulesPageRequest, type RuleSort } from '../../../src/shared/protocol';
-import { packModel, type PackedModel } from '../../../src/shared/report-transfer';
+import type { TreeColumns } from '../../../src/engine/model-columns';
+import { packModel } from '../../../src/shared/report-transfer';
 
 const sample = (name: string) => parseCsv(readFileSync(path.join(process.cwd(), 'media/samples', name)));
 // A fully grown regression tree (hundreds of rules) and a classification tree with several classes.
@@ -17,7 +18,7 @@ const iris = buildReport(sample('iris.csv'), { params: { target: 'species' }, si
 
 const request = (sort: RuleSort, offset: number, limit: number): RulesPageRequest => ({ offset, limit, sort });
 /** Each report's tree as the host holds it: one set of columns per report. */
-const held = new Map<TreeReport, PackedModel>();
+const held = new Map<TreeReport, TreeColumns<Float64Array>>();
 const columns = (report: TreeReport) => held.get(report) ?? held.set(report, packModel(report.model)).get(report)!;
 
 /** Every page of `limit` rules, in order: the indices the Rules tab would number. */
