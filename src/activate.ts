@@ -19,14 +19,19 @@ import type { ChoiceStore } from './host/file-choices';
 import { modelCommands } from './host/model-commands';
 import { panelSettings } from './host/trainer';
 import { registerHover } from './hover/register';
+import { t } from './host/l10n';
+import { loadLanguage, watchLanguage } from './host/language-setting';
 
 let disposeAll: (() => void) | undefined;
 
 /** Commands only one runtime has (Train on Dask Cluster… runs Python: Node only), given what they need. */
 export type RuntimeCommands = (deps: { extensionUri: vscode.Uri; state: ChoiceStore; log: (line: string) => void }) => Record<string, Command>;
 
-export function activateWith(context: vscode.ExtensionContext, platform: HostPlatform, runtimeCommands: RuntimeCommands = () => ({})): void {
+export async function activateWith(context: vscode.ExtensionContext, platform: HostPlatform, runtimeCommands: RuntimeCommands = () => ({})): Promise<void> {
   setHostPlatform(platform);
+  // The language first: every message, item and page after this speaks it (src/host/l10n.ts).
+  await loadLanguage(context.extensionUri);
+  context.subscriptions.push(watchLanguage(context.extensionUri));
   const host: HostServices = new HostServices(context, { panels: () => panels, forests: () => forestPanels, choices: () => hover.choices });
   const { notifier, trained } = host;
   const worker = () => host.worker();
@@ -71,7 +76,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: HostPla
   context.subscriptions.push(panels, forestPanels, notifier, profiles, followCursorRow(trained, panels, hover.documentData, (line) => notifier.log(line)));
   context.subscriptions.push(
     ...watchFileChanges(trained, (uri) =>
-      panels.failed(uri, `${fileNameOf(uri)} changed since this tree was trained: the tree, its paths and its edits are of the rows it was trained on. Retrain to train on the file as it is now.`, true),
+      panels.failed(uri, t`${fileNameOf(uri)} changed since this tree was trained: the tree, its paths and its edits are of the rows it was trained on. Retrain to train on the file as it is now.`, true),
     ),
   );
   disposeAll = () => host.dispose();

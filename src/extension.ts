@@ -7,7 +7,7 @@ import { daskCommands } from './host/dask-command';
 
 export { deactivate } from './activate';
 
-export function activate(context: vscode.ExtensionContext): void {
+export function activate(context: vscode.ExtensionContext): Promise<void> {
   // Train on Dask Cluster… spawns Python: the Node entry only (package.json hides it in a browser).
-  activateWith(context, nodePlatform, daskCommands);
+  return activateWith(context, nodePlatform, daskCommands);
 }

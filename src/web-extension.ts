@@ -7,6 +7,6 @@ import { webPlatform } from './host/web-platform';
 
 export { deactivate } from './activate';
 
-export function activate(context: vscode.ExtensionContext): void {
-  activateWith(context, webPlatform);
+export function activate(context: vscode.ExtensionContext): Promise<void> {
+  return activateWith(context, webPlatform);
 }

@@ -3,6 +3,8 @@
 // unit-tested: scripts run only with the nonce; styles are relaxed just enough for Mermaid's inline
 // <style> in its SVG and the toolkit's constructed style sheets.
 import { hostPlatform } from '../host/platform';
+import { pageLanguage, t } from '../host/l10n';
+import { PAGE_LANGUAGE_ID, type PageLanguage } from '../shared/page-language';
 
 export interface PanelHtmlInput {
   /** `webview.cspSource`: the origin the webview may load its own resources from. */
@@ -15,6 +17,8 @@ export interface PanelHtmlInput {
   extraStyleUris?: readonly string[];
   /** Shown while the script loads (e.g. the CSV's file name); escaped here. */
   title: string;
+  /** The page's language and bundle, read by webview/l10n.ts; the host's current one unless given. */
+  language?: PageLanguage;
 }
 
 /** 128 random bits, base64: unguessable by anything the page might load (the runtime's random source). */
@@ -39,10 +43,20 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (ch) => HTML_ESCAPES[ch]);
 }
 
+/**
+ * The language block: JSON in a `<script type="application/json">`, which the browser never runs
+ * (so the nonce-only script-src allows it); `<` is escaped so no text in it can end the element.
+ */
+export function pageLanguageBlock(language: PageLanguage): string {
+  const json = JSON.stringify(language).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${PAGE_LANGUAGE_ID}">${json}</script>`;
+}
+
 export function panelHtml(input: PanelHtmlInput): string {
   const csp = escapeHtml(contentSecurityPolicy(input.cspSource, input.nonce));
+  const language = input.language ?? pageLanguage();
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${language.language}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -51,7 +65,8 @@ ${(input.extraStyleUris ?? []).map((uri) => `<link rel="stylesheet" href="${esca
 <title>${escapeHtml(input.title)}</title>
 </head>
 <body>
-<div id="root"><p class="loading">Loading ${escapeHtml(input.title)}…</p></div>
+<div id="root"><p class="loading">${escapeHtml(t('Loading {0}…', input.title))}</p></div>
+${pageLanguageBlock(language)}
 <script nonce="${escapeHtml(input.nonce)}" src="${escapeHtml(input.scriptUri)}"></script>
 </body>
 </html>

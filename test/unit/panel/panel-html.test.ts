@@ -25,8 +25,9 @@ test('the page carries the policy, loads only its own script with the nonce, and
   const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html);
   assert.ok(meta);
   assert.equal(meta[1], contentSecurityPolicy(INPUT.cspSource, INPUT.nonce));
+  // The one script that runs, with the nonce; the language block is data the browser never runs.
   const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
-  assert.deepEqual(scripts, [`<script nonce="${INPUT.nonce}" src="${INPUT.scriptUri}">`]);
+  assert.deepEqual(scripts, ['<script type="application/json" id="dte-l10n">', `<script nonce="${INPUT.nonce}" src="${INPUT.scriptUri}">`]);
   assert.ok(html.indexOf('Content-Security-Policy') < html.indexOf('<link'), 'policy comes before any resource');
   const urls = [...html.matchAll(/(?:src|href)="([^"]*)"/g)].map((m) => m[1]);
   assert.deepEqual(urls, [INPUT.styleUri, INPUT.scriptUri]);
@@ -35,7 +36,8 @@ test('the page carries the policy, loads only its own script with the nonce, and
 
 test('a hostile file name is escaped, never markup', () => {
   const html = panelHtml({ ...INPUT, title: '"><script>alert(1)</script><img src=x onerror=alert(2)>.csv' });
-  assert.equal([...html.matchAll(/<script\b/g)].length, 1);
+  assert.equal([...html.matchAll(/<script nonce/g)].length, 1);
+  assert.equal([...html.matchAll(/<script\b/g)].length, 2, 'the script and the language block only');
   assert.ok(!html.includes('<img'));
   assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
 });
