@@ -76,7 +76,7 @@ export class TreeView {
   private readonly legend = el('div', { class: 'legend', 'aria-label': 'Legend' });
   private readonly status = el('p', { class: 'tree-status', 'aria-live': 'polite' });
   private readonly findStatus = el('span', { class: 'find-status muted', 'aria-live': 'polite' });
-  private readonly pathInfo = el('p', { class: 'path-info', 'aria-live': 'polite' });
+  private readonly pathInfo = el('div', { class: 'path-info', 'aria-live': 'polite' });
   /** The inline question before a big "Show all" (webviews have no modal dialogs). */
   private readonly showAllWarning = el('div', { class: 'show-all-warning', role: 'alert' });
   private readonly drawCost = new DrawCost();
@@ -142,8 +142,8 @@ export class TreeView {
     this.showAllButton = button('Show all', () => this.offerShowAll(), { title: SHOW_ALL_TITLE });
     this.labelsButton = button('Full labels', () => this.toggleLabels(), { title: 'Show each node\'s samples and impurity in the drawing (a bigger drawing), or only its question or answer' });
     this.labelsButton.setAttribute('aria-pressed', 'false');
-    this.clearPathButton = button('Clear path', () => events.clearPath());
-    this.clearPathButton.hidden = true;
+    this.clearPathButton = button('Clear path', () => events.clearPath(), { title: 'Stop highlighting this row\'s path' });
+    this.clearPathButton.classList.add('inline-action');
     const menuItem = (label: string, title: string, run: () => void) => {
       const item = button(label, () => {
         this.toggleExportMenu(false);
@@ -175,10 +175,10 @@ export class TreeView {
       this.showAllButton,
       button('Fold to default', () => events.resetFolding(), { title: 'Fold deep subtrees again' }),
       this.labelsButton,
+      this.levelsField.element,
       el('span', { class: 'separator' }),
       this.rowField.element,
       button('Show path', () => this.askRow(), { title: 'Highlight the path of this data row (1 = first row after the header)' }),
-      this.clearPathButton,
       el('span', { class: 'separator' }),
       el('span', { class: 'export' }, exportButton, this.exportMenu),
       el('span', { class: 'separator' }),
@@ -192,7 +192,7 @@ export class TreeView {
     this.details.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') events.closeDetails();
     });
-    this.treeBody = el('div', { class: 'tree-body' }, el('div', { class: 'diagram' }, this.viewport, el('div', { class: 'diagram-foot' }, this.legend, this.status, this.levelsField.element)), this.details);
+    this.treeBody = el('div', { class: 'tree-body' }, el('div', { class: 'diagram' }, this.viewport, el('div', { class: 'diagram-foot' }, this.legend, this.status)), this.details);
     this.viewport.addEventListener('click', (e) => this.onClick(e));
     this.viewport.addEventListener('keydown', (e) => this.onKey(e));
     this.element = el(
@@ -211,7 +211,9 @@ export class TreeView {
     resize.observe(this.pathInfo);
     resize.observe(this.showAllWarning);
     resize.observe(this.breadcrumb);
-    // The depth window sits by the status line ("15 of 127 nodes shown"), which it changes.
+    new ResizeObserver(() => this.keepFitted()).observe(this.viewport);
+    // The depth window is one more field of the toolbar: on a line of its own under the drawing it
+    // cost a narrow panel's tree a line of height.
     this.levelsField.element.classList.add('levels');
     this.levelsField.element.setAttribute('title', 'Depth window: the levels drawn below the top node (empty: as many as fit the view legibly)');
     this.levelsField.element.querySelector('vscode-text-field')?.setAttribute('placeholder', 'Levels');
@@ -346,9 +348,10 @@ export class TreeView {
     this.rowField.set(row + 1);
   }
 
+  /** The row path's line above the drawing, its Clear path button at its end (in the toolbar it cost a narrow panel a line). */
   setPathInfo(text: string | null): void {
-    replaceChildren(this.pathInfo, text ?? '');
-    this.clearPathButton.hidden = text === null;
+    if (text === null) replaceChildren(this.pathInfo);
+    else replaceChildren(this.pathInfo, text, ' ', this.clearPathButton);
   }
 
   /**
@@ -365,6 +368,40 @@ export class TreeView {
     // A tree too big for the view is shown from its root: top centre, or (left to right) left middle.
     this.needsFit = !this.panZoom.fit(box?.width || this.svg.clientWidth, box?.height || this.svg.clientHeight, minScale, root?.x, this.direction === 'LR' ? root?.y : undefined);
     this.fitScale = minScale;
+    this.fitted = this.needsFit ? null : { view: this.panZoom.current, width: this.viewport.clientWidth, height: this.viewport.clientHeight };
+  }
+
+  /** The view the last Fit made and the viewport's size then; null once the view moved from it. */
+  private fitted: { view: View; width: number; height: number } | null = null;
+
+  /**
+   * A fitted view stays fitted when the viewport changes size (the details opening beside the
+   * drawing, the panel resized), unless the user has zoomed or panned since: fitted again, and
+   * when what was drawn no longer fits whole and legibly, drawn afresh for the new size (direction
+   * and fold chosen again, as on a first view).
+   */
+  private keepFitted(): void {
+    const f = this.fitted;
+    if (!f || !this.svg) return;
+    const width = this.viewport.clientWidth;
+    const height = this.viewport.clientHeight;
+    if (width === 0 || (width === f.width && height === f.height)) return;
+    const v = this.panZoom.current;
+    if (v.scale !== f.view.scale || v.x !== f.view.x || v.y !== f.view.y) {
+      this.fitted = null;
+      return;
+    }
+    const wasWhole = f.width - 2 * FIT_MARGIN >= this.svg.viewBox.baseVal.width * f.view.scale - 0.5 && f.height - 2 * FIT_MARGIN >= this.svg.viewBox.baseVal.height * f.view.scale - 0.5;
+    this.fit(this.fitScale);
+    const input = this.lastInput;
+    if (!wasWhole || this.fitsLegibly(this.svg) || !input) return;
+    // Drawn again for this size, the selected node kept drawn (the details are its) and the focus kept.
+    const focused = this.svg.contains(document.activeElement) ? document.activeElement?.getAttribute('data-ref') : null;
+    const selected = input.selected;
+    const keep = selected === null ? [] : pathTo(input.tree.model, selected).slice(0, -1);
+    void this.render({ ...input, expanded: [...input.expanded, ...keep] }, null).then(() => {
+      if (focused) this.svg?.querySelector<SVGGElement>(`g.node[data-ref="${focused}"]`)?.focus({ preventScroll: true });
+    });
   }
 
   /** The minimum scale of the pending fit (a tree drawn while its tab was hidden). */
@@ -633,6 +670,7 @@ export class TreeView {
 
   /** Outlines the selected node without redrawing. */
   select(nodeId: number | null): void {
+    if (this.lastInput) this.lastInput = { ...this.lastInput, selected: nodeId }; // a redraw of its own (keepFitted) keeps it
     if (this.svg) outlineNode(this.svg, nodeId);
   }
 
@@ -644,6 +682,7 @@ export class TreeView {
   focusNode(nodeId: number): void {
     const g = this.svg?.querySelector<SVGGElement>(`g.node[data-ref="node:${nodeId}"]`);
     if (!g) return;
+    this.keepFitted(); // the details may have just narrowed the view: fitted to it first
     const { left, top, right, bottom } = this.viewport.getBoundingClientRect();
     const sheet = this.details.hidden ? null : this.details.getBoundingClientRect();
     const covered = sheet !== null && sheet.left <= left + 1 && sheet.top > top && sheet.top < bottom;

@@ -62,10 +62,13 @@ for (const theme of ['light', 'dark']) {
       assert.ok((await overflow(page)) <= 0, `${at}: the summary is wider than the panel`);
       await page.screenshot({ path: join(artifacts, `forest-summary-${at}.png`) });
 
-      // Trees: the picker lists every tree; sorting by OOB score puts the best first.
+      // Trees: the picker lists every tree; sorting by OOB score puts the best first. On a narrow
+      // panel it is folded behind "All trees" on the heading's line, so the tree keeps the height.
       await page.getByRole('tab', { name: 'Trees' }).click();
       await page.waitForSelector('.stage svg g.node');
       assert.equal(await page.locator('tr.tree-row').count(), 50);
+      assert.equal(await page.locator('.tree-picker').isVisible(), width >= 900, `${at}: the picker shown only on a wide panel`);
+      if (width < 900) await page.locator('.picker-toggle').click();
       await page.getByRole('button', { name: /^OOB accuracy/ }).click();
       const best = Math.max(...fixture.trees.map((t) => t.oobScore));
       const firstShown = Number(await page.locator('tr.tree-row td').nth(1).textContent());
@@ -74,6 +77,7 @@ for (const theme of ['light', 'dark']) {
       // folded to the levels that fit at 11 px, docs/architecture.md "Fitting the tree to its panel").
       await page.locator('tr.tree-row[data-tree="2"]').click();
       await page.waitForFunction(() => /^Tree 3 of 50/.test(document.querySelector('.tree-heading')?.textContent ?? ''));
+      if (width < 900) assert.equal(await page.locator('.tree-picker').isVisible(), false, `${at}: the picker folds again once a tree is picked`);
       await page.waitForFunction((n) => new RegExp(`^\\d+ of ${n} nodes shown`).test(document.querySelector('.tree-status')?.textContent ?? ''), fixture.trees[2].nodes);
       const drawn = await page.evaluate(treeLayout);
       assert.ok(drawn.whole === drawn.nodes && drawn.seenPx >= 11 - 0.01, `${at}: ${drawn.whole} of ${drawn.nodes} drawn nodes in view at ${drawn.seenPx} px`);
@@ -121,6 +125,7 @@ for (const [theme, width] of [['dark', 400], ['light', 1400]]) {
     const { page } = await openForest(theme, width);
     const at = `${theme}-${width}`;
     await page.getByRole('tab', { name: 'Trees' }).click();
+    if (width < 900) await page.locator('.picker-toggle').click();
     await page.locator('tr.tree-row[data-tree="2"]').click();
     await page.waitForFunction(() => /^Tree 3 of 50/.test(document.querySelector('.tree-heading')?.textContent ?? ''));
     await page.locator('.stage svg g.node[data-ref="node:0"]').click();
@@ -138,6 +143,33 @@ for (const [theme, width] of [['dark', 400], ['light', 1400]]) {
     await page.close();
   });
 }
+
+await check('forest view 1,000 px: a fitted tree stays whole and legible when the details open beside it and narrow the view, and when they close', async () => {
+  const { page } = await openForest('light', 1000);
+  await page.getByRole('tab', { name: 'Trees' }).click();
+  // The biggest of the 50 trees: its fitted drawing fills the view's width.
+  const biggest = fixture.trees.reduce((a, b) => (b.nodes > a.nodes ? b : a));
+  await page.locator(`tr.tree-row[data-tree="${biggest.index}"]`).click();
+  await page.waitForFunction((n) => new RegExp(`^\\d+ of ${n} nodes shown`).test(document.querySelector('.tree-status')?.textContent ?? ''), biggest.nodes);
+  await page.waitForTimeout(300);
+  const drawnWidth = () => page.evaluate(() => document.querySelector('.stage svg').getBoundingClientRect().width);
+  const before = { ...(await page.evaluate(treeLayout)), drawn: await drawnWidth() };
+  assert.ok(before.whole === before.nodes && before.seenPx >= 11 - 0.01, `fitted: ${JSON.stringify(before)}`);
+  await page.locator('.stage svg g.node[data-ref="node:0"]').click();
+  await page.waitForSelector('.details:not([hidden])');
+  await page.waitForTimeout(500);
+  const open = await page.evaluate(treeLayout);
+  // Beside the drawing, the details narrow the view below the drawing's fitted width: kept as it was, the tree would be cut.
+  assert.ok(open.details && open.details.left >= open.width - 1, `the details beside the tree: ${JSON.stringify(open)}`);
+  assert.ok(open.width < before.drawn, `the view (${open.width} px) narrower than the drawing was (${before.drawn} px)`);
+  assert.ok(open.whole === open.nodes && open.seenPx >= 11 - 0.01, `details open: ${open.whole} of ${open.nodes} nodes wholly in view at ${open.seenPx} px`);
+  await page.screenshot({ path: join(artifacts, 'forest-refit-details-light-1000.png') });
+  await page.locator('.details-close').click();
+  await page.waitForTimeout(500);
+  const closed = await page.evaluate(treeLayout);
+  assert.ok(closed.whole === closed.nodes && closed.width > open.width, `details closed: ${JSON.stringify(closed)}`);
+  await page.close();
+});
 
 await check('forest view reloaded from its saved state: Trees tab, tree 4 and row 8 back; progress with Cancel, a failure with Train again', async () => {
   const recipe = { target: 'species', settings: { nTrees: 50, maxFeatures: 'default', maxSamples: null, voting: 'soft', bootstrap: true, jobs: null, seed: 0 } };

@@ -133,15 +133,15 @@ export function renderContributions(container: HTMLElement, report: EnsembleRepo
     ),
   );
   const rest = c.trees.length - top.length;
-  // Folded: beside a CSV the tree below needs the height.
+  // Folded, the sum's arithmetic with them: beside a CSV the tree below needs the height.
   replaceChildren(
     container,
     head,
-    how,
     el(
       'details',
       { class: 'contributions-top' },
-      el('summary', {}, `The ${top.length} largest of ${c.trees.length} trees’ leaf values${rest > 0 ? ` (${rest} more not listed)` : ''}`),
+      el('summary', { title: `The sum's arithmetic, and the ${top.length} largest of the ${c.trees.length} trees' leaf values for this row${rest > 0 ? ` (${rest} more not listed)` : ''}` }, `How they add up (the ${top.length} largest of ${c.trees.length} trees)`),
+      how,
       el('ul', { class: 'contributions', 'aria-label': 'Largest leaf values for this row' }, ...items),
     ),
   );

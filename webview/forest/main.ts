@@ -22,7 +22,7 @@ import { TreeBrowser, type Folding } from '../tree-browser';
 import { vscodeApi } from '../vscode-api';
 import { renderForestImportances, type ForestImportance } from './forest-importances';
 import { oobScoreText, renderSummary } from './summary-view';
-import { renderTreePicker, type PickerSort, type PickerTree } from './tree-picker';
+import { PickerFold, renderTreePicker, type PickerSort, type PickerTree } from './tree-picker';
 import { renderVotes } from './votes-view';
 import { scoreLabel } from '../../src/shared/render/score-label';
 
@@ -92,6 +92,8 @@ const summaryBox = el('div', { class: 'summary-tab' });
 const pickerBox = el('div', { class: 'picker-box' });
 const votesBox = el('div', { class: 'votes-box', 'aria-live': 'polite' });
 const treeHeading = el('h3', { class: 'tree-heading' });
+/** Beside a CSV the picker folds behind a button on the heading's line (tree-picker.ts). */
+const pickerFold = new PickerFold(pickerBox);
 const importancesBox = el('div', { class: 'importances-tab' });
 const metricsBox = el('div', { class: 'metrics-tab' });
 
@@ -149,7 +151,7 @@ const browser = new TreeBrowser(treeView, {
 const tabList = tabs(
   [
     { id: 'summary', label: 'Summary', panel: summaryBox },
-    { id: 'trees', label: 'Trees', panel: el('div', { class: 'forest-trees' }, pickerBox, el('div', { class: 'tree-box' }, treeHeading, votesBox, treeView.element)) },
+    { id: 'trees', label: 'Trees', panel: el('div', { class: 'forest-trees' }, pickerBox, el('div', { class: 'tree-box' }, el('div', { class: 'tree-line' }, treeHeading, pickerFold.toggle), votesBox, treeView.element)) },
     { id: 'importances', label: 'Importances', panel: importancesBox },
     { id: 'metrics', label: 'OOB metrics', panel: metricsBox },
   ],
@@ -242,6 +244,7 @@ function pickTree(index: number): void {
   state.tree = index;
   save();
   renderPicker();
+  pickerFold.set(false);
   showBanner('busy', `Opening tree ${index + 1}…`);
   host.request('tree', { index }).then((reply) => {
     if (state.tree !== reply.index) return; // another tree was picked since

@@ -1,8 +1,11 @@
 // The Trees tab's picker: one row per tree (index, a score column, depth, leaves), sortable by any
 // column; a click (or Enter) opens that tree in the tree view. Never draws the forest. A forest's
 // score column is each tree's OOB score; a model trained elsewhere's the class a tree adds to, or
-// the sum of its splits' gains (forest/main.ts chooses).
+// the sum of its splits' gains (forest/main.ts chooses). On a narrow panel (beside a CSV) the
+// table folds away behind one button on the chosen tree's heading line, so the tree below gets the
+// height (docs/architecture.md "Fitting the tree to its panel").
 import { el, replaceChildren } from '../dom';
+import { button } from '../toolkit';
 
 export type PickerSortKey = 'index' | 'score' | 'depth' | 'leaves';
 export interface PickerSort {
@@ -79,4 +82,35 @@ export function renderTreePicker(container: HTMLElement, trees: readonly PickerT
     return row;
   });
   replaceChildren(container, el('table', { class: 'tree-picker', 'aria-label': 'Trees of the model' }, el('thead', {}, head), el('tbody', {}, ...rows)));
+}
+
+/**
+ * The picker's fold on a narrow panel: a button ("All trees ▾") that shows or hides the table in
+ * `box`; folded again once a tree is picked. A wide panel shows the table beside the tree always
+ * (media/forest.css hides the button there).
+ */
+export class PickerFold {
+  readonly toggle: HTMLElement;
+
+  constructor(private readonly box: HTMLElement) {
+    box.id ||= 'tree-picker-box';
+    this.toggle = button('All trees ▾', () => this.set(!this.isOpen), { title: 'Show the table of every tree, to pick another or sort them' });
+    this.toggle.classList.add('picker-toggle');
+    this.toggle.setAttribute('aria-controls', box.id);
+    this.set(false);
+  }
+
+  get isOpen(): boolean {
+    return !this.box.classList.contains('folded');
+  }
+
+  /** Shows (`open`) or folds the table; folding moves the keyboard focus to the button, not to nowhere. */
+  set(open: boolean): void {
+    const hadFocus = this.box.contains(document.activeElement);
+    this.box.classList.toggle('folded', !open);
+    this.toggle.setAttribute('aria-expanded', String(open));
+    this.toggle.textContent = open ? 'Hide trees ▴' : 'All trees ▾';
+    if (open) (this.box.querySelector<HTMLElement>('tr.tree-row.chosen') ?? this.box.querySelector<HTMLElement>('tr.tree-row'))?.focus({ preventScroll: true });
+    else if (hadFocus) this.toggle.focus();
+  }
 }

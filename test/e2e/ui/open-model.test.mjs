@@ -5,7 +5,8 @@
 // trees in the picker, tree 3 picked and drawn with its cover and gains, row 1's path in it and
 // what every tree adds, said plainly ("the sum of 20 trees' leaf values, then the logistic
 // function"), the metrics of XGBoost's predictions. Beside the CSV in a 1,280 × 800 window and
-// wide (1,920 × 1,080), light and dark. Then "Export Model as ONNX…" of a tree trained on iris.
+// wide (1,920 × 1,080), light and dark: beside the CSV the picker folds away and every node of the
+// tree is wholly in view at ≥ 11 px, as on the tree page. Then "Export Model as ONNX…" of a tree trained on iris.
 // Screenshots: test-artifacts/open-model-*.png.
 /* global document -- evaluated in the view's frame */
 import assert from 'node:assert/strict';
@@ -13,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startSession } from '../session.mjs';
+import { treeLayout } from '../../webview/tree-layout.mjs';
 import { answer, answerPath, openFile, openWorkbench, pickQuickItem, quickInputBox, runCommand, runCommandRetried, screenshot, screenshotFrame, switchTheme, waitForFile, waitForWebviewFrame } from '../workbench.mjs';
 
 const model = 'test/fixtures/imported/xgb-cancer-logistic.json';
@@ -44,9 +46,23 @@ describe('Open Tree Model… on an XGBoost model', () => {
     await view.getByTitle(/^Fit the tree to the view/).click();
     await page.waitForTimeout(500);
     const layout = await view.evaluate(() => ({ width: document.documentElement.clientWidth, overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth, scrollY: window.scrollY }));
+    // The tree as on the tree page: every drawn node wholly in view at ≥ 11 px, and with the
+    // leaf's details open (a sheet over the tree on a narrow view) the nodes above the sheet.
+    const fitted = await view.evaluate(treeLayout);
+    const aboveSheet = await view.evaluate(() => {
+      const area = document.querySelector('.viewport').getBoundingClientRect();
+      const sheet = document.querySelector('.details:not([hidden])')?.getBoundingClientRect();
+      const bottom = sheet && sheet.left <= area.left + 1 && sheet.top > area.top ? Math.min(area.bottom, sheet.top) : area.bottom;
+      return [...document.querySelectorAll('.stage svg g.node[data-ref^="node:"]')].filter((g) => {
+        const b = g.getBoundingClientRect();
+        return b.left >= area.left - 0.5 && b.right <= area.right + 0.5 && b.top >= area.top - 0.5 && b.bottom <= bottom + 0.5;
+      }).length;
+    });
+    Object.assign(layout, { nodes: fitted.nodes, whole: fitted.whole, seenPx: Number(fitted.seenPx.toFixed(1)), treeHeight: Math.round(fitted.height), aboveDetails: aboveSheet, pickerShown: await view.locator('.tree-picker').isVisible() });
     console.log(`  ${window.width} ${theme}: ${JSON.stringify(layout)}`);
     assert.equal(layout.overflow, 0, `${window.width} ${theme}: wider than the view`);
     assert.equal(layout.scrollY, 0, `${window.width} ${theme}: the page scrolled`);
+    assert.ok(fitted.whole === fitted.nodes && fitted.seenPx >= 11 - 0.01, `${window.width} ${theme}: ${fitted.whole} of ${fitted.nodes} nodes wholly in view at ${fitted.seenPx} px`);
     await screenshot(page, `open-model-${window.width}-${theme}`);
     await screenshotFrame(view, `open-model-${window.width}-${theme}-view`);
     return layout;
@@ -78,8 +94,12 @@ describe('Open Tree Model… on an XGBoost model', () => {
     const view = await waitForWebviewFrame(page, 'header', { hasText: 'XGBoost model' });
     await view.getByRole('tab', { name: 'Trees' }).click();
     assert.equal(await view.locator('tr.tree-row').count(), 20);
+    // Beside the CSV the picker is folded behind "All trees" on the heading's line, so the tree gets the height.
+    assert.equal(await view.locator('.tree-picker').isVisible(), false, 'the picker folded beside the CSV');
+    await view.locator('.picker-toggle').click();
     await view.locator('tr.tree-row[data-tree="2"]').click();
     await view.locator('.tree-heading', { hasText: /^Tree 3 of 20 · depth \d+, \d+ leaves/ }).waitFor();
+    assert.equal(await view.locator('.tree-picker').isVisible(), false, 'folded again once a tree is picked');
     await view.locator('.stage svg g.node').first().waitFor({ timeout: 60_000 });
     // The root's details: what XGBoost stores of a split, no impurity or row count it does not.
     await view.locator('.stage svg g.node[data-ref="node:0"]').click();
@@ -125,6 +145,7 @@ describe('Open Tree Model… on an XGBoost model', () => {
   it('beside the CSV in a 1,280 window and wide, light and dark', async () => {
     const narrow = await look({ width: 1280, height: 800 }, 'light');
     assert.ok(narrow.width <= 640, `beside the CSV at 1,280 the view is ${narrow.width} px`);
+    assert.ok(narrow.treeHeight >= 400, `beside the CSV the tree is ${narrow.treeHeight} px tall`);
     await look({ width: 1920, height: 1080 }, 'light');
     await switchTheme(page, 'Dark Modern', 'vs-dark');
     await look({ width: 1280, height: 800 }, 'dark');
