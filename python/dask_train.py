@@ -145,6 +145,13 @@ def max_features_share(spec, n_features, task):
     return min(1.0, (count + 0.5) / n_features)
 
 
+def class_text(value):
+    """A class as the explorer's CSV reader names it: an integral float (Dask reads integers as floats) as an integer, 1 not 1.0."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
 def distinct_upto(series, cap):
     """The series' distinct values, at most cap + 1 of them (more than cap: the rest are not looked for)."""
     def part(s):
@@ -296,9 +303,10 @@ def main(argv):
         if len(classes) < 2:
             raise JobError('one-class', f'{args.data}: the target "{args.target}" has one class ({classes[0] if classes else "none"})')
         code = {v: i for i, v in enumerate(classes)}
+        class_names = [class_text(c) for c in classes]
         y_all = ddf[args.target].map(code, meta=(args.target, 'float64'))
     else:
-        classes = None
+        classes = class_names = None
         if not target_numeric:
             raise JobError('bad-target', f'{args.data}: the target "{args.target}" is not numeric; regression needs numbers')
         y_all = ddf[args.target].astype('float64')
@@ -335,7 +343,7 @@ def main(argv):
     except Exception as err:  # noqa: BLE001
         raise data_error(args.data, parquet, err) from None
     emit('data', rows=int(rows_all), train_rows=int(rows_train), test_rows=int(rows_all - rows_train),
-         partitions=ddf.npartitions, features=features, task=task, classes=[str(c) for c in classes] if classes else None, notes=notes)
+         partitions=ddf.npartitions, features=features, task=task, classes=class_names, notes=notes)
     trees = (args.n_trees if args.forest else 1) * (len(classes) if classes and len(classes) > 2 else 1)
     emit('train', round=1, rounds=1, trees=trees, workers=len(info), params=params)
 
@@ -362,13 +370,15 @@ def main(argv):
     metrics = None
     if test is not None:
         emit('progress', stage='evaluate', message='scoring the held-out rows on the workers')
-        metrics = held_out_metrics(dask, test, features, booster, task, classes)
-    booster.set_attr(decision_tree_explorer=json.dumps({'target': args.target, 'task': task, 'classes': [str(c) for c in classes] if classes else None,
+        metrics = held_out_metrics(dask, test, features, booster, task, class_names)
+    # The names the model's indices and codes stand for, read back by the importer (docs/model-format.md
+    # "Models trained elsewhere"): class k is class_names[k], category code k of a column its k-th category.
+    booster.set_attr(decision_tree_explorer=json.dumps({'target': args.target, 'task': task, 'classes': class_names, 'categories': categories,
                                                          'held_out': metrics, 'test_size': args.test_size, 'seed': args.seed}))
     tmp = args.out
     booster.save_model(tmp)
     if args.predictions:
-        write_predictions(ddf, features, booster, task, classes, args.target, args.predictions)
+        write_predictions(ddf, features, booster, task, class_names, args.target, args.predictions)
     emit('done', model=args.out, seconds=round(seconds, 3), trees=trees, task=task, metrics=metrics,
          rows=int(rows_all), train_rows=int(rows_train), workers=len(info))
     client.close()
@@ -404,7 +414,7 @@ def held_out_metrics(dask, test, features, booster, task, classes):
     if task == 'classification':
         counts = [sums[f'c{k}'] for k in range(len(classes))]
         return {'rows': int(n), 'accuracy': sums['hit'] / n, 'baseline': max(counts) / n,
-                'majority': str(classes[counts.index(max(counts))])}
+                'majority': classes[counts.index(max(counts))]}
     ss_tot = sums['syy'] - sums['sy'] ** 2 / n
     return {'rows': int(n), 'r2': 1 - sums['sse'] / ss_tot if ss_tot > 0 else None, 'rmse': math.sqrt(sums['sse'] / n), 'mae': sums['sae'] / n}
 

@@ -10,10 +10,12 @@ export function modelFileItems(paths: readonly string[]): CsvFileItem[] {
 }
 
 /**
- * The target's default as the CLI's: the one column that is not a feature of the model; a model
- * that names no features reads them by position, so the last column is the likely target.
+ * The target's default as the CLI's: the column the model names as its target (our Dask job's),
+ * else the one column that is not a feature of the model; a model that names no features reads
+ * them by position, so the last column is the likely target.
  */
-export function defaultTarget(columns: readonly string[], features: readonly string[], positional: boolean): string | undefined {
+export function defaultTarget(columns: readonly string[], features: readonly string[], positional: boolean, named?: string): string | undefined {
+  if (named !== undefined && columns.includes(named)) return named;
   if (positional) return columns[columns.length - 1];
   const rest = columns.filter((c) => !features.includes(c));
   return rest.length === 1 ? rest[0] : undefined;

@@ -70,7 +70,7 @@ export async function openTreeModel(arg: unknown, deps: OpenModelDeps): Promise<
   const loaded = await deps.load(csvUri);
   const columns = loaded.columns.map((c) => c.name);
   const positional = alone.ensemble.positional;
-  const target = await pickTarget(loaded.columns, defaultTarget(columns, alone.report.features, positional), fileNameOf(csvUri));
+  const target = await pickTarget(loaded.columns, defaultTarget(columns, alone.report.features, positional, alone.ensemble.targetNamed ? alone.ensemble.target : undefined), fileNameOf(csvUri));
   if (target === undefined) return;
   const bound = await readModel(deps, modelUri, bytes, { dataset: loaded.dataset, fileName: fileNameOf(csvUri), target });
   deps.show(modelUri, { ...bound, dataset: loaded.dataset }, csvUri);

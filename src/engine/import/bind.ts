@@ -2,7 +2,8 @@
 // named by the file checked against the header, or named by position from it; XGBoost's and
 // LightGBM's class indices named by the target's sorted distinct values (scikit-learn's
 // LabelEncoder order); XGBoost's unnamed category codes named by the column's sorted distinct
-// values (pandas' order). Every such naming is said in `notes`.
+// values (pandas' order). A model that names its target (our Dask job's) takes the CSV's column of
+// that name as the target unless told another. Every such naming is said in `notes`.
 import { isNumeric, type Dataset } from '../dataset';
 import { InputError } from '../errors';
 import { sortClassLabels } from '../label-order';
@@ -31,18 +32,19 @@ export function bindEnsemble(e: ImportedEnsemble, dataset: Dataset, target?: str
   const header = dataset.columns.map((c) => c.name);
   const notes: string[] = [];
   if (target !== undefined && !header.includes(target)) throw new InputError('unknown-column', `--target "${target}" is not a column of the CSV`);
+  const given = target ?? (e.targetNamed && header.includes(e.target) ? e.target : undefined);
   const nf = e.features.length;
   let names: string[];
   let boundTarget: string | null;
   if (e.positional) {
-    let columns = header.filter((h) => h !== target);
-    boundTarget = target ?? null;
-    if (target === undefined && columns.length === nf + 1) {
+    let columns = header.filter((h) => h !== given);
+    boundTarget = given ?? null;
+    if (given === undefined && columns.length === nf + 1) {
       boundTarget = columns[nf];
       columns = columns.slice(0, nf);
     }
     if (columns.length !== nf) {
-      throw new InputError('bad-feature', `the model reads ${nf} features by position, the CSV has ${columns.length} columns${boundTarget === null ? '' : ` besides the target "${boundTarget}"`}${target === undefined ? ' (name the target column with --target)' : ''}`);
+      throw new InputError('bad-feature', `the model reads ${nf} features by position, the CSV has ${columns.length} columns${boundTarget === null ? '' : ` besides the target "${boundTarget}"`}${given === undefined ? ' (name the target column with --target)' : ''}`);
     }
     names = columns;
     notes.push(`The model names no features: they are the CSV's columns by position (${names.join(', ')})${boundTarget === null ? '' : `; the target is "${boundTarget}"`}.`);
@@ -51,7 +53,7 @@ export function bindEnsemble(e: ImportedEnsemble, dataset: Dataset, target?: str
     const missing = names.filter((n) => !header.includes(n));
     if (missing.length > 0) throw new InputError('unknown-column', `the model's feature${missing.length === 1 ? '' : 's'} ${missing.map((m) => `"${m}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not a column of the CSV`);
     const rest = header.filter((h) => !names.includes(h));
-    boundTarget = target ?? (rest.length === 1 ? rest[0] : null);
+    boundTarget = given ?? (rest.length === 1 ? rest[0] : null);
   }
 
   const rename = new Map(e.features.map((f, i) => [f.name, names[i]]));
@@ -79,6 +81,10 @@ export function bindEnsemble(e: ImportedEnsemble, dataset: Dataset, target?: str
       classNames = 'target values';
       notes.push(`The model stores class indices: class k is the k-th of "${boundTarget}"'s sorted distinct values (scikit-learn's LabelEncoder order): ${values.map((v, k) => `${k} = ${v}`).join(', ')}.`);
     } else notes.push(`The model has ${(e.classes as string[]).length} classes and "${boundTarget}" ${values.length} distinct values: classes are shown as indices.`);
+  } else if (e.task === 'classification' && e.classNames === 'model' && boundTarget !== null) {
+    const named = new Set(e.classes);
+    const unknown = sortClassLabels(distinctValues(dataset, boundTarget).filter((v) => !named.has(v)));
+    if (unknown.length > 0) notes.push(`"${boundTarget}" holds values that are none of the model's classes (${(e.classes as string[]).join(', ')}): ${unknown.slice(0, 6).join(', ')}${unknown.length > 6 ? ', …' : ''}; their rows count as misclassified.`);
   }
 
   const splitOf = (split: ModelSplit | null): ModelSplit | null => {

@@ -37,6 +37,8 @@ export interface ImportedEnsemble {
   task: Task;
   /** The target's name when known (bound to a CSV: the target column), else "target". */
   target: string;
+  /** Whether the file names the target (our Dask job's XGBoost model): a CSV's column of that name is then its target. */
+  targetNamed: boolean;
   /** Classification: class names in output order (before binding to a CSV XGBoost's and LightGBM's are the indices "0", "1", …). */
   classes?: string[];
   /** How `classes` were named, said with the predictions. */

@@ -122,6 +122,7 @@ export function readLightgbm(text: string): ImportedEnsemble {
     objective,
     task,
     target: 'target',
+    targetNamed: false,
     ...(classes === undefined ? {} : { classes }),
     classNames: 'indices',
     features,

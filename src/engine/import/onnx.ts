@@ -201,6 +201,7 @@ export function readOnnx(bytes: Uint8Array): ImportedEnsemble {
     objective: post,
     task: classifier ? 'classification' : 'regression',
     target: 'target',
+    targetNamed: false,
     ...(classifier ? { classes } : {}),
     classNames: 'model',
     features,

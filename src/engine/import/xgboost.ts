@@ -7,6 +7,7 @@ import type { ModelFeature, ModelSplit, Task } from '../model';
 import { buildTree, type SourceNode, type TreeHead } from './build-tree';
 import type { ImportedEnsemble, Link } from './ensemble';
 import { below } from './float32';
+import { jobNames } from './xgboost-job';
 
 /** Objectives read: task, link, and how base_score becomes the base margin (XGBoost's ProbToMargin). */
 const OBJECTIVES: Record<string, { task: Task; link: Link; margin: (p: number) => number }> = {
@@ -76,7 +77,12 @@ export function readXgboost(value: unknown): ImportedEnsemble {
   const task = known.task;
   const outputs = objective.startsWith('multi:') ? numClass : 1;
   if (objective.startsWith('multi:') && numClass < 2) throw bad(`objective ${objective} with num_class ${numClass}`);
-  const classes = task === 'classification' ? Array.from({ length: outputs === 1 ? 2 : outputs }, (_, k) => String(k)) : undefined;
+  // Our Dask job's model names its target, classes and categories (xgboost-job.ts); any other holds indices and codes.
+  const job = jobNames(learner as Obj);
+  const classCount = outputs === 1 ? 2 : outputs;
+  if (task === 'classification' && job?.classes && job.classes.length !== classCount) throw bad(`${job.classes.length} class names stored for ${classCount} classes`);
+  const classes = task === 'classification' ? (job?.classes ?? Array.from({ length: classCount }, (_, k) => String(k))) : undefined;
+  const target = job?.target ?? 'target';
 
   // Categorical features: the codes their splits name (the file names no categories).
   const maxCode = new Map<number, number>();
@@ -91,10 +97,17 @@ export function readXgboost(value: unknown): ImportedEnsemble {
       for (let c = seg[j]; c < seg[j] + size[j]; c++) maxCode.set(idx[nid], Math.max(maxCode.get(idx[nid]) ?? 0, cats[c]));
     });
   }
+  const categoriesOf = (f: number): string[] => {
+    const codes = (maxCode.get(f) ?? 0) + 1;
+    const named = job?.categories[featureName(f)];
+    if (named === undefined) return codeNames(codes);
+    if (named.length < codes) throw bad(`a split of "${featureName(f)}" names category code ${codes - 1}, and ${named.length} categories are stored`);
+    return named;
+  };
   const features: ModelFeature[] = Array.from({ length: numFeature }, (_, f) =>
-    categorical(f) ? { name: featureName(f), type: 'categorical', categories: codeNames((maxCode.get(f) ?? 0) + 1) } : { name: featureName(f), type: 'numeric' },
+    categorical(f) ? { name: featureName(f), type: 'categorical', categories: categoriesOf(f) } : { name: featureName(f), type: 'numeric' },
   );
-  const head: TreeHead = { task: 'regression', target: 'target', features, library: 'XGBoost' };
+  const head: TreeHead = { task: 'regression', target, features, library: 'XGBoost' };
 
   const built = (trees as unknown[]).map((t, i) => {
     const output = treeInfo[i];
@@ -103,15 +116,16 @@ export function readXgboost(value: unknown): ImportedEnsemble {
   });
   return {
     library: 'xgboost',
-    description: `XGBoost ${version} gbtree${parallel > 1 ? ` (${parallel} parallel trees per round)` : ''}, objective ${objective}`,
+    description: `XGBoost ${version} gbtree${parallel > 1 ? ` (${parallel} parallel trees per round)` : ''}, objective ${objective}${job === null ? '' : `, trained on a Dask cluster${job.heldOut === null ? '' : `: ${job.heldOut}`}`}`,
     objective,
     task,
-    target: 'target',
+    target,
+    targetNamed: job !== null,
     ...(classes === undefined ? {} : { classes }),
-    classNames: 'indices',
+    classNames: job?.classes ? 'model' : 'indices',
     features,
     positional,
-    unnamedCategories: features.filter((f) => f.type === 'categorical').map((f) => f.name),
+    unnamedCategories: features.filter((f, i) => f.type === 'categorical' && job?.categories[featureName(i)] === undefined).map((f) => f.name),
     trees: built,
     outputs,
     base: new Array<number>(outputs).fill(Math.fround(known.margin(baseScore))),
@@ -159,9 +173,9 @@ function readTree(head: TreeHead, t: unknown, index: number, features: ModelFeat
     if (splitType[id] === 1) {
       const set = catSets.get(id);
       if (set === undefined || f.type !== 'categorical') throw bad(`${where}: node ${id} is a categorical split without categories, or on a numeric feature`);
-      // Categories in the node's set go right, every other one left.
-      const right = new Set(set.map(String));
+      // Categories in the node's set go right, every other one left; code k is the feature's k-th category.
       const all = f.categories as string[];
+      const right = new Set(set.map((code) => all[code]));
       split = { feature: f.name, kind: 'categorical', branches: [all.filter((c) => !right.has(c)), all.filter((c) => right.has(c))] };
     } else split = { feature: f.name, kind: 'numeric', threshold: below(Math.fround(cond[id])) };
     return { children: [left[id], right[id]], split, missingGoesTo: defaultLeft[id] === 1 ? 0 : 1, value: Math.fround(baseWeights[id]), cover: hess[id], gain: loss[id] };

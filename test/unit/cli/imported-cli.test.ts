@@ -63,6 +63,31 @@ test('evaluate --model on an XGBoost regressor and a LightGBM classifier: metric
   assert.match(clf.stderr, /0 = benign, 1 = malignant/);
 });
 
+test("a model the Dask job saved: predict and evaluate take its target by name (no --target), classes and categories as stored", () => {
+  const model = `${F}/dask-label-forest.json`;
+  const data = `${F}/dask-data.csv`;
+  const predicted = run('predict', '--model', model, data);
+  assert.equal(predicted.status, 0, predicted.stderr);
+  // Names come from the model: no note naming them from the CSV.
+  assert.doesNotMatch(predicted.stderr, /sorted/);
+  assert.equal(predicted.stdout.split('\n')[0], 'a,b,colour,label,flag,predicted_label,share_high,share_low,share_mid');
+  const xgb = readFileSync(`${F}/dask-label-forest.xgb.csv`, 'utf8');
+  for (const c of ['high', 'low', 'mid']) {
+    const ours = column(predicted.stdout, `share_${c}`).map(Number);
+    const theirs = column(xgb, `share_${c}`).map(Number);
+    assert.equal(ours.length, 400);
+    assert.ok(ours.every((v, i) => Math.abs(v - theirs[i]) <= 1e-6), c);
+  }
+  const evaluated = run('evaluate', '--model', model, data);
+  assert.equal(evaluated.status, 0, evaluated.stderr);
+  assert.match(evaluated.stdout, /trained on a Dask cluster: held-out accuracy 0\.7778 on 90 rows/);
+  assert.match(evaluated.stdout, /accuracy 0\.\d{4}/);
+  const rules = run('rules', '--model', model, '--tree', '0');
+  assert.equal(rules.status, 0, rules.stderr);
+  assert.match(rules.stdout, /IF colour = red AND/);
+  assert.match(rules.stdout, /THEN label = /);
+});
+
 test('rules --tree K shows one tree of an ensemble; without it the message says how they add up', () => {
   const one = run('rules', '--model', `${F}/xgb-cancer-logistic.json`, '--tree', '2');
   assert.equal(one.status, 0, one.stderr);

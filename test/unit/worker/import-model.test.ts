@@ -142,6 +142,9 @@ test('the CSV pick offers the model alone first; the target offered first is the
   assert.equal(defaultTarget(['a', 'b', 'y'], ['a', 'b'], false), 'y');
   assert.equal(defaultTarget(['a', 'b', 'y', 'z'], ['a', 'b'], false), undefined);
   assert.equal(defaultTarget(['f0', 'f1', 'label'], ['f0', 'f1'], true), 'label');
+  // A model that names its target (the Dask job's): that column, though two are not features; absent from the CSV: as before.
+  assert.equal(defaultTarget(['a', 'b', 'y', 'z'], ['a', 'b'], false, 'z'), 'z');
+  assert.equal(defaultTarget(['a', 'b', 'y'], ['a', 'b'], false, 'label'), 'y');
 });
 
 test('Export Model as ONNX’s job writes the engine’s export of a tree, which our reader reads back predicting the same', () => {
