@@ -5,7 +5,7 @@
 import type { Dataset } from '../dataset';
 import { compileNodes, leafFrom, type CompiledTree } from '../tree/compiled-tree';
 import { routeRows } from '../tree/route-rows';
-import { steppedTree, stepLeaves } from './block-routing';
+import { completeLeaves, completeTree, steppedTree, stepLeaves } from './block-routing';
 import { treesPerOutput, type EnsembleTree, type ImportedEnsemble } from './ensemble';
 
 function compiled(tree: EnsembleTree, dataset: Dataset): CompiledTree {
@@ -57,7 +57,8 @@ export function ensembleMargins(e: ImportedEnsemble, dataset: Dataset): Float64A
       }
       return at;
     });
-    return { c, stepped: steppedTree(c, slots), value, output: tree.output };
+    const stepped = steppedTree(c, slots);
+    return { c, stepped, complete: stepped === null ? null : completeTree(stepped), value, output: tree.output };
   });
   const stride = columns.length;
   const values = new Float64Array(ROW_BLOCK * stride);
@@ -69,8 +70,9 @@ export function ensembleMargins(e: ImportedEnsemble, dataset: Dataset): Float64A
       const column = columns[g];
       for (let r = 0; r < n; r++) values[r * stride + g] = column[start + r];
     }
-    for (const { c, stepped, value, output } of trees) {
-      if (stepped !== null) stepLeaves(stepped, values, stride, leaves);
+    for (const { c, stepped, complete, value, output } of trees) {
+      if (complete !== null) completeLeaves(complete, values, stride, leaves);
+      else if (stepped !== null) stepLeaves(stepped, values, stride, leaves);
       else for (let r = 0; r < n; r++) leaves[r] = leafFrom(c, 0, start + r);
       if (output === null) {
         for (let r = 0; r < n; r++) for (let o = 0; o < k; o++) margin[(start + r) * k + o] = round(margin[(start + r) * k + o] + value[leaves[r] * k + o]);
