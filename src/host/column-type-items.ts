@@ -1,8 +1,10 @@
 // The QuickPick items of "Set Column Type…": the file's columns with their detected type and the
-// type chosen for them, then the types to choose from ("Automatic" forgets the choice).
+// type chosen for them, then the types to choose from ("Automatic" forgets the choice;
+// numeric:coerce and ordinal's order are the CLI's `--types` forms, docs/cli.md "Options").
 import { COLUMN_TYPES, type ColumnType } from '../engine/dataset';
+import { choiceText, choiceType, type ColumnChoice, type ColumnTypes } from '../shared/column-choice';
 import { literal } from './target-items';
-import type { ColumnSummary, ColumnTypes } from '../shared/worker-messages';
+import type { ColumnSummary } from '../shared/worker-messages';
 
 export interface ColumnItem {
   label: string;
@@ -14,7 +16,9 @@ export interface TypeItem {
   label: string;
   description: string;
   /** undefined: detected by the reader. */
-  type: ColumnType | undefined;
+  choice: ColumnChoice | undefined;
+  /** Ordinal: the order of the categories is asked next (column-type-flow.ts). */
+  asksOrder?: true;
 }
 
 const WHAT: Record<ColumnType, string> = {
@@ -22,18 +26,35 @@ const WHAT: Record<ColumnType, string> = {
   categorical: 'text categories, spellings kept as written',
   boolean: 'one true/false, yes/no, 1/0, t/f or y/n pair',
   date: 'ISO 8601 dates or date-times, split on a date',
-  ordinal: 'ordered categories (numeric, else code-point order), split like a number',
+  ordinal: 'ordered categories, split like a number; their order is asked next',
 };
+
+const COERCE: ColumnChoice = { type: 'numeric', coerce: true };
+const COERCE_WHAT = 'numbers; values that are not numbers (5\' 4", n/a…) read as missing, with a note';
 
 /** `detected`: the columns as the reader types them without a choice. */
 export function columnItems(detected: readonly ColumnSummary[], chosen: ColumnTypes | undefined): ColumnItem[] {
   return detected.map((c) => {
     const set = chosen?.[c.name];
-    return { label: literal(c.name), description: set === undefined ? `${c.type} (detected)` : `${set} (set; detected ${c.type})`, column: c.name };
+    return { label: literal(c.name), description: set === undefined ? `${c.type} (detected)` : `${choiceText(set)} (set; detected ${c.type})`, column: c.name };
   });
 }
 
-export function typeItems(detected: ColumnType, chosen: ColumnType | undefined): TypeItem[] {
-  const automatic: TypeItem = { label: 'Automatic', description: `detected: ${detected}${chosen === undefined ? ' · current' : ''}`, type: undefined };
-  return [automatic, ...COLUMN_TYPES.map((t) => ({ label: t, description: `${WHAT[t]}${chosen === t ? ' · current' : ''}`, type: t }))];
+/** Whether item `choice` is the column's current one (ordinal: with or without an order). */
+function isCurrent(choice: ColumnChoice, chosen: ColumnChoice | undefined): boolean {
+  if (chosen === undefined) return false;
+  if (typeof choice !== 'string') return typeof chosen !== 'string' && 'coerce' in chosen;
+  return choice === 'ordinal' ? choiceType(chosen) === 'ordinal' : choice === chosen;
+}
+
+export function typeItems(detected: ColumnType, chosen: ColumnChoice | undefined): TypeItem[] {
+  const order = chosen !== undefined && typeof chosen !== 'string' && 'order' in chosen ? `: ${chosen.order.join(' < ')}` : '';
+  const current = (choice: ColumnChoice) => (isCurrent(choice, chosen) ? ` · current${order}` : '');
+  const automatic: TypeItem = { label: 'Automatic', description: `detected: ${detected}${chosen === undefined ? ' · current' : ''}`, choice: undefined };
+  const items: TypeItem[] = [automatic];
+  for (const t of COLUMN_TYPES) {
+    items.push({ label: t, description: `${WHAT[t]}${current(t)}`, choice: t, ...(t === 'ordinal' ? { asksOrder: true as const } : {}) });
+    if (t === 'numeric') items.push({ label: 'numeric:coerce', description: `${COERCE_WHAT}${current(COERCE)}`, choice: COERCE });
+  }
+  return items;
 }

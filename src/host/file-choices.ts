@@ -1,6 +1,6 @@
 // What the user chose for a file (target column, "with Options…" answers), remembered in the
 // workspace state so the next training of that file asks with the same defaults.
-import type { ColumnType } from '../engine/dataset';
+import type { ColumnChoice } from '../shared/column-choice';
 import type { ForestSettings } from '../shared/forest-settings';
 import type { TrainSettings } from '../shared/train-settings';
 import type { ColumnTypes } from '../shared/worker-messages';
@@ -74,8 +74,8 @@ export function defaultTarget(choices: FileChoices, columnNames: readonly string
  * The file's column types with `column` set to `type` (undefined: detected again), keeping only
  * columns the file still has (`columnNames`), so a renamed column's old choice cannot fail a read.
  */
-export function withColumnType(choices: FileChoices, columnNames: readonly string[], column: string, type: ColumnType | undefined): ColumnTypes {
-  const types: Record<string, ColumnType> = {};
+export function withColumnType(choices: FileChoices, columnNames: readonly string[], column: string, type: ColumnChoice | undefined): ColumnTypes {
+  const types: Record<string, ColumnChoice> = {};
   for (const [name, t] of Object.entries(choices.types ?? {})) if (columnNames.includes(name)) types[name] = t;
   if (type === undefined) delete types[column];
   else types[column] = type;

@@ -1,6 +1,7 @@
 // The messages between the extension host and the engine worker (src/worker/node-port.ts). Everything is
 // structured-clone data: typed arrays travel as such, errors as plain records rebuilt on arrival.
 import type { ColumnType, Dataset } from '../engine/dataset';
+import type { ColumnTypes } from './column-choice';
 import type { ReportOptions, ReportPhase, ReportSettings } from '../engine/report-types';
 import type { CodeFormat } from '../engine/export/code';
 import type { NodeSplit } from '../engine/node-alternatives';
@@ -34,8 +35,8 @@ export interface LoadJob {
   types?: ColumnTypes;
 }
 
-/** Per-column type overrides by header name, as the reader's `types` option takes them. */
-export type ColumnTypes = Readonly<Record<string, ColumnType>>;
+/** Per-column type choices by header name (column-choice.ts: a type, numeric:coerce, or ordinal with its order). */
+export type { ColumnTypes };
 
 /** What the target QuickPick shows for one column. */
 export interface ColumnSummary {

@@ -7,6 +7,7 @@ import { isGzip } from '../../engine/csv/gzip-magic';
 import { decompressedChunks } from '../gzip';
 import { isParquet, readParquet } from '../parquet/read-parquet';
 import { columnSummaries } from './column-summary';
+import { readerTypes } from '../../shared/column-choice';
 import type { JobProgress, LoadJob, LoadResult } from '../../shared/worker-messages';
 
 /** Compressed input is fed to the decompressor in slices of this size. */
@@ -25,7 +26,7 @@ export function parseSource(job: LoadJob, progress: (p: JobProgress) => void, sh
   const total = bytes.byteLength;
   const dataset = parseCsv(bytes, {
     delimiter: job.delimiter,
-    types: job.types,
+    ...readerTypes(job.types),
     totalBytes: total,
     sharedMemory,
     onProgress: (read) => progress({ phase: 'parse', fraction: total > 0 ? read / total : 1 }),
@@ -58,7 +59,7 @@ export async function readSource(job: LoadJob, progress: (p: JobProgress) => voi
   if (job.source.kind === 'bytes' && isParquet(job.source.bytes)) {
     const { buffer, byteOffset, byteLength } = job.source.bytes;
     const file = byteOffset === 0 && byteLength === buffer.byteLength && buffer instanceof ArrayBuffer ? buffer : job.source.bytes.slice().buffer;
-    const dataset = await readParquet([{ name: job.fileName, file }], { types: job.types, sharedMemory, onFraction: (fraction) => progress({ phase: 'parse', fraction }) });
+    const dataset = await readParquet([{ name: job.fileName, file }], { ...readerTypes(job.types), sharedMemory, onFraction: (fraction) => progress({ phase: 'parse', fraction }) });
     progress({ phase: 'parse', fraction: 1 });
     return dataset;
   }
@@ -70,7 +71,7 @@ export async function readSource(job: LoadJob, progress: (p: JobProgress) => voi
     reported = read / total;
     progress({ phase: 'parse', fraction: reported });
   };
-  const dataset = await readCsv(sourceChunks(job, onRead), { delimiter: job.delimiter, types: job.types, sharedMemory });
+  const dataset = await readCsv(sourceChunks(job, onRead), { delimiter: job.delimiter, ...readerTypes(job.types), sharedMemory });
   progress({ phase: 'parse', fraction: 1 });
   return dataset;
 }

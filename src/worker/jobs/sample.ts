@@ -6,6 +6,7 @@ import { parseCsv } from '../../engine/csv/read';
 import { RecordReservoir } from '../../engine/sample/csv-reservoir';
 import { csvFileChunks } from '../load-csv';
 import { columnSummaries } from './column-summary';
+import { readerTypes } from '../../shared/column-choice';
 import type { JobProgress, LoadResult, SampleJob } from '../../shared/worker-messages';
 
 export async function sampleJob(job: SampleJob, progress: (p: JobProgress) => void): Promise<LoadResult> {
@@ -15,6 +16,6 @@ export async function sampleJob(job: SampleJob, progress: (p: JobProgress) => vo
   for await (const chunk of csvFileChunks(job.path, onRead)) reservoir.push(chunk);
   progress({ phase: 'parse', fraction: 1 });
   const sample = reservoir.finish();
-  const dataset = parseCsv(sample.bytes, { delimiter: job.delimiter, types: job.types });
+  const dataset = parseCsv(sample.bytes, { delimiter: job.delimiter, ...readerTypes(job.types) });
   return { dataset, columns: columnSummaries(dataset), sampled: { rows: sample.sampledRecords, of: sample.totalRecords } };
 }

@@ -4,6 +4,7 @@ import '../helpers/fake-vscode'; // first: makes `vscode` resolvable for the hos
 // hover's scores; ignore and keep never hold the same column.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readerTypes } from '../../../src/shared/column-choice';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { recordStartLines } from '../../../src/engine/locate/record-lines';
 import { buildReport } from '../../../src/engine/report';
@@ -29,7 +30,7 @@ const CSV = ['code,spend,buys', ...Array.from({ length: 60 }, (_, i) => `${[3, 1
 /** What the Trainer does with a file's choices (trainer.ts `fit`): read with its types, train with its ignore/keep. */
 function trainWith(store: ChoiceStore) {
   const choices = readChoices(store, FILE);
-  const dataset = parseCsv(CSV, { types: choices.types });
+  const dataset = parseCsv(CSV, readerTypes(choices.types));
   const options = reportOptions(DEFAULT_TRAIN_SETTINGS, 'buys');
   Object.assign(options.params, trainingColumns(choices, dataset.columns.map((c) => c.name), 'buys'));
   return buildReport(dataset, { ...options, permutationRepeats: 0 });
@@ -37,7 +38,7 @@ function trainWith(store: ChoiceStore) {
 
 function hoverWith(store: ChoiceStore) {
   const choices = readChoices(store, FILE);
-  const dataset = parseCsv(CSV, { types: choices.types });
+  const dataset = parseCsv(CSV, readerTypes(choices.types));
   return buildHoverData(dataset, recordStartLines(CSV, ','), { target: 'buys', ignore: rememberedNames(choices, 'ignore'), types: choices.types });
 }
 

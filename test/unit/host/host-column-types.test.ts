@@ -44,9 +44,13 @@ test('the pickers show the detected type, the chosen one and what each type mean
     ['$\u200b(x)', 'numeric (detected)', '$(x)'],
   ]);
   const types = typeItems('categorical', 'ordinal');
-  assert.deepEqual(types.map((t) => t.type), [undefined, 'numeric', 'categorical', 'boolean', 'date', 'ordinal']);
+  assert.deepEqual(types.map((t) => t.choice), [undefined, 'numeric', { type: 'numeric', coerce: true }, 'categorical', 'boolean', 'date', 'ordinal']);
   assert.equal(types[0].description, 'detected: categorical');
-  assert.match(types[5].description, /· current$/);
+  assert.match(types[6].description, /· current$/);
+  assert.deepEqual(
+    columnItems([{ name: 'h', type: 'categorical', distinct: 9, missing: 0 }], { h: { type: 'numeric', coerce: true } }).map((i) => i.description),
+    ['numeric:coerce (set; detected categorical)'],
+  );
 });
 
 test('the worker reads a file with its chosen types: load, and the hover scores', async () => {
@@ -61,4 +65,12 @@ test('the worker reads a file with its chosen types: load, and the hover scores'
   assert.equal(size?.valueType, 'ordinal');
   assert.equal(size?.kind, 'numeric');
   await assert.rejects(bridge.run('load', { source: { kind: 'text', text }, fileName: 'f.csv', types: { size: 'date' } }).result, /line 2, column 1 \("size"\): "S" is not an ISO 8601 date/);
+  // The extension's numeric:coerce and ordinal order reach the worker's reader.
+  const chosen = { size: { type: 'ordinal', order: ['S', 'M', 'L', 'XL'] }, when: { type: 'numeric', coerce: true } } as const;
+  const read = await bridge.run('load', { source: { kind: 'text', text }, fileName: 'f.csv', types: chosen }).result;
+  const [ordered, coerced] = read.dataset.columns;
+  assert.ok(ordered.type === 'ordinal' && 'categories' in ordered && coerced.type === 'numeric' && 'values' in coerced);
+  assert.deepEqual(ordered.categories, ['S', 'M', 'L', 'XL']);
+  assert.ok([...coerced.values].every(Number.isNaN), 'dates are not numbers: read as missing');
+  await assert.rejects(bridge.run('load', { source: { kind: 'text', text }, fileName: 'f.csv', types: { size: { type: 'ordinal', order: ['S', 'M'] } } }).result, /not in the order given for it \(S,M\)/);
 });
