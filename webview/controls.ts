@@ -37,6 +37,7 @@ const SETTING_NAMES: Record<keyof PanelSettings, string> = {
   minSamplesLeaf: 'min samples per leaf',
   prune: 'pruning',
   ccpAlpha: 'ccp α',
+  decisionThreshold: 'decision threshold',
 };
 
 /**
@@ -44,7 +45,7 @@ const SETTING_NAMES: Record<keyof PanelSettings, string> = {
  * uses for the file, e.g. "max depth 3 here, none in your settings": the drawer's never carry over.
  */
 export function settingsChanges(yours: PanelSettings, panel: PanelSettings): string[] {
-  const text = (v: unknown) => (v === null ? 'none' : String(v));
+  const text = (v: unknown) => (v === null ? 'none' : typeof v === 'number' ? formatNumber(v, 4) : String(v));
   return PANEL_SETTING_KEYS.filter((k) => yours[k] !== panel[k] && !(k === 'ccpAlpha' && panel.prune !== 'cost-complexity' && yours.prune !== 'cost-complexity')).map(
     (k) => `${SETTING_NAMES[k]} ${text(panel[k])} here, ${text(yours[k])} in your settings`,
   );

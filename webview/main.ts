@@ -407,7 +407,7 @@ function renderViews(): void {
       drawImportances();
     });
   drawImportances();
-  renderMetrics(metricsBox, report);
+  renderMetrics(metricsBox, report, (decisionThreshold) => retrain({ decisionThreshold }));
   if (report.warnings.length > 0) showBanner('none', report.warnings.join(' '));
   treeView.setPathInfo(describeHighlight());
   showDetails(state.selected);

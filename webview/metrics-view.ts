@@ -1,7 +1,8 @@
 // The Metrics tab: accuracy and the confusion matrix as a heat map, per-class precision/recall/F1,
 // the ROC curve with its AUC for two classes; R², RMSE and MAE for regression. First a sentence
 // says what is measured; hold-out numbers come first when there are any, then cross-validation
-// (the panel's default), then the training rows.
+// (the panel's default), then the training rows. Two classes: the ROC and precision–recall curves
+// set a decision threshold the figures follow (threshold-view.ts).
 import { beatsBaseline, majorityBaseline } from '../src/engine/metrics/baseline';
 import type { ClassificationMetrics, Metrics, RegressionMetrics, RocCurve } from '../src/engine/metrics/types';
 import type { WireReport } from '../src/shared/protocol';
@@ -11,6 +12,7 @@ import { validationSentence } from './validation-text';
 import { scoreLabel } from '../src/shared/render/score-label';
 import { type ScoreContext, type ScoreKind, scoreExplained, scoreName, scoreSpread, scoreValue } from '../src/shared/render/score-names';
 import type { RepeatedHoldoutResult, ScoreName } from '../src/engine/validation/types';
+import { sharedThreshold, thresholdBlock, type ThresholdShared } from './threshold-view';
 
 function stat(label: string, value: string): HTMLElement {
   return el('div', { class: 'stat' }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, value));
@@ -80,7 +82,9 @@ function rocChart(roc: RocCurve): HTMLElement {
   return el('figure', { class: 'roc-figure' }, svg, el('figcaption', {}, `ROC for positive class “${roc.positiveClass}”, AUC = ${formatNumber(roc.auc, 3)}`));
 }
 
-function classification(m: ClassificationMetrics): HTMLElement[] {
+function classification(m: ClassificationMetrics, shared?: ThresholdShared): HTMLElement[] {
+  // Two classes with a curve: the curves carry the decision threshold (threshold-view.ts).
+  const block = shared ? thresholdBlock(m, shared) : null;
   return [
     el(
       'div',
@@ -92,9 +96,10 @@ function classification(m: ClassificationMetrics): HTMLElement[] {
       m.positiveClass === null ? null : positiveStat(m.positiveClass),
     ),
     ...(beatsBaseline(m) ? [] : [el('p', { class: 'baseline-warning' }, `This tree does not beat always predicting “${majorityBaseline(m).class}”.`)]),
-    el('div', { class: 'metric-grid' }, confusion(m), m.roc ? rocChart(m.roc) : null),
+    el('div', { class: 'metric-grid' }, confusion(m), m.roc && !block ? rocChart(m.roc) : null),
     perClass(m),
-  ];
+    block,
+  ].filter((x): x is HTMLElement => x !== null);
 }
 
 function regression(m: RegressionMetrics): HTMLElement[] {
@@ -102,8 +107,8 @@ function regression(m: RegressionMetrics): HTMLElement[] {
   return [el('div', { class: 'stats' }, stat('R²', f(m.r2)), stat('RMSE', f(m.rmse)), stat('MAE', f(m.mae)), stat('MSE', f(m.mse)), stat('rows', String(m.rows)))];
 }
 
-export function section(title: string, m: Metrics): HTMLElement {
-  return el('section', { class: 'metrics-set' }, el('h3', {}, title), ...(m.task === 'classification' ? classification(m) : regression(m)));
+export function section(title: string, m: Metrics, shared?: ThresholdShared): HTMLElement {
+  return el('section', { class: 'metrics-set' }, el('h3', {}, title), ...(m.task === 'classification' ? classification(m, shared) : regression(m)));
 }
 
 /** ccp α chosen by CV: its score on the folds that chose it (optimistic) beside the nested estimate. */
@@ -132,15 +137,21 @@ function drawFigures(r: RepeatedHoldoutResult): HTMLElement {
   return el('table', { class: 'per-class', 'aria-label': `Each figure over ${r.repeats} hold-out draws` }, el('thead', {}, head), el('tbody', {}, ...rows));
 }
 
-export function renderMetrics(container: HTMLElement, report: WireReport): void {
+/**
+ * The tab for `report`; `useThreshold` retrains with a decision threshold (null: none), which
+ * the binary sections' curves set (threshold-view.ts).
+ */
+export function renderMetrics(container: HTMLElement, report: WireReport, useThreshold?: (threshold: number | null) => void): void {
   const { training, holdout, crossValidation: cv } = report.metrics;
+  const t = report.model.decisionThreshold;
+  const threshold = sharedThreshold(t && t.positiveClass === report.settings.positiveClass ? t.value : null, useThreshold ?? null);
   const parts: HTMLElement[] = [el('p', { class: 'metrics-what' }, validationSentence(report))];
   if (report.alphaSelection) parts.push(alphaCv(report.alphaSelection));
   const v = report.settings.validation;
   const repeated = report.metrics.repeatedHoldout;
   if (repeated) parts.push(spreadLine('holdout', { testSize: repeated.testSize, repeats: repeated.repeats }, repeated, 'draws'), drawFigures(repeated));
   const firstDraw = repeated ? ', the first draw: the tree shown' : '';
-  if (holdout) parts.push(section(`Hold-out ${v.kind === 'holdout' ? percent(v.testSize) : ''} (rows not used for training${firstDraw})`, holdout));
+  if (holdout) parts.push(section(`Hold-out ${v.kind === 'holdout' ? percent(v.testSize) : ''} (rows not used for training${firstDraw})`, holdout, threshold));
   if (cv) {
     // An edited tree has no recipe to retrain per fold: its CV is that of its structure (structure-cv.ts).
     const kind = cv.structure ? 'cvStructure' : 'cvSettings';
@@ -150,9 +161,9 @@ export function renderMetrics(container: HTMLElement, report: WireReport): void 
     const line = cv.leaveOneOut
       ? el('p', { class: 'cv-scores', title: scoreExplained(kind, at) }, `${scoreName(kind, cv.scoreName, at)}: ${scoreValue(cv.scoreName, cv.mean)} over ${cv.folds} rows, each predicted by a tree that did not see it`)
       : spreadLine(kind, at, cv, 'folds');
-    parts.push(line, section(`${what} (out-of-fold predictions of all rows)`, cv.pooled));
+    parts.push(line, section(`${what} (out-of-fold predictions of all rows)`, cv.pooled, threshold));
   }
-  parts.push(section(holdout ? 'Training rows' : 'Training rows (the tree shown, on the rows it learnt from)', training));
+  parts.push(section(holdout ? 'Training rows' : 'Training rows (the tree shown, on the rows it learnt from)', training, threshold));
   if (!holdout && !cv) parts.push(el('p', { class: 'muted' }, 'Measured on the rows the tree learnt from, so optimistic; choose cross-validation or a hold-out in the settings (decisionTree.validation) for an honest estimate.'));
   replaceChildren(container, ...parts);
 }

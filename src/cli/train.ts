@@ -18,10 +18,8 @@ import { FOREST_OPTIONS, forestParamsFromArgs } from './forest-flags';
 import { trainForestCli } from './forest-run';
 import { POSITIVE_CLASS_OPTION, positiveClassFromArgs, STRATIFY_OPTION, stratifyFromArgs, writeWarnings } from './validation-flags';
 import { decideThreshold, THRESHOLD_OPTION, thresholdRuleFromArgs, thresholdValueText } from './threshold-flags';
-import { withDecisionThreshold } from '../engine/tree/decision-threshold';
-import { simplifyTree } from '../engine/prune/simplify';
 import { resolvePositiveClass } from '../engine/validation/positive-class';
-import { DEFAULT_ALPHA_FOLDS } from '../engine/validation/prune-grown';
+import { atDecisionThreshold, DEFAULT_ALPHA_FOLDS } from '../engine/validation/prune-grown';
 import { usageError } from './help';
 import type { CliCommand, CliOption, OptionTable } from './options';
 import { criterionNames, defaultsText } from '../engine/tree/criteria';
@@ -157,9 +155,7 @@ async function train(argv: string[]): Promise<void> {
       const positive = resolvePositiveClass(model, dataset, positiveClassFromArgs(args));
       if (positive === undefined) throw new InputError('bad-option', `--threshold applies to a target with two classes; "${model.target}" has ${model.task === 'regression' ? 'numeric values' : `${model.classes?.length ?? 0} classes`}`);
       const fold = { params, post: pruned.post, folds: options.cvFolds ?? DEFAULT_ALPHA_FOLDS, seed: options.seed ?? 0, stratify: options.stratify ?? true };
-      // Thresholded before simplifying: leaves merge by their decision at the threshold (a merged leaf's share lies between theirs, so it keeps the decision).
-      const thresholded = withDecisionThreshold(pruned.trained, decideThreshold(thresholdRule, positive, dataset, fold, writeWarnings));
-      return pruned.post.simplify ? simplifyTree(thresholded) : thresholded;
+      return atDecisionThreshold(pruned, decideThreshold(thresholdRule, positive, dataset, fold, writeWarnings)).model;
     });
     const t = model.decisionThreshold;
     if (t) process.stderr.write(`note: decision threshold ${thresholdValueText(t.value)} on the share of "${t.positiveClass}"${t.chosenBy ? `, chosen by ${t.chosenBy}` : ''}\n`);

@@ -43,6 +43,12 @@ export interface ReportOptions {
   stratify?: boolean;
   /** Two classes: the class ROC/PR curves and their areas call positive. Default: the training rows' less frequent class. */
   positiveClass?: string;
+  /**
+   * Two classes: predict the positive class where its share of the leaf is ≥ this (the tree's
+   * decision threshold, docs/model-format.md); the tree records it and the training and hold-out
+   * figures are those at it. Default: none, each leaf predicts its largest class.
+   */
+  decisionThreshold?: number;
   /** Seed of the split, the folds and the permutations. Default 0. */
   seed?: number;
   /** Repeats of permutation importance; 0 turns it off. Default 5. */

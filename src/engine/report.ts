@@ -5,10 +5,10 @@
 // way: `train` stops after the fit (`fitReportTree`), which `buildReportBody` begins with.
 import type { Dataset } from './dataset';
 import { InputError, throwIfAborted } from './errors';
-import type { TrainParams, TreeEdit } from './model';
+import type { DecisionThreshold, TrainParams, TreeEdit, TreeModel } from './model';
 import { REPORT_FORMAT, REPORT_VERSION, type ReportOptions, type TreeReport } from './report-types';
 import { costComplexityPath } from './prune/cost-complexity';
-import { DEFAULT_ALPHA_FOLDS, pruneGrown, resolvePruneOptions, type PrunedTree, type PruneOptions } from './validation/prune-grown';
+import { atDecisionThreshold, DEFAULT_ALPHA_FOLDS, pruneGrown, resolvePruneOptions, type PrunedTree, type PruneOptions } from './validation/prune-grown';
 import { extractRules } from './rules/extract';
 import { trainTree, type TrainResult } from './tree/train';
 import { foldsProblem, targetStrata } from './validation/split';
@@ -33,6 +33,14 @@ function feasibleFolds(dataset: Dataset, options: ReportOptions): { options: Rep
   const problem = foldsProblem(strata, options.cvFolds);
   if (problem === null) return { options, note: null };
   return { options: { ...options, cvFolds: undefined }, note: `no cross-validation: ${problem}; the metrics are the training rows'` };
+}
+
+/** A decision threshold's positive class is the report's: a target without two classes has none. */
+function thresholdOf(model: TreeModel, positiveClass: string | undefined, value: number): DecisionThreshold {
+  if (positiveClass === undefined) {
+    throw new InputError('bad-option', `a decision threshold applies to a target with two classes; "${model.target}" has ${model.task === 'regression' ? 'numeric values' : `${model.classes?.length ?? 0} classes`}`);
+  }
+  return { positiveClass, value };
 }
 
 /** What a report's training decides before anything is scored: its rows, its grown and pruned trees. */
@@ -118,7 +126,8 @@ export function fitReportTree(dataset: Dataset, asked: ReportOptions): ReportFit
   const k = options.cvFolds ?? DEFAULT_ALPHA_FOLDS;
   let fits = 0;
   const onFit = () => progress('alpha-cv', 0.3 + (0.3 * ++fits) / (k + nestedFits(k)));
-  const pruned = pruneGrown(grown.model, rows.train, params, pruneOptions, { signal, onFit });
+  const grownPruned = pruneGrown(grown.model, rows.train, params, pruneOptions, { signal, onFit });
+  const pruned = options.decisionThreshold === undefined ? grownPruned : atDecisionThreshold(grownPruned, thresholdOf(grown.model, positiveClass, options.decisionThreshold));
   const warnings: string[] = [...(note === null ? [] : [note]), ...pruned.warnings];
   return { options, params, rows, validation, pruneOptions, byCv, seed, grown, pruned, positiveClass, warnings, onFit };
 }

@@ -18,9 +18,9 @@ import type { PruningCalculation } from '../engine/explain/pruning-calculation';
 import type { RuleCalculation } from '../engine/explain/rule-calculation';
 
 /** The training settings the panel's controls can change before a retrain. */
-export type PanelSettings = Pick<TrainSettings, 'algorithm' | 'criterion' | 'maxDepth' | 'minSamplesLeaf' | 'prune' | 'ccpAlpha'>;
+export type PanelSettings = Pick<TrainSettings, 'algorithm' | 'criterion' | 'maxDepth' | 'minSamplesLeaf' | 'prune' | 'ccpAlpha' | 'decisionThreshold'>;
 
-export const PANEL_SETTING_KEYS: readonly (keyof PanelSettings)[] = ['algorithm', 'criterion', 'maxDepth', 'minSamplesLeaf', 'prune', 'ccpAlpha'];
+export const PANEL_SETTING_KEYS: readonly (keyof PanelSettings)[] = ['algorithm', 'criterion', 'maxDepth', 'minSamplesLeaf', 'prune', 'ccpAlpha', 'decisionThreshold'];
 
 /** One candidate split at a node, scored by the node's criterion: why the chosen question won. */
 export type AlternativeSplit = NodeSplit;

@@ -44,6 +44,8 @@ export interface TrainSettings {
   minCategorySamples: number;
   /** Merge sibling leaves that predict the same (`train --simplify`); off, the tree is `train`'s. */
   mergeLeaves: boolean;
+  /** Two classes: the positive class's share of a leaf from which it is predicted (docs/model-format.md "Decision threshold"); null = each leaf's largest class. */
+  decisionThreshold: number | null;
 }
 
 export const DEFAULT_TRAIN_SETTINGS: Readonly<TrainSettings> = {
@@ -65,6 +67,7 @@ export const DEFAULT_TRAIN_SETTINGS: Readonly<TrainSettings> = {
   histogramAboveRows: HIST_ABOVE_ROWS,
   minCategorySamples: DEFAULT_MIN_CATEGORY_SAMPLES,
   mergeLeaves: false,
+  decisionThreshold: null,
 };
 
 type Check = (value: unknown) => boolean;
@@ -122,6 +125,7 @@ const RULES: SettingRules<TrainSettings> = {
   histogramAboveRows: { check: integerIn(0, 1e12), expected: 'an integer ≥ 0' },
   minCategorySamples: { check: integerIn(0, 1e9), expected: 'an integer ≥ 0' },
   mergeLeaves: { check: (v) => typeof v === 'boolean', expected: 'true or false' },
+  decisionThreshold: { check: (v) => v === null || numberIn(0, 1)(v), expected: 'a number from 0 to 1, or null (none)' },
 };
 
 export interface SettingsReading {
@@ -168,6 +172,7 @@ export function reportOptions(settings: TrainSettings, target: string): ReportRe
   };
   if (settings.criterion !== 'auto') params.criterion = settings.criterion;
   const options: ReportRequest = { params, seed: settings.seed, simplify: settings.mergeLeaves };
+  if (settings.decisionThreshold !== null) options.decisionThreshold = settings.decisionThreshold;
   // 'auto' leaves pruning to the engine's default for the algorithm.
   if (settings.prune !== 'auto') params.prune = options.prune = settings.prune;
   if (settings.prune === 'cost-complexity') {

@@ -45,11 +45,14 @@ function defaultFlags() {
   return [...flags.filter(([, value]) => value !== undefined).flatMap(([flag, value]) => [flag, String(value)]), merge];
 }
 
-/** The TreeReport the panel should show for `csv` (repo-relative or absolute) and `target` under the defaults. */
-export function defaultReport(csv, target) {
+/**
+ * The TreeReport the panel should show for `csv` (repo-relative or absolute) and `target` under the
+ * defaults; `extra`: flags for settings the test changed (they follow the defaults, so they win).
+ */
+export function defaultReport(csv, target, extra = []) {
   const r = spawnSync(
     process.execPath,
-    [join(repoRoot, 'dist', 'cli.js'), 'evaluate', isAbsolute(csv) ? csv : join(repoRoot, csv), '--target', target, ...defaultFlags(), '--json'],
+    [join(repoRoot, 'dist', 'cli.js'), 'evaluate', isAbsolute(csv) ? csv : join(repoRoot, csv), '--target', target, ...defaultFlags(), ...extra, '--json'],
     { encoding: 'utf8', maxBuffer: 1 << 30 },
   );
   if (r.status !== 0) throw new Error(`cli evaluate ${csv} failed (${r.status}): ${r.stderr}`);

@@ -2,7 +2,8 @@
 // the one recipe shared by the report (webview), `train` and `evaluate`.
 import type { Dataset } from '../dataset';
 import { InputError } from '../errors';
-import type { Algorithm, PruneMethod, TrainParams, TreeModel } from '../model';
+import type { Algorithm, DecisionThreshold, PruneMethod, TrainParams, TreeModel } from '../model';
+import { withDecisionThreshold } from '../tree/decision-threshold';
 import { pruneOnly, resolvePostProcessing, type PostProcessing } from '../prune/post-process';
 import { simplifyTree } from '../prune/simplify';
 import { selectAlphaByCv, type CvHooks, type FoldTree } from './alpha-cv';
@@ -71,6 +72,17 @@ export function pruneGrown(grown: TreeModel, dataset: Dataset, params: TrainPara
   const note = fullyGrownNote(trained, params, post.prune);
   if (note !== null) warnings = [...warnings, note];
   return { model: post.simplify ? simplifyTree(trained) : trained, trained, post, alphaSelection, foldTrees, warnings };
+}
+
+/**
+ * The pruned tree with a decision threshold (docs/model-format.md "Decision threshold"): the
+ * tree as trained has its leaves relabelled at it, so the metrics measured on it are the
+ * figures at the threshold, and the tree shown is simplified after, leaves merging by their
+ * decision at it (a merged leaf's share lies between theirs, so it keeps the decision).
+ */
+export function atDecisionThreshold(pruned: PrunedTree, t: DecisionThreshold): PrunedTree {
+  const trained = withDecisionThreshold(pruned.trained, t);
+  return { ...pruned, trained, model: pruned.post.simplify ? simplifyTree(trained) : trained };
 }
 
 /** Leaves from which an unpruned, unlimited tree gets the note below. */

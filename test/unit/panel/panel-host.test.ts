@@ -15,7 +15,7 @@ import { SLICE_NODES } from '../../../src/shared/tree-slices';
 import { bigTree } from '../helpers/big-tree';
 import { diffTrees } from '../../../src/shared/tree-diff';
 
-const SETTINGS: PanelSettings = { algorithm: 'cart', criterion: 'auto', maxDepth: 0, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0 };
+const SETTINGS: PanelSettings = { algorithm: 'cart', criterion: 'auto', maxDepth: 0, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0, decisionThreshold: null };
 const model = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models/iris-gini-depth3.json'), 'utf8'));
 // The panel host reads only the model, the pruning path and the alpha applied of a report, so
 // an object with those stands in for one.
@@ -77,7 +77,7 @@ function recorder() {
       if (pin.settings.criterion === 'gini') throw new Error('the file is gone');
       return { report: standIn(ENTROPY), settings: { ...SETTINGS, ...pin.settings } };
     },
-    yourSettings: () => ({ algorithm: 'cart', criterion: 'auto', maxDepth: null, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0 }),
+    yourSettings: () => ({ algorithm: 'cart', criterion: 'auto', maxDepth: null, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0, decisionThreshold: null }),
     restored: (uri) => calls.push(['restored', uri.toString()]),
     // The worker's own diff job, run in place: the host passes it the two trees' columns.
     diffTrees: async (uri, a, b) => {

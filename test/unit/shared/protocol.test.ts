@@ -6,6 +6,8 @@ const GOOD: FromWebview[] = [
   { type: 'ready' },
   { type: 'retrain', settings: {} },
   { type: 'retrain', settings: { algorithm: 'c45', criterion: 'gain_ratio', maxDepth: 3, minSamplesLeaf: 5, prune: 'cost-complexity', ccpAlpha: 0.01 } },
+  { type: 'retrain', settings: { decisionThreshold: 0.08974358974358974 } },
+  { type: 'retrain', settings: { decisionThreshold: null } },
   { type: 'request', requestId: 0, kind: 'alternatives', request: { nodeId: 12 } },
   { type: 'request', requestId: 7, kind: 'rowPath', request: { row: 149 } },
   { type: 'request', requestId: 10, kind: 'nodes', request: { nodeId: 4000, scope: 'subtree', totalNodes: 980_000 } },
@@ -32,8 +34,8 @@ const GOOD: FromWebview[] = [
   { type: 'redoEdit' },
   { type: 'resetEdits' },
   { type: 'syncEdits', applied: [{ op: 'snip', node: 3 }], redo: [] },
-  { type: 'restorePin', pin: { settings: { algorithm: 'cart', criterion: 'entropy', maxDepth: 3, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0 }, edits: [{ op: 'snip', node: 1 }] } },
-  { type: 'restorePin', pin: { settings: { algorithm: 'c45', criterion: 'auto', maxDepth: null, minSamplesLeaf: 2, prune: 'pessimistic', ccpAlpha: 0 }, edits: [] } },
+  { type: 'restorePin', pin: { settings: { algorithm: 'cart', criterion: 'entropy', maxDepth: 3, minSamplesLeaf: 1, prune: 'none', ccpAlpha: 0, decisionThreshold: null }, edits: [{ op: 'snip', node: 1 }] } },
+  { type: 'restorePin', pin: { settings: { algorithm: 'c45', criterion: 'auto', maxDepth: null, minSamplesLeaf: 2, prune: 'pessimistic', ccpAlpha: 0, decisionThreshold: null }, edits: [] } },
   { type: 'request', requestId: 13, kind: 'previewEdit', request: { edit: { op: 'grow', node: 1 } } },
 ];
 
@@ -80,6 +82,7 @@ test('malformed messages are rejected with a reason', () => {
     [{ type: 'retrain', settings: { maxDepth: 2.5 } }, /maxDepth/],
     [{ type: 'retrain', settings: { ccpAlpha: Number.NaN } }, /ccpAlpha/],
     [{ type: 'retrain', settings: { criterion: 'chaos' } }, /criterion/],
+    [{ type: 'retrain', settings: { decisionThreshold: 1.5 } }, /decisionThreshold must be a number from 0 to 1/],
     [{ type: 'retrain', settings: { algorithm: 'cart', target: 'x' } }, /unknown setting "target"/],
     [{ type: 'retrain', settings: { minSamplesLeaf: '5' } }, /minSamplesLeaf/],
     [{ type: 'requestAlternatives', requestId: 1, nodeId: 0 }, /unknown message type "requestAlternatives"/],

@@ -1,0 +1,158 @@
+// The Metrics tab's decision threshold (README "Decision threshold"): a binary section's ROC and
+// precision–recall curves with the threshold's point on each — click or drag on a curve, or an
+// arrow key on a focused chart, to move it — and the confusion counts, precision, recall,
+// specificity, FPR and F1 at it, following as it moves (threshold-logic.ts reads them off the
+// curve the worker sent). Youden and F1 choose it as `evaluate --threshold youden|f1` does;
+// "Use this threshold" retrains with it, so the tree's leaves, predictions and exports follow.
+// Every section of the tab moves one threshold together.
+import type { ClassificationMetrics, PrCurve, RocCurve } from '../src/engine/metrics/types';
+import { formatNumber } from '../src/shared/render/tree-labels';
+import { el, replaceChildren, svgEl } from './dom';
+import { chartPosition, ThresholdPicker, type ThresholdChart } from './threshold-logic';
+import { button } from './toolkit';
+
+const SIZE = 200;
+const PAD = 30;
+const toX = (v: number) => PAD + v * (SIZE - 2 * PAD);
+const toY = (v: number) => SIZE - PAD - v * (SIZE - 2 * PAD);
+const f3 = (x: number) => formatNumber(x, 3);
+
+/** What the tab's threshold sections share: one threshold, the tree's own, and what "Use" does. */
+export interface ThresholdShared {
+  threshold: number;
+  /** The tree's recorded threshold on the same positive class; null: its leaves predict their largest class. */
+  applied: number | null;
+  /** Retrain with this threshold (null: without one). */
+  use: ((threshold: number | null) => void) | null;
+  /** Every section's redraw at the shared threshold. */
+  listeners: (() => void)[];
+}
+
+export function sharedThreshold(applied: number | null, use: ThresholdShared['use']): ThresholdShared {
+  return { threshold: applied ?? 0.5, applied, use, listeners: [] };
+}
+
+function moveTo(shared: ThresholdShared, threshold: number): void {
+  if (threshold === shared.threshold) return;
+  shared.threshold = threshold;
+  for (const redraw of shared.listeners) redraw();
+}
+
+interface Chart {
+  figure: HTMLElement;
+  update(): void;
+}
+
+function curveChart(kind: ThresholdChart, curve: RocCurve | PrCurve, picker: ThresholdPicker, shared: ThresholdShared): Chart {
+  const [xs, ys] = kind === 'roc' ? [(curve as RocCurve).fpr, (curve as RocCurve).tpr] : [(curve as PrCurve).recall, (curve as PrCurve).precision];
+  const points = xs.map((x, i) => `${toX(x)},${toY(ys[i])}`).join(' ');
+  const marker = svgEl('circle', { r: 5, class: 'threshold-point' });
+  const [xLabel, yLabel] = kind === 'roc' ? ['false-positive rate', 'true-positive rate'] : ['recall', 'precision'];
+  const name = kind === 'roc' ? `ROC curve, AUC ${f3((curve as RocCurve).auc)}` : `Precision–recall curve, average precision ${f3((curve as PrCurve).averagePrecision)}`;
+  const svg = svgEl(
+    'svg',
+    { class: `roc threshold-chart chart-${kind}`, width: SIZE, height: SIZE, viewBox: `0 0 ${SIZE} ${SIZE}`, tabindex: 0, role: 'slider', 'aria-label': `${name}: the decision threshold (arrow keys move it)`, 'aria-valuemin': 0, 'aria-valuemax': 1 },
+    svgEl('rect', { x: PAD, y: PAD, width: SIZE - 2 * PAD, height: SIZE - 2 * PAD, class: 'frame' }),
+    kind === 'roc' ? svgEl('line', { x1: toX(0), y1: toY(0), x2: toX(1), y2: toY(1), class: 'chance' }) : null,
+    svgEl('polyline', { points, class: 'curve' }),
+    marker,
+    svgEl('text', { x: SIZE / 2, y: SIZE - 6, 'text-anchor': 'middle' }, xLabel),
+    svgEl('text', { x: 10, y: SIZE / 2, 'text-anchor': 'middle', transform: `rotate(-90 10 ${SIZE / 2})` }, yLabel),
+  ) as SVGSVGElement;
+  // The pointer's place in the chart's unit square, however the chart is scaled on the page.
+  const pick = (e: PointerEvent) => {
+    const box = svg.getBoundingClientRect();
+    const x = (((e.clientX - box.left) * SIZE) / box.width - PAD) / (SIZE - 2 * PAD);
+    const y = (SIZE - PAD - ((e.clientY - box.top) * SIZE) / box.height) / (SIZE - 2 * PAD);
+    moveTo(shared, picker.nearest(kind, x, y));
+  };
+  svg.addEventListener('pointerdown', (e) => {
+    // A drag moves the threshold, not a text selection over the axis labels.
+    e.preventDefault();
+    svg.setPointerCapture(e.pointerId);
+    svg.focus();
+    pick(e);
+  });
+  svg.addEventListener('pointermove', (e) => {
+    if (svg.hasPointerCapture(e.pointerId)) pick(e);
+  });
+  svg.addEventListener('keydown', (e) => {
+    // Right and down lower the threshold (more rows positive: rightwards on the ROC curve).
+    const direction = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+    if (direction === 0) return;
+    e.preventDefault();
+    picker.threshold = shared.threshold;
+    moveTo(shared, picker.step(direction));
+  });
+  const caption = kind === 'roc' ? `ROC for positive class “${curve.positiveClass}”, AUC = ${f3((curve as RocCurve).auc)}` : `Precision–recall, average precision = ${f3((curve as PrCurve).averagePrecision)}`;
+  return {
+    figure: el('figure', { class: 'roc-figure' }, svg, el('figcaption', {}, caption)),
+    update() {
+      const at = picker.figures();
+      if (!at) return;
+      const { x, y } = chartPosition(kind, at);
+      marker.setAttribute('cx', String(toX(x)));
+      marker.setAttribute('cy', String(toY(y)));
+      svg.setAttribute('aria-valuenow', String(shared.threshold));
+      svg.setAttribute('aria-valuetext', `threshold ${formatNumber(shared.threshold, 4)}: ${xLabel} ${f3(x)}, ${yLabel} ${f3(y)}`);
+    },
+  };
+}
+
+/** The 2 × 2 counts at the threshold, positive class first. */
+function countsTable(m: ClassificationMetrics, picker: ThresholdPicker): HTMLElement {
+  const positive = m.positiveClass as string;
+  const negative = m.classes.find((c) => c !== positive) as string;
+  const at = picker.figures();
+  if (!at) return el('p', {}, '');
+  const cell = (label: string, n: number, right: boolean) => el('td', { class: right ? 'cell diagonal' : 'cell', 'data-count': label, title: `${label}: ${n}` }, String(n));
+  return el(
+    'table',
+    { class: 'confusion threshold-counts', 'aria-label': 'Confusion matrix at the threshold' },
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col', class: 'corner' }, 'true ↓ / predicted →'), el('th', { scope: 'col', title: positive }, positive), el('th', { scope: 'col', title: negative }, negative))),
+    el(
+      'tbody',
+      {},
+      el('tr', {}, el('th', { scope: 'row', title: positive }, positive), cell('TP', at.tp, true), cell('FN', at.fn, false)),
+      el('tr', {}, el('th', { scope: 'row', title: negative }, negative), cell('FP', at.fp, false), cell('TN', at.tn, true)),
+    ),
+  );
+}
+
+function figuresRow(picker: ThresholdPicker): HTMLElement {
+  const at = picker.figures();
+  if (!at) return el('div');
+  const stat = (label: string, value: number) => el('div', { class: 'stat', 'data-figure': label }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, f3(value)));
+  return el('div', { class: 'stats threshold-figures' }, stat('accuracy', at.accuracy), stat('precision', at.precision), stat('recall', at.recall), stat('specificity', at.specificity), stat('FPR', at.fpr), stat('F1', at.f1));
+}
+
+/** A binary section's curves, figures at the shared threshold and its buttons; null without a ROC curve. */
+export function thresholdBlock(m: ClassificationMetrics, shared: ThresholdShared): HTMLElement | null {
+  if (!m.roc || m.positiveClass === null) return null;
+  const picker = new ThresholdPicker(m, shared.threshold);
+  const charts = [curveChart('roc', m.roc, picker, shared), ...(m.pr ? [curveChart('pr', m.pr, picker, shared)] : [])];
+  const heading = el('p', { class: 'threshold-line' });
+  const counts = el('div', { class: 'scroll-x' });
+  const figures = el('div');
+  const presets = el(
+    'div',
+    { class: 'threshold-buttons' },
+    button('Youden', () => moveTo(shared, picker.preset('youden')), { title: 'The threshold of the largest TPR − FPR on these rows (evaluate --threshold youden)' }),
+    button('F1', () => moveTo(shared, picker.preset('f1')), { title: 'The threshold of the largest F1 on these rows (evaluate --threshold f1)' }),
+    button('0.5', () => moveTo(shared, 0.5), { title: 'The positive class where it is at least half of the leaf' }),
+    shared.use ? button('Use this threshold', () => shared.use?.(shared.threshold), { primary: true, title: 'Train again with this threshold: the leaves, predictions, rules and exports follow it (train --threshold)' }) : null,
+    shared.use && shared.applied !== null ? button('Clear threshold', () => shared.use?.(null), { title: "Train again without a threshold: each leaf predicts its largest class" }) : null,
+  );
+  const redraw = () => {
+    picker.threshold = shared.threshold;
+    const applied = shared.applied === null ? 'the tree predicts each leaf\'s largest class' : shared.applied === shared.threshold ? 'the tree\'s threshold' : `the tree's is ${formatNumber(shared.applied, 4)}`;
+    heading.textContent = `Decision threshold ${formatNumber(shared.threshold, 4)}: “${m.positiveClass}” where its share of the leaf is ≥ it (${applied}). Click or drag on a curve, or use the arrow keys.`;
+    heading.dataset.threshold = String(shared.threshold);
+    replaceChildren(counts, countsTable(m, picker));
+    replaceChildren(figures, figuresRow(picker));
+    for (const c of charts) c.update();
+  };
+  shared.listeners.push(redraw);
+  redraw();
+  return el('div', { class: 'threshold-block' }, el('div', { class: 'metric-grid' }, ...charts.map((c) => c.figure)), heading, counts, figures, presets);
+}
