@@ -16,7 +16,7 @@ import { HostServices } from './host/host-services';
 import { setHostPlatform, type HostPlatform } from './host/platform';
 import { registerCommands, treeCommands, type Command } from './host/tree-commands';
 import type { ChoiceStore } from './host/file-choices';
-import { modelCommands } from './host/model-commands';
+import { modelCommands, reopenModel, type ModelViews } from './host/model-commands';
 import { panelSettings } from './host/trainer';
 import { registerHover } from './hover/register';
 import { t } from './host/l10n';
@@ -54,8 +54,17 @@ export async function activateWith(context: vscode.ExtensionContext, platform: H
     nodeJob: (uri, kind, job) => worker().run(kind, job, { key: `${kind}:${uri.toString()}` }).result,
     // Showing another row cancels the previous one's job.
     ensembleRow: (uri, job) => worker().run('ensembleRow', job, { key: `ensembleRow:${uri.toString()}` }).result,
+    reopenModel: (uri, reopen) => void reopenModel(host, modelViews, uri, reopen),
     log: (m) => notifier.log(m),
   });
+
+  const modelViews: ModelViews = {
+    activeCsv: () => panels.activeCsv(),
+    activeForest: () => forestPanels.activeForest(),
+    activeModel: () => forestPanels.activeModel(),
+    showModel: (uri, model, beside) => forestPanels.showModel(uri, model, beside),
+    tell: (uri, message) => forestPanels.failed(uri, message, false),
+  };
 
   registerCommands(host, {
     ...treeCommands(host, {
@@ -66,11 +75,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: H
       exportDrawing: (uri, format) => panels.exportDrawing(uri, format),
       profile: (uri) => profiles.show(uri),
     }),
-    ...modelCommands(host, {
-      activeCsv: () => panels.activeCsv(),
-      activeForest: () => forestPanels.activeForest(),
-      showModel: (uri, model, beside) => forestPanels.showModel(uri, model, beside),
-    }),
+    ...modelCommands(host, modelViews),
     ...runtimeCommands({ extensionUri: context.extensionUri, state: hover.choices, log: (line) => notifier.log(line) }),
   });
   context.subscriptions.push(panels, forestPanels, notifier, profiles, followCursorRow(trained, panels, hover.documentData, (line) => notifier.log(line)));

@@ -9,10 +9,9 @@ import { once } from 'node:events';
 import { InputError } from '../engine/errors';
 import type { LoadedModel } from '../engine/import/read';
 import { readModelFile } from '../worker/model-file';
-import { predictEnsemble } from '../engine/import/predict';
 import type { TreeModel } from '../engine/model';
 import { parseArgs, requiredFlag, stringFlag, type ParsedArgs } from './args';
-import { modelPredictions, PredictionCsv, type GivenPredictions } from '../worker/prediction-csv';
+import { ensemblePredictions, modelPredictions, PredictionCsv, type GivenPredictions } from '../worker/prediction-csv';
 import { predictionCsvFromTable, predictionParquet } from '../worker/prediction-table';
 import { csvFileChunks, namedError } from '../worker/load-csv';
 import { DATA_OPTIONS, featureTypes, loadDataFile, namingFile } from './data-flags';
@@ -65,9 +64,7 @@ async function predict(argv: string[]): Promise<void> {
   const dataset = await loadDataFile(file, args, loaded.kind === 'ensemble' ? {} : { presentTypes: featureTypes(loaded.model) });
   const given = await namingFile(file, (): GivenPredictions => {
     if (loaded.kind !== 'ensemble') return modelPredictions(loaded.model, dataset);
-    const e = boundEnsemble(loaded.model, modelFile, dataset, args);
-    const { predictions, probabilities } = predictEnsemble(e, dataset);
-    return { target: e.target, classes: e.classes, predictions, shares: probabilities };
+    return ensemblePredictions(boundEnsemble(loaded.model, modelFile, dataset, args), dataset);
   }, dataset);
   const out = stringFlag(args, 'out');
   if (out !== undefined && (await sameFile(out, file))) {

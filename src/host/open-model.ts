@@ -2,9 +2,11 @@
 // LightGBM or saved as ONNX, read in the worker (src/worker/jobs/import-model.ts) under a
 // cancellable notification and shown in the forest view, one tree at a time. Then a CSV may be
 // chosen, with its target column as the CLI's --target: the model is read again bound to it, for
-// predictions, a row's path and per-tree contributions, and the metrics.
+// predictions, a row's path and per-tree contributions, and the metrics. After a window reload the
+// view is shown again by reading the model file (and that CSV) again: the state names the files.
 import * as vscode from 'vscode';
 import type { ImportedModel } from '../shared/ensemble-transfer';
+import type { ModelReopen } from '../shared/forest-protocol';
 import type { ImportModelJob, ImportModelResult, LoadResult } from '../shared/worker-messages';
 import { CSV_EXCLUDE, CSV_GLOB } from './csv-file-items';
 import { fileNameOf } from './csv-source';
@@ -63,7 +65,7 @@ export async function openTreeModel(arg: unknown, deps: OpenModelDeps): Promise<
   const bytes = WorkerBridge.ownBytes(await vscode.workspace.fs.readFile(modelUri));
   const alone = await readModel(deps, modelUri, bytes);
   const beside = vscode.window.activeTextEditor?.document.uri ?? modelUri;
-  deps.show(modelUri, { ...alone, dataset: null }, beside);
+  deps.show(modelUri, { ...alone, dataset: null, csvUri: null }, beside);
 
   const csvUri = await pickCsv(fileNameOf(modelUri));
   if (csvUri === undefined) return;
@@ -73,5 +75,40 @@ export async function openTreeModel(arg: unknown, deps: OpenModelDeps): Promise<
   const target = await pickTarget(loaded.columns, defaultTarget(columns, alone.report.features, positional, alone.ensemble.targetNamed ? alone.ensemble.target : undefined), fileNameOf(csvUri));
   if (target === undefined) return;
   const bound = await readModel(deps, modelUri, bytes, { dataset: loaded.dataset, fileName: fileNameOf(csvUri), target });
-  deps.show(modelUri, { ...bound, dataset: loaded.dataset }, csvUri);
+  deps.show(modelUri, { ...bound, dataset: loaded.dataset, csvUri: csvUri.toString() }, csvUri);
+}
+
+async function readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined> {
+  try {
+    return WorkerBridge.ownBytes(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A view restored after a reload (forest-panel.ts): the model file read again, then the CSV it was
+ * run on bound with the target chosen. What is gone is said in the view (`tell`): the model file
+ * (nothing to show), the CSV or its target column (the model is shown alone).
+ */
+export async function reopenTreeModel(modelUri: vscode.Uri, reopen: ModelReopen, deps: OpenModelDeps & { tell(message: string): void }): Promise<void> {
+  const name = fileNameOf(modelUri);
+  const bytes = await readBytes(modelUri);
+  if (bytes === undefined) return deps.tell(`${name} is gone (moved, renamed or deleted), so this view cannot show it again. Open the model with "Open Tree Model…".`);
+  const alone = await readModel(deps, modelUri, bytes);
+  deps.show(modelUri, { ...alone, dataset: null, csvUri: null }, modelUri);
+  if (reopen.csvUri === null || reopen.target === null) return;
+  const csvUri = vscode.Uri.parse(reopen.csvUri, true);
+  const csvName = fileNameOf(csvUri);
+  try {
+    await vscode.workspace.fs.stat(csvUri);
+  } catch {
+    return deps.tell(`${csvName}, the CSV this model was run on, is gone (moved, renamed or deleted): the model is shown alone. Run "Open Tree Model…" to choose a CSV.`);
+  }
+  const loaded = await deps.load(csvUri);
+  if (!loaded.columns.some((c) => c.name === reopen.target)) {
+    return deps.tell(`${csvName} no longer has the column “${reopen.target}” this model was run on: the model is shown alone. Run "Open Tree Model…" to choose a target.`);
+  }
+  const bound = await readModel(deps, modelUri, bytes, { dataset: loaded.dataset, fileName: csvName, target: reopen.target });
+  deps.show(modelUri, { ...bound, dataset: loaded.dataset, csvUri: csvUri.toString() }, csvUri);
 }

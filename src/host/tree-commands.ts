@@ -7,7 +7,6 @@ import type { PackedReport } from '../shared/report-transfer';
 import { csvToTrain, trainedFor } from './csv-target';
 import { noTreeYet, runCalculationExport, runExport } from './export-commands';
 import type { HostServices } from './host-services';
-import { predictOnAnotherCsv } from './predict-command';
 import { openSample } from './samples';
 import { setColumnType } from './set-column-type';
 import { panelSettings, type TrainMode } from './trainer';
@@ -74,15 +73,6 @@ export function treeCommands(host: HostServices, views: CommandViews): Record<st
     'decisionTree.exportDrawingPng': exportDrawing('png'),
     'decisionTree.exportCalculation': (arg) => runCalculationExport(host, modelOf(arg), null),
     'decisionTree.exportRules': (arg) => runExport(host, 'rules', modelOf(arg)),
-    'decisionTree.predict': async (arg) => {
-      const file = modelOf(arg);
-      if (file === undefined) return noTreeYet();
-      try {
-        await predictOnAnotherCsv(file, host.worker());
-      } catch (err) {
-        notifier.failure('predict with the tree of', file.uri, err);
-      }
-    },
     'decisionTree.profile': reportedOnCsv('profile', (uri) => views.profile(uri)),
     'decisionTree.setColumnType': reportedOnCsv('set a column type of', (uri) => setColumnType(uri, host.worker(), host.choices())),
     'decisionTree.openSample': () => openSample(host.context.extensionUri),

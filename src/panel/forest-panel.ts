@@ -6,10 +6,11 @@
 // says `ready`. After a window reload the serializer brings the view back from that saved state
 // and asks for its recipe to be trained again (the forest itself is not kept on disk). The same
 // view shows a model trained elsewhere (README "Open a model trained elsewhere"; answers in
-// ensemble-requests.ts), one per model file; it has no recipe, so it is not brought back.
+// ensemble-requests.ts), one per model file; after a reload it is brought back by reading the
+// model file again (and the CSV and target it was run on), which the page's state names.
 import * as vscode from 'vscode';
 import { panelColumn } from './panel-column';
-import { parseForestRecipe, parseFromForestView, type ForestRecipe, type ForestRequestTypes, type FromForestView, type ToForestView } from '../shared/forest-protocol';
+import { parseForestRecipe, parseFromForestView, parseModelReopen, type ForestRecipe, type ModelReopen, type ForestRequestTypes, type FromForestView, type ToForestView } from '../shared/forest-protocol';
 import { answerRequest, type Handlers } from '../shared/panel-requests';
 import type { EnsembleRowJob, JobTypes, MemberAlternativesJob, MemberJobKind } from '../shared/worker-messages';
 import { fileNameOf } from '../host/csv-source';
@@ -29,6 +30,8 @@ export interface ForestViewRequests {
   retrain(csvUri: vscode.Uri, recipe: ForestRecipe): void;
   /** Stops the CSV's forest training (the view's Cancel). */
   cancel(csvUri: vscode.Uri): void;
+  /** Shows a model trained elsewhere again in a view restored after a reload: its file read again, with the CSV and target it was run on; the view hears back through ForestPanels (showModel, failed). */
+  reopenModel(modelUri: vscode.Uri, reopen: ModelReopen): void;
   /** Runs a model trained elsewhere's row job (what each tree adds to the row) in the worker. */
   ensembleRow(modelUri: vscode.Uri, job: EnsembleRowJob): Promise<RowContributions>;
   /** Runs a node's job (alternatives, split chart) in the worker. */
@@ -50,6 +53,8 @@ class ForestPanel {
   private content: Content | undefined;
   /** The forest of ours shown, if that is what the view shows (Export Model as ONNX reads it). */
   forest: TrainedForest | undefined;
+  /** The model trained elsewhere shown, if that is what the view shows (Predict on Another CSV reads it). */
+  model: ImportedModel | undefined;
   private recipe: ForestRecipe | undefined;
   private status: Status | undefined;
 
@@ -79,6 +84,7 @@ class ForestPanel {
     const recipe = forest.recipe;
     this.recipe = recipe;
     this.forest = forest;
+    this.model = undefined;
     this.setContent({
       message: () => ({ type: 'show', report: wireForestReport(answers.report), fileName: fileNameOf(this.csvUri), documentUri: this.csvUri.toString(), recipe }),
       handlers: answers.handlers,
@@ -88,8 +94,10 @@ class ForestPanel {
   /** A model trained elsewhere (this view's file is the model's). */
   showModel(model: ImportedModel): void {
     this.forest = undefined;
+    this.model = model;
     const answers = new EnsembleAnswers(model, (job) => this.requests.ensembleRow(this.csvUri, job));
-    this.setContent({ message: () => ({ type: 'showModel', report: answers.model.report, documentUri: this.csvUri.toString() }), handlers: answers.handlers });
+    const reopen = { csvUri: model.csvUri, target: model.report.data?.target ?? null };
+    this.setContent({ message: () => ({ type: 'showModel', report: answers.model.report, documentUri: this.csvUri.toString(), reopen }), handlers: answers.handlers });
   }
 
   private setContent(content: Content): void {
@@ -167,13 +175,20 @@ export class ForestPanels implements vscode.Disposable {
   ) {
     this.registration = vscode.window.registerWebviewPanelSerializer(FOREST_PANEL_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state) => {
-        const csvUri = documentUriOf(state);
-        const recipe = parseForestRecipe((state as { recipe?: unknown } | undefined)?.recipe);
-        if (csvUri === undefined || recipe === undefined || this.panels.has(csvUri.toString())) {
+        const fileUri = documentUriOf(state);
+        const saved = state as { recipe?: unknown; model?: unknown } | undefined;
+        const recipe = parseForestRecipe(saved?.recipe);
+        const reopen = parseModelReopen(saved?.model);
+        if (fileUri === undefined || (recipe === undefined && reopen === undefined) || this.panels.has(fileUri.toString())) {
           panel.dispose(); // nothing usable to restore (a view closed before its forest came), or the file already has a view
           return;
         }
-        this.adopt(panel, csvUri).restore(recipe);
+        const view = this.adopt(panel, fileUri);
+        if (recipe !== undefined) view.restore(recipe);
+        else {
+          view.setStatus({ type: 'busy', message: `Opening ${fileNameOf(fileUri)} again…`, fraction: null, cancellable: false });
+          this.requests.reopenModel(fileUri, reopen as ModelReopen);
+        }
       },
     });
   }
@@ -208,6 +223,12 @@ export class ForestPanels implements vscode.Disposable {
   /** The forest of ours in the view in focus, with its CSV; undefined when none is. */
   activeForest(): { csvUri: vscode.Uri; forest: TrainedForest } | undefined {
     for (const view of this.panels.values()) if (view.panel.active && view.forest !== undefined) return { csvUri: view.csvUri, forest: view.forest };
+    return undefined;
+  }
+
+  /** The model trained elsewhere in the view in focus, with its file; undefined when none is. */
+  activeModel(): { modelUri: vscode.Uri; model: ImportedModel } | undefined {
+    for (const view of this.panels.values()) if (view.panel.active && view.model !== undefined) return { modelUri: view.csvUri, model: view.model };
     return undefined;
   }
 

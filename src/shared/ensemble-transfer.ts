@@ -50,6 +50,8 @@ export interface ImportedModel {
   ensemble: WireEnsemble;
   report: EnsembleReport;
   dataset: Dataset | null;
+  /** The CSV's URI (text), as a view restored after a reload reads it again. */
+  csvUri: string | null;
 }
 
 /** One tree, for the picker. */

@@ -63,6 +63,28 @@ export function parseForestRecipe(raw: unknown): ForestRecipe | undefined {
   return recipe;
 }
 
+/**
+ * What a view of a model trained elsewhere needs to show it again after a window reload, besides
+ * the model file (its `documentUri`): the CSV it was run on and the target chosen, if any. The page
+ * keeps it in its saved state; the host reads it back with `parseModelReopen` and reads the files
+ * again (never the model from the state).
+ */
+export interface ModelReopen {
+  csvUri: string | null;
+  target: string | null;
+}
+
+const textOrNull = (v: unknown): string | null | undefined => (v === null ? null : typeof v === 'string' && v.length > 0 && v.length <= MAX_TEXT ? v : undefined);
+
+/** From a page's saved state (untrusted): undefined when it is not a model's view or is unusable. */
+export function parseModelReopen(raw: unknown): ModelReopen | undefined {
+  if (!isRecord(raw)) return undefined;
+  const csvUri = textOrNull(raw.csvUri);
+  const target = textOrNull(raw.target);
+  if (csvUri === undefined || target === undefined) return undefined;
+  return { csvUri, target };
+}
+
 export interface ForestRequestTypes {
   /** The tree `index` (its top for a big one). */
   tree: { request: { index: number }; reply: ForestTreeReply };
@@ -82,8 +104,8 @@ export type ForestRequestKind = keyof ForestRequestTypes;
 
 export type ToForestView =
   | { type: 'show'; report: WireForestReport; fileName: string; documentUri: string; recipe: ForestRecipe }
-  /** A model trained elsewhere (no recipe: it is not trained here); `documentUri` is the model file's. */
-  | { type: 'showModel'; report: EnsembleReport; documentUri: string }
+  /** A model trained elsewhere (no recipe: it is not trained here); `documentUri` is the model file's, `reopen` what else a reload reads again. */
+  | { type: 'showModel'; report: EnsembleReport; documentUri: string; reopen: ModelReopen }
   /** The forest is being trained (again): `fraction` 0..1 when known; `cancellable`: offer Cancel (a training job, not the file being read). */
   | { type: 'busy'; message: string; fraction: number | null; cancellable: boolean }
   /** No forest to show (the file is gone, its target column too, training failed or was cancelled); `retrain`: offer "Train again". */

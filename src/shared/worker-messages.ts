@@ -157,9 +157,15 @@ export interface MemberAlternativesJob {
 /** The forest view's node jobs: both run on a `MemberAlternativesJob`. */
 export type MemberJobKind = 'memberAlternatives' | 'memberSplitDistribution';
 
-/** Predict every row of another CSV with a trained model. */
+/** A model trained elsewhere as its view shows it, and the target column it was opened with (the CLI's --target when the CSV has it). */
+export interface ImportedPredictor {
+  ensemble: WireEnsemble;
+  target: string | null;
+}
+
+/** Predict every row of another CSV with a trained tree, or with a model trained elsewhere. */
 export interface PredictJob extends LoadJob {
-  model: TreeColumns<Float64Array>;
+  model: TreeColumns<Float64Array> | ImportedPredictor;
 }
 
 /** The text of one export of a trained tree. */
@@ -184,6 +190,10 @@ export interface PredictResult {
   /** The input's records as they are plus the prediction column: the CSV file's bytes (UTF-8). */
   bytes: Uint8Array;
   rows: number;
+  /** The predicted target's name (the predicted_<target> column's). */
+  target: string;
+  /** What binding a model trained elsewhere to the CSV decided (class and feature names), as the CLI says on stderr. */
+  notes: string[];
 }
 
 /** The CSV hover's data for one document version, computed by the worker's hover job. */

@@ -6,6 +6,8 @@
 import type { Dataset } from '../engine/dataset';
 import { InputError } from '../engine/errors';
 import { predictForest } from '../engine/forest/predict';
+import type { ImportedEnsemble } from '../engine/import/ensemble';
+import { predictEnsemble } from '../engine/import/predict';
 import { FOREST_FORMAT, type ForestModel } from '../engine/forest/types';
 import type { TreeModel } from '../engine/model';
 import { RawRecordSplitter } from '../engine/csv/raw-records';
@@ -18,6 +20,12 @@ export interface GivenPredictions {
   classes?: string[];
   predictions: ReadonlyArray<string | number>;
   shares: Float64Array | null;
+}
+
+/** A model trained elsewhere's predictions on `dataset`, bound to it (bind.ts): the library's label and class probabilities. */
+export function ensemblePredictions(bound: ImportedEnsemble, dataset: Dataset): GivenPredictions {
+  const { predictions, probabilities } = predictEnsemble(bound, dataset);
+  return { target: bound.target, ...(bound.classes === undefined ? {} : { classes: bound.classes }), predictions, shares: probabilities };
 }
 
 /** A model's predictions on `dataset` (given ones pass as they are). */

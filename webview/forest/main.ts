@@ -9,7 +9,7 @@
 import { addNodes, decodeModel, type DecodedTree, type NodeColumns } from '../../src/engine/model-columns';
 import type { EnsembleReport } from '../../src/shared/ensemble-transfer';
 import { ensemblePicker, ensembleTreeHeading, renderContributions, renderEnsembleImportances, renderEnsembleMetrics, renderEnsembleSummary, type EnsembleMeasure } from './ensemble-view';
-import type { ForestRecipe, ForestRequestMessage, ForestRequestTypes, ForestRow, FromForestView, ToForestView, WireForestReport } from '../../src/shared/forest-protocol';
+import type { ForestRecipe, ForestRequestMessage, ModelReopen, ForestRequestTypes, ForestRow, FromForestView, ToForestView, WireForestReport } from '../../src/shared/forest-protocol';
 import { PanelRequester } from '../../src/shared/panel-requests';
 import { renderDetails, type AlternativesState, type DistributionState } from '../details';
 import { el, replaceChildren } from '../dom';
@@ -30,11 +30,13 @@ type TabId = 'summary' | 'trees' | 'importances' | 'metrics';
 
 /**
  * What the page keeps across hide/show and window reloads (setState): the user's choices, and the
- * recipe the host trains the forest again from after a reload (forest-panel.ts) — not the forest.
+ * recipe the host trains the forest again from after a reload (forest-panel.ts) — not the forest;
+ * for a model trained elsewhere, the CSV and target the host reads again with its file — not the model.
  */
 interface ForestState {
   documentUri: string | null;
   recipe: ForestRecipe | null;
+  model: ModelReopen | null;
   tab: TabId;
   tree: number;
   /** The data row whose votes and path are shown (0-based), if any. */
@@ -64,6 +66,8 @@ const state: ForestState = {
   documentUri: typeof saved?.documentUri === 'string' ? saved.documentUri : null,
   // Kept as saved: the host checks it (parseForestRecipe) before training from it.
   recipe: saved?.recipe ?? null,
+  // Kept as saved: the host checks it (parseModelReopen).
+  model: saved?.model ?? null,
   tab: saved?.tab === 'trees' || saved?.tab === 'importances' || saved?.tab === 'metrics' ? saved.tab : 'summary',
   tree: isIndex(saved?.tree) ? saved.tree : 0,
   row: isIndex(saved?.row) ? saved.row : null,
@@ -371,6 +375,7 @@ function onShowModel(message: Extract<ToForestView, { type: 'showModel' }>): voi
   ensemble = message.report;
   report = null;
   state.recipe = null;
+  state.model = message.reopen;
   arrive(message.documentUri, ensemble.trees.length);
   // A row is shown only with the CSV it was chosen from.
   if (ensemble.data === null) state.row = null;
@@ -392,6 +397,7 @@ function onShow(message: Extract<ToForestView, { type: 'show' }>): void {
   nameMetricsTab('OOB metrics');
   report = message.report;
   state.recipe = message.recipe;
+  state.model = null;
   arrive(message.documentUri, report.trees.length);
   const { model } = report;
   replaceChildren(title, `Random forest for “${model.target}” · ${message.fileName} · ${model.params.nTrees} trees`);

@@ -1,6 +1,8 @@
 // A stand-in for the `vscode` module, just enough of the webview-panel API for the panel host's
 // unit tests. Importing this file first makes `require('vscode')` return it.
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import Module from 'node:module';
+import { normalize } from 'node:path';
 import { nodePlatform } from '../../../src/host/node-platform';
 import { setHostPlatform } from '../../../src/host/platform';
 
@@ -111,6 +113,12 @@ export const workspaceEvents = {
   fileChanged: new FakeEmitter<FakeUri>(),
 };
 
+/** The dialogs' answers, for a test to set: the open dialog's files, the warning's clicked item (undefined: dismissed), the save dialog's file. */
+export const dialogs: { open: FakeUri[] | undefined; warning: (items: string[]) => string | undefined; save: FakeUri | undefined } = { open: undefined, warning: () => undefined, save: undefined };
+/** Warnings shown (modal or not) and files shown in an editor, newest last. */
+export const warned: Array<{ message: string; items: string[] }> = [];
+export const shownDocuments: FakeUri[] = [];
+
 /** Tab inputs as VS Code's: a text editor's file, a webview's view type (with VS Code's internal prefix). */
 export class FakeTabInputText {
   constructor(readonly uri: FakeUri) {}
@@ -140,7 +148,20 @@ const fake = {
     createFileSystemWatcher(_glob: string) {
       return { onDidChange: workspaceEvents.fileChanged.event, dispose: () => undefined };
     },
+    /** No document open in an editor: files are read from disk. */
+    textDocuments: [] as unknown[],
+    /** The disk itself (file URIs' paths). */
+    fs: {
+      // (The stand-in's joinPath leaves `..` in the path; the disk resolves it.)
+      readFile: async (uri: FakeUri) => new Uint8Array(await readFile(normalize(uri.fsPath))),
+      stat: async (uri: FakeUri) => {
+        const s = await stat(normalize(uri.fsPath));
+        return { size: s.size, mtime: s.mtimeMs };
+      },
+      writeFile: (uri: FakeUri, bytes: Uint8Array) => writeFile(normalize(uri.fsPath), bytes),
+    },
   },
+  ProgressLocation: { Notification: 15 },
   ViewColumn: { Beside: -2 },
   commands: {
     async executeCommand(...args: unknown[]): Promise<undefined> {
@@ -160,6 +181,24 @@ const fake = {
     async showInformationMessage(message: string, ...items: unknown[]): Promise<unknown> {
       informed.push({ message, items });
       return messageAnswer.pick(items);
+    },
+    async showOpenDialog(): Promise<FakeUri[] | undefined> {
+      return dialogs.open;
+    },
+    async showSaveDialog(): Promise<FakeUri | undefined> {
+      return dialogs.save;
+    },
+    async showWarningMessage(message: string, ...rest: unknown[]): Promise<string | undefined> {
+      const items = rest.filter((r): r is string => typeof r === 'string');
+      warned.push({ message, items });
+      return dialogs.warning(items);
+    },
+    async showTextDocument(uri: FakeUri): Promise<void> {
+      shownDocuments.push(uri);
+    },
+    /** Runs the task at once, never cancelled. */
+    withProgress<R>(_options: unknown, task: (progress: { report(value: unknown): void }, token: { onCancellationRequested(listener: () => void): { dispose(): void } }) => Promise<R>): Promise<R> {
+      return task({ report: () => undefined }, { onCancellationRequested: () => ({ dispose: () => undefined }) });
     },
     registerWebviewPanelSerializer(viewType: string, serializer: { deserializeWebviewPanel(panel: FakePanel, state: unknown): Promise<void> }) {
       serializers.set(viewType, serializer);

@@ -15,7 +15,9 @@ import { FOREST_PANEL_VIEW_TYPE, ForestPanels } from '../../../src/panel/forest-
 import type { TrainedForest } from '../../../src/host/forest-trainer';
 import type { ForestParams } from '../../../src/engine/forest/types';
 import type { NodeSplit } from '../../../src/engine/node-alternatives';
-import type { ForestRecipe } from '../../../src/shared/forest-protocol';
+import type { ForestRecipe, ModelReopen } from '../../../src/shared/forest-protocol';
+import type { ImportedModel } from '../../../src/shared/ensemble-transfer';
+import { importModelJob } from '../../../src/worker/jobs/import-model';
 import { DEFAULT_FOREST_SETTINGS } from '../../../src/shared/forest-settings';
 import { MEMBER_JOBS } from '../../../src/worker/jobs/forest-alternatives';
 import type { SplitDistribution } from '../../../src/engine/split-distribution';
@@ -46,14 +48,16 @@ function host() {
   const logged: string[] = [];
   const retrained: Array<{ uri: string; recipe: ForestRecipe }> = [];
   const cancelled: string[] = [];
+  const reopened: Array<{ uri: string; reopen: ModelReopen }> = [];
   const panels = new ForestPanels(ext, {
     retrain: (uri, r) => retrained.push({ uri: uri.toString(), recipe: r }),
     cancel: (uri) => cancelled.push(uri.toString()),
     nodeJob: (_uri, kind, job) => runInPlace(kind, job),
     ensembleRow: () => Promise.reject(new Error('no model trained elsewhere in these tests')),
+    reopenModel: (uri, reopen) => reopened.push({ uri: uri.toString(), reopen }),
     log: (m) => logged.push(m),
   });
-  return { panels, logged, retrained, cancelled };
+  return { panels, logged, retrained, cancelled, reopened };
 }
 
 function open() {
@@ -218,5 +222,50 @@ test('after a reload: the view comes back from its saved state, its recipe is tr
   }
   assert.equal(retrained.length, 2);
   assert.deepEqual(logged, []);
+  panels.dispose();
+});
+
+test("a model trained elsewhere's view names the CSV and target it was run on for its page to keep; after a reload the files are read again, never the model from the state", async () => {
+  const { panels, reopened, retrained } = host();
+  const modelUri = FakeUri.file('/models/xgb.json') as unknown as vscode.Uri;
+  const bytes = new Uint8Array(readFileSync('test/fixtures/imported/xgb-iris-softprob.json'));
+  const flowers = parseCsv(readFileSync('test/fixtures/forest/iris.csv'));
+  const model: ImportedModel = { ...importModelJob({ bytes, fileName: 'xgb.json', data: { dataset: flowers, fileName: 'iris.csv', target: 'target' } }, () => undefined), dataset: flowers, csvUri: irisUri.toString() };
+  panels.showModel(modelUri, model, irisUri);
+  const panel = created[created.length - 1];
+  assert.equal(panel.title, 'Tree Model: xgb.json');
+  panel.send({ type: 'ready' });
+  await tick();
+  const shown = panel.webview.posted[0] as { type: string; documentUri: string; reopen: ModelReopen };
+  assert.equal(shown.type, 'showModel');
+  assert.equal(shown.documentUri, modelUri.toString());
+  assert.deepEqual(shown.reopen, { csvUri: irisUri.toString(), target: 'target' });
+  // Predict on Another CSV reads the model of the view in focus.
+  assert.equal(panels.activeModel(), undefined, 'not in focus');
+  panel.active = true;
+  assert.equal(panels.activeModel()?.model, model);
+  assert.equal(panels.activeForest(), undefined, 'not a forest of ours');
+
+  // After a reload: what the page kept brings it back, "opening again" until the host shows it.
+  const serializer = serializers.get(FOREST_PANEL_VIEW_TYPE)!;
+  const restoredUri = 'file:///models/other.json';
+  const restored = new FakePanel(FOREST_PANEL_VIEW_TYPE, 'Tree Model: other.json', {});
+  await serializer.deserializeWebviewPanel(restored, { documentUri: restoredUri, recipe: null, model: { csvUri: null, target: null }, tab: 'trees', tree: 2 });
+  assert.equal(restored.disposed, false);
+  assert.deepEqual(reopened, [{ uri: restoredUri, reopen: { csvUri: null, target: null } }]);
+  assert.deepEqual(retrained, [], 'nothing trained');
+  restored.send({ type: 'ready' });
+  await tick();
+  assert.deepEqual(restored.webview.posted, [{ type: 'busy', message: 'Opening other.json again…', fraction: null, cancellable: false }]);
+  // The model file is gone: the view says so.
+  panels.failed(FakeUri.parse(restoredUri) as unknown as vscode.Uri, 'other.json is gone (moved, renamed or deleted), so this view cannot show it again.', false);
+  assert.deepEqual(restored.webview.posted[1], { type: 'failed', message: 'other.json is gone (moved, renamed or deleted), so this view cannot show it again.', retrain: false });
+  // A model state that is not one (a malformed CSV URI or target), or neither a recipe nor a model: closed.
+  for (const state of [{ documentUri: 'file:///models/a.json', model: { csvUri: 7, target: null } }, { documentUri: 'file:///models/b.json', model: { csvUri: null, target: '' } }, { documentUri: 'file:///models/c.json', model: null }]) {
+    const extra = new FakePanel(FOREST_PANEL_VIEW_TYPE, 'Tree Model', {});
+    await serializer.deserializeWebviewPanel(extra, state);
+    assert.equal(extra.disposed, true, JSON.stringify(state));
+  }
+  assert.equal(reopened.length, 1);
   panels.dispose();
 });

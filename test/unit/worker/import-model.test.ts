@@ -84,7 +84,7 @@ test('without a CSV the model opens alone: class indices, said so, no data', () 
 test('the view’s answers: a tree with its cover and gains, a row’s path ending in XGBoost’s leaf, the trees adding up to its margin', async () => {
   const ref = reference('xgb-cancer-logistic.expected.json');
   const { report, ensemble } = importModelJob({ bytes: bytes('xgb-cancer-logistic.json'), fileName: 'xgb-cancer-logistic.json', data: { dataset: cancer, fileName: 'breast_cancer.csv', target: 'target' } }, noProgress);
-  const answers = new EnsembleAnswers({ ensemble, report, dataset: cancer }, async (job) => ensembleRowJob(job));
+  const answers = new EnsembleAnswers({ ensemble, report, dataset: cancer, csvUri: null }, async (job) => ensembleRowJob(job));
   const trees = report.trees.length;
   const index = 2;
   const reply = (await answers.handlers.tree({ index })) as ForestTreeReply;
@@ -111,7 +111,7 @@ test('the view’s answers: a tree with its cover and gains, a row’s path endi
 
 test('a model without a CSV: a row is refused saying how to choose one', async () => {
   const { report, ensemble } = importModelJob({ bytes: bytes('xgb-iris-softprob.json'), fileName: 'xgb-iris-softprob.json' }, noProgress);
-  const answers = new EnsembleAnswers({ ensemble, report, dataset: null }, async (job) => ensembleRowJob(job));
+  const answers = new EnsembleAnswers({ ensemble, report, dataset: null, csvUri: null }, async (job) => ensembleRowJob(job));
   await assert.rejects(async () => answers.handlers.row({ row: 0, index: 0 }), /No CSV chosen for this model: run Open Tree Model… again/);
 });
 
@@ -163,7 +163,7 @@ test('an ONNX tree (scikit-learn via skl2onnx): leaves weigh each class, no cove
   assert.equal(report.library, 'ONNX');
   assert.deepEqual(report.classes, ref.classes);
   assert.ok(report.importances.every((f) => f.splits === 0 || Number.isNaN(f.gain)), 'ONNX stores no gains');
-  const answers = new EnsembleAnswers({ ensemble, report, dataset: iris }, async (job) => ensembleRowJob(job));
+  const answers = new EnsembleAnswers({ ensemble, report, dataset: iris, csvUri: null }, async (job) => ensembleRowJob(job));
   const { model } = decodeModel(((await answers.handlers.tree({ index: 0 })) as ForestTreeReply).model);
   const leaf = model.nodes.find((n) => n.split === null);
   assert.ok(leaf !== undefined);
@@ -183,7 +183,7 @@ test('a LightGBM model with categorical splits: its trees’ paths end in LightG
   const categories = parseCsv(readFileSync(`${DIR}/categories.csv`));
   const { report, ensemble } = importModelJob({ bytes: bytes('lgb-categories.txt'), fileName: 'lgb-categories.txt', data: { dataset: categories, fileName: 'categories.csv', target: 'label' } }, noProgress);
   assert.equal(report.library, 'LightGBM');
-  const answers = new EnsembleAnswers({ ensemble, report, dataset: categories }, async (job) => ensembleRowJob(job));
+  const answers = new EnsembleAnswers({ ensemble, report, dataset: categories, csvUri: null }, async (job) => ensembleRowJob(job));
   for (const row of [0, 123, 399]) {
     for (const index of [0, ref.treeCount - 1]) {
       const answer = (await answers.handlers.row({ row, index })) as ForestRow;
