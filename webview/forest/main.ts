@@ -173,8 +173,9 @@ if (root) replaceChildren(root, el('header', {}, title), banner, tabList.element
 // No tabs until there is a forest (a page brought back after a reload waits for it to be trained
 // again). Invisible rather than hidden: the tab strip places its active-tab mark only when laid out.
 tabList.element.classList.add('waiting');
-// A view brought back after a reload names its file while its forest is trained again.
-if (state.documentUri !== null) replaceChildren(title, `Random forest · ${fileNameOf(state.documentUri)}`);
+// A view brought back after a reload names its file (and what it showed: a forest of ours, or a
+// model trained elsewhere) while its forest is trained again or its model read again.
+if (state.documentUri !== null) replaceChildren(title, `${state.model !== null ? 'Tree model' : 'Random forest'} · ${fileNameOf(state.documentUri)}`);
 
 let treeStale = false;
 
