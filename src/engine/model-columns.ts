@@ -75,17 +75,19 @@ export function descendantCounts(model: TreeModel): Int32Array {
 function treeFacts(model: TreeModel): TreeFacts {
   const n = model.nodes.length;
   const descendants = descendantCounts(model);
-  let valueRange: [number, number] | null = null;
-  if (model.task === 'regression' && n > 0) {
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (const node of model.nodes) {
-      lo = Math.min(lo, node.value as number);
-      hi = Math.max(hi, node.value as number);
-    }
-    valueRange = [lo, hi];
-  }
+  const valueRange = model.task === 'regression' && n > 0 ? rangeOf(model.nodes.map((node) => node.value as number)) : null;
   return { descendants, valueRange };
+}
+
+/** The smallest and largest of `values` (a regression tree's colour scale). */
+export function rangeOf(values: Iterable<number>): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  return [lo, hi];
 }
 
 function emptyNodes(): NodeColumns<number[]> {

@@ -7,8 +7,9 @@ import type { ImportedModel } from '../shared/ensemble-transfer';
 import type { ForestRequestTypes } from '../shared/forest-protocol';
 import type { Handlers } from '../shared/panel-requests';
 import { rowPath } from '../shared/row-path';
-import { branchSlice, firstSlice, subtreeSlice } from '../shared/tree-slices';
+import { branchSlice } from '../shared/tree-slices';
 import type { EnsembleRowJob } from '../shared/worker-messages';
+import { memberSlices, treeAt } from './member-slices';
 
 const NO_TRAINING_ROWS = 'A model trained elsewhere has no training rows here: no alternative splits or split charts.';
 
@@ -20,18 +21,11 @@ export class EnsembleAnswers {
   ) {}
 
   private tree(index: number) {
-    const { trees } = this.model.ensemble;
-    if (index >= trees.length) throw new Error(`The model has ${trees.length} trees: there is no tree ${index + 1}.`);
-    return trees[index].model;
+    return treeAt(this.model.ensemble.trees, index, 'The model').model;
   }
 
   readonly handlers: Handlers<ForestRequestTypes> = {
-    tree: ({ index }) => ({ index, model: firstSlice(this.tree(index)) }),
-    nodes: ({ index, nodeId, scope, totalNodes }) => {
-      const model = this.tree(index);
-      if (model.totalNodes !== totalNodes || nodeId >= model.totalNodes) throw new Error(`Tree ${index + 1} has no node ${nodeId}.`);
-      return scope === 'subtree' ? subtreeSlice(model, nodeId) : branchSlice(model, nodeId);
-    },
+    ...memberSlices((index) => this.tree(index)),
     row: async ({ row, index }) => {
       const { dataset, ensemble } = this.model;
       if (dataset === null) throw new Error('No CSV chosen for this model: run Open Tree Model… again and choose one to see a row’s path and what each tree adds.');

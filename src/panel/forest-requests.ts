@@ -1,16 +1,18 @@
 // What the forest view's host answers (src/shared/forest-protocol.ts), apart from the panel: the
-// report without its trees, one tree at a time as the tree view draws it (memberModel → the tree
-// panel's slices), a row's votes and path, and a node's alternatives and split chart (made in the
+// report without its trees, one tree at a time as the tree view draws it (its packed columns →
+// TreeColumns, memberColumns → the tree panel's slices), a row's votes and path, and a node's alternatives and split chart (made in the
 // worker, on that tree's bootstrap sample). No vscode here, so it is unit-tested as is.
-import { memberModel, rowVotes } from '../engine/forest/predict';
+import { memberColumns } from '../engine/forest/member-columns';
+import { rowVotes } from '../engine/forest/predict';
 import type { ForestReport } from '../engine/forest/types';
-import { encodeModel, type TreeColumns } from '../engine/model-columns';
+import type { TreeColumns } from '../engine/model-columns';
 import type { ForestRequestTypes, WireForestReport } from '../shared/forest-protocol';
 import type { JobTypes, MemberAlternativesJob, MemberJobKind } from '../shared/worker-messages';
 import type { TrainedForest } from '../host/forest-trainer';
 import type { Handlers } from '../shared/panel-requests';
 import { rowPath } from '../shared/row-path';
-import { branchSlice, firstSlice, subtreeSlice } from '../shared/tree-slices';
+import { branchSlice } from '../shared/tree-slices';
+import { memberSlices, treeAt } from './member-slices';
 
 /** The report as the page gets it: the forest never goes whole. */
 export function wireForestReport(report: ForestReport): WireForestReport {
@@ -23,7 +25,7 @@ export type RunMemberJob = <K extends MemberJobKind>(kind: K, job: MemberAlterna
 
 export class ForestAnswers {
   /** Trees asked for so far, as columns (what the slices and the row path read). */
-  private readonly members = new Map<number, TreeColumns<number[]>>();
+  private readonly members = new Map<number, TreeColumns<Float64Array>>();
 
   readonly report: ForestReport;
 
@@ -35,11 +37,10 @@ export class ForestAnswers {
     this.report = forest.report;
   }
 
-  private member(index: number): TreeColumns<number[]> {
-    const trees = this.report.model.trees.length;
-    if (index >= trees) throw new Error(`The forest has ${trees} trees: there is no tree ${index + 1}.`);
+  private member(index: number): TreeColumns<Float64Array> {
+    treeAt(this.report.model.trees, index, 'The forest');
     let member = this.members.get(index);
-    if (member === undefined) this.members.set(index, (member = encodeModel(memberModel(this.report.model, index))));
+    if (member === undefined) this.members.set(index, (member = memberColumns(this.report.model, index)));
     return member;
   }
 
@@ -51,12 +52,7 @@ export class ForestAnswers {
   }
 
   readonly handlers: Handlers<ForestRequestTypes> = {
-    tree: ({ index }) => ({ index, model: firstSlice(this.member(index)) }),
-    nodes: ({ index, nodeId, scope, totalNodes }) => {
-      const model = this.member(index);
-      if (model.totalNodes !== totalNodes || nodeId >= model.totalNodes) throw new Error(`Tree ${index + 1} has no node ${nodeId}.`);
-      return scope === 'subtree' ? subtreeSlice(model, nodeId) : branchSlice(model, nodeId);
-    },
+    ...memberSlices((index) => this.member(index)),
     row: ({ row, index }) => {
       const member = this.member(index);
       const { path, prediction: treePrediction, actual } = rowPath(member, this.forest.dataset, row);

@@ -149,8 +149,8 @@ export interface MemberAlternativesJob {
   dataset: Dataset;
   params: ForestParams;
   index: number;
-  /** That tree, as the forest view's host holds it (memberModel's, as columns). */
-  tree: TreeColumns<number[]>;
+  /** That tree, as the forest view's host holds it (memberColumns'). */
+  tree: TreeColumns;
   nodeId: number;
 }
 

@@ -248,13 +248,13 @@ export function packedChildren(tree: PackedTree, id: number): number[] {
 const countsOf = (tree: PackedTree, id: number): Float64Array => Float64Array.from(tree.value.subarray(id * tree.dim, (id + 1) * tree.dim));
 
 /** Node `id`'s weighted count: kept, the sum of its value, or undefined (an unweighted tree, or NaN: a node without the field). */
-function packedWeight(tree: PackedTree, id: number): number | undefined {
+export function packedWeight(tree: PackedTree, id: number): number | undefined {
   if (tree.weightsAreValueSums) return valueSum(countsOf(tree, id));
   const w = tree.weightedSamples?.[id];
   return w === undefined || Number.isNaN(w) ? undefined : w;
 }
 
-function packedImpurity(tree: PackedTree, id: number): number {
+export function packedImpurity(tree: PackedTree, id: number): number {
   if (tree.impurity !== null) return tree.impurity[id];
   return classImpurity(tree.impurityOf as Criterion, countsOf(tree, id), packedWeight(tree, id) ?? tree.samples[id]);
 }

@@ -20,7 +20,7 @@ export interface ForestPrediction {
   shares: Float64Array | null;
 }
 
-function memberOf(model: ForestModel, index: number): ForestModel['trees'][number] {
+export function memberOf(model: ForestModel, index: number): ForestModel['trees'][number] {
   const tree = model.trees[index];
   if (tree === undefined) throw new RangeError(`tree ${index} is not in 0..${model.trees.length - 1}`);
   return tree;
