@@ -195,14 +195,7 @@ export class ForestPanels implements vscode.Disposable {
 
   /** Shows the forest in the CSV's view, opening it beside the editor if needed. */
   show(csvUri: vscode.Uri, forest: TrainedForest): void {
-    let view = this.panels.get(csvUri.toString());
-    if (view === undefined) {
-      const panel = vscode.window.createWebviewPanel(FOREST_PANEL_VIEW_TYPE, `Random Forest: ${fileNameOf(csvUri)}`, panelColumn(csvUri), webviewOptions(this.extensionUri));
-      view = this.adopt(panel, csvUri);
-    } else {
-      view.panel.reveal(undefined, true);
-    }
-    view.show(forest);
+    this.viewFor(csvUri, `Random Forest: ${fileNameOf(csvUri)}`, csvUri).show(forest);
   }
 
   /**
@@ -210,14 +203,17 @@ export class ForestPanels implements vscode.Disposable {
    * chosen with it, else the model file) if needed.
    */
   showModel(modelUri: vscode.Uri, model: ImportedModel, beside: vscode.Uri): void {
-    let view = this.panels.get(modelUri.toString());
-    if (view === undefined) {
-      const panel = vscode.window.createWebviewPanel(FOREST_PANEL_VIEW_TYPE, `Tree Model: ${fileNameOf(modelUri)}`, panelColumn(beside), webviewOptions(this.extensionUri));
-      view = this.adopt(panel, modelUri);
-    } else {
+    this.viewFor(modelUri, `Tree Model: ${fileNameOf(modelUri)}`, beside).showModel(model);
+  }
+
+  /** The view of `uri` brought forward, or a new one titled `title`, opened beside `beside`. */
+  private viewFor(uri: vscode.Uri, title: string, beside: vscode.Uri) {
+    const view = this.panels.get(uri.toString());
+    if (view !== undefined) {
       view.panel.reveal(undefined, true);
+      return view;
     }
-    view.showModel(model);
+    return this.adopt(vscode.window.createWebviewPanel(FOREST_PANEL_VIEW_TYPE, title, panelColumn(beside), webviewOptions(this.extensionUri)), uri);
   }
 
   /** The forest of ours in the view in focus, with its CSV; undefined when none is. */

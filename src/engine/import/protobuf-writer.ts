@@ -1,6 +1,7 @@
 // A minimal Protocol Buffers wire-format writer (protobuf.dev/programming-guides/encoding), the
 // counterpart of protobuf.ts: enough to write an ONNX model (the ONNX export) without a generated
 // schema. Fields are appended in call order; a nested message is written as its bytes.
+import { concatBytes } from '../csv/concat-bytes';
 
 export class MessageWriter {
   private readonly parts: Uint8Array[] = [];
@@ -35,7 +36,8 @@ export class MessageWriter {
 
   /** A repeated varint field, packed. */
   ints(field: number, values: readonly number[]): this {
-    return this.bytes(field, concat(values.map(varint)));
+    const parts = values.map(varint);
+    return this.bytes(field, concatBytes(parts, byteLength(parts)));
   }
 
   /** A repeated double field, packed. */
@@ -55,19 +57,11 @@ export class MessageWriter {
   }
 
   finish(): Uint8Array {
-    return concat(this.parts, this.size);
+    return concatBytes(this.parts, this.size);
   }
 }
 
-function concat(parts: readonly Uint8Array[], size = parts.reduce((n, p) => n + p.length, 0)): Uint8Array {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+const byteLength = (parts: readonly Uint8Array[]): number => parts.reduce((n, p) => n + p.length, 0);
 
 /** A varint: 7 bits a byte, low first; a negative number as its 64-bit two's complement (10 bytes). */
 function varint(value: number): Uint8Array {
