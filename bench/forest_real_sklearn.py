@@ -5,8 +5,10 @@ other columns OrdinalEncoder'ed (missing and unseen -> -1), then
   fit:      RandomForestRegressor(max_features=1/3) or RandomForestClassifier() (sqrt), bootstrap,
             oob_score=True, n_jobs=1 (our defaults), then joblib.dump to OUT (gzip when OUT ends .gz)
   predict:  joblib.load(OUT), the same reading and encoding, predict every row, write a CSV
+  tree:     one DecisionTreeRegressor/Classifier (TREES is its max_depth, "none" fully grown),
+            joblib.dump to OUT: the size of a single tree's file beside `train --out`'s
 
-Usage: python forest_real_sklearn.py fit|predict CSV TARGET TASK OUT TREES
+Usage: python forest_real_sklearn.py fit|predict|tree CSV TARGET TASK OUT TREES
 Prints one JSON line: the phase's CPU seconds inside Python, OOB score, node count.
 """
 import json
@@ -18,6 +20,7 @@ import numpy as np
 import pandas as pd
 from sklearn.ensemble import RandomForestClassifier, RandomForestRegressor
 from sklearn.preprocessing import OrdinalEncoder
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 
 def features(path, target):
@@ -46,6 +49,11 @@ def main():
         m = cls(n_estimators=int(trees), oob_score=True, random_state=0, n_jobs=1, **kw).fit(X, y)
         joblib.dump(m, out, compress=("gzip", 3) if out.endswith(".gz") else 0)
         extra = {"oob": float(m.oob_score_), "nodes": int(sum(e.tree_.node_count for e in m.estimators_))}
+    elif phase == "tree":
+        cls = DecisionTreeRegressor if task == "regression" else DecisionTreeClassifier
+        m = cls(max_depth=None if trees == "none" else int(trees), random_state=0).fit(X, y)
+        joblib.dump(m, out, compress=("gzip", 3) if out.endswith(".gz") else 0)
+        extra = {"nodes": int(m.tree_.node_count)}
     else:
         m = joblib.load(out)
         pd.DataFrame({"predicted": m.predict(X)}).to_csv(out + ".predictions.csv", index=False)

@@ -1,7 +1,8 @@
 // Model files as the CLI writes and reads them (docs/model-format.md "Reading and writing"): a
 // forest on a diamonds look-alike (54k rows, categorical columns, regression) written as version
 // 2, plain and gzip, predicts what the forest in memory predicts; the version-1 fixtures still
-// give the predictions recorded when they were written; a newer version is refused, exit 2.
+// give the predictions recorded when they were written; a newer version is refused, exit 2. A
+// single tree's file, plain, gzip and as "Export Model" writes it, reads back in every command.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,9 @@ import { lookalike } from '../../../bench/lib/lookalike-csv';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { predictForest } from '../../../src/engine/forest/predict';
 import { trainForest } from '../../../src/engine/forest/train';
+import { parseModel } from '../../../src/engine/tree/model-json';
+import { packModel } from '../../../src/shared/report-transfer';
+import { exportJob } from '../../../src/worker/jobs/export';
 import { useCli } from '../helpers/cli';
 
 const cli = useCli();
@@ -68,4 +72,39 @@ test('a version-3 model file, and a damaged gzip one, are refused naming the fil
   const d = cli.run('rules', '--model', damaged, '--tree', '0');
   assert.equal(d.status, 2);
   assert.match(d.stderr, /^error: damaged\.json\.gz: not a usable model file: invalid JSON/);
+});
+
+test('a single tree written plain and gzip (train --out) and by Export Model loads back in predict, evaluate --model and rules alike', () => {
+  // A fifth of the look-alike: the rules of a depth-12 tree on all of it outgrow a child's output buffer.
+  const { target, csv: whole } = lookalike('diamonds');
+  const csv = whole.split('\n').slice(0, 10_001).join('\n') + '\n';
+  const data = path.join(cli.dir, 'diamonds-tree.csv');
+  writeFileSync(data, csv);
+  const plain = path.join(cli.dir, 'tree.json');
+  const gz = path.join(cli.dir, 'tree.json.gz');
+  for (const out of [plain, gz]) {
+    const trained = cli.run('train', data, '--target', target, '--max-depth', '12', '--out', out);
+    assert.equal(trained.status, 0, trained.stderr);
+    assert.match(trained.stdout, /^wrote .*: \d+ nodes, regression, target "price"\n$/);
+  }
+  const text = gunzipSync(readFileSync(gz)).toString('utf8');
+  assert.equal(text, readFileSync(plain, 'utf8'), 'the .gz file holds the same text');
+  assert.match(text, /^\{"format":"decision-tree-explorer\/model","version":1,/);
+  assert.ok(statSync(gz).size < statSync(plain).size / 3, `gzip ${statSync(gz).size} of ${statSync(plain).size} bytes`);
+  // "Export Model (JSON)": the worker's export job writes the file the extension saves.
+  const exported = path.join(cli.dir, 'tree.model.json');
+  writeFileSync(exported, exportJob({ model: packModel(parseModel(text)), format: 'model' }).content);
+  assert.equal(readFileSync(exported, 'utf8'), text, 'Export Model writes what train --out writes');
+  const outputs = [plain, gz, exported].map((model) => {
+    const predictions = path.join(cli.dir, 'tree-predictions.csv');
+    const predicted = cli.run('predict', '--model', model, data, '--out', predictions);
+    const evaluated = cli.run('evaluate', '--model', model, data);
+    const rules = cli.run('rules', '--model', model, '--format', 'python');
+    for (const r of [predicted, evaluated, rules]) assert.equal(r.status, 0, r.stderr);
+    return [readFileSync(predictions, 'utf8'), evaluated.stdout.replace(/tree\.(model\.)?json(\.gz)?/g, 'M'), rules.stdout];
+  });
+  assert.deepEqual(outputs[1], outputs[0], '.gz as plain');
+  assert.deepEqual(outputs[2], outputs[0], 'Export Model as train --out');
+  assert.match(outputs[0][1], /R² 0\.9\d+/);
+  assert.equal(outputs[0][0].trimEnd().split('\n').length, csv.trimEnd().split('\n').length, 'a prediction per row');
 });
