@@ -2,7 +2,8 @@
 // the pinned tree and the current one are drawn side by side (stacked on a narrow panel), zoomed
 // and panned together, their figures in one table, the nodes that differ outlined (the host's
 // diff, src/shared/tree-diff.ts). A click on a node selects the node at its place in the other
-// tree too; a row's path is shown in both.
+// tree too; a row's path is shown in both. Each pane folds and opens stubs with the Tree tab's
+// controller (webview/tree-browser.ts).
 import type { Comparison, RowPath, WireReport } from '../src/shared/protocol';
 import { addNodes, decodeModel, type DecodedTree } from '../src/engine/model-columns';
 import { diffCounts, type DiffMark } from '../src/shared/tree-diff';
@@ -13,6 +14,7 @@ import { DiagramPane } from './diagram-pane';
 import { el, replaceChildren } from './dom';
 import type { View } from './pan-zoom';
 import { button, numberField } from './toolkit';
+import { TreeBrowser, type Folding } from './tree-browser';
 
 export interface CompareEvents {
   pin(pin: boolean): void;
@@ -22,12 +24,13 @@ export interface CompareEvents {
 
 interface Side {
   pane: DiagramPane;
+  browser: TreeBrowser;
   tree: DecodedTree | null;
   marks: DiffMark[];
   /** The node at the same place in the other tree, by node id (-1: none). */
   twin: number[];
   path: number[];
-  expanded: number[];
+  folding: Folding;
 }
 
 export class CompareView {
@@ -45,19 +48,25 @@ export class CompareView {
   private visible = false;
 
   constructor(private readonly events: CompareEvents) {
-    const side = (label: string, k: 0 | 1): Side => ({
-      pane: new DiagramPane(
+    const side = (label: string, k: 0 | 1): Side => {
+      const pane = new DiagramPane(
         el('h3', { class: 'compare-title' }, label),
         label,
         (view) => this.follow(k, view),
-        (ref) => (ref.kind === 'stub' ? this.open(k, ref.id) : this.select(k, ref.id)),
-      ),
-      tree: null,
-      marks: [],
-      twin: [],
-      path: [],
-      expanded: [],
-    });
+        (ref) => (ref.kind === 'stub' ? this.sides[k].browser.open(ref.id) : this.select(k, ref.id)),
+      );
+      const browser = new TreeBrowser(pane, {
+        tree: () => this.sides[k].tree,
+        folding: () => this.sides[k].folding,
+        // The comparison holds the nodes the host sent with it: a subtree beyond them opens in the Tree tab.
+        fetchSubtree: () => {
+          this.events.failed('This subtree is too big to open in the comparison; open it in the Tree tab.');
+          return new Promise<never>(() => undefined);
+        },
+        draw: (fit) => this.redraw(fit),
+      });
+      return { pane, browser, tree: null, marks: [], twin: [], path: [], folding: { expanded: [], collapsed: [] } };
+    };
     this.sides = [side('Pinned', 0), side('Current', 1)];
     this.element = el('section', { class: 'compare-tab' }, this.body);
     this.renderEmpty();
@@ -81,7 +90,7 @@ export class CompareView {
     const [a, b] = this.sides;
     for (const s of this.sides) {
       s.path = [];
-      s.expanded = [];
+      s.browser.resetFolding(false);
     }
     if (!comparison || !current) {
       a.tree = b.tree = null;
@@ -94,7 +103,7 @@ export class CompareView {
     b.tree = decodeModel(current.model);
     [a.marks, b.marks, a.twin, b.twin] = [comparison.diff.a, comparison.diff.b, comparison.diff.aToB, comparison.diff.bToA];
     this.renderLayout(comparison.pinned.report, current);
-    this.redraw(true);
+    void this.redraw(true);
   }
 
   private renderLayout(pinned: WireReport, current: WireReport): void {
@@ -150,28 +159,29 @@ export class CompareView {
       this.pathInfo,
       `Row ${path.row + 1}: pinned tree predicts ${String(path.pinned.prediction)}, current tree ${String(path.prediction)}, actual ${path.actual === null ? 'missing' : String(path.actual)}`,
     );
-    this.redraw(false);
+    void this.redraw(false);
   }
 
   /** The Compare tab was shown: draw what changed while it was hidden. */
   setVisible(visible: boolean): void {
     this.visible = visible;
-    if (visible && this.stale) requestAnimationFrame(() => this.redraw(true));
+    if (visible && this.stale) requestAnimationFrame(() => void this.redraw(true));
   }
 
-  private redraw(fit: boolean): void {
+  /** Draws both panes; resolves once both are drawn (TreeBrowser then brings an opened subtree into view). */
+  private redraw(fit: boolean): Promise<void> {
     const [a, b] = this.sides;
-    if (!a.tree || !b.tree) return;
+    if (!a.tree || !b.tree) return Promise.resolve();
     this.stale = !this.visible;
-    if (this.stale) return;
-    const draw = (s: Side) => s.pane.render({ tree: s.tree!, marks: s.marks, path: s.path, expanded: [...s.expanded, ...s.path.slice(0, -1)] });
+    if (this.stale) return Promise.resolve();
+    const draw = (s: Side) => s.pane.render({ tree: s.tree!, marks: s.marks, path: s.path, expanded: [...s.folding.expanded, ...s.path.slice(0, -1)], collapsed: s.folding.collapsed });
     // One after the other: Mermaid measures labels in the page, two drawings at once disturb each other.
-    void draw(a)
+    return draw(a)
       .then(() => draw(b))
       .then(
-      () => (fit ? this.fitBoth() : undefined),
-      (err: unknown) => this.events.failed(`The comparison could not be drawn: ${err instanceof Error ? err.message : String(err)}`),
-    );
+        () => (fit ? this.fitBoth() : undefined),
+        (err: unknown) => this.events.failed(`The comparison could not be drawn: ${err instanceof Error ? err.message : String(err)}`),
+      );
   }
 
   /** Both views at one zoom, the one that fits the larger drawing (sizes compare at a glance), each from its root. */
@@ -196,17 +206,6 @@ export class CompareView {
     const sign = k === 0 ? 1 : -1;
     this.sides[1 - k].pane.setView({ scale: view.scale, x: view.x + sign * this.offset.x * view.scale, y: view.y + sign * this.offset.y * view.scale });
     this.syncing = false;
-  }
-
-  private open(k: 0 | 1, nodeId: number): void {
-    const s = this.sides[k];
-    const node = s.tree?.model.nodes[nodeId];
-    if (!node || node.children.some((c) => s.tree?.model.nodes[c] === undefined)) {
-      this.events.failed('This subtree is too big to open in the comparison; open it in the Tree tab.');
-      return;
-    }
-    s.expanded.push(nodeId);
-    this.redraw(false);
   }
 
   /** Outlines a node and the node at its place in the other tree, and says what each holds. */

@@ -1,14 +1,16 @@
 // One of the comparison's two tree views: a Mermaid drawing with zoom and pan, nodes that differ
 // from the other tree outlined, a row's path, the selected node outlined. Lighter than the Tree
-// tab's view: no toolbar, no details; stubs open in place.
+// tab's view: no toolbar, no details. Its folding, stub opening and reveal are the Tree tab's
+// controller's (webview/tree-browser.ts), which it serves as a BrowsedView.
 import type { DecodedTree } from '../src/engine/model-columns';
 import type { DiffMark } from '../src/shared/tree-diff';
 import { treeToMermaid } from '../src/shared/render/mermaid';
-import { outlineNode, rootX, tagDiagram } from './diagram-svg';
+import { drawnBoxes, nodesAcross, outlineNode, rootX, tagDiagram } from './diagram-svg';
 import { el, replaceChildren } from './dom';
 import { drawNodeBars } from './node-bars';
 import { isHighContrast, nodeFontSize, renderMermaid } from './mermaid-setup';
 import { PanZoom, type View } from './pan-zoom';
+import type { BrowsedView } from './tree-browser';
 import { LEGIBLE_FONT_PX } from './tree-view';
 
 const MARK_TEXT: Record<DiffMark, string> = { same: '', changed: ' (differs from the other tree)', only: ' (only in this tree)' };
@@ -18,15 +20,18 @@ export interface PaneInput {
   marks: readonly DiffMark[];
   path: readonly number[];
   expanded: readonly number[];
+  collapsed: readonly number[];
 }
 
-export class DiagramPane {
+export class DiagramPane implements BrowsedView {
   readonly element: HTMLElement;
   private readonly viewport = el('div', { class: 'viewport', tabindex: 0 });
   private readonly stage = el('div', { class: 'stage' });
   private readonly panZoom: PanZoom;
   private svg: SVGSVGElement | null = null;
   private token = 0;
+  /** Nodes folded in the drawing shown last. */
+  folded: ReadonlySet<number> = new Set();
 
   constructor(
     title: HTMLElement,
@@ -62,6 +67,7 @@ export class DiagramPane {
       descendants: input.tree.descendants,
       valueRange: input.tree.valueRange,
       expanded: input.expanded,
+      collapsed: input.collapsed,
       path: input.path,
       diff: input.marks,
       highContrast: isHighContrast(),
@@ -73,6 +79,7 @@ export class DiagramPane {
     const svg = await renderMermaid(this.stage, diagram.text, edges, nodeFontSize());
     if (token !== this.token || !svg) return;
     this.svg = svg;
+    this.folded = new Set(diagram.folded);
     tagDiagram(svg, model);
     for (const g of svg.querySelectorAll('g.node[data-ref^="node:"]')) {
       const mark = input.marks[Number(g.getAttribute('data-ref')?.slice(5))] ?? 'same';
@@ -107,6 +114,21 @@ export class DiagramPane {
 
   setView(view: View): void {
     this.panZoom.set(view);
+  }
+
+  nodesAcross(): number {
+    return nodesAcross(this.viewport, 'TD', LEGIBLE_FONT_PX);
+  }
+
+  revealNodes(ids: readonly number[]): void {
+    this.panZoom.revealAll(drawnBoxes(this.svg, ids));
+  }
+
+  focusNode(nodeId: number): void {
+    const g = this.svg?.querySelector<SVGGElement>(`g.node[data-ref="node:${nodeId}"]`);
+    if (!g) return;
+    this.panZoom.reveal(g.getBoundingClientRect());
+    g.focus({ preventScroll: true });
   }
 
   outline(nodeId: number | null): void {

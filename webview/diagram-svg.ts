@@ -11,6 +11,24 @@ function refOf(element: Element): DiagramNodeRef | undefined {
   return m ? parseDiagramId(m[1]) : undefined;
 }
 
+/** The client boxes of the drawn nodes `ids` (those not drawn left out), in the order asked. */
+export function drawnBoxes(svg: SVGSVGElement | null, ids: readonly number[]): DOMRect[] {
+  return ids.flatMap((id) => {
+    const g = svg?.querySelector(`g.node[data-ref="node:${id}"]`);
+    return g ? [g.getBoundingClientRect()] : [];
+  });
+}
+
+/**
+ * Nodes of compact labels that fit side by side in `viewport` at `fontPx`: how many levels a stub
+ * opens (webview/tree-browser.ts). Top-down a compact node is about 7 em wide; left to right,
+ * nodes stack about 3 em high (a name and its bar).
+ */
+export function nodesAcross(viewport: HTMLElement, direction: 'TD' | 'LR', fontPx: number): number {
+  if (direction === 'LR') return Math.max(2, Math.floor((viewport.clientHeight - 16) / (fontPx * 3)));
+  return Math.max(2, Math.floor((viewport.clientWidth - 16) / (fontPx * 7)));
+}
+
 /**
  * Sizes the SVG to its view box and makes each node and stub a button carrying `data-ref="node:<id>"`
  * or `"stub:<id>"`. A node's accessible name is its full label (question, samples, impurity,

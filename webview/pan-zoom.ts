@@ -91,6 +91,23 @@ export class PanZoom {
     this.set({ scale: this.view.scale, x: this.view.x + dx, y: this.view.y + dy });
   }
 
+  /**
+   * Brings the boxes `boxes` (a subtree just opened, client coordinates) into view at the same
+   * zoom: centred when they fit, else from their first box (the opened node) centred on it.
+   */
+  revealAll(boxes: readonly Box[]): void {
+    if (boxes.length === 0) return;
+    const area = this.viewport.getBoundingClientRect();
+    const union = { left: Math.min(...boxes.map((b) => b.left)), right: Math.max(...boxes.map((b) => b.right)), top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
+    if (union.right - union.left <= area.width - 32 && union.bottom - union.top <= area.height - 32) {
+      this.reveal(union, area);
+      return;
+    }
+    const first = boxes[0];
+    const v = this.view;
+    this.set({ scale: v.scale, x: v.x + (area.left + area.right) / 2 - (first.left + first.right) / 2, y: v.y + area.top + 16 - first.top });
+  }
+
   private onWheel(e: WheelEvent): void {
     e.preventDefault();
     const rect = this.viewport.getBoundingClientRect();

@@ -1,4 +1,5 @@
-// How a page browses its tree, shared by the tree panel and the forest view's Trees tab: which
+// How a page browses its tree, shared by the tree panel, the forest view's Trees tab and the
+// Compare tab's two panes (webview/diagram-pane.ts): which
 // nodes the user opened or folded (kept in the page's own state, so a reloaded page folds alike),
 // a stub opened after fetching its subtree from the host when it was not sent, as many levels as
 // fit and brought into view, a node revealed by opening the folded nodes above it, "Show all" and
@@ -6,12 +7,23 @@
 import type { DecodedTree } from '../src/engine/model-columns';
 import { foldTree, levelsToOpen } from '../src/shared/render/fold';
 import { pathTo } from '../src/shared/render/tree-labels';
-import type { TreeView } from './tree-view';
 
 /** The user's folding choices, as the page's state keeps them. */
 export interface Folding {
   expanded: number[];
   collapsed: number[];
+}
+
+/** What the controller needs of the view a tree is drawn in (webview/tree-view.ts, webview/diagram-pane.ts). */
+export interface BrowsedView {
+  /** Nodes folded in the drawing shown last. */
+  readonly folded: ReadonlySet<number>;
+  /** How many compact nodes fit side by side: the levels a stub opens. */
+  nodesAcross(): number;
+  /** Brings the drawn nodes `ids` (a subtree just opened) into view. */
+  revealNodes(ids: readonly number[]): void;
+  /** Focuses a drawn node and pans it into view. */
+  focusNode(nodeId: number): void;
 }
 
 export interface TreeBrowserPage {
@@ -27,7 +39,7 @@ export interface TreeBrowserPage {
 
 export class TreeBrowser {
   constructor(
-    private readonly view: TreeView,
+    private readonly view: BrowsedView,
     private readonly page: TreeBrowserPage,
   ) {}
 

@@ -3,7 +3,7 @@
 import type { DecodedTree } from '../src/engine/model-columns';
 import type { ExportMessage } from '../src/shared/protocol';
 import { treeToMermaid, type MermaidDiagram } from '../src/shared/render/mermaid';
-import { outlineNode, rootAt, tagDiagram } from './diagram-svg';
+import { drawnBoxes, nodesAcross, outlineNode, rootAt, tagDiagram } from './diagram-svg';
 import { el, replaceChildren } from './dom';
 import { DrawCost, roughDuration } from './draw-cost';
 import { drawNodeBars } from './node-bars';
@@ -589,9 +589,7 @@ export class TreeView {
 
   /** Nodes of compact labels that fit side by side at the legible minimum: how many levels a stub opens. */
   nodesAcross(): number {
-    // Top-down, a compact node is about 7 em wide; left to right, nodes stack about 3 em high (a name and its bar).
-    if (this.direction === 'LR') return Math.max(2, Math.floor((this.viewport.clientHeight - 16) / (LEGIBLE_FONT_PX * 3)));
-    return Math.max(2, Math.floor((this.viewport.clientWidth - 16) / (LEGIBLE_FONT_PX * 7)));
+    return nodesAcross(this.viewport, this.direction ?? 'TD', LEGIBLE_FONT_PX);
   }
 
   /** Pans (same zoom) to centre a drawn node. */
@@ -605,20 +603,7 @@ export class TreeView {
    * fit, else from their top (the opened node) centred on it.
    */
   revealNodes(ids: readonly number[]): void {
-    const boxes = ids.flatMap((id) => {
-      const g = this.svg?.querySelector(`g.node[data-ref="node:${id}"]`);
-      return g ? [g.getBoundingClientRect()] : [];
-    });
-    if (boxes.length === 0) return;
-    const area = this.viewport.getBoundingClientRect();
-    const union = { left: Math.min(...boxes.map((b) => b.left)), right: Math.max(...boxes.map((b) => b.right)), top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
-    if (union.right - union.left <= area.width - 32 && union.bottom - union.top <= area.height - 32) {
-      this.panZoom.reveal(union, area);
-      return;
-    }
-    const first = boxes[0];
-    const v = this.panZoom.current;
-    this.panZoom.set({ scale: v.scale, x: v.x + (area.left + area.right) / 2 - (first.left + first.right) / 2, y: v.y + area.top + 16 - first.top });
+    this.panZoom.revealAll(drawnBoxes(this.svg, ids));
   }
 
   /** True when `nodeId` is in the focused subtree (or nothing is focused). */
