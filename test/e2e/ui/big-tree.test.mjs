@@ -1,7 +1,9 @@
 // A tree too big to go to the webview whole (over 10,000 nodes, src/shared/tree-slices.ts), in a
 // real VS Code: the panel opens folded at once, a row's path to a deep leaf comes with the nodes it
 // needs, and opening a stub below what was sent fetches that subtree from the extension host and
-// brings it into view, the overview of the whole tree on show.
+// brings it into view, the overview of the whole tree on show. Then beside the CSV in a 1,280 × 800
+// window, dark and light, as a user first sees it ("Fold to default"): every drawn node wholly in
+// view at ≥ 11 px and the overview of the whole tree on show.
 /* global document -- evaluated in the panel's frame */
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -9,7 +11,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { defaultReport } from '../expected.mjs';
 import { startSession } from '../session.mjs';
-import { openFile, openWorkbench, pickQuickItem, runCommand, screenshotFrame, waitForWebviewFrame } from '../workbench.mjs';
+import { treeLayout } from '../../webview/tree-layout.mjs';
+import { openFile, openWorkbench, pickQuickItem, runCommand, screenshot, screenshotFrame, switchTheme, waitForWebviewFrame } from '../workbench.mjs';
 
 const FILE = 'many-leaves.csv';
 const nodes = '.stage svg g.node';
@@ -84,5 +87,38 @@ describe('a tree too big to send whole', () => {
     assert.deepEqual(seen.inView, [stub, ...model.nodes[stub].children], 'the opened subtree is brought into view');
     assert.ok(seen.overview > 0, 'the overview is on show');
     await screenshotFrame(panel, 'big-tree-opened-stub');
+  });
+
+  it('beside the CSV at 1,280 × 800, dark and light: the first view shows every drawn node whole at ≥ 11 px, with the overview of the whole tree', async () => {
+    const total = defaultReport(csv, 'y').model.nodes.length;
+    const problems = [];
+    for (const theme of ['dark', 'light']) {
+      await switchTheme(page, theme === 'light' ? 'Light Modern' : 'Dark Modern', theme === 'light' ? 'vs' : 'vs-dark');
+      for (const window of [{ width: 1280, height: 800 }, { width: 1920, height: 1200 }]) {
+        await page.setViewportSize(window);
+        const panel = await waitForWebviewFrame(page, 'header', { hasText: FILE });
+        const clear = panel.getByRole('button', { name: 'Clear path' });
+        if (await clear.isVisible()) await clear.click();
+        // The row's leaf details from the test before would cover the drawing's lower half: a first view has none.
+        const close = panel.locator('.details:not([hidden]) .details-close');
+        if (await close.isVisible()) await close.click();
+        await panel.getByRole('button', { name: 'Fold to default' }).click(); // a fresh first view at this size
+        await panel.locator('.tree-status', { hasText: ` of ${total} nodes shown` }).waitFor();
+        await page.waitForTimeout(800);
+        const at = `${window.width}×${window.height} ${theme}`;
+        const m = await panel.evaluate(treeLayout);
+        console.log(`  ${at}: ${JSON.stringify(m)}`);
+        await screenshot(page, `big-tree-beside-${window.width}-${theme}`);
+        await screenshotFrame(panel, `big-tree-beside-${window.width}-${theme}-view`);
+        if (window.width === 1280 && m.panelWidth > 470) problems.push(`${at}: the panel is ${m.panelWidth} px, not beside the CSV`);
+        if (m.whole !== m.nodes) problems.push(`${at}: ${m.whole} of ${m.nodes} drawn nodes wholly in view`);
+        if (m.nodes < 7) problems.push(`${at}: only ${m.nodes} nodes drawn`);
+        if (m.seenPx < 11 - 0.01) problems.push(`${at}: node text seen at ${m.seenPx} px`);
+        if (!(m.overview > 0)) problems.push(`${at}: no overview`);
+        if (m.scrollY !== 0) problems.push(`${at}: the page scrolled to ${m.scrollY}`);
+        if (m.details !== null) problems.push(`${at}: the details are open over the first view`);
+      }
+    }
+    assert.deepEqual(problems, []);
   });
 });
