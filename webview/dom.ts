@@ -1,6 +1,8 @@
 // Building DOM from code. Text only ever goes in through textContent / attributes, never through
 // innerHTML, so a column called `<img src=x onerror=…>` is shown as those characters.
 
+import { formatNumber } from './l10n';
+
 type Child = Node | string | null | undefined | false;
 
 export function el<K extends keyof HTMLElementTagNameMap>(
@@ -44,6 +46,7 @@ export function replaceChildren(node: Element, ...children: Child[]): void {
 }
 
 /** A number as a percentage with one decimal, e.g. `42.9%`. */
+/** A share as a percentage with one decimal, in the page's language (`12.3%`, `12,3 %` in Finnish). */
 export function percent(x: number): string {
-  return `${(x * 100).toFixed(1)}%`;
+  return formatNumber(x, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }

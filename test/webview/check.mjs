@@ -30,7 +30,7 @@ await esbuild.build({
 });
 const load = createRequire(import.meta.url);
 const { build } = load(join(work, 'reports.cjs'));
-const { writePanelPage, writeProfilePage, serveHost, panelReport, branchSlice, comparison } = load(join(work, 'panel-page.cjs'));
+const { writePanelPage, writeProfilePage, bundledLanguage, serveHost, panelReport, branchSlice, comparison } = load(join(work, 'panel-page.cjs'));
 const { reports, calculations, learn, irisAlternatives, irisDistributions, playDistribution } = build();
 const profileViews = load(join(work, 'reports.cjs')).profileViews();
 // The panel's page with a stand-in for the VS Code host (panel-page.ts); its #hash picks the theme.
@@ -867,7 +867,7 @@ await check('Export as SVG and PNG: a well-formed, self-contained SVG with the l
 });
 
 /** The column profile view's page showing `name`'s view (reports.ts profileViews). */
-async function openProfile(name, theme = 'dark') {
+async function openProfile(name, theme = 'dark', html = profileHtml) {
   const page = await context.newPage();
   page.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -875,7 +875,7 @@ async function openProfile(name, theme = 'dark') {
   });
   page.on('request', (r) => requests.push(r.url()));
   page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
-  await page.goto(`file://${profileHtml}#${theme}`);
+  await page.goto(`file://${html}#${theme}`);
   await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
   await page.evaluate((show) => window.postMessage(show, '*'), { type: 'show', fileName: `${name}.csv`, view: profileViews[name] });
   await page.waitForSelector('.card');
@@ -910,6 +910,40 @@ await check('profile view: a card per column with its figures, sortable, and its
     { type: 'setType', column: 'petal_width_cm', columnType: 'categorical' },
   ]);
   await page.close();
+});
+
+await check('profile view in Italian and Finnish: every label from the bundle, numbers with a decimal comma, the choices still post the engine\'s names', async () => {
+  const view = profileViews.iris;
+  const gini = view.profile.columns[4].heterogeneity.gini.toFixed(4).replace('.', ',');
+  const expected = {
+    it: { heterogeneity: `Gini ${gini} (normalizzato `, target: 'Imposta come target', ignored: 'ignorata nell\'addestramento', sort: 'Ordina per', rows: 'righe' },
+    fi: { heterogeneity: `Gini ${gini} (normalisoitu `, target: 'Aseta kohdesarakkeeksi', ignored: 'jätetty pois koulutuksesta', sort: 'Järjestä', rows: 'riviä' },
+  };
+  for (const [language, theme, width] of [['it', 'light', 460], ['fi', 'dark', 1400]]) {
+    const html = writeProfilePage(work, bundledLanguage(language));
+    const page = await openProfile('iris', theme, html);
+    await page.setViewportSize({ width, height: 900 });
+    const want = expected[language];
+    assert.equal(await page.evaluate(() => document.documentElement.lang), language);
+    assert.ok((await page.locator('.card[data-column="4"] .heterogeneity').textContent()).startsWith(want.heterogeneity));
+    assert.match(await page.locator('.card[data-column="1"] .split').textContent(), new RegExp(want.ignored));
+    assert.match(await page.locator('.sort-bar label').textContent(), new RegExp(`^${want.sort}`));
+    assert.match(await page.locator('h1.title').textContent(), new RegExp(`150 ${want.rows}`));
+    // No English label left on a card: the page's words, not the data's, are what the bundle changes.
+    const english = /\b(missing|distinct|Best split|normalised|entropy|continuous|Set as target|Ignore for training|detected)\b/;
+    for (const text of await page.locator('.card .facts, .card .heterogeneity, .card .split, .card .actions').allTextContents()) assert.doesNotMatch(text, english, text);
+    // A number in a chart's axis reads with a comma (iris's petal widths start at 0.1).
+    assert.match(await page.locator('.card[data-column="3"] svg.chart text.axis').first().textContent(), /^0,1$/);
+    await page.screenshot({ path: join(artifacts, `profile-iris-${language}-${theme}-${width}.png`), fullPage: true });
+    await page.locator('.card[data-column="0"]').getByRole('button', { name: want.target }).click();
+    await page.locator('.card[data-column="3"] select.type-select').selectOption('categorical');
+    assert.deepEqual(await page.evaluate(() => window.__posted.filter((m) => m.type !== 'ready')), [
+      { type: 'setTarget', column: 'sepal_length_cm' },
+      { type: 'setType', column: 'petal_width_cm', columnType: 'categorical' },
+    ]);
+    assert.deepEqual(await page.evaluate(() => window.__violations), []);
+    await page.close();
+  }
 });
 
 await check('profile view: hostile column names and values render as text', async () => {

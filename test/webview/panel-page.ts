@@ -4,7 +4,7 @@
 // (check.mjs) and the browser part of bench:render. Rules pages and the nodes of a big tree are
 // answered by the panel host's own code (src/panel/rules-page.ts, tree-slices.ts) once `serveHost`
 // is set up for the page. The state is kept as VS Code keeps it: serialised to JSON on each save.
-import { copyFileSync, cpSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { TreeModel } from '../../src/engine/model';
@@ -21,6 +21,7 @@ import { answerRequest } from '../../src/shared/panel-requests';
 import type { NodeCalculation } from '../../src/engine/explain/types';
 import type { PruningCalculation } from '../../src/engine/explain/pruning-calculation';
 import type { RuleCalculation } from '../../src/engine/explain/rule-calculation';
+import type { PageLanguage } from '../../src/shared/page-language';
 
 /** What the panel host posts of an engine report, and of the branch down to a node. */
 export const panelReport = (report: TreeReport) => hostPanelReport(packReport(report));
@@ -85,15 +86,21 @@ export function writePanelPage(dir: string): string {
 }
 
 /** The column profile view's page beside the panel's (same HTML, policy and host stand-in): profile.html. */
-export function writeProfilePage(dir: string): string {
+/** The profile page; `language` (a bundle of l10n/) puts the host's language block in it, as the extension does. */
+export function writeProfilePage(dir: string, language?: PageLanguage): string {
   const root = process.cwd();
-  const html = panelHtml({ cspSource: 'file:', nonce: NONCE, scriptUri: 'profile.js', styleUri: 'profile.css', title: 'profile' });
-  const index = path.join(dir, 'profile.html');
+  const html = panelHtml({ cspSource: 'file:', nonce: NONCE, scriptUri: 'profile.js', styleUri: 'profile.css', title: 'profile', language });
+  const index = path.join(dir, `profile${language ? `-${language.language}` : ''}.html`);
   writeFileSync(path.join(dir, 'host.js'), HOST);
   writeFileSync(index, html.replace('<script nonce', `<script nonce="${NONCE}" src="host.js"></script>\n<script nonce`));
   copyFileSync(path.join(root, 'dist/profile.js'), path.join(dir, 'profile.js'));
   copyFileSync(path.join(root, 'media/profile.css'), path.join(dir, 'profile.css'));
   return index;
+}
+
+/** What the extension puts in a page for `language`: its tag and its bundle from l10n/. */
+export function bundledLanguage(language: 'it' | 'fi'): PageLanguage {
+  return { language, bundle: JSON.parse(readFileSync(path.join(process.cwd(), `l10n/bundle.l10n.${language}.json`), 'utf8')) as Record<string, string> };
 }
 
 /**

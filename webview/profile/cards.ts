@@ -6,11 +6,12 @@ import type { ColumnProfile } from '../../src/engine/profile';
 import type { Histogram } from '../../src/engine/profile-histogram';
 import type { ColumnSplit } from '../../src/engine/splits/types';
 import type { ProfileAction, ProfileView } from '../../src/shared/profile-protocol';
-import { formatNumber } from '../../src/shared/render/tree-labels';
 import { splitText } from '../../src/shared/render/split-text';
 import { formatDate } from '../../src/engine/dates';
 import { criterionSpec } from '../../src/engine/tree/criteria';
 import { el, percent, svgEl } from '../dom';
+import { t, formatNumber as localNumber } from '../l10n';
+import { measureName, typeName } from '../terms';
 
 /** What a card shows of one column, with the values the view sorts by. */
 export interface ColumnCard {
@@ -34,15 +35,17 @@ export function columnCards(view: ProfileView): ColumnCard[] {
     const isTarget = name === view.target;
     const ignored = view.ignored.includes(name);
     const status = isTarget
-      ? 'the target'
+      ? t('the target')
       : ignored
-        ? 'ignored for training'
+        ? t('ignored for training')
         : leftOut
-          ? `left out: ${leftOut.reason === 'id-like' ? 'ID-like' : 'constant'} (${leftOut.detail})`
+          ? leftOut.reason === 'id-like'
+            ? t('left out: ID-like ({0})', leftOut.detail)
+            : t('left out: constant ({0})', leftOut.detail)
           : splits === null
-            ? (view.note ?? 'no split scores')
+            ? (view.note ?? t('no split scores'))
             : split === undefined
-              ? 'cannot split the rows'
+              ? t('cannot split the rows')
               : null;
     return { index, profile, histogram: view.histograms[index], split, status, isTarget, ignored, chosenType: view.types[name] };
   });
@@ -54,14 +57,14 @@ const CHART_H = 64;
 function histogramChart(h: Histogram, name: string, date: boolean): SVGElement {
   const max = Math.max(1, ...h.counts);
   const w = CHART_W / h.counts.length;
-  const label = (x: number) => (date ? formatDate(x) : formatNumber(x));
+  const label = (x: number) => (date ? formatDate(x) : localNumber(x, { maximumSignificantDigits: 4 }));
   const bars = h.counts.map((c, i) => {
     const height = (c / max) * (CHART_H - 14);
-    return svgEl('rect', { class: 'bar', x: i * w + 0.5, y: CHART_H - 14 - height, width: Math.max(1, w - 1), height }, svgEl('title', {}, `${label(h.edges[i])} – ${label(h.edges[i + 1])}: ${c}`));
+    return svgEl('rect', { class: 'bar', x: i * w + 0.5, y: CHART_H - 14 - height, width: Math.max(1, w - 1), height }, svgEl('title', {}, t('{0} – {1}: {2} rows', label(h.edges[i]), label(h.edges[i + 1]), c)));
   });
   return svgEl(
     'svg',
-    { class: 'chart', width: CHART_W, height: CHART_H, viewBox: `0 0 ${CHART_W} ${CHART_H}`, role: 'img', 'aria-label': `Histogram of ${name}` },
+    { class: 'chart', width: CHART_W, height: CHART_H, viewBox: `0 0 ${CHART_W} ${CHART_H}`, role: 'img', 'aria-label': t('Histogram of {0}', name) },
     ...bars,
     svgEl('text', { x: 0, y: CHART_H - 2, class: 'axis' }, label(h.edges[0])),
     svgEl('text', { x: CHART_W, y: CHART_H - 2, class: 'axis', 'text-anchor': 'end' }, label(h.edges[h.edges.length - 1])),
@@ -74,11 +77,11 @@ function topChart(p: ColumnProfile): SVGElement {
   const labelW = 110;
   const height = rows.length * row;
   const max = Math.max(...rows.map((t) => t.frequency), 1e-9);
-  const text = (v: string | number) => (typeof v === 'string' ? v : p.type === 'date' ? formatDate(v) : formatNumber(v));
+  const text = (v: string | number) => (typeof v === 'string' ? v : p.type === 'date' ? formatDate(v) : localNumber(v, { maximumSignificantDigits: 4 }));
   const cut = (s: string) => (s.length > 16 ? `${s.slice(0, 15)}…` : s);
   return svgEl(
     'svg',
-    { class: 'chart', width: CHART_W, height, viewBox: `0 0 ${CHART_W} ${height}`, role: 'img', 'aria-label': `Most frequent values of ${p.name}` },
+    { class: 'chart', width: CHART_W, height, viewBox: `0 0 ${CHART_W} ${height}`, role: 'img', 'aria-label': t('Most frequent values of {0}', p.name) },
     ...rows.flatMap((t, i) => [
       svgEl('text', { x: labelW - 4, y: i * row + 11, class: 'axis', 'text-anchor': 'end' }, cut(text(t.value)), svgEl('title', {}, text(t.value))),
       svgEl('rect', { class: 'bar', x: labelW, y: i * row + 2, width: Math.max(1, ((CHART_W - labelW - 44) * t.frequency) / max), height: row - 4 }),
@@ -87,20 +90,20 @@ function topChart(p: ColumnProfile): SVGElement {
   );
 }
 
-const fixed = (x: number | null) => (x === null ? 'n/a' : x.toFixed(4));
+const fixed = (x: number | null) => (x === null ? t('n/a') : localNumber(x, { minimumFractionDigits: 4, maximumFractionDigits: 4 }));
 
 function heterogeneityText(p: ColumnProfile): string {
   const h = p.heterogeneity;
-  if (h === null) return `Gini, entropy: n/a (${p.heterogeneityNote})`;
-  return `Gini ${fixed(h.gini)} (normalised ${fixed(h.giniNormalized)}) · entropy ${fixed(h.entropyBits)} bits = ${fixed(h.entropyNats)} nats (normalised ${fixed(h.entropyNormalized)})`;
+  if (h === null) return t('Gini, entropy: n/a ({0})', p.heterogeneityNote === 'continuous' ? t('continuous') : t('no values'));
+  return t('Gini {0} (normalised {1}) · entropy {2} bits = {3} nats (normalised {4})', fixed(h.gini), fixed(h.giniNormalized), fixed(h.entropyBits), fixed(h.entropyNats), fixed(h.entropyNormalized));
 }
 
 function splitLine(card: ColumnCard, view: ProfileView): string {
-  if (card.status !== null || card.split === undefined) return `Best split: — (${card.status ?? 'none'})`;
+  if (card.status !== null || card.split === undefined) return t('Best split: — ({0})', card.status ?? t('none'));
   const s = card.split;
   const total = view.splits?.splits.length ?? 0;
-  const measure = view.splits ? criterionSpec(view.splits.criterion).measure : 'score';
-  return `Best split: ${splitText(s)} · ${measure} ${fixed(s.score)} · rank ${s.rank} of ${total}`;
+  const measure = view.splits ? measureName(criterionSpec(view.splits.criterion).score) : t('score');
+  return t('Best split: {0} · {1} {2} · rank {3} of {4}', splitText(s), measure, fixed(s.score), s.rank, total);
 }
 
 const TYPES: readonly ColumnType[] = ['numeric', 'categorical', 'boolean', 'date', 'ordinal'];
@@ -111,14 +114,14 @@ export function renderCard(card: ColumnCard, view: ProfileView, act: (action: Pr
   const name = p.name;
   const typeSelect = el(
     'select',
-    { 'aria-label': `Read ${name} as`, class: 'type-select' },
-    el('option', { value: '' }, card.chosenType === undefined ? `detected (${p.type})` : 'detected'),
-    ...TYPES.map((t) => el('option', { value: t, selected: card.chosenType === t }, t)),
+    { 'aria-label': t('Read {0} as', name), class: 'type-select' },
+    el('option', { value: '' }, card.chosenType === undefined ? t('detected ({0})', typeName(p.type)) : t('detected')),
+    ...TYPES.map((type) => el('option', { value: type, selected: card.chosenType === type }, typeName(type))),
   );
   typeSelect.addEventListener('change', () => act({ type: 'setType', column: name, columnType: typeSelect.value === '' ? null : (typeSelect.value as ColumnType) }));
-  const target = el('button', { type: 'button', disabled: card.isTarget, title: 'Score the other columns against this one and train on it next' }, card.isTarget ? 'Target' : 'Set as target');
+  const target = el('button', { type: 'button', disabled: card.isTarget, title: t('Score the other columns against this one and train on it next') }, card.isTarget ? t('Target') : t('Set as target'));
   target.addEventListener('click', () => act({ type: 'setTarget', column: name }));
-  const ignore = el('button', { type: 'button', disabled: card.isTarget, class: 'secondary' }, card.ignored ? 'Use for training' : 'Ignore for training');
+  const ignore = el('button', { type: 'button', disabled: card.isTarget, class: 'secondary' }, card.ignored ? t('Use for training') : t('Ignore for training'));
   ignore.addEventListener('click', () => act({ type: 'ignore', column: name, ignored: !card.ignored }));
   const chart = card.histogram !== null ? histogramChart(card.histogram, name, p.type === 'date') : p.top.length > 0 ? topChart(p) : null;
   return el(
@@ -128,8 +131,8 @@ export function renderCard(card: ColumnCard, view: ProfileView, act: (action: Pr
     el(
       'p',
       { class: 'facts' },
-      el('span', { class: 'type' }, p.type),
-      ` · missing ${p.missing} (${percent(rows > 0 ? p.missing / rows : 0)}) · distinct `,
+      el('span', { class: 'type' }, typeName(p.type)),
+      t(' · missing {0} ({1}) · distinct ', p.missing, percent(rows > 0 ? p.missing / rows : 0)),
       el('span', { class: 'distinct' }, String(p.distinct)),
     ),
     chart,

@@ -1,18 +1,33 @@
 // The profile view's orders: by any figure a card shows. Columns without the figure go last.
 import type { ColumnCard } from './cards';
+import { t } from '../l10n';
 
-export const SORT_KEYS = {
-  column: 'column order',
-  name: 'name',
-  type: 'type',
-  missing: 'missing share',
-  distinct: 'distinct values',
-  gini: 'Gini',
-  entropy: 'entropy (bits)',
-  normalised: 'normalised entropy',
-  split: 'best split score',
-} as const;
-export type SortKey = keyof typeof SORT_KEYS;
+export const SORT_KEYS = ['column', 'name', 'type', 'missing', 'distinct', 'gini', 'entropy', 'normalised', 'split'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+/** What the sort menu says for each order. */
+export function sortLabel(key: SortKey): string {
+  switch (key) {
+    case 'column':
+      return t('column order');
+    case 'name':
+      return t('name');
+    case 'type':
+      return t('type');
+    case 'missing':
+      return t('missing share');
+    case 'distinct':
+      return t('distinct values');
+    case 'gini':
+      return t('Gini');
+    case 'entropy':
+      return t('entropy (bits)');
+    case 'normalised':
+      return t('normalised entropy');
+    case 'split':
+      return t('best split score');
+  }
+}
 
 function value(c: ColumnCard, key: SortKey): number | string | null {
   const p = c.profile;
