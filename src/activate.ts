@@ -9,6 +9,7 @@ import { treePanelRequests } from './panel/tree-requests';
 import { followCursorRow } from './panel/cursor-row';
 import { ProfilePanels } from './panel/profile-panel';
 import { TreeEdits } from './panel/tree-edits';
+import { HandGrowing } from './panel/by-hand';
 import { ForestPanels } from './panel/forest-panel';
 import { fileNameOf } from './host/csv-source';
 import { currentRows, watchFileChanges } from './host/file-changes';
@@ -36,13 +37,20 @@ export async function activateWith(context: vscode.ExtensionContext, platform: H
   const { notifier, trained } = host;
   const worker = () => host.worker();
 
-  const panels: TreePanels = new TreePanels(context.extensionUri, treePanelRequests(host, () => edits));
+  const panels: TreePanels = new TreePanels(context.extensionUri, treePanelRequests(host, () => edits, () => hand));
   const edits = new TreeEdits({
     file: async (uri) => currentRows(trained, await host.trainedOrRestored(uri), async (u) => (await host.trainer().load(u)).dataset),
     run: (kind, job, key) => worker().run(kind, job, { key }).result,
     replaceReport: (file, report) => trained.set({ ...file, report }),
     show: (uri, report, settings, state) => panels.show(uri, report, panelSettings(settings), state),
     failed: (uri, message, retrain) => panels.failed(uri, message, retrain),
+  });
+  const hand = new HandGrowing({
+    file: (uri) => host.trainedOrRestored(uri),
+    run: (job, key) => worker().run('growByHand', job, { key }).result,
+    replaceReport: (file, report) => trained.set({ ...file, report }),
+    show: (uri, report, settings) => panels.show(uri, report, panelSettings(settings)),
+    failed: (uri, message) => panels.failed(uri, message, false),
   });
   // CSV hover, target status bar, Rank Columns; its choice store tells them when a target is chosen.
   const hover = registerHover(context, { worker, trained, panels, state: context.workspaceState });
@@ -71,6 +79,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: H
       activeCsv: () => panels.activeCsv(),
       focusedCsv: () => panels.activeCsv() ?? profiles.activeCsv(),
       show: (uri, report, settings) => panels.show(uri, report, settings),
+      growByHand: (uri) => hand.start(uri),
       reveal: (uri) => panels.reveal(uri),
       exportDrawing: (uri, format) => panels.exportDrawing(uri, format),
       profile: (uri) => profiles.show(uri),

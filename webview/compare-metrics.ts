@@ -1,7 +1,7 @@
 // The comparison's one table: how each of the two trees was made and how it scores, a row per
 // figure, the rows where they differ marked.
 import type { Metrics } from '../src/engine/metrics/types';
-import type { WireReport } from '../src/shared/protocol';
+import type { ReportSummary } from '../src/shared/protocol';
 import { formatNumber } from '../src/shared/render/tree-labels';
 import { el } from './dom';
 import { type ScoreKind, scoreName, scoreSpread, scoreValue } from '../src/shared/render/score-names';
@@ -9,12 +9,12 @@ import { type ScoreKind, scoreName, scoreSpread, scoreValue } from '../src/share
 const score = (m: Metrics | null | undefined) => (!m ? '—' : m.task === 'classification' ? scoreValue('accuracy', m.accuracy) : scoreValue('r2', m.r2));
 
 /** What the tree's score on unseen rows is: hold-out, else CV (of the settings or, edited, of its structure), else none. */
-function unseenKind(report: WireReport): ScoreKind | null {
+function unseenKind(report: ReportSummary): ScoreKind | null {
   const { holdout, crossValidation: cv } = report.metrics;
   return holdout ? 'holdout' : cv ? (cv.structure ? 'cvStructure' : 'cvSettings') : null;
 }
 
-function unseenName(report: WireReport): string {
+function unseenName(report: ReportSummary): string {
   const kind = unseenKind(report);
   const v = report.settings.validation;
   const name = report.model.task === 'classification' ? 'accuracy' : 'r2';
@@ -24,24 +24,29 @@ function unseenName(report: WireReport): string {
 }
 
 /** The score on rows the tree did not learn from, named when the other tree's is of another kind. */
-function unseen(report: WireReport, other: WireReport): string {
+function unseen(report: ReportSummary, other: ReportSummary): string {
   const { holdout, repeatedHoldout: draws, crossValidation: cv } = report.metrics;
   // Leave-one-out's folds score one row each: its figure is the pooled score, not a spread.
   const value = draws ? scoreSpread(draws.scoreName, draws.mean, draws.std) : holdout ? score(holdout) : cv ? (cv.leaveOneOut ? scoreValue(cv.scoreName, cv.mean) : scoreSpread(cv.scoreName, cv.mean, cv.std)) : '—';
   return unseenKind(report) === unseenKind(other) ? value : `${value} (${unseenName(report)})`;
 }
 
-function pruning(report: WireReport): string {
+function pruning(report: ReportSummary): string {
   const s = report.settings;
   return s.prune === 'cost-complexity' ? `cost-complexity α ${formatNumber(s.ccpAlpha, 4)}` : s.prune === 'pessimistic' ? 'pessimistic' : 'none';
 }
 
-const ROWS: [string | ((r: WireReport) => string), (r: WireReport, other: WireReport) => string][] = [
+type Row = [string | ((r: ReportSummary) => string), (r: ReportSummary, other: ReportSummary) => string];
+
+const RECIPE: Row[] = [
   ['algorithm', (r) => r.model.params.algorithm.toUpperCase()],
   ['criterion', (r) => r.model.params.criterion.replace('_', ' ')],
   ['max depth', (r) => String(r.model.params.maxDepth ?? '∞')],
   ['min samples leaf', (r) => String(r.model.params.minSamplesLeaf ?? 1)],
   ['pruning', pruning],
+];
+/** What two trees grown with the same settings (one by hand) differ by. */
+const OUTCOME: Row[] = [
   ['nodes', (r) => String(r.final.nodes)],
   ['leaves', (r) => String(r.final.leaves)],
   ['depth', (r) => String(r.final.depth)],
@@ -49,12 +54,22 @@ const ROWS: [string | ((r: WireReport) => string), (r: WireReport, other: WireRe
   [unseenName, unseen],
 ];
 
-export function compareMetricsTable(pinned: WireReport, current: WireReport): HTMLElement {
-  const head = el('tr', {}, el('th', { scope: 'col' }, ''), el('th', { scope: 'col' }, 'Pinned'), el('th', { scope: 'col' }, 'Current'));
-  const body = ROWS.map(([label, of]) => {
-    const [a, b] = [of(pinned, current), of(current, pinned)];
-    const name = typeof label === 'string' ? label : label(current);
+/** Pinned against current: how each was made, and how it scores. */
+export function compareMetricsTable(pinned: ReportSummary, current: ReportSummary): HTMLElement {
+  return twoTreesTable(pinned, current, ['Pinned', 'Current'], [...RECIPE, ...OUTCOME], 'The two trees side by side');
+}
+
+/** A tree grown by hand beside the algorithm's (same settings): their size and scores. */
+export function handScoresTable(yours: ReportSummary, algorithm: ReportSummary): HTMLElement {
+  return twoTreesTable(yours, algorithm, ['Yours', "Algorithm's"], OUTCOME, "Your tree beside the algorithm's");
+}
+
+function twoTreesTable(first: ReportSummary, second: ReportSummary, labels: [string, string], rows: Row[], ariaLabel: string): HTMLElement {
+  const head = el('tr', {}, el('th', { scope: 'col' }, ''), el('th', { scope: 'col' }, labels[0]), el('th', { scope: 'col' }, labels[1]));
+  const body = rows.map(([label, of]) => {
+    const [a, b] = [of(first, second), of(second, first)];
+    const name = typeof label === 'string' ? label : label(second);
     return el('tr', { class: a === b ? undefined : 'differs' }, el('th', { scope: 'row' }, name), el('td', { class: 'num' }, a), el('td', { class: 'num' }, b));
   });
-  return el('table', { class: 'compare-metrics', 'aria-label': 'The two trees side by side' }, el('thead', {}, head), el('tbody', {}, ...body));
+  return el('table', { class: 'compare-metrics', 'aria-label': ariaLabel }, el('thead', {}, head), el('tbody', {}, ...body));
 }

@@ -9,6 +9,7 @@ import { pathTo } from '../src/shared/render/tree-labels';
 import { compactSummary, renderControls, settingsChanges } from './controls';
 import { CompareView } from './compare-view';
 import { NO_EDITS, TreeEditor } from './tree-editor';
+import { HandGrower } from './by-hand';
 import { button } from './toolkit';
 import { saveDrawing } from './drawing-export';
 import { CalculationDrawer } from './calculation-drawer';
@@ -144,6 +145,19 @@ const editor = new TreeEditor({
   busy: (text) => showBanner('busy', text),
   failed: reportError,
 });
+
+/** Growing the tree by hand (README "Learn mode"): the open leaf's candidates, Next, Finish, Undo, the two trees' scores. */
+const handGrower = new HandGrower({
+  candidates: (nodeId) => host.request('handCandidates', { nodeId }),
+  step: (action, busy) => {
+    showBanner('busy', busy);
+    api.postMessage({ type: 'handStep', action });
+  },
+  showCalculation: (nodeId, opener) => calculationDrawer.open(nodeId, opener),
+  // The leaf being decided is outlined in the tree, unless the user selected a node.
+  current: (nodeId) => state.selected === null && treeView.select(nodeId),
+});
+treeView.addAbove(handGrower.element);
 
 /** Sends the drawing as shown to the host, which asks where to save it. */
 function exportDrawing(format: 'svg' | 'png'): void {
@@ -288,6 +302,7 @@ async function drawTree(fit: boolean): Promise<void> {
     state.view,
   );
   if (state.selected !== null) showDetails(state.selected);
+  else if (handGrower.deciding !== null) treeView.select(handGrower.deciding);
 }
 
 function showDetails(nodeId: number | null): void {
@@ -313,6 +328,7 @@ function selectNode(nodeId: number): void {
   state.selected = nodeId;
   save();
   treeView.select(nodeId);
+  handGrower.select(nodeId);
   // A failed request (e.g. superseded by a click on another node) is asked again.
   if (node.split && (alternatives.get(nodeId)?.kind ?? 'failed') === 'failed') {
     alternatives.set(nodeId, { kind: 'loading' });
@@ -408,6 +424,7 @@ function renderViews(): void {
     });
   drawImportances();
   renderMetrics(metricsBox, report, (decisionThreshold) => retrain({ decisionThreshold }));
+  if (tree) handGrower.show(shown.byHand ?? null, tree.model, report);
   if (report.warnings.length > 0) showBanner('none', report.warnings.join(' '));
   treeView.setPathInfo(describeHighlight());
   showDetails(state.selected);

@@ -94,6 +94,8 @@ export class TreeView {
   private readonly clearPathButton: HTMLElement;
   private readonly exportMenu = el('div', { class: 'export-menu', role: 'menu', 'aria-label': 'Export', hidden: true });
   private readonly toolbar: HTMLElement;
+  /** Sizes the tree again when anything above it changes size. */
+  private readonly resize: ResizeObserver;
   /** The drawing and the details beside or over it. */
   private readonly treeBody: HTMLElement;
   /** Node text size (px) of the diagram drawn last, at zoom 1. */
@@ -206,6 +208,7 @@ export class TreeView {
     );
     // The tree takes the height the panel has left: sized again whenever the panel or anything above it changes size.
     const resize = new ResizeObserver(() => this.layout());
+    this.resize = resize;
     resize.observe(document.documentElement);
     resize.observe(this.toolbar);
     resize.observe(this.pathInfo);
@@ -260,6 +263,12 @@ export class TreeView {
   private toggleExportMenu(open = this.exportMenu.hidden): void {
     this.exportMenu.hidden = !open;
     if (open) (this.exportMenu.firstElementChild as HTMLElement | null)?.focus();
+  }
+
+  /** Puts a section between the toolbar and the tree (growing by hand): the tree takes the height it leaves. */
+  addAbove(section: HTMLElement): void {
+    this.element.insertBefore(section, this.treeBody);
+    this.resize.observe(section);
   }
 
   /** Puts a drawer over the drawing and the details (the calculation drawer): it covers the tree's area and scrolls on its own. */

@@ -40,6 +40,18 @@ export function editedTree(dataset: Dataset, trained: Pick<TreeReport, 'model' |
   return { ...rows, model: replayEdits(rows.train, trained.model, edits) };
 }
 
+/**
+ * The trained tree's scores as an edited tree's are measured: under cross-validation, the CV of its
+ * structure on the same folds rather than of its settings, so a tree grown by hand and the
+ * algorithm's are scored alike (README "Learn mode").
+ */
+export function scoredAsEdited(dataset: Dataset, trained: TrainedParts): TreeReport['metrics'] {
+  const s = trained.settings;
+  if (s.validation.kind !== 'cv') return { ...trained.metrics, repeatedHoldout: null };
+  const { train } = trainedRows(dataset, trained.model, s);
+  return { ...trained.metrics, repeatedHoldout: null, crossValidation: structureCv(train, trained.model, editFolds(s), s.positiveClass ?? undefined) };
+}
+
 /** The report's changed fields after `edits`, and the snipped nodes that can be restored. */
 export function editReport(dataset: Dataset, trained: TrainedParts, edits: readonly TreeEdit[]): { parts: EditedParts; restorable: number[] } {
   const { model, train, test } = editedTree(dataset, trained, edits);

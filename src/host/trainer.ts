@@ -58,17 +58,17 @@ export class Trainer {
 
   constructor(private readonly deps: TrainerDeps) {}
 
-  /** Runs one training flow; resolves when done, cancelled or failed (failures are notified). */
-  async train(uri: vscode.Uri, mode: TrainMode): Promise<void> {
+  /** Runs one training flow; resolves when done (true), cancelled or failed (false; failures are notified). */
+  async train(uri: vscode.Uri, mode: TrainMode): Promise<boolean> {
     try {
       const loaded = await this.load(uri);
       const fileKey = uri.toString();
       const target = await this.target(uri, loaded, mode === 'quick');
-      if (target === undefined) return;
+      if (target === undefined) return false;
       let settings = rememberedSettings(this.deps.state, fileKey, TREE_OPTIONS, this.settings(uri));
       if (mode === 'options') {
         const picked = await pickOptions(settings);
-        if (picked === undefined) return;
+        if (picked === undefined) return false;
         settings = picked;
         await rememberAnswers(this.deps.state, fileKey, TREE_OPTIONS, picked, { target, panel: {} });
       } else {
@@ -78,8 +78,10 @@ export class Trainer {
       // A training the user asks for names the left-out columns again; a retrain from the panel does not.
       this.offered.delete(fileKey);
       await this.fit(uri, loaded, target, settings);
+      return true;
     } catch (err) {
       this.deps.notifier.failure('train a tree on', uri, err);
+      return false;
     }
   }
 

@@ -23,6 +23,8 @@ export interface CommandViews {
   /** Asks the file's panel for its drawing; false when it has none. */
   exportDrawing(csvUri: vscode.Uri, format: 'svg' | 'png'): boolean;
   profile(csvUri: vscode.Uri): Promise<void>;
+  /** Starts growing the file's tree (just trained) by hand in its panel (README "Learn mode"). */
+  growByHand(csvUri: vscode.Uri): Promise<void>;
 }
 
 export type Command = (arg: unknown) => Promise<void>;
@@ -45,7 +47,7 @@ export function treeCommands(host: HostServices, views: CommandViews): Record<st
         notifier.failure(doing, uri, err);
       }
     });
-  const train = (mode: TrainMode) => onCsv((uri) => host.trainer().train(uri, mode));
+  const train = (mode: TrainMode) => onCsv(async (uri) => void (await host.trainer().train(uri, mode)));
   const trainForest = (mode: 'quick' | 'options') => onCsv((uri) => host.forestTrainer().train(uri, mode));
 
   /** Only the panel has the drawing: the command asks the panel in focus for it. */
@@ -59,6 +61,10 @@ export function treeCommands(host: HostServices, views: CommandViews): Record<st
   return {
     'decisionTree.train': train('quick'),
     'decisionTree.trainWithOptions': train('options'),
+    // The tree the settings grow is trained first: the student's tree is scored beside it.
+    'decisionTree.growByHand': reportedOnCsv('grow a tree by hand on', async (uri) => {
+      if (await host.trainer().train(uri, 'quick')) await views.growByHand(uri);
+    }),
     'decisionTree.trainForest': trainForest('quick'),
     'decisionTree.trainForestWithOptions': trainForest('options'),
     'decisionTree.setTarget': train('target'),

@@ -18,6 +18,7 @@ import {
   parseFromWebview,
   type EditState,
   type FromWebview,
+  type HandView,
   type PanelSettings,
   type PinRecipe,
   type RowPath as WireRowPath,
@@ -39,6 +40,7 @@ interface Shown {
   fileName: string;
   settings: PanelSettings;
   edits?: EditState;
+  byHand?: HandView;
 }
 
 class TreePanel {
@@ -162,6 +164,7 @@ class TreePanel {
     calculation: ({ nodeId, column }) => this.requests.calculation(this.csvUri, nodeId, column),
     pruningCalculation: () => this.requests.pruningCalculation(this.csvUri),
     ruleCalculation: ({ leaf }) => this.requests.ruleCalculation(this.csvUri, leaf),
+    handCandidates: ({ nodeId }) => this.requests.handCandidates(this.csvUri, nodeId),
     rowPath: async ({ row }) => withPinnedPath(await this.withNodes(await this.requests.rowPath(this.csvUri, row)), this.pinned, (tree) => this.requests.rowPath(this.csvUri, row, tree)),
   };
 
@@ -229,6 +232,9 @@ class TreePanel {
       case 'syncEdits':
         this.requests.edit(this.csvUri, message);
         return;
+      case 'handStep':
+        this.requests.handStep(this.csvUri, message);
+        return;
       case 'webviewError':
         this.requests.log(`Tree panel (${this.csvUri.fsPath}): ${message.message}`);
         return;
@@ -283,7 +289,8 @@ export class TreePanels implements vscode.Disposable {
     } else {
       panel.panel.reveal(undefined, true);
     }
-    panel.show({ report, fileName, settings, ...(edits ? { edits } : {}) });
+    const byHand = this.requests.handState(csvUri, report);
+    panel.show({ report, fileName, settings, ...(edits ? { edits } : {}), ...(byHand ? { byHand } : {}) });
   }
 
   /** Highlights the path of one row in the CSV's panel, if it is open. */

@@ -7,7 +7,7 @@ import type { SplitDistribution } from '../engine/split-distribution';
 import type { NodeCalculation } from '../engine/explain/types';
 import type { TreeEdit } from '../engine/model';
 import type { TreeColumns } from '../engine/model-columns';
-import type { AlternativeSplit, ApplyEditMessage, EditState, EditStepMessage, PanelSettings, PinRecipe, SyncEditsMessage } from '../shared/protocol';
+import type { AlternativeSplit, ApplyEditMessage, EditState, EditStepMessage, HandStepMessage, HandView, PanelSettings, PinRecipe, SyncEditsMessage } from '../shared/protocol';
 import type { PackedReport } from '../shared/report-transfer';
 import type { TreeDiff } from '../shared/tree-diff';
 import { rowPath, type RowPathResult as RowPath } from '../shared/row-path';
@@ -21,6 +21,8 @@ import type { HostServices } from '../host/host-services';
 import { panelSettings } from '../host/trainer';
 import type { Pinned } from './comparison';
 import type { TreeEdits } from './tree-edits';
+import type { HandGrowing } from './by-hand';
+import type { HandCandidates } from '../engine/explain/hand-candidates';
 import { learnRequests, type LearnRequests } from './learn-requests';
 
 /** What the panel asks of the extension; every call names the CSV the panel belongs to. */
@@ -52,6 +54,12 @@ export interface PanelRequests extends LearnRequests {
   edit(csvUri: vscode.Uri, message: ApplyEditMessage | EditStepMessage | SyncEditsMessage): void;
   /** The edits behind the file's `report`, when it is an edited tree (undefined: none): any panel showing it has the edit bar. */
   editState(csvUri: vscode.Uri, report: PackedReport): EditState | undefined;
+  /** A tree grown by hand: the candidates at open leaf `nodeId`, the algorithm's choice marked (computed in the worker). */
+  handCandidates(csvUri: vscode.Uri, nodeId: number): Promise<HandCandidates>;
+  /** One action on the tree grown by hand (by-hand.ts). */
+  handStep(csvUri: vscode.Uri, message: HandStepMessage): void;
+  /** The by-hand view of the file's `report`, when it is a tree grown by hand (undefined: it is not). */
+  handState(csvUri: vscode.Uri, report: PackedReport): HandView | undefined;
   /** The tree a reloaded panel had pinned, made again from its recipe (trained with its settings, then edited). */
   pinned(csvUri: vscode.Uri, pin: PinRecipe): Promise<Pinned>;
   /** The pinned tree (`a`) against the tree shown (`b`), node by node, diffed in the worker. */
@@ -60,8 +68,8 @@ export interface PanelRequests extends LearnRequests {
   log(message: string): void;
 }
 
-/** The answers to `PanelRequests`; `edits` is asked for at the first edit (it is made with the panels). */
-export function treePanelRequests(host: HostServices, edits: () => TreeEdits): PanelRequests {
+/** The answers to `PanelRequests`; `edits` and `hand` are asked for at first use (they are made with the panels). */
+export function treePanelRequests(host: HostServices, edits: () => TreeEdits, hand: () => HandGrowing): PanelRequests {
   const { notifier, trained } = host;
   const worker = () => host.worker();
   const file = (uri: vscode.Uri) => host.trainedOrRestored(uri);
@@ -102,6 +110,9 @@ export function treePanelRequests(host: HostServices, edits: () => TreeEdits): P
     previewEdit: (uri, edit) => edits().preview(uri, edit),
     edit: (uri, message) => void edits().handle(uri, message),
     editState: (uri, report) => edits().stateOf(uri, report),
+    handCandidates: async (uri, nodeId) => worker().run('handCandidates', await nodeJob(uri, nodeId), { key: `handCandidates:${uri.toString()}` }).result,
+    handStep: (uri, message) => void hand().handle(uri, message),
+    handState: (uri, report) => hand().stateOf(uri, report),
     pinned: async (uri, pin) => {
       const trainedFile = await file(uri);
       const { report, settings } = await host.trainer().reportFor(trainedFile, pin.settings, pin.edits);

@@ -12,7 +12,8 @@ import type { NodeColumns } from '../engine/model-columns';
 import type { PackedReport } from './report-transfer';
 import type { TreeDiff } from './tree-diff';
 import type { TreeEdit } from '../engine/model';
-import type { EditPreview } from './worker-messages';
+import type { EditPreview, HandAction } from './worker-messages';
+import type { HandCandidates } from '../engine/explain/hand-candidates';
 import type { NodeCalculation } from '../engine/explain/types';
 import type { PruningCalculation } from '../engine/explain/pruning-calculation';
 import type { RuleCalculation } from '../engine/explain/rule-calculation';
@@ -58,7 +59,22 @@ export interface ShowMessage {
   yours?: PanelSettings;
   /** The user's edits of the tree as trained (docs/formulas.md "Edited trees"); absent: the tree as trained, no edits. */
   edits?: EditState;
+  /** The tree is being grown by hand (README "Learn mode"); absent: it is not. */
+  byHand?: HandView;
 }
+
+/** What the panel shows of a tree grown by hand: where it is, and the algorithm's tree to score it against. */
+export interface HandView {
+  /** Steps taken (Undo takes back the last). */
+  steps: number;
+  /** Leaves still to decide, by id, in preorder. */
+  open: number[];
+  /** The tree the algorithm grows with the same settings (the report as trained), as the side-by-side table reads it. */
+  algorithm: ReportSummary;
+}
+
+/** A report's settings, size and scores without its tree: what a side-by-side table of two trees reads. */
+export type ReportSummary = Pick<WireReport, 'settings' | 'final' | 'metrics'> & { model: Pick<WireReport['model'], 'params' | 'task'> };
 
 /** The edits behind the tree shown: applied in order, those undone (redo first), the leaves a restore can grow back. */
 export interface EditState {
@@ -163,6 +179,8 @@ export interface PanelRequestTypes {
   pruningCalculation: { request: Record<string, never>; reply: PruningCalculation };
   /** The coverage, accuracy and FOIL gains of the rule of leaf `leaf` (the Rules tab). */
   ruleCalculation: { request: { leaf: number }; reply: RuleCalculation };
+  /** A tree grown by hand: every column's best split at open leaf `nodeId`, the algorithm's choice marked (computed in the worker). */
+  handCandidates: { request: { nodeId: number }; reply: HandCandidates };
 }
 
 export type PanelRequestKind = keyof PanelRequestTypes;
@@ -244,6 +262,12 @@ export interface SyncEditsMessage {
   redo: TreeEdit[];
 }
 
+/** One action on the tree grown by hand: a split, a leaf, Next, Finish or Undo. */
+export interface HandStepMessage {
+  type: 'handStep';
+  action: Exclude<HandAction, { kind: 'start' }>;
+}
+
 /** Pins the tree shown to compare the next ones with (`pin: false` lets it go). */
 export interface PinMessage {
   type: 'pin';
@@ -292,6 +316,7 @@ export type FromWebview =
   | ApplyEditMessage
   | EditStepMessage
   | SyncEditsMessage
+  | HandStepMessage
   | WebviewErrorMessage;
 
 // ─── validation of what arrives from the webview ───────────────────────────────────────────
@@ -364,6 +389,18 @@ function editProblem(e: unknown): string | null {
   return e.op === 'split' ? splitProblem(e.split) : null;
 }
 
+/** The problem with a by-hand action from the webview, or null; whether it fits the tree is the engine's to say. */
+function handActionProblem(a: unknown): string | null {
+  if (!isRecord(a)) return 'action must be an object';
+  const fields: Record<string, string[]> = { undo: ['kind'], finish: ['kind'], algorithm: ['kind', 'node'], leaf: ['kind', 'node'], split: ['kind', 'node', 'split'] };
+  const expected = typeof a.kind === 'string' && Object.hasOwn(fields, a.kind) ? fields[a.kind] : undefined;
+  if (expected === undefined) return `action.kind must be one of ${Object.keys(fields).join(', ')}`;
+  const extra = Object.keys(a).find((k) => !expected.includes(k));
+  if (extra !== undefined) return `action: unexpected field ${JSON.stringify(extra)}`;
+  if (expected.includes('node') && !isIndex(a.node)) return 'action.node must be a non-negative integer';
+  return a.kind === 'split' ? splitProblem(a.split) : null;
+}
+
 function editsProblem(list: unknown, name: string): string | null {
   if (!Array.isArray(list) || list.length > MAX_EDITS) return `${name} must be a list of at most ${MAX_EDITS} edits`;
   for (const e of list) {
@@ -393,6 +430,7 @@ const REQUEST_CHECKS: { [K in PanelRequestKind]: Spec } = {
   },
   pruningCalculation: { fields: [], check: () => null },
   ruleCalculation: { fields: ['leaf'], check: (m) => (isIndex(m.leaf) ? null : 'leaf must be a non-negative integer') },
+  handCandidates: { fields: ['nodeId'], check: (m) => (isIndex(m.nodeId) ? null : 'nodeId must be a non-negative integer') },
   rulesPage: {
     fields: ['offset', 'limit', 'sort'],
     check: (m) => {
@@ -449,6 +487,7 @@ const CHECKS: { [K in FromWebview['type']]: Spec } = {
   redoEdit: { fields: [], check: () => null },
   resetEdits: { fields: [], check: () => null },
   syncEdits: { fields: ['applied', 'redo'], check: (m) => editsProblem(m.applied, 'applied') ?? editsProblem(m.redo, 'redo') },
+  handStep: { fields: ['action'], check: (m) => handActionProblem(m.action) },
   pin: { fields: ['pin'], check: (m) => (typeof m.pin === 'boolean' ? null : 'pin must be a boolean') },
   restorePin: {
     fields: ['pin'],

@@ -5,7 +5,9 @@ import type { ColumnTypes } from './column-choice';
 import type { ReportOptions, ReportPhase, ReportSettings } from '../engine/report-types';
 import type { CodeFormat } from '../engine/export/code';
 import type { NodeSplit } from '../engine/node-alternatives';
-import type { Algorithm, Criterion, TreeEdit } from '../engine/model';
+import type { Algorithm, Criterion, ModelSplit, TreeEdit } from '../engine/model';
+import type { HandStep } from '../engine/edit/by-hand';
+import type { HandCandidates } from '../engine/explain/hand-candidates';
 import type { TreeSummary } from '../engine/edit/preview';
 import type { ColumnProfile } from '../engine/profile';
 import type { SplitsReport } from '../engine/splits/types';
@@ -118,6 +120,35 @@ export interface EditReportResult {
   report: PackedReport;
   /** Leaves made by a snip, whose subtree a `restore` puts back (the wire model does not carry the kept subtrees). */
   restorable: number[];
+}
+
+/** One action of a tree grown by hand (README "Learn mode"; src/engine/edit/by-hand.ts). */
+export type HandAction =
+  | { kind: 'start' }
+  | { kind: 'undo' }
+  /** "Next": the algorithm's choice at open leaf `node`. */
+  | { kind: 'algorithm'; node: number }
+  | { kind: 'split'; node: number; split: ModelSplit }
+  | { kind: 'leaf'; node: number }
+  /** "Finish": the algorithm grows every open leaf whole. */
+  | { kind: 'finish' };
+
+/** A tree grown by hand: the report as trained (the algorithm's tree), the steps so far, and the next action. */
+export interface GrowByHandJob {
+  dataset: Dataset;
+  report: PackedReport;
+  steps: HandStep[];
+  action: HandAction;
+}
+
+export interface GrowByHandResult {
+  steps: HandStep[];
+  /** The report of the tree grown by hand: the trained report with the steps' edits (edited-report.ts). */
+  report: PackedReport;
+  /** Its leaves still to decide, by id. */
+  open: number[];
+  /** On `start`: the algorithm's tree scored as the tree grown by hand will be (edited-report.ts `scoredAsEdited`). */
+  algorithmMetrics?: PackedReport['metrics'];
 }
 
 /** What one more edit of the tree shown would change, before it is applied. */
@@ -282,6 +313,9 @@ export interface JobTypes {
   /** The report of the tree after edits, and the preview of one more (src/worker/jobs/edit.ts). */
   editReport: { job: EditReportJob; result: EditReportResult };
   previewEdit: { job: PreviewEditJob; result: EditPreview };
+  /** One step of growing a tree by hand, and the candidates at an open leaf (src/worker/jobs/by-hand.ts). */
+  growByHand: { job: GrowByHandJob; result: GrowByHandResult };
+  handCandidates: { job: AlternativesJob; result: HandCandidates };
   /** The split feature's distribution per class at one node (same input as `alternatives`). */
   splitDistribution: { job: AlternativesJob; result: SplitDistribution | null };
   predict: { job: PredictJob; result: PredictResult };

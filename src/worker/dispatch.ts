@@ -9,6 +9,7 @@ import { profileViewJob } from './jobs/profile-view';
 import { alternativesJob, reportJob, splitDistributionJob } from './jobs/report';
 import { editReportJob, previewEditJob } from './jobs/edit';
 import { diffTreesJob } from './jobs/diff';
+import { growByHandJob, handCandidatesJob } from './jobs/by-hand';
 import { packedBuffers } from '../shared/report-transfer';
 import { treeBuffers } from '../engine/forest/packed-tree';
 import { sampleJob } from './jobs/sample';
@@ -54,6 +55,11 @@ const handlers: Handlers = {
     return { result, transfer: packedBuffers(result.report) };
   },
   previewEdit: (job) => ({ result: previewEditJob(job) }),
+  growByHand: (job) => {
+    const result = growByHandJob(job);
+    return { result, transfer: packedBuffers(result.report) };
+  },
+  handCandidates: (job) => ({ result: handCandidatesJob(job) }),
   splitDistribution: (job) => ({ result: splitDistributionJob(job) }),
   diffTrees: (job) => ({ result: diffTreesJob(job) }),
   predict: async (job, progress) => {

@@ -140,6 +140,7 @@ export async function serveHost(page: Page, current: () => TreeReport, learn: Le
       calculation: ({ nodeId }) => (learn.calculate ?? notServed)(nodeId),
       pruningCalculation: () => (learn.pruning ?? notServed)(),
       ruleCalculation: ({ leaf }) => (learn.rule ?? notServed)(leaf),
+      handCandidates: notServed,
     }, (reply) => (answer = reply));
     return answer;
   });

@@ -38,10 +38,22 @@ function placeOf(model: TreeModel, nodeId: number): number[] {
 
 const samePlace = (a: NodePlace, b: NodePlace) => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** The edit that makes the trained tree its root alone (none for a one-node tree). */
+function rootOnly(trained: TreeModel): TreeEdit[] {
+  return trained.nodes[0].children.length === 0 ? [] : [{ op: 'snip', node: 0 }];
+}
+
 /** The tree's root alone: the trained tree snipped at the root (a one-node tree stays as it is). */
 export function startByHand(dataset: Dataset, trained: TreeModel): HandState {
-  const model = trained.nodes[0].children.length === 0 ? trained : applyEdit(dataset, trained, { op: 'snip', node: 0 });
-  return { model, closed: [] };
+  return { model: rootOnly(trained).reduce((m, e) => applyEdit(dataset, m, e), trained), closed: [] };
+}
+
+/**
+ * The whole edit list of a session, from the trained tree: what an edited report replays
+ * (edited-report.ts), so the tree grown by hand is scored, drawn and exported as any edited tree.
+ */
+export function handEdits(trained: TreeModel, steps: readonly HandStep[]): TreeEdit[] {
+  return [...rootOnly(trained), ...steps.flatMap((s) => s.edits)];
 }
 
 /** The leaves still to decide, by id in preorder: not closed, and not pure (a pure node has no split). */
@@ -58,6 +70,20 @@ function algorithmMaySplit(model: TreeModel, nodeId: number): boolean {
   const node = model.nodes[nodeId];
   const params = resolveParams(model.params, model.task, nodeWeight(model.nodes[0]));
   return mightSplit(params, node.depth, node.samples, node.impurity, nodeWeight(node));
+}
+
+/**
+ * The split the algorithm would put at leaf `nodeId` (its best split under the tree's settings), or
+ * null where it would leave a leaf: what "Next" takes and the candidates' table marks.
+ */
+export function algorithmChoice(dataset: Dataset, model: TreeModel, nodeId: number): ModelSplit | null {
+  if (!algorithmMaySplit(model, nodeId)) return null;
+  try {
+    return applyEdit(dataset, model, { op: 'grow', node: nodeId }).nodes[nodeId].split;
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    return null;
+  }
 }
 
 /** The state after `edits`. */
@@ -108,14 +134,7 @@ export function finishByAlgorithm(dataset: Dataset, state: HandState): { state: 
   let current = state;
   // From the last leaf in preorder back, so the ids of the leaves still to grow do not move.
   for (const id of openLeaves(state).reverse()) {
-    if (!algorithmMaySplit(current.model, id)) continue;
-    let best: ModelSplit | null;
-    try {
-      best = applyEdit(dataset, current.model, { op: 'grow', node: id }).nodes[id].split;
-    } catch (err) {
-      if (!(err instanceof InputError)) throw err;
-      best = null;
-    }
+    const best = algorithmChoice(dataset, current.model, id);
     if (best === null) continue;
     const split: TreeEdit = { op: 'split', node: id, split: best };
     current = after(dataset, current, [split]);

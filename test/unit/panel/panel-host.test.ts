@@ -8,7 +8,7 @@ import { created, FakePanel, FakeUri, serializers } from '../helpers/fake-vscode
 import { TREE_PANEL_VIEW_TYPE, TreePanels } from '../../../src/panel/tree-panel';
 import type { PanelRequests } from '../../../src/panel/tree-requests';
 import { diffTreesJob } from '../../../src/worker/jobs/diff';
-import type { PanelRequest, PanelRequestKind, PanelSettings } from '../../../src/shared/protocol';
+import type { HandView, PanelRequest, PanelRequestKind, PanelSettings } from '../../../src/shared/protocol';
 import { packReport } from '../../../src/shared/report-transfer';
 import { decodeModel, type NodeColumns, type TreeColumns } from '../../../src/engine/model-columns';
 import { SLICE_NODES } from '../../../src/shared/tree-slices';
@@ -27,6 +27,9 @@ const REPORT = standIn(model);
 // An edited tree's report, and the edits the extension knows behind it.
 const EDITED = standIn(model);
 const EDIT_STATE = { applied: [{ op: 'snip' as const, node: 2 }], redo: [], restorable: [2] };
+// A tree grown by hand, and its view.
+const BY_HAND = standIn(model);
+const HAND_VIEW = { steps: 2, open: [3, 4], algorithm: {} as HandView['algorithm'] };
 const ENTROPY = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models/iris-entropy-full.json'), 'utf8'));
 
 function recorder() {
@@ -71,6 +74,12 @@ function recorder() {
     },
     edit: (uri, message) => calls.push(['edit', uri.toString(), message]),
     editState: (_uri, report) => (report === EDITED ? EDIT_STATE : undefined),
+    handCandidates: async (uri, nodeId) => {
+      calls.push(['handCandidates', uri.toString(), nodeId]);
+      return { splits: [], algorithm: null };
+    },
+    handStep: (uri, message) => calls.push(['handStep', uri.toString(), message]),
+    handState: (_uri, report) => (report === BY_HAND ? HAND_VIEW : undefined),
     // A reloaded panel's pin made again: trained with its settings (here the entropy tree); 'gini' cannot be.
     pinned: async (uri, pin) => {
       calls.push(['pinned', uri.toString(), pin]);
@@ -407,5 +416,36 @@ test('a panel opened on an edited tree without its edits given (the hover\'s "sh
   // A tree as trained: no edit bar.
   panels.show(csv, REPORT, SETTINGS);
   assert.equal('edits' in (panel.webview.posted[1] as object), false);
+  panels.dispose();
+});
+
+test('a tree grown by hand goes out with its view; its steps are validated, then routed to the extension, and the candidates answered', async () => {
+  const { calls, requests } = recorder();
+  const panels = new TreePanels(ext, requests);
+  const csv = FakeUri.file('/data/by-hand.csv') as unknown as vscode.Uri;
+  panels.show(csv, BY_HAND, SETTINGS);
+  const panel = created[created.length - 1];
+  panel.send({ type: 'ready' });
+  assert.deepEqual((panel.webview.posted[0] as { byHand?: unknown }).byHand, HAND_VIEW);
+  const split = { feature: 'petal_length_cm', kind: 'numeric', threshold: 2.45 };
+  panel.send({ type: 'handStep', action: { kind: 'split', node: 3, split } });
+  panel.send({ type: 'handStep', action: { kind: 'finish' } });
+  panel.send({ type: 'handStep', action: { kind: 'start' } });
+  panel.send({ type: 'handStep', action: { kind: 'leaf', node: -1 } });
+  panel.send({ type: 'handStep', action: { kind: 'undo', node: 3 } });
+  panel.send(ask(1, 'handCandidates', { nodeId: 4 }));
+  await tick();
+  assert.deepEqual(calls.filter((c) => c[0] !== 'log'), [
+    ['handStep', 'file:///data/by-hand.csv', { type: 'handStep', action: { kind: 'split', node: 3, split } }],
+    ['handStep', 'file:///data/by-hand.csv', { type: 'handStep', action: { kind: 'finish' } }],
+    ['handCandidates', 'file:///data/by-hand.csv', 4],
+  ]);
+  const logged = calls.filter((c) => c[0] === 'log').map((c) => String(c[1]));
+  assert.match(logged[0], /ignored a malformed message: handStep: action\.kind must be one of undo, finish, algorithm, leaf, split/);
+  assert.match(logged[1], /handStep: action\.node must be a non-negative integer/);
+  assert.match(logged[2], /handStep: action: unexpected field "node"/);
+  // The tree as trained again: no by-hand view.
+  panels.show(csv, REPORT, SETTINGS);
+  assert.equal('byHand' in (panel.webview.posted[panel.webview.posted.length - 1] as object), false);
   panels.dispose();
 });

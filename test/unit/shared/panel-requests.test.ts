@@ -79,6 +79,9 @@ const HANDLERS: RequestHandlers = {
   ruleCalculation: () => {
     throw new Error('not asked here');
   },
+  handCandidates: () => {
+    throw new Error('not asked here');
+  },
 };
 
 test('a round trip: the webview asks, the host validates and answers, the webview gets a typed reply or the failure', async () => {

@@ -1,0 +1,167 @@
+// Growing a tree by hand in the panel (README "Learn mode"): the host's steps (src/panel/by-hand.ts)
+// through the real worker's growByHand and handCandidates jobs. Taking the algorithm's choice at
+// every open leaf gives the report the settings train, node for node and score for score; the
+// candidates' scores are the criterion's numbers worked here by hand from the node's class counts
+// (and the notes' 0.2467 for outlook on play tennis); another split at the root then Finish is the
+// edit job's `split` (the CLI's `edit --split`); Undo and Leaf are replays.
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type * as vscode from 'vscode';
+import { WorkerBridge } from '../../../src/host/worker-bridge';
+import { nodeEngine } from '../../../src/host/node-platform';
+import { DEFAULT_TRAIN_SETTINGS, reportOptions, type TrainSettings } from '../../../src/shared/train-settings';
+import { decodeModel } from '../../../src/engine/model-columns';
+import type { Dataset } from '../../../src/engine/dataset';
+import type { ModelNode, TreeModel } from '../../../src/engine/model';
+import type { PackedReport } from '../../../src/shared/report-transfer';
+import type { HandView } from '../../../src/shared/protocol';
+import type { TrainedFile } from '../../../src/host/trained-files';
+import { HandGrowing } from '../../../src/panel/by-hand';
+import { bundleWorker } from '../helpers/worker-bundle';
+
+let bridge: WorkerBridge;
+before(async () => {
+  const engineFile = await bundleWorker();
+  bridge = new WorkerBridge(() => nodeEngine(engineFile));
+});
+
+async function load(file: string): Promise<Dataset> {
+  const bytes = WorkerBridge.ownBytes(readFileSync(path.join(process.cwd(), file)));
+  return (await bridge.run('load', { source: { kind: 'bytes', bytes }, fileName: path.basename(file) }).result).dataset;
+}
+
+const shape = (m: TreeModel) => m.nodes.map((n) => ({ split: n.split, samples: n.samples, value: n.value, children: n.children, prediction: n.prediction }));
+const model = (r: PackedReport) => decodeModel(r.model).model;
+
+/** The host's by-hand session on a real worker, and what it last showed the panel. */
+async function session(file: string, target: string, settings: TrainSettings) {
+  const dataset = await load(file);
+  const trained = await bridge.run('report', { dataset, options: reportOptions(settings, target) }).result;
+  const uri = { toString: () => `file:///${file}` } as unknown as vscode.Uri;
+  const trainedFile: TrainedFile = { uri, dataset, columns: [], target, settings, report: trained };
+  const shown: { report: PackedReport; view: HandView | undefined; failure?: string }[] = [];
+  const hand: HandGrowing = new HandGrowing({
+    file: async () => trainedFile,
+    run: (job, key) => bridge.run('growByHand', job, { key }).result,
+    replaceReport: (_file, report) => (trainedFile.report = report),
+    show: (_uri, report) => shown.push({ report, view: hand.stateOf(uri, report) }),
+    failed: (_uri, message) => shown.push({ report: trainedFile.report, view: undefined, failure: message }),
+  });
+  await hand.start(uri);
+  const last = () => shown[shown.length - 1];
+  const step = async (action: Parameters<HandGrowing['handle']>[1]['action']) => {
+    await hand.handle(uri, { type: 'handStep', action });
+    assert.equal(last().failure, undefined);
+    return last();
+  };
+  const candidates = async (nodeId: number) => (await bridge.run('handCandidates', { dataset, model: trainedFile.report.model, settings: trainedFile.report.settings, nodeId }).result);
+  return { dataset, trained, trainedFile, last, step, candidates, hand, uri };
+}
+
+const gini = (counts: readonly number[]) => {
+  const n = counts.reduce((a, b) => a + b, 0);
+  return 1 - counts.reduce((s, c) => s + (c / n) ** 2, 0);
+};
+/** The Gini decrease of a node's split, from its own and its children's class counts (docs/formulas.md "Gini"). */
+const giniDecrease = (m: TreeModel, node: ModelNode) => {
+  const n = node.samples;
+  return gini(node.value as number[]) - node.children.reduce((s, c) => s + (m.nodes[c].samples / n) * gini(m.nodes[c].value as number[]), 0);
+};
+
+const IRIS: TrainSettings = { ...DEFAULT_TRAIN_SETTINGS, validation: 'holdout', holdOutFraction: 0.3, seed: 7, prune: 'none' };
+
+test("iris, CART: Next at every open leaf gives the tree and the scores the settings train; the candidates' Gini decreases are the node's own", async () => {
+  const s = await session('media/samples/iris.csv', 'species', IRIS);
+  const trainedModel = model(s.trained);
+  let now = s.last();
+  assert.equal(model(now.report).nodes.length, 1, 'the tree starts as its root');
+  assert.deepEqual(now.view?.open, [0]);
+  assert.equal(now.view?.steps, 0);
+  assert.deepEqual(now.view?.algorithm.final, s.trained.final, "the algorithm's tree is the report as trained");
+
+  // The root's candidates: the algorithm's choice is the trained root's split, scored as its Gini decrease.
+  const atRoot = await s.candidates(0);
+  assert.equal(atRoot.splits.length, 4, 'one candidate per column');
+  assert.equal(atRoot.algorithm, 0);
+  const chosen = atRoot.splits[0];
+  assert.deepEqual(chosen.split, trainedModel.nodes[0].split);
+  assert.ok(Math.abs(chosen.score - giniDecrease(trainedModel, trainedModel.nodes[0])) < 1e-12, `${chosen.score}`);
+  // 105 training rows, 35 of each species: Gini 2/3, and the first split isolates setosa (35 | 70).
+  assert.ok(Math.abs(chosen.score - (2 / 3 - (70 / 105) * 0.5)) < 1e-12);
+  assert.deepEqual(chosen.childSamples, [35, 70]);
+  for (let i = 1; i < atRoot.splits.length; i++) assert.ok(atRoot.splits[i].score <= atRoot.splits[i - 1].score, 'ranked best first');
+
+  let steps = 0;
+  while ((now.view?.open.length ?? 0) > 0) {
+    now = await s.step({ kind: 'algorithm', node: now.view!.open[0] });
+    steps++;
+    assert.equal(now.view?.steps, steps);
+  }
+  assert.deepEqual(shape(model(now.report)), shape(trainedModel));
+  assert.deepEqual(now.report.final, s.trained.final);
+  assert.deepEqual(now.report.metrics.holdout, s.trained.metrics.holdout, 'the same hold-out accuracy as the algorithm');
+  assert.deepEqual(now.view?.algorithm.metrics.holdout, s.trained.metrics.holdout);
+  assert.ok(now.report.metrics.holdout!.task === 'classification' && now.report.metrics.holdout!.accuracy > 0.9);
+
+  // Undo takes back the last step only.
+  const back = await s.step({ kind: 'undo' });
+  assert.equal(back.view?.steps, steps - 1);
+  assert.equal(back.view?.open.length, 1);
+  assert.ok(model(back.report).nodes.length < trainedModel.nodes.length);
+});
+
+test("iris: another column at the root, then Finish, is the edit job's split of the root; a leaf at the root scores the majority class", async () => {
+  const s = await session('media/samples/iris.csv', 'species', IRIS);
+  const atRoot = await s.candidates(0);
+  const other = atRoot.splits.find((c) => c.feature === 'sepal_length_cm');
+  assert.ok(other, 'sepal length is a candidate');
+  let now = await s.step({ kind: 'split', node: 0, split: other.split });
+  assert.deepEqual(model(now.report).nodes[0].split, other.split);
+  assert.deepEqual(now.view?.open, model(now.report).nodes[0].children, 'both children open');
+  assert.equal(model(now.report).nodes[0].children.reduce((n, c) => n + model(now.report).nodes[c].samples, 0), 105);
+  now = await s.step({ kind: 'finish' });
+  assert.deepEqual(now.view?.open, []);
+  const byEdit = (await bridge.run('editReport', { dataset: s.dataset, report: s.trained, edits: [{ op: 'split', node: 0, split: other.split }] }).result).report;
+  assert.deepEqual(shape(model(now.report)), shape(model(byEdit)));
+  assert.deepEqual(now.report.metrics.holdout, byEdit.metrics.holdout);
+
+  // Back to the root alone (undo twice), then a leaf there: nothing open, and the hold-out accuracy is the majority class's share (15 of 45).
+  await s.step({ kind: 'undo' });
+  now = await s.step({ kind: 'undo' });
+  assert.deepEqual(now.view?.open, [0]);
+  now = await s.step({ kind: 'leaf', node: 0 });
+  assert.deepEqual(now.view?.open, []);
+  assert.equal(model(now.report).nodes.length, 1);
+  const h = now.report.metrics.holdout!;
+  assert.ok(h.task === 'classification' && Math.abs(h.accuracy - 15 / 45) < 1e-12, JSON.stringify(h));
+});
+
+test("play tennis, ID3: the root's candidates are the notes' information gains, outlook's 0.2467 the algorithm's choice; Next everywhere is train's tree", async () => {
+  const s = await session('media/samples/play_tennis.csv', 'play', { ...DEFAULT_TRAIN_SETTINGS, algorithm: 'id3', validation: 'cv' });
+  const atRoot = await s.candidates(0);
+  const gains = Object.fromEntries(atRoot.splits.map((c) => [c.feature, Number(c.score.toFixed(4))]));
+  // The course notes' (and Quinlan's) gains, in bits.
+  assert.deepEqual(gains, { outlook: 0.2467, humidity: 0.1518, windy: 0.0481, temperature: 0.0292 });
+  assert.equal(atRoot.splits[atRoot.algorithm!].feature, 'outlook');
+  let now = s.last();
+  while ((now.view?.open.length ?? 0) > 0) now = await s.step({ kind: 'algorithm', node: now.view!.open[0] });
+  assert.deepEqual(shape(model(now.report)), shape(model(s.trained)));
+  assert.deepEqual(now.report.final, s.trained.final);
+  // Under CV the two trees are scored alike: the CV of each one's structure on the same folds, so the same tree scores the same.
+  const yours = now.report.metrics.crossValidation;
+  assert.equal(yours?.structure, true);
+  assert.deepEqual(now.view?.algorithm.metrics.crossValidation, yours);
+  assert.notDeepEqual(s.trained.metrics.crossValidation, yours, "the settings' CV regrows a tree per fold: another figure");
+});
+
+test('a step on a tree since retrained is refused with a message, and changes nothing', async () => {
+  const s = await session('media/samples/iris.csv', 'species', IRIS);
+  // A retrain replaced the file's report: the by-hand session no longer owns the tree shown.
+  s.trainedFile.report = s.trained;
+  await s.hand.handle(s.uri, { type: 'handStep', action: { kind: 'algorithm', node: 0 } });
+  assert.match(s.last().failure ?? '', /^The step was not taken: this tree is no longer the one grown by hand/);
+  assert.equal(s.trainedFile.report, s.trained);
+  assert.equal(s.hand.stateOf(s.uri, s.trained), undefined);
+});
