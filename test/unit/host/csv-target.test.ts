@@ -46,7 +46,7 @@ test('training from the palette with a tree panel in focus retrains that panel\'
 
 test('the panels say which CSV\'s panel is in focus', () => {
   // Showing a report asks for the edits behind it; none here.
-  const panels = new TreePanels(uri('/ext'), { editState: () => undefined } as unknown as PanelRequests);
+  const panels = new TreePanels(uri('/ext'), { editState: () => undefined, handState: () => undefined } as unknown as PanelRequests);
   const report = { model: { nodes: [], totalNodes: 0 } } as unknown as PackedReport;
   const settings = {} as Parameters<TreePanels['show']>[2];
   panels.show(iris, report, settings);
