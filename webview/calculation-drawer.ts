@@ -22,7 +22,7 @@ export interface CalculationDrawerEvents {
   request(nodeId: number, column: string | null): Promise<NodeCalculation>;
   /** "Export as Markdown…": the host writes the CLI's `explain` Markdown for the node. */
   exportMarkdown(nodeId: number): void;
-  /** Both prunings of the tree's settings, worked out on its tree as grown. */
+  /** Both prunings of the tree's settings, worked out on its tree as grown, or on the edited tree as shown. */
   requestPruning(): Promise<PruningCalculation>;
   /** The rule of leaf `leaf`: coverage, accuracy, FOIL gains. */
   requestRule(leaf: number): Promise<RuleCalculation>;

@@ -9,7 +9,7 @@ import type { RuleCalculation } from '../engine/explain/rule-calculation';
 
 /** The panel's requests answered here (part of `PanelRequests`, tree-requests.ts). */
 export interface LearnRequests {
-  /** Both prunings of the tree's settings worked out on its tree as grown (computed in the worker). */
+  /** Both prunings of the tree's settings worked out on its tree as grown, or on the edited tree as shown (computed in the worker). */
   pruningCalculation(csvUri: vscode.Uri): Promise<PruningCalculation>;
   /** The worked calculation of the rule of leaf `leaf` of the file's tree. */
   ruleCalculation(csvUri: vscode.Uri, leaf: number): Promise<RuleCalculation>;

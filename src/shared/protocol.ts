@@ -175,7 +175,7 @@ export interface PanelRequestTypes {
   previewEdit: { request: { edit: TreeEdit }; reply: EditPreview };
   /** The worked arithmetic of a node (learn mode; computed in the worker, src/engine/explain/); `column`: that column's best split is worked out whatever its rank. */
   calculation: { request: { nodeId: number; column?: string }; reply: NodeCalculation };
-  /** Both prunings of the tree's settings worked out on its tree as grown (the settings drawer's pruning). */
+  /** Both prunings of the tree's settings worked out on its tree as grown, or on the edited tree as shown (the settings drawer's pruning). */
   pruningCalculation: { request: Record<string, never>; reply: PruningCalculation };
   /** The coverage, accuracy and FOIL gains of the rule of leaf `leaf` (the Rules tab). */
   ruleCalculation: { request: { leaf: number }; reply: RuleCalculation };

@@ -94,7 +94,7 @@ export interface CalculationJob extends Omit<AlternativesJob, 'nodeId'> {
   fileName: string;
 }
 
-/** Both prunings of a shown tree's settings worked out on its tree as grown (src/worker/jobs/pruning-rule-calculation.ts). */
+/** Both prunings of a shown tree's settings worked out on its tree as grown, or on the edited tree as shown (src/worker/jobs/pruning-rule-calculation.ts). */
 export type PruningCalculationJob = Omit<AlternativesJob, 'nodeId'>;
 
 /** The calculation of the rule of one leaf of a shown tree. */

@@ -120,17 +120,21 @@ export interface PruningCalculation {
   pessimistic: PessimisticStep[];
   pessimisticTotal: number;
   epsilon: number;
-  /** The α the tree shown was pruned at (cost-complexity pruning), else null. */
+  /** The α the tree shown was pruned at (cost-complexity pruning), else null; null too for an edited tree, whose nodes no α cut. */
   shownAlpha: number | null;
-  /** Nodes of the tree as grown, before any pruning. */
-  grownNodes: number;
+  /** Nodes of the tree worked on: as grown before any pruning, or the edited tree as shown. */
+  treeNodes: number;
+  /** True: the tree worked on is the user's edited tree (its own weakest links), not the tree its settings grow. */
+  edited: boolean;
 }
 
 /**
- * The pruning steps of `grown` (the report's tree before pruning, as `explain --pruning` grows it)
- * with the report's ε and α; at most `limit` steps of each.
+ * The pruning steps of `grown` (the report's tree before pruning, as `explain --pruning` grows it;
+ * or an edited tree as it stands, `edited` set: the edits are the user's, and pruning it would cut
+ * its own nodes) with the report's ε and α; at most `limit` steps of each.
  */
 export function pruningCalculation(grown: TreeModel, settings: Pick<ReportSettings, 'prune' | 'ccpAlpha' | 'pessimisticEpsilon'>, limit = MAX_SHOWN_STEPS): PruningCalculation {
+  const edited = grown.edited === true;
   const costComplexity = costComplexitySteps(grown);
   const epsilon = settings.pessimisticEpsilon;
   const pessimistic = pessimisticSteps(grown, epsilon);
@@ -140,7 +144,8 @@ export function pruningCalculation(grown: TreeModel, settings: Pick<ReportSettin
     pessimistic: pessimistic.slice(0, limit),
     pessimisticTotal: pessimistic.length,
     epsilon,
-    shownAlpha: settings.prune === 'cost-complexity' ? settings.ccpAlpha : null,
-    grownNodes: grown.nodes.length,
+    shownAlpha: settings.prune === 'cost-complexity' && !edited ? settings.ccpAlpha : null,
+    treeNodes: grown.nodes.length,
+    edited,
   };
 }

@@ -35,15 +35,20 @@ function more(shown: number, total: number, what: string): string | null {
   return total > shown ? `The first ${shown} of ${total} ${what} are listed; Export Calculation as Markdown (or explain --pruning) writes them all.` : null;
 }
 
+/** Which tree the steps are of: the edited tree shown has its own weakest links. */
+function treeWorkedOn(p: PruningCalculation): string {
+  return p.edited ? `On the edited tree as shown (${p.treeNodes} nodes): its own weakest links, not those of the tree its settings grow.` : `On the tree as grown (${p.treeNodes} nodes).`;
+}
+
 function costComplexitySection(p: PruningCalculation): SectionView {
   const list = p.costComplexity;
   const cut = (alpha: number) => p.shownAlpha !== null && alpha <= p.shownAlpha * (1 + 1e-9);
-  const shown = p.shownAlpha === null ? ' The tree shown is not cost-complexity pruned.' : ` Rows in bold are cut in the tree shown (α = ${shownText(p.shownAlpha)}).`;
+  const shown = p.edited ? '' : p.shownAlpha === null ? ' The tree shown is not cost-complexity pruned.' : ` Rows in bold are cut in the tree shown (α = ${shownText(p.shownAlpha)}).`;
   return {
     heading: 'Cost-complexity pruning',
     intro:
       `Each step cuts the weakest link: the decision node t with the smallest α = (R(t) − R(T_t)) / (|leaves(T_t)| − 1), where R(t) = N_t/N · i(t) is its cost as a leaf and R(T_t) its subtree's. ` +
-      `On the tree as grown (${p.grownNodes} nodes).${shown}`,
+      `${treeWorkedOn(p)}${shown}`,
     table:
       list.length === 0
         ? null

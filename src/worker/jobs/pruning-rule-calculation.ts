@@ -1,6 +1,6 @@
 // The worker's side of learn mode for pruning and rules (docs/formulas.md "Cost-complexity pruning",
 // "Pessimistic pruning", "Rules and FOIL gain"): both prunings of the shown tree's settings worked
-// out on the tree as grown (as `explain --pruning` does), and one rule's coverage, accuracy and
+// out on the tree as grown (as `explain --pruning` does) or on an edited tree as it stands, and one rule's coverage, accuracy and
 // FOIL gains, for the panel's calculation drawer.
 import { pruningCalculation, type PruningCalculation } from '../../engine/explain/pruning-calculation';
 import { ruleCalculationOf, type RuleCalculation } from '../../engine/explain/rule-calculation';
@@ -11,9 +11,11 @@ import type { PruningCalculationJob, RuleCalculationJob } from '../../shared/wor
 
 export function pruningCalculationJob(job: PruningCalculationJob): PruningCalculation {
   const { model } = decodeModel(job.model);
-  // The tree before pruning: grown again on the rows the shown one was trained on, with its parameters.
-  const grown = trainTree(trainingRows(job.dataset, model, job.settings), model.params).model;
-  return pruningCalculation(grown, job.settings);
+  // An edited tree (steered, or grown by hand) is worked on as it stands: regrown from its settings
+  // it would be another tree. Else the tree before pruning: grown again on the rows the shown one
+  // was trained on, with its parameters.
+  const tree = model.edited ? model : trainTree(trainingRows(job.dataset, model, job.settings), model.params).model;
+  return pruningCalculation(tree, job.settings);
 }
 
 export function ruleCalculationJob(job: RuleCalculationJob): RuleCalculation {
