@@ -10,6 +10,7 @@ import type { NodeCalculation, Step } from '../src/engine/explain/types';
 import { KATEX_MACROS } from '../src/engine/explain/latex';
 import type { PruningCalculation } from '../src/engine/explain/pruning-calculation';
 import type { RuleCalculation } from '../src/engine/explain/rule-calculation';
+import { FORMULAS_FILE, nodeSections, PRUNING_SECTIONS, RULE_SECTIONS, sectionAnchor, type FormulaSection } from '../src/engine/explain/formula-sections';
 import { calculationView, formulaPieces, type CalcTable, type CandidateView } from '../src/shared/render/calculation-view';
 import { pruningView, ruleView, type SectionView, type StepGroup } from '../src/shared/render/pruning-rule-view';
 import { el, replaceChildren } from './dom';
@@ -26,6 +27,8 @@ export interface CalculationDrawerEvents {
   requestPruning(): Promise<PruningCalculation>;
   /** The rule of leaf `leaf`: coverage, accuracy, FOIL gains. */
   requestRule(leaf: number): Promise<RuleCalculation>;
+  /** Opens docs/formulas.md at `section` (absent: the links do nothing, e.g. a forest's tree). */
+  openFormulas?(section: FormulaSection): void;
   /** The drawer closed; called before the focus goes back to the opener (whose tab may have to come back first). */
   closed?(): void;
 }
@@ -157,12 +160,12 @@ export class CalculationDrawer {
 
   /** Opens the drawer on the pruning of the tree's settings (from the settings' pruning controls). */
   openPruning(opener: HTMLElement | null): void {
-    this.start('How pruning works on this tree', null, opener, () => this.events.requestPruning().then((p) => () => this.showSections(pruningView(p), 'explain --pruning cost-complexity (or pessimistic)')));
+    this.start('How pruning works on this tree', null, opener, () => this.events.requestPruning().then((p) => () => this.showSections(pruningView(p), 'explain --pruning cost-complexity (or pessimistic)', PRUNING_SECTIONS)));
   }
 
   /** Opens the drawer on the rule of leaf `leaf` (from the Rules tab). */
   openRule(leaf: number, opener: HTMLElement | null): void {
-    this.start(`How the rule of leaf ${leaf} is scored`, null, opener, () => this.events.requestRule(leaf).then((r) => () => this.showSections(ruleView(r), 'explain --rules')));
+    this.start(`How the rule of leaf ${leaf} is scored`, null, opener, () => this.events.requestRule(leaf).then((r) => () => this.showSections(ruleView(r), 'explain --rules', RULE_SECTIONS)));
   }
 
   /** Shows the drawer saying it is working, then what `load` resolves to draw, unless another opening came since. */
@@ -184,8 +187,21 @@ export class CalculationDrawer {
     );
   }
 
-  private showSections(sections: SectionView[], cli: string): void {
-    replaceChildren(this.body, ...sections.flatMap(section), el('p', { class: 'muted calc-foot' }, `The formulas are those of docs/formulas.md; the CLI writes the same: ${cli}.`));
+  private showSections(sections: SectionView[], cli: string, cited: readonly FormulaSection[]): void {
+    replaceChildren(this.body, ...sections.flatMap(section), el('p', { class: 'muted calc-foot' }, ...this.formulas(cited), `; the CLI writes the same: ${cli}.`));
+  }
+
+  /** "The formulas: docs/formulas.md "A", "B"", each a link the host opens at its section. */
+  private formulas(cited: readonly FormulaSection[]): Array<Node | string> {
+    const links = cited.map((section) => {
+      const a = el('a', { href: `#${sectionAnchor(section)}`, class: 'formulas-link', title: `Open ${FORMULAS_FILE} at "${section}"` }, `“${section}”`);
+      a.addEventListener('click', (e) => {
+        e.preventDefault();
+        this.events.openFormulas?.(section);
+      });
+      return a;
+    });
+    return [`The formulas: ${FORMULAS_FILE} `, ...links.flatMap((a, i) => (i === 0 ? [a] : [', ', a]))];
   }
 
   close(): void {
@@ -216,7 +232,7 @@ export class CalculationDrawer {
       v.empty && el('p', { class: 'muted' }, v.empty),
       v.candidates.length > 0 && el('h4', {}, 'The split and the alternatives, by score'),
       ...v.candidates.map((c) => candidate(c, c.feature === column, v.candidates.length, practice)),
-      el('p', { class: 'muted calc-foot' }, 'The formulas are those of docs/formulas.md ("Worked calculations"); Export as Markdown writes the same as the CLI: explain --node ', String(calc.nodeId), '.'),
+      el('p', { class: 'muted calc-foot' }, ...this.formulas(nodeSections(calc.criterion)), '; Export as Markdown writes the same as the CLI: explain --node ', String(calc.nodeId), '.'),
     );
     const asked = this.body.querySelector<HTMLElement>('details.calc-candidate.asked > summary');
     if (asked) {

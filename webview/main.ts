@@ -134,6 +134,7 @@ const calculationDrawer = new CalculationDrawer({
   exportMarkdown: (nodeId) => api.postMessage({ type: 'exportCalculation', nodeId }),
   requestPruning: () => host.request('pruningCalculation', {}),
   requestRule: (leaf) => host.request('ruleCalculation', { leaf }),
+  openFormulas: (section) => api.postMessage({ type: 'openFormulas', section }),
 });
 treeView.addDrawer(calculationDrawer.element);
 

@@ -235,6 +235,9 @@ class TreePanel {
       case 'handStep':
         this.requests.handStep(this.csvUri, message);
         return;
+      case 'openFormulas':
+        this.requests.openFormulas(message.section);
+        return;
       case 'webviewError':
         this.requests.log(`Tree panel (${this.csvUri.fsPath}): ${message.message}`);
         return;

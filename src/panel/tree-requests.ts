@@ -2,7 +2,8 @@
 // answered — by the worker through the bridge for anything the engine computes (alternatives, a
 // split's chart, a node's calculation, an edited or pinned tree), by the host for files and
 // settings. The panel itself (tree-panel.ts) only passes its webview's requests on.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { FORMULAS_FILE, sectionAnchor, type FormulaSection } from '../engine/explain/formula-sections';
 import type { SplitDistribution } from '../engine/split-distribution';
 import type { NodeCalculation } from '../engine/explain/types';
 import type { TreeEdit } from '../engine/model';
@@ -60,6 +61,8 @@ export interface PanelRequests extends LearnRequests {
   handStep(csvUri: vscode.Uri, message: HandStepMessage): void;
   /** The by-hand view of the file's `report`, when it is a tree grown by hand (undefined: it is not). */
   handState(csvUri: vscode.Uri, report: PackedReport): HandView | undefined;
+  /** Opens docs/formulas.md, shipped with the extension, in the Markdown preview at `section`. */
+  openFormulas(section: FormulaSection): void;
   /** The tree a reloaded panel had pinned, made again from its recipe (trained with its settings, then edited). */
   pinned(csvUri: vscode.Uri, pin: PinRecipe): Promise<Pinned>;
   /** The pinned tree (`a`) against the tree shown (`b`), node by node, diffed in the worker. */
@@ -113,6 +116,10 @@ export function treePanelRequests(host: HostServices, edits: () => TreeEdits, ha
     handCandidates: async (uri, nodeId) => worker().run('handCandidates', await nodeJob(uri, nodeId), { key: `handCandidates:${uri.toString()}` }).result,
     handStep: (uri, message) => void hand().handle(uri, message),
     handState: (uri, report) => hand().stateOf(uri, report),
+    openFormulas: (section) => {
+      const doc = vscode.Uri.joinPath(host.context.extensionUri, ...FORMULAS_FILE.split('/')).with({ fragment: sectionAnchor(section) });
+      void vscode.commands.executeCommand('markdown.showPreviewToSide', doc).then(undefined, (err: unknown) => notifier.log(`Could not open ${FORMULAS_FILE}: ${String(err)}`));
+    },
     pinned: async (uri, pin) => {
       const trainedFile = await file(uri);
       const { report, settings } = await host.trainer().reportFor(trainedFile, pin.settings, pin.edits);

@@ -14,6 +14,7 @@ import type { TreeDiff } from './tree-diff';
 import type { TreeEdit } from '../engine/model';
 import type { EditPreview, HandAction } from './worker-messages';
 import type { HandCandidates } from '../engine/explain/hand-candidates';
+import { FORMULA_SECTIONS, type FormulaSection } from '../engine/explain/formula-sections';
 import type { NodeCalculation } from '../engine/explain/types';
 import type { PruningCalculation } from '../engine/explain/pruning-calculation';
 import type { RuleCalculation } from '../engine/explain/rule-calculation';
@@ -268,6 +269,12 @@ export interface HandStepMessage {
   action: Exclude<HandAction, { kind: 'start' }>;
 }
 
+/** Opens docs/formulas.md (shipped with the extension) at one of the sections the calculations follow. */
+export interface OpenFormulasMessage {
+  type: 'openFormulas';
+  section: FormulaSection;
+}
+
 /** Pins the tree shown to compare the next ones with (`pin: false` lets it go). */
 export interface PinMessage {
   type: 'pin';
@@ -317,6 +324,7 @@ export type FromWebview =
   | EditStepMessage
   | SyncEditsMessage
   | HandStepMessage
+  | OpenFormulasMessage
   | WebviewErrorMessage;
 
 // ─── validation of what arrives from the webview ───────────────────────────────────────────
@@ -488,6 +496,7 @@ const CHECKS: { [K in FromWebview['type']]: Spec } = {
   resetEdits: { fields: [], check: () => null },
   syncEdits: { fields: ['applied', 'redo'], check: (m) => editsProblem(m.applied, 'applied') ?? editsProblem(m.redo, 'redo') },
   handStep: { fields: ['action'], check: (m) => handActionProblem(m.action) },
+  openFormulas: { fields: ['section'], check: (m) => ((FORMULA_SECTIONS as readonly unknown[]).includes(m.section) ? null : `section must be one of ${FORMULA_SECTIONS.join(', ')}`) },
   pin: { fields: ['pin'], check: (m) => (typeof m.pin === 'boolean' ? null : 'pin must be a boolean') },
   restorePin: {
     fields: ['pin'],

@@ -2,7 +2,7 @@
 // palette, the root's calculation opened from its details, "Practice: hide the numbers" ticked by
 // keyboard; H(S) is hidden until a right answer (0.9403) is typed and accepted, and a wrong gain
 // for outlook (0.3) is corrected with the engine's 0.2467 and the worked steps — at 500 and 1,400 px
-// in Light and Dark Modern (screenshots in test-artifacts/).
+// in Light and Dark Modern (screenshots in test-artifacts/); the drawer's links open docs/formulas.md at a section.
 /* global document, window -- evaluated in the panel's frame */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -81,5 +81,19 @@ describe('practice mode in the calculation drawer', () => {
     await switchTheme(page, 'Dark Modern', 'vs-dark');
     await practise(500, 'dark');
     await practise(1400, 'dark');
+  });
+
+  it('the drawer links to docs/formulas.md: a link opens its Markdown preview beside', async () => {
+    const panel = await panelAtWidth(page, 'play_tennis.csv', 1400, HEIGHT);
+    await panel.locator(`${nodes}[data-ref="node:0"]`).click();
+    await panel.locator('.details vscode-button', { hasText: 'Show the calculation' }).click();
+    const drawer = panel.locator('.calc-drawer');
+    const links = drawer.locator('.calc-foot a.formulas-link');
+    await links.first().waitFor({ timeout: 60_000 });
+    assert.deepEqual(await links.allInnerTexts(), ['“Worked calculations”', '“Heterogeneity indices”', '“ID3 and C4.5”']);
+    assert.equal(await links.nth(2).getAttribute('href'), '#id3-and-c45');
+    await links.nth(2).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.tabs-container .tab[aria-label*="Preview formulas.md"]').first().waitFor({ timeout: 30_000 });
   });
 });

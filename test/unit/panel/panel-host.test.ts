@@ -80,6 +80,7 @@ function recorder() {
     },
     handStep: (uri, message) => calls.push(['handStep', uri.toString(), message]),
     handState: (_uri, report) => (report === BY_HAND ? HAND_VIEW : undefined),
+    openFormulas: (section) => calls.push(['openFormulas', section]),
     // A reloaded panel's pin made again: trained with its settings (here the entropy tree); 'gini' cannot be.
     pinned: async (uri, pin) => {
       calls.push(['pinned', uri.toString(), pin]);
@@ -434,16 +435,20 @@ test('a tree grown by hand goes out with its view; its steps are validated, then
   panel.send({ type: 'handStep', action: { kind: 'leaf', node: -1 } });
   panel.send({ type: 'handStep', action: { kind: 'undo', node: 3 } });
   panel.send(ask(1, 'handCandidates', { nodeId: 4 }));
+  panel.send({ type: 'openFormulas', section: 'Cost-complexity pruning' });
+  panel.send({ type: 'openFormulas', section: '../../etc/passwd' });
   await tick();
   assert.deepEqual(calls.filter((c) => c[0] !== 'log'), [
     ['handStep', 'file:///data/by-hand.csv', { type: 'handStep', action: { kind: 'split', node: 3, split } }],
     ['handStep', 'file:///data/by-hand.csv', { type: 'handStep', action: { kind: 'finish' } }],
     ['handCandidates', 'file:///data/by-hand.csv', 4],
+    ['openFormulas', 'Cost-complexity pruning'],
   ]);
   const logged = calls.filter((c) => c[0] === 'log').map((c) => String(c[1]));
   assert.match(logged[0], /ignored a malformed message: handStep: action\.kind must be one of undo, finish, algorithm, leaf, split/);
   assert.match(logged[1], /handStep: action\.node must be a non-negative integer/);
   assert.match(logged[2], /handStep: action: unexpected field "node"/);
+  assert.match(logged[3], /openFormulas: section must be one of Worked calculations, /);
   // The tree as trained again: no by-hand view.
   panels.show(csv, REPORT, SETTINGS);
   assert.equal('byHand' in (panel.webview.posted[panel.webview.posted.length - 1] as object), false);
