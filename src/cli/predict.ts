@@ -20,13 +20,14 @@ import { boundEnsemble, TARGET_OPTION } from './imported';
 import type { CliCommand, OptionTable } from './options';
 import { givenValue, THRESHOLD_OPTION, thresholdRuleFromArgs } from './threshold-flags';
 import { POSITIVE_CLASS_OPTION, positiveClassFromArgs } from './validation-flags';
-import { thresholdClass, withDecisionThreshold } from '../engine/tree/decision-threshold';
+import { decideShares, thresholdClass, withDecisionThreshold } from '../engine/tree/decision-threshold';
+import type { ForestModel } from '../engine/forest/types';
 
 const OPTIONS: OptionTable = [
   { name: 'model', value: 'model.json', meaning: 'the model JSON `train --out` wrote, a tree or a forest, or a model trained elsewhere: XGBoost .json/.ubj, LightGBM .txt, ONNX tree ensemble (required)' },
   TARGET_OPTION,
-  { ...THRESHOLD_OPTION, value: 'T', default: "the model's (none: each leaf's largest class)", meaning: "binary tree: predict the positive class when its share of the leaf is ≥ T, in place of the model's threshold" },
-  { ...POSITIVE_CLASS_OPTION, default: "the model's threshold's, else the training rows' less frequent class", meaning: 'with --threshold: the class whose share it bounds' },
+  { ...THRESHOLD_OPTION, value: 'T', default: "the model's (none: each leaf's largest class)", meaning: "binary target: predict the positive class when its share is ≥ T — a tree's leaf share (in place of the model's threshold), a forest's mean share (share_<class>), a model trained elsewhere's probability" },
+  { ...POSITIVE_CLASS_OPTION, default: "a tree: its threshold's, else the less frequent class of its root; a forest: the less frequent class of its trees' roots; a model trained elsewhere: its second class (the one its probability is of)", meaning: 'with --threshold: the class whose share it bounds' },
   { name: 'out', value: 'FILE', default: 'stdout', meaning: 'where to write the CSV with the predicted_<target> field (a classification forest: and share_<class> fields); a name ending in .parquet: a Parquet file (hyparquet-writer, snappy)' },
   ...DATA_OPTIONS,
 ];
@@ -63,8 +64,8 @@ async function predict(argv: string[]): Promise<void> {
   // A CSV is read twice: the parsed columns give the predictions, then the records are copied through as they are.
   const dataset = await loadDataFile(file, args, loaded.kind === 'ensemble' ? {} : { presentTypes: featureTypes(loaded.model) });
   const given = await namingFile(file, (): GivenPredictions => {
-    if (loaded.kind !== 'ensemble') return modelPredictions(loaded.model, dataset);
-    return ensemblePredictions(boundEnsemble(loaded.model, modelFile, dataset, args), dataset);
+    if (loaded.kind !== 'ensemble') return sharesAtThreshold(modelPredictions(loaded.model, dataset), loaded, args);
+    return sharesAtThreshold(ensemblePredictions(boundEnsemble(loaded.model, modelFile, dataset, args), dataset), loaded, args);
   }, dataset);
   const out = stringFlag(args, 'out');
   if (out !== undefined && (await sameFile(out, file))) {
@@ -100,8 +101,35 @@ function withThresholdFromArgs(loaded: LoadedModel, args: ParsedArgs): LoadedMod
     return loaded;
   }
   const value = givenValue(rule);
-  if (loaded.kind !== 'tree') throw new InputError('bad-option', '--threshold applies to a single tree of ours (a leaf\'s share of the positive class)');
+  // A forest or a model trained elsewhere decides on its rows' shares (sharesAtThreshold).
+  if (loaded.kind !== 'tree') return loaded;
   return { ...loaded, model: withDecisionThreshold(loaded.model, { positiveClass: thresholdClass(loaded.model, positiveClassFromArgs(args)), value }) };
+}
+
+/**
+ * A forest's or an imported classifier's predictions with `--threshold T`: the positive class where
+ * its share (the forest's mean leaf share or vote fraction, the model's own probability) is ≥ T.
+ * The positive class: as asked, else a forest's less frequent class over its trees' root counts,
+ * else the imported model's second class (the one a binary model's probability is of).
+ */
+function sharesAtThreshold(given: GivenPredictions, loaded: LoadedModel, args: ParsedArgs): GivenPredictions {
+  const rule = thresholdRuleFromArgs(args);
+  if (rule === undefined || loaded.kind === 'tree') return given;
+  const classes = given.classes ?? [];
+  if (given.shares === null || classes.length !== 2) {
+    throw new InputError('bad-option', `--threshold applies to a model of two classes; "${given.target}" has ${classes.length === 0 ? 'numeric values' : `${classes.length} classes`}`);
+  }
+  const positiveClass = positiveClassFromArgs(args) ?? (loaded.kind === 'forest' ? forestRarerClass(loaded.model) : classes[1]);
+  return { ...given, predictions: decideShares(classes, given.shares, { positiveClass, value: givenValue(rule) }) };
+}
+
+/** The less frequent of a binary forest's classes, by its trees' root counts (their bootstrap samples). */
+function forestRarerClass(forest: ForestModel): string {
+  const classes = forest.classes ?? [];
+  const totals = [0, 0];
+  // Node 0's class counts are the first `dim` numbers of a packed tree's values.
+  for (const { packed } of forest.trees) for (let k = 0; k < 2; k++) totals[k] += packed.value[k];
+  return classes[totals[0] < totals[1] ? 0 : 1];
 }
 
 /** Pieces of output to `out` (stdout when undefined), with backpressure. */

@@ -73,3 +73,17 @@ export function thresholdClass(model: TreeModel, asked: string | undefined): str
   const root = model.nodes[0].value;
   return Array.isArray(root) && classes.length === 2 ? classes[root[0] < root[1] ? 0 : 1] : '';
 }
+
+/**
+ * Decisions at a threshold on rows' class shares, row-major with two per row (a forest's mean leaf
+ * shares, a model trained elsewhere's probabilities): the positive class where its share is ≥ T,
+ * as scikit-learn's `predict_proba(X)[:, positive] >= T`.
+ */
+export function decideShares(classes: readonly string[], shares: ArrayLike<number>, t: DecisionThreshold): string[] {
+  if (classes.length !== 2) throw new InputError('bad-option', `a decision threshold applies to a target with two classes; the model has ${classes.length}`);
+  const positive = classes.indexOf(t.positiveClass);
+  if (positive < 0) throw new InputError('bad-option', `the threshold's positive class "${t.positiveClass}" is not a class of the model (classes: ${classes.join(', ')})`);
+  if (!(t.value >= 0 && t.value <= 1)) throw new InputError('bad-option', `a decision threshold must be a number from 0 to 1, got ${String(t.value)}`);
+  const rows = shares.length / 2;
+  return Array.from({ length: rows }, (_, r) => (shares[r * 2 + positive] >= t.value ? classes[positive] : classes[1 - positive]));
+}
