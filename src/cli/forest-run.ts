@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import { InputError } from '../engine/errors';
 import { forestFileChunks, forestJsonChunks } from '../engine/forest/model-json';
 import type { ForestParams, ForestReport } from '../engine/forest/types';
-import { crossValidateForest, holdoutForest } from '../engine/forest/validate';
+import { crossValidateForest, holdoutForest, repeatedHoldoutForest } from '../engine/forest/validate';
 import type { CrossValidationResult } from '../engine/validation/types';
 import { decideLeftOut } from '../engine/tree/left-out';
 import { numberFlag, stringFlag, type ParsedArgs } from './args';
@@ -51,8 +51,9 @@ export async function trainForestCli(args: ParsedArgs, params: ForestParams, for
 
 export async function evaluateForestCli(args: ParsedArgs, params: ForestParams): Promise<void> {
   if (args.flags.has('permutation-repeats')) throw new InputError('bad-option', "--permutation-repeats applies to single trees; a forest's OOB permutation importance shuffles each column once per tree");
-  if (args.flags.has('repeats')) throw new InputError('bad-option', "--repeats applies to single trees; a forest's OOB score already averages over the rows each tree left out");
   const testSize = numberFlag(args, 'test-size');
+  const repeats = numberFlag(args, 'repeats', { integer: true, min: 1 }) ?? 1;
+  if (repeats > 1 && testSize === undefined) throw new InputError('bad-option', `--repeats ${repeats} repeats a hold-out: add --test-size F`);
   const { cvFolds, leaveOneOut } = cvFromArgs(args);
   // Each row's OOB prediction is already made by the trees that did not see it (docs/formulas.md
   // "Ensembles"), at no extra cost; leave-one-out would train a whole forest per row.
@@ -65,13 +66,15 @@ export async function evaluateForestCli(args: ParsedArgs, params: ForestParams):
   // One positive class for the hold-out and every fold, chosen on the whole file.
   split.positiveClass = resolvePositiveClass(report.model, dataset, split.positiveClass);
   const holdout = testSize === undefined ? null : await holdoutForest(dataset, decided, testSize, split, train);
+  // Repeated: the first draw (seed N) is the hold-out reported in full, as a single tree's.
+  const repeatedHoldout = holdout !== null && testSize !== undefined && repeats > 1 ? await repeatedHoldoutForest(dataset, decided, { testSize, repeats, first: holdout }, split, train) : null;
   let crossValidation: CrossValidationResult | null = null;
   if (folds !== undefined) {
     const { warnings, ...cv } = await crossValidateForest(dataset, decided, folds, split, train);
     writeWarnings(warnings);
     crossValidation = cv;
   }
-  const full: ForestReport = { ...report, metrics: { ...report.metrics, holdout, crossValidation } };
+  const full: ForestReport = { ...report, metrics: { ...report.metrics, holdout, ...(repeatedHoldout ? { repeatedHoldout } : {}), crossValidation } };
   const title = testSize === undefined ? null : `hold-out metrics, test fraction ${testSize}, seed ${split.seed}${split.stratify ? ', stratified' : ''}`;
   if (args.flags.has('json')) await writeChunks(undefined, forestJsonChunks(full.model, (model) => ({ ...full, model })));
   else process.stdout.write(forestReportText(full, basename(args.positional[0]), { holdoutTitle: title, stratified: split.stratify }));

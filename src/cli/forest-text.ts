@@ -3,7 +3,7 @@
 // and the importances (the --json form is the report itself).
 import type { ForestReport } from '../engine/forest/types';
 import { formatName } from '../engine/rules/text';
-import { crossValidationText, f4, metricsText, table } from './report-text';
+import { crossValidationText, f4, metricsText, repeatedHoldoutText, table } from './report-text';
 import { scoreLabel } from '../shared/render/score-label';
 
 /** What a validation run adds to the text: its title for the hold-out metrics. */
@@ -49,7 +49,8 @@ export function forestReportText(r: ForestReport, csvName: string, v: Validation
   const oob = r.oob;
   out.push(oob.score === null ? 'OOB: none (no bootstrap sample leaves rows out)' : `OOB ${scoreLabel(oob.scoreName)} ${f4(oob.score)} on ${oob.rows} rows; OOB ${m.task === 'regression' ? 'MSE' : 'error'} by trees: ${curvePoints(r)}`);
   out.push('');
-  if (r.metrics.holdout && v.holdoutTitle !== null) out.push(...metricsText(v.holdoutTitle, r.metrics.holdout), '');
+  if (r.metrics.repeatedHoldout) out.push(...repeatedHoldoutText(r.metrics.repeatedHoldout));
+  if (r.metrics.holdout && v.holdoutTitle !== null) out.push(...metricsText(`${v.holdoutTitle}${r.metrics.repeatedHoldout ? ' (the first repeat)' : ''}`, r.metrics.holdout), '');
   const cv = r.metrics.crossValidation;
   if (cv) out.push(...crossValidationText(cv, v.stratified && !cv.leaveOneOut ? ', stratified' : ''));
   if (oob.metrics) out.push(...metricsText('OOB metrics', oob.metrics), '');

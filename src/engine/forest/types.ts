@@ -5,7 +5,7 @@
 // tree's index) → assembleForest (once: model, OOB, importances).
 import type { ModelFeature, Task, TrainParams } from '../model';
 import type { Metrics } from '../metrics/types';
-import type { CrossValidationResult } from '../validation/types';
+import type { CrossValidationResult, RepeatedHoldoutResult } from '../validation/types';
 import type { LeftOutColumn } from '../model';
 import type { PackedTree } from './packed-tree';
 
@@ -124,6 +124,8 @@ export interface ForestReport {
   metrics: {
     training: Metrics;
     holdout: Metrics | null;
+    /** `evaluate --test-size F --repeats K`: each draw's forest on its split (the first is `holdout`'s), every figure's mean and std. */
+    repeatedHoldout?: RepeatedHoldoutResult | null;
     crossValidation: CrossValidationResult | null;
   };
   warnings: string[];

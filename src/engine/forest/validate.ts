@@ -9,7 +9,8 @@ import { metricsOf, type RowPredictions } from '../validation/evaluate';
 import { predictedRows } from '../validation/predicted-rows';
 import { holdoutSplit, targetStrata } from '../validation/split';
 import { subsetDataset } from '../validation/subset';
-import type { CrossValidationResult } from '../validation/types';
+import type { CrossValidationResult, RepeatedHoldoutResult } from '../validation/types';
+import { summarizeRepeats } from '../validation/repeated-holdout';
 import { memberModel, predictForest } from './predict';
 import type { ForestModel, ForestParams, ForestReport } from './types';
 
@@ -33,6 +34,21 @@ export async function holdoutForest(dataset: Dataset, params: ForestParams, test
   const split = holdoutSplit(targetStrata(dataset, params.target, params.task ?? 'auto', s.stratify), testSize, s.seed);
   const report = await train(subsetDataset(dataset, split.train), params);
   return metricsOf(forestRowPredictions(report.model, subsetDataset(dataset, split.test), s.positiveClass));
+}
+
+/**
+ * The hold-out drawn `repeats` times (split seeds seed, seed + 1, …; stratified when asked and
+ * possible), a forest of the same parameters (its own seed unchanged) trained on each training
+ * part and measured on its test part, as a single tree's repeats (validation/repeated-holdout.ts).
+ */
+export async function repeatedHoldoutForest(dataset: Dataset, params: ForestParams, r: { testSize: number; repeats: number; first: Metrics }, s: SplitSettings, train: ForestTrainer): Promise<RepeatedHoldoutResult> {
+  const { testSize, repeats, first } = r;
+  const strata = targetStrata(dataset, params.target, params.task ?? 'auto', s.stratify);
+  const seeds = Array.from({ length: repeats }, (_, i) => s.seed + i);
+  // `first`: the hold-out of seed `s.seed`, already measured, so its forest is not grown twice.
+  const perRepeat: Metrics[] = [first];
+  for (const seed of seeds.slice(1)) perRepeat.push(await holdoutForest(dataset, params, testSize, { ...s, seed }, train));
+  return summarizeRepeats(perRepeat, { testSize, seeds, stratified: strata.strata !== null });
 }
 
 /** k-fold cross-validation (`'loo'`: leave-one-out): each fold predicted by a forest trained on the other folds. */

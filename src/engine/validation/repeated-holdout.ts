@@ -77,14 +77,19 @@ export function repeatedHoldout(dataset: Dataset, strata: Strata, params: TrainP
     perRepeat.push(evaluateModel(trained, subsetDataset(dataset, split.test), r.positiveClass));
     r.onRepeat?.(perRepeat.length, r.repeats);
   }
+  return summarizeRepeats(perRepeat, { testSize: r.testSize, seeds, stratified: strata.strata !== null });
+}
+
+/** Repeats' metrics (in seed order) summed up: the score per repeat, every figure's mean and std (a tree's and a forest's repeats alike). */
+export function summarizeRepeats(perRepeat: readonly Metrics[], r: { testSize: number; seeds: number[]; stratified: boolean }): RepeatedHoldoutResult {
   const figures = summarize(perRepeat);
   const score = figures[0];
   return {
     testSize: r.testSize,
-    repeats: r.repeats,
-    seeds,
-    stratified: strata.strata !== null,
-    scoreName: first.task === 'classification' ? 'accuracy' : 'r2',
+    repeats: perRepeat.length,
+    seeds: r.seeds,
+    stratified: r.stratified,
+    scoreName: perRepeat[0].task === 'classification' ? 'accuracy' : 'r2',
     scores: score.values,
     mean: score.mean,
     std: score.std,
