@@ -78,10 +78,11 @@ export function forestParamsFromArgs(args: ParsedArgs, tree: TrainParams, seed: 
 /**
  * The trainer --jobs asks for (an integer ≥ 1; default the available cores): the trees on a pool
  * of worker threads (src/worker/forest-pool.ts), the same forest whatever --jobs says.
+ * `oobPermutation: false` when nothing will show the report's OOB permutation importance.
  */
-export function forestTrainer(args: ParsedArgs): ForestTrainer {
+export function forestTrainer(args: ParsedArgs, oobPermutation = true): ForestTrainer {
   const jobs = numberFlag(args, 'jobs', { integer: true, min: 1 }) ?? defaultJobs();
   // The OOB and training metrics score the class --positive-class names, as hold-out and CV do.
   const positiveClass = positiveClassFromArgs(args);
-  return (dataset: Dataset, params: ForestParams) => trainForestOnPool(dataset, params, { jobs, positiveClass });
+  return (dataset: Dataset, params: ForestParams) => trainForestOnPool(dataset, params, { jobs, positiveClass, oobPermutation });
 }

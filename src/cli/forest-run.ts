@@ -19,8 +19,9 @@ import { cvFromArgs, positiveClassFromArgs, stratifyFromArgs, writeWarnings } fr
 import { writeChunks } from './write-chunks';
 import { scoreLabel } from '../shared/render/score-label';
 
-async function trainOnFile(args: ParsedArgs, params: ForestParams) {
-  const train = forestTrainer(args);
+/** `reported`: whether the report is printed (else only the model is written, and its OOB permutation importance is not computed). */
+async function trainOnFile(args: ParsedArgs, params: ForestParams, reported = true) {
+  const train = forestTrainer(args, reported);
   // On shared memory: the forest's pool of threads reads the columns where they are, not a copy.
   const dataset = await loadDataFile(args.positional[0], args, { sharedMemory: true });
   const { decided, report } = await namingFile(args.positional[0], async () => {
@@ -37,8 +38,9 @@ const oobSummary = (r: ForestReport): string => (r.oob.score === null ? 'no OOB 
 
 export async function trainForestCli(args: ParsedArgs, params: ForestParams, format: 'json' | 'text' | 'mermaid'): Promise<void> {
   if (format === 'mermaid') throw new InputError('bad-option', 'Mermaid draws one tree; a forest prints as json or text (rules --tree K --model FILE gives one of its trees)');
-  const { report } = await trainOnFile(args, params);
   const out = stringFlag(args, 'out');
+  // Only the text report shows the OOB permutation importance (--out alone prints one line, json the model).
+  const { report } = await trainOnFile(args, params, format === 'text' && (out === undefined || args.flags.has('format')));
   if (out !== undefined) await (isOnnxName(out) ? writeOnnx(out, report.model) : writeChunks(out, forestFileChunks(report.model)));
   const m = report.model;
   if (out !== undefined && !args.flags.has('format')) {

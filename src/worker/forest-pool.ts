@@ -28,6 +28,8 @@ export interface ForestPoolOptions {
   /** Stops every worker (and the assembly); the promise rejects with CancelledError. */
   signal?: AbortSignal;
   onProgress?: (treesDone: number, nTrees: number) => void;
+  /** false: the report leaves out the OOB permutation importance (ForestAssembly.finish). */
+  oobPermutation?: boolean;
   /**
    * The forest worker's bundle. Default: forest-worker.js beside the running bundle (dist/ holds
    * cli.js, worker.js and extension.js alike), so the extension's worker starts its pool from there.
@@ -59,5 +61,5 @@ export async function trainForestOnPool(dataset: Dataset, params: ForestParams, 
     onResult: (_, member) => assembly.add(member),
     resourceLimits: { maxYoungGenerationSizeMb: FOREST_WORKER_YOUNG_MB },
   });
-  return assembly.finish({ signal });
+  return assembly.finish({ signal }, { oobPermutation: options.oobPermutation });
 }

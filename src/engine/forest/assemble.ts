@@ -127,8 +127,11 @@ export class ForestAssembly {
     this.trees.push(tree);
   }
 
-  /** The report, once every member is in. */
-  finish(hooks: GrowHooks = {}): ForestReport {
+  /**
+   * The report, once every member is in. `oobPermutation: false` leaves its OOB permutation
+   * importance out (null): a caller that only writes the model skips re-routing every tree.
+   */
+  finish(hooks: GrowHooks = {}, { oobPermutation: permutation = true } = {}): ForestReport {
     const { plan, trees, dataset } = this;
     if (trees.length !== plan.params.nTrees) throw new InputError('bad-option', `a forest of ${plan.params.nTrees} trees needs members 0..${plan.params.nTrees - 1} once each, got ${trees.length}`);
     throwIfAborted(hooks.signal);
@@ -150,7 +153,7 @@ export class ForestAssembly {
       oob: outOfBagResult,
       importances: {
         mdi: mdiSpread(model),
-        oobPermutation: plan.params.bootstrap ? oobPermutation(model, dataset, this.permutation.picked) : null,
+        oobPermutation: plan.params.bootstrap && permutation ? oobPermutation(model, dataset, this.permutation.picked) : null,
       },
       metrics: { training: trainingMetrics(this.all, this.truth, this.positive), holdout: null, crossValidation: null },
       warnings,

@@ -118,7 +118,7 @@ export interface ForestReport {
   importances: {
     /** Mean MDI ± spread across trees, sorted by mean, largest first. */
     mdi: SpreadImportance[];
-    /** Drop of the OOB score when a column is permuted in each tree's OOB rows; null when not computed. */
+    /** Drop of the OOB score when a column is permuted in each tree's OOB rows; null when not computed (no bootstrap, or not asked for). */
     oobPermutation: SpreadImportance[] | null;
   };
   metrics: {

@@ -5,9 +5,9 @@ import { type Column, type Dataset, isNumeric } from '../dataset';
 import type { ModelNode, TreeModel } from '../model';
 import { createRng, shuffleInPlace, type Rng } from '../random';
 import { readTruth } from '../validation/truth';
-import { routedLeafScorer } from '../validation/evaluate';
-import { compileNodes, withColumn } from '../tree/compiled-tree';
-import { compiledLeaves } from '../tree/predict';
+import { predictionScorer } from '../validation/evaluate';
+import { compileNodes, withColumn, type CompiledTree } from '../tree/compiled-tree';
+import { routeRows } from '../tree/route-rows';
 import { subsetDataset } from '../validation/subset';
 
 /**
@@ -60,15 +60,14 @@ export function routedPermutationImportance(routed: RoutedTree, all: Dataset, re
   const rng = createRng(seed);
   const dataset = all.rowCount > maxRows ? subsetDataset(all, sampleRows(rng, all.rowCount, maxRows)) : all;
   const truth = readTruth(model, dataset);
-  const score = routedLeafScorer(model.task, count, node, truth);
   // Compiled once: each shuffle swaps one column of it (a big tree's compile is most of a predict).
+  // Its leaves are scored by compiled index and its features read off its column slots, so no
+  // node is read again after the compile (a forest's tree gives a fresh object per node read).
   const tree = compileNodes(model, count, node, dataset);
-  const baselineScore = score(compiledLeaves(tree, dataset.rowCount));
-  const used = new Set<string>();
-  for (let id = 0; id < count; id++) {
-    const feature = node(id).split?.feature;
-    if (feature !== undefined) used.add(feature);
-  }
+  const score = predictionScorer(model.task, tree.nodeCount, (i) => tree.prediction[i], truth);
+  const leaves = new Int32Array(dataset.rowCount);
+  const baselineScore = score(reachedLeaves(tree, leaves));
+  const used = new Set([...tree.slotNames.numeric, ...tree.slotNames.categorical]);
   const mean: number[] = [];
   const std: number[] = [];
   for (const feature of model.features) {
@@ -83,13 +82,19 @@ export function routedPermutationImportance(routed: RoutedTree, all: Dataset, re
     for (let k = 0; k < repeats; k++) {
       const columns = [...dataset.columns];
       columns[index] = permutedColumn(dataset.columns[index], truth.rows, rng);
-      drops.push(baselineScore - score(compiledLeaves(withColumn(tree, model, { ...dataset, columns }, feature.name), dataset.rowCount)));
+      drops.push(baselineScore - score(reachedLeaves(withColumn(tree, model, { ...dataset, columns }, feature.name), leaves)));
     }
     const m = drops.reduce((a, b) => a + b, 0) / repeats;
     mean.push(m);
     std.push(Math.sqrt(drops.reduce((a, d) => a + (d - m) ** 2, 0) / repeats));
   }
   return { baselineScore, rows: dataset.rowCount, mean, std };
+}
+
+/** The compiled leaf each row reaches, into `leaves` (one per row). */
+function reachedLeaves(tree: CompiledTree, leaves: Int32Array): Int32Array {
+  routeRows(tree, leaves.length, (leaf, row) => (leaves[row] = leaf));
+  return leaves;
 }
 
 /** `k` of the row indices 0..n−1 drawn without replacement, ascending. */

@@ -1,7 +1,7 @@
 // A model measured on a dataset: every metric of docs/formulas.md "Validation", and the single
 // score (accuracy or R²) that cross-validation and permutation importance compare.
 import type { Dataset } from '../dataset';
-import type { ModelNode, Task, TreeModel } from '../model';
+import type { Task, TreeModel } from '../model';
 import type { Metrics } from '../metrics/types';
 import { classificationMetrics } from '../metrics/classification';
 import { regressionMetrics } from '../metrics/regression';
@@ -75,15 +75,19 @@ export function scoreOf(p: RowPredictions): number {
  * one `truth` (permutation importance): what each leaf predicts is looked up once, not per call.
  */
 export function leafScorer(model: TreeModel, truth: Truth): (leaves: Int32Array) => number {
-  return routedLeafScorer(model.task, model.nodes.length, (id) => model.nodes[id], truth);
+  const { nodes } = model;
+  return predictionScorer(model.task, nodes.length, (id) => (nodes[id].children.length > 0 ? undefined : nodes[id].prediction), truth);
 }
 
-/** leafScorer of a tree whose `count` nodes `node(id)` gives (a forest's packed tree: no node objects kept). */
-export function routedLeafScorer(task: Task, count: number, node: (id: number) => Pick<ModelNode, 'prediction' | 'children'>, truth: Truth): (leaves: Int32Array) => number {
+/**
+ * leafScorer of leaves numbered 0..count−1 whose predictions `prediction(i)` gives (undefined: not
+ * a leaf), such as a compiled tree's (permutation importance: no node object read per node).
+ */
+export function predictionScorer(task: Task, count: number, prediction: (i: number) => string | number | undefined, truth: Truth): (leaves: Int32Array) => number {
   const n = truth.rows.length;
   if (task === 'regression') {
     const value = new Float64Array(count);
-    for (let id = 0; id < count; id++) value[id] = node(id).prediction as number;
+    for (let i = 0; i < count; i++) value[i] = (prediction(i) as number | undefined) ?? NaN;
     const predicted = new Float64Array(n);
     return (leaves) => {
       if (n === 0) return 0;
@@ -93,9 +97,9 @@ export function routedLeafScorer(task: Task, count: number, node: (id: number) =
   }
   const codeOf = new Map(truth.classes.map((c, i) => [c, i]));
   const leafCode = new Int32Array(count);
-  for (let id = 0; id < count; id++) {
-    const { children, prediction } = node(id);
-    leafCode[id] = children.length ? -1 : (codeOf.get(String(prediction)) ?? -1);
+  for (let i = 0; i < count; i++) {
+    const p = prediction(i);
+    leafCode[i] = p === undefined ? -1 : (codeOf.get(String(p)) ?? -1);
   }
   return (leaves) => {
     if (n === 0) return 0;

@@ -45,6 +45,16 @@ for (const { name, file, params } of cases) {
   });
 }
 
+test('oobPermutation false (train --out without --format): the same forest and report, only its OOB permutation importance null', async () => {
+  const dataset = sample('diabetes.csv');
+  const params: ForestParams = { target: 'disease_progression', task: 'regression', ensemble: 'forest', nTrees: 5, maxDepth: 5, seed: 4 };
+  const full = await trainForestOnPool(dataset, params, { jobs: 1, workerFile });
+  const modelOnly = await trainForestOnPool(dataset, params, { jobs: 1, workerFile, oobPermutation: false });
+  assert.ok((full.importances.oobPermutation?.length ?? 0) > 0);
+  assert.equal(modelOnly.importances.oobPermutation, null);
+  assert.equal(JSON.stringify({ ...modelOnly, importances: { ...modelOnly.importances, oobPermutation: full.importances.oobPermutation } }), JSON.stringify(full));
+});
+
 test('the pool sorts every feature once (or bins it), on shared memory its workers read; C4.5 forests need neither', () => {
   const iris = sample('iris.csv');
   const made = (params: ForestParams) => forestCaches(iris, planForest(iris, params), sharedInts, sharedBytes);
