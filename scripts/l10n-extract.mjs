@@ -85,10 +85,26 @@ export function extractMessages(root = process.cwd(), roots = MESSAGE_ROOTS) {
   return { messages, problems };
 }
 
-/** Calls whose every argument a user reads. */
-const SINK_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'setStatusBarMessage', 'appendMarkdown', 'appendText', 'showQuickPick']);
-/** Object-literal properties and assigned properties a user reads (QuickPick and input box options, items, progress, status bar). */
-const SINK_PROPERTIES = new Set(['title', 'placeHolder', 'placeholder', 'prompt', 'label', 'description', 'detail', 'tooltip', 'validationMessage', 'text']);
+/**
+ * Calls whose every argument a user reads: VS Code's notifications and pickers, and the project's
+ * own ways to them (Notifier's failure and warning, a panel's busy and failed, a job's progress title).
+ */
+const SINK_CALLS = new Set([
+  'showInformationMessage',
+  'showWarningMessage',
+  'showErrorMessage',
+  'setStatusBarMessage',
+  'appendMarkdown',
+  'appendText',
+  'showQuickPick',
+  'failure',
+  'warning',
+  'busy',
+  'failed',
+  'withJobProgress',
+]);
+/** Object-literal properties and assigned properties a user reads (QuickPick and input box options, items, dialogs, progress, status bar). */
+const SINK_PROPERTIES = new Set(['title', 'placeHolder', 'placeholder', 'prompt', 'label', 'description', 'detail', 'tooltip', 'validationMessage', 'text', 'openLabel', 'saveLabel']);
 /** Constructors whose first argument a user reads. */
 const SINK_CONSTRUCTORS = new Set(['MarkdownString', 'Hover']);
 
@@ -124,7 +140,9 @@ export function findBypasses(root = process.cwd(), roots = HOST_ROOTS) {
   for (const file of roots.flatMap((r) => tsFiles(root, r))) {
     const source = parse(root, file);
     const fullText = source.getFullText();
-    const ignored = (node) => (ts.getLeadingCommentRanges(fullText, node.getFullStart()) ?? []).some((c) => fullText.slice(c.pos, c.end).includes('l10n-ignore'));
+    // The comments before a node on its own line are "leading", those after a token on the same line "trailing".
+    const comments = (pos) => [...(ts.getLeadingCommentRanges(fullText, pos) ?? []), ...(ts.getTrailingCommentRanges(fullText, pos) ?? [])];
+    const ignored = (node) => comments(node.getFullStart()).some((c) => fullText.slice(c.pos, c.end).includes('l10n-ignore'));
     const report = (node) => {
       if (ignored(node)) return;
       const text = literalEnglish(node);

@@ -6,6 +6,7 @@ import type { ColumnType } from '../engine/dataset';
 import { choiceType, type ColumnChoice } from '../shared/column-choice';
 import { typeItems, type TypeItem } from './column-type-items';
 import { checkOrder, orderText, unorderable } from './ordinal-order';
+import { t } from './l10n';
 
 /** What an input box's check says of a text: refused (error) or accepted with a remark (warning). */
 export interface BoxMessage {
@@ -46,8 +47,8 @@ export async function chooseColumnType(ui: TypeFlowUi, column: TypeFlowColumn): 
   if (cannot !== undefined) return { choice: 'ordinal', note: cannot };
   const current = column.current !== undefined && choiceType(column.current) === 'ordinal' && typeof column.current !== 'string' && 'order' in column.current ? column.current.order : null;
   const text = await ui.input({
-    title: `Decision Tree: order of the categories of ${column.label}`,
-    prompt: 'Lowest first, separated by commas (the categories as found are filled in). Empty: numbers by value, else code-point order.',
+    title: t`Decision Tree: order of the categories of ${column.label}`,
+    prompt: t('Lowest first, separated by commas (the categories as found are filled in). Empty: numbers by value, else code-point order.'),
     value: orderText(current ?? found),
     check: (t) => {
       const c = checkOrder(t, found);

@@ -5,6 +5,7 @@ import { COLUMN_TYPES, type ColumnType } from '../engine/dataset';
 import { choiceText, choiceType, type ColumnChoice, type ColumnTypes } from '../shared/column-choice';
 import { literal } from './target-items';
 import type { ColumnSummary } from '../shared/worker-messages';
+import { t } from './l10n';
 
 export interface ColumnItem {
   label: string;
@@ -36,7 +37,7 @@ const COERCE_WHAT = 'numbers; values that are not numbers (5\' 4", n/a…) read 
 export function columnItems(detected: readonly ColumnSummary[], chosen: ColumnTypes | undefined): ColumnItem[] {
   return detected.map((c) => {
     const set = chosen?.[c.name];
-    return { label: literal(c.name), description: set === undefined ? `${c.type} (detected)` : `${choiceText(set)} (set; detected ${c.type})`, column: c.name };
+    return { label: literal(c.name), description: set === undefined ? t`${c.type} (detected)` : t`${choiceText(set)} (set; detected ${c.type})`, column: c.name };
   });
 }
 
@@ -50,11 +51,11 @@ function isCurrent(choice: ColumnChoice, chosen: ColumnChoice | undefined): bool
 export function typeItems(detected: ColumnType, chosen: ColumnChoice | undefined): TypeItem[] {
   const order = chosen !== undefined && typeof chosen !== 'string' && 'order' in chosen ? `: ${chosen.order.join(' < ')}` : '';
   const current = (choice: ColumnChoice) => (isCurrent(choice, chosen) ? ` · current${order}` : '');
-  const automatic: TypeItem = { label: 'Automatic', description: `detected: ${detected}${chosen === undefined ? ' · current' : ''}`, choice: undefined };
+  const automatic: TypeItem = { label: t('Automatic'), description: `${t`detected: ${detected}`}${chosen === undefined ? ' · current' : ''}`, choice: undefined };
   const items: TypeItem[] = [automatic];
-  for (const t of COLUMN_TYPES) {
-    items.push({ label: t, description: `${WHAT[t]}${current(t)}`, choice: t, ...(t === 'ordinal' ? { asksOrder: true as const } : {}) });
-    if (t === 'numeric') items.push({ label: 'numeric:coerce', description: `${COERCE_WHAT}${current(COERCE)}`, choice: COERCE });
+  for (const type of COLUMN_TYPES) {
+    items.push({ label: type, description: `${WHAT[type]}${current(type)}`, choice: type, ...(type === 'ordinal' ? { asksOrder: true as const } : {}) });
+    if (type === 'numeric') items.push({ label: /* l10n-ignore: the type's name */ 'numeric:coerce', description: `${COERCE_WHAT}${current(COERCE)}`, choice: COERCE });
   }
   return items;
 }

@@ -1,6 +1,7 @@
 // The quick pick of a workspace's CSV files that a command run with no CSV in focus shows
 // (csv-target.ts): sorted by folder then name, the file name as label and its folder as
 // description, and last an entry that opens the file dialog. Pure, so it is unit-tested.
+import { t } from './l10n';
 
 /** Files a training can read: .csv/.tsv, also gzip-compressed (README "CSV input"), and .parquet (README "Parquet input"). */
 export const CSV_GLOB = '**/*.{csv,tsv,csv.gz,tsv.gz,CSV,TSV,CSV.GZ,TSV.GZ,parquet,PARQUET}';
@@ -16,7 +17,7 @@ export interface CsvFileItem {
   path?: string;
 }
 
-export const BROWSE_LABEL = '$(folder-opened) Browse…';
+export const browseLabel = (): string => t('$(folder-opened) Browse…');
 
 /** `paths`: workspace-relative, `/`-separated. */
 export function csvFileItems(paths: readonly string[]): CsvFileItem[] {
@@ -28,6 +29,6 @@ export function csvFileItems(paths: readonly string[]): CsvFileItem[] {
   files.sort((a, b) => a.folder.localeCompare(b.folder) || a.name.localeCompare(b.name));
   return [
     ...files.map((f) => ({ label: f.name, description: f.folder || undefined, path: f.path })),
-    { label: BROWSE_LABEL, description: 'choose a file with the open dialog' },
+    { label: browseLabel(), description: t('choose a file with the open dialog') },
   ];
 }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { hostPlatform } from './platform';
 import { WorkerBridge } from './worker-bridge';
 import type { ColumnTypes, LoadJob, SampleJob } from '../shared/worker-messages';
+import { formatNumber, t } from './l10n';
 
 export function fileNameOf(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1) || uri.toString(true);
@@ -56,12 +57,13 @@ export async function chooseSample(uri: vscode.Uri, limits: SampleLimits, types?
   const csvBytes = Math.max(size, (await hostPlatform().gzipContentSize(uri)) ?? 0);
   if (csvBytes <= limits.aboveBytes) return 'whole';
   const fileName = fileNameOf(uri);
-  const sample = `Train on ${limits.rows.toLocaleString('en-US')} random rows`;
-  const whole = 'Load the whole file';
-  const mib = (bytes: number) => `${Math.round(bytes / 1048576).toLocaleString('en-US')} MB`;
+  const sample = t`Train on ${formatNumber(limits.rows)} random rows`;
+  const whole = t('Load the whole file');
+  const mib = (bytes: number) => t`${formatNumber(Math.round(bytes / 1048576))} MB`;
+  const sizes = csvBytes > size ? t`${mib(size)} (${mib(csvBytes)} decompressed)` : mib(size);
   const pick = await vscode.window.showWarningMessage(
-    `Decision Tree: ${fileName} is ${mib(size)}${csvBytes > size ? ` (${mib(csvBytes)} decompressed)` : ''}, above decisionTree.sampleAboveMB (${mib(limits.aboveBytes)}).` +
-      (samplesFromDisk ? '' : ' In VS Code for the Web a file cannot be sampled from disk: it is read whole into the browser tab, which may run out of memory.'),
+    t`Decision Tree: ${fileName} is ${sizes}, above decisionTree.sampleAboveMB (${mib(limits.aboveBytes)}).` +
+      (samplesFromDisk ? '' : ` ${t('In VS Code for the Web a file cannot be sampled from disk: it is read whole into the browser tab, which may run out of memory.')}`),
     ...(samplesFromDisk ? [sample, whole] : [whole]),
   );
   if (pick === sample) return { path: uri.fsPath, rows: limits.rows, seed: limits.seed, fileName, delimiter: delimiterFor(uri, document?.languageId), types };

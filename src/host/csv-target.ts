@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { TrainedFile, TrainedFiles } from './trained-files';
 import { CSV_EXCLUDE, CSV_GLOB, csvFileItems, MAX_LISTED } from './csv-file-items';
+import { t } from './l10n';
 
 const CSV_PATH = /\.(csv|tsv)$/i;
 
@@ -28,14 +29,14 @@ async function pickCsv(): Promise<vscode.Uri | undefined> {
     const several = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
     const byPath = new Map(found.map((uri) => [vscode.workspace.asRelativePath(uri, several), uri]));
     const picked = await vscode.window.showQuickPick(csvFileItems([...byPath.keys()]), {
-      title: 'Decision Tree: which CSV?',
-      placeHolder: 'A CSV of the workspace, or Browse… for any file',
+      title: t('Decision Tree: which CSV?'),
+      placeHolder: t('A CSV of the workspace, or Browse… for any file'),
       matchOnDescription: true,
     });
     if (picked === undefined) return undefined;
     if (picked.path !== undefined) return byPath.get(picked.path);
   }
-  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'CSV or Parquet files': ['csv', 'tsv', 'gz', 'parquet'] }, title: 'Decision Tree: choose a CSV or Parquet file' });
+  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { [t('CSV or Parquet files')]: ['csv', 'tsv', 'gz', 'parquet'] }, title: t('Decision Tree: choose a CSV or Parquet file') });
   return picked?.[0];
 }
 

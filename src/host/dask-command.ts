@@ -10,6 +10,7 @@ import { fileNameOf } from './csv-source';
 import { runDaskTraining } from './dask-run';
 import { readChoices, rememberChoices, type ChoiceStore } from './file-choices';
 import type { Command } from './tree-commands';
+import { t } from './l10n';
 
 export interface DaskCommandDeps {
   /** The extension's folder: the CLI is its dist/cli.js. */
@@ -41,34 +42,32 @@ async function pickData(): Promise<vscode.Uri | undefined> {
     canSelectMany: false,
     canSelectFiles: true,
     canSelectFolders: true,
-    filters: { 'CSV or Parquet (or a folder of Parquet part files)': ['csv', 'tsv', 'gz', 'parquet'] },
-    title: 'Decision Tree: data to train on a Dask cluster',
-    openLabel: 'Train on Dask',
+    filters: { [t('CSV or Parquet (or a folder of Parquet part files)')]: ['csv', 'tsv', 'gz', 'parquet'] },
+    title: t('Decision Tree: data to train on a Dask cluster'),
+    openLabel: t('Train on Dask'),
   });
   return picked?.[0];
 }
-
-const FOREST = 'Random forest';
-const TREE = 'Single tree';
 
 async function trainOnDask(arg: unknown, deps: DaskCommandDeps): Promise<void> {
   const data = arg instanceof vscode.Uri ? arg : await pickData();
   if (data === undefined) return;
   if (data.scheme !== 'file') {
-    throw new Error(`${data.toString(true)} is not on this machine's disk: the Dask workers read local paths or URLs their filesystem layer reads (the CLI's train --engine dask takes s3://, gs://, hdfs://)`);
+    throw new Error(t`${data.toString(true)} is not on this machine's disk: the Dask workers read local paths or URLs their filesystem layer reads (the CLI's train --engine dask takes s3://, gs://, hdfs://)`);
   }
   const choices = readChoices(deps.state, data.toString());
   const target = await vscode.window.showInputBox({
-    title: `Decision Tree: the target column of ${fileNameOf(data)}`,
-    prompt: 'The column to predict (the data is read on the cluster, so its columns are not listed here)',
+    title: t`Decision Tree: the target column of ${fileNameOf(data)}`,
+    prompt: t('The column to predict (the data is read on the cluster, so its columns are not listed here)'),
     value: choices.target ?? '',
     ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() === '' ? 'a column name' : undefined),
+    validateInput: (v) => (v.trim() === '' ? t('a column name') : undefined),
   });
   if (target === undefined) return;
   const configuration = vscode.workspace.getConfiguration('decisionTree', data);
   const nTrees = configuration.get<number>('forest.nTrees') ?? 100;
-  const kind = await vscode.window.showQuickPick([`${FOREST} (${nTrees} trees)`, TREE], { title: 'Decision Tree: what XGBoost grows on the cluster', ignoreFocusOut: true });
+  const forest = t`Random forest (${nTrees} trees)`;
+  const kind = await vscode.window.showQuickPick([forest, t('Single tree')], { title: t('Decision Tree: what XGBoost grows on the cluster'), ignoreFocusOut: true });
   if (kind === undefined) return;
   await rememberChoices(deps.state, data.toString(), { target: target.trim() });
 
@@ -77,16 +76,17 @@ async function trainOnDask(arg: unknown, deps: DaskCommandDeps): Promise<void> {
     () => true,
     () => false,
   );
-  if (exists && (await vscode.window.showWarningMessage(`${fileNameOf(model)} exists. Replace it?`, { modal: true }, 'Replace')) !== 'Replace') return;
+  const replace = t('Replace');
+  if (exists && (await vscode.window.showWarningMessage(t`${fileNameOf(model)} exists. Replace it?`, { modal: true }, replace)) !== replace) return;
 
   const args = [data.fsPath, '--target', target.trim(), '--engine', 'dask', ...daskSettingFlags((k) => configuration.get(k)), '--out', model.fsPath];
-  if (kind.startsWith(FOREST)) args.push('--ensemble', 'forest', '--n-trees', String(nTrees));
+  if (kind === forest) args.push('--ensemble', 'forest', '--n-trees', String(nTrees));
   const ignore = choices.ignore?.filter((c) => c !== target.trim());
   if (ignore !== undefined && ignore.length > 0) args.push('--ignore', ignore.join(','));
 
   deps.log(`train on Dask: decision-tree train ${args.join(' ')}`);
   const report = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Decision Tree: training on Dask, ${fileNameOf(data)}`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: t`Decision Tree: training on Dask, ${fileNameOf(data)}`, cancellable: true },
     (progress, token) => {
       const run = runDaskTraining({
         cli: vscode.Uri.joinPath(deps.extensionUri, 'dist', 'cli.js').fsPath,
@@ -103,7 +103,7 @@ async function trainOnDask(arg: unknown, deps: DaskCommandDeps): Promise<void> {
   );
   for (const line of report.trimEnd().split('\n')) deps.log(line);
   const headline = report.split('\n').find((l) => l.startsWith('hold-out')) ?? report.split('\n')[0];
-  void vscode.window.showInformationMessage(`Decision Tree: ${fileNameOf(model)} trained on Dask. ${headline}`);
+  void vscode.window.showInformationMessage(t`Decision Tree: ${fileNameOf(model)} trained on Dask. ${headline}`);
   await vscode.commands.executeCommand('decisionTree.openModel', model);
 }
 

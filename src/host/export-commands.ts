@@ -4,13 +4,15 @@ import * as vscode from 'vscode';
 import { exportCalculation, exportMermaid, exportModel, exportRules, type CalculationScope } from './exports';
 import type { HostServices } from './host-services';
 import type { TrainedFile } from './trained-files';
+import { t } from './l10n';
 
 export type ExportKind = 'mermaid' | 'model' | 'rules';
 
-const WHAT: Record<ExportKind, string> = { model: 'model', mermaid: 'tree', rules: 'rules' };
+/** What failed to export, as the failure notification says it. */
+const failedExport = (what: ExportKind): string => (what === 'model' ? t('export the model of') : what === 'mermaid' ? t('export the tree of') : t('export the rules of'));
 
 export function noTreeYet(): void {
-  void vscode.window.showInformationMessage('Decision Tree: no tree yet — train one first (right-click a CSV → Train Decision Tree).');
+  void vscode.window.showInformationMessage(t('Decision Tree: no tree yet — train one first (right-click a CSV → Train Decision Tree).'));
 }
 
 export async function runExport(host: HostServices, what: ExportKind, file: TrainedFile | undefined): Promise<void> {
@@ -20,7 +22,7 @@ export async function runExport(host: HostServices, what: ExportKind, file: Trai
     else if (what === 'mermaid') await exportMermaid(file, host.worker());
     else await exportRules(file, host.worker());
   } catch (err) {
-    host.notifier.failure(`export the ${WHAT[what]} of`, file.uri, err);
+    host.notifier.failure(failedExport(what), file.uri, err);
   }
 }
 
@@ -31,11 +33,11 @@ interface ScopeItem extends vscode.QuickPickItem {
 /** From a node (the drawer's Export as Markdown…): that node, the path down to it, or the whole tree; undefined when dismissed. */
 async function pickScope(nodeId: number): Promise<CalculationScope | undefined> {
   const items: ScopeItem[] = [
-    { label: `Node ${nodeId}`, description: `explain --node ${nodeId}`, scope: { kind: 'node', nodeId } },
-    ...(nodeId === 0 ? [] : [{ label: `The path from the root to node ${nodeId}`, description: `explain --path ${nodeId}: a heading per node on the way`, scope: { kind: 'path', nodeId } } satisfies ScopeItem]),
-    { label: 'The whole tree', description: 'explain: every decision node', scope: { kind: 'tree' } },
+    { label: t`Node ${nodeId}`, description: /* l10n-ignore: the CLI's command */ `explain --node ${nodeId}`, scope: { kind: 'node', nodeId } },
+    ...(nodeId === 0 ? [] : [{ label: t`The path from the root to node ${nodeId}`, description: t`explain --path ${nodeId}: a heading per node on the way`, scope: { kind: 'path', nodeId } } satisfies ScopeItem]),
+    { label: t('The whole tree'), description: t('explain: every decision node'), scope: { kind: 'tree' } },
   ];
-  return (await vscode.window.showQuickPick(items, { title: 'Decision Tree: export the calculation of…' }))?.scope;
+  return (await vscode.window.showQuickPick(items, { title: t('Decision Tree: export the calculation of…') }))?.scope;
 }
 
 /** The worked calculation as Markdown: from a node (asked: the node, its path or the tree), or (null) of the whole tree. */
@@ -46,6 +48,6 @@ export async function runCalculationExport(host: HostServices, file: TrainedFile
     if (scope === undefined) return;
     await exportCalculation(file, host.worker(), scope);
   } catch (err) {
-    host.notifier.failure('export the calculation of', file.uri, err);
+    host.notifier.failure(t('export the calculation of'), file.uri, err);
   }
 }

@@ -9,11 +9,15 @@ import { fileNameOf } from './csv-source';
 import { withJobProgress } from './job-progress';
 import { saveBeside } from './save-beside';
 import type { WorkerBridge } from './worker-bridge';
+import { t } from './l10n';
 
 /** Writes `job`'s model as ONNX; `csv` is the file it was trained on. */
 export async function exportOnnxModel(csv: vscode.Uri, job: OnnxJob, bridge: WorkerBridge): Promise<void> {
-  const what = job.kind === 'tree' ? 'tree' : 'forest';
-  const { bytes } = await withJobProgress(`Decision Tree: writing the ${what} of ${fileNameOf(csv)} as ONNX`, (onProgress) => bridge.run('onnx', job, { onProgress }));
-  const saved = await saveBeside({ csv, suffix: job.kind === 'tree' ? '.onnx' : '.forest.onnx', title: 'Export Model as ONNX', filters: { ONNX: ['onnx'] }, content: bytes, openAs: 'none' });
-  if (saved) void vscode.window.showInformationMessage(`Decision Tree: the ${what} of ${fileNameOf(csv)} was written as ONNX (ai.onnx.ml opset 3, a double input "features": docs/model-format.md "ONNX export").`);
+  const name = fileNameOf(csv);
+  const { bytes } = await withJobProgress(job.kind === 'tree' ? t`Decision Tree: writing the tree of ${name} as ONNX` : t`Decision Tree: writing the forest of ${name} as ONNX`, (onProgress) => bridge.run('onnx', job, { onProgress }));
+  const saved = await saveBeside({ csv, suffix: job.kind === 'tree' ? '.onnx' : '.forest.onnx', title: t('Export Model as ONNX'), filters: { ONNX: ['onnx'] }, content: bytes, openAs: 'none' });
+  if (saved) {
+    const format = 'ai.onnx.ml opset 3, a double input "features": docs/model-format.md "ONNX export"';
+    void vscode.window.showInformationMessage(job.kind === 'tree' ? t`Decision Tree: the tree of ${name} was written as ONNX (${format}).` : t`Decision Tree: the forest of ${name} was written as ONNX (${format}).`);
+  }
 }

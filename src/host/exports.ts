@@ -9,6 +9,7 @@ import type { WorkerBridge } from './worker-bridge';
 import type { ExportJob } from '../shared/worker-messages';
 import { entropyUnitFor } from './entropy-unit';
 import { fileNameOf } from './csv-source';
+import { t } from './l10n';
 
 interface ExportChoice {
   format: ExportJob['format'];
@@ -18,18 +19,18 @@ interface ExportChoice {
 }
 
 async function exportAs(file: TrainedFile, bridge: WorkerBridge, choice: ExportChoice): Promise<void> {
-  const { content } = await withJobProgress(`Decision Tree: writing ${choice.title.toLowerCase()}`, (onProgress) =>
+  const { content } = await withJobProgress(t`Decision Tree: ${choice.title}…`, (onProgress) =>
     bridge.run('export', { model: file.report.model, format: choice.format }, { onProgress }),
   );
   await saveBeside({ csv: file.uri, suffix: choice.suffix, title: choice.title, filters: choice.filters, content });
 }
 
 export function exportModel(file: TrainedFile, bridge: WorkerBridge): Promise<void> {
-  return exportAs(file, bridge, { format: 'model', suffix: '.model.json', title: 'Export Model (JSON)', filters: { JSON: ['json'] } });
+  return exportAs(file, bridge, { format: 'model', suffix: '.model.json', title: t('Export Model (JSON)'), filters: { JSON: ['json'] } });
 }
 
 export function exportMermaid(file: TrainedFile, bridge: WorkerBridge): Promise<void> {
-  return exportAs(file, bridge, { format: 'mermaid', suffix: '.tree.md', title: 'Export Tree as Mermaid Markdown', filters: { Markdown: ['md'] } });
+  return exportAs(file, bridge, { format: 'mermaid', suffix: '.tree.md', title: t('Export Tree as Mermaid Markdown'), filters: { Markdown: ['md'] } });
 }
 
 interface RulesFormat extends vscode.QuickPickItem {
@@ -38,17 +39,17 @@ interface RulesFormat extends vscode.QuickPickItem {
   filters: Record<string, string[]>;
 }
 
-const RULE_FORMATS: RulesFormat[] = [
-  { label: 'Python', description: 'a predict(row) function', format: 'python', suffix: '.rules.py', filters: { Python: ['py'] } },
-  { label: 'JavaScript', description: 'a predict(row) function', format: 'js', suffix: '.rules.js', filters: { JavaScript: ['js'] } },
-  { label: 'SQL', description: 'a CASE WHEN … END expression', format: 'sql', suffix: '.rules.sql', filters: { SQL: ['sql'] } },
-  { label: 'Text', description: 'IF … THEN … rules with coverage and accuracy', format: 'text', suffix: '.rules.txt', filters: { Text: ['txt'] } },
+const ruleFormats = (): RulesFormat[] => [
+  { label: /* l10n-ignore */ 'Python', description: t('a predict(row) function'), format: 'python', suffix: '.rules.py', filters: { Python: ['py'] } },
+  { label: /* l10n-ignore */ 'JavaScript', description: t('a predict(row) function'), format: 'js', suffix: '.rules.js', filters: { JavaScript: ['js'] } },
+  { label: /* l10n-ignore */ 'SQL', description: t('a CASE WHEN … END expression'), format: 'sql', suffix: '.rules.sql', filters: { SQL: ['sql'] } },
+  { label: t('Text'), description: t('IF … THEN … rules with coverage and accuracy'), format: 'text', suffix: '.rules.txt', filters: { [t('Text')]: ['txt'] } },
 ];
 
 export async function exportRules(file: TrainedFile, bridge: WorkerBridge): Promise<void> {
-  const picked = await vscode.window.showQuickPick(RULE_FORMATS, { title: 'Decision Tree: export the rules as…' });
+  const picked = await vscode.window.showQuickPick(ruleFormats(), { title: t('Decision Tree: export the rules as…') });
   if (picked === undefined) return;
-  await exportAs(file, bridge, { format: picked.format, suffix: picked.suffix, title: `Export Rules (${picked.label})`, filters: picked.filters });
+  await exportAs(file, bridge, { format: picked.format, suffix: picked.suffix, title: t`Export Rules (${picked.label})`, filters: picked.filters });
 }
 
 /** What a calculation export covers: one node, the path from the root down to it, or every decision node. */
@@ -62,7 +63,7 @@ export type CalculationScope = { kind: 'node' | 'path'; nodeId: number } | { kin
 export async function exportCalculation(file: TrainedFile, bridge: WorkerBridge, scope: CalculationScope): Promise<void> {
   const nodes = scope.kind === 'tree' ? null : [scope.nodeId];
   const job = { dataset: file.dataset, model: file.report.model, settings: file.report.settings, nodes, path: scope.kind === 'path', unit: entropyUnitFor(file.uri), fileName: fileNameOf(file.uri) };
-  const { markdown } = await withJobProgress('Decision Tree: working out the calculation', (onProgress) => bridge.run('calculation', job, { onProgress }));
+  const { markdown } = await withJobProgress(t('Decision Tree: working out the calculation'), (onProgress) => bridge.run('calculation', job, { onProgress }));
   const suffix = scope.kind === 'tree' ? '.calculation.md' : `.${scope.kind}-${scope.nodeId}.calculation.md`;
-  await saveBeside({ csv: file.uri, suffix, title: 'Export Calculation as Markdown', filters: { Markdown: ['md'] }, content: markdown });
+  await saveBeside({ csv: file.uri, suffix, title: t('Export Calculation as Markdown'), filters: { Markdown: ['md'] }, content: markdown });
 }

@@ -1,6 +1,7 @@
 // Turns a failed job into what the user reads: one line for the notification (what and where) and
 // the full text for the "Decision Tree" output channel. A cancellation is not a failure: nothing.
 import { CancelledError, InputError } from '../engine/errors';
+import { t } from './l10n';
 
 export interface FailureText {
   /** For the notification, e.g. `iris.csv: line 1,204 has 7 fields, header has 6`. */
@@ -10,7 +11,8 @@ export interface FailureText {
 }
 
 /**
- * `action` says what was being done ("train a tree on"), `file` where (a path or a name).
+ * `action` says what was being done ("train a tree on", in the user's language: the notification
+ * says it; the output channel's details stay English), `file` where (a path or a name).
  * Returns undefined for a cancellation.
  */
 export function describeFailure(action: string, file: string, err: unknown, now: Date = new Date()): FailureText | undefined {
@@ -32,7 +34,7 @@ export function describeFailure(action: string, file: string, err: unknown, now:
   const message = err instanceof Error ? err.message : String(err);
   const stack = err instanceof Error && err.stack ? err.stack : message;
   return {
-    summary: `Could not ${action} ${name}: ${message}`,
+    summary: t`Could not ${action} ${name}: ${message}`,
     details: `[${stamp}] Could not ${action} ${file} (internal error)\n${stack}`,
   };
 }

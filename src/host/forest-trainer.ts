@@ -19,6 +19,7 @@ import { pickForestOptions } from './pick-forest-options';
 import { progressText } from './progress-text';
 import type { Trainer } from './trainer';
 import type { WorkerBridge } from './worker-bridge';
+import { t } from './l10n';
 
 /** A trained forest as the view holds it: with the data and the parameters it was trained on, and how to train it again. */
 export interface TrainedForest {
@@ -58,12 +59,12 @@ async function fileStamp(uri: vscode.Uri): Promise<ForestRecipe['file'] | undefi
 
 /** What a view restored on `file` (as it is now) says about its recipe: why it cannot be trained again, or a note; undefined when all is as it was. */
 export function restoreProblem(recipe: ForestRecipe, fileName: string, now: ForestRecipe['file'] | undefined, columns?: readonly string[]): { fatal: boolean; message: string } | undefined {
-  if (now === undefined) return { fatal: true, message: `${fileName} is gone (moved, renamed or deleted), so this forest cannot be trained again. Open the file and run "Train Random Forest".` };
+  if (now === undefined) return { fatal: true, message: t`${fileName} is gone (moved, renamed or deleted), so this forest cannot be trained again. Open the file and run "Train Random Forest".` };
   if (columns !== undefined && !columns.includes(recipe.target)) {
-    return { fatal: true, message: `${fileName} no longer has the column “${recipe.target}” this forest predicted. Run "Train Random Forest" to choose a target.` };
+    return { fatal: true, message: t`${fileName} no longer has the column “${recipe.target}” this forest predicted. Run "Train Random Forest" to choose a target.` };
   }
   if (recipe.file !== undefined && (recipe.file.size !== now.size || recipe.file.mtime !== now.mtime)) {
-    return { fatal: false, message: `${fileName} changed since this forest was trained: it was trained again on the file as it is now.` };
+    return { fatal: false, message: t`${fileName} changed since this forest was trained: it was trained again on the file as it is now.` };
   }
   return undefined;
 }
@@ -96,8 +97,8 @@ export class ForestTrainer {
       await this.fit(uri, loaded, { target, settings });
     } catch (err) {
       // An open view stops saying "Training…"; it keeps the forest it shows.
-      this.deps.view.failed(uri, err instanceof CancelledError ? 'Training cancelled.' : `The forest could not be trained: ${err instanceof Error ? err.message : String(err)}`, false);
-      notifier.failure('train a random forest on', uri, err);
+      this.deps.view.failed(uri, err instanceof CancelledError ? t('Training cancelled.') : t`The forest could not be trained: ${err instanceof Error ? err.message : String(err)}`, false);
+      notifier.failure(t('train a random forest on'), uri, err);
     }
   }
 
@@ -106,7 +107,7 @@ export class ForestTrainer {
     const { trainer, notifier, view } = this.deps;
     const fileName = fileNameOf(uri);
     try {
-      view.busy(uri, `Reading ${fileName} to train the forest again…`, null, false);
+      view.busy(uri, t`Reading ${fileName} to train the forest again…`, null, false);
       const stamp = await fileStamp(uri);
       const gone = restoreProblem(recipe, fileName, stamp);
       if (gone?.fatal) return view.failed(uri, gone.message, false);
@@ -115,8 +116,8 @@ export class ForestTrainer {
       if (problem?.fatal) return view.failed(uri, problem.message, false);
       await this.fit(uri, loaded, recipe, problem?.message);
     } catch (err) {
-      view.failed(uri, err instanceof CancelledError ? 'Training cancelled.' : `The forest could not be trained again: ${err instanceof Error ? err.message : String(err)}`, true);
-      notifier.failure('train a random forest on', uri, err);
+      view.failed(uri, err instanceof CancelledError ? t('Training cancelled.') : t`The forest could not be trained again: ${err instanceof Error ? err.message : String(err)}`, true);
+      notifier.failure(t('train a random forest on'), uri, err);
     }
   }
 
@@ -129,14 +130,14 @@ export class ForestTrainer {
     Object.assign(params, trainingColumns(readChoices(state, uri.toString()), loaded.columns.map((c) => c.name), target));
     const jobs = poolSize(settings.jobs, hostPlatform().cores());
     const file = await fileStamp(uri);
-    view.busy(uri, 'Training the forest…', 0, true);
-    const report = await withJobProgress(`Decision Tree: training a random forest on ${fileNameOf(uri)}`, (onProgress) =>
+    view.busy(uri, t('Training the forest…'), 0, true);
+    const report = await withJobProgress(t`Decision Tree: training a random forest on ${fileNameOf(uri)}`, (onProgress) =>
       bridge.run('forest', { dataset: loaded.dataset, params, jobs }, {
         key: forestJobKey(uri),
         onProgress: (p) => {
           onProgress(p);
           const { message, fraction } = progressText(p);
-          view.busy(uri, `Training the forest: ${message}…`, fraction ?? null, true);
+          view.busy(uri, t`Training the forest: ${message}…`, fraction ?? null, true);
         },
       }),
     );
@@ -154,7 +155,7 @@ export class ForestTrainer {
     const configuration = vscode.workspace.getConfiguration('decisionTree', uri);
     const { settings, problems } = readForestSettings((key) => configuration.get(key));
     if (problems.length > 0) {
-      this.deps.notifier.warning(`${problems.length === 1 ? 'a forest setting was' : `${problems.length} forest settings were`} invalid; defaults used.`, problems.join('\n'));
+      this.deps.notifier.warning(problems.length === 1 ? t('a forest setting was invalid; defaults used.') : t`${problems.length} forest settings were invalid; defaults used.`, problems.join('\n'));
     }
     return settings;
   }

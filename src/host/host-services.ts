@@ -10,6 +10,7 @@ import { hostPlatform } from './platform';
 import { Trainer, type ReportView } from './trainer';
 import { TrainedFiles, type TrainedFile } from './trained-files';
 import { WorkerBridge } from './worker-bridge';
+import { t } from './l10n';
 
 /** The views and the choice store, asked for when first needed (they are made after the services). */
 export interface HostViews {
@@ -66,7 +67,7 @@ export class HostServices implements vscode.Disposable {
       pending = this.trainer()
         .retrain(uri, {})
         .then((file) => {
-          if (file === undefined) throw new Error('The file could not be read and trained again; see the Decision Tree output.');
+          if (file === undefined) throw new Error(t('The file could not be read and trained again; see the Decision Tree output.'));
           return file;
         })
         .finally(() => this.restoring.delete(key));

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { LeftOutColumn } from '../engine/model';
 import { leftOutText } from '../engine/tree/left-out';
 import { readChoices, rememberChoices, rememberedNames, type ChoiceStore } from './file-choices';
+import { t } from './l10n';
 
 /** Columns named in the message at most; the rest are counted. */
 const NAMED = 5;
@@ -24,15 +25,17 @@ export function rememberedKeep(store: ChoiceStore, fileKey: string): string[] {
 
 export function leftOutMessage(fileName: string, leftOut: readonly LeftOutColumn[]): string {
   const named = leftOut.slice(0, NAMED).map(leftOutText);
-  const more = leftOut.length > NAMED ? ` and ${leftOut.length - NAMED} more` : '';
-  return `Decision Tree: ${fileName}: left out of training ${named.join(', ')}${more}.`;
+  const list = named.join(', ');
+  return leftOut.length > NAMED
+    ? t`Decision Tree: ${fileName}: left out of training ${list} and ${leftOut.length - NAMED} more.`
+    : t`Decision Tree: ${fileName}: left out of training ${list}.`;
 }
 
 function keepItems(leftOut: readonly LeftOutColumn[]): KeepItem[] {
   const all = leftOut.map((c) => c.column);
-  const ignore: KeepItem = { title: leftOut.length === 1 ? 'Ignore' : 'Ignore All', columns: all, ignore: true };
-  if (leftOut.length > BUTTONS) return [{ title: `Keep All ${leftOut.length}`, columns: all }, ignore];
-  return [...leftOut.map((c) => ({ title: `Keep ${c.column}`, columns: [c.column] })), ignore];
+  const ignore: KeepItem = { title: leftOut.length === 1 ? t('Ignore') : t('Ignore All'), columns: all, ignore: true };
+  if (leftOut.length > BUTTONS) return [{ title: t`Keep All ${leftOut.length}`, columns: all }, ignore];
+  return [...leftOut.map((c) => ({ title: t`Keep ${c.column}`, columns: [c.column] })), ignore];
 }
 
 /**

@@ -15,6 +15,7 @@ import type { ModelReopen } from '../shared/forest-protocol';
 import { fileNameOf } from './csv-source';
 import { importedPredictor, predictOnAnotherCsv, treePredictor } from './predict-command';
 import type { Command } from './tree-commands';
+import { t } from './l10n';
 
 /** The views the commands use (src/panel/). */
 export interface ModelViews {
@@ -52,7 +53,7 @@ export function modelCommands(host: HostServices, views: ModelViews): Record<str
       try {
         await openTreeModel(arg, openDeps(host, views));
       } catch (err) {
-        notifier.failure('open the model', arg instanceof vscode.Uri ? arg : 'the chosen file', err);
+        notifier.failure(t('open the model'), arg instanceof vscode.Uri ? arg : t('the chosen file'), err);
       }
     },
     'decisionTree.predict': async (arg) => {
@@ -64,7 +65,7 @@ export function modelCommands(host: HostServices, views: ModelViews): Record<str
       try {
         await predictOnAnotherCsv(predictor, host.worker());
       } catch (err) {
-        notifier.failure(shown !== undefined ? 'predict with' : 'predict with the tree of', predictor.from, err);
+        notifier.failure(shown !== undefined ? t('predict with') : t('predict with the tree of'), predictor.from, err);
       }
     },
     'decisionTree.exportOnnx': async (arg) => {
@@ -76,7 +77,7 @@ export function modelCommands(host: HostServices, views: ModelViews): Record<str
       try {
         await exportOnnxModel(csv, shown === undefined ? { kind: 'tree', model: (file as NonNullable<typeof file>).report.model } : { kind: 'forest', model: shown.forest.report.model }, host.worker());
       } catch (err) {
-        notifier.failure('export as ONNX the model of', csv, err);
+        notifier.failure(t('export as ONNX the model of'), csv, err);
       }
     },
   };

@@ -2,11 +2,12 @@
 // alone), then the workspace's CSV files and the open dialog as csv-file-items.ts lists them; and
 // the target column offered first. Pure, so it is unit-tested.
 import { csvFileItems, type CsvFileItem } from './csv-file-items';
+import { t } from './l10n';
 
-export const NO_CSV = '$(circle-slash) No CSV: the model alone';
+export const noCsv = (): string => t('$(circle-slash) No CSV: the model alone');
 
 export function modelFileItems(paths: readonly string[]): CsvFileItem[] {
-  return [{ label: NO_CSV, description: 'trees, rules and importances only' }, ...csvFileItems(paths)];
+  return [{ label: noCsv(), description: t('trees, rules and importances only') }, ...csvFileItems(paths)];
 }
 
 /**

@@ -2,6 +2,7 @@
 // the "Decision Tree" output channel holding the full text. The channel is created on first use.
 import * as vscode from 'vscode';
 import { describeFailure } from './failure-text';
+import { t } from './l10n';
 
 export class Notifier implements vscode.Disposable {
   private channel: vscode.OutputChannel | undefined;
@@ -16,13 +17,13 @@ export class Notifier implements vscode.Disposable {
     const text = describeFailure(action, typeof file === 'string' ? file : displayPath(file), err);
     if (text === undefined) return;
     this.output.appendLine(text.details);
-    this.offerDetails(vscode.window.showErrorMessage(`Decision Tree: ${text.summary}`, 'Show Details'));
+    this.offerDetails(vscode.window.showErrorMessage(t`Decision Tree: ${text.summary}`, showDetails()));
   }
 
   /** A warning that does not stop the work (e.g. an invalid setting replaced by its default). */
   warning(summary: string, details: string): void {
     this.output.appendLine(`[${new Date().toISOString()}] ${details}`);
-    this.offerDetails(vscode.window.showWarningMessage(`Decision Tree: ${summary}`, 'Show Details'));
+    this.offerDetails(vscode.window.showWarningMessage(t`Decision Tree: ${summary}`, showDetails()));
   }
 
   log(line: string): void {
@@ -32,7 +33,7 @@ export class Notifier implements vscode.Disposable {
   private offerDetails(choice: Thenable<string | undefined>): void {
     choice.then(
       (picked) => {
-        if (picked === 'Show Details') this.output.show(true);
+        if (picked === showDetails()) this.output.show(true);
       },
       () => undefined,
     );
@@ -42,6 +43,8 @@ export class Notifier implements vscode.Disposable {
     this.channel?.dispose();
   }
 }
+
+const showDetails = () => t('Show Details');
 
 /** A path for messages: workspace-relative where possible, else the URI's path. */
 export function displayPath(uri: vscode.Uri): string {

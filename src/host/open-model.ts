@@ -11,9 +11,10 @@ import type { ImportModelJob, ImportModelResult, LoadResult } from '../shared/wo
 import { CSV_EXCLUDE, CSV_GLOB } from './csv-file-items';
 import { fileNameOf } from './csv-source';
 import { withJobProgress } from './job-progress';
-import { defaultTarget, modelFileItems, NO_CSV } from './model-file-items';
+import { defaultTarget, modelFileItems, noCsv } from './model-file-items';
 import { pickTarget } from './pick-target';
 import { WorkerBridge } from './worker-bridge';
+import { t } from './l10n';
 
 /** The model files the command is offered on (package.json's `when` clauses say the same). */
 export const MODEL_FILE = /\.(json|ubj|txt|onnx)$/i;
@@ -29,9 +30,9 @@ export interface OpenModelDeps {
 async function pickModelFile(): Promise<vscode.Uri | undefined> {
   const picked = await vscode.window.showOpenDialog({
     canSelectMany: false,
-    filters: { 'Tree models (XGBoost, LightGBM, ONNX)': ['json', 'ubj', 'txt', 'onnx'] },
-    title: 'Decision Tree: open a tree model trained elsewhere',
-    openLabel: 'Open Model',
+    filters: { [t('Tree models (XGBoost, LightGBM, ONNX)')]: ['json', 'ubj', 'txt', 'onnx'] },
+    title: t('Decision Tree: open a tree model trained elsewhere'),
+    openLabel: t('Open Model'),
   });
   return picked?.[0];
 }
@@ -39,7 +40,7 @@ async function pickModelFile(): Promise<vscode.Uri | undefined> {
 function readModel(deps: OpenModelDeps, modelUri: vscode.Uri, bytes: Uint8Array, data?: ImportModelJob['data']): Promise<ImportModelResult> {
   // The bytes are copied, not moved: the host keeps them to read the model again bound to a CSV.
   const job: ImportModelJob = { bytes, fileName: fileNameOf(modelUri), ...(data === undefined ? {} : { data }) };
-  return withJobProgress(`Decision Tree: opening ${fileNameOf(modelUri)}`, (onProgress) => deps.worker().run('importModel', job, { key: `importModel:${modelUri.toString()}`, onProgress }));
+  return withJobProgress(t`Decision Tree: opening ${fileNameOf(modelUri)}`, (onProgress) => deps.worker().run('importModel', job, { key: `importModel:${modelUri.toString()}`, onProgress }));
 }
 
 /** A CSV of the workspace, one from the open dialog, or none (the model alone). */
@@ -48,14 +49,14 @@ async function pickCsv(modelName: string): Promise<vscode.Uri | undefined> {
   const several = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
   const byPath = new Map(found.map((uri) => [vscode.workspace.asRelativePath(uri, several), uri]));
   const picked = await vscode.window.showQuickPick(modelFileItems([...byPath.keys()]), {
-    title: `Decision Tree: a CSV to run ${modelName} on`,
-    placeHolder: 'For predictions, a row’s path and what each tree adds, and the metrics — or Escape for the model alone',
+    title: t`Decision Tree: a CSV to run ${modelName} on`,
+    placeHolder: t('For predictions, a row’s path and what each tree adds, and the metrics — or Escape for the model alone'),
     matchOnDescription: true,
     ignoreFocusOut: true,
   });
-  if (picked === undefined || picked.label === NO_CSV) return undefined;
+  if (picked === undefined || picked.label === noCsv()) return undefined;
   if (picked.path !== undefined) return byPath.get(picked.path);
-  const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'CSV or Parquet files': ['csv', 'tsv', 'gz', 'parquet'] }, title: `Decision Tree: a CSV to run ${modelName} on` });
+  const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { [t('CSV or Parquet files')]: ['csv', 'tsv', 'gz', 'parquet'] }, title: t`Decision Tree: a CSV to run ${modelName} on` });
   return chosen?.[0];
 }
 

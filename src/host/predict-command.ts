@@ -12,6 +12,7 @@ import { withJobProgress } from './job-progress';
 import { writeBesideAsking } from './save-beside';
 import type { TrainedFile } from './trained-files';
 import type { WorkerBridge } from './worker-bridge';
+import { formatNumber, t } from './l10n';
 
 /** What predicts, and where it came from (the open dialog starts in that folder). */
 export interface Predictor {
@@ -34,25 +35,25 @@ export async function predictOnAnotherCsv(predictor: Predictor, bridge: WorkerBr
   const picked = await vscode.window.showOpenDialog({
     canSelectMany: false,
     defaultUri: vscode.Uri.joinPath(predictor.from, '..'),
-    filters: { 'CSV or Parquet files': ['csv', 'tsv', 'gz', 'parquet'] },
-    title: `Decision Tree: CSV to predict with ${predictor.name}`,
-    openLabel: 'Predict',
+    filters: { [t('CSV or Parquet files')]: ['csv', 'tsv', 'gz', 'parquet'] },
+    title: t`Decision Tree: CSV to predict with ${predictor.name}`,
+    openLabel: t('Predict'),
   });
   const input = picked?.[0];
   if (input === undefined) return;
   const { job, transfer } = await prepareLoad(input);
-  const { bytes, rows, target, notes } = await withJobProgress(`Decision Tree: predicting ${job.fileName}`, (onProgress) =>
+  const { bytes, rows, target, notes } = await withJobProgress(t`Decision Tree: predicting ${job.fileName}`, (onProgress) =>
     bridge.run('predict', { ...job, model: predictor.model }, { onProgress, transfer }),
   );
   const extension = /\.tsv(\.gz)?$/i.test(input.path) ? '.tsv' : '.csv';
   const written = await writeBesideAsking({
     csv: input,
     suffix: `.predictions${extension}`,
-    title: 'Save the predictions',
-    filters: { 'CSV files': [extension.slice(1)] },
+    title: t('Save the predictions'),
+    filters: { [t('CSV files')]: [extension.slice(1)] },
     content: bytes,
   });
   if (written === undefined) return;
   await vscode.window.showTextDocument(written, { preview: false });
-  void vscode.window.showInformationMessage([`Decision Tree: ${rows.toLocaleString('en-US')} predictions of ${target} written to ${fileNameOf(written)}.`, ...notes].join(' '));
+  void vscode.window.showInformationMessage([t`Decision Tree: ${formatNumber(rows)} predictions of ${target} written to ${fileNameOf(written)}.`, ...notes].join(' '));
 }

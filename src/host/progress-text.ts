@@ -1,17 +1,18 @@
 // What the progress notification says for each report from the worker, and how far along it is.
 import type { JobProgress } from '../shared/worker-messages';
+import { formatNumber, t } from './l10n';
 
-const STEP_TEXT: Record<string, string> = {
-  split: 'splitting off the hold-out rows',
-  train: 'growing the tree',
-  'alpha-cv': 'choosing α by cross-validation',
-  prune: 'pruning',
-  rules: 'reading the rules',
-  importances: 'measuring importances',
-  evaluate: 'evaluating',
-  'cross-validate': 'cross-validating',
-  'repeat-holdout': 'repeating the hold-out',
-};
+const stepText = (): Record<string, string> => ({
+  split: t('splitting off the hold-out rows'),
+  train: t('growing the tree'),
+  'alpha-cv': t('choosing α by cross-validation'),
+  prune: t('pruning'),
+  rules: t('reading the rules'),
+  importances: t('measuring importances'),
+  evaluate: t('evaluating'),
+  'cross-validate': t('cross-validating'),
+  'repeat-holdout': t('repeating the hold-out'),
+});
 
 export interface ProgressText {
   message: string;
@@ -19,12 +20,12 @@ export interface ProgressText {
   fraction?: number;
 }
 
-const IMPORT_TEXT: Record<Extract<JobProgress, { phase: 'import' }>['step'], string> = {
-  read: 'reading the model',
-  bind: 'matching its features to the CSV',
-  evaluate: 'predicting every row',
-  summary: 'summing up its trees',
-};
+const importText = (): Record<Extract<JobProgress, { phase: 'import' }>['step'], string> => ({
+  read: t('reading the model'),
+  bind: t('matching its features to the CSV'),
+  evaluate: t('predicting every row'),
+  summary: t('summing up its trees'),
+});
 
 const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
 
@@ -32,17 +33,17 @@ export function progressText(progress: JobProgress): ProgressText {
   switch (progress.phase) {
     case 'parse': {
       const fraction = clamp01(progress.fraction);
-      return { message: `reading the CSV… ${Math.floor(fraction * 100)}%`, fraction };
+      return { message: t`reading the CSV… ${Math.floor(fraction * 100)}%`, fraction };
     }
     case 'train':
-      return { message: `growing the tree… ${progress.nodesGrown.toLocaleString('en-US')} nodes` };
+      return { message: t`growing the tree… ${formatNumber(progress.nodesGrown)} nodes` };
     case 'report':
-      return { message: `${STEP_TEXT[progress.step] ?? progress.step}…`, fraction: clamp01(progress.fraction) };
+      return { message: `${stepText()[progress.step] ?? progress.step}…`, fraction: clamp01(progress.fraction) };
     case 'import':
-      return { message: `${IMPORT_TEXT[progress.step]}…`, fraction: clamp01(progress.fraction) };
+      return { message: `${importText()[progress.step]}…`, fraction: clamp01(progress.fraction) };
     case 'forest': {
       const { treesDone, nTrees } = progress;
-      return { message: `Tree ${treesDone.toLocaleString('en-US')} of ${nTrees.toLocaleString('en-US')}`, fraction: nTrees > 0 ? clamp01(treesDone / nTrees) : 0 };
+      return { message: t`Tree ${formatNumber(treesDone)} of ${formatNumber(nTrees)}`, fraction: nTrees > 0 ? clamp01(treesDone / nTrees) : 0 };
     }
   }
 }

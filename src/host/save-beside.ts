@@ -1,6 +1,7 @@
 // Writing a result next to the CSV it came from: a save dialog proposing `<name><suffix>` in the
 // CSV's folder (the dialog itself asks before replacing a file), then the result opened.
 import * as vscode from 'vscode';
+import { t } from './l10n';
 
 /** `iris.csv` (or `iris.csv.gz`) + `.model.json` → `iris.model.json`, in the same folder. */
 export function besideUri(csv: vscode.Uri, suffix: string): vscode.Uri {
@@ -38,9 +39,10 @@ export async function writeBesideAsking(request: SaveRequest): Promise<vscode.Ur
   let target = besideUri(request.csv, request.suffix);
   if (await exists(target)) {
     const name = target.path.slice(target.path.lastIndexOf('/') + 1);
-    const choice = await vscode.window.showWarningMessage(`${name} already exists.`, { modal: true }, 'Overwrite', 'Choose Another Name…');
+    const another = t('Choose Another Name…');
+    const choice = await vscode.window.showWarningMessage(t`${name} already exists.`, { modal: true }, t('Overwrite'), another);
     if (choice === undefined) return undefined;
-    if (choice === 'Choose Another Name…') {
+    if (choice === another) {
       const picked = await vscode.window.showSaveDialog({ defaultUri: target, filters: request.filters, title: request.title });
       if (picked === undefined) return undefined;
       target = picked;

@@ -12,6 +12,7 @@ import { chooseColumnType, type TypeFlowUi } from './column-type-flow';
 import { readChoices, rememberChoices, withColumnType, type ChoiceStore } from './file-choices';
 import { withJobProgress } from './job-progress';
 import type { WorkerBridge } from './worker-bridge';
+import { t } from './l10n';
 
 /** The flow's questions as VS Code asks them. */
 const windowUi: TypeFlowUi = {
@@ -33,12 +34,12 @@ export async function setColumnType(uri: vscode.Uri, bridge: WorkerBridge, state
   const fileName = fileNameOf(uri);
   const load = async (types?: Record<string, 'categorical'>): Promise<LoadResult> => {
     const { job, transfer } = await prepareLoad(uri, types);
-    return withJobProgress(`Decision Tree: reading ${job.fileName}`, (onProgress) => bridge.run('load', job, { key: uri.toString(), onProgress, transfer }));
+    return withJobProgress(t`Decision Tree: reading ${job.fileName}`, (onProgress) => bridge.run('load', job, { key: uri.toString(), onProgress, transfer }));
   };
   // Read without the file's choices: the columns as detected, and an old choice cannot fail the read.
   const { dataset, columns } = await load();
   const choices = readChoices(state, uri.toString());
-  const column = await vscode.window.showQuickPick(columnItems(columns, choices.types), { title: `Decision Tree: column of ${fileName} to type`, matchOnDescription: true, ignoreFocusOut: true });
+  const column = await vscode.window.showQuickPick(columnItems(columns, choices.types), { title: t`Decision Tree: column of ${fileName} to type`, matchOnDescription: true, ignoreFocusOut: true });
   if (column === undefined) return;
   const detected = columns.find((c) => c.name === column.column)?.type ?? 'categorical';
   const answer = await chooseColumnType(windowUi, {
@@ -56,6 +57,7 @@ export async function setColumnType(uri: vscode.Uri, bridge: WorkerBridge, state
   if (answer === undefined) return;
   const names = columns.map((c) => c.name);
   await rememberChoices(state, uri.toString(), { types: withColumnType(choices, names, column.column, answer.choice) });
-  const read = answer.choice === undefined ? `detected (${detected})` : choiceText(answer.choice);
-  void vscode.window.showInformationMessage(`Decision Tree: column ${column.label} of ${fileName} is read as ${read}; train again to use it.${answer.note === undefined ? '' : ` Note: ${answer.note}.`}`);
+  const read = answer.choice === undefined ? t`detected (${detected})` : choiceText(answer.choice);
+  const note = answer.note === undefined ? '' : ` ${t`Note: ${answer.note}.`}`;
+  void vscode.window.showInformationMessage(t`Decision Tree: column ${column.label} of ${fileName} is read as ${read}; train again to use it.` + note);
 }

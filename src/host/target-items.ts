@@ -1,6 +1,7 @@
 // The target-column QuickPick: one item per column with its type and distinct count, the default
 // first so that Enter accepts it.
 import type { ColumnSummary } from '../shared/worker-messages';
+import { formatNumber, t } from './l10n';
 
 export interface TargetItem {
   label: string;
@@ -9,8 +10,8 @@ export interface TargetItem {
 }
 
 function describe(column: ColumnSummary): string {
-  const parts = [column.type, `${column.distinct.toLocaleString('en-US')} distinct`];
-  if (column.missing > 0) parts.push(`${column.missing.toLocaleString('en-US')} missing`);
+  const parts = [column.type, t`${formatNumber(column.distinct)} distinct`];
+  if (column.missing > 0) parts.push(t`${formatNumber(column.missing)} missing`);
   return parts.join(' · ');
 }
 
@@ -21,6 +22,6 @@ export function targetItems(columns: readonly ColumnSummary[], defaultColumn: st
   const items = columns.map((c) => ({ label: literal(c.name), description: describe(c), column: c.name }));
   const at = items.findIndex((i) => i.column === defaultColumn);
   if (at > 0) items.unshift(...items.splice(at, 1));
-  if (at >= 0) items[0].description += ' · default';
+  if (at >= 0) items[0].description += ` · ${t('default')}`;
   return items;
 }

@@ -19,6 +19,7 @@ import type { WorkerBridge } from './worker-bridge';
 import type { LoadResult } from '../shared/worker-messages';
 import type { LeftOutColumn } from '../engine/model';
 import { leftOutMessage, offerKeep } from './left-out-offer';
+import { formatNumber, t } from './l10n';
 
 /** quick: ask the target only if none is remembered; options: also the options; target: always ask the target. */
 export type TrainMode = 'quick' | 'options' | 'target';
@@ -80,7 +81,7 @@ export class Trainer {
       await this.fit(uri, loaded, target, settings);
       return true;
     } catch (err) {
-      this.deps.notifier.failure('train a tree on', uri, err);
+      this.deps.notifier.failure(t('train a tree on'), uri, err);
       return false;
     }
   }
@@ -94,7 +95,7 @@ export class Trainer {
     // Checked by the panel protocol; entering the settings, a limit's 0 becomes null.
     const changes: Partial<PanelSettings> = validOverrides(asked);
     try {
-      panels.busy(uri, 'Retraining…', null);
+      panels.busy(uri, t('Retraining…'), null);
       const known = this.deps.trained.get(uri);
       if (known === undefined) {
         // A panel restored after a reload: nothing in memory yet, so read the file again.
@@ -112,7 +113,7 @@ export class Trainer {
       return await this.fit(uri, this.deps.trained.isChanged(uri) ? await this.load(uri) : known, known.target, settings);
     } catch (err) {
       if (!(err instanceof CancelledError)) panels.failed(uri, err instanceof Error ? err.message : String(err));
-      notifier.failure('retrain the tree of', uri, err);
+      notifier.failure(t('retrain the tree of'), uri, err);
       return undefined;
     }
   }
@@ -130,7 +131,7 @@ export class Trainer {
     const configuration = vscode.workspace.getConfiguration('decisionTree', uri);
     const { settings, problems } = readTrainSettings((key) => configuration.get(key));
     if (problems.length > 0) {
-      this.deps.notifier.warning(`${problems.length === 1 ? 'a setting was' : `${problems.length} settings were`} invalid; defaults used.`, problems.join('\n'));
+      this.deps.notifier.warning(problems.length === 1 ? t('a setting was invalid; defaults used.') : t`${problems.length} settings were invalid; defaults used.`, problems.join('\n'));
     }
     return settings;
   }
@@ -160,18 +161,18 @@ export class Trainer {
     const choice = await chooseSample(uri, this.sampleLimits(uri), types);
     if (choice === 'cancel') throw new CancelledError();
     if (choice !== 'whole') {
-      const loaded = await withJobProgress(`Decision Tree: sampling ${choice.fileName}`, (onProgress) =>
+      const loaded = await withJobProgress(t`Decision Tree: sampling ${choice.fileName}`, (onProgress) =>
         this.deps.bridge.run('sample', choice, { key: uri.toString(), onProgress }),
       );
       if (loaded.sampled) {
-        const text = `${choice.fileName}: training on a random sample of ${loaded.sampled.rows.toLocaleString('en-US')} of ${loaded.sampled.of.toLocaleString('en-US')} rows (seed ${choice.seed}).`;
+        const text = t`${choice.fileName}: training on a random sample of ${formatNumber(loaded.sampled.rows)} of ${formatNumber(loaded.sampled.of)} rows (seed ${choice.seed}).`;
         this.deps.notifier.log(text);
-        void vscode.window.showInformationMessage(`Decision Tree: ${text}`);
+        void vscode.window.showInformationMessage(t`Decision Tree: ${text}`);
       }
       return loaded;
     }
     const { job, transfer } = await prepareLoad(uri, types);
-    return withJobProgress(`Decision Tree: reading ${job.fileName}`, (onProgress) =>
+    return withJobProgress(t`Decision Tree: reading ${job.fileName}`, (onProgress) =>
       this.deps.bridge.run('load', job, { key: uri.toString(), onProgress, transfer }),
     );
   }
@@ -197,7 +198,7 @@ export class Trainer {
   private async fit(uri: vscode.Uri, loaded: LoadResult, target: string, settings: TrainSettings): Promise<TrainedFile> {
     const { bridge, panels, trained, notifier } = this.deps;
     const options = this.optionsFor(uri, loaded.columns, target, settings);
-    const report = await withJobProgress(`Decision Tree: training on ${fileNameOf(uri)}`, (onProgress) =>
+    const report = await withJobProgress(t`Decision Tree: training on ${fileNameOf(uri)}`, (onProgress) =>
       bridge.run('report', { dataset: loaded.dataset, options }, { key: uri.toString(), onProgress }),
     );
     const file: TrainedFile = { uri, dataset: loaded.dataset, columns: loaded.columns, target, settings, report };

@@ -10,6 +10,7 @@ import type { HostServices } from './host-services';
 import { openSample } from './samples';
 import { setColumnType } from './set-column-type';
 import { panelSettings, type TrainMode } from './trainer';
+import { t } from './l10n';
 
 /** The tree panels and the profile view, as the commands use them (src/panel/). */
 export interface CommandViews {
@@ -54,7 +55,7 @@ export function treeCommands(host: HostServices, views: CommandViews): Record<st
   const exportDrawing = (format: 'svg' | 'png'): Command => async () => {
     const uri = views.activeCsv();
     if (uri === undefined || !views.exportDrawing(uri, format)) {
-      void vscode.window.showInformationMessage('Decision Tree: the drawing is exported from the tree panel — bring it to the front (Show Tree Panel), then run this again.');
+      void vscode.window.showInformationMessage(t('Decision Tree: the drawing is exported from the tree panel — bring it to the front (Show Tree Panel), then run this again.'));
     }
   };
 
@@ -79,8 +80,8 @@ export function treeCommands(host: HostServices, views: CommandViews): Record<st
     'decisionTree.exportDrawingPng': exportDrawing('png'),
     'decisionTree.exportCalculation': (arg) => runCalculationExport(host, modelOf(arg), null),
     'decisionTree.exportRules': (arg) => runExport(host, 'rules', modelOf(arg)),
-    'decisionTree.profile': reportedOnCsv('profile', (uri) => views.profile(uri)),
-    'decisionTree.setColumnType': reportedOnCsv('set a column type of', (uri) => setColumnType(uri, host.worker(), host.choices())),
+    'decisionTree.profile': reportedOnCsv(t('profile'), (uri) => views.profile(uri)),
+    'decisionTree.setColumnType': reportedOnCsv(t('set a column type of'), (uri) => setColumnType(uri, host.worker(), host.choices())),
     'decisionTree.openSample': () => openSample(host.context.extensionUri),
   };
 }
@@ -93,7 +94,7 @@ export function registerCommands(host: HostServices, commands: Record<string, Co
         try {
           await run(arg);
         } catch (err) {
-          host.notifier.failure(`run ${id} on`, arg instanceof vscode.Uri ? arg : 'the current file', err);
+          host.notifier.failure(t`run ${id} on`, arg instanceof vscode.Uri ? arg : t('the current file'), err);
         }
       }),
     );

@@ -9,6 +9,7 @@ import { computingHover, headerHover, targetHover } from './column-hover';
 import type { HoverData } from '../shared/worker-messages';
 import { mdText } from './markdown-text';
 import { rowHover } from './row-hover';
+import { t } from '../host/l10n';
 
 export interface HoverInput {
   cell: CellLocation;
@@ -23,12 +24,12 @@ export interface HoverInput {
 export function hoverContent({ cell, data, error, model, uri }: HoverInput): string | undefined {
   if ('declined' in cell) {
     if (cell.declined === 'blank line') return undefined;
-    return data === undefined && error === undefined ? computingHover(undefined) : `*Decision Tree: no cell here — ${mdText(cell.declined, 200)}*`;
+    return data === undefined && error === undefined ? computingHover(undefined) : `*${t`Decision Tree: no cell here — ${mdText(cell.declined, 200)}`}*`;
   }
   if (data === undefined) {
     // Data cells have something to say only once a tree is trained for the file.
     if (cell.record !== 0 && model === undefined) return undefined;
-    return error === undefined ? computingHover(undefined) : `Decision Tree cannot read this file: ${mdText(error, 300)}`;
+    return error === undefined ? computingHover(undefined) : t`Decision Tree cannot read this file: ${mdText(error, 300)}`;
   }
   const profile = data.profiles[cell.field];
   if (profile === undefined) return undefined;

@@ -2,6 +2,7 @@
 // every ASCII punctuation character is backslash-escaped (CommonMark allows exactly that), so no
 // emphasis, link, image, table cell, autolink or entity can be formed; control characters and
 // line breaks become spaces; long text is cut.
+import { currentLanguage, formatNumber, t } from '../host/l10n';
 
 const MAX_SHOWN = 60;
 
@@ -18,14 +19,18 @@ export function commandUri(command: string, args: readonly unknown[]): string {
   return `command:${command}?${encoded}`;
 }
 
-/** 1st, 2nd, 3rd, 4th, 11th, 21st … */
+/** 1st, 2nd, 3rd, 4th, 11th, 21st … (Italian 1º, Finnish 1.) */
 export function ordinal(n: number): string {
+  const language = currentLanguage();
+  if (language === 'it') return `${n}º`;
+  if (language === 'fi') return `${n}.`;
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
-/** A score with four decimals; "n/a" when undefined. */
+/** A score with four decimals in the UI's language (0,4444 in Italian and Finnish); "n/a" when undefined. */
 export function score(x: number | null | undefined): string {
-  return x === null || x === undefined || !Number.isFinite(x) ? 'n/a' : x.toFixed(4);
+  if (x === null || x === undefined || !Number.isFinite(x)) return t('n/a');
+  return formatNumber(x === 0 ? 0 : x, { minimumFractionDigits: 4, maximumFractionDigits: 4, useGrouping: false });
 }

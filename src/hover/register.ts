@@ -18,6 +18,7 @@ import type { HoverData, SplitRequest } from '../shared/worker-messages';
 import { CsvHoverProvider } from './hover-provider';
 import { showRanking } from './rank-pick';
 import { TargetStatus } from './target-status';
+import { t } from '../host/l10n';
 
 export const CSV_SELECTOR: vscode.DocumentSelector = [{ pattern: '**/*.{csv,tsv,CSV,TSV}' }, { language: 'csv' }, { language: 'tsv' }];
 
@@ -106,7 +107,7 @@ export function registerHover(context: vscode.ExtensionContext, deps: HoverDeps)
     [HOVER_COMMANDS.highlightRow]: async (uri, row) => {
       const file = deps.trained.get(uriArg(uri));
       if (file === undefined || typeof row !== 'number') {
-        void vscode.window.showInformationMessage('Decision Tree: train a tree on this file first.');
+        void vscode.window.showInformationMessage(t('Decision Tree: train a tree on this file first.'));
         return;
       }
       // The row as the document reads now (it may have been edited since training).
@@ -120,11 +121,11 @@ export function registerHover(context: vscode.ExtensionContext, deps: HoverDeps)
       if (uri === undefined) return;
       const document = await openDocument(uri);
       const data = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Window, title: `Decision Tree: scoring the columns of ${fileNameOf(uri)}` },
+        { location: vscode.ProgressLocation.Window, title: t`Decision Tree: scoring the columns of ${fileNameOf(uri)}` },
         () => cache.ready(document),
       );
       if (data.splits === null) {
-        void vscode.window.showWarningMessage(`Decision Tree: no split scores for ${fileNameOf(uri)}: ${data.note ?? 'unknown reason'}`);
+        void vscode.window.showWarningMessage(t`Decision Tree: no split scores for ${fileNameOf(uri)}: ${data.note ?? t('unknown reason')}`);
         return;
       }
       await showRanking(data.splits, fileNameOf(uri));
@@ -136,7 +137,7 @@ export function registerHover(context: vscode.ExtensionContext, deps: HoverDeps)
         try {
           await run(...args);
         } catch (err) {
-          void vscode.window.showErrorMessage(`Decision Tree: ${err instanceof Error ? err.message : String(err)}`);
+          void vscode.window.showErrorMessage(t`Decision Tree: ${err instanceof Error ? err.message : String(err)}`);
         }
       }),
     );

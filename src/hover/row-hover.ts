@@ -7,10 +7,12 @@ import type { RowPathResult } from '../shared/row-path';
 import { formatNumber, ruleConditionText } from '../shared/render/tree-labels';
 import { HOVER_COMMANDS } from './hover-commands';
 import { commandUri, mdText } from './markdown-text';
+import { formatNumber as localNumber, t } from '../host/l10n';
 
 function valueText(v: string | number | null): string {
-  if (v === null) return '*missing*';
-  return typeof v === 'number' ? formatNumber(v) : mdText(v, 40);
+  if (v === null) return `*${t('missing')}*`;
+  // Four significant digits (as the tree writes them), with the UI's decimal comma.
+  return typeof v === 'number' ? localNumber(Number(formatNumber(v)), { maximumFractionDigits: 20, useGrouping: false }) : mdText(v, 40);
 }
 
 /** The conditions from the root to the leaf, then the prediction. */
@@ -30,12 +32,12 @@ export function rowHover(model: TreeModel, result: RowPathResult, column: string
   // Class labels are text in the model; a numeric target column gives its value as a number.
   const match = model.task !== 'classification' || actual === null ? '' : String(prediction) === String(actual) ? ' ✓' : ' ✗';
   return [
-    `**Row ${(row + 1).toLocaleString('en-US')}** · column *${mdText(column)}*`,
+    t`**Row ${localNumber(row + 1)}** · column *${mdText(column)}*`,
     '',
-    `Prediction **${valueText(prediction)}** · true ${mdText(model.target)} **${valueText(actual)}**${match}`,
+    t`Prediction **${valueText(prediction)}** · true ${mdText(model.target)} **${valueText(actual)}**${match}`,
     '',
-    `Path: ${shortPath(model, result.path)}`,
+    t`Path: ${shortPath(model, result.path)}`,
     '',
-    `[Highlight this path in the tree panel](${commandUri(HOVER_COMMANDS.highlightRow, [uri, row])})`,
+    t`[Highlight this path in the tree panel](${commandUri(HOVER_COMMANDS.highlightRow, [uri, row])})`,
   ].join('\n');
 }

@@ -5,6 +5,7 @@ import { isCsvDocument } from '../host/csv-target';
 import { readChoices, type ChoiceStore } from '../host/file-choices';
 import { literal } from '../host/target-items';
 import type { HoverCache } from './hover-cache';
+import { t } from '../host/l10n';
 
 export class TargetStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('decisionTree.target', vscode.StatusBarAlignment.Right, 100);
@@ -14,7 +15,7 @@ export class TargetStatus implements vscode.Disposable {
     private readonly cache: HoverCache,
     private readonly choices: ChoiceStore,
   ) {
-    this.item.name = 'Decision Tree Target';
+    this.item.name = t('Decision Tree Target');
     this.subscriptions = [
       this.item,
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),
@@ -34,9 +35,9 @@ export class TargetStatus implements vscode.Disposable {
     // Also starts the scores of a freshly opened CSV, so its first hover is likely warm.
     const { data } = this.cache.peek(document);
     const shown = data?.target ?? readChoices(this.choices, document.uri.toString()).target;
-    this.item.text = `$(target) Target: ${shown === undefined ? '…' : literal(shown)}`;
-    this.item.tooltip = 'Decision Tree: the column the tree predicts and the hover scores splits against. Click to change it.';
-    this.item.command = { title: 'Set Target Column', command: 'decisionTree.setTarget', arguments: [document.uri] };
+    this.item.text = t`$(target) Target: ${shown === undefined ? '…' : literal(shown)}`;
+    this.item.tooltip = t('Decision Tree: the column the tree predicts and the hover scores splits against. Click to change it.');
+    this.item.command = { title: t('Set Target Column'), command: 'decisionTree.setTarget', arguments: [document.uri] };
     this.item.show();
   }
 

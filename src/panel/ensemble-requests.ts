@@ -10,8 +10,9 @@ import { rowPath } from '../shared/row-path';
 import { branchSlice } from '../shared/tree-slices';
 import type { EnsembleRowJob } from '../shared/worker-messages';
 import { memberSlices, treeAt } from './member-slices';
+import { t } from '../host/l10n';
 
-const NO_TRAINING_ROWS = 'A model trained elsewhere has no training rows here: no alternative splits or split charts.';
+const noTrainingRows = (): string => t('A model trained elsewhere has no training rows here: no alternative splits or split charts.');
 
 export class EnsembleAnswers {
   /** `contributions`: runs a row's contributions job in the worker. */
@@ -21,24 +22,24 @@ export class EnsembleAnswers {
   ) {}
 
   private tree(index: number) {
-    return treeAt(this.model.ensemble.trees, index, 'The model').model;
+    return treeAt(this.model.ensemble.trees, index, 'model').model;
   }
 
   readonly handlers: Handlers<ForestRequestTypes> = {
     ...memberSlices((index) => this.tree(index)),
     row: async ({ row, index }) => {
       const { dataset, ensemble } = this.model;
-      if (dataset === null) throw new Error('No CSV chosen for this model: run Open Tree Model… again and choose one to see a row’s path and what each tree adds.');
+      if (dataset === null) throw new Error(t('No CSV chosen for this model: run Open Tree Model… again and choose one to see a row’s path and what each tree adds.'));
       const member = this.tree(index);
       const { path, prediction: treePrediction, actual } = rowPath(member, dataset, row);
       const contributions = await this.contributions({ ensemble, dataset, row });
       return { row, votes: null, prediction: contributions.prediction, actual, index, path, nodes: branchSlice(member, path[path.length - 1]), treePrediction, contributions };
     },
     alternatives: () => {
-      throw new Error(NO_TRAINING_ROWS);
+      throw new Error(noTrainingRows());
     },
     splitDistribution: () => {
-      throw new Error(NO_TRAINING_ROWS);
+      throw new Error(noTrainingRows());
     },
   };
 }

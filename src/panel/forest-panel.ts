@@ -21,6 +21,7 @@ import type { ImportedModel } from '../shared/ensemble-transfer';
 import type { RowContributions } from '../engine/import/contributions';
 import { makeNonce, panelHtml } from './html';
 import { documentUriOf } from './saved-state';
+import { t } from '../host/l10n';
 
 export const FOREST_PANEL_VIEW_TYPE = 'decisionTree.forestPanel';
 
@@ -153,7 +154,7 @@ class ForestPanel {
         return;
       case 'request': {
         const content = this.content;
-        if (content === undefined) return this.post({ type: 'requestFailed', requestId: message.requestId, message: 'No forest here yet: it is being trained, or train one.' });
+        if (content === undefined) return this.post({ type: 'requestFailed', requestId: message.requestId, message: t('No forest here yet: it is being trained, or train one.') });
         return answerRequest<ForestRequestTypes>(message, content.handlers, (reply) => this.post(reply));
       }
     }
@@ -195,7 +196,7 @@ export class ForestPanels implements vscode.Disposable {
 
   /** Shows the forest in the CSV's view, opening it beside the editor if needed. */
   show(csvUri: vscode.Uri, forest: TrainedForest): void {
-    this.viewFor(csvUri, `Random Forest: ${fileNameOf(csvUri)}`, csvUri).show(forest);
+    this.viewFor(csvUri, t`Random Forest: ${fileNameOf(csvUri)}`, csvUri).show(forest);
   }
 
   /**
@@ -203,7 +204,7 @@ export class ForestPanels implements vscode.Disposable {
    * chosen with it, else the model file) if needed.
    */
   showModel(modelUri: vscode.Uri, model: ImportedModel, beside: vscode.Uri): void {
-    this.viewFor(modelUri, `Tree Model: ${fileNameOf(modelUri)}`, beside).showModel(model);
+    this.viewFor(modelUri, t`Tree Model: ${fileNameOf(modelUri)}`, beside).showModel(model);
   }
 
   /** The view of `uri` brought forward, or a new one titled `title`, opened beside `beside`. */

@@ -13,6 +13,7 @@ import type { Handlers } from '../shared/panel-requests';
 import { rowPath } from '../shared/row-path';
 import { branchSlice } from '../shared/tree-slices';
 import { memberSlices, treeAt } from './member-slices';
+import { t } from '../host/l10n';
 
 /** The report as the page gets it: the forest never goes whole. */
 export function wireForestReport(report: ForestReport): WireForestReport {
@@ -38,7 +39,7 @@ export class ForestAnswers {
   }
 
   private member(index: number): TreeColumns<Float64Array> {
-    treeAt(this.report.model.trees, index, 'The forest');
+    treeAt(this.report.model.trees, index, 'forest');
     let member = this.members.get(index);
     if (member === undefined) this.members.set(index, (member = memberColumns(this.report.model, index)));
     return member;
@@ -46,7 +47,7 @@ export class ForestAnswers {
 
   private nodeJob(index: number, nodeId: number): MemberAlternativesJob {
     const tree = this.member(index);
-    if (nodeId >= tree.totalNodes) throw new Error(`Tree ${index + 1} has no node ${nodeId}.`);
+    if (nodeId >= tree.totalNodes) throw new Error(t`Tree ${index + 1} has no node ${nodeId}.`);
     const { dataset, params } = this.forest;
     return { dataset, params, index, tree, nodeId };
   }

@@ -6,10 +6,14 @@ import type { TreeColumns } from '../engine/model-columns';
 import type { ForestRequestTypes } from '../shared/forest-protocol';
 import type { Handlers } from '../shared/panel-requests';
 import { branchSlice, firstSlice, subtreeSlice } from '../shared/tree-slices';
+import { t } from '../host/l10n';
 
-/** Item `index` of `trees`, or an error that says how many trees `holder` ("The forest") has. */
-export function treeAt<T>(trees: readonly T[], index: number, holder: string): T {
-  if (index >= trees.length) throw new Error(`${holder} has ${trees.length} trees: there is no tree ${index + 1}.`);
+/** Item `index` of `trees`, or an error that says how many trees the `holder` has. */
+export function treeAt<T>(trees: readonly T[], index: number, holder: 'forest' | 'model'): T {
+  if (index >= trees.length) {
+    const n = trees.length;
+    throw new Error(holder === 'forest' ? t`The forest has ${n} trees: there is no tree ${index + 1}.` : t`The model has ${n} trees: there is no tree ${index + 1}.`);
+  }
   return trees[index];
 }
 
@@ -19,7 +23,7 @@ export function memberSlices(treeOf: (index: number) => TreeColumns): Pick<Handl
     tree: ({ index }) => ({ index, model: firstSlice(treeOf(index)) }),
     nodes: ({ index, nodeId, scope, totalNodes }) => {
       const model = treeOf(index);
-      if (model.totalNodes !== totalNodes || nodeId >= model.totalNodes) throw new Error(`Tree ${index + 1} has no node ${nodeId}.`);
+      if (model.totalNodes !== totalNodes || nodeId >= model.totalNodes) throw new Error(t`Tree ${index + 1} has no node ${nodeId}.`);
       return scope === 'subtree' ? subtreeSlice(model, nodeId) : branchSlice(model, nodeId);
     },
   };

@@ -11,6 +11,7 @@ import type { WorkerBridge } from '../host/worker-bridge';
 import type { SplitRequest } from '../shared/worker-messages';
 import { parseFromProfileView, type ProfileAction, type ProfileView, type ToProfileView } from '../shared/profile-protocol';
 import { makeNonce, panelHtml } from './html';
+import { t } from '../host/l10n';
 
 export const PROFILE_VIEW_TYPE = 'decisionTree.profilePanel';
 
@@ -41,7 +42,7 @@ class ProfilePanel {
       nonce: makeNonce(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'profile.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'profile.css')).toString(),
-      title: `${fileNameOf(uri)} profile`,
+      title: t`${fileNameOf(uri)} profile`,
     });
     webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw));
     // A webview shown again is rebuilt and says `ready`.
@@ -60,7 +61,7 @@ class ProfilePanel {
     const request = deps.request(uri);
     const { job, transfer } = await prepareLoad(uri, request.types);
     this.post({ type: 'busy', message: `Profiling ${job.fileName}…` });
-    const view = await withJobProgress(`Decision Tree: profiling ${job.fileName}`, (onProgress) =>
+    const view = await withJobProgress(t`Decision Tree: profiling ${job.fileName}`, (onProgress) =>
       deps.worker().run('profile', { ...job, request }, { key: `profile:${uri.toString()}`, onProgress, transfer }),
     );
     this.view = view;
@@ -113,7 +114,7 @@ export class ProfilePanels implements vscode.Disposable {
     const key = uri.toString();
     let panel = this.panels.get(key);
     if (panel === undefined) {
-      const webview = vscode.window.createWebviewPanel(PROFILE_VIEW_TYPE, `Profile: ${fileNameOf(uri)}`, { viewColumn: panelColumn(uri), preserveFocus: false }, {});
+      const webview = vscode.window.createWebviewPanel(PROFILE_VIEW_TYPE, t`Profile: ${fileNameOf(uri)}`, { viewColumn: panelColumn(uri), preserveFocus: false }, {});
       panel = new ProfilePanel(webview, uri, this.deps);
       this.panels.set(key, panel);
       webview.onDidDispose(() => this.panels.delete(key));

@@ -10,6 +10,7 @@ import type { ApplyEditMessage, EditState, EditStepMessage, SyncEditsMessage } f
 import type { PackedReport } from '../shared/report-transfer';
 import type { EditPreview, EditReportResult, JobTypes } from '../shared/worker-messages';
 import type { TrainedFile } from '../host/trained-files';
+import { t } from '../host/l10n';
 
 export interface EditHost {
   /** The file's dataset and report (trained again first for a panel restored after a reload). */
@@ -83,7 +84,8 @@ export class TreeEdits {
       }
     } catch (err) {
       const stale = err instanceof InputError && err.code === 'stale-model';
-      this.host.failed(uri, `${stale ? 'The file changed since this tree was trained: ' : 'The edit was not applied: '}${err instanceof Error ? err.message : String(err)}`, stale);
+      const message = err instanceof Error ? err.message : String(err);
+      this.host.failed(uri, stale ? t`The file changed since this tree was trained: ${message}` : t`The edit was not applied: ${message}`, stale);
     }
   }
 

@@ -32,6 +32,7 @@ import { branchSlice, subtreeSlice } from '../shared/tree-slices';
 import { comparisonOf, withPinnedPath, type Pinned } from './comparison';
 import { documentUriOf } from './saved-state';
 import type { PanelRequests } from './tree-requests';
+import { t } from '../host/l10n';
 
 export const TREE_PANEL_VIEW_TYPE = 'decisionTree.treePanel';
 
@@ -73,7 +74,7 @@ class TreePanel {
   show(shown: Shown): void {
     this.shown = shown;
     this.highlighted = undefined;
-    this.panel.title = `Decision Tree: ${shown.fileName}`;
+    this.panel.title = t`Decision Tree: ${shown.fileName}`;
     if (this.ready) this.postShow(shown);
   }
 
@@ -154,8 +155,8 @@ class TreePanel {
     rulesPage: async (request) => this.rulePages.answer((await this.report()).model, request),
     nodes: async ({ nodeId, scope, totalNodes }) => {
       const { model } = await this.report();
-      if (model.totalNodes !== totalNodes) throw new Error('The tree was trained again since this panel drew it; retrain to see the current tree.');
-      if (nodeId >= model.totalNodes) throw new Error(`The tree has no node ${nodeId}.`);
+      if (model.totalNodes !== totalNodes) throw new Error(t('The tree was trained again since this panel drew it; retrain to see the current tree.'));
+      if (nodeId >= model.totalNodes) throw new Error(t`The tree has no node ${nodeId}.`);
       return scope === 'subtree' ? subtreeSlice(model, nodeId) : branchSlice(model, nodeId);
     },
     alternatives: ({ nodeId }) => this.requests.alternatives(this.csvUri, nodeId),
@@ -284,7 +285,7 @@ export class TreePanels implements vscode.Disposable {
     const fileName = csvUri.path.slice(csvUri.path.lastIndexOf('/') + 1);
     let panel = this.panels.get(csvUri.toString());
     if (!panel) {
-      const created = vscode.window.createWebviewPanel(TREE_PANEL_VIEW_TYPE, `Decision Tree: ${fileName}`, panelColumn(csvUri), {
+      const created = vscode.window.createWebviewPanel(TREE_PANEL_VIEW_TYPE, t`Decision Tree: ${fileName}`, panelColumn(csvUri), {
         ...webviewOptions(this.extensionUri),
         enableFindWidget: true,
       });

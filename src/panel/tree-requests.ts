@@ -25,6 +25,7 @@ import type { TreeEdits } from './tree-edits';
 import type { HandGrowing } from './by-hand';
 import type { HandCandidates } from '../engine/explain/hand-candidates';
 import { learnRequests, type LearnRequests } from './learn-requests';
+import { t } from '../host/l10n';
 
 /** What the panel asks of the extension; every call names the CSV the panel belongs to. */
 export interface PanelRequests extends LearnRequests {
@@ -94,7 +95,7 @@ export function treePanelRequests(host: HostServices, edits: () => TreeEdits, ha
     exportCalculation: (uri, nodeId) =>
       void file(uri).then(
         (trainedFile) => runCalculationExport(host, trainedFile, nodeId),
-        (err: unknown) => notifier.failure('export the calculation of', uri, err),
+        (err: unknown) => notifier.failure(t('export the calculation of'), uri, err),
       ),
     ...learnRequests({ file, worker }),
     rowPath: async (uri, row, tree) => {
@@ -109,7 +110,7 @@ export function treePanelRequests(host: HostServices, edits: () => TreeEdits, ha
       void rememberChoices(state, key, withIgnored(readChoices(state, key), column, true)).then(() => host.trainer().retrain(uri, {}));
     },
     saveDrawing: (uri, format, data) =>
-      void saveDrawing(uri, format, data).catch((err: unknown) => notifier.failure(`export the drawing (${format.toUpperCase()}) of`, uri, err)),
+      void saveDrawing(uri, format, data).catch((err: unknown) => notifier.failure(t`export the drawing (${format.toUpperCase()}) of`, uri, err)),
     previewEdit: (uri, edit) => edits().preview(uri, edit),
     edit: (uri, message) => void edits().handle(uri, message),
     editState: (uri, report) => edits().stateOf(uri, report),

@@ -15,12 +15,13 @@ import { criterionChoices, readTrainSettings } from '../../../src/shared/train-s
 import { trainCommand, trainParamsFromArgs } from '../../../src/cli/train';
 import { parseArgs } from '../../../src/cli/args';
 import { buildModel, cat } from '../helpers/build-model';
+import { localizedManifest } from '../helpers/manifest';
 
 interface SettingSchema {
   enum: string[];
   enumDescriptions: string[];
 }
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { contributes: { configuration: { properties: Record<string, SettingSchema> } } };
+const pkg = localizedManifest<{ contributes: { configuration: { properties: Record<string, SettingSchema> } } }>();
 
 test("package.json's decisionTree.criterion enum is auto and the registry's criteria, described by the registry", () => {
   const setting = pkg.contributes.configuration.properties['decisionTree.criterion'];

@@ -1,12 +1,14 @@
 // The translations are complete (docs/architecture.md "Languages"): every message of a t() in src/
 // and webview/ (found by scripts/l10n-extract.mjs, as `npm run l10n:export` writes them) is in the
 // Italian and the Finnish bundle with the same placeholders, and no bundle holds a message no code
-// uses any more.
+// uses any more; every contributed title and description of package.json is a package.nls key,
+// translated in package.nls.it.json and package.nls.fi.json.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { localizedManifest, nlsBundle } from '../helpers/manifest';
 
 const EXTRACT = path.join(process.cwd(), 'scripts/l10n-extract.mjs');
 const LANGUAGES = ['it', 'fi'];
@@ -37,4 +39,42 @@ test('no bundle keeps a message the code no longer uses', () => {
   for (const language of LANGUAGES) {
     assert.deepEqual(Object.keys(bundle(language)).filter((m) => !messages.has(m)), [], language);
   }
+});
+
+/** Every string of package.json a user reads: command titles and categories, settings, walkthroughs. */
+function contributedTexts(manifest: { contributes: Record<string, unknown> }): string[] {
+  const texts: string[] = [];
+  const visit = (value: unknown, key: string) => {
+    if (typeof value === 'string' && /^(title|category|description|markdownDescription|deprecationMessage|markdownDeprecationMessage|enumDescriptions|markdownEnumDescriptions|label|shortTitle)$/.test(key)) texts.push(value);
+    else if (Array.isArray(value)) value.forEach((v) => visit(v, key));
+    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, k);
+  };
+  visit(manifest.contributes, 'contributes');
+  return texts;
+}
+
+test('every contributed title, category, setting and walkthrough text of package.json is a package.nls key', () => {
+  const raw = JSON.parse(readFileSync('package.json', 'utf8')) as { contributes: Record<string, unknown> };
+  const texts = contributedTexts(raw);
+  assert.ok(texts.length >= 90, `${texts.length} texts`);
+  assert.deepEqual(texts.filter((text) => !/^%[\w.-]+%$/.test(text)), [], 'written in package.json, not in package.nls.json');
+});
+
+test('package.nls.it.json and package.nls.fi.json translate every key of package.nls.json, and no other', () => {
+  const english = nlsBundle('en');
+  for (const language of ['it', 'fi'] as const) {
+    const translated = nlsBundle(language);
+    assert.deepEqual(Object.keys(translated).sort(), Object.keys(english).sort(), language);
+    // Each resolves: localizedManifest throws on a key the bundle lacks.
+    const texts = contributedTexts(localizedManifest<{ contributes: Record<string, unknown> }>(language));
+    assert.equal(texts.length, contributedTexts(localizedManifest<{ contributes: Record<string, unknown> }>('en')).length);
+    // Setting references (`#decisionTree.x#`), code spans and command links survive translation.
+    for (const key of Object.keys(english)) {
+      const marks = (text: string) => [...text.matchAll(/#decisionTree\.[\w.]+#|\(command:[\w.]+\)/g)].map((m) => m[0]).sort();
+      assert.deepEqual(marks(translated[key]), marks(english[key]), `${language} ${key}`);
+    }
+  }
+  // The command titles do change (a bundle copied from English would pass the counts).
+  assert.notEqual(nlsBundle('it')['command.train.title'], english['command.train.title']);
+  assert.equal(nlsBundle('fi')['command.train.title'], 'Kouluta päätöspuu');
 });

@@ -17,7 +17,7 @@ import { EnsembleAnswers } from '../../../src/panel/ensemble-requests';
 import { unpackEnsemble } from '../../../src/shared/ensemble-transfer';
 import { nodeLines } from '../../../src/shared/render/tree-labels';
 import type { ForestRow, ForestTreeReply } from '../../../src/shared/forest-protocol';
-import { defaultTarget, modelFileItems, NO_CSV } from '../../../src/host/model-file-items';
+import { defaultTarget, modelFileItems, noCsv } from '../../../src/host/model-file-items';
 import { ensembleRowJob, importModelJob } from '../../../src/worker/jobs/import-model';
 import { onnxJob } from '../../../src/worker/jobs/export';
 import { packModel } from '../../../src/shared/report-transfer';
@@ -137,7 +137,7 @@ test('bad model files: each refused naming the file and what is wrong', () => {
 
 test('the CSV pick offers the model alone first; the target offered first is the CLI’s default', () => {
   const items = modelFileItems(['data/iris.csv']);
-  assert.equal(items[0].label, NO_CSV);
+  assert.equal(items[0].label, noCsv());
   assert.equal(items[1].path, 'data/iris.csv');
   assert.equal(defaultTarget(['a', 'b', 'y'], ['a', 'b'], false), 'y');
   assert.equal(defaultTarget(['a', 'b', 'y', 'z'], ['a', 'b'], false), undefined);
