@@ -13,7 +13,6 @@ import path from 'node:path';
 import { t, useLanguage, type Bundle } from '../../../src/host/l10n';
 import { describeFailure } from '../../../src/host/failure-text';
 import { progressText } from '../../../src/host/progress-text';
-import { typeItems } from '../../../src/host/column-type-items';
 import { csvFileItems } from '../../../src/host/csv-file-items';
 import { leftOutMessage } from '../../../src/host/left-out-offer';
 import { computingHover } from '../../../src/hover/column-hover';
@@ -60,7 +59,6 @@ test("the host's own texts come out pseudo-localized: a failure, progress, picke
     describeFailure(t('train a tree on'), '/d/iris.csv', new Error('boom'))?.summary ?? '',
     progressText({ phase: 'train', nodesGrown: 12 }).message,
     progressText({ phase: 'forest', treesDone: 3, nTrees: 10 }).message,
-    ...typeItems('numeric', undefined).map((i) => i.description),
     csvFileItems([])[0].label,
     leftOutMessage('f.csv', [{ column: 'id', reason: 'id-like', detail: 'every value distinct' }]),
     computingHover('sepal_length'),
