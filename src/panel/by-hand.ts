@@ -10,6 +10,7 @@ import type { HandStepMessage, HandView, ReportSummary } from '../shared/protoco
 import type { PackedReport } from '../shared/report-transfer';
 import type { GrowByHandJob, GrowByHandResult, HandAction } from '../shared/worker-messages';
 import type { TrainedFile } from '../host/trained-files';
+import { t } from '../host/l10n';
 
 export interface HandHost {
   /** The file's dataset and report. */
@@ -64,10 +65,10 @@ export class HandGrowing {
       const file = await this.host.file(uri);
       const session = this.sessions.get(uri.toString());
       // Retrained or edited since: the tree shown is no longer the one grown by hand.
-      if (!session || session.shown !== file.report) throw new Error('this tree is no longer the one grown by hand (it was retrained or edited): run "Grow Tree by Hand…" again.');
+      if (!session || session.shown !== file.report) throw new Error(t('this tree is no longer the one grown by hand (it was retrained or edited): run "Grow Tree by Hand…" again.'));
       await this.act(file, session, message.action);
     } catch (err) {
-      this.host.failed(uri, `The step was not taken: ${err instanceof Error ? err.message : String(err)}`);
+      this.host.failed(uri, t('The step was not taken: {0}', err instanceof Error ? err.message : String(err)));
     }
   }
 
