@@ -17,6 +17,8 @@ export interface NodeColumns<A extends ArrayLike<number>> {
   weightedSamples?: A;
   /** Only for a tree trained elsewhere that stores them: each split's gain (NaN, or null in JSON, for none). */
   gain?: A;
+  /** Only for a tree that records it (ModelNode.sawMissing): 1 or 0 at a split node, −1 for a leaf or a node without it. */
+  sawMissing?: A;
   impurity: A;
   /** Class counts, `classes.length` per node (classification), or the mean (regression). */
   value: A;
@@ -103,6 +105,8 @@ function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: TreeFacts):
   if (weighted) w.weightedSamples = [];
   const gains = model.nodes.some((n) => n?.gain !== undefined);
   if (gains) w.gain = [];
+  const saw = model.nodes.some((n) => n?.sawMissing !== undefined);
+  if (saw) w.sawMissing = [];
   for (const id of ids) {
     const n = model.nodes[id];
     if (n.id !== id) throw new Error(`node ${id} has id ${n.id}: the model's nodes must be in id order`);
@@ -111,6 +115,7 @@ function encodeNodes(model: TreeModel, ids: Iterable<number>, facts: TreeFacts):
     w.samples.push(n.samples);
     if (weighted) w.weightedSamples?.push(n.weightedSamples ?? n.samples);
     if (gains) w.gain?.push(n.gain ?? NaN);
+    if (saw) w.sawMissing?.push(n.sawMissing === undefined ? -1 : n.sawMissing ? 1 : 0);
     w.impurity.push(n.impurity);
     if (classes === null) {
       w.value.push(n.value as number);
@@ -161,6 +166,7 @@ export function appendNodes(into: NodeColumns<number[]>, more: NodeColumns<numbe
     into.samples.push(more.samples[k]);
     if (more.weightedSamples !== undefined) (into.weightedSamples ??= []).push(more.weightedSamples[k]);
     if (more.gain !== undefined) (into.gain ??= []).push(more.gain[k]);
+    if (more.sawMissing !== undefined) (into.sawMissing ??= []).push(more.sawMissing[k]);
     into.impurity.push(more.impurity[k]);
     into.value.push(...more.value.slice(k * stride, (k + 1) * stride));
     into.prediction.push(more.prediction[k]);
@@ -259,6 +265,8 @@ export function nodeOfColumns(model: Pick<TreeModel, 'task' | 'classes' | 'featu
   // JSON carries a NaN gain (none stored) as null.
   const gain = w.gain?.[k] as number | null | undefined;
   if (typeof gain === 'number' && !Number.isNaN(gain)) node.gain = gain;
+  const saw = w.sawMissing?.[k];
+  if (saw === 0 || saw === 1) node.sawMissing = saw === 1;
   const kept = snippedOf(w).get(id);
   if (kept !== undefined) node.snipped = Array.from(kept.id, (_, j) => nodeOfColumns(model, kept, j));
   return node;

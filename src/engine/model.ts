@@ -89,6 +89,12 @@ export interface ModelNode {
   split: ModelSplit | null;
   /** Index into `children` taken by missing values and unseen categories; null for leaves. */
   missingGoesTo: number | null;
+  /**
+   * Split nodes: whether training rows with a missing value of the split's feature reached the
+   * node (the rules say "or missing" only then). Absent where not recorded (files written before
+   * it, models trained elsewhere): read as true, as before.
+   */
+  sawMissing?: boolean;
   children: number[];
   /**
    * Edited models only: a leaf made by a snip keeps the subtree it replaced, to restore it — that
@@ -100,6 +106,13 @@ export interface ModelNode {
    * stored it; absent for leaves and where the file stores none.
    */
   gain?: number;
+}
+
+/** `node` without what only a split node has (`sawMissing`): the start of a leaf made from it. */
+export function withoutSplitFacts(node: ModelNode): ModelNode {
+  if (node.sawMissing === undefined) return node;
+  const { sawMissing: _, ...rest } = node;
+  return rest;
 }
 
 /** A user's change to a trained tree (src/engine/edit/, docs/model-format.md "Edits"). */

@@ -42,12 +42,14 @@ function nodesSlice(tree: TreeColumns, ids: Iterable<number>): NodeColumns<numbe
   const out: NodeColumns<number[]> = { id: [], depth: [], samples: [], impurity: [], value: [], prediction: [], feature: [], threshold: [], branches: [], missingGoesTo: [], descendants: [], childStart: [0], children: [] };
   if (w.weightedSamples !== undefined) out.weightedSamples = [];
   if (w.gain !== undefined) out.gain = [];
+  if (w.sawMissing !== undefined) out.sawMissing = [];
   for (const id of ids) {
     out.id.push(id);
     out.depth.push(w.depth[id]);
     out.samples.push(w.samples[id]);
     if (w.weightedSamples !== undefined) out.weightedSamples?.push(w.weightedSamples[id]);
     if (w.gain !== undefined) out.gain?.push(w.gain[id]);
+    if (w.sawMissing !== undefined) out.sawMissing?.push(w.sawMissing[id]);
     out.impurity.push(w.impurity[id]);
     for (let v = id * stride; v < (id + 1) * stride; v++) out.value.push(w.value[v]);
     out.prediction.push(w.prediction[id]);

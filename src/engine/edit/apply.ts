@@ -3,7 +3,7 @@
 // "Edits") and its importances are recomputed from its nodes (tree/mdi.ts).
 import type { Dataset } from '../dataset';
 import { InputError } from '../errors';
-import type { EditRecord, ModelNode, ModelSplit, TreeEdit, TreeModel } from '../model';
+import { withoutSplitFacts, type EditRecord, type ModelNode, type ModelSplit, type TreeEdit, type TreeModel } from '../model';
 import type { GrowHooks } from '../tree/grow-hooks';
 import { mdiImportances } from '../tree/mdi';
 import { EPSILON } from '../tree/stopping';
@@ -62,7 +62,7 @@ function editedSubtree(dataset: Dataset, model: TreeModel, leaves: Int32Array, e
   switch (edit.op) {
     case 'snip':
       if (leaf) refuse(`node ${node.id} is already a leaf`);
-      return [{ ...node, id: 0, split: null, missingGoesTo: null, children: [], snipped: subtreeAt(model, node.id) }];
+      return [{ ...withoutSplitFacts(node), id: 0, split: null, missingGoesTo: null, children: [], snipped: subtreeAt(model, node.id) }];
     case 'restore':
       if (node.snipped === undefined) refuse(`node ${node.id} has no snipped subtree to restore`);
       return node.snipped;

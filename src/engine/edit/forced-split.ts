@@ -116,7 +116,7 @@ export function growUnderSplit(part: Part, params: TrainParams, split: ModelSpli
   const empty = children.findIndex((c) => c.length === 0);
   if (empty >= 0) throw new InputError('bad-option', `the split sends no row to its ${empty === 0 ? 'first' : 'second'} branch`);
   const all = Int32Array.from({ length: set.n }, (_, i) => i);
-  const root: ModelNode = { ...nodeOfGroup(set, groupStats(set, resolved, all), 0), split: presentBranches(feature, split), missingGoesTo: missing };
+  const root: ModelNode = { ...nodeOfGroup(set, groupStats(set, resolved, all), 0), split: presentBranches(feature, split), missingGoesTo: missing, sawMissing: feature.x.some(Number.isNaN) };
   const nodes = [root];
   for (const samples of children) {
     root.children.push(nodes.length);

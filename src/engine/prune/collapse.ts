@@ -1,7 +1,7 @@
 // Rebuild a model with some decision nodes turned into leaves: the one structural edit that
 // cost-complexity and pessimistic pruning share. Node ids are re-numbered in preorder and the
 // importances recomputed, so the result is a valid model in its own right.
-import type { ModelNode, TreeModel } from '../model';
+import { withoutSplitFacts, type ModelNode, type TreeModel } from '../model';
 import { mdiImportances } from '../tree/mdi';
 import { rebuildPreorder } from './preorder';
 
@@ -15,7 +15,7 @@ export function collapseNodes(model: TreeModel, collapse: Uint8Array, params: Pa
       const src = model.nodes[id];
       const leaf = collapse[id] === 1 || src.children.length === 0;
       return {
-        ...src,
+        ...(leaf ? withoutSplitFacts(src) : src),
         value: Array.isArray(src.value) ? [...src.value] : src.value,
         split: leaf ? null : src.split,
         missingGoesTo: leaf ? null : src.missingGoesTo,

@@ -2,7 +2,7 @@
 // prediction). A binary node whose two leaves agree becomes a leaf; in a multiway categorical
 // node the agreeing leaves become one branch with the union of their categories. Every row gets
 // the same prediction as before: merged leaves keep the prediction they shared.
-import { nodeWeight, type ModelNode, type TreeModel } from '../model';
+import { nodeWeight, withoutSplitFacts, type ModelNode, type TreeModel } from '../model';
 import { classImpurity } from '../tree/criteria';
 import { mdiImportances } from '../tree/mdi';
 import { rebuildPreorder } from './preorder';
@@ -40,7 +40,7 @@ function mergeLeaves(model: TreeModel, a: ModelNode, b: ModelNode): ModelNode {
 }
 
 function asLeaf(node: ModelNode, prediction: string | number): Draft {
-  return { node: { ...node, prediction, split: null, missingGoesTo: null, children: [] }, children: [] };
+  return { node: { ...withoutSplitFacts(node), prediction, split: null, missingGoesTo: null, children: [] }, children: [] };
 }
 
 /** The simplified subtree of `id`, given its children's simplified subtrees. */

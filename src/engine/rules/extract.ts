@@ -20,6 +20,11 @@ interface State {
   upper: number | null;
   /** Every step so far routes missing values (and unseen categories) this way. */
   missing: boolean;
+  /**
+   * Training rows missing the column reached some step so far (or a step does not record it:
+   * ModelNode.sawMissing): only then does the wording say "or missing".
+   */
+  seen: boolean;
   /** Categorical: categories of the branches taken (intersection), for display. Sets are never mutated. */
   shown: ReadonlySet<string> | null;
   /** Categorical: intersection of the branches taken by steps off the missing branch. */
@@ -66,6 +71,7 @@ function emptyState(k: number): State {
     lower: null,
     upper: null,
     missing: true,
+    seen: false,
     shown: null,
     required: null,
     excluded: NO_CATEGORIES,
@@ -80,6 +86,7 @@ function emptyState(k: number): State {
 /** Copies the fields a split of this kind can change (null: all of them). */
 function copyState(to: State, from: State, kind: Column['kind'] | null): void {
   to.missing = from.missing;
+  to.seen = from.seen;
   to.text = from.text;
   if (kind !== 'categorical') {
     to.lower = from.lower;
@@ -109,6 +116,7 @@ function narrow(m: Column, node: ModelNode, child: number): void {
   const alongMissing = child === node.missingGoesTo;
   m.text = null;
   m.missing = m.missing && alongMissing;
+  m.seen = m.seen || node.sawMissing !== false;
   if (split.kind === 'numeric') {
     const t = split.threshold;
     if (child === 0) {
@@ -145,7 +153,8 @@ function word(m: Column): string {
     if (m.lower !== null && m.lowerText === null) m.lowerText = m.bound(m.lower);
     if (m.upper !== null && m.upperText === null && m.upper !== Infinity) m.upperText = m.bound(m.upper);
     const listed = m.ordinal === null ? null : ordinalRangeText(m.ordinal, m.lower, m.upper);
-    return (m.text = numericText(m.name, m.lowerText, m.upperText, m.missing, listed));
+    // "or missing" only where training saw missing values of the column on the way (iris has none).
+    return (m.text = numericText(m.name, m.lowerText, m.upperText, m.missing && m.seen, listed));
   }
   const excluded = m.excluded;
   const lists =

@@ -69,7 +69,7 @@ export class Growth<N extends GrowNode> {
     // No missing value seen here: at prediction they follow the larger child (by weight: rows
     // without weights), the right one on a tie (scikit-learn ≥ 1.3: left only when n_left > n_right).
     const missingLeft = split.missingLeft ?? split.left.weight > split.right.weight;
-    this.store.setSplit(id, split.feature, split.threshold, l, 2, missingLeft ? 0 : 1, plan.decrease);
+    this.store.setSplit(id, split.feature, split.threshold, l, 2, missingLeft ? 0 : 1, split.missingLeft !== null, plan.decrease);
     const b = split.branches;
     if (b !== null) for (let j = 0; j < b.length; j += 2) this.store.addCategoryBranch(id, b[j], b[j + 1]);
     this.splitter.prepareChildren(plan.node, split);

@@ -33,6 +33,7 @@ function checkNode(node: unknown, id: number, model: TreeModel, features: Map<st
   if (!Array.isArray(n.children) || n.children.some((c) => !Number.isInteger(c) || c <= id || c >= model.nodes.length)) {
     bad(`node ${id} children must be later node ids`);
   }
+  if (n.sawMissing !== undefined && typeof n.sawMissing !== 'boolean') bad(`node ${id} sawMissing must be true or false`);
   if (n.split === null || n.split === undefined) {
     if (n.children.length !== 0) bad(`node ${id} has children but no split`);
     return;

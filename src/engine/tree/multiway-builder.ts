@@ -309,7 +309,8 @@ export function growMultiway(set: TrainingSet, params: ResolvedParams, algorithm
     if (forced === undefined && !improvesEnough(params, decrease / set.weightedN)) continue;
     const children = childStats.map((c) => addNode(c, depth + 1));
     const largest = best.branchWeights.indexOf(Math.max(...best.branchWeights));
-    store.setSplit(id, best.feature, best.threshold, children[0], children.length, largest, decrease);
+    const x = set.features[best.feature].x;
+    store.setSplit(id, best.feature, best.threshold, children[0], children.length, largest, cases.ids.some((c) => Number.isNaN(x[c])), decrease);
     best.branchOfCode?.forEach((b, code) => {
       if (b >= 0) store.addCategoryBranch(id, code, b);
     });

@@ -80,6 +80,7 @@ export function toModel(store: TreeStore, set: TrainingSet, params: TrainParams,
     };
     // Only a weighted tree's nodes have the field (a literal with a spread is slow to build per node).
     if (weighted) node.weightedSamples = store.weight[id];
+    if (!leaf) node.sawMissing = store.sawMissing[id] === 1;
     return node;
   });
   return { ...modelFrame(set, params, resolved), nodes, featureImportances: importances(store, set) };

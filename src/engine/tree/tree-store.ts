@@ -4,7 +4,7 @@
 
 const LEAF = -1;
 
-function grown<T extends Int32Array | Float64Array>(a: T, size: number): T {
+function grown<T extends Int32Array | Float64Array | Uint8Array>(a: T, size: number): T {
   const b = new (a.constructor as { new (n: number): T })(size);
   b.set(a);
   return b;
@@ -26,6 +26,8 @@ export class TreeStore {
   childCount = new Int32Array(16);
   /** Child index (0-based, within the node's children) taken by missing values and unseen categories. */
   missingChild = new Int32Array(16);
+  /** 1 where training rows missing the split's feature reached the split node (docs/model-format.md `sawMissing`). */
+  sawMissing = new Uint8Array(16);
   /** Categorical splits: where the node's (code, child) pairs start in the pools, or −1. */
   categoryOffset = new Int32Array(16);
   categoryCount = new Int32Array(16);
@@ -62,6 +64,7 @@ export class TreeStore {
     this.firstChild[id] = LEAF;
     this.childCount[id] = 0;
     this.missingChild[id] = LEAF;
+    this.sawMissing[id] = 0;
     this.categoryOffset[id] = LEAF;
     this.categoryCount[id] = 0;
     this.decrease[id] = 0;
@@ -73,8 +76,9 @@ export class TreeStore {
   }
 
   /** Turns leaf `id` into a split node whose children are the nodes [firstChild, firstChild + childCount). */
-  setSplit(id: number, feature: number, threshold: number, firstChild: number, childCount: number, missingChild: number, decrease: number): void {
+  setSplit(id: number, feature: number, threshold: number, firstChild: number, childCount: number, missingChild: number, sawMissing: boolean, decrease: number): void {
     this.feature[id] = feature;
+    this.sawMissing[id] = sawMissing ? 1 : 0;
     this.threshold[id] = threshold;
     this.firstChild[id] = firstChild;
     this.childCount[id] = childCount;
@@ -106,6 +110,7 @@ export class TreeStore {
     this.firstChild = grown(this.firstChild, size);
     this.childCount = grown(this.childCount, size);
     this.missingChild = grown(this.missingChild, size);
+    this.sawMissing = grown(this.sawMissing, size);
     this.categoryOffset = grown(this.categoryOffset, size);
     this.categoryCount = grown(this.categoryCount, size);
     this.decrease = grown(this.decrease, size);

@@ -18,7 +18,7 @@ import { leafContribution, tallyDim } from '../../../src/engine/forest/tally';
 import { trainForest } from '../../../src/engine/forest/train';
 import type { ForestModel, ForestParams } from '../../../src/engine/forest/types';
 import { jsonText } from '../../../src/engine/json-text';
-import type { ModelNode, TrainParams, TreeModel } from '../../../src/engine/model';
+import { withoutSplitFacts, type ModelNode, type TrainParams, type TreeModel } from '../../../src/engine/model';
 import { compileTree } from '../../../src/engine/tree/compiled-tree';
 import { routeRows } from '../../../src/engine/tree/route-rows';
 import { toModel } from '../../../src/engine/tree/to-model';
@@ -27,7 +27,11 @@ import { mixedData } from '../helpers/mixed-data';
 import { cat, dataset } from '../helpers/tree-data';
 
 const data = mixedData();
-const nodesOf = (params: TrainParams): TreeModel => trainTree(data, params).model;
+/** A single tree's model as a forest member holds it: the packed columns do not keep `sawMissing` (docs/model-format.md). */
+const nodesOf = (params: TrainParams): TreeModel => {
+  const model = trainTree(data, params).model;
+  return { ...model, nodes: model.nodes.map(withoutSplitFacts) };
+};
 
 /** What the tests need some tree to have. */
 function kinds(nodes: readonly ModelNode[]) {

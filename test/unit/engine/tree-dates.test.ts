@@ -82,7 +82,8 @@ test('ordinal splits are thresholds on the code, shown with category names', () 
   // Children of equal size: missing values go right, as scikit-learn sends them (n_left > n_right goes left).
   assert.match(exportText(model), /^\|--- grade <= 2\n.*\n\|--- grade > {2}2 \(\+ missing\)\n/);
   assert.match(treeToMermaidMarkdown(model), /grade ≤ 2/);
-  assert.deepEqual(extractRules(model, 'tree').map((r) => r.conditions[0].text), ['grade ≤ 2 {1, 2}', '(grade > 2 {3, 10} or missing)']);
+  // No grade is missing in training: the rule does not say "or missing" (docs/model-format.md sawMissing).
+  assert.deepEqual(extractRules(model, 'tree').map((r) => r.conditions[0].text), ['grade ≤ 2 {1, 2}', 'grade > 2 {3, 10}']);
   // Unlike a categorical subset split, unseen-but-ordered values are not needed: codes order them.
   assert.deepEqual(predict(model, parseCsv('grade\n10\n2\n')), ['big', 'small']);
 });

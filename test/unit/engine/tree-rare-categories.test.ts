@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Dataset, isNumeric } from '../../../src/engine/dataset';
 import { exportCode } from '../../../src/engine/export/code';
-import type { ModelNode, TrainParams, TreeModel } from '../../../src/engine/model';
+import { withoutSplitFacts, type ModelNode, type TrainParams, type TreeModel } from '../../../src/engine/model';
 import { bestSplitsAt } from '../../../src/engine/node-alternatives';
 import { buildReport } from '../../../src/engine/report';
 import { extractRules } from '../../../src/engine/rules/extract';
@@ -183,10 +183,11 @@ test('0 and 1 give the trees of before the option (every category searched)', ()
   assert.deepEqual(RECORDED_CASES.map((c) => c.name).sort(), Object.keys(recorded).sort());
   for (const { name, data, params } of RECORDED_CASES) {
     for (const minCategorySamples of [0, 1]) {
-      assert.deepEqual(trainTree(data(), { ...params, minCategorySamples }).model.nodes, recorded[name], `${name}, ${minCategorySamples}`);
+      // Recorded before nodes said whether missing values reached them (sawMissing): compared without it.
+      assert.deepEqual(trainTree(data(), { ...params, minCategorySamples }).model.nodes.map(withoutSplitFacts), recorded[name], `${name}, ${minCategorySamples}`);
     }
     // The default differs on these data (else they would not show that 0 and 1 switch it off).
-    assert.notDeepEqual(trainTree(data(), params).model.nodes, recorded[name], `${name}, default`);
+    assert.notDeepEqual(trainTree(data(), params).model.nodes.map(withoutSplitFacts), recorded[name], `${name}, default`);
   }
 });
 
