@@ -93,9 +93,14 @@ describe('the decision threshold on the Metrics tab', () => {
     await block().getByRole('button', { name: 'Use this threshold' }).click();
     await panel.locator('.threshold-line', { hasText: "the tree's threshold" }).first().waitFor({ timeout: 120_000 });
     assert.equal(await shownThreshold(), t);
+    // The hidden Tree tab still holds the drawing of the tree before the retrain: the new tree is
+    // drawn only once the tab is on show, and the panel tags a drawing's nodes (data-ref) only when
+    // it is complete. So mark the old drawing, and read the first complete drawing after it.
+    await panel.locator('.stage svg').evaluateAll((svgs) => svgs.forEach((svg) => svg.setAttribute('data-before-retrain', '')));
     await panel.getByRole('tab', { name: 'Tree' }).click();
-    await panel.locator(nodes).first().waitFor();
-    const drawn = await panel.locator(`${nodes}[data-ref^="node:"]`).evaluateAll((gs) => gs.map((g) => [Number(g.getAttribute('data-ref').slice(5)), g.textContent.trim()]));
+    const redrawn = `.stage svg:not([data-before-retrain]) g.node[data-ref^="node:"]`;
+    await panel.locator(redrawn).first().waitFor({ timeout: 60_000 });
+    const drawn = await panel.locator(redrawn).evaluateAll((gs) => gs.map((g) => [Number(g.getAttribute('data-ref').slice(5)), g.textContent.trim()]));
     // A leaf's label begins with what it predicts (an inner node's with its question).
     const drawnLeaves = drawn.filter(([id]) => expected.nodes[id].children.length === 0);
     assert.ok(drawnLeaves.length >= 2, `${drawnLeaves.length} leaves drawn`);
