@@ -56,3 +56,15 @@ export function memoryMiB(pid) {
 export function bytesRead(pid) {
   return Number(/^rchar:\s+(\d+)/m.exec(read(`/proc/${pid}/io`) ?? '')?.[1] ?? NaN);
 }
+
+/** Pids of the processes whose command line contains `text` (e.g. a script's name). */
+export function pidsRunning(text) {
+  return readdirSync('/proc').filter((e) => /^\d+$/.test(e) && (read(`/proc/${e}/cmdline`) ?? '').replaceAll('\0', ' ').includes(text)).map(Number);
+}
+
+/** Pids of the live processes of process group `pgid` (zombies, already ended, are not counted). */
+export function groupMembers(pgid) {
+  return readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e) && processGroup(e) === pgid && !/^\S+ \(.*\) Z/.test(read(`/proc/${e}/stat`) ?? ''))
+    .map(Number);
+}

@@ -87,7 +87,8 @@ export function treesPerOutput(e: Pick<ImportedEnsemble, 'trees' | 'outputs'>): 
 export function linkText(e: ImportedEnsemble): string {
   const n = e.trees.length;
   const perClass = e.outputs > 1 && e.trees.every((t) => t.output !== null);
-  const sum = perClass ? `per class, the sum of its ${n / e.outputs} trees' leaf values` : `the sum of ${n} tree${n === 1 ? "'s" : "s'"} leaf values`;
+  const trees = (k: number) => `${k} tree${k === 1 ? "'s" : "s'"}`;
+  const sum = perClass ? `per class, the sum of its ${trees(n / e.outputs)} leaf values` : `the sum of ${trees(n)} leaf values`;
   const base = e.base.some((b) => b !== 0) ? ` plus a base score of ${e.base.length === 1 || e.base.every((b) => b === e.base[0]) ? fmt(e.base[0]) : e.base.map(fmt).join(', ')}` : '';
   const mean = e.average ? ', divided by the number of trees' : '';
   const link =
