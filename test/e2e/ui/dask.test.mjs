@@ -159,7 +159,7 @@ describe('Train on Dask Cluster… with a local 2-worker cluster', { skip: ready
     const cancel = training.locator('.monaco-button', { hasText: /^Cancel$/ });
     await cancel.waitFor({ timeout: 60_000 });
     // Cancel while the workers grow the trees.
-    await page.waitForFunction(() => /growing \d+ trees|training, \d+ s/.test(document.querySelector('.notifications-center')?.textContent ?? ''), null, { timeout: 120_000 });
+    await page.waitForFunction(() => /growing \d+ trees|training, \d+ s/.test(globalThis.document.querySelector('.notifications-center')?.textContent ?? ''), null, { timeout: 120_000 });
     console.log(`  before Cancel: ${await progressText(page, 'slow.csv')}; job ${job} and workers ${workers().join(', ')}`);
     await screenshot(page, 'dask-cancel-before');
     await cancel.click();
