@@ -92,7 +92,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts code-server and resolves once /healthz answers.
- * @param {{ stateDir?: string, port?: number, settings?: object, env?: object, timeoutMs?: number }} options
+ * @param {{ stateDir?: string, port?: number, settings?: object, env?: object, args?: string[], timeoutMs?: number }} options
+ *   `args`: more code-server flags (e.g. `['--locale', 'it']`)
  * @returns {Promise<{ url: string, port: number, stateDir: string, pid: number, logFile: string, stop: () => Promise<void> }>}
  */
 export async function startCodeServer(options = {}) {
@@ -121,6 +122,7 @@ export async function startCodeServer(options = {}) {
     '--config', layout.configFile,
     // Without this the workbench ignores the `payload` URL parameter (extension tests).
     '--vscode-option', 'enable-smoke-test-driver',
+    ...(options.args ?? []),
   ];
   const log = openSync(layout.logFile, 'a');
   // detached: the child calls setsid(), so it leads a new process group we can kill as a whole.

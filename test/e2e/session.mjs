@@ -5,11 +5,12 @@ import { startCodeServer } from './code-server.mjs';
 import { makeWorkspace } from './workspace.mjs';
 
 /**
- * @param {{ files: string[], stateDir?: string, viewport?: { width: number, height: number }, settings?: object }} options
- *   `files`: repo-relative files copied into the workspace; `settings`: user settings added to the defaults
+ * @param {{ files: string[], stateDir?: string, viewport?: { width: number, height: number }, settings?: object, serverArgs?: string[] }} options
+ *   `files`: repo-relative files copied into the workspace; `settings`: user settings added to the
+ *   defaults; `serverArgs`: more code-server flags (e.g. `['--locale', 'it']`)
  */
-export async function startSession({ files, stateDir, viewport, settings }) {
-  const server = await startCodeServer({ stateDir, settings });
+export async function startSession({ files, stateDir, viewport, settings, serverArgs }) {
+  const server = await startCodeServer({ stateDir, settings, args: serverArgs });
   let browser;
   try {
     browser = await launchBrowser(viewport ? { viewport } : {});
