@@ -324,20 +324,62 @@ export async function switchTheme(page, label, themeClass) {
 
 /**
  * Makes the tree panel of the CSV `name` the editor on show, its page `width` px wide in a window
- * `height` px high; resolves with its frame. The window is the panel plus the activity bar: size
- * it, measure the panel, correct once or twice.
+ * `height` px high; resolves with its frame. The window is sized, the panel measured and the
+ * window corrected by what one px of window gave the page (1 px with the panel alone, about ½ with
+ * the panel beside the CSV). `tab`: the panel tab's title (it follows decisionTree.language).
  */
-export async function panelAtWidth(page, name, width, height) {
-  await page.locator(`.tabs-container .tab[aria-label^="Decision Tree: ${name}"]`).first().click();
+export async function panelAtWidth(page, name, width, height, { tab = `Decision Tree: ${name}` } = {}) {
+  await page.locator(`.tabs-container .tab[aria-label^="${tab}"]`).first().click();
   let frame;
   let outer = width + 48;
-  for (let attempt = 0; attempt < 4; attempt++) {
+  let gain = 1;
+  let last;
+  for (let attempt = 0; attempt < 5; attempt++) {
     await page.setViewportSize({ width: outer, height });
     await page.waitForTimeout(500);
     frame = await waitForWebviewFrame(page, `header:has-text("${name}")`);
     const inner = await frame.evaluate(() => document.documentElement.clientWidth);
     if (Math.abs(inner - width) <= 4) break;
-    outer += width - inner;
+    if (last !== undefined && inner !== last.inner) gain = Math.min(1, Math.max(0.25, (inner - last.inner) / (outer - last.outer)));
+    last = { outer, inner };
+    outer += Math.round((width - inner) / gain);
   }
   return frame;
+}
+
+export const hoverWidget = '.monaco-editor .monaco-hover:not(.hidden)';
+
+/** Puts the cursor at 1-based line:column through Go to Line, which leaves the editor focused. */
+export async function moveCursor(page, line, column) {
+  await page.keyboard.press('Control+G');
+  const box = page.locator('.quick-input-widget .quick-input-box input');
+  await box.waitFor();
+  await box.fill(`:${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(200);
+}
+
+/**
+ * Shows the hover at the cursor (Ctrl+K Ctrl+I) until its text matches `pattern` (the first hover
+ * of a file may still say "computing…"); returns the text.
+ */
+export async function hoverText(page, line, column, pattern, { timeout = 60_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  let last = '';
+  for (;;) {
+    await moveCursor(page, line, column);
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    const widget = page.locator(hoverWidget).first();
+    try {
+      await widget.waitFor({ timeout: 5_000 });
+      last = (await widget.innerText()).trim();
+      if (pattern.test(last)) return last;
+    } catch {
+      // no hover yet
+    }
+    if (Date.now() > deadline) throw new Error(`hover at ${line}:${column} never matched ${pattern}; last: ${last}`);
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(1_000);
+  }
 }

@@ -7,44 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startSession } from '../session.mjs';
-import { openFile, openWorkbench, pickQuickItem, quickPickLabels, runCommand, screenshot, waitForWebviewFrame } from '../workbench.mjs';
-
-const hoverWidget = '.monaco-editor .monaco-hover:not(.hidden)';
-
-/** Puts the cursor at 1-based line:column through Go to Line, which leaves the editor focused. */
-async function moveCursor(page, line, column) {
-  await page.keyboard.press('Control+G');
-  const box = page.locator('.quick-input-widget .quick-input-box input');
-  await box.waitFor();
-  await box.fill(`:${line}:${column}`);
-  await page.keyboard.press('Enter');
-  await page.waitForTimeout(200);
-}
-
-/**
- * Shows the hover at the cursor (Ctrl+K Ctrl+I) until its text matches `pattern` (the first hover
- * of a file may still say "computing…"); returns the text.
- */
-async function hoverText(page, line, column, pattern, { timeout = 60_000 } = {}) {
-  const deadline = Date.now() + timeout;
-  let last = '';
-  for (;;) {
-    await moveCursor(page, line, column);
-    await page.keyboard.press('Control+K');
-    await page.keyboard.press('Control+I');
-    const widget = page.locator(hoverWidget).first();
-    try {
-      await widget.waitFor({ timeout: 5_000 });
-      last = (await widget.innerText()).trim();
-      if (pattern.test(last)) return last;
-    } catch {
-      // no hover yet
-    }
-    if (Date.now() > deadline) throw new Error(`hover at ${line}:${column} never matched ${pattern}; last: ${last}`);
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(1_000);
-  }
-}
+import { hoverText, hoverWidget, moveCursor, openFile, openWorkbench, pickQuickItem, quickPickLabels, runCommand, screenshot, waitForWebviewFrame } from '../workbench.mjs';
 
 describe('CSV hover', () => {
   let session;

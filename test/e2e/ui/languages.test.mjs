@@ -1,24 +1,50 @@
 // The extension in Italian and Finnish in a real workbench (docs/architecture.md "Languages"): a
 // code-server per language, decisionTree.language set in the user settings (`it` on a server
 // started with --locale it, `fi`). Training iris shows the target picker's title and placeholder,
-// the panel's tab title and the status bar in the language, and a failed training's notification
-// with its button.
+// the panel's tab title and the status bar in the language; the panel, a header hover, the profile
+// page and the learn mode's calculation drawer are shot beside the CSV narrow (the panel's page
+// 300–460 px) and wide (a 1,920-px window), light and dark; a failed training's notification
+// carries its button in the language. Screenshots: test-artifacts/languages-*.png.
+/* global document -- evaluated in the panel's frame */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSession } from '../session.mjs';
-import { openFile, openWorkbench, pickQuickItem, quickInputBox, runCommand, screenshot, waitForNotification, waitForWebviewFrame } from '../workbench.mjs';
+import {
+  hoverText,
+  hoverWidget,
+  openFile,
+  openWorkbench,
+  panelAtWidth,
+  pickQuickItem,
+  quickInputBox,
+  runCommand,
+  runCommandRetried,
+  screenshot,
+  switchTheme,
+  waitForNotification,
+  waitForWebviewFrame,
+} from '../workbench.mjs';
 
 const iris = 'media/samples/iris.csv';
 const ragged = 'test/fixtures/csv/ragged.csv';
 const nodes = '.stage svg g.node';
+const HEIGHT = 900;
+/** The panel beside the CSV, narrow: its page this wide (300–460 px). */
+const NARROW = 420;
+const THEMES = [
+  { name: 'light', label: 'Light Modern', themeClass: 'vs' },
+  { name: 'dark', label: 'Dark Modern', themeClass: 'vs-dark' },
+];
 
-/** What each language shows: the picker's title and placeholder, the panel's tab, the status bar, a failure's prefix and button. */
+/** What each language shows: the picker, the panel's tab, the status bar, the hover, a failure's prefix and button. */
 const EXPECTED = {
   it: {
     pickerTitle: 'Albero decisionale: colonna target di iris.csv',
     placeholder: "La colonna che l'albero deve predire",
     tab: 'Albero decisionale: iris.csv',
     status: 'Target: species',
+    bestSplit: /Split migliore per il target species/,
+    calculationLink: 'Mostra il calcolo alla radice',
     failure: /^Albero decisionale: ragged\.csv/,
     details: 'Mostra dettagli',
   },
@@ -27,6 +53,8 @@ const EXPECTED = {
     placeholder: 'Sarake, jota puun pitää ennustaa',
     tab: 'Päätöspuu: iris.csv',
     status: 'Kohde: species',
+    bestSplit: /Paras jako kohteelle species/,
+    calculationLink: 'Näytä laskelma juuressa',
     failure: /^Päätöspuu: ragged\.csv/,
     details: 'Näytä tiedot',
   },
@@ -54,6 +82,12 @@ for (const language of ['it', 'fi']) {
       await session?.close();
     });
 
+    /** The CSV's editor (the first group's tab), focused, the panel left in view beside it. */
+    async function focusCsv() {
+      await page.locator('.tabs-container .tab[aria-label^="iris.csv"]').first().click();
+      await page.locator('.editor-instance .monaco-editor.focused').first().waitFor();
+    }
+
     it("trains iris: the target picker, the panel's title and the status bar speak it", async () => {
       await openFile(page, 'iris.csv');
       // Contributed command titles follow VS Code's display language only (README): English here.
@@ -66,18 +100,69 @@ for (const language of ['it', 'fi']) {
       await pickQuickItem(page, 'species');
       await waitForWebviewFrame(page, nodes);
       await page.locator(`.tabs-container .tab[aria-label^="${expected.tab}"]`).first().waitFor({ timeout: 30_000 });
-      await openFile(page, 'iris.csv');
+      await focusCsv();
       await page.locator('.statusbar-item', { hasText: expected.status }).first().waitFor({ timeout: 30_000 });
       await screenshot(page, `languages-${language}-panel`);
     });
 
+    it('the panel, a header hover, the calculation drawer and the profile, narrow and wide, light and dark', async () => {
+      for (const theme of THEMES) {
+        await switchTheme(page, theme.label, theme.themeClass);
+        for (const layout of ['narrow', 'wide']) {
+          const at = `${language}-${layout}-${theme.name}`;
+          let panel;
+          if (layout === 'narrow') {
+            panel = await panelAtWidth(page, 'iris.csv', NARROW, HEIGHT, { tab: expected.tab });
+            const width = await panel.evaluate(() => document.documentElement.clientWidth);
+            assert.ok(width >= 300 && width <= 460, `the panel beside the CSV is ${width} px wide`);
+          } else {
+            await page.setViewportSize({ width: 1920, height: 1080 });
+            await page.locator(`.tabs-container .tab[aria-label^="${expected.tab}"]`).first().click();
+            panel = await waitForWebviewFrame(page, `header:has-text("iris.csv")`);
+          }
+          await panel.locator(nodes).first().waitFor();
+          await screenshot(page, `languages-${at}-panel`);
+
+          // The header hover of sepal_length_cm, in the language, and its link to the root's calculation.
+          await focusCsv();
+          await hoverText(page, 1, 5, expected.bestSplit);
+          await page.waitForTimeout(500); // the hover fades in
+          await screenshot(page, `languages-${at}-hover`);
+          await page.locator(hoverWidget).locator('a', { hasText: expected.calculationLink }).first().click();
+          panel = await waitForWebviewFrame(page, '.calc-drawer .katex', { timeout: 60_000 });
+          const drawer = panel.locator('.calc-drawer');
+          assert.equal(await drawer.locator('.error').count(), 0, await drawer.innerText());
+          // The hover stays up after its link is followed: back in the CSV, Escape puts it away.
+          await focusCsv();
+          await page.keyboard.press('Escape');
+          await page.locator(hoverWidget).waitFor({ state: 'hidden' });
+          await page.waitForTimeout(500);
+          await screenshot(page, `languages-${at}-calculation`);
+          await drawer.locator('.calc-actions > *').last().click(); // Close
+          await drawer.waitFor({ state: 'hidden' });
+
+          // The profile opens over the tree, in the panel's group.
+          await focusCsv();
+          await runCommandRetried(page, 'Decision Tree: Profile CSV Columns');
+          const profile = await waitForWebviewFrame(page, '.profile-header .title', { hasText: 'iris.csv' });
+          await profile.locator('.card').first().waitFor({ timeout: 60_000 });
+          await page.waitForTimeout(300);
+          await screenshot(page, `languages-${at}-profile`);
+          await page.locator(`.tabs-container .tab[aria-label^="${expected.tab}"]`).first().click();
+        }
+      }
+    });
+
     it('a failed training says so in one notification with its button in the language', async () => {
-      // A CSV with a ragged line fails as it is read (the engine's own words, "line 4 has …", stay English).
+      // A CSV with a ragged line fails as it is read (the engine's own words, "line 7: row has …", stay English).
       await openFile(page, 'ragged.csv');
       await runCommand(page, 'Decision Tree: Train Decision Tree');
       const text = await waitForNotification(page, expected.failure);
       assert.match(text, /line \d+/, text);
-      await page.locator('.notification-list-item', { hasText: expected.failure }).locator('.monaco-button', { hasText: expected.details }).first().waitFor();
+      // The item holds its source and buttons row before its message in the DOM (CSS shows it below),
+      // so its own text does not start with the message: the item is found by its message.
+      const item = page.locator('.notification-list-item', { has: page.locator('.notification-list-item-message', { hasText: expected.failure }) });
+      await item.locator('.monaco-button', { hasText: expected.details }).first().waitFor();
       await screenshot(page, `languages-${language}-failure`);
     });
   });

@@ -8,11 +8,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { defaultNodeCount, defaultReport } from '../expected.mjs';
 import { startSession } from '../session.mjs';
-import { openFile, openWorkbench, pickQuickItem, runCommand, screenshot, screenshotFrame, waitForWebviewFrame } from '../workbench.mjs';
+import { hoverText, openFile, openWorkbench, pickQuickItem, runCommand, screenshot, screenshotFrame, waitForWebviewFrame } from '../workbench.mjs';
 
 const iris = 'media/samples/iris.csv';
 const nodes = '.stage svg g.node';
-const hoverWidget = '.monaco-editor .monaco-hover:not(.hidden)';
 
 describe('the web extension in a browser extension host', () => {
   let session;
@@ -52,25 +51,7 @@ describe('the web extension in a browser extension host', () => {
 
   it("hovers a header cell: the best split's numbers", async () => {
     await openFile(page, 'iris.csv');
-    let text = '';
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      await page.keyboard.press('Control+G');
-      await page.keyboard.type('1:5');
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Control+K');
-      await page.keyboard.press('Control+I');
-      try {
-        await page.locator(hoverWidget).first().waitFor({ timeout: 5_000 });
-        text = (await page.locator(hoverWidget).first().innerText()).trim();
-        if (/Best split/.test(text)) break;
-      } catch {
-        // no hover yet
-      }
-      if (Date.now() > deadline) throw new Error(`no split in the hover; last: ${text}`);
-      await page.keyboard.press('Escape');
-      await page.waitForTimeout(1_000);
-    }
+    const text = await hoverText(page, 1, 5, /Best split/);
     assert.match(text, /sepal_length_cm/);
     await screenshot(page, 'web-hover-header');
     await page.keyboard.press('Escape');
