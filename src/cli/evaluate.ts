@@ -63,7 +63,6 @@ async function evaluate(argv: string[]): Promise<void> {
   const forest = forestParamsFromArgs(args, params, numberFlag(args, 'seed', { integer: true }));
   const thresholdRule = thresholdRuleFromArgs(args);
   if (forest !== null) {
-    if (thresholdRule !== undefined) throw new InputError('bad-option', '--threshold applies to a single tree (a forest\'s votes are not a leaf\'s share)');
     return evaluateForestCli(args, forest);
   }
   if (args.flags.has('force')) throw new InputError('bad-option', '--force applies to --cv loo with --ensemble (a forest per row); a single tree runs leave-one-out without it');

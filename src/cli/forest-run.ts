@@ -1,6 +1,7 @@
 // `train --ensemble …` and `evaluate --ensemble …` (docs/cli.md "Forests"): the forest is trained
 // on the whole file (left-out columns decided once, so hold-out and folds use the same columns),
-// then written, printed or measured beside its OOB score.
+// then written, printed or measured beside its OOB score; --threshold decides it at T
+// (forest-threshold.ts).
 import { basename } from 'node:path';
 import { InputError } from '../engine/errors';
 import { forestFileChunks, forestJsonChunks } from '../engine/forest/model-json';
@@ -18,6 +19,8 @@ import { resolvePositiveClass } from '../engine/validation/positive-class';
 import { cvFromArgs, positiveClassFromArgs, stratifyFromArgs, writeWarnings } from './validation-flags';
 import { writeChunks } from './write-chunks';
 import { scoreLabel } from '../shared/render/score-label';
+import { forestAtThreshold } from './forest-threshold';
+import { thresholdRuleFromArgs, thresholdText, thresholdValueText } from './threshold-flags';
 
 /** `reported`: whether the report is printed (else only the model is written, and its OOB permutation importance is not computed). */
 async function trainOnFile(args: ParsedArgs, params: ForestParams, reported = true) {
@@ -39,15 +42,20 @@ const oobSummary = (r: ForestReport): string => (r.oob.score === null ? 'no OOB 
 export async function trainForestCli(args: ParsedArgs, params: ForestParams, format: 'json' | 'text' | 'mermaid'): Promise<void> {
   if (format === 'mermaid') throw new InputError('bad-option', 'Mermaid draws one tree; a forest prints as json or text (rules --tree K --model FILE gives one of its trees)');
   const out = stringFlag(args, 'out');
+  const rule = thresholdRuleFromArgs(args);
   // Only the text report shows the OOB permutation importance (--out alone prints one line, json the model).
-  const { report } = await trainOnFile(args, params, format === 'text' && (out === undefined || args.flags.has('format')));
+  const trained = await trainOnFile(args, params, format === 'text' && (out === undefined || args.flags.has('format')));
+  const decided = rule === undefined ? null : await namingFile(args.positional[0], () => forestAtThreshold(trained.report, rule, trained.dataset, positiveClassFromArgs(args)));
+  const report = decided?.report ?? trained.report;
+  const t = report.model.decisionThreshold;
+  if (t) process.stderr.write(`note: decision threshold ${thresholdValueText(t.value)} on the share of "${t.positiveClass}"${t.chosenBy ? `, chosen by ${t.chosenBy}` : ''}\n`);
   if (out !== undefined) await (isOnnxName(out) ? writeOnnx(out, report.model) : writeChunks(out, forestFileChunks(report.model)));
   const m = report.model;
   if (out !== undefined && !args.flags.has('format')) {
     process.stdout.write(`wrote ${out}: ${m.params.ensemble === 'forest' ? 'random forest' : 'bagging'} of ${m.trees.length} trees, ${m.task}, target "${m.target}", ${oobSummary(report)}\n`);
     return;
   }
-  if (format === 'text') process.stdout.write(forestReportText(report, basename(args.positional[0]), { holdoutTitle: null, stratified: false }));
+  if (format === 'text') process.stdout.write(forestReportText(report, basename(args.positional[0]), { holdoutTitle: null, stratified: false }, decided?.threshold ? thresholdText(decided.threshold, decided.on) : []));
   else await writeChunks(undefined, forestFileChunks(m));
 }
 
@@ -63,6 +71,7 @@ export async function evaluateForestCli(args: ParsedArgs, params: ForestParams):
     throw new InputError('bad-option', "leave-one-out trains a whole forest per row; a forest's OOB score already predicts each row by the trees that never saw it (use it, or --cv K); --force runs leave-one-out anyway");
   }
   const folds = leaveOneOut ? 'loo' : cvFolds;
+  const rule = thresholdRuleFromArgs(args);
   const split = { seed: params.seed ?? 0, stratify: stratifyFromArgs(args), positiveClass: positiveClassFromArgs(args) };
   const { train, dataset, params: decided, report } = await trainOnFile(args, params);
   // One positive class for the hold-out and every fold, chosen on the whole file.
@@ -76,8 +85,11 @@ export async function evaluateForestCli(args: ParsedArgs, params: ForestParams):
     writeWarnings(warnings);
     crossValidation = cv;
   }
-  const full: ForestReport = { ...report, metrics: { ...report.metrics, holdout, ...(repeatedHoldout ? { repeatedHoldout } : {}), crossValidation } };
+  const measured: ForestReport = { ...report, metrics: { ...report.metrics, holdout, ...(repeatedHoldout ? { repeatedHoldout } : {}), crossValidation } };
+  const atThreshold = rule === undefined ? null : await namingFile(args.positional[0], () => forestAtThreshold(measured, rule, dataset, split.positiveClass));
+  const full = atThreshold?.report ?? measured;
+  const threshold = atThreshold?.threshold ?? null;
   const title = testSize === undefined ? null : `hold-out metrics, test fraction ${testSize}, seed ${split.seed}${split.stratify ? ', stratified' : ''}`;
-  if (args.flags.has('json')) await writeChunks(undefined, forestJsonChunks(full.model, (model) => ({ ...full, model })));
-  else process.stdout.write(forestReportText(full, basename(args.positional[0]), { holdoutTitle: title, stratified: split.stratify }));
+  if (args.flags.has('json')) await writeChunks(undefined, forestJsonChunks(full.model, (model) => ({ ...full, model, ...(threshold ? { threshold } : {}) })));
+  else process.stdout.write(forestReportText(full, basename(args.positional[0]), { holdoutTitle: title, stratified: split.stratify }, atThreshold?.threshold ? thresholdText(atThreshold.threshold, atThreshold.on) : []));
 }

@@ -31,7 +31,8 @@ function curvePoints(r: ForestReport): string {
     .join(', ');
 }
 
-export function forestReportText(r: ForestReport, csvName: string, v: ValidationNote): string {
+/** `thresholdLines`: --threshold's section, printed after the validation metrics. */
+export function forestReportText(r: ForestReport, csvName: string, v: ValidationNote, thresholdLines: readonly string[] = []): string {
   const m = r.model;
   const p = m.params;
   const kind = p.ensemble === 'forest' ? 'random forest' : 'bagging';
@@ -54,6 +55,7 @@ export function forestReportText(r: ForestReport, csvName: string, v: Validation
   const cv = r.metrics.crossValidation;
   if (cv) out.push(...crossValidationText(cv, v.stratified && !cv.leaveOneOut ? ', stratified' : ''));
   if (oob.metrics) out.push(...metricsText('OOB metrics', oob.metrics), '');
+  out.push(...thresholdLines);
   out.push(...metricsText('training metrics (every tree saw most of these rows: optimistic)', r.metrics.training), '');
   const perm = new Map((r.importances.oobPermutation ?? []).map((x) => [x.feature, x]));
   out.push(`feature importances (MDI: mean over the trees ± std${r.importances.oobPermutation ? `; OOB permutation: ${scoreLabel(oob.scoreName)} drop on each tree's OOB rows ± std across trees` : ''})`);

@@ -18,10 +18,10 @@ import { DATA_OPTIONS, featureTypes, loadDataFile, namingFile } from './data-fla
 import { usageError } from './help';
 import { boundEnsemble, TARGET_OPTION } from './imported';
 import type { CliCommand, OptionTable } from './options';
-import { givenValue, THRESHOLD_OPTION, thresholdRuleFromArgs } from './threshold-flags';
+import { givenValue, loadedThresholdClass, THRESHOLD_OPTION, thresholdRuleFromArgs } from './threshold-flags';
 import { POSITIVE_CLASS_OPTION, positiveClassFromArgs } from './validation-flags';
 import { decideShares, thresholdClass, withDecisionThreshold } from '../engine/tree/decision-threshold';
-import type { ForestModel } from '../engine/forest/types';
+import { forestWithThreshold } from '../engine/forest/predict';
 
 const OPTIONS: OptionTable = [
   { name: 'model', value: 'model.json', meaning: 'the model JSON `train --out` wrote, a tree or a forest, or a model trained elsewhere: XGBoost .json/.ubj, LightGBM .txt, ONNX tree ensemble (required)' },
@@ -64,7 +64,7 @@ async function predict(argv: string[]): Promise<void> {
   // A CSV is read twice: the parsed columns give the predictions, then the records are copied through as they are.
   const dataset = await loadDataFile(file, args, loaded.kind === 'ensemble' ? {} : { presentTypes: featureTypes(loaded.model) });
   const given = await namingFile(file, (): GivenPredictions => {
-    if (loaded.kind !== 'ensemble') return sharesAtThreshold(modelPredictions(loaded.model, dataset), loaded, args);
+    if (loaded.kind !== 'ensemble') return modelPredictions(loaded.model, dataset);
     return sharesAtThreshold(ensemblePredictions(boundEnsemble(loaded.model, modelFile, dataset, args), dataset), loaded, args);
   }, dataset);
   const out = stringFlag(args, 'out');
@@ -101,35 +101,27 @@ function withThresholdFromArgs(loaded: LoadedModel, args: ParsedArgs): LoadedMod
     return loaded;
   }
   const value = givenValue(rule);
-  // A forest or a model trained elsewhere decides on its rows' shares (sharesAtThreshold).
-  if (loaded.kind !== 'tree') return loaded;
-  return { ...loaded, model: withDecisionThreshold(loaded.model, { positiveClass: thresholdClass(loaded.model, positiveClassFromArgs(args)), value }) };
+  const asked = positiveClassFromArgs(args);
+  if (loaded.kind === 'tree') return { ...loaded, model: withDecisionThreshold(loaded.model, { positiveClass: thresholdClass(loaded.model, asked), value }) };
+  if (loaded.kind === 'forest') return { ...loaded, model: forestWithThreshold(loaded.model, { positiveClass: loadedThresholdClass(loaded, asked, []), value }) };
+  // A model trained elsewhere decides on its rows' probabilities (sharesAtThreshold).
+  return loaded;
 }
 
 /**
- * A forest's or an imported classifier's predictions with `--threshold T`: the positive class where
- * its share (the forest's mean leaf share or vote fraction, the model's own probability) is ≥ T.
- * The positive class: as asked, else a forest's less frequent class over its trees' root counts,
- * else the imported model's second class (the one a binary model's probability is of).
+ * An imported classifier's predictions with `--threshold T`: the positive class where the model's
+ * own probability of it is ≥ T (a tree or forest has the threshold recorded: withThresholdFromArgs).
+ * The positive class: loadedThresholdClass.
  */
 function sharesAtThreshold(given: GivenPredictions, loaded: LoadedModel, args: ParsedArgs): GivenPredictions {
   const rule = thresholdRuleFromArgs(args);
-  if (rule === undefined || loaded.kind === 'tree') return given;
+  if (rule === undefined || loaded.kind !== 'ensemble') return given;
   const classes = given.classes ?? [];
   if (given.shares === null || classes.length !== 2) {
     throw new InputError('bad-option', `--threshold applies to a model of two classes; "${given.target}" has ${classes.length === 0 ? 'numeric values' : `${classes.length} classes`}`);
   }
-  const positiveClass = positiveClassFromArgs(args) ?? (loaded.kind === 'forest' ? forestRarerClass(loaded.model) : classes[1]);
+  const positiveClass = loadedThresholdClass(loaded, positiveClassFromArgs(args), classes);
   return { ...given, predictions: decideShares(classes, given.shares, { positiveClass, value: givenValue(rule) }) };
-}
-
-/** The less frequent of a binary forest's classes, by its trees' root counts (their bootstrap samples). */
-function forestRarerClass(forest: ForestModel): string {
-  const classes = forest.classes ?? [];
-  const totals = [0, 0];
-  // Node 0's class counts are the first `dim` numbers of a packed tree's values.
-  for (const { packed } of forest.trees) for (let k = 0; k < 2; k++) totals[k] += packed.value[k];
-  return classes[totals[0] < totals[1] ? 0 : 1];
 }
 
 /** Pieces of output to `out` (stdout when undefined), with backpressure. */

@@ -14,6 +14,8 @@ import { stringFlag, type ParsedArgs } from './args';
 import type { CliOption } from './options';
 import { f4, table } from './report-text';
 import { formatNumber } from '../shared/render/tree-labels';
+import type { LoadedModel } from '../engine/import/read';
+import { thresholdClass } from '../engine/tree/decision-threshold';
 
 /** A threshold as a line of text shows it: 4 significant digits (the model file keeps every digit). */
 export const thresholdValueText = (t: number): string => formatNumber(t, 4);
@@ -22,7 +24,7 @@ export const THRESHOLD_OPTION: CliOption = {
   name: 'threshold',
   value: 'T|youden|f1|precision>=P|recall>=R',
   default: 'none: each leaf predicts its largest class',
-  meaning: 'binary target: predict the positive class (--positive-class) when its share of the leaf is ≥ T; a rule chooses T from out-of-fold scores (--cv K folds, default 5)',
+  meaning: "binary target: predict the positive class (--positive-class) when its share of the leaf is ≥ T (a forest: its mean leaf share); a rule chooses T from out-of-fold scores (--cv K folds, default 5; a forest: its OOB scores)",
 };
 
 export const thresholdRuleFromArgs = (args: ParsedArgs): ThresholdRule | undefined => {
@@ -47,6 +49,24 @@ export function decideThreshold(rule: ThresholdRule, positiveClass: string, data
   const pooled = cv.pooled as ClassificationMetrics;
   const value = chooseThreshold(rule, pooled);
   return { positiveClass, value, chosenBy: `${ruleText(rule)} on ${fold.folds}-fold out-of-fold scores (seed ${fold.seed}${fold.stratify ? ', stratified' : ''})` };
+}
+
+/**
+ * The class a threshold given to a loaded model bounds: as asked, else a tree's or forest's
+ * recorded threshold's, else a tree's less frequent class by its root's counts, a forest's over its
+ * trees' root counts (their bootstrap samples), a model trained elsewhere's second class (the one a
+ * binary model's probability is of). `classes`: an imported model's, bound to its data.
+ */
+export function loadedThresholdClass(loaded: LoadedModel, asked: string | undefined, classes: readonly string[]): string {
+  if (asked !== undefined) return asked;
+  if (loaded.kind === 'tree') return thresholdClass(loaded.model, undefined);
+  if (loaded.kind === 'ensemble') return classes[1];
+  const forest = loaded.model;
+  if (forest.decisionThreshold) return forest.decisionThreshold.positiveClass;
+  const totals = [0, 0];
+  // Node 0's class counts are the first `dim` numbers of a packed tree's values.
+  for (const { packed } of forest.trees) for (let k = 0; k < 2; k++) totals[k] += packed.value[k];
+  return (forest.classes ?? [])[totals[0] < totals[1] ? 0 : 1];
 }
 
 /** The rule must be a number where no true values are at hand (predict). */

@@ -134,7 +134,6 @@ async function train(argv: string[]): Promise<void> {
   const forest = forestParamsFromArgs(args, asked, numberFlag(args, 'seed', { integer: true }));
   const thresholdRule = thresholdRuleFromArgs(args);
   if (forest !== null) {
-    if (thresholdRule !== undefined) throw new InputError('bad-option', '--threshold applies to a single tree (a forest\'s votes are not a leaf\'s share)');
     return trainForestCli(args, forest, format);
   }
   if (thresholdRule === undefined && args.flags.has('positive-class')) throw new InputError('bad-option', '--positive-class applies with --threshold when training');

@@ -2,7 +2,9 @@
 // "Ensembles"): every tree's nested tests (tree-code.ts), each leaf returning what the forest adds
 // up — its class shares (soft voting), a one-hot vote (hard) or its value (regression), written as
 // the same doubles predict computes — summed in tree order and decided as tally.ts does (the first
-// class on a tie, the mean for regression). Each tree reads its own list of the features it uses.
+// class on a tie, the mean for regression). With a decision threshold the positive class is the
+// answer where its sum over the trees divided by their number (the share predict compares) is ≥ it.
+// Each tree reads its own list of the features it uses.
 // The trees are unpacked one at a time (a big forest's node objects would not fit at once).
 import type { ModelFeature, ModelNode } from '../model';
 import { isPackedLeaf, nodeCount } from '../forest/packed-tree';
@@ -46,8 +48,20 @@ function forestParts(model: ForestModel, syntaxOf: (t: number) => TreeSyntax, li
 }
 
 const str = (s: string): string => JSON.stringify(s);
+const decision = (model: ForestModel): string => {
+  const t = model.decisionThreshold;
+  if (model.task === 'regression') return 'mean of the trees';
+  return t ? `${model.params.voting} voting, ${commentText(str(t.positiveClass))} where its share is >= ${numberLiteral(t.value)}` : `${model.params.voting} voting`;
+};
 const title = (model: ForestModel, language: '#' | '//'): string =>
-  `${language} ${model.params.ensemble === 'forest' ? 'Random forest' : 'Bagging'} of ${model.trees.length} trees predicting ${commentText(str(model.target))} (${model.task === 'regression' ? 'mean of the trees' : `${model.params.voting} voting`}), exported by Decision Tree Explorer.`;
+  `${language} ${model.params.ensemble === 'forest' ? 'Random forest' : 'Bagging'} of ${model.trees.length} trees predicting ${commentText(str(model.target))} (${decision(model)}), exported by Decision Tree Explorer.`;
+
+/** A decision threshold's positive class index and value as code constants (none without one). */
+function thresholdConstants(model: ForestModel, semicolon: string, declare: string): string[] {
+  const t = model.decisionThreshold;
+  if (t === undefined) return [];
+  return [`${declare}_POSITIVE = ${(model.classes ?? []).indexOf(t.positiveClass)}${semicolon}`, `${declare}_THRESHOLD = ${numberLiteral(t.value)}${semicolon}`];
+}
 
 export function forestToPython(model: ForestModel): string {
   const parts = forestParts(model, (t) => pythonSyntax(`t${t}_`), (xs) => `(${xs.join(', ')}${xs.length === 1 ? ',' : ''})`, null);
@@ -55,7 +69,9 @@ export function forestToPython(model: ForestModel): string {
   const decide =
     model.task === 'regression'
       ? ['    return total[0] / _N_TREES']
-      : ['    best = 0', '    for k in range(1, _K):', '        if total[k] > total[best]:', '            best = k', '    return _CLASSES[best]'];
+      : model.decisionThreshold
+        ? ['    return _CLASSES[_POSITIVE] if total[_POSITIVE] / _N_TREES >= _THRESHOLD else _CLASSES[1 - _POSITIVE]']
+        : ['    best = 0', '    for k in range(1, _K):', '        if total[k] > total[best]:', '            best = k', '    return _CLASSES[best]'];
   return [
     title(model, '#'),
     ...pythonHeader(parts.features),
@@ -79,6 +95,7 @@ export function forestToPython(model: ForestModel): string {
     `_K = ${k}`,
     `_N_TREES = ${model.trees.length}`,
     ...(model.task === 'regression' ? [] : [`_CLASSES = (${(model.classes ?? []).map(str).join(', ')},)`]),
+    ...thresholdConstants(model, '', ''),
     ...parts.functions,
     '',
     '',
@@ -96,7 +113,9 @@ export function forestToJavaScript(model: ForestModel): string {
   const decide =
     model.task === 'regression'
       ? ['  return total[0] / _N_TREES;']
-      : ['  let best = 0;', '  for (let k = 1; k < _K; k++) if (total[k] > total[best]) best = k;', '  return _CLASSES[best];'];
+      : model.decisionThreshold
+        ? ['  return total[_POSITIVE] / _N_TREES >= _THRESHOLD ? _CLASSES[_POSITIVE] : _CLASSES[1 - _POSITIVE];']
+        : ['  let best = 0;', '  for (let k = 1; k < _K; k++) if (total[k] > total[best]) best = k;', '  return _CLASSES[best];'];
   return [
     title(model, '//'),
     ...JAVASCRIPT_HEADER,
@@ -115,6 +134,7 @@ export function forestToJavaScript(model: ForestModel): string {
     `const _K = ${k};`,
     `const _N_TREES = ${model.trees.length};`,
     ...(model.task === 'regression' ? [] : [`const _CLASSES = [${(model.classes ?? []).map(str).join(', ')}];`]),
+    ...thresholdConstants(model, ';', 'const '),
     ...javascriptSupport(parts.features, sets),
     ...parts.functions,
     '',

@@ -178,6 +178,14 @@ function ensembleOf(model: TreeModel | ForestModel, columns: Columns): Ensemble 
   if (classifier && classes.length < 2) throw refuse(`a classifier of ${classes.length} class${classes.length === 1 ? '' : 'es'}; the operator needs at least two`);
   const budget = { left: MAX_NODES };
   if (model.format !== FOREST_FORMAT) return { classifier, classes, trees: [treeNodes(model, columns, treeLeaf(model), budget)], average: false };
+  const t = model.decisionThreshold;
+  // The operator labels a row by its largest mean share and has no threshold (docs/model-format.md "Decision threshold").
+  if (t !== undefined) {
+    throw refuse(
+      `the forest decides at the threshold ${t.value} on the share of "${t.positiveClass}", and TreeEnsembleClassifier labels a row by its largest share; ` +
+        `export the forest trained without --threshold and compare its probabilities output with ${t.value}, or export as Python or JavaScript, which keep it`,
+    );
+  }
   const n = model.trees.length;
   // The forest's sum of leaf contributions (tally.ts), divided by n so that the operator's sum is the mean.
   const leaf = (node: ModelNode): number[] => {

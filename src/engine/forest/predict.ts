@@ -3,7 +3,8 @@
 // on a tie); regression by the mean of the trees. Each tree is compiled once, straight from its
 // packed columns (packed-tree.ts), and routes every row.
 import type { Dataset } from '../dataset';
-import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
+import { MODEL_FORMAT, MODEL_VERSION, type DecisionThreshold, type ModelNode, type TreeModel } from '../model';
+import { checkDecisionThreshold, decideShares } from '../tree/decision-threshold';
 import type { RoutedTree } from '../importance/permutation';
 import { compileNodes, type CompiledTree } from '../tree/compiled-tree';
 import { criteriaFor } from '../tree/criteria';
@@ -81,12 +82,25 @@ export function tallyForest(model: ForestModel, dataset: Dataset): Tally {
   return tally;
 }
 
+/** With a decision threshold the forest decides on its shares at it (decideShares), as every reader of its predictions then does. */
 export function predictForest(model: ForestModel, dataset: Dataset): ForestPrediction {
   const tally = tallyForest(model, dataset);
   const regression = model.task === 'regression';
   const classes = model.classes ?? [];
-  const predictions = Array.from({ length: dataset.rowCount }, (_, r) => (regression ? tally.predicted(r, true) : classes[tally.predicted(r, false)]));
-  return { predictions, shares: regression ? null : tally.shares() };
+  if (regression) return { predictions: Array.from({ length: dataset.rowCount }, (_, r) => tally.predicted(r, true)), shares: null };
+  const shares = tally.shares();
+  const t = model.decisionThreshold;
+  const predictions = t ? decideShares(classes, shares, t) : Array.from({ length: dataset.rowCount }, (_, r) => classes[tally.predicted(r, false)]);
+  return { predictions, shares };
+}
+
+/** The forest with `t` recorded (null: none), checked as a tree's is: a binary forest, one of its classes, a value in [0, 1]. */
+export function forestWithThreshold(model: ForestModel, t: DecisionThreshold | null): ForestModel {
+  const { decisionThreshold: _old, ...rest } = model;
+  void _old;
+  if (t === null) return rest;
+  checkDecisionThreshold(model, t);
+  return { ...rest, decisionThreshold: { ...t } };
 }
 
 /** Row `row`'s votes: per class, the trees whose label it is, and the mean class share. */
@@ -110,5 +124,9 @@ export function rowVotes(model: ForestModel, dataset: Dataset, row: number): Row
   });
   if (model.task === 'regression') return { classes: [], labels: [], shares: [], prediction: sum / model.trees.length };
   const decide = model.params.voting === 'hard' ? labels : shares;
-  return { classes: [...classes], labels, shares, prediction: classes[argmax(decide)] };
+  const t = model.decisionThreshold;
+  if (t === undefined) return { classes: [...classes], labels, shares, prediction: classes[argmax(decide)] };
+  // At a threshold: the positive class's share (hard voting: its vote fraction), as predictForest decides.
+  const fractions = model.params.voting === 'hard' ? labels.map((n) => n / model.trees.length) : shares;
+  return { classes: [...classes], labels, shares, prediction: decideShares(classes, fractions, t)[0] };
 }

@@ -3,7 +3,7 @@
 // of threads can run the middle one anywhere and still give the same forest for the same seed:
 // planForest (once) → trainMember (once per tree, any thread, depends only on the plan and the
 // tree's index) → assembleForest (once: model, OOB, importances).
-import type { ModelFeature, Task, TrainParams } from '../model';
+import type { DecisionThreshold, ModelFeature, Task, TrainParams } from '../model';
 import type { Metrics } from '../metrics/types';
 import type { CrossValidationResult, RepeatedHoldoutResult } from '../validation/types';
 import type { LeftOutColumn } from '../model';
@@ -69,10 +69,16 @@ export interface ForestModel {
   trees: ForestTree[];
   /** Mean of the trees' MDI. */
   featureImportances: Record<string, number>;
+  /**
+   * Binary classification only: the forest predicts `positiveClass` where its share of it (the
+   * mean leaf share, or the vote fraction with hard voting) is ≥ `value`, else the other class
+   * (docs/model-format.md "Decision threshold"). Absent: the class with the most shares or votes.
+   */
+  decisionThreshold?: DecisionThreshold;
 }
 
 /** What compiling and tallying a member tree read of its forest: the model without its trees and their mean importances. */
-export type ForestHead = Omit<ForestModel, 'trees' | 'featureImportances'>;
+export type ForestHead = Omit<ForestModel, 'trees' | 'featureImportances' | 'decisionThreshold'>;
 
 /** Per tree, for the panel's tree picker and the CLI's per-tree table. */
 export interface ForestTreeSummary {
