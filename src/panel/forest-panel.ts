@@ -19,8 +19,8 @@ import { ForestAnswers, wireForestReport } from './forest-requests';
 import { EnsembleAnswers } from './ensemble-requests';
 import type { ImportedModel } from '../shared/ensemble-transfer';
 import type { RowContributions } from '../engine/import/contributions';
-import { makeNonce, panelHtml } from './html';
-import { documentUriOf } from './saved-state';
+import { PageHost, pageOptions } from './page-wiring';
+import { PageSet } from './page-set';
 import { t } from '../host/l10n';
 
 export const FOREST_PANEL_VIEW_TYPE = 'decisionTree.forestPanel';
@@ -49,8 +49,7 @@ interface Content {
   handlers: Handlers<ForestRequestTypes>;
 }
 
-class ForestPanel {
-  private ready = false;
+class ForestPanel extends PageHost<FromForestView, ToForestView> {
   private content: Content | undefined;
   /** The forest of ours shown, if that is what the view shows (Export Model as ONNX reads it). */
   forest: TrainedForest | undefined;
@@ -60,24 +59,12 @@ class ForestPanel {
   private status: Status | undefined;
 
   constructor(
-    readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
     readonly csvUri: vscode.Uri,
     extensionUri: vscode.Uri,
     private readonly requests: ForestViewRequests,
   ) {
-    const webview = panel.webview;
-    webview.options = webviewOptions(extensionUri);
-    webview.html = panelHtml({
-      cspSource: webview.cspSource,
-      nonce: makeNonce(),
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'forest.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'forest.css')).toString(),
-      title: panel.title,
-    });
-    webview.onDidReceiveMessage((raw: unknown) => this.receive(raw));
-    panel.onDidChangeViewState(() => {
-      if (!panel.visible) this.ready = false;
-    });
+    super(panel, extensionUri, { script: 'forest.js', style: 'forest.css' }, parseFromForestView, `Forest view (${csvUri.fsPath})`, (text) => requests.log(text));
   }
 
   show(forest: TrainedForest): void {
@@ -123,20 +110,7 @@ class ForestPanel {
     if (this.content !== undefined) this.post(this.content.message());
   }
 
-  private post(message: ToForestView): void {
-    void this.panel.webview.postMessage(message);
-  }
-
-  private receive(raw: unknown): void {
-    const parsed = parseFromForestView(raw);
-    if (!parsed.ok) {
-      this.requests.log(`Forest view (${this.csvUri.fsPath}): ignored a malformed message: ${parsed.error}`);
-      return;
-    }
-    void this.handle(parsed.message);
-  }
-
-  private async handle(message: FromForestView): Promise<void> {
+  protected async handle(message: Exclude<FromForestView, { type: 'webviewError' }>): Promise<void> {
     switch (message.type) {
       case 'ready':
         this.ready = true;
@@ -149,9 +123,6 @@ class ForestPanel {
       case 'cancel':
         this.requests.cancel(this.csvUri);
         return;
-      case 'webviewError':
-        this.requests.log(`Forest view (${this.csvUri.fsPath}): ${message.message}`);
-        return;
       case 'request': {
         const content = this.content;
         if (content === undefined) return this.post({ type: 'requestFailed', requestId: message.requestId, message: t('No forest here yet: it is being trained, or train one.') });
@@ -161,36 +132,24 @@ class ForestPanel {
   }
 }
 
-function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
-  return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')] };
-}
-
 /** All forest views, one per CSV. Create once in `activate`; it registers the view's serializer. */
 export class ForestPanels implements vscode.Disposable {
-  private readonly panels = new Map<string, ForestPanel>();
-  private readonly registration: vscode.Disposable;
+  private readonly panels: PageSet<ForestPanel>;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly requests: ForestViewRequests,
+    requests: ForestViewRequests,
   ) {
-    this.registration = vscode.window.registerWebviewPanelSerializer(FOREST_PANEL_VIEW_TYPE, {
-      deserializeWebviewPanel: async (panel, state) => {
-        const fileUri = documentUriOf(state);
-        const saved = state as { recipe?: unknown; model?: unknown } | undefined;
-        const recipe = parseForestRecipe(saved?.recipe);
-        const reopen = parseModelReopen(saved?.model);
-        if (fileUri === undefined || (recipe === undefined && reopen === undefined) || this.panels.has(fileUri.toString())) {
-          panel.dispose(); // nothing usable to restore (a view closed before its forest came), or the file already has a view
-          return;
-        }
-        const view = this.adopt(panel, fileUri);
-        if (recipe !== undefined) view.restore(recipe);
-        else {
-          view.setStatus({ type: 'busy', message: `Opening ${fileNameOf(fileUri)} again…`, fraction: null, cancellable: false });
-          this.requests.reopenModel(fileUri, reopen as ModelReopen);
-        }
-      },
+    this.panels = new PageSet(FOREST_PANEL_VIEW_TYPE, (panel, uri) => new ForestPanel(panel, uri, extensionUri, requests), (state) => {
+      const saved = state as { recipe?: unknown; model?: unknown } | undefined;
+      const recipe = parseForestRecipe(saved?.recipe);
+      const reopen = parseModelReopen(saved?.model);
+      if (recipe !== undefined) return (view) => view.restore(recipe);
+      if (reopen === undefined) return undefined; // nothing usable: a view closed before its forest came
+      return (view, fileUri) => {
+        view.setStatus({ type: 'busy', message: `Opening ${fileNameOf(fileUri)} again…`, fraction: null, cancellable: false });
+        requests.reopenModel(fileUri, reopen);
+      };
     });
   }
 
@@ -209,48 +168,37 @@ export class ForestPanels implements vscode.Disposable {
 
   /** The view of `uri` brought forward, or a new one titled `title`, opened beside `beside`. */
   private viewFor(uri: vscode.Uri, title: string, beside: vscode.Uri) {
-    const view = this.panels.get(uri.toString());
+    const view = this.panels.get(uri);
     if (view !== undefined) {
       view.panel.reveal(undefined, true);
       return view;
     }
-    return this.adopt(vscode.window.createWebviewPanel(FOREST_PANEL_VIEW_TYPE, title, panelColumn(beside), webviewOptions(this.extensionUri)), uri);
+    return this.panels.adopt(vscode.window.createWebviewPanel(FOREST_PANEL_VIEW_TYPE, title, panelColumn(beside), pageOptions(this.extensionUri)), uri);
   }
 
   /** The forest of ours in the view in focus, with its CSV; undefined when none is. */
   activeForest(): { csvUri: vscode.Uri; forest: TrainedForest } | undefined {
-    for (const view of this.panels.values()) if (view.panel.active && view.forest !== undefined) return { csvUri: view.csvUri, forest: view.forest };
-    return undefined;
+    const view = this.panels.active();
+    return view?.forest === undefined ? undefined : { csvUri: view.csvUri, forest: view.forest };
   }
 
   /** The model trained elsewhere in the view in focus, with its file; undefined when none is. */
   activeModel(): { modelUri: vscode.Uri; model: ImportedModel } | undefined {
-    for (const view of this.panels.values()) if (view.panel.active && view.model !== undefined) return { modelUri: view.csvUri, model: view.model };
-    return undefined;
+    const view = this.panels.active();
+    return view?.model === undefined ? undefined : { modelUri: view.csvUri, model: view.model };
   }
 
   /** The CSV's view, if open, says the forest is being trained (`fraction` 0..1 when known), with Cancel when `cancellable`. */
   busy(csvUri: vscode.Uri, message: string, fraction: number | null, cancellable: boolean): void {
-    this.panels.get(csvUri.toString())?.setStatus({ type: 'busy', message, fraction, cancellable });
+    this.panels.get(csvUri)?.setStatus({ type: 'busy', message, fraction, cancellable });
   }
 
   /** The CSV's view, if open, says why there is no (new) forest; `retrain` offers "Train again". */
   failed(csvUri: vscode.Uri, message: string, retrain: boolean): void {
-    this.panels.get(csvUri.toString())?.setStatus({ type: 'failed', message, retrain });
+    this.panels.get(csvUri)?.setStatus({ type: 'failed', message, retrain });
   }
 
   dispose(): void {
-    this.registration.dispose();
-    for (const view of [...this.panels.values()]) view.panel.dispose();
-  }
-
-  private adopt(panel: vscode.WebviewPanel, csvUri: vscode.Uri): ForestPanel {
-    const key = csvUri.toString();
-    const view = new ForestPanel(panel, csvUri, this.extensionUri, this.requests);
-    panel.onDidDispose(() => {
-      if (this.panels.get(key) === view) this.panels.delete(key);
-    });
-    this.panels.set(key, view);
-    return view;
+    this.panels.dispose();
   }
 }

@@ -10,7 +10,7 @@ import { withJobProgress } from '../host/job-progress';
 import type { WorkerBridge } from '../host/worker-bridge';
 import type { SplitRequest } from '../shared/worker-messages';
 import { parseFromProfileView, type ProfileAction, type ProfileView, type ToProfileView } from '../shared/profile-protocol';
-import { makeNonce, panelHtml } from './html';
+import { wirePage } from './page-wiring';
 import { t } from '../host/l10n';
 
 export const PROFILE_VIEW_TYPE = 'decisionTree.profilePanel';
@@ -34,20 +34,14 @@ class ProfilePanel {
     private readonly uri: vscode.Uri,
     private readonly deps: ProfileDeps,
   ) {
-    const { extensionUri } = deps;
-    const webview = panel.webview;
-    webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')] };
-    webview.html = panelHtml({
-      cspSource: webview.cspSource,
-      nonce: makeNonce(),
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'profile.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'profile.css')).toString(),
+    wirePage(panel, deps.extensionUri, {
+      script: 'profile.js',
+      style: 'profile.css',
       title: t`${fileNameOf(uri)} profile`,
-    });
-    webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw));
-    // A webview shown again is rebuilt and says `ready`.
-    panel.onDidChangeViewState(() => {
-      if (!panel.visible) this.ready = false;
+      receive: (raw) => void this.receive(raw),
+      hidden: () => {
+        this.ready = false;
+      },
     });
   }
 

@@ -25,12 +25,12 @@ import {
   type ToWebview,
 } from '../shared/protocol';
 import { answerRequest, type RequestHandlers } from '../shared/panel-requests';
-import { makeNonce, panelHtml } from './html';
+import { PageHost, pageOptions } from './page-wiring';
 import { panelReport } from './panel-report';
 import { RulePages } from './rules-page';
 import { branchSlice, subtreeSlice } from '../shared/tree-slices';
 import { comparisonOf, withPinnedPath, type Pinned } from './comparison';
-import { documentUriOf } from './saved-state';
+import { PageSet } from './page-set';
 import type { PanelRequests } from './tree-requests';
 import { t } from '../host/l10n';
 
@@ -44,8 +44,7 @@ interface Shown {
   byHand?: HandView;
 }
 
-class TreePanel {
-  private ready = false;
+class TreePanel extends PageHost<FromWebview, ToWebview> {
   private shown: Shown | undefined;
   private highlighted: RowPath | undefined;
   /** The tree pinned for the side-by-side comparison (same file), if any. */
@@ -55,20 +54,14 @@ class TreePanel {
   private calculationToShow: { nodeId: number; column: string | null } | undefined;
 
   constructor(
-    readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
     readonly csvUri: vscode.Uri,
-    private readonly extensionUri: vscode.Uri,
+    extensionUri: vscode.Uri,
     private readonly requests: PanelRequests,
-    onDispose: () => void,
   ) {
-    panel.webview.options = webviewOptions(extensionUri);
-    panel.webview.html = this.html();
-    panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw));
-    panel.onDidDispose(onDispose);
-    // A webview that becomes visible again is rebuilt and will say `ready`.
-    panel.onDidChangeViewState(() => {
-      if (!panel.visible) this.ready = false;
-    });
+    // The calculation drawer's math (KaTeX's sheet and fonts, copied by scripts/build.mjs; font-src allows only the webview's source).
+    const files = { script: 'webview.js', style: 'panel.css', extraStyles: [['dist', 'katex', 'katex.min.css']] };
+    super(panel, extensionUri, files, parseFromWebview, `Tree panel (${csvUri.fsPath})`, (text) => requests.log(text));
   }
 
   show(shown: Shown): void {
@@ -92,7 +85,7 @@ class TreePanel {
       // A pin or a tree shown since has its own comparison on the way.
       if (this.pinned === pinned && (this.shown === undefined || this.shown.report === shown)) this.post({ type: 'compare', comparison });
     } catch (err) {
-      if (!(err instanceof CancelledError)) this.requests.log(`Tree panel (${this.csvUri.fsPath}): the trees could not be compared: ${err instanceof Error ? err.message : String(err)}`);
+      if (!(err instanceof CancelledError)) this.log(`${this.where}: the trees could not be compared: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
@@ -102,7 +95,7 @@ class TreePanel {
       this.pinned = await this.requests.pinned(this.csvUri, recipe);
     } catch (err) {
       this.pinned = undefined;
-      this.requests.log(`Tree panel (${this.csvUri.fsPath}): the pinned tree could not be made again: ${err instanceof Error ? err.message : String(err)}`);
+      this.log(`${this.where}: the pinned tree could not be made again: ${err instanceof Error ? err.message : String(err)}`);
     }
     await this.postComparison(this.pinned ? await this.report() : undefined);
   }
@@ -132,7 +125,7 @@ class TreePanel {
 
   /** A path the host highlights on its own (the row under the cursor): a failure is only logged. */
   private postHighlight(path: RowPath): void {
-    this.postRowPath(path).catch((err: unknown) => this.requests.log(`Tree panel (${this.csvUri.fsPath}): row path not shown: ${String(err)}`));
+    this.postRowPath(path).catch((err: unknown) => this.log(`${this.where}: row path not shown: ${String(err)}`));
   }
 
   /** The report shown, or for a panel restored after a reload, the one trained again. */
@@ -169,33 +162,7 @@ class TreePanel {
     rowPath: async ({ row }) => withPinnedPath(await this.withNodes(await this.requests.rowPath(this.csvUri, row)), this.pinned, (tree) => this.requests.rowPath(this.csvUri, row, tree)),
   };
 
-  post(message: ToWebview): void {
-    void this.panel.webview.postMessage(message);
-  }
-
-  private html(): string {
-    const webview = this.panel.webview;
-    return panelHtml({
-      cspSource: webview.cspSource,
-      nonce: makeNonce(),
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'panel.css')).toString(),
-      // The calculation drawer's math (KaTeX's sheet and fonts, copied by scripts/build.mjs; font-src allows only the webview's source).
-      extraStyleUris: [webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'katex', 'katex.min.css')).toString()],
-      title: this.panel.title,
-    });
-  }
-
-  private receive(raw: unknown): void {
-    const parsed = parseFromWebview(raw);
-    if (!parsed.ok) {
-      this.requests.log(`Tree panel (${this.csvUri.fsPath}): ignored a malformed message: ${parsed.error}`);
-      return;
-    }
-    void this.handle(parsed.message);
-  }
-
-  private async handle(message: FromWebview): Promise<void> {
+  protected async handle(message: Exclude<FromWebview, { type: 'webviewError' }>): Promise<void> {
     switch (message.type) {
       case 'ready':
         this.ready = true;
@@ -208,20 +175,15 @@ class TreePanel {
         }
         return;
       case 'retrain':
-        this.requests.retrain(this.csvUri, message.settings);
-        return;
+        return this.requests.retrain(this.csvUri, message.settings);
       case 'export':
-        this.requests.export(this.csvUri, message.what);
-        return;
+        return this.requests.export(this.csvUri, message.what);
       case 'exportCalculation':
-        this.requests.exportCalculation(this.csvUri, message.nodeId);
-        return;
+        return this.requests.exportCalculation(this.csvUri, message.nodeId);
       case 'ignoreColumn':
-        this.requests.ignoreColumn(this.csvUri, message.column);
-        return;
+        return this.requests.ignoreColumn(this.csvUri, message.column);
       case 'saveDrawing':
-        this.requests.saveDrawing(this.csvUri, message.format, message.data);
-        return;
+        return this.requests.saveDrawing(this.csvUri, message.format, message.data);
       case 'pin':
         return this.pin(message.pin);
       case 'restorePin':
@@ -231,49 +193,27 @@ class TreePanel {
       case 'redoEdit':
       case 'resetEdits':
       case 'syncEdits':
-        this.requests.edit(this.csvUri, message);
-        return;
+        return this.requests.edit(this.csvUri, message);
       case 'handStep':
-        this.requests.handStep(this.csvUri, message);
-        return;
+        return this.requests.handStep(this.csvUri, message);
       case 'openFormulas':
-        this.requests.openFormulas(message.section);
-        return;
-      case 'webviewError':
-        this.requests.log(`Tree panel (${this.csvUri.fsPath}): ${message.message}`);
-        return;
+        return this.requests.openFormulas(message.section);
       case 'request':
         return answerRequest(message, this.handlers, (reply) => this.post(reply));
     }
   }
 }
 
-function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
-  return {
-    enableScripts: true,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')],
-  };
-}
-
 /** All tree panels, one per CSV. Create once in `activate`; it registers the panel serializer. */
 export class TreePanels implements vscode.Disposable {
-  private readonly panels = new Map<string, TreePanel>();
-  private readonly registration: vscode.Disposable;
+  private readonly panels: PageSet<TreePanel>;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly requests: PanelRequests,
   ) {
-    this.registration = vscode.window.registerWebviewPanelSerializer(TREE_PANEL_VIEW_TYPE, {
-      deserializeWebviewPanel: async (panel, state) => {
-        const csvUri = documentUriOf(state);
-        if (!csvUri || this.panels.has(csvUri.toString())) {
-          panel.dispose(); // nothing usable to restore, or the file already has a panel
-          return;
-        }
-        this.adopt(panel, csvUri);
-      },
-    });
+    // A panel restored after a reload asks for its report when its page says `ready`.
+    this.panels = new PageSet(TREE_PANEL_VIEW_TYPE, (panel, csvUri) => new TreePanel(panel, csvUri, extensionUri, requests), () => () => undefined);
   }
 
   /**
@@ -283,13 +223,13 @@ export class TreePanels implements vscode.Disposable {
    */
   show(csvUri: vscode.Uri, report: PackedReport, settings: PanelSettings, edits: EditState | undefined = this.requests.editState(csvUri, report)): void {
     const fileName = csvUri.path.slice(csvUri.path.lastIndexOf('/') + 1);
-    let panel = this.panels.get(csvUri.toString());
+    let panel = this.panels.get(csvUri);
     if (!panel) {
       const created = vscode.window.createWebviewPanel(TREE_PANEL_VIEW_TYPE, t`Decision Tree: ${fileName}`, panelColumn(csvUri), {
-        ...webviewOptions(this.extensionUri),
+        ...pageOptions(this.extensionUri),
         enableFindWidget: true,
       });
-      panel = this.adopt(created, csvUri);
+      panel = this.panels.adopt(created, csvUri);
     } else {
       panel.panel.reveal(undefined, true);
     }
@@ -299,59 +239,48 @@ export class TreePanels implements vscode.Disposable {
 
   /** Highlights the path of one row in the CSV's panel, if it is open. */
   highlightRow(csvUri: vscode.Uri, path: RowPath): void {
-    this.panels.get(csvUri.toString())?.highlightRow(path);
+    this.panels.get(csvUri)?.highlightRow(path);
   }
 
   /** Opens the calculation drawer of the CSV's panel on `nodeId` with `column`'s split open, if the panel is open. */
   showCalculation(csvUri: vscode.Uri, nodeId: number, column: string | null): void {
-    this.panels.get(csvUri.toString())?.showCalculation(nodeId, column);
+    this.panels.get(csvUri)?.showCalculation(nodeId, column);
   }
 
   /** Tells the CSV's panel that work (a retrain) is running, or that it failed. */
   busy(csvUri: vscode.Uri, message: string, fraction: number | null): void {
-    this.panels.get(csvUri.toString())?.post({ type: 'busy', message, fraction });
+    this.panels.get(csvUri)?.post({ type: 'busy', message, fraction });
   }
 
   /** `retrain`: the tree no longer matches its file; the panel offers to retrain. */
   failed(csvUri: vscode.Uri, message: string, retrain = false): void {
-    this.panels.get(csvUri.toString())?.post({ type: 'failed', message, ...(retrain ? { retrain } : {}) });
+    this.panels.get(csvUri)?.post({ type: 'failed', message, ...(retrain ? { retrain } : {}) });
   }
 
   /** Asks the CSV's panel for its drawing (it answers with `saveDrawing`); false when it has no panel. */
   exportDrawing(csvUri: vscode.Uri, format: 'svg' | 'png'): boolean {
-    const panel = this.panels.get(csvUri.toString());
+    const panel = this.panels.get(csvUri);
     panel?.post({ type: 'exportDrawing', format });
     return panel !== undefined;
   }
 
   has(csvUri: vscode.Uri): boolean {
-    return this.panels.has(csvUri.toString());
+    return this.panels.get(csvUri) !== undefined;
   }
 
   /** The CSV whose panel is the active editor, if one is: the file palette commands then act on. */
   activeCsv(): vscode.Uri | undefined {
-    for (const p of this.panels.values()) if (p.panel.active) return p.csvUri;
-    return undefined;
+    return this.panels.active()?.csvUri;
   }
 
   /** Reveals the CSV's panel; false when it has none. */
   reveal(csvUri: vscode.Uri): boolean {
-    const panel = this.panels.get(csvUri.toString());
+    const panel = this.panels.get(csvUri);
     panel?.panel.reveal();
     return panel !== undefined;
   }
 
   dispose(): void {
-    this.registration.dispose();
-    for (const p of [...this.panels.values()]) p.panel.dispose();
-  }
-
-  private adopt(panel: vscode.WebviewPanel, csvUri: vscode.Uri): TreePanel {
-    const key = csvUri.toString();
-    const tree = new TreePanel(panel, csvUri, this.extensionUri, this.requests, () => {
-      if (this.panels.get(key) === tree) this.panels.delete(key);
-    });
-    this.panels.set(key, tree);
-    return tree;
+    this.panels.dispose();
   }
 }
