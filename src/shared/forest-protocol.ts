@@ -11,7 +11,7 @@ import type { SplitDistribution } from '../engine/split-distribution';
 import type { RowContributions } from '../engine/import/contributions';
 import type { EnsembleReport } from './ensemble-transfer';
 import { DEFAULT_FOREST_SETTINGS, validForestOverrides, type ForestSettings } from './forest-settings';
-import { isIndex, isRecord, MAX_TEXT, problemOf, requestSpec, type Parsed, type Spec } from './protocol';
+import { indexProblem, indexSpec, isRecord, MAX_TEXT, nodeSliceProblem, problemOf, requestSpec, type Parsed, type Spec } from './protocol';
 
 /** The report as the page gets it: everything but the trees' nodes. */
 export type WireForestReport = Omit<ForestReport, 'model'> & { model: Omit<ForestModel, 'trees'> };
@@ -122,22 +122,12 @@ export type ForestRequestMessage = {
 /** `cancel`: stop the training the view shows progress of (as the notification's Cancel). */
 export type FromForestView = { type: 'ready' } | { type: 'retrain' } | { type: 'cancel' } | ForestRequestMessage | { type: 'webviewError'; message: string };
 
-const indexCheck = (name: string) => (m: Record<string, unknown>) => (isIndex(m[name]) ? null : `${name} must be a non-negative integer`);
-
 const REQUEST_CHECKS: { [K in ForestRequestKind]: Spec } = {
-  tree: { fields: ['index'], check: indexCheck('index') },
-  nodes: {
-    fields: ['index', 'nodeId', 'scope', 'totalNodes'],
-    check: (m) => {
-      if (!isIndex(m.index)) return 'index must be a non-negative integer';
-      if (!isIndex(m.nodeId)) return 'nodeId must be a non-negative integer';
-      if (m.scope !== 'subtree' && m.scope !== 'branch') return 'scope must be subtree or branch';
-      return isIndex(m.totalNodes) ? null : 'totalNodes must be a non-negative integer';
-    },
-  },
-  row: { fields: ['row', 'index'], check: (m) => indexCheck('row')(m) ?? indexCheck('index')(m) },
-  alternatives: { fields: ['index', 'nodeId'], check: (m) => indexCheck('index')(m) ?? indexCheck('nodeId')(m) },
-  splitDistribution: { fields: ['index', 'nodeId'], check: (m) => indexCheck('index')(m) ?? indexCheck('nodeId')(m) },
+  tree: indexSpec('index'),
+  nodes: { fields: ['index', 'nodeId', 'scope', 'totalNodes'], check: (m) => indexProblem(m, 'index') ?? nodeSliceProblem(m) },
+  row: indexSpec('row', 'index'),
+  alternatives: indexSpec('index', 'nodeId'),
+  splitDistribution: indexSpec('index', 'nodeId'),
 };
 
 const CHECKS: { [K in FromForestView['type']]: Spec } = {

@@ -345,6 +345,27 @@ export interface Spec {
   check: (m: Fields) => string | null;
 }
 
+/** The problem with field `name` of `m` as an index (a non-negative integer), or null. */
+export const indexProblem = (m: Fields, name: string): string | null => (isIndex(m[name]) ? null : `${name} must be a non-negative integer`);
+
+/** The spec of exactly the fields `names`, each an index (checked in that order). */
+export function indexSpec(...names: string[]): Spec {
+  return {
+    fields: names,
+    check: (m) => {
+      for (const name of names) if (!isIndex(m[name])) return indexProblem(m, name);
+      return null;
+    },
+  };
+}
+
+/** The problem with a `nodes` request's slice (the tree panel's and the forest view's), or null: a node, subtree or branch, and the node count of the tree the page drew. */
+export function nodeSliceProblem(m: Fields): string | null {
+  if (!isIndex(m.nodeId)) return indexProblem(m, 'nodeId');
+  if (m.scope !== 'subtree' && m.scope !== 'branch') return 'scope must be subtree or branch';
+  return indexProblem(m, 'totalNodes');
+}
+
 /** The problem with the fields of `m` (an object) against `spec`, or null when they are well formed. */
 export function problemOf(m: Fields, spec: Spec, except: string): string | null {
   const extra = Object.keys(m).find((k) => k !== except && !spec.fields.includes(k));
@@ -358,7 +379,7 @@ export function requestSpec(checks: Readonly<Record<string, Spec>>): Spec {
   return {
     fields: ['requestId', 'kind', 'request'],
     check: (m) => {
-      if (!isIndex(m.requestId)) return 'requestId must be a non-negative integer';
+      if (!isIndex(m.requestId)) return indexProblem(m, 'requestId');
       if (typeof m.kind !== 'string' || !Object.hasOwn(checks, m.kind)) return `unknown request kind ${JSON.stringify(m.kind)}`;
       if (!isRecord(m.request)) return `${m.kind}: request must be an object`;
       const problem = problemOf(m.request, checks[m.kind], '');
@@ -420,29 +441,22 @@ function editsProblem(list: unknown, name: string): string | null {
 
 /** Checks the fields of each request kind. */
 const REQUEST_CHECKS: { [K in PanelRequestKind]: Spec } = {
-  alternatives: { fields: ['nodeId'], check: (m) => (isIndex(m.nodeId) ? null : 'nodeId must be a non-negative integer') },
-  splitDistribution: { fields: ['nodeId'], check: (m) => (isIndex(m.nodeId) ? null : 'nodeId must be a non-negative integer') },
-  rowPath: { fields: ['row'], check: (m) => (isIndex(m.row) ? null : 'row must be a non-negative integer') },
-  nodes: {
-    fields: ['nodeId', 'scope', 'totalNodes'],
-    check: (m) => {
-      if (!isIndex(m.nodeId)) return 'nodeId must be a non-negative integer';
-      if (m.scope !== 'subtree' && m.scope !== 'branch') return 'scope must be subtree or branch';
-      return isIndex(m.totalNodes) ? null : 'totalNodes must be a non-negative integer';
-    },
-  },
+  alternatives: indexSpec('nodeId'),
+  splitDistribution: indexSpec('nodeId'),
+  rowPath: indexSpec('row'),
+  nodes: { fields: ['nodeId', 'scope', 'totalNodes'], check: nodeSliceProblem },
   previewEdit: { fields: ['edit'], check: (m) => editProblem(m.edit) },
   calculation: {
     fields: ['nodeId', 'column'],
-    check: (m) => (!isIndex(m.nodeId) ? 'nodeId must be a non-negative integer' : m.column === undefined || isText(m.column) ? null : `column must be a non-empty string of at most ${MAX_TEXT} characters`),
+    check: (m) => (!isIndex(m.nodeId) ? indexProblem(m, 'nodeId') : m.column === undefined || isText(m.column) ? null : `column must be a non-empty string of at most ${MAX_TEXT} characters`),
   },
   pruningCalculation: { fields: [], check: () => null },
-  ruleCalculation: { fields: ['leaf'], check: (m) => (isIndex(m.leaf) ? null : 'leaf must be a non-negative integer') },
-  handCandidates: { fields: ['nodeId'], check: (m) => (isIndex(m.nodeId) ? null : 'nodeId must be a non-negative integer') },
+  ruleCalculation: indexSpec('leaf'),
+  handCandidates: indexSpec('nodeId'),
   rulesPage: {
     fields: ['offset', 'limit', 'sort'],
     check: (m) => {
-      if (!isIndex(m.offset)) return 'offset must be a non-negative integer';
+      if (!isIndex(m.offset)) return indexProblem(m, 'offset');
       if (!isIndex(m.limit) || m.limit < 1 || m.limit > MAX_RULES_PAGE) return `limit must be an integer from 1 to ${MAX_RULES_PAGE}`;
       const s = m.sort;
       if (!isRecord(s)) return 'sort must be an object';
