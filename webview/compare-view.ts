@@ -2,8 +2,9 @@
 // the pinned tree and the current one are drawn side by side (stacked on a narrow panel), zoomed
 // and panned together, their figures in one table, the nodes that differ outlined (the host's
 // diff, src/shared/tree-diff.ts). A click on a node selects the node at its place in the other
-// tree too; a row's path is shown in both. Each pane folds and opens stubs with the Tree tab's
-// controller (webview/tree-browser.ts).
+// tree too; a row's path is shown in both. Each pane is browsed with the Tree tab's controller
+// (webview/tree-browser.ts: folding, stubs, selection, the row's path, arrow keys), each on a
+// BrowseState of its own.
 import type { Comparison, RowPath, WireReport } from '../src/shared/protocol';
 import { addNodes, decodeModel, type DecodedTree } from '../src/engine/model-columns';
 import { diffCounts, type DiffMark } from '../src/shared/tree-diff';
@@ -14,7 +15,7 @@ import { DiagramPane } from './diagram-pane';
 import { el, replaceChildren } from './dom';
 import type { View } from './pan-zoom';
 import { button, numberField } from './toolkit';
-import { TreeBrowser, type Folding } from './tree-browser';
+import { newBrowseState, TreeBrowser, type BrowseState } from './tree-browser';
 
 export interface CompareEvents {
   pin(pin: boolean): void;
@@ -29,8 +30,8 @@ interface Side {
   marks: DiffMark[];
   /** The node at the same place in the other tree, by node id (-1: none). */
   twin: number[];
-  path: number[];
-  folding: Folding;
+  /** This pane's folding, selection and row path. */
+  state: BrowseState;
 }
 
 export class CompareView {
@@ -49,15 +50,14 @@ export class CompareView {
 
   constructor(private readonly events: CompareEvents) {
     const side = (label: string, k: 0 | 1): Side => {
-      const pane = new DiagramPane(
-        el('h3', { class: 'compare-title' }, label),
-        label,
-        (view) => this.follow(k, view),
-        (ref) => (ref.kind === 'stub' ? this.sides[k].browser.open(ref.id) : this.select(k, ref.id)),
-      );
+      const pane = new DiagramPane(el('h3', { class: 'compare-title' }, label), label, {
+        view: (view) => this.follow(k, view),
+        activate: (ref) => (ref.kind === 'stub' ? this.sides[k].browser.open(ref.id) : this.select(k, ref.id)),
+        move: (id, key) => this.sides[k].browser.moveFocus(id, key),
+      });
       const browser = new TreeBrowser(pane, {
         tree: () => this.sides[k].tree,
-        folding: () => this.sides[k].folding,
+        state: () => this.sides[k].state,
         // The comparison holds the nodes the host sent with it: a subtree beyond them opens in the Tree tab.
         fetchSubtree: () => {
           this.events.failed('This subtree is too big to open in the comparison; open it in the Tree tab.');
@@ -65,7 +65,7 @@ export class CompareView {
         },
         draw: (fit) => this.redraw(fit),
       });
-      return { pane, browser, tree: null, marks: [], twin: [], path: [], folding: { expanded: [], collapsed: [] } };
+      return { pane, browser, tree: null, marks: [], twin: [], state: newBrowseState() };
     };
     this.sides = [side('Pinned', 0), side('Current', 1)];
     this.element = el('section', { class: 'compare-tab' }, this.body);
@@ -88,10 +88,7 @@ export class CompareView {
   update(current: WireReport | null, comparison: Comparison | null): void {
     this.comparison = comparison;
     const [a, b] = this.sides;
-    for (const s of this.sides) {
-      s.path = [];
-      s.browser.resetFolding(false);
-    }
+    for (const s of this.sides) s.browser.reset();
     if (!comparison || !current) {
       a.tree = b.tree = null;
       a.pane.clear();
@@ -153,8 +150,8 @@ export class CompareView {
     // A big tree's view holds only some nodes: the ones on the paths join it.
     addNodes(b.tree, path.nodes);
     addNodes(a.tree, path.pinned.nodes);
-    b.path = path.path;
-    a.path = path.pinned.path;
+    b.browser.setPath(path.path);
+    a.browser.setPath(path.pinned.path);
     replaceChildren(
       this.pathInfo,
       `Row ${path.row + 1}: pinned tree predicts ${String(path.pinned.prediction)}, current tree ${String(path.prediction)}, actual ${path.actual === null ? 'missing' : String(path.actual)}`,
@@ -174,7 +171,7 @@ export class CompareView {
     if (!a.tree || !b.tree) return Promise.resolve();
     this.stale = !this.visible;
     if (this.stale) return Promise.resolve();
-    const draw = (s: Side) => s.pane.render({ tree: s.tree!, marks: s.marks, path: s.path, expanded: [...s.folding.expanded, ...s.path.slice(0, -1)], collapsed: s.folding.collapsed });
+    const draw = (s: Side) => s.pane.render({ tree: s.tree!, marks: s.marks, ...s.browser.drawn() });
     // One after the other: Mermaid measures labels in the page, two drawings at once disturb each other.
     return draw(a)
       .then(() => draw(b))
@@ -213,8 +210,8 @@ export class CompareView {
     const s = this.sides[k];
     const o = this.sides[1 - k];
     const twin = s.twin[nodeId] ?? -1;
-    s.pane.outline(nodeId);
-    o.pane.outline(twin >= 0 ? twin : null);
+    s.browser.select(nodeId);
+    o.browser.select(twin >= 0 ? twin : null);
     const describe = (side: Side, id: number) => {
       const node = side.tree?.model.nodes[id];
       return node && side.tree ? nodeLines(side.tree.model, node)[0] : 'no node here';

@@ -1,7 +1,8 @@
 // One of the comparison's two tree views: a Mermaid drawing with zoom and pan, nodes that differ
 // from the other tree outlined, a row's path, the selected node outlined. Lighter than the Tree
-// tab's view: no toolbar, no details. Its folding, stub opening and reveal are the Tree tab's
-// controller's (webview/tree-browser.ts), which it serves as a BrowsedView.
+// tab's view: no toolbar, no details. Its folding, stub opening, reveal, selection, row path and
+// arrow keys are the Tree tab's controller's (webview/tree-browser.ts), which it serves as a
+// BrowsedView.
 import type { DecodedTree } from '../src/engine/model-columns';
 import type { DiffMark } from '../src/shared/tree-diff';
 import { treeToMermaid } from '../src/shared/render/mermaid';
@@ -10,17 +11,23 @@ import { el, replaceChildren } from './dom';
 import { drawNodeBars } from './node-bars';
 import { isHighContrast, nodeFontSize, renderMermaid } from './mermaid-setup';
 import { PanZoom, type View } from './pan-zoom';
-import type { BrowsedView } from './tree-browser';
+import { nodeRefAt, type BrowsedDrawing, type BrowsedView } from './tree-browser';
 import { LEGIBLE_FONT_PX } from './tree-view';
 
 const MARK_TEXT: Record<DiffMark, string> = { same: '', changed: ' (differs from the other tree)', only: ' (only in this tree)' };
 
-export interface PaneInput {
+export interface PaneInput extends BrowsedDrawing {
   tree: DecodedTree;
   marks: readonly DiffMark[];
-  path: readonly number[];
-  expanded: readonly number[];
-  collapsed: readonly number[];
+}
+
+export interface PaneEvents {
+  /** The view was zoomed or panned. */
+  view(view: View): void;
+  /** A node or stub was clicked, or Enter or Space pressed on it. */
+  activate(ref: { kind: 'node' | 'stub'; id: number }): void;
+  /** An arrow key on a drawn node; true when it was taken. */
+  move(nodeId: number, key: string): boolean;
 }
 
 export class DiagramPane implements BrowsedView {
@@ -32,31 +39,28 @@ export class DiagramPane implements BrowsedView {
   private token = 0;
   /** Nodes folded in the drawing shown last. */
   folded: ReadonlySet<number> = new Set();
+  /** The comparison draws top-down. */
+  readonly direction = 'TD';
 
-  constructor(
-    title: HTMLElement,
-    label: string,
-    onView: (view: View) => void,
-    private readonly onNode: (ref: { kind: 'node' | 'stub'; id: number }) => void,
-  ) {
-    this.viewport.setAttribute('aria-label', `${label} tree diagram. Plus and minus zoom, arrows pan.`);
+  constructor(title: HTMLElement, label: string, events: PaneEvents) {
+    this.viewport.setAttribute('aria-label', `${label} tree diagram. Plus and minus zoom, arrows pan; on a node, arrows move to its parent, children and siblings.`);
     this.viewport.appendChild(this.stage);
-    this.panZoom = new PanZoom(this.viewport, this.stage, onView);
+    this.panZoom = new PanZoom(this.viewport, this.stage, (view) => events.view(view));
     this.viewport.addEventListener('click', (e) => {
-      if (!this.panZoom.dragged) this.activate(e.target);
+      const ref = this.panZoom.dragged ? null : nodeRefAt(e.target);
+      if (ref) events.activate(ref);
     });
     this.viewport.addEventListener('keydown', (e) => {
-      if ((e.key === 'Enter' || e.key === ' ') && this.activate(e.target)) e.preventDefault();
+      const ref = nodeRefAt(e.target);
+      if (!ref) return;
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        events.activate(ref);
+      } else if (ref.kind === 'node' && events.move(ref.id, e.key)) {
+        e.preventDefault(); // the viewport pans on arrows; on a node they move between nodes
+      }
     });
     this.element = el('section', { class: 'compare-pane', 'aria-label': label }, title, this.viewport);
-  }
-
-  private activate(target: EventTarget | null): boolean {
-    const g = (target as Element | null)?.closest?.('g.node[data-ref]');
-    if (!g) return false;
-    const [kind, id] = (g.getAttribute('data-ref') ?? '').split(':');
-    if (kind === 'node' || kind === 'stub') this.onNode({ kind, id: Number(id) });
-    return true;
   }
 
   /** Draws the tree at the zoom of the previous drawing (the caller fits both views together). */
@@ -87,6 +91,7 @@ export class DiagramPane implements BrowsedView {
       g.setAttribute('aria-label', (g.getAttribute('aria-label') ?? '') + MARK_TEXT[mark]);
     }
     drawNodeBars(svg, model, input.tree.valueRange);
+    outlineNode(svg, input.selected);
     this.panZoom.set(keep);
   }
 
@@ -131,8 +136,12 @@ export class DiagramPane implements BrowsedView {
     g.focus({ preventScroll: true });
   }
 
-  outline(nodeId: number | null): void {
+  select(nodeId: number | null): void {
     if (this.svg) outlineNode(this.svg, nodeId);
+  }
+
+  isDrawn(nodeId: number): boolean {
+    return !!this.svg?.querySelector(`g.node[data-ref="node:${nodeId}"]`);
   }
 
   clear(): void {

@@ -85,9 +85,10 @@ function reportError(message: string): void {
   showBanner('error', message);
 }
 
-const treeView = new TreeView({
-  select: (id) => selectNode(id),
+const treeView: TreeView = new TreeView({
+  select: (id) => browser.select(id),
   expand: (id) => browser.open(id),
+  move: (id, key): boolean => browser.moveFocus(id, key),
   reveal: (id) => browser.reveal(id),
   showAll: () => browser.showAll(),
   resetFolding: () => browser.resetFolding(),
@@ -95,16 +96,13 @@ const treeView = new TreeView({
   clearPath: () => {
     state.highlight = null;
     treeView.setPathInfo(null);
-    void drawTree(false);
+    browser.clearPath();
   },
   export: (what) => api.postMessage({ type: 'export', what }),
   exportDrawing: (format) => exportDrawing(format),
   closeDetails: () => {
     const id = state.selected;
-    state.selected = null;
-    save();
-    treeView.select(null);
-    showDetails(null);
+    browser.select(null);
     if (id !== null) treeView.focusNode(id);
   },
   viewChanged: (view) => {
@@ -114,12 +112,13 @@ const treeView = new TreeView({
   failed: reportError,
 });
 
-/** Folding, stubs fetched and opened, nodes revealed (webview/tree-browser.ts), on this page's state. */
-const browser = new TreeBrowser(treeView, {
+/** Folding, stubs fetched and opened, nodes revealed, selection, a row's path, arrow keys (webview/tree-browser.ts), on this page's state. */
+const browser: TreeBrowser = new TreeBrowser(treeView, {
   tree: () => tree,
-  folding: () => state,
+  state: () => state,
   fetchSubtree: (nodeId) => new Promise((resolve) => requestNodes(nodeId, 'subtree', resolve)),
   draw: (fit) => drawTree(fit),
+  selected: (id) => showSelected(id),
 });
 /** The tab the calculation drawer was opened from (it lies over the tree): shown again when it closes. */
 let drawerOpenedFrom: TabId | null = null;
@@ -298,10 +297,7 @@ async function drawTree(fit: boolean): Promise<void> {
   save();
   treeStale = state.tab !== 'tree';
   if (treeStale) return;
-  await treeView.render(
-    { tree, expanded: state.expanded, collapsed: state.collapsed, path: state.highlight?.path ?? [], selected: state.selected },
-    state.view,
-  );
+  await treeView.render({ tree, ...browser.drawn() }, state.view);
   if (state.selected !== null) showDetails(state.selected);
   else if (handGrower.deciding !== null) treeView.select(handGrower.deciding);
 }
@@ -323,12 +319,14 @@ function showDetails(nodeId: number | null): void {
   });
 }
 
-function selectNode(nodeId: number): void {
-  const node = tree?.model.nodes[nodeId];
-  if (!node) return;
-  state.selected = nodeId;
+/** A node was selected (TreeBrowser.select): its details, with its alternatives and split chart asked of the host. */
+function showSelected(nodeId: number | null): void {
   save();
-  treeView.select(nodeId);
+  const node = nodeId === null ? undefined : tree?.model.nodes[nodeId];
+  if (nodeId === null || !node) {
+    showDetails(null);
+    return;
+  }
   handGrower.select(nodeId);
   // A failed request (e.g. superseded by a click on another node) is asked again.
   if (node.split && (alternatives.get(nodeId)?.kind ?? 'failed') === 'failed') {
@@ -364,18 +362,12 @@ function describeHighlight(): string | null {
   return `Row ${h.row + 1}: predicted ${fmt(h.prediction)}, actual ${fmt(h.actual)}${verdict}`;
 }
 
-function highlightPath(highlight: NonNullable<PanelState['highlight']>): void {
+function highlightPath(highlight: NonNullable<PanelState['highlight']>, path: readonly number[]): void {
   state.highlight = highlight;
-  state.selected = highlight.path[highlight.path.length - 1] ?? null;
   state.tab = 'tree';
   tabList.select('tree');
   treeView.setPathInfo(describeHighlight());
-  void drawTree(true).then(() => {
-    if (state.selected !== null) {
-      selectNode(state.selected);
-      treeView.focusNode(state.selected);
-    }
-  });
+  void browser.showPath(path);
 }
 
 function renderViews(): void {
@@ -409,7 +401,7 @@ function renderViews(): void {
       save();
     },
     pick: (leaf) => {
-      const show = () => tree && highlightPath({ row: null, path: pathTo(tree.model, leaf), prediction: null, actual: null });
+      const show = () => tree && highlightPath({ row: null, prediction: null, actual: null }, pathTo(tree.model, leaf));
       if (tree?.model.nodes[leaf]) show();
       else requestNodes(leaf, 'branch', show);
     },
@@ -450,7 +442,7 @@ function onShow(message: Extract<ToWebview, { type: 'show' }>): void {
   // An edit applied, undone or redone redraws the same file's tree: the view stays where the user was.
   const edited = !same && state.shown !== null && state.shown.documentUri === shown.documentUri && JSON.stringify(state.shown.edits?.applied ?? []) !== JSON.stringify(shown.edits?.applied ?? []);
   if (!same) {
-    state = { ...state, expanded: [], collapsed: [], selected: null, highlight: null, view: edited ? state.view : null, settings: shown.settings };
+    state = { ...state, expanded: [], collapsed: [], selected: null, path: [], highlight: null, view: edited ? state.view : null, settings: shown.settings };
     alternatives.clear();
     distributions.clear();
     calculationDrawer.close();
@@ -466,9 +458,9 @@ function onShow(message: Extract<ToWebview, { type: 'show' }>): void {
 }
 
 /** A row's path, from the host: its nodes join the tree, and the path is highlighted. */
-function showRowPath({ nodes, ...path }: RowPath): void {
+function showRowPath({ nodes, path, pinned: _pinned, ...highlight }: RowPath): void {
   receiveNodes(nodes);
-  highlightPath(path);
+  highlightPath(highlight, path);
 }
 
 function onMessage(message: ToWebview): void {

@@ -3,18 +3,20 @@
 import { RULE_SORT_KEYS, type PanelSettings, type PinRecipe, type RuleSort, type ShowMessage } from '../src/shared/protocol';
 import type { ImportanceMeasure } from './importances-view';
 import type { View } from './pan-zoom';
+import type { BrowseState } from './tree-browser';
 
 export type TabId = 'tree' | 'rules' | 'importances' | 'metrics' | 'compare';
 
+/** What the path shown (BrowseState's `path`) is of. */
 export interface Highlight {
   /** The data row whose path is shown, or null for a rule's leaf. */
   row: number | null;
-  path: number[];
   prediction: string | number | null;
   actual: string | number | null;
 }
 
-export interface PanelState {
+/** The tree panel's state store; how the tree is browsed (folding, selection, a row's path) is webview/tree-browser.ts's. */
+export interface PanelState extends BrowseState {
   /** Read by the host's panel serializer to find the file again after a reload. */
   documentUri: string | null;
   /** As shown, with the nodes of a big tree sent since (src/engine/model-columns.ts). */
@@ -22,9 +24,6 @@ export interface PanelState {
   /** The controls' values, which may differ from the settings shown until a retrain. */
   settings: PanelSettings | null;
   tab: TabId;
-  expanded: number[];
-  collapsed: number[];
-  selected: number | null;
   highlight: Highlight | null;
   view: View | null;
   importance: ImportanceMeasure;
@@ -41,6 +40,7 @@ export const INITIAL_STATE: PanelState = {
   expanded: [],
   collapsed: [],
   selected: null,
+  path: [],
   highlight: null,
   view: null,
   importance: 'mdi',
@@ -53,6 +53,9 @@ export function restoreState(saved: unknown): PanelState {
   if (typeof saved !== 'object' || saved === null) return { ...INITIAL_STATE };
   const s = saved as Partial<PanelState>;
   const numbers = (v: unknown) => (Array.isArray(v) && v.every((x) => Number.isInteger(x)) ? (v as number[]) : []);
+  const value = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? v : null);
+  // A state saved before the path had a field of its own kept it in the highlight.
+  const path = numbers(s.path ?? (s.highlight as { path?: unknown } | null | undefined)?.path);
   return {
     ...INITIAL_STATE,
     documentUri: typeof s.documentUri === 'string' ? s.documentUri : null,
@@ -63,7 +66,8 @@ export function restoreState(saved: unknown): PanelState {
     expanded: numbers(s.expanded),
     collapsed: numbers(s.collapsed),
     selected: Number.isInteger(s.selected) ? (s.selected as number) : null,
-    highlight: s.highlight && Array.isArray(s.highlight.path) ? { ...s.highlight, path: numbers(s.highlight.path) } : null,
+    path,
+    highlight: s.highlight && typeof s.highlight === 'object' && path.length > 0 ? { row: Number.isInteger(s.highlight.row) ? s.highlight.row : null, prediction: value(s.highlight.prediction), actual: value(s.highlight.actual) } : null,
     view: s.view && typeof s.view.scale === 'number' ? s.view : null,
     importance: s.importance === 'permutation' || s.importance === 'splits' ? s.importance : 'mdi',
     // The sort goes to the host, which rejects a malformed one.

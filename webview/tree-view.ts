@@ -13,23 +13,22 @@ import { TreeOverview } from './tree-overview';
 import { button, limitField, numberField, searchField } from './toolkit';
 import { findNodes } from '../src/shared/render/find-nodes';
 import { pathTo, ruleTo } from '../src/shared/render/tree-labels';
+import { nodeRefAt, type BrowsedDrawing, type BrowsedView, type Direction } from './tree-browser';
 
 /** "Fit" shrinks node text to no less than this many pixels; a bigger tree is panned instead. */
 export const LEGIBLE_FONT_PX = 11;
 
-export interface TreeViewInput {
-  /** The tree shown: a big one holds only the nodes the host has sent so far. */
+/** The tree shown (a big one holds only the nodes the host has sent so far) and how it is browsed (webview/tree-browser.ts). */
+export interface TreeViewInput extends BrowsedDrawing {
   tree: DecodedTree;
-  expanded: readonly number[];
-  collapsed: readonly number[];
-  path: readonly number[];
-  selected: number | null;
 }
 
 export interface TreeViewEvents {
   select(nodeId: number): void;
   /** Open a folded node (stub clicked) or fold/unfold from the toolbar. */
   expand(nodeId: number): void;
+  /** An arrow key on a drawn node (the browser moves the focus); true when it was taken. */
+  move(nodeId: number, key: string): boolean;
   /** Open the folded nodes above `nodeId` (picked in the overview) and bring it into view. */
   reveal(nodeId: number): void;
   /** Draw every node (after the warning, for a big tree). */
@@ -60,12 +59,9 @@ function summaryOf(diagram: MermaidDiagram, total: number): string {
   return `${diagram.shownNodes} of ${total} nodes shown` + (total > diagram.shownNodes ? ` · click a "+N nodes" stub to expand it` : '');
 }
 
-/** Which way the drawn tree grows (src/shared/render/mermaid.ts `direction`). */
-type Direction = 'TD' | 'LR';
-
 const SHOW_ALL_TITLE = `Draw every node (asks first above ${SHOW_ALL_WITHOUT_WARNING} nodes)`;
 
-export class TreeView {
+export class TreeView implements BrowsedView {
   readonly element: HTMLElement;
   /** Shown only while a node is selected: beside the tree on a wide panel, a bottom sheet over it on a narrow one. */
   readonly details = el('aside', { class: 'details', 'aria-label': 'Node details', hidden: true });
@@ -124,7 +120,7 @@ export class TreeView {
   /** Nodes deeper than this are folded to fit the view (chosen with each fresh view); undefined: the default fold. */
   private depthCap: number | undefined = undefined;
   /** The direction of the drawing shown; null before the first. */
-  private direction: Direction | null = null;
+  private drawnDirection: Direction | null = null;
   /** What was drawn last, for a redraw with other labels. */
   private lastInput: TreeViewInput | null = null;
 
@@ -448,7 +444,7 @@ export class TreeView {
     // redraw that keeps the view (a stub opened, a path shown) keeps them, so the tree does not
     // turn or fold under the user.
     const refocused = this.drawnRoot !== this.focusRoot;
-    const choose = view === null || this.direction === null || refocused;
+    const choose = view === null || this.drawnDirection === null || refocused;
     const base = model.nodes[this.focusRoot]?.depth ?? 0;
     // The breadcrumb takes its line before the drawing is measured against the view.
     this.renderBreadcrumb(model, this.focusRoot);
@@ -470,7 +466,7 @@ export class TreeView {
         ...(this.levels !== null ? { maxNodes: Infinity } : {}),
         root: this.focusRoot,
       });
-    let direction: Direction = choose ? 'TD' : (this.direction ?? 'TD');
+    let direction: Direction = choose ? 'TD' : (this.drawnDirection ?? 'TD');
     const first = diagramOf(this.labels === 'compact', direction);
     // Full labels on more nodes than this never fit a panel legibly: straight to compact ones.
     let compact = this.labels === 'compact' || (this.labels === 'auto' && first.shownNodes > FULL_LABELS_UP_TO);
@@ -550,7 +546,7 @@ export class TreeView {
     this.panZoom.set(keep);
     if (!svg) return;
     this.svg = svg;
-    this.direction = direction;
+    this.drawnDirection = direction;
     this.drawnRoot = this.focusRoot;
     this.viewport.dataset.direction = direction;
     tagDiagram(svg, model);
@@ -598,7 +594,7 @@ export class TreeView {
 
   /** Nodes of compact labels that fit side by side at the legible minimum: how many levels a stub opens. */
   nodesAcross(): number {
-    return nodesAcross(this.viewport, this.direction ?? 'TD', LEGIBLE_FONT_PX);
+    return nodesAcross(this.viewport, this.drawnDirection ?? 'TD', LEGIBLE_FONT_PX);
   }
 
   /** Pans (same zoom) to centre a drawn node. */
@@ -684,12 +680,20 @@ export class TreeView {
     g.focus({ preventScroll: true });
   }
 
+  /** Which way the drawing shown grows (top-down before the first). */
+  get direction(): Direction {
+    return this.drawnDirection ?? 'TD';
+  }
+
+  isDrawn(nodeId: number): boolean {
+    return !!this.svg?.querySelector(`g.node[data-ref="node:${nodeId}"]`);
+  }
+
   private activate(target: EventTarget | null): boolean {
-    const g = (target as Element | null)?.closest?.('g.node[data-ref]');
-    if (!g) return false;
-    const [kind, id] = (g.getAttribute('data-ref') ?? '').split(':');
-    if (kind === 'stub') this.events.expand(Number(id));
-    else this.events.select(Number(id));
+    const ref = nodeRefAt(target);
+    if (!ref) return false;
+    if (ref.kind === 'stub') this.events.expand(ref.id);
+    else this.events.select(ref.id);
     return true;
   }
 
@@ -698,36 +702,13 @@ export class TreeView {
     this.activate(e.target);
   }
 
-  /**
-   * From a focused node, the drawn node an arrow key leads to: Up its parent, Down its first drawn
-   * child, Left and Right its drawn siblings (undefined: none that way); in a left-to-right drawing
-   * Left and Right go to the parent and child, Up and Down to the siblings.
-   */
-  private neighbour(id: number, pressed: string): number | undefined {
-    const model = this.lastInput?.tree.model;
-    if (!model || !this.svg) return undefined;
-    const turned: Record<string, string> = { ArrowLeft: 'ArrowUp', ArrowRight: 'ArrowDown', ArrowUp: 'ArrowLeft', ArrowDown: 'ArrowRight' };
-    const key = this.direction === 'LR' ? (turned[pressed] ?? pressed) : pressed;
-    const drawn = (n: number) => this.svg?.querySelector(`g.node[data-ref="node:${n}"]`) !== null;
-    const parent = model.nodes.find((n) => n?.children.includes(id));
-    if (key === 'ArrowUp') return parent?.id;
-    if (key === 'ArrowDown') return model.nodes[id]?.children.find(drawn);
-    if (!parent) return undefined;
-    const siblings = parent.children.filter(drawn);
-    const at = siblings.indexOf(id);
-    return siblings[key === 'ArrowLeft' ? at - 1 : at + 1];
-  }
-
   private onKey(e: KeyboardEvent): void {
     if ((e.key === 'Enter' || e.key === ' ') && this.activate(e.target)) e.preventDefault();
-    const [kind, id] = ((e.target as Element | null)?.getAttribute?.('data-ref') ?? '').split(':');
-    if (kind === 'node' && e.key.startsWith('Arrow')) {
-      e.preventDefault(); // the viewport pans on arrows; on a node they move between nodes
-      const next = this.neighbour(Number(id), e.key);
-      if (next !== undefined) this.focusNode(next);
-    }
+    const ref = nodeRefAt(e.target);
+    // The viewport pans on arrows; on a node they move between nodes.
+    if (ref?.kind === 'node' && this.events.move(ref.id, e.key)) e.preventDefault();
     if (e.key === '0' && e.target === this.viewport) this.fit();
-    if (kind === 'node' && e.key === 'f') this.focusOn(Number(id));
+    if (ref?.kind === 'node' && e.key === 'f') this.focusOn(ref.id);
     if (e.key === 'Escape' && !this.details.hidden) this.events.closeDetails();
   }
 }

@@ -1011,6 +1011,31 @@ await check('Compare: Pin, then the pinned depth-3 tree beside the full one, dif
       reply: { row: 119, path: pb, nodes: branchSlice(current.model, pb.at(-1)), prediction: leafOf(current.model, pb), actual: 'virginica', pinned: { path: pa, nodes: branchSlice(pinned.model, pa.at(-1)), prediction: leafOf(pinned.model, pa) } },
     });
     await page.waitForFunction(() => /^Row 120: pinned tree predicts/.test(document.querySelector('.compare-tab .path-info')?.textContent ?? ''));
+    // Each pane draws its own path (the shared controller's, webview/tree-browser.ts): one thick edge per step.
+    await page.waitForFunction(([na, nb]) => {
+      const thick = (pane) => [...(pane?.querySelectorAll('path.flowchart-link') ?? [])].filter((e) => getComputedStyle(e).strokeWidth === '4px').length;
+      const [p0, p1] = document.querySelectorAll('.compare-pane');
+      return thick(p0) === na && thick(p1) === nb;
+    }, [pa.length - 1, pb.length - 1]);
+    // The selection is each pane's state: drawn again for the path, both panes keep it.
+    assert.deepEqual(await page.locator('.compare-pane svg g.node.selected').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-ref'))), ['node:0', 'node:0']);
+    // Keyboard: on a node, arrows move to its child, sibling and parent; Enter selects it and its twin.
+    const [left, right] = pinned.model.nodes[0].children;
+    await page.locator('.compare-pane:nth-of-type(1) svg g.node[data-ref="node:0"]').focus();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-ref'));
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await focused(), `node:${left}`);
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await focused(), `node:${right}`);
+    await page.keyboard.press('Enter');
+    const twin = compared.diff.aToB[right];
+    assert.ok(twin >= 0, 'the root\'s right child has a twin');
+    assert.deepEqual(await page.locator('.compare-pane svg g.node.selected').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-ref'))), [`node:${right}`, `node:${twin}`]);
+    assert.match(await page.locator('.compare-selection').textContent(), /^Pinned: .* · Current: /);
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await focused(), 'node:0');
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await focused(), 'node:0', 'the root has no parent');
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(artifacts, `compare-${theme}-${width}.png`), fullPage: true });
     await page.getByRole('button', { name: 'Unpin' }).click();

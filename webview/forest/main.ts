@@ -18,7 +18,7 @@ import { watchTheme } from '../mermaid-setup';
 import type { View } from '../pan-zoom';
 import { button, registerToolkit, tabs } from '../toolkit';
 import { TreeView } from '../tree-view';
-import { TreeBrowser, type Folding } from '../tree-browser';
+import { newBrowseState, TreeBrowser } from '../tree-browser';
 import { vscodeApi } from '../vscode-api';
 import { renderForestImportances, type ForestImportance } from './forest-importances';
 import { oobScoreText, renderSummary } from './summary-view';
@@ -85,10 +85,8 @@ let ensemble: EnsembleReport | null = null;
 /** The chosen tree as far as the host sent it, and the view of it. */
 let tree: DecodedTree | null = null;
 let view: View | null = null;
-/** The user's folding of the tree shown (webview/tree-browser.ts). */
-const folding: Folding = { expanded: [], collapsed: [] };
-let selected: number | null = null;
-let highlight: ForestRow | null = null;
+/** How the user browses the tree shown: folding, selection, the row's path (webview/tree-browser.ts). */
+const browsing = newBrowseState();
 
 const banner = el('div', { class: 'banner', role: 'status', 'aria-live': 'polite' });
 const title = el('h2', { class: 'title' });
@@ -107,36 +105,32 @@ function showBanner(kind: 'busy' | 'error' | 'none', text = '', action?: HTMLEle
 }
 const reportError = (message: string) => showBanner('error', message);
 
-const treeView = new TreeView({
-  select: (id) => selectNode(id),
+const treeView: TreeView = new TreeView({
+  select: (id) => browser.select(id),
   expand: (id) => browser.open(id),
+  move: (id, key): boolean => browser.moveFocus(id, key),
   reveal: (id) => browser.reveal(id),
   showAll: () => browser.showAll(),
   resetFolding: () => browser.resetFolding(),
   showRow: (row) => showRow(row),
   clearPath: () => {
-    highlight = null;
     state.row = null;
     save();
     treeView.setPathInfo(null);
     showRowAnswer(null);
-    void drawTree(false);
+    browser.clearPath();
   },
   export: () => reportError('Exports are made from a single tree’s panel (Train Decision Tree); the forest view only shows its trees.'),
   exportDrawing: () => reportError('Exports are made from a single tree’s panel (Train Decision Tree); the forest view only shows its trees.'),
-  closeDetails: () => {
-    selected = null;
-    treeView.select(null);
-    treeView.showDetails(false);
-  },
+  closeDetails: () => browser.select(null),
   viewChanged: (v) => (view = v),
   failed: reportError,
 });
 
-/** Folding, stubs fetched and opened, nodes revealed: the tree panel's own (webview/tree-browser.ts). */
-const browser = new TreeBrowser(treeView, {
+/** Folding, stubs fetched and opened, nodes revealed, selection, the row's path, arrow keys: the tree panel's own (webview/tree-browser.ts). */
+const browser: TreeBrowser = new TreeBrowser(treeView, {
   tree: () => tree,
-  folding: () => folding,
+  state: () => browsing,
   fetchSubtree: (nodeId) => {
     const asked = tree;
     return host.request('nodes', { index: state.tree, nodeId, scope: 'subtree', totalNodes: asked?.model.nodes.length ?? 0 }).then(
@@ -150,6 +144,7 @@ const browser = new TreeBrowser(treeView, {
     );
   },
   draw: (fit) => drawTree(fit),
+  selected: (id) => showSelected(id),
 });
 
 const tabList = tabs(
@@ -184,7 +179,7 @@ async function drawTree(fit: boolean): Promise<void> {
   if (fit) view = null;
   treeStale = state.tab !== 'trees';
   if (treeStale) return;
-  await treeView.render({ tree, expanded: folding.expanded, collapsed: folding.collapsed, path: highlight?.path ?? [], selected }, view);
+  await treeView.render({ tree, ...browser.drawn() }, view);
 }
 
 function receiveNodes(nodes: NodeColumns<number[]>): void {
@@ -199,19 +194,18 @@ function alternativesNote(): string {
   return `Scored on the rows this tree drew, each as often as drawn (rows per branch count draws).${drawn} Read-only: a forest’s trees are not edited.`;
 }
 
-function selectNode(nodeId: number): void {
+/** A node was selected (TreeBrowser.select): its details, with its alternatives and split chart asked of the host. */
+function showSelected(nodeId: number | null): void {
   const shown = tree;
-  if (!shown?.model.nodes[nodeId]) return;
-  selected = nodeId;
-  treeView.select(nodeId);
-  treeView.showDetails(true);
+  treeView.showDetails(nodeId !== null && !!shown?.model.nodes[nodeId]);
+  if (nodeId === null || !shown?.model.nodes[nodeId]) return;
   const index = state.tree;
   // A model trained elsewhere has no training rows here: its details are the node's own (details.ts).
   const imported = shown.model.importedFrom !== undefined;
   let alternatives: AlternativesState = { kind: 'loading' };
   let chart: DistributionState = { kind: 'loading' };
   const render = () => {
-    if (tree !== shown || selected !== nodeId) return; // another tree or node since
+    if (tree !== shown || browsing.selected !== nodeId) return; // another tree or node since
     renderDetails(treeView.detailsBody, shown.model, nodeId, alternatives, chart, {
       toggle: (id) => browser.toggle(id),
       isOpen: (id) => browser.isOpen(id),
@@ -254,8 +248,7 @@ function pickTree(index: number): void {
   host.request('tree', { index }).then((reply) => {
     if (state.tree !== reply.index) return; // another tree was picked since
     tree = decodeModel(reply.model);
-    browser.resetFolding(false);
-    selected = null;
+    browser.reset();
     treeView.showDetails(false);
     showBanner('none');
     const summary = report?.trees[index];
@@ -272,20 +265,13 @@ function showRow(row: number): void {
   host.request('row', { row, index }).then((answer) => {
     if (state.tree !== index) return;
     receiveNodes(answer.nodes);
-    highlight = answer;
     state.row = row;
     save();
     showRowAnswer(answer);
     treeView.setPathInfo(`Row ${row + 1}: path in tree ${index + 1}`);
     treeView.setRow(row);
     // The row's leaf is selected, so its details say what this tree answers and why.
-    const leaf = answer.path[answer.path.length - 1];
-    selected = leaf;
-    void drawTree(true).then(() => {
-      if (tree === null || selected !== leaf || state.tab !== 'trees') return;
-      selectNode(leaf);
-      treeView.focusNode(leaf);
-    });
+    void browser.showPath(answer.path);
   }, (err: Error) => {
     state.row = null;
     save();
@@ -387,7 +373,6 @@ function onShowModel(message: Extract<ToForestView, { type: 'showModel' }>): voi
   renderPicker();
   renderImportances();
   renderEnsembleMetrics(metricsBox, ensemble);
-  highlight = null;
   showRowAnswer(null);
   treeView.setPathInfo(null);
   pickTree(state.tree);
@@ -407,7 +392,6 @@ function onShow(message: Extract<ToForestView, { type: 'show' }>): void {
   renderPicker();
   renderImportances();
   renderMetrics(report);
-  highlight = null;
   renderVotes(votesBox, null);
   treeView.setPathInfo(null);
   pickTree(state.tree);

@@ -10,13 +10,21 @@ test('a saved panel state comes back as saved', () => {
     expanded: [2, 5],
     collapsed: [1],
     selected: 5,
-    highlight: { row: 3, path: [0, 2, 5], prediction: 'setosa', actual: null },
+    path: [0, 2, 5],
+    highlight: { row: 3, prediction: 'setosa', actual: null },
     view: { scale: 0.5, x: 10, y: -4 },
     importance: 'splits' as const,
     rulesSort: { key: 'accuracy' as const, descending: false },
     pin: { settings: { algorithm: 'cart' as const, criterion: 'entropy' as const, maxDepth: 3, minSamplesLeaf: 1, prune: 'none' as const, ccpAlpha: 0 }, edits: [{ op: 'snip' as const, node: 2 }] },
   };
   assert.deepEqual(restoreState(structuredClone(saved)), saved);
+});
+
+test('a state saved when the highlight held the row path comes back with the path in its own field', () => {
+  const r = restoreState({ ...INITIAL_STATE, path: undefined, selected: 5, highlight: { row: 3, path: [0, 2, 5], prediction: 'setosa', actual: 'versicolor' } });
+  assert.deepEqual(r.path, [0, 2, 5]);
+  assert.deepEqual(r.highlight, { row: 3, prediction: 'setosa', actual: 'versicolor' });
+  assert.equal(restoreState({ highlight: { row: 3, prediction: 'setosa', actual: null } }).highlight, null, 'no path: nothing to highlight');
 });
 
 test('a damaged or foreign saved state falls back to defaults field by field', () => {
