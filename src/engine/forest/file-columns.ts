@@ -6,7 +6,7 @@
 // string is longer than a few MB however many nodes a tree has.
 import { isOrderedType } from '../dataset';
 import { bad } from '../tree/model-json';
-import { nodeCount, packNodes, type NodeReader, type PackedTree, type TreeHead } from './packed-tree';
+import { nodeCount, packNodes, sawMissingColumn, type NodeReader, type PackedTree, type TreeHead } from './packed-tree';
 import { cartClassCriterion, classImpurity } from '../tree/criteria';
 
 /** Numbers per slice of an array written (≤ ~25 bytes each: half a MB). */
@@ -43,6 +43,7 @@ export function* treeFileChunks(tree: PackedTree, featureImportances: Record<str
     ['feature', tree.feature],
     ['threshold', tree.threshold],
     ['missingGoesTo', tree.missingGoesTo],
+    ['sawMissing', tree.sawMissing === null ? null : sawMissingColumn(tree)],
     ['right', tree.second],
     ['childCount', tree.second === null ? childCounts(tree) : null],
     ['children', tree.children],
@@ -63,7 +64,7 @@ function weightSums(tree: PackedTree): Float64Array {
 /** The file's fields of one tree (arrays of numbers, `branches`, `featureImportances`), before checking. */
 export type RawColumns = Record<string, unknown>;
 
-const COLUMNS = ['samples', 'weightedSamples', 'impurity', 'value', 'prediction', 'feature', 'threshold', 'missingGoesTo', 'right', 'childCount', 'children'] as const;
+const COLUMNS = ['samples', 'weightedSamples', 'impurity', 'value', 'prediction', 'feature', 'threshold', 'missingGoesTo', 'sawMissing', 'right', 'childCount', 'children'] as const;
 export const isColumnName = (key: string): boolean => (COLUMNS as readonly string[]).includes(key);
 
 function numbers(raw: RawColumns, key: string, length: number, required: boolean, nullable = false): number[] | null {
@@ -106,6 +107,8 @@ export function columnsToPacked(head: TreeHead, raw: RawColumns): PackedTree {
   const child = (id: number, c: number): number => (right === null ? (children as number[])[start[id] + c] : c === 0 ? id + 1 : right[id]);
   const childCount = (id: number): number => start[id + 1] - start[id];
   const missing = indices(raw, 'missingGoesTo', n, -1, n - 1) as number[];
+  // Absent in files written before it (read as not known: the rules say "or missing" as before).
+  const saw = indices(raw, 'sawMissing', n, -1, 1, false);
   const branchList = raw.branches ?? [];
   if (!Array.isArray(branchList)) bad('"branches" must be an array');
   const branches = new Map<number, string[][]>();
@@ -125,9 +128,10 @@ export function columnsToPacked(head: TreeHead, raw: RawColumns): PackedTree {
     }
     const f = feature[id];
     if (f < 0) {
-      if (count !== 0 || missing[id] !== -1 || branches.has(id)) bad(`node ${id} is a leaf (feature -1) but has children, missingGoesTo or branches`);
+      if (count !== 0 || missing[id] !== -1 || branches.has(id) || (saw !== null && saw[id] !== -1)) bad(`node ${id} is a leaf (feature -1) but has children, missingGoesTo, sawMissing or branches`);
       continue;
     }
+    if (saw !== null && saw[id] === -1) bad(`node ${id} splits but its sawMissing is -1 (a leaf's)`);
     if (count === 0) bad(`node ${id} splits but has no children`);
     if (missing[id] < 0 || missing[id] >= count) bad(`node ${id} missingGoesTo must index its children`);
     const b = branches.get(id);
@@ -150,6 +154,7 @@ export function columnsToPacked(head: TreeHead, raw: RawColumns): PackedTree {
     threshold: (id) => threshold[id],
     branches: (id) => branches.get(id) ?? null,
     missingGoesTo: (id) => missing[id],
+    sawMissing: (id) => (saw === null || saw[id] < 0 ? undefined : saw[id] === 1),
     childCount,
     child,
   };

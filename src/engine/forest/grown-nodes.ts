@@ -40,6 +40,7 @@ export function grownNodes(head: TreeHead, { store, set }: GrownTree): NodeReade
       return made.kind === 'categorical' ? made.branches : null;
     },
     missingGoesTo: (p) => (store.isLeaf(order[p]) ? -1 : store.missingChild[order[p]]),
+    sawMissing: (p) => (store.isLeaf(order[p]) ? undefined : store.sawMissing[order[p]] === 1),
     childCount: (p) => (store.isLeaf(order[p]) ? 0 : store.childCount[order[p]]),
     child: (p, c) => pre[store.firstChild[order[p]] + c],
   };

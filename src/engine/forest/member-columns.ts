@@ -4,7 +4,7 @@
 // view's host gets a tree to slice for its page as the tree panel's host gets one from the
 // worker, at the cost of a copy of each column.
 import { rangeOf, type TreeColumns } from '../model-columns';
-import { nodeCount, packedImpurity, packedWeight, type PackedTree } from './packed-tree';
+import { nodeCount, packedImpurity, packedWeight, sawMissingColumn, type PackedTree } from './packed-tree';
 import { asTreeModel, memberOf } from './predict';
 import type { ForestModel } from './types';
 
@@ -63,6 +63,7 @@ export function memberColumns(model: ForestModel, index: number): TreeColumns<Fl
       descendants: descendantsOf(n, childStart, children),
       childStart,
       children,
+      ...(packed.sawMissing !== null ? { sawMissing: Float64Array.from(sawMissingColumn(packed)) } : {}),
     },
     totalNodes: n,
     valueRange: model.task === 'regression' && n > 0 ? rangeOf(value) : null,

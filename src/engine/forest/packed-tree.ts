@@ -10,6 +10,7 @@
 // packing: a binary tree in preorder keeps one child a node (the first is the next node), a CART
 // classification tree's impurities are its criterion's of the class counts, bootstrap weights are
 // the sum of the class counts (16 bytes a node fewer than keeping them: 70 MB for 20 trees at 1M rows).
+// Whether training rows missing a split's feature reached it (ModelNode.sawMissing) is one bit a node.
 import type { Criterion, ModelNode, ModelSplit, TreeModel } from '../model';
 import { cartClassCriterion, classImpurity } from '../tree/criteria';
 
@@ -48,6 +49,12 @@ export interface PackedTree {
   children: Int32Array | null;
   /** Categorical splits' branches by node id, ascending. */
   branches: [number, string[][]][];
+  /**
+   * Bit `id` (byte id >> 3, bit id & 7) set where training rows missing the split's feature reached
+   * split node `id` (ModelNode.sawMissing); null when some split node does not say (a file written
+   * before the flag).
+   */
+  sawMissing: Uint8Array | null;
 }
 
 /** What packing and unpacking read of the model a tree belongs to (the criterion: whether impurities can be computed). */
@@ -92,6 +99,8 @@ export interface NodeReader {
   branches(id: number): string[][] | null;
   /** −1 for a leaf. */
   missingGoesTo(id: number): number;
+  /** A split node's ModelNode.sawMissing; undefined for a leaf or where not known. */
+  sawMissing(id: number): boolean | undefined;
   childCount(id: number): number;
   child(id: number, c: number): number;
 }
@@ -130,6 +139,7 @@ export function modelNodes(head: TreeHead, nodes: readonly ModelNode[]): NodeRea
       return split?.kind === 'categorical' ? split.branches : null;
     },
     missingGoesTo: (id) => (nodes[id].missingGoesTo === null ? -1 : integer(nodes[id].missingGoesTo as number, 'missingGoesTo', id)),
+    sawMissing: (id) => nodes[id].sawMissing,
     childCount: (id) => nodes[id].children.length,
     child: (id, c) => nodes[id].children[c],
   };
@@ -159,8 +169,10 @@ export function packNodes(head: TreeHead, read: NodeReader): PackedTree {
   let binary = true;
   let weightsAreValueSums = classification;
   let impurityDerived = impurityOf !== null;
+  let sawKnown = true;
   for (let id = 0; id < n; id++) {
     const children = read.childCount(id);
+    sawKnown &&= children === 0 || read.sawMissing(id) !== undefined;
     const w = read.weightedSamples(id);
     maxDepth = Math.max(maxDepth, read.depth(id));
     maxChildren = Math.max(maxChildren, children);
@@ -195,6 +207,7 @@ export function packNodes(head: TreeHead, read: NodeReader): PackedTree {
     childStart: binary ? null : new Int32Array(n + 1),
     children: binary ? null : new Int32Array(edges),
     branches: [],
+    sawMissing: sawKnown ? new Uint8Array((n + 7) >> 3) : null,
   };
   let edge = 0;
   for (let id = 0; id < n; id++) {
@@ -209,6 +222,7 @@ export function packNodes(head: TreeHead, read: NodeReader): PackedTree {
     const branches = read.branches(id);
     if (branches !== null) tree.branches.push([id, branches]);
     tree.missingGoesTo[id] = read.missingGoesTo(id);
+    if (tree.sawMissing !== null && read.sawMissing(id) === true) tree.sawMissing[id >> 3] |= 1 << (id & 7);
     const count = read.childCount(id);
     if (tree.second !== null) tree.second[id] = count === 0 ? -1 : read.child(id, 1);
     else {
@@ -289,6 +303,20 @@ export function packedRoute(tree: PackedTree, head: TreeHead, id: number): Pick<
   return { split: packedSplit(tree, head, id), children: packedChildren(tree, id), prediction: packedPrediction(tree, head, id), missingGoesTo: missing < 0 ? null : missing };
 }
 
+/** A split node's ModelNode.sawMissing; undefined for a leaf or a tree that does not record it. */
+export function packedSawMissing(tree: PackedTree, id: number): boolean | undefined {
+  if (tree.sawMissing === null || tree.feature[id] < 0) return undefined;
+  return (tree.sawMissing[id >> 3] & (1 << (id & 7))) !== 0;
+}
+
+/** ModelNode.sawMissing per node as the file and the transfer columns (model-columns.ts) hold it: 1 or 0 at a split, −1 at a leaf. */
+export function sawMissingColumn(tree: PackedTree): Int8Array {
+  return Int8Array.from({ length: nodeCount(tree) }, (_, id) => {
+    const saw = packedSawMissing(tree, id);
+    return saw === undefined ? -1 : saw ? 1 : 0;
+  });
+}
+
 /** Node `id` as the model JSON has it (the fields in toModel's order, so files read the same). */
 export function unpackNode(tree: PackedTree, head: TreeHead, id: number): ModelNode {
   const missing = tree.missingGoesTo[id];
@@ -305,6 +333,8 @@ export function unpackNode(tree: PackedTree, head: TreeHead, id: number): ModelN
   };
   const weighted = packedWeight(tree, id);
   if (weighted !== undefined) node.weightedSamples = weighted;
+  const saw = packedSawMissing(tree, id);
+  if (saw !== undefined) node.sawMissing = saw;
   return node;
 }
 
@@ -314,7 +344,7 @@ export function unpackTree(tree: PackedTree, head: TreeHead): ModelNode[] {
 
 /** Each typed array's buffer once: what a thread moves (not copies) with the tree. */
 export function treeBuffers(tree: PackedTree): ArrayBuffer[] {
-  const arrays = [tree.depth, tree.samples, tree.weightedSamples, tree.impurity, tree.value, tree.prediction, tree.feature, tree.threshold, tree.missingGoesTo, tree.second, tree.childStart, tree.children];
+  const arrays = [tree.depth, tree.samples, tree.weightedSamples, tree.impurity, tree.value, tree.prediction, tree.feature, tree.threshold, tree.missingGoesTo, tree.second, tree.childStart, tree.children, tree.sawMissing];
   return [...new Set(arrays.filter((a) => a !== null).map((a) => a.buffer as ArrayBuffer))];
 }
 

@@ -13,6 +13,11 @@ export interface SourceNode {
   split: ModelSplit | null;
   /** The child (0 or 1) of missing values. */
   missingGoesTo: 0 | 1;
+  /**
+   * A split: whether training rows missing its feature reached it (ModelNode.sawMissing), where the
+   * file says so; undefined where it does not (docs/model-format.md "Models trained elsewhere").
+   */
+  sawMissing?: boolean;
   /** Leaf: the raw score (regression trees) or the weight per class (classification trees); inner nodes: what the file stores, or NaN. */
   value: number | number[];
   cover: number;
@@ -59,6 +64,7 @@ export function buildTree(head: TreeHead, index: number, root: number, node: (id
       missingGoesTo: n.children === null ? null : n.missingGoesTo,
       children: n.children === null ? [] : [-1, -1],
     });
+    if (n.children !== null && n.sawMissing !== undefined) nodes[id].sawMissing = n.sawMissing;
     sourceIds.push(n.sourceId ?? src);
     gains.push(n.children === null ? NaN : n.gain);
     if (n.children !== null) {

@@ -115,7 +115,9 @@ export function readLightgbm(text: string): ImportedEnsemble {
   const outputs = task === 'classification' && objective === 'multiclass' ? numClass : 1;
   const classes = task === 'classification' ? Array.from({ length: outputs === 1 ? 2 : outputs }, (_, k) => String(k)) : undefined;
   const head: TreeHead = { task: 'regression', target: 'target', features, library: 'LightGBM' };
-  const built = trees.map((block, i) => readTree(head, block, i, features, i % perIteration));
+  // With use_missing=false training read NaN as 0, so missing_type None no longer says no row was missing.
+  const useMissing = !lines.slice(rest).some((l) => l.trim() === '[use_missing: 0]');
+  const built = trees.map((block, i) => readTree(head, block, i, features, i % perIteration, useMissing));
   return {
     library: 'lightgbm',
     description: `LightGBM ${version} ${header.values.has('average_output') ? 'random forest (rf)' : 'gbdt'}, objective ${objectiveLine}`,
@@ -142,7 +144,7 @@ export function readLightgbm(text: string): ImportedEnsemble {
 /** A number as LightGBM writes it: C++ streams spell infinities "inf" and "-inf". */
 const lightgbmNumber = (word: string): number => (word === 'inf' ? Infinity : word === '-inf' ? -Infinity : word === 'nan' ? NaN : Number(word));
 
-function readTree(head: TreeHead, block: Block, index: number, features: ModelFeature[], output: number) {
+function readTree(head: TreeHead, block: Block, index: number, features: ModelFeature[], output: number, useMissing: boolean) {
   const get = (key: string): string => {
     const v = block.values.get(key);
     if (v === undefined) throw bad(`tree ${index} has no ${key}=`, block.line);
@@ -231,7 +233,11 @@ function readTree(head: TreeHead, block: Block, index: number, features: ModelFe
         missingGoesTo = zeroSide;
       }
     }
-    return { children: [left[id], right[id]], split, missingGoesTo, value: internalValue[id], cover: internalCount[id], gain: gain[id] };
+    // missing_type None (use_missing on): the training data had no missing value of this feature
+    // at all, so none reached this split. NaN (or Zero) says some row somewhere had one, not that
+    // one reached here: not known (docs/model-format.md "Models trained elsewhere").
+    const sawMissing = useMissing && !categorical && missingType === 0 ? { sawMissing: false } : {};
+    return { children: [left[id], right[id]], split, missingGoesTo, ...sawMissing, value: internalValue[id], cover: internalCount[id], gain: gain[id] };
   };
   // Each zero-as-missing rewrite adds two levels.
   return buildTree(head, index, 0, node, output, { maxDepth: 3 * inner });

@@ -9,33 +9,19 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../../../src/engine/csv/read';
-import { columnIndex, isMissing, type Dataset } from '../../../src/engine/dataset';
-import type { TreeModel } from '../../../src/engine/model';
+import { columnIndex, isMissing } from '../../../src/engine/dataset';
 import { decodeModel, encodeModel } from '../../../src/engine/model-columns';
 import { extractRules } from '../../../src/engine/rules/extract';
 import { parseModel, serializeModel } from '../../../src/engine/tree/model-json';
-import { decisionPath } from '../../../src/engine/tree/predict';
 import { trainTree } from '../../../src/engine/tree/train';
 import { buildReport } from '../../../src/engine/report';
 import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../../../src/shared/train-settings';
+import { missingReached, sawMissingFlags } from '../helpers/missing-reached';
 
 const root = process.cwd();
 const penguins = parseCsv(readFileSync(path.join(root, 'test/fixtures/parity/nan_penguins_gini_max_depth_5/train.csv')));
 
-/** Split node id → whether some training row reached it with the split's feature missing, by walking every row. */
-function missingReached(model: TreeModel, data: Dataset): Map<number, boolean> {
-  const seen = new Map<number, boolean>();
-  for (const n of model.nodes) if (n.split) seen.set(n.id, false);
-  for (let row = 0; row < data.rowCount; row++) {
-    for (const id of decisionPath(model, data, row)) {
-      const split = model.nodes[id].split;
-      if (split && isMissing(data.columns[columnIndex(data, split.feature)], row)) seen.set(id, true);
-    }
-  }
-  return seen;
-}
-
-const flags = (model: TreeModel) => new Map(model.nodes.filter((n) => n.split).map((n) => [n.id, n.sawMissing]));
+const flags = sawMissingFlags;
 
 for (const splitter of ['exact', 'hist'] as const) {
   test(`CART (${splitter} splitter) on penguins with missing values: each split node records whether rows missing its feature reached it`, () => {
