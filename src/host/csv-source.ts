@@ -46,10 +46,11 @@ export interface SampleLimits {
  * 'whole' to load everything as usual, or 'cancel' when the question is dismissed.
  */
 export async function chooseSample(uri: vscode.Uri, limits: SampleLimits, types?: ColumnTypes): Promise<SampleJob | 'whole' | 'cancel'> {
-  // The sample reads CSV text; a Parquet file is loaded whole (its sampling by row groups is still to come).
-  // In a browser nothing is sampled from disk: any large file is read whole, after saying so.
+  // A CSV is sampled from its text, a Parquet file by its row groups (the worker's sample job); both
+  // are judged by the file's size on disk. In a browser nothing is sampled from disk: any large
+  // file is read whole, after saying so.
   const { samplesFromDisk } = hostPlatform();
-  if (/\.parquet$/i.test(uri.path) || (samplesFromDisk && uri.scheme !== 'file')) return 'whole';
+  if (samplesFromDisk && uri.scheme !== 'file') return 'whole';
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (document !== undefined && (document.isDirty || document.isUntitled)) return 'whole';
   const { size } = await vscode.workspace.fs.stat(uri);

@@ -6,9 +6,9 @@ import type { Dataset } from '../engine/dataset';
 import type { CsvOptions } from '../engine/csv/read';
 import { loadCsvFile, namedError } from './load-csv';
 import { isFolder, openParquet } from './parquet/parquet-files';
-import { isParquet, readParquet } from './parquet/read-parquet';
+import { isParquet, readParquet, type ParquetOptions } from './parquet/read-parquet';
 
-export interface TableOptions extends CsvOptions {
+export interface TableOptions extends CsvOptions, Pick<ParquetOptions, 'rowPicks' | 'onFraction'> {
   /** Parquet: read only these columns (a CSV is read whole). */
   readonly columns?: readonly string[];
 }

@@ -21,6 +21,11 @@ export interface ParquetPart {
 export interface ParquetOptions extends Pick<CsvOptions, 'types' | 'presentTypes' | 'coerce' | 'orders' | 'decimal' | 'sharedMemory' | 'signal'> {
   /** Read only these columns (in the file's order); all when absent. A name the file lacks is no error here. */
   readonly columns?: readonly string[];
+  /**
+   * Given the table's row count (from the footers), the rows to keep (ascending, distinct:
+   * engine/sample/row-picks.ts); a row group holding none of them is not read. All rows when absent.
+   */
+  readonly rowPicks?: (total: number) => Float64Array;
   /** Called with the fraction of the column chunks read so far. */
   readonly onFraction?: (fraction: number) => void;
 }
@@ -53,19 +58,26 @@ export async function readParquet(parts: readonly ParquetPart[], options: Parque
   if (unknown.length > 0) {
     throw new InputError('unknown-column', `type override for unknown column ${unknown.map((u) => JSON.stringify(u)).join(', ')}; columns are ${names.map((n) => JSON.stringify(n)).join(', ')}`);
   }
-  const rows = open.reduce((sum, p) => sum + Number(p.metadata.num_rows), 0);
-  if (rows === 0) throw new InputError('header-only', `${first.name}: the table has columns but no rows`);
+  const total = open.reduce((sum, p) => sum + Number(p.metadata.num_rows), 0);
+  const picks = total === 0 ? undefined : options.rowPicks?.(total);
+  const rows = picks?.length ?? total;
+  if (total === 0) throw new InputError('header-only', `${first.name}: the table has columns but no rows`);
   const builders = wanted.map((c) => new TypedColumnBuilder(c.name, c.kind, rows, { forced: typeOf(c.name, options), reading: readingOf(c.name, options), sharedMemory: options.sharedMemory }));
   const chunks = open.reduce((sum, p) => sum + p.metadata.row_groups.length, 0) * builders.length;
   let done = 0;
   let offset = 0;
+  // With row picks: the picks of the row group at hand are picks[from, to), kept at rows from onwards.
+  let to = 0;
   for (const part of open) {
     let groupStart = 0;
     for (const group of part.metadata.row_groups) {
       const groupRows = Number(group.num_rows);
+      const from = to;
+      if (picks !== undefined) while (to < picks.length && picks[to] < offset + groupStart + groupRows) to++;
+      const kept = picks === undefined ? undefined : { at: from, rows: picks.subarray(from, to).map((p) => p - offset - groupStart) };
       for (const builder of builders) {
         throwIfAborted(options.signal);
-        await readChunk(hyparquet, part, builder, offset, groupStart, groupStart + groupRows);
+        if (kept === undefined || kept.rows.length > 0) await readChunk(hyparquet, part, builder, offset, groupStart, groupStart + groupRows, kept);
         options.onFraction?.(++done / chunks);
       }
       groupStart += groupRows;
@@ -111,8 +123,17 @@ function sameColumns(first: OpenPart, part: OpenPart): void {
   }
 }
 
-/** One column of one row group, into its builder at the table's row `offset + groupStart`. */
-async function readChunk(hyparquet: Hyparquet, part: OpenPart, builder: TypedColumnBuilder, offset: number, groupStart: number, groupEnd: number): Promise<void> {
+/** Rows of a row group (ascending, counted from the group's first row) kept at the builder's row `at` onwards. */
+interface KeptRows {
+  readonly at: number;
+  readonly rows: Float64Array;
+}
+
+/**
+ * One column of one row group, into its builder at the table's row `offset + groupStart`; with
+ * `kept`, only those rows, at the builder's rows from `kept.at`.
+ */
+async function readChunk(hyparquet: Hyparquet, part: OpenPart, builder: TypedColumnBuilder, offset: number, groupStart: number, groupEnd: number, kept?: KeptRows): Promise<void> {
   const pieces: Array<{ start: number; data: ArrayLike<unknown> }> = [];
   try {
     await hyparquet.parquetRead({
@@ -126,6 +147,7 @@ async function readChunk(hyparquet: Hyparquet, part: OpenPart, builder: TypedCol
   } catch (err) {
     throw new InputError('unreadable-file', `${part.name}: column ${JSON.stringify(builder.name)} cannot be read, the file may be corrupt or cut short (${messageOf(err)})`);
   }
+  if (kept !== undefined) return keepRows(part, builder, pieces, groupStart, groupEnd, kept);
   let covered = 0;
   for (const { start, data } of pieces) {
     // A chunk may hold rows outside the range asked for: keep those inside it.
@@ -139,6 +161,21 @@ async function readChunk(hyparquet: Hyparquet, part: OpenPart, builder: TypedCol
   if (covered !== groupEnd - groupStart) {
     throw new InputError('unreadable-file', `${part.name}: column ${JSON.stringify(builder.name)} has ${covered} values in a row group of ${groupEnd - groupStart} rows`);
   }
+}
+
+function keepRows(part: OpenPart, builder: TypedColumnBuilder, pieces: ReadonlyArray<{ start: number; data: ArrayLike<unknown> }>, groupStart: number, groupEnd: number, kept: KeptRows): void {
+  const values = new Array<unknown>(kept.rows.length);
+  let piece = 0;
+  for (let i = 0; i < kept.rows.length; i++) {
+    const row = groupStart + kept.rows[i];
+    while (piece < pieces.length && pieces[piece].start + pieces[piece].data.length <= row) piece++;
+    const p = pieces[piece];
+    if (p === undefined || p.start > row) {
+      throw new InputError('unreadable-file', `${part.name}: column ${JSON.stringify(builder.name)} has no value at row ${row + 1} of a row group of ${groupEnd - groupStart} rows`);
+    }
+    values[i] = p.data[row - p.start];
+  }
+  guarded(part.name, builder.name, () => builder.add(kept.at, values));
 }
 
 function sliced(data: ArrayLike<unknown>, from: number, to: number): ArrayLike<unknown> {
