@@ -17,6 +17,7 @@ import { el, replaceChildren } from './dom';
 import { button, checkbox } from './toolkit';
 import { hiddenFrom } from '../src/shared/render/practice-view';
 import { answerText, questionBox } from './practice';
+import { t } from './l10n';
 
 export interface CalculationDrawerEvents {
   /** The node's calculation, from the host's worker; `column`: that column's split worked out whatever its rank. */
@@ -92,14 +93,14 @@ function candidate(c: CandidateView, focus: boolean, count: number, practice: bo
   const body = el(
     'div',
     { class: 'calc-candidate-body' },
-    table(c.partition, `Partition of the node's rows by ${c.title}`, 1, c.partition.header.length - 1),
+    table(c.partition, t("Partition of the node's rows by {0}", c.title), 1, c.partition.header.length - 1),
     c.missingNote && el('p', { class: 'muted' }, c.missingNote),
     ...c.steps.map(formula),
     c.thresholds && el('p', {}, c.thresholds.intro),
-    c.thresholds && table(c.thresholds.table, 'Candidate thresholds and their scores', 1, 1),
+    c.thresholds && table(c.thresholds.table, t('Candidate thresholds and their scores'), 1, 1),
   );
   // Every candidate is a disclosure (keyboard: Tab to its summary, Enter or Space): the chosen split open.
-  const score = el('span', { class: 'calc-score' }, `${c.scoreName}: `, ...answerText(c.score), ` (rank ${c.rank} of ${count})`);
+  const score = el('span', { class: 'calc-score' }, `${c.scoreName}: `, ...answerText(c.score), t` (rank ${c.rank} of ${count})`);
   const details = el('details', { class: `calc-candidate${c.chosen ? ' chosen' : ''}${focus ? ' asked' : ''}${practice ? ' practice-hidden' : ''}`, open: c.chosen || focus, 'data-feature': c.feature }, el('summary', {}, el('span', { class: 'calc-title' }, c.title), score), body);
   if (practice) body.insertBefore(questionBox(`${c.scoreName} of ${c.feature}`, c.scoreValue, details), c.thresholds ? body.children[body.children.length - 2] : null);
   return details;
@@ -131,13 +132,13 @@ export class CalculationDrawer {
   private shown: { calc: NodeCalculation; column: string | null } | null = null;
 
   constructor(private readonly events: CalculationDrawerEvents) {
-    const exportButton = (this.exportButton = button('Export as Markdown…', () => this.nodeId !== null && events.exportMarkdown(this.nodeId), { title: "Save this calculation as Markdown with $$…$$ formulas (the CLI's explain output)" }));
-    const close = button('Close', () => this.close(), { title: 'Close the calculation (Escape)' });
-    this.practiceBox = checkbox('Practice: hide the numbers', false, (on) => {
+    const exportButton = (this.exportButton = button(t('Export as Markdown…'), () => this.nodeId !== null && events.exportMarkdown(this.nodeId), { title: t("Save this calculation as Markdown with $$…$$ formulas (the CLI's explain output)") }));
+    const close = button(t('Close'), () => this.close(), { title: t('Close the calculation (Escape)') });
+    this.practiceBox = checkbox(t('Practice: hide the numbers'), false, (on) => {
       this.practice = on;
       if (this.shown) this.show(this.shown.calc, this.shown.column);
     }).element;
-    this.practiceBox.title = "Hide the node's impurity and each candidate's score until you type your own value";
+    this.practiceBox.title = t("Hide the node's impurity and each candidate's score until you type your own value");
     this.element.append(el('div', { class: 'calc-head' }, this.titleText, el('span', { class: 'calc-actions' }, this.practiceBox, exportButton, close)), this.body);
     this.element.addEventListener('keydown', (e) => {
       if (e.key !== 'Escape') return;
@@ -155,17 +156,17 @@ export class CalculationDrawer {
    * back on close; `column` (the hover's link): that column's split opened and brought into view.
    */
   open(nodeId: number, opener: HTMLElement | null, column: string | null = null): void {
-    this.start(`How node ${nodeId} was scored`, nodeId, opener, () => this.events.request(nodeId, column).then((calc) => () => this.show(calc, column)));
+    this.start(t('How node {0} was scored', nodeId), nodeId, opener, () => this.events.request(nodeId, column).then((calc) => () => this.show(calc, column)));
   }
 
   /** Opens the drawer on the pruning of the tree's settings (from the settings' pruning controls). */
   openPruning(opener: HTMLElement | null): void {
-    this.start('How pruning works on this tree', null, opener, () => this.events.requestPruning().then((p) => () => this.showSections(pruningView(p), 'explain --pruning cost-complexity (or pessimistic)', PRUNING_SECTIONS)));
+    this.start(t('How pruning works on this tree'), null, opener, () => this.events.requestPruning().then((p) => () => this.showSections(pruningView(p), 'explain --pruning cost-complexity (or pessimistic)', PRUNING_SECTIONS)));
   }
 
   /** Opens the drawer on the rule of leaf `leaf` (from the Rules tab). */
   openRule(leaf: number, opener: HTMLElement | null): void {
-    this.start(`How the rule of leaf ${leaf} is scored`, null, opener, () => this.events.requestRule(leaf).then((r) => () => this.showSections(ruleView(r), 'explain --rules', RULE_SECTIONS)));
+    this.start(t('How the rule of leaf {0} is scored', leaf), null, opener, () => this.events.requestRule(leaf).then((r) => () => this.showSections(ruleView(r), 'explain --rules', RULE_SECTIONS)));
   }
 
   /** Shows the drawer saying it is working, then what `load` resolves to draw, unless another opening came since. */
@@ -178,7 +179,7 @@ export class CalculationDrawer {
     this.shown = null;
     const token = ++this.token;
     replaceChildren(this.titleText, title);
-    replaceChildren(this.body, el('p', { class: 'muted' }, 'Working out the calculation…'));
+    replaceChildren(this.body, el('p', { class: 'muted' }, t('Working out the calculation…')));
     this.element.hidden = false;
     this.element.focus({ preventScroll: true });
     load().then(
@@ -188,20 +189,20 @@ export class CalculationDrawer {
   }
 
   private showSections(sections: SectionView[], cli: string, cited: readonly FormulaSection[]): void {
-    replaceChildren(this.body, ...sections.flatMap(section), el('p', { class: 'muted calc-foot' }, ...this.formulas(cited), `; the CLI writes the same: ${cli}.`));
+    replaceChildren(this.body, ...sections.flatMap(section), el('p', { class: 'muted calc-foot' }, ...this.formulas(cited), t`; the CLI writes the same: ${cli}.`));
   }
 
   /** "The formulas: docs/formulas.md "A", "B"", each a link the host opens at its section. */
   private formulas(cited: readonly FormulaSection[]): Array<Node | string> {
     const links = cited.map((section) => {
-      const a = el('a', { href: `#${sectionAnchor(section)}`, class: 'formulas-link', title: `Open ${FORMULAS_FILE} at "${section}"` }, `“${section}”`);
+      const a = el('a', { href: `#${sectionAnchor(section)}`, class: 'formulas-link', title: t`Open ${FORMULAS_FILE} at "${section}"` }, `“${section}”`);
       a.addEventListener('click', (e) => {
         e.preventDefault();
         this.events.openFormulas?.(section);
       });
       return a;
     });
-    return [`The formulas: ${FORMULAS_FILE} `, ...links.flatMap((a, i) => (i === 0 ? [a] : [', ', a]))];
+    return [t('The formulas: {0} ', FORMULAS_FILE), ...links.flatMap((a, i) => (i === 0 ? [a] : [', ', a]))];
   }
 
   close(): void {
@@ -225,14 +226,14 @@ export class CalculationDrawer {
       this.body,
       el('p', { class: 'calc-where' }, el('strong', {}, `${v.heading}: `), v.where),
       el('p', { class: 'muted' }, v.intro),
-      practice && el('p', { class: 'practice-intro' }, "Practice: work out the node's impurity and each candidate's score, type your value, then Check (Enter). The numbers show once you have answered."),
-      v.counts && table(v.counts, 'Rows of each class at the node'),
+      practice && el('p', { class: 'practice-intro' }, t("Practice: work out the node's impurity and each candidate's score, type your value, then Check (Enter). The numbers show once you have answered.")),
+      v.counts && table(v.counts, t('Rows of each class at the node')),
       v.summary && el('p', {}, v.summary),
       impurity,
       v.empty && el('p', { class: 'muted' }, v.empty),
-      v.candidates.length > 0 && el('h4', {}, 'The split and the alternatives, by score'),
+      v.candidates.length > 0 && el('h4', {}, t('The split and the alternatives, by score')),
       ...v.candidates.map((c) => candidate(c, c.feature === column, v.candidates.length, practice)),
-      el('p', { class: 'muted calc-foot' }, ...this.formulas(nodeSections(calc.criterion)), '; Export as Markdown writes the same as the CLI: explain --node ', String(calc.nodeId), '.'),
+      el('p', { class: 'muted calc-foot' }, ...this.formulas(nodeSections(calc.criterion)), t('; Export as Markdown writes the same as the CLI: explain --node '), String(calc.nodeId), '.'),
     );
     const asked = this.body.querySelector<HTMLElement>('details.calc-candidate.asked > summary');
     if (asked) {

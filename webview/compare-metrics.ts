@@ -4,6 +4,7 @@ import type { Metrics } from '../src/engine/metrics/types';
 import type { ReportSummary } from '../src/shared/protocol';
 import { formatNumber } from '../src/shared/render/tree-labels';
 import { el } from './dom';
+import { t } from './l10n';
 import { type ScoreKind, scoreName, scoreSpread, scoreValue } from '../src/shared/render/score-names';
 
 const score = (m: Metrics | null | undefined) => (!m ? '—' : m.task === 'classification' ? scoreValue('accuracy', m.accuracy) : scoreValue('r2', m.r2));
@@ -20,7 +21,7 @@ function unseenName(report: ReportSummary): string {
   const name = report.model.task === 'classification' ? 'accuracy' : 'r2';
   const cv = report.metrics.crossValidation;
   const repeats = report.metrics.repeatedHoldout?.repeats;
-  return kind === null ? 'no unseen rows' : scoreName(kind, name, { folds: cv?.folds, leaveOneOut: cv?.leaveOneOut, testSize: v.kind === 'holdout' ? v.testSize : undefined, repeats });
+  return kind === null ? t('no unseen rows') : scoreName(kind, name, { folds: cv?.folds, leaveOneOut: cv?.leaveOneOut, testSize: v.kind === 'holdout' ? v.testSize : undefined, repeats });
 }
 
 /** The score on rows the tree did not learn from, named when the other tree's is of another kind. */
@@ -33,35 +34,35 @@ function unseen(report: ReportSummary, other: ReportSummary): string {
 
 function pruning(report: ReportSummary): string {
   const s = report.settings;
-  return s.prune === 'cost-complexity' ? `cost-complexity α ${formatNumber(s.ccpAlpha, 4)}` : s.prune === 'pessimistic' ? 'pessimistic' : 'none';
+  return s.prune === 'cost-complexity' ? t('cost-complexity α {0}', formatNumber(s.ccpAlpha, 4)) : s.prune === 'pessimistic' ? t('pessimistic') : t('none');
 }
 
 type Row = [string | ((r: ReportSummary) => string), (r: ReportSummary, other: ReportSummary) => string];
 
 const RECIPE: Row[] = [
-  ['algorithm', (r) => r.model.params.algorithm.toUpperCase()],
-  ['criterion', (r) => r.model.params.criterion.replace('_', ' ')],
-  ['max depth', (r) => String(r.model.params.maxDepth ?? '∞')],
-  ['min samples leaf', (r) => String(r.model.params.minSamplesLeaf ?? 1)],
-  ['pruning', pruning],
+  [() => t('algorithm'), (r) => r.model.params.algorithm.toUpperCase()],
+  [() => t('criterion'), (r) => r.model.params.criterion.replace('_', ' ')],
+  [() => t('max depth'), (r) => String(r.model.params.maxDepth ?? '∞')],
+  [() => t('min samples leaf'), (r) => String(r.model.params.minSamplesLeaf ?? 1)],
+  [() => t('pruning'), pruning],
 ];
 /** What two trees grown with the same settings (one by hand) differ by. */
 const OUTCOME: Row[] = [
-  ['nodes', (r) => String(r.final.nodes)],
-  ['leaves', (r) => String(r.final.leaves)],
-  ['depth', (r) => String(r.final.depth)],
+  [() => t('nodes'), (r) => String(r.final.nodes)],
+  [() => t('leaves'), (r) => String(r.final.leaves)],
+  [() => t('depth'), (r) => String(r.final.depth)],
   [(r) => scoreName('training', r.model.task === 'classification' ? 'accuracy' : 'r2'), (r) => score(r.metrics.training)],
   [unseenName, unseen],
 ];
 
 /** Pinned against current: how each was made, and how it scores. */
 export function compareMetricsTable(pinned: ReportSummary, current: ReportSummary): HTMLElement {
-  return twoTreesTable(pinned, current, ['Pinned', 'Current'], [...RECIPE, ...OUTCOME], 'The two trees side by side');
+  return twoTreesTable(pinned, current, [t('Pinned'), t('Current')], [...RECIPE, ...OUTCOME], t('The two trees side by side'));
 }
 
 /** A tree grown by hand beside the algorithm's (same settings): their size and scores. */
 export function handScoresTable(yours: ReportSummary, algorithm: ReportSummary): HTMLElement {
-  return twoTreesTable(yours, algorithm, ['Yours', "Algorithm's"], OUTCOME, "Your tree beside the algorithm's");
+  return twoTreesTable(yours, algorithm, [t('Yours'), t("Algorithm's")], OUTCOME, t("Your tree beside the algorithm's"));
 }
 
 function twoTreesTable(first: ReportSummary, second: ReportSummary, labels: [string, string], rows: Row[], ariaLabel: string): HTMLElement {

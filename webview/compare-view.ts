@@ -16,6 +16,7 @@ import { el, replaceChildren } from './dom';
 import type { View } from './pan-zoom';
 import { button, numberField } from './toolkit';
 import { newBrowseState, TreeBrowser, type BrowseState } from './tree-browser';
+import { t } from './l10n';
 
 export interface CompareEvents {
   pin(pin: boolean): void;
@@ -40,7 +41,7 @@ export class CompareView {
   private readonly summary = el('p', { class: 'compare-summary', 'aria-live': 'polite' });
   private readonly selection = el('p', { class: 'compare-selection', 'aria-live': 'polite' });
   private readonly pathInfo = el('p', { class: 'path-info', 'aria-live': 'polite' });
-  private readonly rowField = numberField('Row', 1, { min: 1 }, () => undefined);
+  private readonly rowField = numberField(t('Row'), 1, { min: 1 }, () => undefined);
   private readonly sides: [Side, Side];
   private comparison: Comparison | null = null;
   private syncing = false;
@@ -60,14 +61,14 @@ export class CompareView {
         state: () => this.sides[k].state,
         // The comparison holds the nodes the host sent with it: a subtree beyond them opens in the Tree tab.
         fetchSubtree: () => {
-          this.events.failed('This subtree is too big to open in the comparison; open it in the Tree tab.');
+          this.events.failed(t('This subtree is too big to open in the comparison; open it in the Tree tab.'));
           return new Promise<never>(() => undefined);
         },
         draw: (fit) => this.redraw(fit),
       });
       return { pane, browser, tree: null, marks: [], twin: [], state: newBrowseState() };
     };
-    this.sides = [side('Pinned', 0), side('Current', 1)];
+    this.sides = [side(t('Pinned'), 0), side(t('Current'), 1)];
     this.element = el('section', { class: 'compare-tab' }, this.body);
     this.renderEmpty();
   }
@@ -78,9 +79,9 @@ export class CompareView {
       el(
         'p',
         { class: 'muted' },
-        'Pin the tree shown, then change the settings and train again (or edit the tree): the pinned tree and the new one are drawn side by side, with their figures in one table and the nodes that differ outlined.',
+        t('Pin the tree shown, then change the settings and train again (or edit the tree): the pinned tree and the new one are drawn side by side, with their figures in one table and the nodes that differ outlined.'),
       ),
-      button('Pin this tree', () => this.events.pin(true), { primary: true, title: 'Keep this tree to compare the next ones of this file with' }),
+      button(t('Pin this tree'), () => this.events.pin(true), { primary: true, title: t('Keep this tree to compare the next ones of this file with') }),
     );
   }
 
@@ -109,8 +110,8 @@ export class CompareView {
     replaceChildren(
       this.summary,
       same
-        ? 'The two trees are the same, node for node.'
-        : `${counts.changed} node${counts.changed === 1 ? '' : 's'} differ · ${counts.onlyA} only in the pinned tree · ${counts.onlyB} only in the current one`,
+        ? t('The two trees are the same, node for node.')
+        : t('{0} differ · {1} only in the pinned tree · {2} only in the current one', counts.changed === 1 ? t('1 node') : t('{0} nodes', counts.changed), counts.onlyA, counts.onlyB),
     );
     const key = (colour: string, dash: string, text: string) =>
       el('span', { class: 'legend-entry' }, el('span', { class: 'diff-key', style: `border-color:${colour};border-style:${dash}` }), text);
@@ -118,16 +119,16 @@ export class CompareView {
       this.body,
       el(
         'div',
-        { class: 'toolbar', role: 'toolbar', 'aria-label': 'Comparison' },
-        button('Unpin', () => this.events.pin(false), { title: 'Stop comparing' }),
-        button('Pin current', () => this.events.pin(true), { title: 'Pin the current tree instead' }),
-        button('Fit', () => this.fitBoth(), { title: 'Fit both trees to their views, at one zoom' }),
+        { class: 'toolbar', role: 'toolbar', 'aria-label': t('Comparison') },
+        button(t('Unpin'), () => this.events.pin(false), { title: t('Stop comparing') }),
+        button(t('Pin current'), () => this.events.pin(true), { title: t('Pin the current tree instead') }),
+        button(t('Fit'), () => this.fitBoth(), { title: t('Fit both trees to their views, at one zoom') }),
         el('span', { class: 'separator' }),
         this.rowField.element,
-        button('Show path in both', () => this.askRow(), { title: 'Highlight the path of this data row in both trees (1 = first row after the header)' }),
+        button(t('Show path in both'), () => this.askRow(), { title: t('Highlight the path of this data row in both trees (1 = first row after the header)') }),
       ),
       this.summary,
-      el('div', { class: 'legend diff-legend' }, key(DIFF_COLOUR.changed, 'dashed', 'another question (or prediction) here'), key(DIFF_COLOUR.only, 'dotted', 'only in this tree')),
+      el('div', { class: 'legend diff-legend' }, key(DIFF_COLOUR.changed, 'dashed', t('another question (or prediction) here')), key(DIFF_COLOUR.only, 'dotted', t('only in this tree'))),
       this.pathInfo,
       this.selection,
       el('div', { class: 'compare-panes' }, this.sides[0].pane.element, this.sides[1].pane.element),
@@ -140,7 +141,7 @@ export class CompareView {
   private askRow(): void {
     const row = this.rowField.get();
     if (Number.isInteger(row) && row >= 1) this.events.showRow(row - 1);
-    else this.events.failed('Row must be a whole number ≥ 1.');
+    else this.events.failed(t('Row must be a whole number ≥ 1.'));
   }
 
   /** A row's path (from the host, with its path through the pinned tree) highlighted in both views. */
@@ -154,7 +155,7 @@ export class CompareView {
     a.browser.setPath(path.pinned.path);
     replaceChildren(
       this.pathInfo,
-      `Row ${path.row + 1}: pinned tree predicts ${String(path.pinned.prediction)}, current tree ${String(path.prediction)}, actual ${path.actual === null ? 'missing' : String(path.actual)}`,
+      t`Row ${path.row + 1}: pinned tree predicts ${String(path.pinned.prediction)}, current tree ${String(path.prediction)}, actual ${path.actual === null ? 'missing' : String(path.actual)}`,
     );
     void this.redraw(false);
   }
@@ -177,7 +178,7 @@ export class CompareView {
       .then(() => draw(b))
       .then(
         () => (fit ? this.fitBoth() : undefined),
-        (err: unknown) => this.events.failed(`The comparison could not be drawn: ${err instanceof Error ? err.message : String(err)}`),
+        (err: unknown) => this.events.failed(t`The comparison could not be drawn: ${err instanceof Error ? err.message : String(err)}`),
       );
   }
 
@@ -219,7 +220,7 @@ export class CompareView {
     const [pinnedId, currentId] = k === 0 ? [nodeId, twin] : [twin, nodeId];
     replaceChildren(
       this.selection,
-      `Pinned: ${pinnedId >= 0 ? describe(this.sides[0], pinnedId) : 'no node here'} · Current: ${currentId >= 0 ? describe(this.sides[1], currentId) : 'no node here'}`,
+      t`Pinned: ${pinnedId >= 0 ? describe(this.sides[0], pinnedId) : 'no node here'} · Current: ${currentId >= 0 ? describe(this.sides[1], currentId) : 'no node here'}`,
     );
   }
 }

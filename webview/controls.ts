@@ -8,46 +8,54 @@ import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, replaceChildren } from './dom';
 import { button, checkbox, dropdown, limitField, numberField, slider } from './toolkit';
 import { validationSummary } from './validation-text';
+import { t } from './l10n';
 
 /** One line that says how the tree shown was made. */
 export function settingsSummary(report: WireReport): string {
   const s = report.settings;
   const p = s.params;
   const parts = [
-    `${(p.algorithm ?? 'cart').toUpperCase()}, ${p.criterion ?? 'default criterion'}`,
+    `${(p.algorithm ?? 'cart').toUpperCase()}, ${p.criterion ?? t('default criterion')}`,
     // The splitter the engine used ('auto' resolved by the row count), as the model records it.
-    ...(report.model.params.splitter === 'hist' ? ['histogram splits (≤ 255 bins per column)'] : report.model.params.splitter === 'exact' ? ['exact splits'] : []),
-    `max depth ${p.maxDepth ?? '∞'}`,
-    `min samples leaf ${p.minSamplesLeaf ?? 1}`,
-    s.prune === 'cost-complexity' ? `cost-complexity pruning α = ${formatNumber(s.ccpAlpha, 4)}${s.ccpAlphaSource === 'cv' ? ' (chosen by CV)' : ''}` : s.prune === 'pessimistic' ? `pessimistic pruning ε = ${s.pessimisticEpsilon}` : 'no pruning',
-    `${report.final.nodes} nodes (${report.final.leaves} leaves, depth ${report.final.depth})`,
+    ...(report.model.params.splitter === 'hist' ? [t('histogram splits (≤ 255 bins per column)')] : report.model.params.splitter === 'exact' ? [t('exact splits')] : []),
+    t`max depth ${p.maxDepth ?? '∞'}`,
+    t`min samples leaf ${p.minSamplesLeaf ?? 1}`,
+    s.prune === 'cost-complexity'
+      ? s.ccpAlphaSource === 'cv'
+        ? t('cost-complexity pruning α = {0} (chosen by CV)', formatNumber(s.ccpAlpha, 4))
+        : t('cost-complexity pruning α = {0}', formatNumber(s.ccpAlpha, 4))
+      : s.prune === 'pessimistic'
+        ? t('pessimistic pruning ε = {0}', formatNumber(s.pessimisticEpsilon, 4))
+        : t('no pruning'),
+    t`${report.final.nodes} nodes (${report.final.leaves} leaves, depth ${report.final.depth})`,
     validationSummary(report),
     // Columns the user chose to ignore for this file (the profile view, the left-out message).
-    ...((p.ignore ?? []).length > 0 ? [`ignored: ${(p.ignore ?? []).join(', ')}`] : []),
+    ...((p.ignore ?? []).length > 0 ? [t('ignored: {0}', (p.ignore ?? []).join(', '))] : []),
     // A report saved by an older version has no `leftOut`.
-    ...((report.leftOut ?? []).length > 0 ? [`left out: ${report.leftOut.map((c) => `${c.column} (${c.reason === 'id-like' ? 'ID-like' : 'constant'})`).join(', ')}`] : []),
+    ...((report.leftOut ?? []).length > 0 ? [t('left out: {0}', report.leftOut.map((c) => `${c.column} (${c.reason === 'id-like' ? t('ID-like') : t('constant')})`).join(', '))] : []),
   ];
   return parts.join(' · ');
 }
 
-const SETTING_NAMES: Record<keyof PanelSettings, string> = {
-  algorithm: 'algorithm',
-  criterion: 'criterion',
-  maxDepth: 'max depth',
-  minSamplesLeaf: 'min samples per leaf',
-  prune: 'pruning',
-  ccpAlpha: 'ccp α',
-  decisionThreshold: 'decision threshold',
-};
+const settingName = (key: keyof PanelSettings): string =>
+  ({
+    algorithm: t('algorithm'),
+    criterion: t('criterion'),
+    maxDepth: t('max depth'),
+    minSamplesLeaf: t('min samples per leaf'),
+    prune: t('pruning'),
+    ccpAlpha: t('ccp α'),
+    decisionThreshold: t('decision threshold'),
+  })[key];
 
 /**
  * Where the panel's settings (its drawer's) differ from `yours`, the ones "Train Decision Tree"
  * uses for the file, e.g. "max depth 3 here, none in your settings": the drawer's never carry over.
  */
 export function settingsChanges(yours: PanelSettings, panel: PanelSettings): string[] {
-  const text = (v: unknown) => (v === null ? 'none' : typeof v === 'number' ? formatNumber(v, 4) : String(v));
+  const text = (v: unknown) => (v === null ? t('none') : typeof v === 'number' ? formatNumber(v, 4) : String(v));
   return PANEL_SETTING_KEYS.filter((k) => yours[k] !== panel[k] && !(k === 'ccpAlpha' && panel.prune !== 'cost-complexity' && yours.prune !== 'cost-complexity')).map(
-    (k) => `${SETTING_NAMES[k]} ${text(panel[k])} here, ${text(yours[k])} in your settings`,
+    (k) => t('{0} {1} here, {2} in your settings', settingName(k), text(panel[k]), text(yours[k])),
   );
 }
 
@@ -55,21 +63,21 @@ export function settingsChanges(yours: PanelSettings, panel: PanelSettings): str
 export function compactSummary(report: WireReport): string {
   const s = report.settings;
   const p = report.model.params; // as trained: 'auto' resolved
-  const pruning = s.prune === 'cost-complexity' ? `α ${formatNumber(s.ccpAlpha, 3)}` : s.prune === 'pessimistic' ? 'pessimistic' : 'no pruning';
+  const pruning = s.prune === 'cost-complexity' ? `α ${formatNumber(s.ccpAlpha, 3)}` : s.prune === 'pessimistic' ? t('pessimistic') : t('no pruning');
   return [
     p.algorithm === 'c45' ? 'C4.5' : p.algorithm.toUpperCase(),
     p.criterion.replace('_', ' '),
-    `depth ${p.maxDepth ?? '∞'}`,
-    `leaf ${p.minSamplesLeaf ?? 1}`,
+    t`depth ${p.maxDepth ?? '∞'}`,
+    t`leaf ${p.minSamplesLeaf ?? 1}`,
     pruning,
-    `${report.final.nodes} nodes`,
+    t`${report.final.nodes} nodes`,
     // Columns left out by the user's choice change the tree: say so where it is always seen.
-    ...((p.ignore ?? []).length > 0 ? [`${(p.ignore ?? []).length} ignored`] : []),
+    ...((p.ignore ?? []).length > 0 ? [t`${(p.ignore ?? []).length} ignored`] : []),
   ].join(' · ');
 }
 
 function pruningButton(show: (opener: HTMLElement) => void): HTMLElement {
-  const b: HTMLElement = button('Pruning calculation', () => show(b), { title: "Work out this tree's pruning: each weakest link's α (cost-complexity) and each pessimistic decision" });
+  const b: HTMLElement = button(t('Pruning calculation'), () => show(b), { title: t("Work out this tree's pruning: each weakest link's α (cost-complexity) and each pessimistic decision") });
   return b;
 }
 
@@ -78,12 +86,12 @@ export function renderControls(container: HTMLElement, report: WireReport, curre
   const path = report.pruningPath;
   // The path counts the pruned tree before leaves that predict alike are merged (simplify), so at
   // the tree's own alpha the count drawn may be smaller: say so rather than show two numbers silently.
-  const alphaText = el('span', { class: 'alpha-text', 'aria-live': 'polite', title: 'Nodes and leaves of the tree pruned at this α, before sibling leaves that predict alike are merged' });
+  const alphaText = el('span', { class: 'alpha-text', 'aria-live': 'polite', title: t('Nodes and leaves of the tree pruned at this α, before sibling leaves that predict alike are merged') });
   const start = pathIndex(path.ccpAlphas, next.prune === 'cost-complexity' ? next.ccpAlpha : 0);
-  const merged = (i: number) => (i === start && report.settings.simplify && path.nodeCounts[i] !== report.final.nodes ? ` (${report.final.nodes} drawn after merging leaves that predict alike)` : '');
+  const merged = (i: number) => (i === start && report.settings.simplify && path.nodeCounts[i] !== report.final.nodes ? t(' ({0} drawn after merging leaves that predict alike)', report.final.nodes) : '');
   const showAlpha = (i: number) =>
-    replaceChildren(alphaText, path.ccpAlphas.length > 0 ? `α = ${formatNumber(path.ccpAlphas[i], 4)} → ${path.nodeCounts[i]} nodes, ${path.leafCounts[i]} leaves${merged(i)}` : 'no pruning path');
-  const alpha = slider('ccp α', path.ccpAlphas.length, start, (i) => {
+    replaceChildren(alphaText, path.ccpAlphas.length > 0 ? t`α = ${formatNumber(path.ccpAlphas[i], 4)} → ${path.nodeCounts[i]} nodes, ${path.leafCounts[i]} leaves${merged(i)}` : t('no pruning path'));
+  const alpha = slider(t('ccp α'), path.ccpAlphas.length, start, (i) => {
     next.ccpAlpha = path.ccpAlphas[i] ?? 0;
     next.prune = next.ccpAlpha > 0 ? 'cost-complexity' : 'none';
     showAlpha(i);
@@ -91,7 +99,7 @@ export function renderControls(container: HTMLElement, report: WireReport, curre
   showAlpha(start);
   // 'auto' prunes C4.5 pessimistically (the engine's default for it).
   const pessimisticNow = next.prune === 'pessimistic' || (next.prune === 'auto' && next.algorithm === 'c45');
-  const pessimistic = checkbox('Pessimistic pruning', pessimisticNow, (on) => {
+  const pessimistic = checkbox(t('Pessimistic pruning'), pessimisticNow, (on) => {
     next.prune = on ? 'pessimistic' : next.ccpAlpha > 0 ? 'cost-complexity' : 'none';
     alpha.setDisabled(on);
   });
@@ -101,32 +109,32 @@ export function renderControls(container: HTMLElement, report: WireReport, curre
     container,
     el(
       'div',
-      { class: 'controls', role: 'group', 'aria-label': 'Training settings' },
+      { class: 'controls', role: 'group', 'aria-label': t('Training settings') },
       dropdown(
-        'Algorithm',
+        t('Algorithm'),
         [
-          { value: 'cart', label: 'CART' },
-          { value: 'id3', label: 'ID3' },
+          { value: 'cart', label: /* l10n-ignore */ 'CART' },
+          { value: 'id3', label: /* l10n-ignore */ 'ID3' },
           { value: 'c45', label: 'C4.5' },
         ],
         next.algorithm,
         (v) => (next.algorithm = v),
       ).element,
       dropdown(
-        'Criterion',
+        t('Criterion'),
         criteria,
         criteria.some((c) => c.value === next.criterion) ? next.criterion : 'auto',
         (v) => (next.criterion = v),
       ).element,
-      limitField('Max depth (empty = none)', next.maxDepth, { min: 1, max: 1000 }, (v) => (next.maxDepth = v)).element,
-      numberField('Min samples leaf', next.minSamplesLeaf, { min: 1 }, (v) => (next.minSamplesLeaf = v)).element,
+      limitField(t('Max depth (empty = none)'), next.maxDepth, { min: 1, max: 1000 }, (v) => (next.maxDepth = v)).element,
+      numberField(t('Min samples leaf'), next.minSamplesLeaf, { min: 1 }, (v) => (next.minSamplesLeaf = v)).element,
       alpha.element,
       alphaText,
       pessimistic.element,
       // Learn mode: the weakest links' α and the pessimistic decisions behind the pruning controls.
       showPruning && pruningButton(showPruning),
-      button('Retrain', () => retrain({ ...next }), { primary: true, title: 'Train again on the same file with these settings' }),
+      button(t('Retrain'), () => retrain({ ...next }), { primary: true, title: t('Train again on the same file with these settings') }),
     ),
-    el('p', { class: 'settings-shown' }, el('strong', {}, 'Shown: '), settingsSummary(report)),
+    el('p', { class: 'settings-shown' }, el('strong', {}, t('Shown: ')), settingsSummary(report)),
   );
 }

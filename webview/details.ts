@@ -9,6 +9,7 @@ import { formatNumber, impurityText, nodeLines, ruleTo } from '../src/shared/ren
 import { el, percent, replaceChildren } from './dom';
 import { splitChart } from './split-chart';
 import { button } from './toolkit';
+import { t } from './l10n';
 
 /** Alternatives of a node as known so far. */
 export type AlternativesState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; splits: AlternativeSplit[]; note?: string };
@@ -38,40 +39,40 @@ function distribution(model: TreeModel, value: readonly number[], samples: numbe
       'div',
       { class: 'dist-row', role: 'listitem' },
       el('span', { class: 'swatch', style: `background:${classHue(k)}` }),
-      el('span', { class: 'dist-name', title: classes[k] ?? '' }, classes[k] ?? `class ${k}`),
+      el('span', { class: 'dist-name', title: classes[k] ?? '' }, classes[k] ?? t`class ${k}`),
       el('span', { class: 'dist-bar' }, el('span', { class: 'dist-fill', style: `width:${samples > 0 ? (100 * count) / samples : 0}%;background:${classHue(k)}` })),
       el('span', { class: 'dist-count' }, `${formatNumber(count)} (${percent(samples > 0 ? count / samples : 0)})`),
     ),
   );
-  return el('div', { class: 'distribution', role: 'list', 'aria-label': 'Class distribution' }, ...rows);
+  return el('div', { class: 'distribution', role: 'list', 'aria-label': t('Class distribution') }, ...rows);
 }
 
 function alternativesTable(state: AlternativesState | undefined, preview: ((split: AlternativeSplit['split']) => void) | undefined): HTMLElement {
-  if (!state || state.kind === 'loading') return el('p', { class: 'muted' }, 'Scoring the alternatives…');
+  if (!state || state.kind === 'loading') return el('p', { class: 'muted' }, t('Scoring the alternatives…'));
   if (state.kind === 'failed') return el('p', { class: 'error' }, state.message);
-  if (state.splits.length === 0) return el('p', { class: 'muted' }, 'No other valid split at this node.');
+  if (state.splits.length === 0) return el('p', { class: 'muted' }, t('No other valid split at this node.'));
   if (state.note !== undefined) return el('div', {}, el('p', { class: 'muted alternatives-note' }, state.note), alternativesTable({ kind: 'ready', splits: state.splits }, preview));
   // The score and the rows per branch share a column: the drawer beside a tree is about 300 px wide.
-  const head = el('tr', {}, el('th', {}, 'Split'), el('th', {}, state.splits[0].scoreName, el('br'), el('span', { class: 'muted' }, 'rows per branch')), preview && el('th', {}, ''));
+  const head = el('tr', {}, el('th', {}, t('Split')), el('th', {}, state.splits[0].scoreName, el('br'), el('span', { class: 'muted' }, t('rows per branch'))), preview && el('th', {}, ''));
   const body = state.splits.map((s) =>
     el(
       'tr',
       { class: s.chosen ? 'chosen' : undefined },
-      el('td', { title: s.feature }, s.condition, s.chosen ? ' (chosen)' : ''),
+      el('td', { title: s.feature }, s.condition, s.chosen ? t(' (chosen)') : ''),
       // ID3/C4.5 count fractional cases (rows missing a value go down every branch): weights, shortened.
       el('td', { class: 'num' }, formatNumber(s.score, 4), el('br'), el('span', { class: 'muted' }, s.childSamples.map((n) => formatNumber(n)).join(' / '))),
       // Without Preview (a forest's tree, read-only) there is no third column.
-      preview && el('td', {}, !s.chosen && button('Preview', () => preview(s.split), { title: 'See what this split does to the whole tree, then apply it' })),
+      preview && el('td', {}, !s.chosen && button(t('Preview'), () => preview(s.split), { title: t('See what this split does to the whole tree, then apply it') })),
     ),
   );
   return el('table', { class: 'alternatives' }, el('thead', {}, head), el('tbody', {}, ...body));
 }
 
 function distributionChart(model: TreeModel, state: DistributionState | undefined): HTMLElement {
-  if (!state || state.kind === 'loading') return el('p', { class: 'muted' }, 'Counting the rows at this node…');
+  if (!state || state.kind === 'loading') return el('p', { class: 'muted' }, t('Counting the rows at this node…'));
   if (state.kind === 'failed') return el('p', { class: 'error' }, state.message);
   const d = state.distribution;
-  return d ? splitChart(d, featureOf(model, d.feature)) : el('p', { class: 'muted' }, 'No rows reach this node.');
+  return d ? splitChart(d, featureOf(model, d.feature)) : el('p', { class: 'muted' }, t('No rows reach this node.'));
 }
 
 export function renderDetails(
@@ -84,39 +85,39 @@ export function renderDetails(
 ): void {
   const node = nodeId === null ? undefined : model.nodes[nodeId];
   if (!node) {
-    replaceChildren(container, el('p', { class: 'muted' }, 'Click a node (or focus it and press Enter) to see its details.'));
+    replaceChildren(container, el('p', { class: 'muted' }, t('Click a node (or focus it and press Enter) to see its details.')));
     return;
   }
   const rule = ruleTo(model, node.id);
   const show = actions.showCalculation;
   const calculation =
     show &&
-    button('Show the calculation', () => show(node.id, calculation as HTMLElement), {
-      title: node.split ? "The worked arithmetic: this node's impurity, each candidate split's partition table and score, the thresholds tried" : "The worked arithmetic of this leaf's impurity",
+    button(t('Show the calculation'), () => show(node.id, calculation as HTMLElement), {
+      title: node.split ? t("The worked arithmetic: this node's impurity, each candidate split's partition table and score, the thresholds tried") : t("The worked arithmetic of this leaf's impurity"),
     });
-  const title = node.split ? `Decision node ${node.id}` : `Leaf ${node.id}`;
+  const title = node.split ? t`Decision node ${node.id}` : t`Leaf ${node.id}`;
   // A model trained elsewhere has no training rows here: no split chart, alternatives or retraining.
   const imported = model.importedFrom !== undefined;
   const split = imported ? null : node.split;
   const ignore = actions.ignore;
   replaceChildren(
     container,
-    el('h3', {}, title, el('span', { class: 'muted' }, ` · depth ${node.depth}`)),
+    el('h3', {}, title, el('span', { class: 'muted' }, t` · depth ${node.depth}`)),
     el('ul', { class: 'node-lines' }, ...nodeLines(model, node).map((l) => el('li', {}, l))),
     Array.isArray(node.value)
       ? distribution(model, node.value, nodeWeight(node))
-      : !imported && el('p', {}, `mean = ${formatNumber(node.value)}, ${impurityText(model.params.criterion, node.impurity)}`),
+      : !imported && el('p', {}, t`mean = ${formatNumber(node.value)}, ${impurityText(model.params.criterion, node.impurity)}`),
     calculation,
-    split && el('h4', {}, `${split.feature} at this node`),
+    split && el('h4', {}, t`${split.feature} at this node`),
     split && distributionChart(model, featureDistribution),
-    split && ignore && button(`Ignore ${split.feature} and retrain`, () => ignore(split.feature), { title: 'Leave this column out of training for this file (remembered; the profile view can use it again)' }),
-    el('h4', {}, 'Rule to this node'),
+    split && ignore && button(t`Ignore ${split.feature} and retrain`, () => ignore(split.feature), { title: t('Leave this column out of training for this file (remembered; the profile view can use it again)') }),
+    el('h4', {}, t('Rule to this node')),
     rule.length === 0
-      ? el('p', { class: 'muted' }, 'The root: every training row.')
-      : el('ol', { class: 'rule' }, ...rule.map((c, i) => el('li', {}, i === 0 ? 'IF ' : 'AND ', el('code', {}, c)))),
-    node.children.length > 0 && button(actions.isOpen(node.id) ? 'Fold subtree' : 'Expand subtree', () => actions.toggle(node.id)),
-    node.children.length > 0 && node.id !== 0 && actions.focus && button('Focus on subtree', () => actions.focus?.(node.id), { title: 'Draw only this subtree, fitted to the view; the breadcrumb above leads back (F on a focused node)' }),
-    split && el('h4', {}, 'Best splits at this node'),
+      ? el('p', { class: 'muted' }, t('The root: every training row.'))
+      : el('ol', { class: 'rule' }, ...rule.map((c, i) => el('li', {}, i === 0 ? t('IF ') : t('AND '), el('code', {}, c)))),
+    node.children.length > 0 && button(actions.isOpen(node.id) ? t('Fold subtree') : t('Expand subtree'), () => actions.toggle(node.id)),
+    node.children.length > 0 && node.id !== 0 && actions.focus && button(t('Focus on subtree'), () => actions.focus?.(node.id), { title: t('Draw only this subtree, fitted to the view; the breadcrumb above leads back (F on a focused node)') }),
+    split && el('h4', {}, t('Best splits at this node')),
     split && alternativesTable(alternatives, actions.previewSplit && ((s) => actions.previewSplit?.(node.id, s))),
     actions.editSection?.(node),
   );

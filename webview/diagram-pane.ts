@@ -13,8 +13,9 @@ import { isHighContrast, nodeFontSize, renderMermaid } from './mermaid-setup';
 import { PanZoom, type View } from './pan-zoom';
 import { nodeRefAt, type BrowsedDrawing, type BrowsedView } from './tree-browser';
 import { LEGIBLE_FONT_PX } from './tree-view';
+import { t } from './l10n';
 
-const MARK_TEXT: Record<DiffMark, string> = { same: '', changed: ' (differs from the other tree)', only: ' (only in this tree)' };
+const markText = (mark: DiffMark): string => ({ same: '', changed: t(' (differs from the other tree)'), only: t(' (only in this tree)') })[mark];
 
 export interface PaneInput extends BrowsedDrawing {
   tree: DecodedTree;
@@ -43,7 +44,7 @@ export class DiagramPane implements BrowsedView {
   readonly direction = 'TD';
 
   constructor(title: HTMLElement, label: string, events: PaneEvents) {
-    this.viewport.setAttribute('aria-label', `${label} tree diagram. Plus and minus zoom, arrows pan; on a node, arrows move to its parent, children and siblings.`);
+    this.viewport.setAttribute('aria-label', t`${label} tree diagram. Plus and minus zoom, arrows pan; on a node, arrows move to its parent, children and siblings.`);
     this.viewport.appendChild(this.stage);
     this.panZoom = new PanZoom(this.viewport, this.stage, (view) => events.view(view));
     this.viewport.addEventListener('click', (e) => {
@@ -88,7 +89,7 @@ export class DiagramPane implements BrowsedView {
     for (const g of svg.querySelectorAll('g.node[data-ref^="node:"]')) {
       const mark = input.marks[Number(g.getAttribute('data-ref')?.slice(5))] ?? 'same';
       g.setAttribute('data-diff', mark);
-      g.setAttribute('aria-label', (g.getAttribute('aria-label') ?? '') + MARK_TEXT[mark]);
+      g.setAttribute('aria-label', (g.getAttribute('aria-label') ?? '') + markText(mark));
     }
     drawNodeBars(svg, model, input.tree.valueRange);
     outlineNode(svg, input.selected);

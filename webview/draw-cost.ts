@@ -1,5 +1,6 @@
 // What drawing a diagram costs in this panel, learned from its own draws, so "Show all" can say
 // how long the whole tree would take before it starts (Mermaid's layout blocks the page).
+import { t } from './l10n';
 
 /**
  * Milliseconds per drawn node before this panel has drawn anything big: bench:render's browser
@@ -29,8 +30,8 @@ export class DrawCost {
 /** "about 3 s", "about 2 min": a duration as a person would say it. */
 export function roughDuration(ms: number): string {
   const s = ms / 1000;
-  if (s < 1) return 'under a second';
-  if (s < 90) return `about ${Math.round(s)} s`;
-  if (s < 5400) return `about ${Math.round(s / 60)} min`;
-  return `about ${Math.round(s / 3600)} h`;
+  if (s < 1) return t('under a second');
+  if (s < 90) return t('about {0} s', Math.round(s));
+  if (s < 5400) return t('about {0} min', Math.round(s / 60));
+  return t('about {0} h', Math.round(s / 3600));
 }

@@ -9,6 +9,7 @@ import { SETTINGS_VS_STRUCTURE, scoreExplained, scoreName, scoreValue } from '..
 import { conditionText } from '../src/shared/render/tree-labels';
 import { el } from './dom';
 import { button, checkbox, dropdown, numberField } from './toolkit';
+import { t } from './l10n';
 
 /** The edit being previewed, and what the worker said of it so far. */
 export type PendingEdit = { edit: TreeEdit; state: { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; preview: EditPreview } };
@@ -23,7 +24,12 @@ export interface EditActions {
 
 function describe(model: TreeModel, edit: TreeEdit): string {
   const split = edit.op === 'split' ? conditionText(edit.split, model.features.find((f) => f.name === edit.split.feature)) : '';
-  return { split: `Split node ${edit.node} by ${split}`, snip: `Snip the subtree under node ${edit.node}`, restore: `Restore the subtree of node ${edit.node}`, grow: `Grow leaf ${edit.node} one level` }[edit.op];
+  return {
+    split: () => t('Split node {0} by {1}', edit.node, split),
+    snip: () => t('Snip the subtree under node {0}', edit.node),
+    restore: () => t('Restore the subtree of node {0}', edit.node),
+    grow: () => t('Grow leaf {0} one level', edit.node),
+  }[edit.op]();
 }
 
 function previewTable(model: TreeModel, p: EditPreview): HTMLElement {
@@ -42,8 +48,8 @@ function previewTable(model: TreeModel, p: EditPreview): HTMLElement {
     {},
     el(
       'table',
-      { class: 'edit-preview', 'aria-label': 'The whole tree before and after the edit' },
-      el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', {}, 'now'), el('th', {}, 'after'))),
+      { class: 'edit-preview', 'aria-label': t('The whole tree before and after the edit') },
+      el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', {}, t('now')), el('th', {}, t('after')))),
       el(
         'tbody',
         {},
@@ -61,10 +67,10 @@ function pendingBox(model: TreeModel, pending: PendingEdit, actions: EditActions
   const s = pending.state;
   return el(
     'div',
-    { class: 'edit-pending', role: 'group', 'aria-label': 'Edit preview' },
+    { class: 'edit-pending', role: 'group', 'aria-label': t('Edit preview') },
     el('p', {}, describe(model, pending.edit)),
-    s.kind === 'loading' ? el('p', { class: 'muted' }, 'Regrowing in the worker…') : s.kind === 'failed' ? el('p', { class: 'error' }, s.message) : previewTable(model, s.preview),
-    el('div', { class: 'actions' }, s.kind === 'ready' && button('Apply', () => actions.apply(pending.edit), { primary: true, title: 'Change the tree (Ctrl+Z undoes)' }), button('Cancel', () => actions.cancel())),
+    s.kind === 'loading' ? el('p', { class: 'muted' }, t('Regrowing in the worker…')) : s.kind === 'failed' ? el('p', { class: 'error' }, s.message) : previewTable(model, s.preview),
+    el('div', { class: 'actions' }, s.kind === 'ready' && button(t('Apply'), () => actions.apply(pending.edit), { primary: true, title: t('Change the tree (Ctrl+Z undoes)') }), button(t('Cancel'), () => actions.cancel())),
   );
 }
 
@@ -75,32 +81,32 @@ function customSplit(model: TreeModel, node: ModelNode, actions: EditActions): H
   const box = el('div', { class: 'custom-split' });
   const draw = (name: string) => {
     const feature = features.find((f) => f.name === name);
-    const pick = dropdown('Feature', features.map((f) => ({ value: f.name, label: f.name })), name, (v) => draw(v));
+    const pick = dropdown(t('Feature'), features.map((f) => ({ value: f.name, label: f.name })), name, (v) => draw(v));
     if (!feature) return box.replaceChildren(pick.element);
     let read: () => ModelSplit | string;
     let input: HTMLElement;
     if (feature.categories === undefined) {
       const current = node.split?.kind === 'numeric' && node.split.feature === name ? node.split.threshold : 0;
-      const field = numberField('Threshold (≤ goes left)', Number.isFinite(current) ? current : 0, { min: -Infinity }, () => undefined);
+      const field = numberField(t('Threshold (≤ goes left)'), Number.isFinite(current) ? current : 0, { min: -Infinity }, () => undefined);
       input = field.element;
-      read = () => (Number.isFinite(field.get()) ? { feature: name, kind: 'numeric', threshold: field.get() } : 'The threshold must be a number.');
+      read = () => (Number.isFinite(field.get()) ? { feature: name, kind: 'numeric', threshold: field.get() } : t('The threshold must be a number.'));
     } else {
       const ticks = feature.categories.map((c) => ({ c, box: checkbox(c, false, () => undefined) }));
-      input = el('div', { class: 'category-ticks', role: 'group', 'aria-label': 'Categories that go left' }, ...ticks.map((t) => t.box.element));
+      input = el('div', { class: 'category-ticks', role: 'group', 'aria-label': t('Categories that go left') }, ...ticks.map((tick) => tick.box.element));
       read = () => {
-        const left = ticks.filter((t) => t.box.get()).map((t) => t.c);
-        const right = ticks.filter((t) => !t.box.get()).map((t) => t.c);
-        return left.length === 0 || right.length === 0 ? 'Tick the categories that go left: at least one, and not all of them.' : { feature: name, kind: 'categorical', branches: [left, right] };
+        const left = ticks.filter((tick) => tick.box.get()).map((tick) => tick.c);
+        const right = ticks.filter((tick) => !tick.box.get()).map((tick) => tick.c);
+        return left.length === 0 || right.length === 0 ? t('Tick the categories that go left: at least one, and not all of them.') : { feature: name, kind: 'categorical', branches: [left, right] };
       };
     }
     box.replaceChildren(
       pick.element,
       input,
-      button('Preview', () => {
+      button(t('Preview'), () => {
         const split = read();
         if (typeof split === 'string') actions.invalid(split);
         else actions.preview({ op: 'split', node: node.id, split });
-      }, { title: 'See what this split does to the whole tree before applying it' }),
+      }, { title: t('See what this split does to the whole tree before applying it') }),
     );
   };
   draw(start);
@@ -113,17 +119,17 @@ export function editSection(model: TreeModel, node: ModelNode, restorable: boole
   const leaf = node.children.length === 0;
   return el(
     'section',
-    { class: 'edit-node', 'aria-label': 'Change this node' },
-    el('h4', {}, 'Change this node'),
+    { class: 'edit-node', 'aria-label': t('Change this node') },
+    el('h4', {}, t('Change this node')),
     pending && pending.edit.node === node.id ? pendingBox(model, pending, actions) : null,
     el(
       'div',
       { class: 'actions' },
-      !leaf && button('Snip subtree', preview({ op: 'snip', node: node.id }), { title: 'Make this node a leaf (its subtree is kept to restore)' }),
-      leaf && restorable && button('Restore subtree', preview({ op: 'restore', node: node.id }), { title: 'Put back the subtree snipped here' }),
-      leaf && !restorable && button('Grow this leaf', preview({ op: 'grow', node: node.id }), { title: 'Split this leaf once with its best split' }),
+      !leaf && button(t('Snip subtree'), preview({ op: 'snip', node: node.id }), { title: t('Make this node a leaf (its subtree is kept to restore)') }),
+      leaf && restorable && button(t('Restore subtree'), preview({ op: 'restore', node: node.id }), { title: t('Put back the subtree snipped here') }),
+      leaf && !restorable && button(t('Grow this leaf'), preview({ op: 'grow', node: node.id }), { title: t('Split this leaf once with its best split') }),
     ),
-    el('p', { class: 'muted' }, leaf ? 'Or split this leaf by a question of your own:' : 'Or ask another question here (the subtree regrows under it with the current settings):'),
+    el('p', { class: 'muted' }, leaf ? t('Or split this leaf by a question of your own:') : t('Or ask another question here (the subtree regrows under it with the current settings):')),
     customSplit(model, node, actions),
   );
 }

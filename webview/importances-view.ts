@@ -5,24 +5,25 @@ import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, replaceChildren } from './dom';
 import { dropdown } from './toolkit';
 import { scoreLabel } from '../src/shared/render/score-label';
+import { formatNumber as localNumber, t } from './l10n';
 
 export type ImportanceMeasure = 'mdi' | 'permutation' | 'splits';
 
 const MEASURES: Record<ImportanceMeasure, { label: string; value: (f: FeatureImportance) => number | null }> = {
-  mdi: { label: 'Mean decrease in impurity (MDI)', value: (f) => f.mdi },
-  permutation: { label: 'Permutation importance', value: (f) => f.permutationMean },
-  splits: { label: 'Split count', value: (f) => f.splitCount },
+  mdi: { label: t('Mean decrease in impurity (MDI)'), value: (f) => f.mdi },
+  permutation: { label: t('Permutation importance'), value: (f) => f.permutationMean },
+  splits: { label: t('Split count'), value: (f) => f.splitCount },
 };
 
 function sampled(p: PermutationSettings): string {
-  return p.rows < p.setRows ? ` (a random ${p.rows.toLocaleString('en-US')} of ${p.setRows.toLocaleString('en-US')})` : '';
+  return p.rows < p.setRows ? t(' (a random {0} of {1})', localNumber(p.rows), localNumber(p.setRows)) : '';
 }
 
 export function renderImportances(container: HTMLElement, importances: Importances, measure: ImportanceMeasure, onMeasure: (m: ImportanceMeasure) => void): void {
   const available = (m: ImportanceMeasure) => m !== 'permutation' || importances.permutation !== null;
   const chosen = available(measure) ? measure : 'mdi';
   const picker = dropdown(
-    'Measure',
+    t('Measure'),
     (Object.keys(MEASURES) as ImportanceMeasure[]).filter(available).map((m) => ({ value: m, label: MEASURES[m].label })),
     chosen,
     onMeasure,
@@ -43,10 +44,18 @@ export function renderImportances(container: HTMLElement, importances: Importanc
   const p = importances.permutation;
   const note =
     chosen === 'permutation' && p
-      ? `Drop of ${scoreLabel(p.scoreName)} (baseline ${formatNumber(p.baselineScore, 4)}) on the ${p.set} rows${sampled(p)} when the column is shuffled, over ${p.repeats} shuffles (seed ${p.seed}).`
+      ? t(
+          'Drop of {0} (baseline {1}) on the {2} rows{3} when the column is shuffled, over {4} shuffles (seed {5}).',
+          scoreLabel(p.scoreName),
+          formatNumber(p.baselineScore, 4),
+          p.set === 'holdout' ? t('hold-out') : t('training'),
+          sampled(p),
+          p.repeats,
+          p.seed,
+        )
       : chosen === 'mdi'
-        ? 'Share of the total weighted impurity decrease due to splits on each feature; favours features with many distinct values.'
-        : 'Decision nodes that split on each feature.';
+        ? t('Share of the total weighted impurity decrease due to splits on each feature; favours features with many distinct values.')
+        : t('Decision nodes that split on each feature.');
   replaceChildren(
     container,
     el('div', { class: 'toolbar' }, picker.element),

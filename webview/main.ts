@@ -24,6 +24,7 @@ import { registerToolkit, tabs } from './toolkit';
 import { TreeView } from './tree-view';
 import { TreeBrowser } from './tree-browser';
 import { vscodeApi } from './vscode-api';
+import { t } from './l10n';
 
 void registerToolkit();
 const api = vscodeApi<PanelState>();
@@ -54,7 +55,7 @@ const controlsBox = el('div', { class: 'settings drawer', id: 'settings-drawer',
 const settingsLine = el('span', { class: 'settings-line' });
 const settingsToggle = el(
   'button',
-  { class: 'settings-toggle', type: 'button', 'aria-expanded': 'false', 'aria-controls': 'settings-drawer', title: 'Training settings: change them and retrain' },
+  { class: 'settings-toggle', type: 'button', 'aria-expanded': 'false', 'aria-controls': 'settings-drawer', title: t('Training settings: change them and retrain') },
   el('span', { 'aria-hidden': 'true' }, '⚙'),
   settingsLine,
   el('span', { class: 'chevron', 'aria-hidden': 'true' }, '▾'),
@@ -163,7 +164,7 @@ treeView.addAbove(handGrower.element);
 function exportDrawing(format: 'svg' | 'png'): void {
   const svg = treeView.drawing;
   if (!svg) {
-    reportError('There is no drawing to export yet: open the Tree tab first.');
+    reportError(t('There is no drawing to export yet: open the Tree tab first.'));
     return;
   }
   // The file shows the tree, not the selection outline (the SVG is taken before saveDrawing's first await).
@@ -172,7 +173,7 @@ function exportDrawing(format: 'svg' | 'png'): void {
   treeView.select(state.selected);
   made.then(
     (data) => api.postMessage({ type: 'saveDrawing', format, data }),
-    (err: unknown) => reportError(`The drawing could not be exported: ${err instanceof Error ? err.message : String(err)}`),
+    (err: unknown) => reportError(t`The drawing could not be exported: ${err instanceof Error ? err.message : String(err)}`),
   );
 }
 
@@ -191,7 +192,7 @@ function pinShown(pin: boolean): void {
 function retrain(settings: Partial<PanelSettings>): void {
   const go = (pin: boolean) => {
     if (pin) pinShown(true);
-    showBanner('busy', 'Retraining…');
+    showBanner('busy', t('Retraining…'));
     api.postMessage({ type: 'retrain', settings });
   };
   const edits = state.shown?.edits?.applied.length ?? 0;
@@ -202,12 +203,12 @@ function retrain(settings: Partial<PanelSettings>): void {
   banner.className = 'banner ask';
   replaceChildren(
     banner,
-    `Retraining grows a new tree: your ${edits === 1 ? 'edit' : `${edits} edits`} of this one would be lost. `,
-    button('Pin the edited tree and retrain', () => go(true), { primary: true, title: 'Keep the edited tree in the Compare tab, beside the new one' }),
+    edits === 1 ? t('Retraining grows a new tree: your edit of this one would be lost. ') : t('Retraining grows a new tree: your {0} edits of this one would be lost. ', edits),
+    button(t('Pin the edited tree and retrain'), () => go(true), { primary: true, title: t('Keep the edited tree in the Compare tab, beside the new one') }),
     ' ',
-    button('Discard edits and retrain', () => go(false)),
+    button(t('Discard edits and retrain'), () => go(false)),
     ' ',
-    button('Cancel', () => showBanner('none')),
+    button(t('Cancel'), () => showBanner('none')),
   );
 }
 
@@ -224,11 +225,11 @@ const compareView = new CompareView({
 
 const tabList = tabs(
   [
-    { id: 'tree', label: 'Tree', panel: treeView.element },
-    { id: 'rules', label: 'Rules', panel: rulesBox },
-    { id: 'importances', label: 'Importances', panel: importancesBox },
-    { id: 'metrics', label: 'Metrics', panel: metricsBox },
-    { id: 'compare', label: 'Compare', panel: compareView.element },
+    { id: 'tree', label: t('Tree'), panel: treeView.element },
+    { id: 'rules', label: t('Rules'), panel: rulesBox },
+    { id: 'importances', label: t('Importances'), panel: importancesBox },
+    { id: 'metrics', label: t('Metrics'), panel: metricsBox },
+    { id: 'compare', label: t('Compare'), panel: compareView.element },
   ],
   state.tab,
   (id) => {
@@ -310,7 +311,7 @@ function showDetails(nodeId: number | null): void {
     isOpen: (id) => browser.isOpen(id),
     focus: (id) => treeView.focusOn(id),
     ignore: (column) => {
-      showBanner('busy', `Retraining without ${column}…`);
+      showBanner('busy', t`Retraining without ${column}…`);
       api.postMessage({ type: 'ignoreColumn', column });
     },
     previewSplit: (id, split) => editor.previewSplit(id, split),
@@ -374,19 +375,19 @@ function renderViews(): void {
   const shown = state.shown;
   if (!shown) return;
   const { report } = shown;
-  replaceChildren(title, `Decision tree for “${report.model.target}” · ${shown.fileName}`);
+  replaceChildren(title, t`Decision tree for “${report.model.target}” · ${shown.fileName}`);
   // First on the line, so a narrow panel's ellipsis never hides it.
   const changes = shown.yours ? settingsChanges(shown.yours, shown.settings) : [];
   replaceChildren(
     settingsLine,
-    changes.length > 0 ? el('span', { class: 'changed-settings', title: `This panel's settings, not used by "Train Decision Tree": ${changes.join('; ')}` }, 'changed from your settings · ') : null,
+    changes.length > 0 ? el('span', { class: 'changed-settings', title: t`This panel's settings, not used by "Train Decision Tree": ${changes.join('; ')}` }, t('changed from your settings · ')) : null,
     compactSummary(report),
   );
   renderControls(controlsBox, report, state.settings ?? shown.settings, (settings) => {
     const depth = settings.maxDepth;
     const bad = (depth !== null && (!Number.isInteger(depth) || depth < 1)) || !Number.isInteger(settings.minSamplesLeaf) || settings.minSamplesLeaf < 1;
     if (bad) {
-      reportError('Max depth must be empty (none) or a whole number ≥ 1, and min samples leaf a whole number ≥ 1.');
+      reportError(t('Max depth must be empty (none) or a whole number ≥ 1, and min samples leaf a whole number ≥ 1.'));
       return;
     }
     state.settings = settings;
@@ -475,8 +476,8 @@ function onMessage(message: ToWebview): void {
     case 'failed':
       reportError(message.message);
       // The tree no longer matches its file: no path or edit of it can be trusted until a retrain.
-      if (message.retrain) banner.append(' ', button('Retrain', () => {
-        showBanner('busy', 'Retraining…');
+      if (message.retrain) banner.append(' ', button(t('Retrain'), () => {
+        showBanner('busy', t('Retraining…'));
         api.postMessage({ type: 'retrain', settings: {} });
       }, { primary: true }));
       return;

@@ -5,6 +5,7 @@
 import { practiceAnswer } from '../src/shared/render/practice-view';
 import { el, replaceChildren } from './dom';
 import { button } from './toolkit';
+import { t } from './l10n';
 
 let nextId = 0;
 
@@ -19,7 +20,7 @@ export function answerText(text: string): HTMLElement[] {
  */
 export function questionBox(name: string, value: number, scope: HTMLElement): HTMLElement {
   const id = `practice-${++nextId}`;
-  const input = el('input', { type: 'text', id, class: 'practice-input', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', placeholder: 'e.g. 0.94 or 5/14' });
+  const input = el('input', { type: 'text', id, class: 'practice-input', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', placeholder: t('e.g. 0.94 or 5/14') });
   const verdict = el('p', { class: 'practice-verdict', role: 'status', 'aria-live': 'polite' });
   const check = () => {
     const answer = practiceAnswer(name, value, input.value);
@@ -32,5 +33,5 @@ export function questionBox(name: string, value: number, scope: HTMLElement): HT
     e.preventDefault();
     check();
   });
-  return el('div', { class: 'practice' }, el('label', { for: id }, `Your ${name}: `), input, ' ', button('Check', check, { title: 'Check your value (to the 4 significant digits shown)' }), verdict);
+  return el('div', { class: 'practice' }, el('label', { for: id }, t`Your ${name}: `), input, ' ', button(t('Check'), check, { title: t('Check your value (to the 4 significant digits shown)') }), verdict);
 }

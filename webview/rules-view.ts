@@ -8,6 +8,7 @@ import type { RuleSort, RuleSortKey, RulesPage } from '../src/shared/protocol';
 import { formatNumber } from '../src/shared/render/tree-labels';
 import { append, el, percent, replaceChildren } from './dom';
 import { button } from './toolkit';
+import { formatNumber as localNumber, t } from './l10n';
 
 /** Rows asked for at a time. */
 const RULES_PER_PAGE = 250;
@@ -25,30 +26,29 @@ export interface RulesActions {
 function columns(regression: boolean): { key: RuleSortKey; label: string }[] {
   return [
     { key: 'order', label: '#' },
-    { key: 'conditions', label: 'Rule' },
-    { key: 'prediction', label: 'Prediction' },
-    { key: 'covered', label: 'Coverage' },
-    { key: 'accuracy', label: regression ? 'MSE' : 'Accuracy' },
+    { key: 'conditions', label: t('Rule') },
+    { key: 'prediction', label: t('Prediction') },
+    { key: 'covered', label: t('Coverage') },
+    { key: 'accuracy', label: regression ? /* l10n-ignore */ 'MSE' : t('Accuracy') },
   ];
 }
 
 /** What the FOIL gain next to a condition is (docs/formulas.md "Rules and FOIL gain"). */
-const FOIL_TITLE =
-  "FOIL gain of this condition for the rule's class: pos′ · (log₂(pos′/(pos′+neg′)) − log₂(pos/(pos+neg))), " +
-  'pos/neg the rows of the class and of the others covered before the condition, pos′/neg′ after it';
+const foilTitle = () =>
+  t("FOIL gain of this condition for the rule's class: pos′ · (log₂(pos′/(pos′+neg′)) − log₂(pos/(pos+neg))), pos/neg the rows of the class and of the others covered before the condition, pos′/neg′ after it");
 
 function ruleCell(rule: Rule): HTMLElement {
   const conditions = rule.conditions.map((c, i) =>
     el(
       'li',
       {},
-      i === 0 ? 'IF ' : 'AND ',
+      i === 0 ? t('IF ') : t('AND '),
       el('code', {}, c.text),
-      c.foilGain === null ? null : el('span', { class: 'foil', title: FOIL_TITLE }, ` FOIL ${formatNumber(c.foilGain, 3)}`),
+      c.foilGain === null ? null : el('span', { class: 'foil', title: foilTitle() }, t` FOIL ${formatNumber(c.foilGain, 3)}`),
     ),
   );
-  if (conditions.length === 0) conditions.push(el('li', {}, 'always'));
-  return el('td', { 'data-label': 'Rule' }, el('ul', { class: 'conditions' }, ...conditions));
+  if (conditions.length === 0) conditions.push(el('li', {}, t('always')));
+  return el('td', { 'data-label': t('Rule') }, el('ul', { class: 'conditions' }, ...conditions));
 }
 
 /** The tab for one report: draws the pages the host sends, asks for the next on "Show more". */
@@ -80,17 +80,17 @@ export class RulesView {
   private receive(page: RulesPage): void {
     append(this.body, ...page.rows.map(({ index, rule }) => this.row(index, rule)));
     this.drawn = page.offset + page.rows.length;
-    replaceChildren(this.count, `${page.total.toLocaleString('en-US')} rules, one per leaf. Click a rule to see its leaf in the tree.`);
+    replaceChildren(this.count, t`${localNumber(page.total)} rules, one per leaf. Click a rule to see its leaf in the tree.`);
     const left = page.total - this.drawn;
     replaceChildren(
       this.more,
-      left > 0 && `${this.drawn.toLocaleString('en-US')} of ${page.total.toLocaleString('en-US')} rules shown. `,
-      left > 0 && button(`Show ${Math.min(left, RULES_PER_PAGE)} more`, () => this.ask()),
+      left > 0 && t('{0} of {1} rules shown. ', localNumber(this.drawn), localNumber(page.total)),
+      left > 0 && button(t`Show ${Math.min(left, RULES_PER_PAGE)} more`, () => this.ask()),
     );
   }
 
   private failed(message: string): void {
-    replaceChildren(this.more, el('p', { class: 'error' }, message), button('Try again', () => this.ask()));
+    replaceChildren(this.more, el('p', { class: 'error' }, message), button(t('Try again'), () => this.ask()));
   }
 
   private draw(): void {
@@ -100,7 +100,7 @@ export class RulesView {
       ...columns(this.regression).map((c) => {
         const active = c.key === this.sort.key;
         const descending = this.sort.descending;
-        const b = el('button', { class: 'sort', type: 'button', title: `Sort by ${c.label}` }, c.label, active ? (descending ? ' ▼' : ' ▲') : '');
+        const b = el('button', { class: 'sort', type: 'button', title: t`Sort by ${c.label}` }, c.label, active ? (descending ? ' ▼' : ' ▲') : '');
         b.addEventListener('click', () => {
           this.sort = { key: c.key, descending: active ? !descending : c.key !== 'order' };
           this.actions.sorted(this.sort);
@@ -108,14 +108,14 @@ export class RulesView {
         });
         return el('th', { 'aria-sort': active ? (descending ? 'descending' : 'ascending') : 'none', scope: 'col' }, b);
       }),
-      this.actions.calculation && el('th', { scope: 'col', 'aria-label': 'Calculation' }),
+      this.actions.calculation && el('th', { scope: 'col', 'aria-label': t('Calculation') }),
     );
     replaceChildren(this.body);
     this.drawn = 0;
     const table = el('table', { class: this.foil ? 'rules' : 'rules foil-hidden' }, el('thead', {}, header), this.body);
     replaceChildren(
       this.container,
-      el('div', { class: 'toolbar' }, this.count, button('Export rules…', () => this.actions.export(), { title: 'Save the rules as Python, JavaScript, SQL or text' }), this.regression ? null : this.foilToggle(table)),
+      el('div', { class: 'toolbar' }, this.count, button(t('Export rules…'), () => this.actions.export(), { title: t('Save the rules as Python, JavaScript, SQL or text') }), this.regression ? null : this.foilToggle(table)),
       table,
       this.more,
     );
@@ -125,20 +125,20 @@ export class RulesView {
   /** Shows or hides the FOIL gains already drawn (a class on the table: nothing is asked again). */
   private foilToggle(table: HTMLElement): HTMLElement {
     const toggle = button(
-      'FOIL gain',
+      t('FOIL gain'),
       () => {
         this.foil = !this.foil;
         toggle.setAttribute('aria-pressed', String(this.foil));
         table.classList.toggle('foil-hidden', !this.foil);
       },
-      { title: `Show each condition's FOIL gain. ${FOIL_TITLE}` },
+      { title: t`Show each condition's FOIL gain. ${foilTitle()}` },
     );
     toggle.setAttribute('aria-pressed', String(this.foil));
     return toggle;
   }
 
   private ask(): void {
-    replaceChildren(this.more, el('p', { class: 'muted' }, 'Loading rules…'));
+    replaceChildren(this.more, el('p', { class: 'muted' }, t('Loading rules…')));
     const asked = ++this.asked;
     this.actions.request(this.sort, this.drawn, RULES_PER_PAGE).then(
       (page) => asked === this.asked && this.receive(page),
@@ -150,7 +150,7 @@ export class RulesView {
   private calculationCell(leaf: number): HTMLElement | null {
     const open = this.actions.calculation;
     if (open === undefined) return null;
-    const b: HTMLElement = button('Calculation', () => open(leaf, b), { title: "Work out this rule's coverage, accuracy and the FOIL gain of each condition" });
+    const b: HTMLElement = button(t('Calculation'), () => open(leaf, b), { title: t("Work out this rule's coverage, accuracy and the FOIL gain of each condition") });
     for (const kind of ['click', 'keydown'] as const) b.addEventListener(kind, (e) => e.stopPropagation());
     return el('td', { class: 'rule-calc', 'data-label': '' }, b);
   }
@@ -158,12 +158,12 @@ export class RulesView {
   private row(index: number, r: Rule): HTMLElement {
     const tr = el(
       'tr',
-      { tabindex: 0, class: 'rule-row', title: 'Show this leaf in the tree' },
+      { tabindex: 0, class: 'rule-row', title: t('Show this leaf in the tree') },
       el('td', { class: 'num', 'data-label': '#' }, String(index + 1)),
       ruleCell(r),
-      el('td', { 'data-label': 'Prediction' }, typeof r.prediction === 'number' ? formatNumber(r.prediction) : r.prediction),
-      el('td', { class: 'num', 'data-label': 'Coverage' }, `${r.covered} (${percent(r.coverage)})`),
-      el('td', { class: 'num', 'data-label': this.regression ? 'MSE' : 'Accuracy' }, this.regression ? formatNumber(r.mse ?? NaN, 4) : percent(r.accuracy ?? 0)),
+      el('td', { 'data-label': t('Prediction') }, typeof r.prediction === 'number' ? formatNumber(r.prediction) : r.prediction),
+      el('td', { class: 'num', 'data-label': t('Coverage') }, `${r.covered} (${percent(r.coverage)})`),
+      el('td', { class: 'num', 'data-label': this.regression ? /* l10n-ignore */ 'MSE' : t('Accuracy') }, this.regression ? formatNumber(r.mse ?? NaN, 4) : percent(r.accuracy ?? 0)),
       this.calculationCell(r.leaf),
     );
     tr.addEventListener('click', () => this.actions.pick(r.leaf));

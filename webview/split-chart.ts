@@ -7,6 +7,7 @@ import { valueText, type FeatureKind } from '../src/engine/feature-text';
 import { classHue } from '../src/shared/render/palette';
 import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, svgEl } from './dom';
+import { t } from './l10n';
 
 const WIDTH = 300;
 const PLOT_HEIGHT = 90;
@@ -77,12 +78,12 @@ function categoryBars(d: SplitDistribution): SVGElement {
 export function splitChart(d: SplitDistribution, feature: FeatureKind | undefined): HTMLElement {
   const chart = d.kind === 'numeric' ? histogram(d, feature) : categoryBars(d);
   const missing = d.missing.reduce((a, b) => a + b, 0);
-  const what = d.kind === 'numeric' ? `${d.feature} at this node, rows per class, with the split threshold` : `${d.feature} at this node: rows per category and class, → the branch it takes`;
+  const what = d.kind === 'numeric' ? t('{0} at this node, rows per class, with the split threshold', d.feature) : t('{0} at this node: rows per category and class, → the branch it takes', d.feature);
   chart.setAttribute('aria-label', what);
   return el(
     'figure',
     { class: 'split-figure' },
     chart,
-    el('figcaption', { class: 'muted' }, what, missing > 0 ? ` · ${missing} missing` : '', d.otherRows > 0 ? ` · ${d.otherRows} rows in rarer categories not shown` : ''),
+    el('figcaption', { class: 'muted' }, what, missing > 0 ? t` · ${missing} missing` : '', d.otherRows > 0 ? t` · ${d.otherRows} rows in rarer categories not shown` : ''),
   );
 }

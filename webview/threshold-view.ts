@@ -10,6 +10,7 @@ import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, replaceChildren, svgEl } from './dom';
 import { chartPosition, ThresholdPicker, type ThresholdChart } from './threshold-logic';
 import { button } from './toolkit';
+import { t } from './l10n';
 
 const SIZE = 200;
 const PAD = 30;
@@ -47,11 +48,11 @@ function curveChart(kind: ThresholdChart, curve: RocCurve | PrCurve, picker: Thr
   const [xs, ys] = kind === 'roc' ? [(curve as RocCurve).fpr, (curve as RocCurve).tpr] : [(curve as PrCurve).recall, (curve as PrCurve).precision];
   const points = xs.map((x, i) => `${toX(x)},${toY(ys[i])}`).join(' ');
   const marker = svgEl('circle', { r: 5, class: 'threshold-point' });
-  const [xLabel, yLabel] = kind === 'roc' ? ['false-positive rate', 'true-positive rate'] : ['recall', 'precision'];
-  const name = kind === 'roc' ? `ROC curve, AUC ${f3((curve as RocCurve).auc)}` : `Precision–recall curve, average precision ${f3((curve as PrCurve).averagePrecision)}`;
+  const [xLabel, yLabel] = kind === 'roc' ? [t('false-positive rate'), t('true-positive rate')] : [t('recall'), t('precision')];
+  const name = kind === 'roc' ? t('ROC curve, AUC {0}', f3((curve as RocCurve).auc)) : t('Precision–recall curve, average precision {0}', f3((curve as PrCurve).averagePrecision));
   const svg = svgEl(
     'svg',
-    { class: `roc threshold-chart chart-${kind}`, width: SIZE, height: SIZE, viewBox: `0 0 ${SIZE} ${SIZE}`, tabindex: 0, role: 'slider', 'aria-label': `${name}: the decision threshold (arrow keys move it)`, 'aria-valuemin': 0, 'aria-valuemax': 1 },
+    { class: `roc threshold-chart chart-${kind}`, width: SIZE, height: SIZE, viewBox: `0 0 ${SIZE} ${SIZE}`, tabindex: 0, role: 'slider', 'aria-label': t`${name}: the decision threshold (arrow keys move it)`, 'aria-valuemin': 0, 'aria-valuemax': 1 },
     svgEl('rect', { x: PAD, y: PAD, width: SIZE - 2 * PAD, height: SIZE - 2 * PAD, class: 'frame' }),
     kind === 'roc' ? svgEl('line', { x1: toX(0), y1: toY(0), x2: toX(1), y2: toY(1), class: 'chance' }) : null,
     svgEl('polyline', { points, class: 'curve' }),
@@ -84,7 +85,7 @@ function curveChart(kind: ThresholdChart, curve: RocCurve | PrCurve, picker: Thr
     picker.threshold = shared.threshold;
     moveTo(shared, picker.step(direction));
   });
-  const caption = kind === 'roc' ? `ROC for positive class “${curve.positiveClass}”, AUC = ${f3((curve as RocCurve).auc)}` : `Precision–recall, average precision = ${f3((curve as PrCurve).averagePrecision)}`;
+  const caption = kind === 'roc' ? t('ROC for positive class “{0}”, AUC = {1}', curve.positiveClass, f3((curve as RocCurve).auc)) : t('Precision–recall, average precision = {0}', f3((curve as PrCurve).averagePrecision));
   return {
     figure: el('figure', { class: 'roc-figure' }, svg, el('figcaption', {}, caption)),
     update() {
@@ -108,8 +109,8 @@ function countsTable(m: ClassificationMetrics, picker: ThresholdPicker): HTMLEle
   const cell = (label: string, n: number, right: boolean) => el('td', { class: right ? 'cell diagonal' : 'cell', 'data-count': label, title: `${label}: ${n}` }, String(n));
   return el(
     'table',
-    { class: 'confusion threshold-counts', 'aria-label': 'Confusion matrix at the threshold' },
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col', class: 'corner' }, 'true ↓ / predicted →'), el('th', { scope: 'col', title: positive }, positive), el('th', { scope: 'col', title: negative }, negative))),
+    { class: 'confusion threshold-counts', 'aria-label': t('Confusion matrix at the threshold') },
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col', class: 'corner' }, t('true ↓ / predicted →')), el('th', { scope: 'col', title: positive }, positive), el('th', { scope: 'col', title: negative }, negative))),
     el(
       'tbody',
       {},
@@ -122,8 +123,18 @@ function countsTable(m: ClassificationMetrics, picker: ThresholdPicker): HTMLEle
 function figuresRow(picker: ThresholdPicker): HTMLElement {
   const at = picker.figures();
   if (!at) return el('div');
-  const stat = (label: string, value: number) => el('div', { class: 'stat', 'data-figure': label }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, f3(value)));
-  return el('div', { class: 'stats threshold-figures' }, stat('accuracy', at.accuracy), stat('precision', at.precision), stat('recall', at.recall), stat('specificity', at.specificity), stat('FPR', at.fpr), stat('F1', at.f1));
+  // `data-figure` names the figure in English whatever the language: the checks read it.
+  const figure = (name: string, label: string, value: number) => el('div', { class: 'stat', 'data-figure': name }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, f3(value)));
+  return el(
+    'div',
+    { class: 'stats threshold-figures' },
+    figure('accuracy', t('accuracy'), at.accuracy),
+    figure('precision', t('precision'), at.precision),
+    figure('recall', t('recall'), at.recall),
+    figure('specificity', t('specificity'), at.specificity),
+    figure('FPR', /* l10n-ignore */ 'FPR', at.fpr),
+    figure('F1', 'F1', at.f1),
+  );
 }
 
 /** A binary section's curves, figures at the shared threshold and its buttons; null without a ROC curve. */
@@ -137,16 +148,16 @@ export function thresholdBlock(m: ClassificationMetrics, shared: ThresholdShared
   const presets = el(
     'div',
     { class: 'threshold-buttons' },
-    button('Youden', () => moveTo(shared, picker.preset('youden')), { title: 'The threshold of the largest TPR − FPR on these rows (evaluate --threshold youden)' }),
-    button('F1', () => moveTo(shared, picker.preset('f1')), { title: 'The threshold of the largest F1 on these rows (evaluate --threshold f1)' }),
-    button('0.5', () => moveTo(shared, 0.5), { title: 'The positive class where it is at least half of the leaf' }),
-    shared.use ? button('Use this threshold', () => shared.use?.(shared.threshold), { primary: true, title: 'Train again with this threshold: the leaves, predictions, rules and exports follow it (train --threshold)' }) : null,
-    shared.use && shared.applied !== null ? button('Clear threshold', () => shared.use?.(null), { title: "Train again without a threshold: each leaf predicts its largest class" }) : null,
+    button(/* l10n-ignore */ 'Youden', () => moveTo(shared, picker.preset('youden')), { title: t('The threshold of the largest TPR − FPR on these rows (evaluate --threshold youden)') }),
+    button('F1', () => moveTo(shared, picker.preset('f1')), { title: t('The threshold of the largest F1 on these rows (evaluate --threshold f1)') }),
+    button('0.5', () => moveTo(shared, 0.5), { title: t('The positive class where it is at least half of the leaf') }),
+    shared.use ? button(t('Use this threshold'), () => shared.use?.(shared.threshold), { primary: true, title: t('Train again with this threshold: the leaves, predictions, rules and exports follow it (train --threshold)') }) : null,
+    shared.use && shared.applied !== null ? button(t('Clear threshold'), () => shared.use?.(null), { title: t("Train again without a threshold: each leaf predicts its largest class") }) : null,
   );
   const redraw = () => {
     picker.threshold = shared.threshold;
-    const applied = shared.applied === null ? 'the tree predicts each leaf\'s largest class' : shared.applied === shared.threshold ? 'the tree\'s threshold' : `the tree's is ${formatNumber(shared.applied, 4)}`;
-    heading.textContent = `Decision threshold ${formatNumber(shared.threshold, 4)}: “${m.positiveClass}” where its share of the leaf is ≥ it (${applied}). Click or drag on a curve, or use the arrow keys.`;
+    const applied = shared.applied === null ? t("the tree predicts each leaf's largest class") : shared.applied === shared.threshold ? t("the tree's threshold") : t("the tree's is {0}", formatNumber(shared.applied, 4));
+    heading.textContent = t`Decision threshold ${formatNumber(shared.threshold, 4)}: “${m.positiveClass ?? ''}” where its share of the leaf is ≥ it (${applied}). Click or drag on a curve, or use the arrow keys.`;
     heading.dataset.threshold = String(shared.threshold);
     replaceChildren(counts, countsTable(m, picker));
     replaceChildren(figures, figuresRow(picker));

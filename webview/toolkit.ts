@@ -2,6 +2,7 @@
 // webview asks for "a button" or "a dropdown", so swapping in @vscode-elements/elements means
 // rewriting this one file.
 import { el } from './dom';
+import { t } from './l10n';
 
 /**
  * Defines the custom elements. The toolkit ships only as an ES module and the project's
@@ -127,7 +128,7 @@ export interface Tab {
 
 /** Tabs with arrow-key navigation; `onChange` gets the id of the tab the user picked. */
 export function tabs(list: readonly Tab[], active: string, onChange: (id: string) => void): { element: HTMLElement; select(id: string): void } {
-  const panels = el('vscode-panels' as 'div', { activeid: `tab-${active}`, 'aria-label': 'Views' });
+  const panels = el('vscode-panels' as 'div', { activeid: `tab-${active}`, 'aria-label': t('Views') });
   for (const t of list) panels.appendChild(el('vscode-panel-tab' as 'div', { id: `tab-${t.id}` }, t.label));
   for (const t of list) panels.appendChild(el('vscode-panel-view' as 'div', { id: `view-${t.id}` }, t.panel));
   panels.addEventListener('change', (e) => {

@@ -8,6 +8,7 @@ import type { EditPreview } from '../src/shared/worker-messages';
 import { el, replaceChildren } from './dom';
 import { editSection, type PendingEdit } from './edit-details';
 import { button } from './toolkit';
+import { t } from './l10n';
 
 export interface EditorEvents {
   preview(edit: TreeEdit): Promise<EditPreview>;
@@ -21,7 +22,7 @@ export interface EditorEvents {
 export const NO_EDITS: EditState = { applied: [], redo: [], restorable: [] };
 
 export class TreeEditor {
-  readonly bar = el('div', { class: 'edit-bar', role: 'toolbar', 'aria-label': 'Edits' });
+  readonly bar = el('div', { class: 'edit-bar', role: 'toolbar', 'aria-label': t('Edits') });
   private pending: PendingEdit | null = null;
   private edits: EditState = NO_EDITS;
 
@@ -52,7 +53,7 @@ export class TreeEditor {
     const { applied, redo } = this.edits;
     const pending = type === 'undoEdit' ? applied : type === 'redoEdit' ? redo : [...applied, ...redo];
     if (pending.length === 0) return;
-    this.events.busy(type === 'undoEdit' ? 'Undoing the last edit…' : type === 'redoEdit' ? 'Redoing…' : 'Back to the grown tree…');
+    this.events.busy(type === 'undoEdit' ? t('Undoing the last edit…') : type === 'redoEdit' ? t('Redoing…') : t('Back to the grown tree…'));
     this.events.post({ type });
   }
 
@@ -62,16 +63,16 @@ export class TreeEditor {
     // No buttons until there is an edit: with hidden toolkit buttons in the header, Playwright never saw the
     // Tree tab's "Show all N nodes" button settle (webview check).
     if (this.bar.hidden) return replaceChildren(this.bar);
-    const undo = button('Undo', () => this.step('undoEdit'), { title: 'Undo the last edit (Ctrl+Z)' });
-    const again = button('Redo', () => this.step('redoEdit'), { title: 'Redo the edit undone last (Ctrl+Shift+Z)' });
+    const undo = button(t('Undo'), () => this.step('undoEdit'), { title: t('Undo the last edit (Ctrl+Z)') });
+    const again = button(t('Redo'), () => this.step('redoEdit'), { title: t('Redo the edit undone last (Ctrl+Shift+Z)') });
     undo.toggleAttribute('disabled', applied.length === 0);
     again.toggleAttribute('disabled', redo.length === 0);
     replaceChildren(
       this.bar,
-      el('span', { class: 'edited-badge', title: 'The tree shown is the grown tree with your edits' }, `edited · ${applied.length}`),
+      el('span', { class: 'edited-badge', title: t('The tree shown is the grown tree with your edits') }, t`edited · ${applied.length}`),
       undo,
       again,
-      button('Reset to grown tree', () => this.step('resetEdits'), { title: 'Drop every edit' }),
+      button(t('Reset to grown tree'), () => this.step('resetEdits'), { title: t('Drop every edit') }),
     );
   }
 
@@ -97,7 +98,7 @@ export class TreeEditor {
       preview: (edit) => this.preview(edit),
       apply: (edit) => {
         this.pending = null;
-        this.events.busy('Applying the edit…');
+        this.events.busy(t('Applying the edit…'));
         this.events.post({ type: 'applyEdit', edit });
       },
       cancel: () => {

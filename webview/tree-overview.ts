@@ -7,6 +7,7 @@ import { icicleLayout, type Icicle, type IcicleCell } from '../src/shared/render
 import { classHue } from '../src/shared/render/palette';
 import { majorityClass } from '../src/shared/render/tree-labels';
 import { el } from './dom';
+import { t } from './l10n';
 
 /** At most this wide, and at most this share of the drawing's width: the overview must not hide the tree. */
 const WIDTH_MAX = 180;
@@ -30,7 +31,7 @@ export class TreeOverview {
   constructor(private readonly pick: (nodeId: number, cell: IcicleCell) => void) {
     this.element = el(
       'div',
-      { class: 'overview', role: 'group', 'aria-label': 'Overview of the whole tree', hidden: true },
+      { class: 'overview', role: 'group', 'aria-label': t('Overview of the whole tree'), hidden: true },
       this.canvas,
     );
     this.canvas.addEventListener('pointerdown', (e) => {
@@ -53,7 +54,7 @@ export class TreeOverview {
     this.icicle = icicleLayout(model, descendants);
     this.drawn = new Set(drawn);
     const nodes = this.icicle.cells.filter((c) => !c.unsent).length;
-    this.element.setAttribute('aria-label', `Overview of the whole tree: ${model.nodes.length} nodes, ${this.drawn.size} drawn. Click or drag to move the view there.`);
+    this.element.setAttribute('aria-label', t`Overview of the whole tree: ${model.nodes.length} nodes, ${this.drawn.size} drawn. Click or drag to move the view there.`);
     this.canvas.dataset.cells = String(nodes);
     this.paint();
   }

@@ -14,6 +14,7 @@ import { button, limitField, numberField, searchField } from './toolkit';
 import { findNodes } from '../src/shared/render/find-nodes';
 import { pathTo, ruleTo } from '../src/shared/render/tree-labels';
 import { nodeRefAt, type BrowsedDrawing, type BrowsedView, type Direction } from './tree-browser';
+import { formatNumber, t } from './l10n';
 
 /** "Fit" shrinks node text to no less than this many pixels; a bigger tree is panned instead. */
 export const LEGIBLE_FONT_PX = 11;
@@ -56,20 +57,21 @@ const FULL_LABELS_UP_TO = 40;
 const SHOW_ALL_WITHOUT_WARNING = 300;
 /** The status line under the drawing: what is shown of how many. */
 function summaryOf(diagram: MermaidDiagram, total: number): string {
-  return `${diagram.shownNodes} of ${total} nodes shown` + (total > diagram.shownNodes ? ` · click a "+N nodes" stub to expand it` : '');
+  const shown = t('{0} of {1} nodes shown', diagram.shownNodes, total);
+  return total > diagram.shownNodes ? `${shown} · ${t('click a "+N nodes" stub to expand it')}` : shown;
 }
 
-const SHOW_ALL_TITLE = `Draw every node (asks first above ${SHOW_ALL_WITHOUT_WARNING} nodes)`;
+const showAllTitle = () => t('Draw every node (asks first above {0} nodes)', SHOW_ALL_WITHOUT_WARNING);
 
 export class TreeView implements BrowsedView {
   readonly element: HTMLElement;
   /** Shown only while a node is selected: beside the tree on a wide panel, a bottom sheet over it on a narrow one. */
-  readonly details = el('aside', { class: 'details', 'aria-label': 'Node details', hidden: true });
+  readonly details = el('aside', { class: 'details', 'aria-label': t('Node details'), hidden: true });
   /** Where renderDetails writes; the close button stays. */
   readonly detailsBody = el('div', { class: 'details-body', 'aria-live': 'polite' });
-  private readonly viewport = el('div', { class: 'viewport', tabindex: 0, 'aria-label': 'Decision tree diagram. Plus and minus zoom, arrows pan; on a node, arrows move to its parent, children and siblings, Enter opens its details and F focuses on its subtree.' });
+  private readonly viewport = el('div', { class: 'viewport', tabindex: 0, 'aria-label': t('Decision tree diagram. Plus and minus zoom, arrows pan; on a node, arrows move to its parent, children and siblings, Enter opens its details and F focuses on its subtree.') });
   private readonly stage = el('div', { class: 'stage' });
-  private readonly legend = el('div', { class: 'legend', 'aria-label': 'Legend' });
+  private readonly legend = el('div', { class: 'legend', 'aria-label': t('Legend') });
   private readonly status = el('p', { class: 'tree-status', 'aria-live': 'polite' });
   private readonly findStatus = el('span', { class: 'find-status muted', 'aria-live': 'polite' });
   private readonly pathInfo = el('div', { class: 'path-info', 'aria-live': 'polite' });
@@ -83,12 +85,12 @@ export class TreeView implements BrowsedView {
   private svg: SVGSVGElement | null = null;
   private renderToken = 0;
   private needsFit = false;
-  private rowField = numberField('Row', 1, { min: 1 }, () => undefined);
-  private readonly findField = searchField('Find node', 'Find…', (text) => this.find(text));
+  private rowField = numberField(t('Row'), 1, { min: 1 }, () => undefined);
+  private readonly findField = searchField(t('Find node'), t('Find…'), (text) => this.find(text));
   /** The last search and the match shown: Enter again goes to the next match. */
   private found: { query: string; at: number } | null = null;
   private readonly clearPathButton: HTMLElement;
-  private readonly exportMenu = el('div', { class: 'export-menu', role: 'menu', 'aria-label': 'Export', hidden: true });
+  private readonly exportMenu = el('div', { class: 'export-menu', role: 'menu', 'aria-label': t('Export'), hidden: true });
   private readonly toolbar: HTMLElement;
   /** Sizes the tree again when anything above it changes size. */
   private readonly resize: ResizeObserver;
@@ -113,10 +115,10 @@ export class TreeView implements BrowsedView {
   /** The focus the drawing shown was drawn from. */
   private drawnRoot = 0;
   /** The trail from the tree's root to the focused node, each step a button back to it. */
-  private readonly breadcrumb = el('nav', { class: 'breadcrumb', 'aria-label': 'Focused subtree', hidden: true });
+  private readonly breadcrumb = el('nav', { class: 'breadcrumb', 'aria-label': t('Focused subtree'), hidden: true });
   /** The depth window: how many levels below the focused node are drawn (null: as many as fit). */
   private levels: number | null = null;
-  private readonly levelsField = limitField('Levels', null, { min: 1, max: 64 }, (n) => this.setLevels(n));
+  private readonly levelsField = limitField(t('Levels'), null, { min: 1, max: 64 }, (n) => this.setLevels(n));
   /** Nodes deeper than this are folded to fit the view (chosen with each fresh view); undefined: the default fold. */
   private depthCap: number | undefined = undefined;
   /** The direction of the drawing shown; null before the first. */
@@ -137,10 +139,10 @@ export class TreeView implements BrowsedView {
       else events.reveal(id);
     });
     this.viewport.appendChild(this.overview.element);
-    this.showAllButton = button('Show all', () => this.offerShowAll(), { title: SHOW_ALL_TITLE });
-    this.labelsButton = button('Full labels', () => this.toggleLabels(), { title: 'Show each node\'s samples and impurity in the drawing (a bigger drawing), or only its question or answer' });
+    this.showAllButton = button(t('Show all'), () => this.offerShowAll(), { title: showAllTitle() });
+    this.labelsButton = button(t('Full labels'), () => this.toggleLabels(), { title: t('Show each node\'s samples and impurity in the drawing (a bigger drawing), or only its question or answer') });
     this.labelsButton.setAttribute('aria-pressed', 'false');
-    this.clearPathButton = button('Clear path', () => events.clearPath(), { title: 'Stop highlighting this row\'s path' });
+    this.clearPathButton = button(t('Clear path'), () => events.clearPath(), { title: t('Stop highlighting this row\'s path') });
     this.clearPathButton.classList.add('inline-action');
     const menuItem = (label: string, title: string, run: () => void) => {
       const item = button(label, () => {
@@ -152,12 +154,12 @@ export class TreeView implements BrowsedView {
     };
     replaceChildren(
       this.exportMenu,
-      menuItem('Export as SVG', 'Save the drawing as shown, as an SVG image', () => events.exportDrawing('svg')),
-      menuItem('Export as PNG', 'Save the drawing as shown, as a PNG image', () => events.exportDrawing('png')),
-      menuItem('Export Mermaid', 'Save the whole tree as Mermaid Markdown', () => events.export('mermaid')),
-      menuItem('Export model', "Save the model as JSON (for the CLI's predict)", () => events.export('model')),
+      menuItem(t('Export as SVG'), t('Save the drawing as shown, as an SVG image'), () => events.exportDrawing('svg')),
+      menuItem(t('Export as PNG'), t('Save the drawing as shown, as a PNG image'), () => events.exportDrawing('png')),
+      menuItem(t('Export Mermaid'), t('Save the whole tree as Mermaid Markdown'), () => events.export('mermaid')),
+      menuItem(t('Export model'), t("Save the model as JSON (for the CLI's predict)"), () => events.export('model')),
     );
-    const exportButton = button('Export ▾', () => this.toggleExportMenu(), { title: 'Save the drawing (SVG, PNG), the tree (Mermaid) or the model (JSON)' });
+    const exportButton = button(t('Export ▾'), () => this.toggleExportMenu(), { title: t('Save the drawing (SVG, PNG), the tree (Mermaid) or the model (JSON)') });
     exportButton.setAttribute('aria-haspopup', 'menu');
     this.exportMenu.addEventListener('keydown', (e) => {
       if (e.key !== 'Escape') return;
@@ -166,25 +168,25 @@ export class TreeView implements BrowsedView {
     });
     this.toolbar = el(
       'div',
-      { class: 'toolbar', role: 'toolbar', 'aria-label': 'Tree' },
-      button('−', () => this.panZoom.zoomBy(0.8), { title: 'Zoom out' }),
-      button('+', () => this.panZoom.zoomBy(1.25), { title: 'Zoom in' }),
-      button('Fit', () => this.fit(), { title: `Fit the tree to the view (text stays at least ${LEGIBLE_FONT_PX} px; a bigger tree is panned)` }),
+      { class: 'toolbar', role: 'toolbar', 'aria-label': t('Tree') },
+      button('−', () => this.panZoom.zoomBy(0.8), { title: t('Zoom out') }),
+      button('+', () => this.panZoom.zoomBy(1.25), { title: t('Zoom in') }),
+      button(t('Fit'), () => this.fit(), { title: t`Fit the tree to the view (text stays at least ${LEGIBLE_FONT_PX} px; a bigger tree is panned)` }),
       this.showAllButton,
-      button('Fold to default', () => events.resetFolding(), { title: 'Fold deep subtrees again' }),
+      button(t('Fold to default'), () => events.resetFolding(), { title: t('Fold deep subtrees again') }),
       this.labelsButton,
       this.levelsField.element,
       el('span', { class: 'separator' }),
       this.rowField.element,
-      button('Show path', () => this.askRow(), { title: 'Highlight the path of this data row (1 = first row after the header)' }),
+      button(t('Show path'), () => this.askRow(), { title: t('Highlight the path of this data row (1 = first row after the header)') }),
       el('span', { class: 'separator' }),
       el('span', { class: 'export' }, exportButton, this.exportMenu),
       el('span', { class: 'separator' }),
       this.findField.element,
       this.findStatus,
     );
-    const close = button('×', () => events.closeDetails(), { title: 'Close the node details (Escape)' });
-    close.setAttribute('aria-label', 'Close node details');
+    const close = button('×', () => events.closeDetails(), { title: t('Close the node details (Escape)') });
+    close.setAttribute('aria-label', t('Close node details'));
     close.classList.add('details-close');
     this.details.append(close, this.detailsBody);
     this.details.addEventListener('keydown', (e) => {
@@ -214,8 +216,8 @@ export class TreeView implements BrowsedView {
     // The depth window is one more field of the toolbar: on a line of its own under the drawing it
     // cost a narrow panel's tree a line of height.
     this.levelsField.element.classList.add('levels');
-    this.levelsField.element.setAttribute('title', 'Depth window: the levels drawn below the top node (empty: as many as fit the view legibly)');
-    this.levelsField.element.querySelector('vscode-text-field')?.setAttribute('placeholder', 'Levels');
+    this.levelsField.element.setAttribute('title', t('Depth window: the levels drawn below the top node (empty: as many as fit the view legibly)'));
+    this.levelsField.element.querySelector('vscode-text-field')?.setAttribute('placeholder', t('Levels'));
     window.addEventListener('resize', () => this.layout());
   }
 
@@ -285,7 +287,7 @@ export class TreeView implements BrowsedView {
   private askRow(): void {
     const row = this.rowField.get();
     if (Number.isInteger(row) && row >= 1) this.events.showRow(row - 1);
-    else this.events.failed('Row must be a whole number ≥ 1.');
+    else this.events.failed(t('Row must be a whole number ≥ 1.'));
   }
 
   /**
@@ -298,7 +300,7 @@ export class TreeView implements BrowsedView {
     const matches = findNodes(model, query);
     if (matches.length === 0) {
       this.found = null;
-      this.events.failed(`No node matches “${query.trim()}” (an id, a feature, a condition or a leaf's answer).`);
+      this.events.failed(t`No node matches “${query.trim()}” (an id, a feature, a condition or a leaf's answer).`);
       return;
     }
     const at = this.found?.query === query ? (this.found.at + 1) % matches.length : 0;
@@ -311,9 +313,9 @@ export class TreeView implements BrowsedView {
     } else {
       this.events.reveal(id);
     }
-    const held = this.sentNodes < this.totalNodes ? ` (among the ${this.sentNodes.toLocaleString('en-US')} nodes sent so far)` : '';
-    this.findField.element.setAttribute('title', `Node ${id}: match ${at + 1} of ${matches.length}${held}. Enter: the next one.`);
-    replaceChildren(this.findStatus, `Node ${id}: ${at + 1} of ${matches.length} matches${held}`);
+    const held = this.sentNodes < this.totalNodes ? t(' (among the {0} nodes sent so far)', formatNumber(this.sentNodes)) : '';
+    this.findField.element.setAttribute('title', t`Node ${id}: match ${at + 1} of ${matches.length}${held}. Enter: the next one.`);
+    replaceChildren(this.findStatus, t`Node ${id}: ${at + 1} of ${matches.length} matches${held}`);
   }
 
   /** "Show all": at once for a small tree; for a big one, first the node count and the expected time. */
@@ -323,23 +325,23 @@ export class TreeView implements BrowsedView {
       this.events.showAll();
       return;
     }
-    const count = total.toLocaleString('en-US');
+    const count = formatNumber(total);
     replaceChildren(
       this.showAllWarning,
       el(
         'p',
         {},
-        `This tree has ${count} nodes. Drawing all of them takes ${roughDuration(this.drawCost.estimateMs(total))} here, and the panel does not respond meanwhile. `,
-        'Clicking a "+N nodes" stub opens one subtree at a time instead.',
+        t`This tree has ${count} nodes. Drawing all of them takes ${roughDuration(this.drawCost.estimateMs(total))} here, and the panel does not respond meanwhile. `,
+        t('Clicking a "+N nodes" stub opens one subtree at a time instead.'),
       ),
       el(
         'div',
         { class: 'actions' },
-        button(`Show all ${count} nodes`, () => {
+        button(t`Show all ${count} nodes`, () => {
           this.hideShowAllWarning();
           this.events.showAll();
         }, { primary: true }),
-        button('Cancel', () => this.hideShowAllWarning()),
+        button(t('Cancel'), () => this.hideShowAllWarning()),
       ),
     );
   }
@@ -437,8 +439,8 @@ export class TreeView implements BrowsedView {
     this.showAllButton.setAttribute(
       'title',
       whole
-        ? SHOW_ALL_TITLE
-        : `Not offered: this tree has ${this.totalNodes.toLocaleString('en-US')} nodes, and drawing them all would take ${roughDuration(this.drawCost.estimateMs(this.totalNodes))} here. Open a "+N nodes" stub for one subtree at a time, or export the tree (Export Mermaid, Export model).`,
+        ? showAllTitle()
+        : t`Not offered: this tree has ${formatNumber(this.totalNodes)} nodes, and drawing them all would take ${roughDuration(this.drawCost.estimateMs(this.totalNodes))} here. Open a "+N nodes" stub for one subtree at a time, or export the tree (Export Mermaid, Export model).`,
     );
     // A fresh view (or the first drawing of this page) chooses the direction and the fold anew; a
     // redraw that keeps the view (a stub opened, a path shown) keeps them, so the tree does not
@@ -472,7 +474,7 @@ export class TreeView implements BrowsedView {
     let compact = this.labels === 'compact' || (this.labels === 'auto' && first.shownNodes > FULL_LABELS_UP_TO);
     let diagram = compact === (this.labels === 'compact') ? first : diagramOf(compact, direction);
     // Mermaid's layout blocks the page for a moment on big diagrams: say so before it starts.
-    replaceChildren(this.status, `Drawing ${diagram.shownNodes} nodes…`);
+    replaceChildren(this.status, t`Drawing ${diagram.shownNodes} nodes…`);
     await new Promise((resolve) => requestAnimationFrame(resolve));
     if (token !== this.renderToken) return;
     let svg: SVGSVGElement | null;
@@ -532,7 +534,7 @@ export class TreeView implements BrowsedView {
       if (token === this.renderToken) {
         replaceChildren(this.status, summaryOf(diagram, model.nodes.length));
         this.panZoom.set(keep);
-        this.events.failed(`The diagram could not be drawn: ${err instanceof Error ? err.message : String(err)}`);
+        this.events.failed(t`The diagram could not be drawn: ${err instanceof Error ? err.message : String(err)}`);
       }
       return;
     }
@@ -649,11 +651,11 @@ export class TreeView implements BrowsedView {
     }
     const path = pathTo(model, root);
     const conditions = ruleTo(model, root);
-    const crumbs: (HTMLElement | string)[] = [button('Whole tree', () => this.focusOn(0), { title: 'Draw the whole tree again' })];
+    const crumbs: (HTMLElement | string)[] = [button(t('Whole tree'), () => this.focusOn(0), { title: t('Draw the whole tree again') })];
     conditions.forEach((condition, i) => {
       crumbs.push(el('span', { class: 'crumb-sep', 'aria-hidden': 'true' }, '›'));
       const id = path[i + 1];
-      crumbs.push(i === conditions.length - 1 ? el('span', { class: 'crumb-here', 'aria-current': 'location' }, condition) : button(condition, () => this.focusOn(id), { title: `Focus on node ${id}'s subtree` }));
+      crumbs.push(i === conditions.length - 1 ? el('span', { class: 'crumb-here', 'aria-current': 'location' }, condition) : button(condition, () => this.focusOn(id), { title: t`Focus on node ${id}'s subtree` }));
     });
     replaceChildren(this.breadcrumb, ...crumbs);
   }

@@ -11,6 +11,7 @@ import { section as metricsSection } from '../metrics-view';
 import { dropdown } from '../toolkit';
 import { bars } from './forest-importances';
 import type { PickerTree } from './tree-picker';
+import { t } from '../l10n';
 
 export type EnsembleMeasure = 'gain' | 'splits' | 'cover';
 
@@ -38,22 +39,22 @@ export function renderEnsembleSummary(container: HTMLElement, report: EnsembleRe
     el(
       'div',
       { class: 'stats forest-stats' },
-      stat('trees', String(report.trees.length)),
-      stat('library', report.library),
-      stat('task', report.task === 'classification' ? `${classes?.length ?? report.outputs} classes` : 'regression'),
-      stat('features', String(report.features.length)),
-      data && stat('rows', `${data.rows} of ${data.fileName}`),
+      stat(t('trees'), String(report.trees.length)),
+      stat(t('library'), report.library),
+      stat(t('task'), report.task === 'classification' ? t('{0} classes', classes?.length ?? report.outputs) : t('regression')),
+      stat(t('features'), String(report.features.length)),
+      data && stat(t('rows'), t('{0} of {1}', data.rows, data.fileName)),
     ),
     el('p', { class: 'ensemble-description' }, report.description),
     el('p', { class: 'ensemble-link' }, linkSentence(report)),
     // Classes named from the CSV's target are listed by the binding's note below.
-    classes && report.classNames !== 'target values' && el('p', { class: 'muted' }, `Classes: ${classes.map((c, k) => `${k} = ${c}`).join(', ')}${report.classNames === 'indices' ? ' (the model stores indices)' : ''}.`),
+    classes && report.classNames !== 'target values' && el('p', { class: 'muted' }, t`Classes: ${classes.map((c, k) => `${k} = ${c}`).join(', ')}${report.classNames === 'indices' ? ' (the model stores indices)' : ''}.`),
     ...report.notes.map((n) => el('p', { class: 'muted ensemble-note' }, n)),
     el(
       'p',
       { class: 'muted forest-how' },
-      'Read-only: each tree is drawn as its library stored it — a node’s cover (XGBoost: the sum of hessians; LightGBM: rows; ONNX: not stored), each split’s gain, a leaf’s value (the raw score it adds). ',
-      data === null ? 'Choose a CSV (run Open Tree Model… again) to see a row’s path, what each tree adds to it, and the metrics.' : 'Pick a tree, then give a row number and Show path for the row’s path and what each tree adds to its score.',
+      t('Read-only: each tree is drawn as its library stored it — a node’s cover (XGBoost: the sum of hessians; LightGBM: rows; ONNX: not stored), each split’s gain, a leaf’s value (the raw score it adds). '),
+      data === null ? t('Choose a CSV (run Open Tree Model… again) to see a row’s path, what each tree adds to it, and the metrics.') : t('Pick a tree, then give a row number and Show path for the row’s path and what each tree adds to its score.'),
     ),
   );
 }
@@ -61,15 +62,15 @@ export function renderEnsembleSummary(container: HTMLElement, report: EnsembleRe
 /** The picker's score column: the class a tree adds to (several outputs), else the sum of its gains. */
 export function ensemblePicker(report: EnsembleReport): { heading: string; trees: PickerTree[] } {
   const byClass = report.outputs > 1;
-  const row = (t: EnsembleTreeSummary): PickerTree => ({
-    index: t.index,
-    depth: t.depth,
-    leaves: t.leaves,
-    score: byClass ? t.output : stored(t.gain) ? t.gain : null,
-    scoreText: byClass ? outputName(report, t.output) : stored(t.gain) ? formatNumber(t.gain, 4) : '—',
-    title: `Open tree ${t.index + 1} (${t.nodes} nodes${t.output === null ? '' : `, adds to ${byClass ? `class ${outputName(report, t.output)}` : 'the score'}`})`,
+  const row = (tree: EnsembleTreeSummary): PickerTree => ({
+    index: tree.index,
+    depth: tree.depth,
+    leaves: tree.leaves,
+    score: byClass ? tree.output : stored(tree.gain) ? tree.gain : null,
+    scoreText: byClass ? outputName(report, tree.output) : stored(tree.gain) ? formatNumber(tree.gain, 4) : '—',
+    title: t`Open tree ${tree.index + 1} (${tree.nodes} nodes${tree.output === null ? '' : `, adds to ${byClass ? `class ${outputName(report, tree.output)}` : 'the score'}`})`,
   });
-  return { heading: byClass ? 'class' : 'gain', trees: report.trees.map(row) };
+  return { heading: byClass ? t('class') : t('gain'), trees: report.trees.map(row) };
 }
 
 /** "Tree 3 of 100 · adds to class setosa · depth 6, 32 leaves". */
@@ -81,9 +82,9 @@ export function ensembleTreeHeading(report: EnsembleReport, index: number): stri
 }
 
 const MEASURES: { value: EnsembleMeasure; label: string; note: string }[] = [
-  { value: 'gain', label: 'Total gain', note: 'The sum of the gains (loss reductions) of every split on the feature, over all trees (XGBoost’s total_gain, LightGBM’s gain).' },
-  { value: 'splits', label: 'Split count', note: 'How many splits use the feature, over all trees (XGBoost’s weight, LightGBM’s split).' },
-  { value: 'cover', label: 'Total cover', note: 'The sum of the covers of the splits on the feature (XGBoost’s total_cover; LightGBM: rows).' },
+  { value: 'gain', label: t('Total gain'), note: 'The sum of the gains (loss reductions) of every split on the feature, over all trees (XGBoost’s total_gain, LightGBM’s gain).' },
+  { value: 'splits', label: t('Split count'), note: 'How many splits use the feature, over all trees (XGBoost’s weight, LightGBM’s split).' },
+  { value: 'cover', label: t('Total cover'), note: 'The sum of the covers of the splits on the feature (XGBoost’s total_cover; LightGBM: rows).' },
 ];
 
 export function renderEnsembleImportances(container: HTMLElement, importances: readonly EnsembleImportance[], measure: EnsembleMeasure, onMeasure: (m: EnsembleMeasure) => void): void {
@@ -93,11 +94,11 @@ export function renderEnsembleImportances(container: HTMLElement, importances: r
   const chosen = options.find((m) => m.value === measure) ?? options.find((m) => m.value === 'splits') ?? options[0];
   const value = (f: EnsembleImportance) => (chosen.value === 'gain' ? (stored(f.gain) ? f.gain : 0) : chosen.value === 'splits' ? f.splits : f.cover);
   const list = [...importances].sort((a, b) => value(b) - value(a)).map((f) => ({ feature: f.feature, mean: value(f), std: 0 }));
-  const picker = dropdown('Measure', options.map(({ value: v, label }) => ({ value: v, label })), chosen.value, onMeasure);
+  const picker = dropdown(t('Measure'), options.map(({ value: v, label }) => ({ value: v, label })), chosen.value, onMeasure);
   replaceChildren(
     container,
     el('div', { class: 'toolbar' }, picker.element),
-    el('p', { class: 'muted' }, chosen.note, hasGain ? '' : ' The file stores no gains (ONNX).'),
+    el('p', { class: 'muted' }, chosen.note, hasGain ? '' : t(' The file stores no gains (ONNX).')),
     bars(list, (f) => (chosen.value === 'splits' ? String(f.mean) : formatNumber(f.mean, 4))),
   );
 }
@@ -118,18 +119,18 @@ export function renderContributions(container: HTMLElement, report: EnsembleRepo
   const head = el(
     'p',
     { class: 'votes-head' },
-    `Row ${row.row + 1}: the model predicts ${shown(row.prediction)}${row.actual === null && report.data?.target == null ? '' : `, actual ${shown(row.actual)}${verdict}`}; tree ${row.index + 1} adds ${mine === undefined ? '?' : valueText(mine.value)} (${report.library}’s leaf ${mine?.leaf ?? '?'}).`,
+    t`Row ${row.row + 1}: the model predicts ${shown(row.prediction)}${row.actual === null && report.data?.target == null ? '' : `, actual ${shown(row.actual)}${verdict}`}; tree ${row.index + 1} adds ${mine === undefined ? '?' : valueText(mine.value)} (${report.library}’s leaf ${mine?.leaf ?? '?'}).`,
   );
   const scores = c.margins.map((m, k) => (c.margins.length > 1 ? `${outputName(report, k)} ${formatNumber(m, 6)}` : formatNumber(m, 6))).join(', ');
   const probabilities = c.probabilities === null ? '' : `; probabilities ${c.probabilities.map((p, k) => `${report.classes?.[k] ?? k} ${formatNumber(p, 4)}`).join(', ')}`;
-  const how = el('p', { class: 'contributions-how' }, `How: ${report.link}. Raw score ${scores}${probabilities}.`);
+  const how = el('p', { class: 'contributions-how' }, t`How: ${report.link}. Raw score ${scores}${probabilities}.`);
   const magnitude = (v: number | number[]) => (Array.isArray(v) ? Math.max(...v.map(Math.abs)) : Math.abs(v));
   const top = [...c.trees].sort((a, b) => magnitude(b.value) - magnitude(a.value) || a.tree - b.tree).slice(0, TOP_TREES);
-  const items = top.map((t) =>
+  const items = top.map((tree) =>
     el(
       'li',
-      { class: t.tree === row.index ? 'contribution chosen' : 'contribution' },
-      `tree ${t.tree + 1}${report.outputs > 1 && t.output !== null ? ` (${outputName(report, t.output)})` : ''}: ${valueText(t.value)}`,
+      { class: tree.tree === row.index ? 'contribution chosen' : 'contribution' },
+      t`tree ${tree.tree + 1}${report.outputs > 1 && tree.output !== null ? ` (${outputName(report, tree.output)})` : ''}: ${valueText(tree.value)}`,
     ),
   );
   const rest = c.trees.length - top.length;
@@ -140,9 +141,9 @@ export function renderContributions(container: HTMLElement, report: EnsembleRepo
     el(
       'details',
       { class: 'contributions-top' },
-      el('summary', { title: `The sum's arithmetic, and the ${top.length} largest of the ${c.trees.length} trees' leaf values for this row${rest > 0 ? ` (${rest} more not listed)` : ''}` }, `How they add up (the ${top.length} largest of ${c.trees.length} trees)`),
+      el('summary', { title: t`The sum's arithmetic, and the ${top.length} largest of the ${c.trees.length} trees' leaf values for this row${rest > 0 ? ` (${rest} more not listed)` : ''}` }, t`How they add up (the ${top.length} largest of ${c.trees.length} trees)`),
       how,
-      el('ul', { class: 'contributions', 'aria-label': 'Largest leaf values for this row' }, ...items),
+      el('ul', { class: 'contributions', 'aria-label': t('Largest leaf values for this row') }, ...items),
     ),
   );
 }
@@ -150,12 +151,12 @@ export function renderContributions(container: HTMLElement, report: EnsembleRepo
 export function renderEnsembleMetrics(container: HTMLElement, report: EnsembleReport): void {
   const data = report.data;
   if (data === null || data.metrics === null) {
-    replaceChildren(container, el('p', { class: 'metrics-what' }, data === null ? 'No CSV chosen: run Open Tree Model… again and choose one with the target column to measure the model.' : `${data.fileName} has no target column for this model: nothing to measure against.`));
+    replaceChildren(container, el('p', { class: 'metrics-what' }, data === null ? t('No CSV chosen: run Open Tree Model… again and choose one with the target column to measure the model.') : t`${data.fileName} has no target column for this model: nothing to measure against.`));
     return;
   }
   replaceChildren(
     container,
-    el('p', { class: 'metrics-what' }, `Every row of ${data.fileName} (${data.rows}) predicted by the model as its library would, against “${data.target}” (as the CLI’s evaluate --model).`),
+    el('p', { class: 'metrics-what' }, t`Every row of ${data.fileName} (${data.rows}) predicted by the model as its library would, against “${data.target ?? ''}” (as the CLI’s evaluate --model).`),
     metricsSection(`Predictions on ${data.fileName}`, data.metrics),
   );
 }

@@ -6,6 +6,7 @@ import type { WireForestReport } from '../../src/shared/forest-protocol';
 import { formatNumber } from '../../src/shared/render/tree-labels';
 import { el, replaceChildren } from '../dom';
 import { dropdown } from '../toolkit';
+import { t } from '../l10n';
 
 export type ForestImportance = 'mdi' | 'oobPermutation';
 
@@ -46,9 +47,9 @@ export function bars(list: readonly SpreadImportance[], valueText?: (f: SpreadIm
 export function renderForestImportances(container: HTMLElement, importances: WireForestReport['importances'], measure: ForestImportance, onMeasure: (m: ForestImportance) => void): void {
   const permutation = importances.oobPermutation;
   const chosen = measure === 'oobPermutation' && permutation !== null ? 'oobPermutation' : 'mdi';
-  const options: { value: ForestImportance; label: string }[] = [{ value: 'mdi', label: 'Mean decrease in impurity (MDI) ± spread' }];
-  if (permutation !== null) options.push({ value: 'oobPermutation', label: 'OOB permutation importance ± spread' });
-  const picker = dropdown('Measure', options, chosen, onMeasure);
+  const options: { value: ForestImportance; label: string }[] = [{ value: 'mdi', label: t('Mean decrease in impurity (MDI) ± spread') }];
+  if (permutation !== null) options.push({ value: 'oobPermutation', label: t('OOB permutation importance ± spread') });
+  const picker = dropdown(t('Measure'), options, chosen, onMeasure);
   replaceChildren(
     container,
     el('div', { class: 'toolbar' }, picker.element),

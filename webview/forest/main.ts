@@ -25,6 +25,7 @@ import { oobScoreText, renderSummary } from './summary-view';
 import { PickerFold, renderTreePicker, type PickerSort, type PickerTree } from './tree-picker';
 import { renderVotes } from './votes-view';
 import { scoreLabel } from '../../src/shared/render/score-label';
+import { t } from '../l10n';
 
 type TabId = 'summary' | 'trees' | 'importances' | 'metrics';
 
@@ -120,8 +121,8 @@ const treeView: TreeView = new TreeView({
     showRowAnswer(null);
     browser.clearPath();
   },
-  export: () => reportError('Exports are made from a single tree’s panel (Train Decision Tree); the forest view only shows its trees.'),
-  exportDrawing: () => reportError('Exports are made from a single tree’s panel (Train Decision Tree); the forest view only shows its trees.'),
+  export: () => reportError(t('Exports are made from a single tree’s panel (Train Decision Tree); the forest view only shows its trees.')),
+  exportDrawing: () => reportError(t('Exports are made from a single tree’s panel (Train Decision Tree); the forest view only shows its trees.')),
   closeDetails: () => browser.select(null),
   viewChanged: (v) => (view = v),
   failed: reportError,
@@ -149,10 +150,10 @@ const browser: TreeBrowser = new TreeBrowser(treeView, {
 
 const tabList = tabs(
   [
-    { id: 'summary', label: 'Summary', panel: summaryBox },
-    { id: 'trees', label: 'Trees', panel: el('div', { class: 'forest-trees' }, pickerBox, el('div', { class: 'tree-box' }, el('div', { class: 'tree-line' }, treeHeading, pickerFold.toggle), votesBox, treeView.element)) },
-    { id: 'importances', label: 'Importances', panel: importancesBox },
-    { id: 'metrics', label: 'OOB metrics', panel: metricsBox },
+    { id: 'summary', label: t('Summary'), panel: summaryBox },
+    { id: 'trees', label: t('Trees'), panel: el('div', { class: 'forest-trees' }, pickerBox, el('div', { class: 'tree-box' }, el('div', { class: 'tree-line' }, treeHeading, pickerFold.toggle), votesBox, treeView.element)) },
+    { id: 'importances', label: t('Importances'), panel: importancesBox },
+    { id: 'metrics', label: t('OOB metrics'), panel: metricsBox },
   ],
   state.tab,
   (id) => {
@@ -210,7 +211,7 @@ function showSelected(nodeId: number | null): void {
       toggle: (id) => browser.toggle(id),
       isOpen: (id) => browser.isOpen(id),
       focus: (id) => treeView.focusOn(id),
-      ignore: imported ? undefined : () => reportError('Leave a column out from the profile view or a tree panel, then train the forest again.'),
+      ignore: imported ? undefined : () => reportError(t('Leave a column out from the profile view or a tree panel, then train the forest again.')),
     });
   };
   render();
@@ -244,7 +245,7 @@ function pickTree(index: number): void {
   save();
   renderPicker();
   pickerFold.set(false);
-  showBanner('busy', `Opening tree ${index + 1}…`);
+  showBanner('busy', t`Opening tree ${index + 1}…`);
   host.request('tree', { index }).then((reply) => {
     if (state.tree !== reply.index) return; // another tree was picked since
     tree = decodeModel(reply.model);
@@ -253,7 +254,7 @@ function pickTree(index: number): void {
     showBanner('none');
     const summary = report?.trees[index];
     if (ensemble) replaceChildren(treeHeading, ensembleTreeHeading(ensemble, index));
-    else replaceChildren(treeHeading, `Tree ${index + 1} of ${report?.trees.length ?? '?'}` + (summary ? ` · depth ${summary.depth}, ${summary.leaves} leaves, ${summary.oobRows} OOB rows` : ''));
+    else replaceChildren(treeHeading, t`Tree ${index + 1} of ${report?.trees.length ?? '?'}` + (summary ? t` · depth ${summary.depth}, ${summary.leaves} leaves, ${summary.oobRows} OOB rows` : ''));
     // The row shown before (in another tree, or before a reload) is shown in this one.
     if (state.row !== null) showRow(state.row);
     else void drawTree(true);
@@ -289,16 +290,16 @@ function showRowAnswer(answer: ForestRow | null): void {
 function pickerRows(): { heading: string; trees: PickerTree[] } | null {
   if (ensemble) return ensemblePicker(ensemble);
   if (!report) return null;
-  const trees = report.trees.map((t) => ({
-    index: t.index,
-    depth: t.depth,
-    leaves: t.leaves,
-    score: t.oobScore,
+  const trees = report.trees.map((tree) => ({
+    index: tree.index,
+    depth: tree.depth,
+    leaves: tree.leaves,
+    score: tree.oobScore,
     // Fixed decimals, so the column's digits line up (0.920 under 0.966, not 0.92).
-    scoreText: t.oobScore === null ? '—' : t.oobScore.toFixed(3),
-    title: `Open tree ${t.index + 1} (${t.oobRows} OOB rows)`,
+    scoreText: tree.oobScore === null ? '—' : tree.oobScore.toFixed(3),
+    title: t`Open tree ${tree.index + 1} (${tree.oobRows} OOB rows)`,
   }));
-  return { heading: `OOB ${scoreLabel(report.oob.scoreName)}`, trees };
+  return { heading: t`OOB ${scoreLabel(report.oob.scoreName)}`, trees };
 }
 
 function renderPicker(): void {
@@ -335,7 +336,7 @@ function renderMetrics(shown: WireForestReport): void {
   const { oob, metrics } = shown;
   replaceChildren(
     metricsBox,
-    el('p', { class: 'metrics-what' }, oob.metrics ? `Out-of-bag: each of the ${oob.rows} rows scored only by the trees that did not draw it (OOB ${scoreLabel(oob.scoreName)} ${oobScoreText(shown)}).` : 'No out-of-bag rows (no bootstrap): only the training rows are measured, which is optimistic.'),
+    el('p', { class: 'metrics-what' }, oob.metrics ? t`Out-of-bag: each of the ${oob.rows} rows scored only by the trees that did not draw it (OOB ${scoreLabel(oob.scoreName)} ${oobScoreText(shown)}).` : t('No out-of-bag rows (no bootstrap): only the training rows are measured, which is optimistic.')),
     oob.metrics && metricsSection('Out-of-bag predictions', oob.metrics),
     metrics.holdout && metricsSection('Hold-out rows', metrics.holdout),
     metricsSection('Training rows (optimistic: every tree saw most of them)', metrics.training),
@@ -366,7 +367,12 @@ function onShowModel(message: Extract<ToForestView, { type: 'showModel' }>): voi
   arrive(message.documentUri, ensemble.trees.length);
   // A row is shown only with the CSV it was chosen from.
   if (ensemble.data === null) state.row = null;
-  replaceChildren(title, `${ensemble.library} model · ${ensemble.fileName} · ${ensemble.trees.length} tree${ensemble.trees.length === 1 ? '' : 's'}${ensemble.data ? ` · rows of ${ensemble.data.fileName}` : ''}`);
+  replaceChildren(title, [
+      t('{0} model', ensemble.library),
+      ensemble.fileName,
+      ensemble.trees.length === 1 ? t('1 tree') : t('{0} trees', ensemble.trees.length),
+      ...(ensemble.data ? [t('rows of {0}', ensemble.data.fileName)] : []),
+    ].join(' · '));
   nameMetricsTab('Metrics');
   showBanner('none');
   renderEnsembleSummary(summaryBox, ensemble);
@@ -386,7 +392,7 @@ function onShow(message: Extract<ToForestView, { type: 'show' }>): void {
   state.model = null;
   arrive(message.documentUri, report.trees.length);
   const { model } = report;
-  replaceChildren(title, `Random forest for “${model.target}” · ${message.fileName} · ${model.params.nTrees} trees`);
+  replaceChildren(title, t`Random forest for “${model.target}” · ${message.fileName} · ${model.params.nTrees} trees`);
   showBanner('none', report.warnings.join(' '));
   renderSummary(summaryBox, report);
   renderPicker();
@@ -402,11 +408,11 @@ function onMessage(message: ToForestView): void {
   if (message.type === 'show') onShow(message);
   else if (message.type === 'showModel') onShowModel(message);
   else if (message.type === 'busy') showBusy(message);
-  else if (message.type === 'failed') showBanner('error', message.message, message.retrain ? button('Train again', () => api.postMessage({ type: 'retrain' }), { primary: true }) : undefined);
+  else if (message.type === 'failed') showBanner('error', message.message, message.retrain ? button(t('Train again'), () => api.postMessage({ type: 'retrain' }), { primary: true }) : undefined);
 }
 
 const busyText = el('span');
-const cancelButton = button('Cancel', () => api.postMessage({ type: 'cancel' }), { title: 'Stop training (as Cancel in the notification)' });
+const cancelButton = button(t('Cancel'), () => api.postMessage({ type: 'cancel' }), { title: t('Stop training (as Cancel in the notification)') });
 
 /** Progress updates only the text: a Cancel button rebuilt for every tree could not be clicked. */
 function showBusy({ message, fraction, cancellable }: Extract<ToForestView, { type: 'busy' }>): void {

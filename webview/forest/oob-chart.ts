@@ -4,6 +4,7 @@
 import type { OutOfBag } from '../../src/engine/forest/types';
 import { formatNumber } from '../../src/shared/render/tree-labels';
 import { el, svgEl } from '../dom';
+import { t } from '../l10n';
 
 const WIDTH = 480;
 const HEIGHT = 220;
@@ -20,7 +21,7 @@ export function oobChart(oob: OutOfBag): HTMLElement {
   const curve = oob.curve;
   const errorName = oob.scoreName === 'accuracy' ? 'OOB error (1 − accuracy)' : 'OOB mean squared error';
   if (curve === null || curve.trees.length === 0) {
-    return el('p', { class: 'muted oob-none' }, 'No out-of-bag curve: without bootstrap every tree sees every row, so no row is out of bag.');
+    return el('p', { class: 'muted oob-none' }, t('No out-of-bag curve: without bootstrap every tree sees every row, so no row is out of bag.'));
   }
   const last = curve.trees[curve.trees.length - 1];
   const top = niceMax(Math.max(...curve.error));
@@ -33,7 +34,7 @@ export function oobChart(oob: OutOfBag): HTMLElement {
   const finalError = curve.error[curve.error.length - 1];
   const svg = svgEl(
     'svg',
-    { class: 'oob-chart', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': `${errorName} against the number of trees: ${formatNumber(finalError, 4)} with all ${last} trees` },
+    { class: 'oob-chart', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': t`${errorName} against the number of trees: ${formatNumber(finalError, 4)} with all ${last} trees` },
     svgEl('rect', { x: PAD.left, y: PAD.top, width: WIDTH - PAD.left - PAD.right, height: HEIGHT - PAD.top - PAD.bottom, class: 'frame' }),
     ...yTicks.flatMap((t) => [
       svgEl('line', { x1: PAD.left, x2: WIDTH - PAD.right, y1: y(t), y2: y(t), class: 'grid' }),
@@ -42,7 +43,7 @@ export function oobChart(oob: OutOfBag): HTMLElement {
     ...xTicks.map((k) => svgEl('text', { x: x(k), y: HEIGHT - PAD.bottom + 14, 'text-anchor': 'middle' }, String(k))),
     svgEl('polyline', { points, class: 'curve' }),
     svgEl('circle', { cx: x(last), cy: y(finalError), r: 3, class: 'end' }),
-    svgEl('text', { x: WIDTH / 2, y: HEIGHT - 4, 'text-anchor': 'middle' }, 'trees'),
+    svgEl('text', { x: WIDTH / 2, y: HEIGHT - 4, 'text-anchor': 'middle' }, t('trees')),
   );
-  return el('figure', { class: 'oob-figure' }, svg, el('figcaption', {}, `${errorName} of the first k trees; with all ${last}: ${formatNumber(finalError, 4)}`));
+  return el('figure', { class: 'oob-figure' }, svg, el('figcaption', {}, t`${errorName} of the first k trees; with all ${last}: ${formatNumber(finalError, 4)}`));
 }

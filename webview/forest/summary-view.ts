@@ -5,6 +5,7 @@ import { formatNumber } from '../../src/shared/render/tree-labels';
 import { el, percent, replaceChildren } from '../dom';
 import { oobChart } from './oob-chart';
 import { scoreLabel } from '../../src/shared/render/score-label';
+import { t } from '../l10n';
 
 function stat(label: string, value: string): HTMLElement {
   return el('div', { class: 'stat' }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, value));
@@ -26,18 +27,18 @@ export function renderSummary(container: HTMLElement, report: WireForestReport):
     el(
       'div',
       { class: 'stats forest-stats' },
-      stat('trees', String(params.nTrees)),
-      stat(`OOB ${scoreLabel(report.oob.scoreName)}`, oobScoreText(report)),
-      stat('OOB rows', `${report.oob.rows} of ${report.trainingRows}`),
-      stat('features per split', `${params.maxFeatures} of ${features.length}`),
-      stat('voting', regression ? 'mean (regression)' : params.voting),
+      stat(t('trees'), String(params.nTrees)),
+      stat(t('OOB {0}', scoreLabel(report.oob.scoreName)), oobScoreText(report)),
+      stat(t('OOB rows'), t('{0} of {1}', report.oob.rows, report.trainingRows)),
+      stat(t('features per split'), t('{0} of {1}', params.maxFeatures, features.length)),
+      stat(t('voting'), regression ? t('mean (regression)') : params.voting),
     ),
     el(
       'p',
       { class: 'muted forest-how' },
-      `${params.ensemble === 'bagging' ? 'Bagging' : 'Random forest'} of ${params.nTrees} CART trees, each on ${params.bootstrap ? `a bootstrap sample (${sampleRows}, drawn with replacement)` : 'every row (no bootstrap)'}, seed ${params.seed}. `,
-      regression ? 'The prediction is the mean of the trees.' : params.voting === 'soft' ? 'Soft voting: the mean of the trees’ class shares (scikit-learn’s).' : 'Hard voting: the majority of the trees’ labels.',
-      ' A row is out of bag (OOB) for the trees that did not draw it; scoring each row by those trees only is an honest estimate without a hold-out.',
+      t`${params.ensemble === 'bagging' ? 'Bagging' : 'Random forest'} of ${params.nTrees} CART trees, each on ${params.bootstrap ? `a bootstrap sample (${sampleRows}, drawn with replacement)` : 'every row (no bootstrap)'}, seed ${params.seed}. `,
+      regression ? t('The prediction is the mean of the trees.') : params.voting === 'soft' ? t('Soft voting: the mean of the trees’ class shares (scikit-learn’s).') : t('Hard voting: the majority of the trees’ labels.'),
+      t(' A row is out of bag (OOB) for the trees that did not draw it; scoring each row by those trees only is an honest estimate without a hold-out.'),
     ),
     oobChart(report.oob),
   );

@@ -6,6 +6,7 @@
 // height (docs/architecture.md "Fitting the tree to its panel").
 import { el, replaceChildren } from '../dom';
 import { button } from '../toolkit';
+import { t } from '../l10n';
 
 export type PickerSortKey = 'index' | 'score' | 'depth' | 'leaves';
 export interface PickerSort {
@@ -27,10 +28,10 @@ export interface PickerTree {
 }
 
 const COLUMNS: { key: PickerSortKey; label: string }[] = [
-  { key: 'index', label: 'tree' },
-  { key: 'score', label: 'score' },
-  { key: 'depth', label: 'depth' },
-  { key: 'leaves', label: 'leaves' },
+  { key: 'index', label: t('tree') },
+  { key: 'score', label: t('score') },
+  { key: 'depth', label: t('depth') },
+  { key: 'leaves', label: t('leaves') },
 ];
 
 export interface PickerEvents {
@@ -58,7 +59,7 @@ export function renderTreePicker(container: HTMLElement, trees: readonly PickerT
       const active = sort.key === key;
       const arrow = active ? (sort.descending ? ' ▼' : ' ▲') : '';
       const name = key === 'score' ? scoreHeading : label;
-      const button = el('button', { class: 'sort', type: 'button', title: `Sort by ${name}` }, `${name}${arrow}`);
+      const button = el('button', { class: 'sort', type: 'button', title: t`Sort by ${name}` }, `${name}${arrow}`);
       button.addEventListener('click', () => events.sorted({ key, descending: active ? !sort.descending : key !== 'index' }));
       return el('th', { scope: 'col', 'aria-sort': active ? (sort.descending ? 'descending' : 'ascending') : 'none' }, button);
     }),
@@ -81,7 +82,7 @@ export function renderTreePicker(container: HTMLElement, trees: readonly PickerT
     });
     return row;
   });
-  replaceChildren(container, el('table', { class: 'tree-picker', 'aria-label': 'Trees of the model' }, el('thead', {}, head), el('tbody', {}, ...rows)));
+  replaceChildren(container, el('table', { class: 'tree-picker', 'aria-label': t('Trees of the model') }, el('thead', {}, head), el('tbody', {}, ...rows)));
 }
 
 /**
@@ -94,7 +95,7 @@ export class PickerFold {
 
   constructor(private readonly box: HTMLElement) {
     box.id ||= 'tree-picker-box';
-    this.toggle = button('All trees ▾', () => this.set(!this.isOpen), { title: 'Show the table of every tree, to pick another or sort them' });
+    this.toggle = button(t('All trees ▾'), () => this.set(!this.isOpen), { title: t('Show the table of every tree, to pick another or sort them') });
     this.toggle.classList.add('picker-toggle');
     this.toggle.setAttribute('aria-controls', box.id);
     this.set(false);
@@ -109,7 +110,7 @@ export class PickerFold {
     const hadFocus = this.box.contains(document.activeElement);
     this.box.classList.toggle('folded', !open);
     this.toggle.setAttribute('aria-expanded', String(open));
-    this.toggle.textContent = open ? 'Hide trees ▴' : 'All trees ▾';
+    this.toggle.textContent = open ? t('Hide trees ▴') : t('All trees ▾');
     if (open) (this.box.querySelector<HTMLElement>('tr.tree-row.chosen') ?? this.box.querySelector<HTMLElement>('tr.tree-row'))?.focus({ preventScroll: true });
     else if (hadFocus) this.toggle.focus();
   }
