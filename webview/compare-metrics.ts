@@ -2,9 +2,8 @@
 // figure, the rows where they differ marked.
 import type { Metrics } from '../src/engine/metrics/types';
 import type { ReportSummary } from '../src/shared/protocol';
-import { formatNumber } from '../src/shared/render/tree-labels';
 import { el } from './dom';
-import { t } from './l10n';
+import { figure, t } from './l10n';
 import { type ScoreKind, scoreName, scoreSpread, scoreValue } from '../src/shared/render/score-names';
 
 const score = (m: Metrics | null | undefined) => (!m ? '—' : m.task === 'classification' ? scoreValue('accuracy', m.accuracy) : scoreValue('r2', m.r2));
@@ -34,7 +33,7 @@ function unseen(report: ReportSummary, other: ReportSummary): string {
 
 function pruning(report: ReportSummary): string {
   const s = report.settings;
-  return s.prune === 'cost-complexity' ? t('cost-complexity α {0}', formatNumber(s.ccpAlpha, 4)) : s.prune === 'pessimistic' ? t('pessimistic') : t('none');
+  return s.prune === 'cost-complexity' ? t('cost-complexity α {0}', figure(s.ccpAlpha, 4)) : s.prune === 'pessimistic' ? t('pessimistic') : t('none');
 }
 
 type Row = [string | ((r: ReportSummary) => string), (r: ReportSummary, other: ReportSummary) => string];

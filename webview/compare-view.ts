@@ -16,7 +16,7 @@ import { el, replaceChildren } from './dom';
 import type { View } from './pan-zoom';
 import { button, numberField } from './toolkit';
 import { newBrowseState, TreeBrowser, type BrowseState } from './tree-browser';
-import { t } from './l10n';
+import { labelNumber, t } from './l10n';
 
 export interface CompareEvents {
   pin(pin: boolean): void;
@@ -215,7 +215,7 @@ export class CompareView {
     o.browser.select(twin >= 0 ? twin : null);
     const describe = (side: Side, id: number) => {
       const node = side.tree?.model.nodes[id];
-      return node && side.tree ? nodeLines(side.tree.model, node)[0] : 'no node here';
+      return node && side.tree ? nodeLines(side.tree.model, node, labelNumber)[0] : t('no node here');
     };
     const [pinnedId, currentId] = k === 0 ? [nodeId, twin] : [twin, nodeId];
     replaceChildren(

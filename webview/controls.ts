@@ -4,11 +4,10 @@
 import { PANEL_SETTING_KEYS, type PanelSettings, type WireReport } from '../src/shared/protocol';
 import { pathIndex } from '../src/shared/pruning-steps';
 import { criterionChoices } from '../src/shared/train-settings';
-import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, replaceChildren } from './dom';
 import { button, checkbox, dropdown, limitField, numberField, slider } from './toolkit';
 import { validationSummary } from './validation-text';
-import { t } from './l10n';
+import { figure, t } from './l10n';
 
 /** One line that says how the tree shown was made. */
 export function settingsSummary(report: WireReport): string {
@@ -22,10 +21,10 @@ export function settingsSummary(report: WireReport): string {
     t`min samples leaf ${p.minSamplesLeaf ?? 1}`,
     s.prune === 'cost-complexity'
       ? s.ccpAlphaSource === 'cv'
-        ? t('cost-complexity pruning α = {0} (chosen by CV)', formatNumber(s.ccpAlpha, 4))
-        : t('cost-complexity pruning α = {0}', formatNumber(s.ccpAlpha, 4))
+        ? t('cost-complexity pruning α = {0} (chosen by CV)', figure(s.ccpAlpha, 4))
+        : t('cost-complexity pruning α = {0}', figure(s.ccpAlpha, 4))
       : s.prune === 'pessimistic'
-        ? t('pessimistic pruning ε = {0}', formatNumber(s.pessimisticEpsilon, 4))
+        ? t('pessimistic pruning ε = {0}', figure(s.pessimisticEpsilon, 4))
         : t('no pruning'),
     t`${report.final.nodes} nodes (${report.final.leaves} leaves, depth ${report.final.depth})`,
     validationSummary(report),
@@ -53,7 +52,7 @@ const settingName = (key: keyof PanelSettings): string =>
  * uses for the file, e.g. "max depth 3 here, none in your settings": the drawer's never carry over.
  */
 export function settingsChanges(yours: PanelSettings, panel: PanelSettings): string[] {
-  const text = (v: unknown) => (v === null ? t('none') : typeof v === 'number' ? formatNumber(v, 4) : String(v));
+  const text = (v: unknown) => (v === null ? t('none') : typeof v === 'number' ? figure(v, 4) : String(v));
   return PANEL_SETTING_KEYS.filter((k) => yours[k] !== panel[k] && !(k === 'ccpAlpha' && panel.prune !== 'cost-complexity' && yours.prune !== 'cost-complexity')).map(
     (k) => t('{0} {1} here, {2} in your settings', settingName(k), text(panel[k]), text(yours[k])),
   );
@@ -63,7 +62,7 @@ export function settingsChanges(yours: PanelSettings, panel: PanelSettings): str
 export function compactSummary(report: WireReport): string {
   const s = report.settings;
   const p = report.model.params; // as trained: 'auto' resolved
-  const pruning = s.prune === 'cost-complexity' ? `α ${formatNumber(s.ccpAlpha, 3)}` : s.prune === 'pessimistic' ? t('pessimistic') : t('no pruning');
+  const pruning = s.prune === 'cost-complexity' ? `α ${figure(s.ccpAlpha, 3)}` : s.prune === 'pessimistic' ? t('pessimistic') : t('no pruning');
   return [
     p.algorithm === 'c45' ? 'C4.5' : p.algorithm.toUpperCase(),
     p.criterion.replace('_', ' '),
@@ -90,7 +89,7 @@ export function renderControls(container: HTMLElement, report: WireReport, curre
   const start = pathIndex(path.ccpAlphas, next.prune === 'cost-complexity' ? next.ccpAlpha : 0);
   const merged = (i: number) => (i === start && report.settings.simplify && path.nodeCounts[i] !== report.final.nodes ? t(' ({0} drawn after merging leaves that predict alike)', report.final.nodes) : '');
   const showAlpha = (i: number) =>
-    replaceChildren(alphaText, path.ccpAlphas.length > 0 ? t`α = ${formatNumber(path.ccpAlphas[i], 4)} → ${path.nodeCounts[i]} nodes, ${path.leafCounts[i]} leaves${merged(i)}` : t('no pruning path'));
+    replaceChildren(alphaText, path.ccpAlphas.length > 0 ? t`α = ${figure(path.ccpAlphas[i], 4)} → ${path.nodeCounts[i]} nodes, ${path.leafCounts[i]} leaves${merged(i)}` : t('no pruning path'));
   const alpha = slider(t('ccp α'), path.ccpAlphas.length, start, (i) => {
     next.ccpAlpha = path.ccpAlphas[i] ?? 0;
     next.prune = next.ccpAlpha > 0 ? 'cost-complexity' : 'none';

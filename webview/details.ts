@@ -5,11 +5,11 @@ import type { AlternativeSplit } from '../src/shared/protocol';
 import type { SplitDistribution } from '../src/engine/split-distribution';
 import { featureOf } from '../src/engine/feature-text';
 import { classHue } from '../src/shared/render/palette';
-import { formatNumber, impurityText, nodeLines, ruleTo } from '../src/shared/render/tree-labels';
+import { conditionText, impurityText, nodeLines, ruleTo } from '../src/shared/render/tree-labels';
 import { el, percent, replaceChildren } from './dom';
 import { splitChart } from './split-chart';
 import { button } from './toolkit';
-import { t } from './l10n';
+import { figure, labelNumber, t } from './l10n';
 
 /** Alternatives of a node as known so far. */
 export type AlternativesState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; splits: AlternativeSplit[]; note?: string };
@@ -41,26 +41,31 @@ function distribution(model: TreeModel, value: readonly number[], samples: numbe
       el('span', { class: 'swatch', style: `background:${classHue(k)}` }),
       el('span', { class: 'dist-name', title: classes[k] ?? '' }, classes[k] ?? t`class ${k}`),
       el('span', { class: 'dist-bar' }, el('span', { class: 'dist-fill', style: `width:${samples > 0 ? (100 * count) / samples : 0}%;background:${classHue(k)}` })),
-      el('span', { class: 'dist-count' }, `${formatNumber(count)} (${percent(samples > 0 ? count / samples : 0)})`),
+      el('span', { class: 'dist-count' }, `${figure(count)} (${percent(samples > 0 ? count / samples : 0)})`),
     ),
   );
   return el('div', { class: 'distribution', role: 'list', 'aria-label': t('Class distribution') }, ...rows);
 }
 
-function alternativesTable(state: AlternativesState | undefined, preview: ((split: AlternativeSplit['split']) => void) | undefined): HTMLElement {
+/** A numeric alternative's condition worded here, with the page's decimal mark (the worker words it with a point). */
+function conditionShown(model: TreeModel, s: AlternativeSplit): string {
+  return s.split.kind === 'numeric' ? conditionText(s.split, featureOf(model, s.feature), labelNumber) : s.condition;
+}
+
+function alternativesTable(model: TreeModel, state: AlternativesState | undefined, preview: ((split: AlternativeSplit['split']) => void) | undefined): HTMLElement {
   if (!state || state.kind === 'loading') return el('p', { class: 'muted' }, t('Scoring the alternatives…'));
   if (state.kind === 'failed') return el('p', { class: 'error' }, state.message);
   if (state.splits.length === 0) return el('p', { class: 'muted' }, t('No other valid split at this node.'));
-  if (state.note !== undefined) return el('div', {}, el('p', { class: 'muted alternatives-note' }, state.note), alternativesTable({ kind: 'ready', splits: state.splits }, preview));
+  if (state.note !== undefined) return el('div', {}, el('p', { class: 'muted alternatives-note' }, state.note), alternativesTable(model, { kind: 'ready', splits: state.splits }, preview));
   // The score and the rows per branch share a column: the drawer beside a tree is about 300 px wide.
   const head = el('tr', {}, el('th', {}, t('Split')), el('th', {}, state.splits[0].scoreName, el('br'), el('span', { class: 'muted' }, t('rows per branch'))), preview && el('th', {}, ''));
   const body = state.splits.map((s) =>
     el(
       'tr',
       { class: s.chosen ? 'chosen' : undefined },
-      el('td', { title: s.feature }, s.condition, s.chosen ? t(' (chosen)') : ''),
+      el('td', { title: s.feature }, conditionShown(model, s), s.chosen ? t(' (chosen)') : ''),
       // ID3/C4.5 count fractional cases (rows missing a value go down every branch): weights, shortened.
-      el('td', { class: 'num' }, formatNumber(s.score, 4), el('br'), el('span', { class: 'muted' }, s.childSamples.map((n) => formatNumber(n)).join(' / '))),
+      el('td', { class: 'num' }, figure(s.score, 4), el('br'), el('span', { class: 'muted' }, s.childSamples.map((n) => figure(n)).join(' / '))),
       // Without Preview (a forest's tree, read-only) there is no third column.
       preview && el('td', {}, !s.chosen && button(t('Preview'), () => preview(s.split), { title: t('See what this split does to the whole tree, then apply it') })),
     ),
@@ -88,7 +93,7 @@ export function renderDetails(
     replaceChildren(container, el('p', { class: 'muted' }, t('Click a node (or focus it and press Enter) to see its details.')));
     return;
   }
-  const rule = ruleTo(model, node.id);
+  const rule = ruleTo(model, node.id, labelNumber);
   const show = actions.showCalculation;
   const calculation =
     show &&
@@ -103,10 +108,10 @@ export function renderDetails(
   replaceChildren(
     container,
     el('h3', {}, title, el('span', { class: 'muted' }, t` · depth ${node.depth}`)),
-    el('ul', { class: 'node-lines' }, ...nodeLines(model, node).map((l) => el('li', {}, l))),
+    el('ul', { class: 'node-lines' }, ...nodeLines(model, node, labelNumber).map((l) => el('li', {}, l))),
     Array.isArray(node.value)
       ? distribution(model, node.value, nodeWeight(node))
-      : !imported && el('p', {}, t`mean = ${formatNumber(node.value)}, ${impurityText(model.params.criterion, node.impurity)}`),
+      : !imported && el('p', {}, t`mean = ${figure(node.value)}, ${impurityText(model.params.criterion, node.impurity, labelNumber)}`),
     calculation,
     split && el('h4', {}, t`${split.feature} at this node`),
     split && distributionChart(model, featureDistribution),
@@ -118,7 +123,7 @@ export function renderDetails(
     node.children.length > 0 && button(actions.isOpen(node.id) ? t('Fold subtree') : t('Expand subtree'), () => actions.toggle(node.id)),
     node.children.length > 0 && node.id !== 0 && actions.focus && button(t('Focus on subtree'), () => actions.focus?.(node.id), { title: t('Draw only this subtree, fitted to the view; the breadcrumb above leads back (F on a focused node)') }),
     split && el('h4', {}, t('Best splits at this node')),
-    split && alternativesTable(alternatives, actions.previewSplit && ((s) => actions.previewSplit?.(node.id, s))),
+    split && alternativesTable(model, alternatives, actions.previewSplit && ((s) => actions.previewSplit?.(node.id, s))),
     actions.editSection?.(node),
   );
 }

@@ -13,7 +13,7 @@ import { isHighContrast, nodeFontSize, renderMermaid } from './mermaid-setup';
 import { PanZoom, type View } from './pan-zoom';
 import { nodeRefAt, type BrowsedDrawing, type BrowsedView } from './tree-browser';
 import { LEGIBLE_FONT_PX } from './tree-view';
-import { t } from './l10n';
+import { labelNumber, t } from './l10n';
 
 const markText = (mark: DiffMark): string => ({ same: '', changed: t(' (differs from the other tree)'), only: t(' (only in this tree)') })[mark];
 
@@ -69,6 +69,7 @@ export class DiagramPane implements BrowsedView {
     const token = ++this.token;
     const { model } = input.tree;
     const diagram = treeToMermaid(model, {
+      numbers: labelNumber,
       descendants: input.tree.descendants,
       valueRange: input.tree.valueRange,
       expanded: input.expanded,

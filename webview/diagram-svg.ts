@@ -4,7 +4,7 @@
 import type { TreeModel } from '../src/engine/model';
 import { parseDiagramId, type DiagramNodeRef } from '../src/shared/render/mermaid';
 import { nodeLines } from '../src/shared/render/tree-labels';
-import { t } from './l10n';
+import { labelNumber, t } from './l10n';
 
 /** Mermaid ids look like `<diagram>-flowchart-n12-3`; the middle part is ours (see src/shared/render/mermaid.ts). */
 function refOf(element: Element): DiagramNodeRef | undefined {
@@ -52,7 +52,7 @@ export function tagDiagram(svg: SVGSVGElement, model: TreeModel): void {
     const text = (g.textContent ?? '').replaceAll('\u200b', '').trim(); // zero-width spaces only let long names wrap
     // A compact drawing's stub shows the count alone ("+6").
     const stub = /\d$/.test(text) ? `${text} nodes` : text;
-    g.setAttribute('aria-label', ref.kind === 'stub' ? t`Expand folded subtree: ${stub}` : node ? nodeLines(model, node).join(', ') : text);
+    g.setAttribute('aria-label', ref.kind === 'stub' ? t`Expand folded subtree: ${stub}` : node ? nodeLines(model, node, labelNumber).join(', ') : text);
   }
 }
 

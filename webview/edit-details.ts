@@ -9,7 +9,7 @@ import { SETTINGS_VS_STRUCTURE, scoreExplained, scoreName, scoreValue } from '..
 import { conditionText } from '../src/shared/render/tree-labels';
 import { el } from './dom';
 import { button, checkbox, dropdown, numberField } from './toolkit';
-import { t } from './l10n';
+import { labelNumber, t } from './l10n';
 
 /** The edit being previewed, and what the worker said of it so far. */
 export type PendingEdit = { edit: TreeEdit; state: { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; preview: EditPreview } };
@@ -23,7 +23,7 @@ export interface EditActions {
 }
 
 function describe(model: TreeModel, edit: TreeEdit): string {
-  const split = edit.op === 'split' ? conditionText(edit.split, model.features.find((f) => f.name === edit.split.feature)) : '';
+  const split = edit.op === 'split' ? conditionText(edit.split, model.features.find((f) => f.name === edit.split.feature), labelNumber) : '';
   return {
     split: () => t('Split node {0} by {1}', edit.node, split),
     snip: () => t('Snip the subtree under node {0}', edit.node),

@@ -1,11 +1,10 @@
 // The Importances tab: a horizontal bar per feature, by mean decrease in impurity (MDI), by
 // permutation importance (± its spread), or by the number of splits on the feature.
 import type { FeatureImportance, Importances, PermutationSettings } from '../src/engine/importance/types';
-import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, replaceChildren } from './dom';
 import { dropdown } from './toolkit';
 import { scoreLabel } from '../src/shared/render/score-label';
-import { formatNumber as localNumber, t } from './l10n';
+import { figure, formatNumber as localNumber, t } from './l10n';
 
 export type ImportanceMeasure = 'mdi' | 'permutation' | 'splits';
 
@@ -32,13 +31,13 @@ export function renderImportances(container: HTMLElement, importances: Importanc
   const rows = importances.features.map((f) => ({ f, v: value(f) ?? 0 })).sort((a, b) => b.v - a.v);
   const max = Math.max(1e-12, ...rows.map((r) => Math.abs(r.v)));
   const bars = rows.map(({ f, v }) => {
-    const spread = chosen === 'permutation' && f.permutationStd !== null ? ` ± ${formatNumber(f.permutationStd, 3)}` : '';
+    const spread = chosen === 'permutation' && f.permutationStd !== null ? ` ± ${figure(f.permutationStd, 3)}` : '';
     return el(
       'div',
-      { class: 'bar-row', role: 'listitem', 'aria-label': `${f.feature}: ${formatNumber(v, 4)}${spread}` },
+      { class: 'bar-row', role: 'listitem', 'aria-label': `${f.feature}: ${figure(v, 4)}${spread}` },
       el('span', { class: 'bar-label', title: f.feature }, f.feature),
       el('span', { class: 'bar-track' }, el('span', { class: v < 0 ? 'bar-fill negative' : 'bar-fill', style: `width:${(100 * Math.abs(v)) / max}%` })),
-      el('span', { class: 'bar-value' }, formatNumber(v, 4) + spread),
+      el('span', { class: 'bar-value' }, figure(v, 4) + spread),
     );
   });
   const p = importances.permutation;
@@ -47,7 +46,7 @@ export function renderImportances(container: HTMLElement, importances: Importanc
       ? t(
           'Drop of {0} (baseline {1}) on the {2} rows{3} when the column is shuffled, over {4} shuffles (seed {5}).',
           scoreLabel(p.scoreName),
-          formatNumber(p.baselineScore, 4),
+          figure(p.baselineScore, 4),
           p.set === 'holdout' ? t('hold-out') : t('training'),
           sampled(p),
           p.repeats,

@@ -6,14 +6,13 @@
 import { beatsBaseline, majorityBaseline } from '../src/engine/metrics/baseline';
 import type { ClassificationMetrics, Metrics, RegressionMetrics, RocCurve } from '../src/engine/metrics/types';
 import type { WireReport } from '../src/shared/protocol';
-import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, percent, replaceChildren, svgEl } from './dom';
 import { validationSentence } from './validation-text';
 import { scoreLabel } from '../src/shared/render/score-label';
 import { type ScoreContext, type ScoreKind, scoreExplained, scoreName, scoreSpread, scoreValue } from '../src/shared/render/score-names';
 import type { RepeatedHoldoutResult, ScoreName } from '../src/engine/validation/types';
 import { sharedThreshold, thresholdBlock, type ThresholdShared } from './threshold-view';
-import { t } from './l10n';
+import { figure, t } from './l10n';
 
 function stat(label: string, value: string): HTMLElement {
   return el('div', { class: 'stat' }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, value));
@@ -52,7 +51,7 @@ function confusion(m: ClassificationMetrics): HTMLElement {
 }
 
 function perClass(m: ClassificationMetrics): HTMLElement {
-  const fmt = (x: number) => formatNumber(x, 3);
+  const fmt = (x: number) => figure(x, 3);
   const names = [t('support'), t('precision'), t('recall'), 'F1', t('specificity')];
   const head = el('tr', {}, ...[t('class'), ...names].map((h) => el('th', { scope: 'col' }, h)));
   // `data-label`: below 480 px each class is a card of labelled figures (media/panel.css).
@@ -73,14 +72,14 @@ function rocChart(roc: RocCurve): HTMLElement {
   const points = roc.fpr.map((f, i) => `${x(f)},${y(roc.tpr[i])}`).join(' ');
   const svg = svgEl(
     'svg',
-    { class: 'roc', width: size, height: size, viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': t`ROC curve, AUC ${formatNumber(roc.auc, 3)}` },
+    { class: 'roc', width: size, height: size, viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': t`ROC curve, AUC ${figure(roc.auc, 3)}` },
     svgEl('rect', { x: pad, y: pad, width: size - 2 * pad, height: size - 2 * pad, class: 'frame' }),
     svgEl('line', { x1: x(0), y1: y(0), x2: x(1), y2: y(1), class: 'chance' }),
     svgEl('polyline', { points, class: 'curve' }),
     svgEl('text', { x: size / 2, y: size - 6, 'text-anchor': 'middle' }, t('false-positive rate')),
     svgEl('text', { x: 10, y: size / 2, 'text-anchor': 'middle', transform: `rotate(-90 10 ${size / 2})` }, t('true-positive rate')),
   );
-  return el('figure', { class: 'roc-figure' }, svg, el('figcaption', {}, t`ROC for positive class “${roc.positiveClass}”, AUC = ${formatNumber(roc.auc, 3)}`));
+  return el('figure', { class: 'roc-figure' }, svg, el('figcaption', {}, t`ROC for positive class “${roc.positiveClass}”, AUC = ${figure(roc.auc, 3)}`));
 }
 
 function classification(m: ClassificationMetrics, shared?: ThresholdShared): HTMLElement[] {
@@ -104,7 +103,7 @@ function classification(m: ClassificationMetrics, shared?: ThresholdShared): HTM
 }
 
 function regression(m: RegressionMetrics): HTMLElement[] {
-  const f = (x: number) => formatNumber(x, 4);
+  const f = (x: number) => figure(x, 4);
   return [el('div', { class: 'stats' }, stat('R²', f(m.r2)), stat(/* l10n-ignore */ 'RMSE', f(m.rmse)), stat(/* l10n-ignore */ 'MAE', f(m.mae)), stat(/* l10n-ignore */ 'MSE', f(m.mse)), stat(t('rows'), String(m.rows)))];
 }
 
@@ -114,9 +113,9 @@ export function section(title: string, m: Metrics, shared?: ThresholdShared): HT
 
 /** ccp α chosen by CV: its score on the folds that chose it (optimistic) beside the nested estimate. */
 function alphaCv(a: NonNullable<WireReport['alphaSelection']>): HTMLElement {
-  const f = (x: number) => formatNumber(x, 4);
+  const f = (x: number) => figure(x, 4);
   const nested = a.nested
-    ? t('; nested estimate (α chosen again inside each of {0} folds): {1} ± {2}, per-fold α {3}', a.nested.folds, f(a.nested.mean), formatNumber(a.nested.std, 3), a.nested.alphas.map(f).join(', '))
+    ? t('; nested estimate (α chosen again inside each of {0} folds): {1} ± {2}, per-fold α {3}', a.nested.folds, f(a.nested.mean), figure(a.nested.std, 3), a.nested.alphas.map(f).join(', '))
     : '';
   return el('p', { class: 'alpha-cv' }, t`ccp α = ${f(a.chosenAlpha)} chosen by ${a.folds}-fold CV: ${scoreLabel(a.scoreName)} ${f(a.chosenScore)} on the folds that chose it${nested}`);
 }
@@ -129,7 +128,7 @@ function spreadLine(kind: ScoreKind, at: ScoreContext, s: { scoreName: ScoreName
 
 /** The repeated hold-out's every figure: mean ± std, lowest and highest over the draws (cards below 480 px, as the per-class table). */
 function drawFigures(r: RepeatedHoldoutResult): HTMLElement {
-  const fmt = (x: number) => formatNumber(x, 3);
+  const fmt = (x: number) => figure(x, 3);
   const names = [t('mean'), t('± std'), t('lowest'), t('highest')];
   const head = el('tr', {}, el('th', { scope: 'col' }, t('figure')), ...names.map((h) => el('th', { scope: 'col' }, h)));
   const rows = r.figures.map((f) =>

@@ -5,9 +5,8 @@
 // own style sheet paints every rect in a node (with an id selector) and would outrank attributes.
 import type { ModelNode, TreeModel } from '../src/engine/model';
 import { classHue } from '../src/shared/render/palette';
-import { formatNumber } from '../src/shared/render/tree-labels';
 import { svgEl } from './dom';
-import { t } from './l10n';
+import { figure, t } from './l10n';
 
 /** An SVG element whose paint no style sheet overrides. */
 function painted(tag: string, attrs: Record<string, string | number>, paint: Record<string, string>): SVGElement {
@@ -41,7 +40,7 @@ function classBar(node: ModelNode, counts: readonly number[], classes: readonly 
     at += w;
   });
   bar.appendChild(painted('rect', { class: 'node-bar-frame', x, y, width, height }, { fill: 'none', stroke: FOREGROUND, 'stroke-width': '0.75px', 'stroke-opacity': '0.6' }));
-  const shares = counts.map((c, k) => `${classes[k] ?? `class ${k}`} ${formatNumber(c)}`).join(', ');
+  const shares = counts.map((c, k) => `${classes[k] ?? `class ${k}`} ${figure(c)}`).join(', ');
   bar.appendChild(svgEl('title', {}, t`${node.samples} samples: ${shares}`));
   return bar;
 }
@@ -59,7 +58,7 @@ function meanBar(node: ModelNode, range: readonly [number, number], x: number, y
     painted('line', { class: 'node-bar-track', x1: x, x2: x + width, y1: mid, y2: mid }, { stroke: FOREGROUND, 'stroke-width': '1px', 'stroke-opacity': '0.6' }),
     painted('rect', { x: at(mean - sd), y, width: Math.max(1, at(mean + sd) - at(mean - sd)), height }, { fill: classHue(4), 'fill-opacity': '0.6', stroke: 'none' }),
     painted('line', { class: 'node-bar-mean', x1: at(mean), x2: at(mean), y1: y - 2, y2: y + height + 2 }, { stroke: FOREGROUND, 'stroke-width': '2px' }),
-    svgEl('title', {}, imported ? t`value ${formatNumber(mean)}, on ${formatNumber(lo)} … ${formatNumber(hi)}` : t`mean ${formatNumber(mean)}, ± ${formatNumber(sd)} (1 standard deviation), on ${formatNumber(lo)} … ${formatNumber(hi)}`),
+    svgEl('title', {}, imported ? t`value ${figure(mean)}, on ${figure(lo)} … ${figure(hi)}` : t`mean ${figure(mean)}, ± ${figure(sd)} (1 standard deviation), on ${figure(lo)} … ${figure(hi)}`),
   );
 }
 

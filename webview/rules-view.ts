@@ -5,10 +5,9 @@
 // grown tree has a rule per leaf (100,000 and more), too many to post with the first view.
 import type { Rule } from '../src/engine/rules/types';
 import type { RuleSort, RuleSortKey, RulesPage } from '../src/shared/protocol';
-import { formatNumber } from '../src/shared/render/tree-labels';
 import { append, el, percent, replaceChildren } from './dom';
 import { button } from './toolkit';
-import { formatNumber as localNumber, t } from './l10n';
+import { figure, formatNumber as localNumber, t } from './l10n';
 
 /** Rows asked for at a time. */
 const RULES_PER_PAGE = 250;
@@ -44,7 +43,7 @@ function ruleCell(rule: Rule): HTMLElement {
       {},
       i === 0 ? t('IF ') : t('AND '),
       el('code', {}, c.text),
-      c.foilGain === null ? null : el('span', { class: 'foil', title: foilTitle() }, t` FOIL ${formatNumber(c.foilGain, 3)}`),
+      c.foilGain === null ? null : el('span', { class: 'foil', title: foilTitle() }, t` FOIL ${figure(c.foilGain, 3)}`),
     ),
   );
   if (conditions.length === 0) conditions.push(el('li', {}, t('always')));
@@ -161,9 +160,9 @@ export class RulesView {
       { tabindex: 0, class: 'rule-row', title: t('Show this leaf in the tree') },
       el('td', { class: 'num', 'data-label': '#' }, String(index + 1)),
       ruleCell(r),
-      el('td', { 'data-label': t('Prediction') }, typeof r.prediction === 'number' ? formatNumber(r.prediction) : r.prediction),
+      el('td', { 'data-label': t('Prediction') }, typeof r.prediction === 'number' ? figure(r.prediction) : r.prediction),
       el('td', { class: 'num', 'data-label': t('Coverage') }, `${r.covered} (${percent(r.coverage)})`),
-      el('td', { class: 'num', 'data-label': this.regression ? /* l10n-ignore */ 'MSE' : t('Accuracy') }, this.regression ? formatNumber(r.mse ?? NaN, 4) : percent(r.accuracy ?? 0)),
+      el('td', { class: 'num', 'data-label': this.regression ? /* l10n-ignore */ 'MSE' : t('Accuracy') }, this.regression ? figure(r.mse ?? NaN, 4) : percent(r.accuracy ?? 0)),
       this.calculationCell(r.leaf),
     );
     tr.addEventListener('click', () => this.actions.pick(r.leaf));

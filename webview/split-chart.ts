@@ -5,9 +5,8 @@
 import type { SplitDistribution } from '../src/engine/split-distribution';
 import { valueText, type FeatureKind } from '../src/engine/feature-text';
 import { classHue } from '../src/shared/render/palette';
-import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, svgEl } from './dom';
-import { t } from './l10n';
+import { figure, t } from './l10n';
 
 const WIDTH = 300;
 const PLOT_HEIGHT = 90;
@@ -38,7 +37,7 @@ function histogram(d: SplitDistribution, feature: FeatureKind | undefined): SVGE
     });
   }
   svg.appendChild(svgEl('line', { class: 'axis', x1: 0, x2: WIDTH, y1: PLOT_HEIGHT, y2: PLOT_HEIGHT }));
-  const tick = (v: number) => valueText(feature, v, (n) => formatNumber(n, 4));
+  const tick = (v: number) => valueText(feature, v, (n) => figure(n, 4));
   const ordinal = d.categories.length > 0;
   svg.appendChild(svgEl('text', { x: 0, y: PLOT_HEIGHT + AXIS - 3, 'text-anchor': 'start' }, ordinal ? d.categories[Math.ceil(lo)] ?? '' : tick(lo)));
   svg.appendChild(svgEl('text', { x: WIDTH, y: PLOT_HEIGHT + AXIS - 3, 'text-anchor': 'end' }, ordinal ? d.categories[Math.floor(hi)] ?? '' : tick(hi)));

@@ -6,17 +6,16 @@
 // "Use this threshold" retrains with it, so the tree's leaves, predictions and exports follow.
 // Every section of the tab moves one threshold together.
 import type { ClassificationMetrics, PrCurve, RocCurve } from '../src/engine/metrics/types';
-import { formatNumber } from '../src/shared/render/tree-labels';
 import { el, replaceChildren, svgEl } from './dom';
 import { chartPosition, ThresholdPicker, type ThresholdChart } from './threshold-logic';
 import { button } from './toolkit';
-import { t } from './l10n';
+import { figure, t } from './l10n';
 
 const SIZE = 200;
 const PAD = 30;
 const toX = (v: number) => PAD + v * (SIZE - 2 * PAD);
 const toY = (v: number) => SIZE - PAD - v * (SIZE - 2 * PAD);
-const f3 = (x: number) => formatNumber(x, 3);
+const f3 = (x: number) => figure(x, 3);
 
 /** What the tab's threshold sections share: one threshold, the tree's own, and what "Use" does. */
 export interface ThresholdShared {
@@ -95,7 +94,7 @@ function curveChart(kind: ThresholdChart, curve: RocCurve | PrCurve, picker: Thr
       marker.setAttribute('cx', String(toX(x)));
       marker.setAttribute('cy', String(toY(y)));
       svg.setAttribute('aria-valuenow', String(shared.threshold));
-      svg.setAttribute('aria-valuetext', `threshold ${formatNumber(shared.threshold, 4)}: ${xLabel} ${f3(x)}, ${yLabel} ${f3(y)}`);
+      svg.setAttribute('aria-valuetext', `threshold ${figure(shared.threshold, 4)}: ${xLabel} ${f3(x)}, ${yLabel} ${f3(y)}`);
     },
   };
 }
@@ -156,8 +155,8 @@ export function thresholdBlock(m: ClassificationMetrics, shared: ThresholdShared
   );
   const redraw = () => {
     picker.threshold = shared.threshold;
-    const applied = shared.applied === null ? t("the tree predicts each leaf's largest class") : shared.applied === shared.threshold ? t("the tree's threshold") : t("the tree's is {0}", formatNumber(shared.applied, 4));
-    heading.textContent = t`Decision threshold ${formatNumber(shared.threshold, 4)}: “${m.positiveClass ?? ''}” where its share of the leaf is ≥ it (${applied}). Click or drag on a curve, or use the arrow keys.`;
+    const applied = shared.applied === null ? t("the tree predicts each leaf's largest class") : shared.applied === shared.threshold ? t("the tree's threshold") : t("the tree's is {0}", figure(shared.applied, 4));
+    heading.textContent = t`Decision threshold ${figure(shared.threshold, 4)}: “${m.positiveClass ?? ''}” where its share of the leaf is ≥ it (${applied}). Click or drag on a curve, or use the arrow keys.`;
     heading.dataset.threshold = String(shared.threshold);
     replaceChildren(counts, countsTable(m, picker));
     replaceChildren(figures, figuresRow(picker));

@@ -14,7 +14,7 @@ import { button, limitField, numberField, searchField } from './toolkit';
 import { findNodes } from '../src/shared/render/find-nodes';
 import { pathTo, ruleTo } from '../src/shared/render/tree-labels';
 import { nodeRefAt, type BrowsedDrawing, type BrowsedView, type Direction } from './tree-browser';
-import { formatNumber, t } from './l10n';
+import { formatNumber, labelNumber, t } from './l10n';
 
 /** "Fit" shrinks node text to no less than this many pixels; a bigger tree is panned instead. */
 export const LEGIBLE_FONT_PX = 11;
@@ -454,6 +454,7 @@ export class TreeView implements BrowsedView {
     if (choose) this.depthCap = undefined;
     const diagramOf = (compact: boolean, direction: Direction, depthCap = this.depthCap) =>
       treeToMermaid(model, {
+        numbers: labelNumber,
         descendants: input.tree.descendants,
         valueRange: input.tree.valueRange,
         expanded: input.expanded,
@@ -650,7 +651,7 @@ export class TreeView implements BrowsedView {
       return;
     }
     const path = pathTo(model, root);
-    const conditions = ruleTo(model, root);
+    const conditions = ruleTo(model, root, labelNumber);
     const crumbs: (HTMLElement | string)[] = [button(t('Whole tree'), () => this.focusOn(0), { title: t('Draw the whole tree again') })];
     conditions.forEach((condition, i) => {
       crumbs.push(el('span', { class: 'crumb-sep', 'aria-hidden': 'true' }, '›'));

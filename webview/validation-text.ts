@@ -1,10 +1,9 @@
 // What the panel says about which rows trained the tree and how its metrics were measured: the
 // "Shown:" line's short form and the Metrics tab's sentence (README "Run it in VS Code").
 import type { WireReport } from '../src/shared/protocol';
-import { formatNumber } from '../src/shared/render/tree-labels';
-import { t } from './l10n';
+import { figure, t } from './l10n';
 
-const share = (x: number) => `${formatNumber(x * 100, 3)}%`;
+const share = (x: number) => `${figure(x * 100, 3)}%`;
 
 /** E.g. `tree: all 150 rows · metrics: 5-fold CV`, or `tree: 105 training rows · metrics: hold-out 30%`. */
 export function validationSummary(report: WireReport): string {

@@ -57,7 +57,7 @@ async function openRootAlternatives(page) {
   return asked;
 }
 
-async function openPanel(reportName, theme = 'dark') {
+async function openPanel(reportName, theme = 'dark', html = indexHtml) {
   const page = await context.newPage();
   page.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -76,7 +76,7 @@ async function openPanel(reportName, theme = 'dark') {
     pruning: () => learn[reportName].pruning,
     rule: (leaf) => learn[reportName].rules[leaf],
   });
-  await page.goto(`file://${indexHtml}#${theme}`);
+  await page.goto(`file://${html}#${theme}`);
   await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
   // As the panel host sends it: the report without its rules, which the page asks for by the page.
   await page.evaluate((show) => window.postMessage(show, '*'), { type: 'show', report: panelReport(report), fileName: `${reportName}.csv`, documentUri: `file:///data/${reportName}.csv`, settings: panelSettings(report) });
@@ -941,6 +941,49 @@ await check('profile view in Italian and Finnish: every label from the bundle, n
       { type: 'setTarget', column: 'sepal_length_cm' },
       { type: 'setType', column: 'petal_width_cm', columnType: 'categorical' },
     ]);
+    assert.deepEqual(await page.evaluate(() => window.__violations), []);
+    await page.close();
+  }
+});
+
+await check('tree page in Italian and Finnish: tabs, toolbar, details and Metrics from the bundle, thresholds and figures with a decimal comma, the settings still post the engine\'s names', async () => {
+  const expected = {
+    it: { tabs: ['Albero', 'Regole', 'Importanze', 'Metriche', 'Confronta'], full: 'Etichette complete', retrain: 'Riaddestra', root: 'La radice: ogni riga di addestramento.', chosen: '(scelta)', accuracy: 'accuratezza', measure: 'Misura' },
+    fi: { tabs: ['Puu', 'Säännöt', 'Tärkeydet', 'Mittarit', 'Vertaa'], full: 'Täydet nimiöt', retrain: 'Kouluta uudelleen', root: 'Juuri: kaikki koulutusrivit.', chosen: '(valittu)', accuracy: 'tarkkuus', measure: 'Mittari' },
+  };
+  for (const [language, theme, width] of [['it', 'light', 460], ['fi', 'dark', 1400]]) {
+    const want = expected[language];
+    const page = await openPanel('iris', theme, writePanelPage(work, bundledLanguage(language)));
+    await page.setViewportSize({ width, height: 900 });
+    assert.equal(await page.evaluate(() => document.documentElement.lang), language);
+    assert.deepEqual((await page.getByRole('tab').allTextContents()).map((text) => text.trim()), want.tabs);
+    // The drawing: the root's threshold and its edges with the comma, no number with a point left.
+    await page.getByRole('button', { name: want.full }).click();
+    await page.waitForFunction(() => /≤ 2,45/.test(document.querySelector('.stage svg g.node[data-ref="node:0"]')?.textContent ?? ''));
+    const drawn = (await page.locator('.stage svg g.node, .stage svg g.edgeLabel').allTextContents()).join(' | ');
+    assert.match(drawn, /gini = 0,667/);
+    assert.doesNotMatch(drawn, /\d\.\d/, `a number with a decimal point in the drawing: ${drawn.match(/.{0,40}\d\.\d.{0,20}/)?.[0]}`);
+    assert.deepEqual((await page.locator('.stage svg g.edgeLabel').allTextContents()).filter((e) => /2,45/.test(e)).sort(), ['> 2,45', '≤ 2,45']);
+    // The details: the bundle's words, the alternatives' thresholds with the comma.
+    await openRootAlternatives(page);
+    await page.waitForSelector('.details table.alternatives');
+    assert.match(await page.locator('.details').textContent(), new RegExp(want.root.replace('.', '\\.')));
+    assert.equal((await page.locator('.details table.alternatives tbody tr.chosen td').first().textContent()).trim(), `petal_length_cm ≤ 2,45 ${want.chosen}`);
+    await page.screenshot({ path: join(artifacts, `tree-iris-${language}-${theme}-${width}.png`) });
+    await page.getByRole('tab', { name: want.tabs[2] }).click();
+    assert.match(await page.locator('.importances-tab .toolbar').textContent(), new RegExp(want.measure));
+    await page.getByRole('tab', { name: want.tabs[3] }).click();
+    const accuracy = page.locator('.metrics-tab .stat').filter({ hasText: want.accuracy }).first();
+    assert.match(await accuracy.locator('.stat-value').textContent(), /^\d+,\d\s?%$/);
+    await page.screenshot({ path: join(artifacts, `metrics-iris-${language}-${theme}-${width}.png`), fullPage: true });
+    // The settings drawer's Retrain posts the engine's names, whatever the page says.
+    await page.getByRole('tab', { name: want.tabs[0] }).click();
+    await page.locator('.settings-toggle').click();
+    await page.locator('#settings-drawer vscode-button', { hasText: want.retrain }).click();
+    const retrain = await page.evaluate(() => window.__posted.find((m) => m.type === 'retrain'));
+    assert.equal(retrain.settings.algorithm, 'cart');
+    assert.ok(['auto', 'gini'].includes(retrain.settings.criterion), retrain.settings.criterion);
+    assert.equal(retrain.settings.prune, 'none');
     assert.deepEqual(await page.evaluate(() => window.__violations), []);
     await page.close();
   }

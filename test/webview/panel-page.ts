@@ -70,14 +70,15 @@ document.body.style.cssText = '';
 
 /**
  * Writes index.html, host.js, webview.js and panel.css into `dir` (run `npm run build` first for
- * dist/webview.js); returns the index.html path to open as file://…#theme.
+ * dist/webview.js); returns the index.html path to open as file://…#theme. `language` (a bundle of
+ * l10n/) puts the host's language block in the page, as the extension does (index-it.html).
  */
-export function writePanelPage(dir: string): string {
+export function writePanelPage(dir: string, language?: PageLanguage): string {
   const root = process.cwd();
-  const html = panelHtml({ cspSource: 'file:', nonce: NONCE, scriptUri: 'webview.js', styleUri: 'panel.css', extraStyleUris: ['katex/katex.min.css'], title: 'panel' });
+  const html = panelHtml({ cspSource: 'file:', nonce: NONCE, scriptUri: 'webview.js', styleUri: 'panel.css', extraStyleUris: ['katex/katex.min.css'], title: 'panel', language });
   // KaTeX's sheet and fonts as scripts/build.mjs puts them in dist/katex.
   cpSync(path.join(root, 'dist/katex'), path.join(dir, 'katex'), { recursive: true });
-  const index = path.join(dir, 'index.html');
+  const index = path.join(dir, `index${language ? `-${language.language}` : ''}.html`);
   writeFileSync(path.join(dir, 'host.js'), HOST);
   writeFileSync(index, html.replace('<script nonce', `<script nonce="${NONCE}" src="host.js"></script>\n<script nonce`));
   copyFileSync(path.join(root, 'dist/webview.js'), path.join(dir, 'webview.js'));

@@ -5,13 +5,12 @@
 import type { EnsembleImportance } from '../../src/engine/import/importances';
 import type { EnsembleReport, EnsembleTreeSummary } from '../../src/shared/ensemble-transfer';
 import type { ForestRow } from '../../src/shared/forest-protocol';
-import { formatNumber } from '../../src/shared/render/tree-labels';
 import { el, replaceChildren } from '../dom';
 import { section as metricsSection } from '../metrics-view';
 import { dropdown } from '../toolkit';
 import { bars } from './forest-importances';
 import type { PickerTree } from './tree-picker';
-import { t } from '../l10n';
+import { figure, t } from '../l10n';
 
 export type EnsembleMeasure = 'gain' | 'splits' | 'cover';
 
@@ -67,7 +66,7 @@ export function ensemblePicker(report: EnsembleReport): { heading: string; trees
     depth: tree.depth,
     leaves: tree.leaves,
     score: byClass ? tree.output : stored(tree.gain) ? tree.gain : null,
-    scoreText: byClass ? outputName(report, tree.output) : stored(tree.gain) ? formatNumber(tree.gain, 4) : '—',
+    scoreText: byClass ? outputName(report, tree.output) : stored(tree.gain) ? figure(tree.gain, 4) : '—',
     title: t`Open tree ${tree.index + 1} (${tree.nodes} nodes${tree.output === null ? '' : `, adds to ${byClass ? `class ${outputName(report, tree.output)}` : 'the score'}`})`,
   });
   return { heading: byClass ? t('class') : t('gain'), trees: report.trees.map(row) };
@@ -99,13 +98,13 @@ export function renderEnsembleImportances(container: HTMLElement, importances: r
     container,
     el('div', { class: 'toolbar' }, picker.element),
     el('p', { class: 'muted' }, chosen.note, hasGain ? '' : t(' The file stores no gains (ONNX).')),
-    bars(list, (f) => (chosen.value === 'splits' ? String(f.mean) : formatNumber(f.mean, 4))),
+    bars(list, (f) => (chosen.value === 'splits' ? String(f.mean) : figure(f.mean, 4))),
   );
 }
 
 const TOP_TREES = 8;
-const shown = (v: string | number | null) => (v === null ? 'missing' : typeof v === 'number' ? formatNumber(v, 6) : v);
-const valueText = (v: number | number[]) => (Array.isArray(v) ? `[${v.map((x) => formatNumber(x, 4)).join(', ')}]` : formatNumber(v, 4));
+const shown = (v: string | number | null) => (v === null ? 'missing' : typeof v === 'number' ? figure(v, 6) : v);
+const valueText = (v: number | number[]) => (Array.isArray(v) ? `[${v.map((x) => figure(x, 4)).join(', ')}]` : figure(v, 4));
 
 /** A row through the whole model: its prediction, how the trees' leaf values add up to it, and the largest of them. */
 export function renderContributions(container: HTMLElement, report: EnsembleReport, row: ForestRow | null): void {
@@ -121,8 +120,8 @@ export function renderContributions(container: HTMLElement, report: EnsembleRepo
     { class: 'votes-head' },
     t`Row ${row.row + 1}: the model predicts ${shown(row.prediction)}${row.actual === null && report.data?.target == null ? '' : `, actual ${shown(row.actual)}${verdict}`}; tree ${row.index + 1} adds ${mine === undefined ? '?' : valueText(mine.value)} (${report.library}’s leaf ${mine?.leaf ?? '?'}).`,
   );
-  const scores = c.margins.map((m, k) => (c.margins.length > 1 ? `${outputName(report, k)} ${formatNumber(m, 6)}` : formatNumber(m, 6))).join(', ');
-  const probabilities = c.probabilities === null ? '' : `; probabilities ${c.probabilities.map((p, k) => `${report.classes?.[k] ?? k} ${formatNumber(p, 4)}`).join(', ')}`;
+  const scores = c.margins.map((m, k) => (c.margins.length > 1 ? `${outputName(report, k)} ${figure(m, 6)}` : figure(m, 6))).join(', ');
+  const probabilities = c.probabilities === null ? '' : `; probabilities ${c.probabilities.map((p, k) => `${report.classes?.[k] ?? k} ${figure(p, 4)}`).join(', ')}`;
   const how = el('p', { class: 'contributions-how' }, t`How: ${report.link}. Raw score ${scores}${probabilities}.`);
   const magnitude = (v: number | number[]) => (Array.isArray(v) ? Math.max(...v.map(Math.abs)) : Math.abs(v));
   const top = [...c.trees].sort((a, b) => magnitude(b.value) - magnitude(a.value) || a.tree - b.tree).slice(0, TOP_TREES);

@@ -3,10 +3,9 @@
 // shuffled) ± its spread. A bar per feature, its spread as a whisker.
 import type { SpreadImportance } from '../../src/engine/forest/types';
 import type { WireForestReport } from '../../src/shared/forest-protocol';
-import { formatNumber } from '../../src/shared/render/tree-labels';
 import { el, replaceChildren } from '../dom';
 import { dropdown } from '../toolkit';
-import { t } from '../l10n';
+import { figure, t } from '../l10n';
 
 export type ForestImportance = 'mdi' | 'oobPermutation';
 
@@ -30,7 +29,7 @@ export function bars(list: readonly SpreadImportance[], valueText?: (f: SpreadIm
     ...list.map((f) =>
       el(
         'div',
-        { class: 'bar-row', role: 'listitem', 'aria-label': `${f.feature}: ${valueText?.(f) ?? `${formatNumber(f.mean, 4)} ± ${formatNumber(f.std, 3)}`}` },
+        { class: 'bar-row', role: 'listitem', 'aria-label': `${f.feature}: ${valueText?.(f) ?? `${figure(f.mean, 4)} ± ${figure(f.std, 3)}`}` },
         el('span', { class: 'bar-label', title: f.feature }, f.feature),
         el(
           'span',
@@ -38,7 +37,7 @@ export function bars(list: readonly SpreadImportance[], valueText?: (f: SpreadIm
           el('span', { class: f.mean < 0 ? 'bar-fill negative' : 'bar-fill', style: `width:${width(f.mean)}` }),
           f.std > 0 && el('span', { class: 'whisker', style: whisker(Math.abs(f.mean), f.std) }),
         ),
-        el('span', { class: 'bar-value' }, valueText?.(f) ?? `${formatNumber(f.mean, 4)} ± ${formatNumber(f.std, 3)}`),
+        el('span', { class: 'bar-value' }, valueText?.(f) ?? `${figure(f.mean, 4)} ± ${figure(f.std, 3)}`),
       ),
     ),
   );

@@ -2,9 +2,8 @@
 // page's CSP allows none), drawn from the report's curve. Its axes start at 0 so a flat curve
 // looks flat; the last point is labelled with its value.
 import type { OutOfBag } from '../../src/engine/forest/types';
-import { formatNumber } from '../../src/shared/render/tree-labels';
 import { el, svgEl } from '../dom';
-import { t } from '../l10n';
+import { figure, t } from '../l10n';
 
 const WIDTH = 480;
 const HEIGHT = 220;
@@ -34,16 +33,16 @@ export function oobChart(oob: OutOfBag): HTMLElement {
   const finalError = curve.error[curve.error.length - 1];
   const svg = svgEl(
     'svg',
-    { class: 'oob-chart', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': t`${errorName} against the number of trees: ${formatNumber(finalError, 4)} with all ${last} trees` },
+    { class: 'oob-chart', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': t`${errorName} against the number of trees: ${figure(finalError, 4)} with all ${last} trees` },
     svgEl('rect', { x: PAD.left, y: PAD.top, width: WIDTH - PAD.left - PAD.right, height: HEIGHT - PAD.top - PAD.bottom, class: 'frame' }),
     ...yTicks.flatMap((t) => [
       svgEl('line', { x1: PAD.left, x2: WIDTH - PAD.right, y1: y(t), y2: y(t), class: 'grid' }),
-      svgEl('text', { x: PAD.left - 4, y: y(t) + 3, 'text-anchor': 'end' }, formatNumber(t, 3)),
+      svgEl('text', { x: PAD.left - 4, y: y(t) + 3, 'text-anchor': 'end' }, figure(t, 3)),
     ]),
     ...xTicks.map((k) => svgEl('text', { x: x(k), y: HEIGHT - PAD.bottom + 14, 'text-anchor': 'middle' }, String(k))),
     svgEl('polyline', { points, class: 'curve' }),
     svgEl('circle', { cx: x(last), cy: y(finalError), r: 3, class: 'end' }),
     svgEl('text', { x: WIDTH / 2, y: HEIGHT - 4, 'text-anchor': 'middle' }, t('trees')),
   );
-  return el('figure', { class: 'oob-figure' }, svg, el('figcaption', {}, t`${errorName} of the first k trees; with all ${last}: ${formatNumber(finalError, 4)}`));
+  return el('figure', { class: 'oob-figure' }, svg, el('figcaption', {}, t`${errorName} of the first k trees; with all ${last}: ${figure(finalError, 4)}`));
 }

@@ -1,11 +1,10 @@
 // The forest's Summary tab: how it was made (trees, features per split, voting, bootstrap), its
 // out-of-bag score, and the OOB error against the number of trees.
 import type { WireForestReport } from '../../src/shared/forest-protocol';
-import { formatNumber } from '../../src/shared/render/tree-labels';
 import { el, percent, replaceChildren } from '../dom';
 import { oobChart } from './oob-chart';
 import { scoreLabel } from '../../src/shared/render/score-label';
-import { t } from '../l10n';
+import { figure, t } from '../l10n';
 
 function stat(label: string, value: string): HTMLElement {
   return el('div', { class: 'stat' }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, value));
@@ -15,7 +14,7 @@ function stat(label: string, value: string): HTMLElement {
 export function oobScoreText(report: WireForestReport): string {
   const { score, scoreName } = report.oob;
   if (score === null) return 'none';
-  return scoreName === 'accuracy' ? percent(score) : formatNumber(score, 4);
+  return scoreName === 'accuracy' ? percent(score) : figure(score, 4);
 }
 
 export function renderSummary(container: HTMLElement, report: WireForestReport): void {

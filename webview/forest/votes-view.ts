@@ -2,9 +2,8 @@
 // vote), the forest's prediction beside the true value, and the chosen tree's own answer.
 import type { ForestRow } from '../../src/shared/forest-protocol';
 import { classHue } from '../../src/shared/render/palette';
-import { formatNumber } from '../../src/shared/render/tree-labels';
 import { el, percent, replaceChildren } from '../dom';
-import { t } from '../l10n';
+import { figure, t } from '../l10n';
 
 const shown = (v: string | number | null) => (v === null ? 'missing' : String(v));
 
@@ -24,7 +23,7 @@ export function renderVotes(container: HTMLElement, row: ForestRow | null): void
   const lines = votes.classes.map((c, k) =>
     el(
       'div',
-      { class: 'vote-row', role: 'listitem', 'aria-label': t`${c}: ${votes.labels[k]} of ${trees} trees, mean share ${formatNumber(votes.shares[k], 3)}` },
+      { class: 'vote-row', role: 'listitem', 'aria-label': t`${c}: ${votes.labels[k]} of ${trees} trees, mean share ${figure(votes.shares[k], 3)}` },
       el('span', { class: 'swatch', style: `background:${classHue(k)}` }),
       el('span', { class: 'vote-class', title: c }, c),
       el('span', { class: 'dist-bar' }, el('span', { class: 'dist-fill', style: `width:${trees > 0 ? (100 * votes.labels[k]) / trees : 0}%;background:${classHue(k)}` })),

@@ -8,7 +8,7 @@ import { descendantCounts } from '../../engine/model-columns';
 import { DEFAULT_FOLD, foldTree, type FoldOptions } from './fold';
 import { classHue, DIFF_COLOUR, PATH_COLOUR, STRENGTH_LEVELS, strengthLevel, tint } from './palette';
 import { featureOf } from '../../engine/feature-text';
-import { branchText, formatNumber, majorityClass, nodeLines, purity } from './tree-labels';
+import { branchText, majorityClass, nodeLines, PLAIN, purity, styledNumber, type NumberStyle } from './tree-labels';
 import type { DiffMark } from '../tree-diff';
 
 export interface MermaidOptions extends Partial<FoldOptions> {
@@ -44,6 +44,8 @@ export interface MermaidOptions extends Partial<FoldOptions> {
    * deep tree in a narrow, tall panel fits better (docs/architecture.md "Fitting the tree to its panel").
    */
   direction?: 'TD' | 'LR';
+  /** How labels write numbers: the decimal point (every export's), or a page's language's mark (tree-labels.ts NumberStyle). */
+  numbers?: NumberStyle;
 }
 
 /** The empty label line a node bar is drawn over: a zero-width space, which Mermaid keeps as a line (it trims a blank one). */
@@ -54,12 +56,12 @@ function breakable(name: string): string {
   return name.replace(/([_./-])(?=.)/g, '$1\u200b');
 }
 
-function drawnLines(model: TreeModel, node: TreeModel['nodes'][number], bars: boolean, compact: boolean): string[] {
+function drawnLines(model: TreeModel, node: TreeModel['nodes'][number], bars: boolean, compact: boolean, style: NumberStyle): string[] {
   if (compact) {
-    const head = node.split ? breakable(node.split.feature) : typeof node.prediction === 'number' ? formatNumber(node.prediction) : node.prediction;
+    const head = node.split ? breakable(node.split.feature) : typeof node.prediction === 'number' ? styledNumber(node.prediction, style) : node.prediction;
     return bars ? [head, BAR_LINE] : [head];
   }
-  const lines = nodeLines(model, node);
+  const lines = nodeLines(model, node, style);
   if (!bars) return lines;
   return [...(node.split && Array.isArray(node.value) ? lines.slice(0, -1) : lines), BAR_LINE];
 }
@@ -123,7 +125,7 @@ function styleClassification(model: TreeModel, highContrast: boolean): Styling {
 }
 
 /** Regression: one hue, stronger for larger predicted values. */
-function styleRegression(model: TreeModel, highContrast: boolean, range: readonly [number, number] | null | undefined): Styling {
+function styleRegression(model: TreeModel, highContrast: boolean, range: readonly [number, number] | null | undefined, style: NumberStyle): Styling {
   const hue = classHue(4);
   let [lo, hi] = range ?? [Infinity, -Infinity];
   if (!range) {
@@ -139,8 +141,8 @@ function styleRegression(model: TreeModel, highContrast: boolean, range: readonl
   const legend =
     model.nodes.length > 0
       ? [
-          { label: `low (${formatNumber(lo)})`, colour: tint(hue, 0) },
-          { label: `high (${formatNumber(hi)})`, colour: tint(hue, STRENGTH_LEVELS - 1) },
+          { label: `low (${styledNumber(lo, style)})`, colour: tint(hue, 0) },
+          { label: `high (${styledNumber(hi, style)})`, colour: tint(hue, STRENGTH_LEVELS - 1) },
         ]
       : [];
   return { classDefs, classOf: (id) => `r${level(Number(model.nodes[id].value))}`, legend };
@@ -154,6 +156,7 @@ const DIFF_STYLE = {
 
 export function treeToMermaid(model: TreeModel, options: MermaidOptions = {}): MermaidDiagram {
   const maxName = options.maxNameLength ?? 80;
+  const numbers = options.numbers ?? PLAIN;
   const path = options.path ?? [];
   // A highlighted row must be visible: open every node on its path.
   const expanded = new Set([...(options.expanded ?? []), ...path.slice(0, -1)]);
@@ -165,7 +168,7 @@ export function treeToMermaid(model: TreeModel, options: MermaidOptions = {}): M
     depthCap: options.depthCap,
     root: options.root,
   });
-  const styling = model.task === 'classification' ? styleClassification(model, !!options.highContrast) : styleRegression(model, !!options.highContrast, options.valueRange);
+  const styling = model.task === 'classification' ? styleClassification(model, !!options.highContrast) : styleRegression(model, !!options.highContrast, options.valueRange, numbers);
   const hidden = options.descendants ?? descendantCounts(model);
 
   const lines = [`flowchart ${options.direction ?? 'TD'}`];
@@ -174,12 +177,12 @@ export function treeToMermaid(model: TreeModel, options: MermaidOptions = {}): M
   const onPath = new Set(path);
   for (const id of fold.shown) {
     const node = model.nodes[id];
-    const text = label(drawnLines(model, node, !!options.bars, !!options.compact), maxName);
+    const text = label(drawnLines(model, node, !!options.bars, !!options.compact, numbers), maxName);
     lines.push(node.split ? `  n${id}[${text}]` : `  n${id}(${text})`);
     if (fold.open.has(id) && node.split) {
       node.children.forEach((child, branch) => {
         if (onPath.has(id) && onPath.has(child)) pathEdges.push(edges.length);
-        edges.push(`  n${id} -->|${label([branchText(node.split!, branch, featureOf(model, node.split!.feature))], maxName)}| n${child}`);
+        edges.push(`  n${id} -->|${label([branchText(node.split!, branch, featureOf(model, node.split!.feature), numbers)], maxName)}| n${child}`);
       });
     } else if (node.children.length > 0) {
       // A compact drawing's stub says only the count: "+6", its accessible name says the rest (webview/diagram-svg.ts).

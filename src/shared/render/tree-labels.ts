@@ -15,10 +15,23 @@ export function formatNumber(x: number, significant = 4): string {
 /** Thresholds keep six digits, as the rules do: `≤ 20.995` must not read as `≤ 21`. */
 export const formatThreshold: (t: number) => string = formatRuleNumber;
 
+/**
+ * How a label writes a number it has already worded (`5.45`, `-0.5`): the CLI, model files, exports
+ * and Markdown formulas keep the decimal point (`PLAIN`, every function's default); a page passes
+ * its language's decimal mark (webview/l10n.ts `labelNumber`), so Italian and Finnish read `≤ 5,45`.
+ */
+export type NumberStyle = (plain: string) => string;
+export const PLAIN: NumberStyle = (plain) => plain;
+
+/** `x` worded by `formatNumber` (`significant` digits), in `style`. */
+export function styledNumber(x: number, style: NumberStyle = PLAIN, significant = 4): string {
+  return style(formatNumber(x, significant));
+}
+
 /** The impurity named by its criterion: `gini = 0.42`, `entropy = 0.971 bits`, `mse = 3.1`. */
-export function impurityText(criterion: Criterion, impurity: number): string {
+export function impurityText(criterion: Criterion, impurity: number, style: NumberStyle = PLAIN): string {
   const spec = criterionSpec(criterion);
-  return `${spec.impurityName} = ${formatNumber(impurity, 3)}${spec.units}`;
+  return `${spec.impurityName} = ${styledNumber(impurity, style, 3)}${spec.units}`;
 }
 
 /** `{a, b}` or, for a single category, just `a`; long sets are cut with a count of the rest. */
@@ -30,22 +43,27 @@ export function categorySetText(values: readonly string[], maxShown = 4): string
 }
 
 /** The question a decision node asks. Categorical splits name the feature; edges carry the sets. `feature` shows dates and ordinal categories (feature-text.ts). */
-export function conditionText(split: ModelSplit, feature?: FeatureKind): string {
+export function conditionText(split: ModelSplit, feature?: FeatureKind, style: NumberStyle = PLAIN): string {
   if (split.kind !== 'numeric') return split.feature;
-  return isPresenceThreshold(split.threshold) ? `${split.feature} is present` : `${split.feature} ≤ ${valueText(feature, split.threshold, formatThreshold)}`;
+  return isPresenceThreshold(split.threshold) ? `${split.feature} is present` : `${split.feature} ≤ ${thresholdText(feature, split.threshold, style)}`;
+}
+
+/** A threshold as `valueText` words it (a date, an ordinal category), a plain number in `style`. */
+function thresholdText(feature: FeatureKind | undefined, threshold: number, style: NumberStyle): string {
+  return valueText(feature, threshold, (x) => style(formatThreshold(x)));
 }
 
 /** Label of the edge to child `branch` of a split; a "missing vs present" split's read `is present` / `is missing`. */
-export function branchText(split: ModelSplit, branch: number, feature?: FeatureKind): string {
+export function branchText(split: ModelSplit, branch: number, feature?: FeatureKind, style: NumberStyle = PLAIN): string {
   if (split.kind === 'numeric' && isPresenceThreshold(split.threshold)) return branch === 0 ? 'is present' : 'is missing';
-  if (split.kind === 'numeric') return `${branch === 0 ? '≤' : '>'} ${valueText(feature, split.threshold, formatThreshold)}`;
+  if (split.kind === 'numeric') return `${branch === 0 ? '≤' : '>'} ${thresholdText(feature, split.threshold, style)}`;
   const values = split.branches[branch] ?? [];
   return values.length === 1 ? `= ${values[0]}` : `∈ ${categorySetText(values)}`;
 }
 
 /** One condition of the rule leading to a child, e.g. `petal_length > 2.45`, `outlook ∈ {rain, overcast}`. */
-export function ruleConditionText(split: ModelSplit, branch: number, feature?: FeatureKind): string {
-  return `${split.feature} ${branchText(split, branch, feature)}`;
+export function ruleConditionText(split: ModelSplit, branch: number, feature?: FeatureKind, style: NumberStyle = PLAIN): string {
+  return `${split.feature} ${branchText(split, branch, feature, style)}`;
 }
 
 /** Share of the majority class (classification), in [0, 1]; 1 for an empty node. */
@@ -68,12 +86,13 @@ export function majorityClass(node: ModelNode): number {
   return best;
 }
 
-function countsText(value: readonly number[]): string {
-  return `value = [${value.map((c) => formatNumber(c)).join(', ')}]`;
+function countsText(value: readonly number[], style: NumberStyle): string {
+  // A comma already separates the counts: in a decimal-comma language they are separated by `; `.
+  return `value = [${value.map((c) => styledNumber(c, style)).join(style === PLAIN ? ', ' : '; ')}]`;
 }
 
-function predictionText(node: ModelNode): string {
-  return typeof node.prediction === 'number' ? `value = ${formatNumber(node.prediction)}` : node.prediction;
+function predictionText(node: ModelNode, style: NumberStyle): string {
+  return typeof node.prediction === 'number' ? `value = ${styledNumber(node.prediction, style)}` : node.prediction;
 }
 
 /**
@@ -81,26 +100,26 @@ function predictionText(node: ModelNode): string {
  * the weight); a forest's tree on a bootstrap draw says the distinct rows and the draws with their
  * repeats, which its counts are of ("samples = 91 (weight 150)" read as a mystery).
  */
-export function samplesText(model: TreeModel, node: ModelNode): string {
+export function samplesText(model: TreeModel, node: ModelNode, style: NumberStyle = PLAIN): string {
   if (node.weightedSamples === undefined) return `samples = ${node.samples}`;
-  if (model.weightsAreDraws) return `samples = ${node.samples} distinct rows, ${formatNumber(node.weightedSamples)} with repeats`;
-  return `samples = ${node.samples} (weight ${formatNumber(node.weightedSamples)})`;
+  if (model.weightsAreDraws) return `samples = ${node.samples} distinct rows, ${styledNumber(node.weightedSamples, style)} with repeats`;
+  return `samples = ${node.samples} (weight ${styledNumber(node.weightedSamples, style)})`;
 }
 
 /** Lines shown in a node, unescaped: decision nodes ask their question, leaves state the answer. */
-export function nodeLines(model: TreeModel, node: ModelNode): string[] {
-  if (model.importedFrom !== undefined) return importedLines(node);
-  const impurity = impurityText(model.params.criterion, node.impurity);
-  const samples = samplesText(model, node);
+export function nodeLines(model: TreeModel, node: ModelNode, style: NumberStyle = PLAIN): string[] {
+  if (model.importedFrom !== undefined) return importedLines(node, style);
+  const impurity = impurityText(model.params.criterion, node.impurity, style);
+  const samples = samplesText(model, node, style);
   if (node.split) {
-    const lines = [conditionText(node.split, featureOf(model, node.split.feature)), samples, impurity];
-    lines.push(Array.isArray(node.value) ? countsText(node.value) : `value = ${formatNumber(node.value)}`);
+    const lines = [conditionText(node.split, featureOf(model, node.split.feature), style), samples, impurity];
+    lines.push(Array.isArray(node.value) ? countsText(node.value, style) : `value = ${styledNumber(node.value, style)}`);
     return lines;
   }
   if (Array.isArray(node.value)) {
-    return [predictionText(node), samples, `purity = ${formatNumber(purity(node) * 100, 3)}%`];
+    return [predictionText(node, style), samples, `purity = ${styledNumber(purity(node) * 100, style, 3)}%`];
   }
-  return [predictionText(node), samples, impurity];
+  return [predictionText(node, style), samples, impurity];
 }
 
 /**
@@ -109,20 +128,20 @@ export function nodeLines(model: TreeModel, node: ModelNode): string[] {
  * no impurity; a regression tree's leaf value is the raw score it adds, a classifier's the weight
  * it adds to each class.
  */
-function importedLines(node: ModelNode): string[] {
-  const cover = node.samples > 0 ? [`cover = ${formatNumber(node.samples)}`] : [];
-  const value = Array.isArray(node.value) ? `weights = [${node.value.map((c) => formatNumber(c)).join(', ')}]` : `value = ${formatNumber(node.value)}`;
-  if (node.split) return [conditionText(node.split), ...cover, ...(node.gain === undefined ? [] : [`gain = ${formatNumber(node.gain)}`])];
-  return Array.isArray(node.value) ? [predictionText(node), ...cover, value] : [value, ...cover];
+function importedLines(node: ModelNode, style: NumberStyle): string[] {
+  const cover = node.samples > 0 ? [`cover = ${styledNumber(node.samples, style)}`] : [];
+  const value = Array.isArray(node.value) ? `weights = [${node.value.map((c) => styledNumber(c, style)).join(style === PLAIN ? ', ' : '; ')}]` : `value = ${styledNumber(node.value, style)}`;
+  if (node.split) return [conditionText(node.split, undefined, style), ...cover, ...(node.gain === undefined ? [] : [`gain = ${styledNumber(node.gain, style)}`])];
+  return Array.isArray(node.value) ? [predictionText(node, style), ...cover, value] : [value, ...cover];
 }
 
 /** The conditions from the root to `nodeId`, in order (empty for the root). */
-export function ruleTo(model: TreeModel, nodeId: number): string[] {
+export function ruleTo(model: TreeModel, nodeId: number, style: NumberStyle = PLAIN): string[] {
   const parent = parentIndex(model);
   const conditions: string[] = [];
   for (let id = nodeId; parent[id] >= 0; id = parent[id]) {
     const p = model.nodes[parent[id]];
-    if (p.split) conditions.push(ruleConditionText(p.split, p.children.indexOf(id), featureOf(model, p.split.feature)));
+    if (p.split) conditions.push(ruleConditionText(p.split, p.children.indexOf(id), featureOf(model, p.split.feature), style));
   }
   return conditions.reverse();
 }

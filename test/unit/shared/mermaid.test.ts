@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TreeModel } from '../../../src/engine/model';
 import { BAR_LINE, parseDiagramId, treeToMermaid, treeToMermaidMarkdown } from '../../../src/shared/render/mermaid';
 import { escapeMermaidText } from '../../../src/shared/render/mermaid-escape';
+import { ruleTo } from '../../../src/shared/render/tree-labels';
 
 function model(name: string): TreeModel {
   return JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models', name), 'utf8')) as TreeModel;
@@ -220,4 +221,23 @@ test('for the webview (bars), each node ends in an empty line for its bar, which
     assert.equal(after.at(-1), BAR_LINE);
     assert.deepEqual(after.slice(0, -1), node.split ? before.filter((l) => !l.startsWith('value = [')) : before);
   }
+});
+
+test('a page passes its decimal mark: labels and edges read "≤ 2,45"; without it, as in every export and the CLI, the point stays', () => {
+  const comma = (plain: string) => plain.replace('.', ',');
+  const iris = model('iris-gini-depth3.json');
+  const d = parse(treeToMermaid(iris, { numbers: comma }).text);
+  // The counts' own separator becomes "; " where the comma is the decimal mark.
+  assert.deepEqual(d.nodes.get('n0')!.lines, ['petal_length_cm ≤ 2,45', 'samples = 105', 'gini = 0,667', 'value = [35; 35; 35]']);
+  assert.deepEqual(
+    d.edges.filter((e) => e.from === 'n0').map((e) => e.label),
+    ['≤ 2,45', '> 2,45'],
+  );
+  assert.deepEqual(ruleTo(iris, 2, comma), ['petal_length_cm > 2,45']);
+  const reg = parse(treeToMermaid(model('diabetes-depth3.json'), { numbers: comma }).text);
+  assert.deepEqual(reg.nodes.get('n0')!.lines, ['bmi ≤ 26,85', 'samples = 309', 'mse = 6150', 'value = 153,9']);
+  // The defaults: the Markdown export and the rule text keep the point.
+  assert.match(treeToMermaidMarkdown(iris), /petal_length_cm ≤ 2\.45/);
+  assert.doesNotMatch(treeToMermaidMarkdown(iris), /\d,\d/);
+  assert.deepEqual(ruleTo(iris, 2), ['petal_length_cm > 2.45']);
 });

@@ -17,6 +17,10 @@ test('a page speaks the language and bundle of its HTML block', () => {
     assert.equal(page.t`${n} rows`, '150 righe');
     assert.equal(page.t('Untranslated'), 'Untranslated');
     assert.equal(page.formatNumber(0.9733, { maximumFractionDigits: 3 }), '0,973');
+    // The tree labels' numbers keep their digits and take the comma (src/shared/render/tree-labels.ts NumberStyle).
+    assert.equal(page.labelNumber('5.45'), '5,45');
+    assert.equal(page.labelNumber('-1234.5'), '-1234,5');
+    assert.equal(page.figure(0.66666), '0,6667');
   } finally {
     delete scope.document;
   }
