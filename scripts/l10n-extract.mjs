@@ -8,10 +8,13 @@
 // Bypasses: a literal English string (or a template or `+` of one) handed straight to a
 // user-visible sink of the vscode side — a notification, a QuickPick or input box's title,
 // placeholder, prompt or items, a progress title or message, the status bar, hover Markdown, a
-// panel title — without `t()`.
+// panel title — without `t()`; and, in the page files of PAGE_ROOTS, one handed to what a page
+// draws — el()/svgEl() children, append/replaceChildren, the toolkit's buttons and fields, the
+// banner, a `title`, `aria-label`, `placeholder` or `data-label`, textContent.
 //
 //   node scripts/l10n-extract.mjs [out.json]   the bundle (message → message), to a file or stdout
 //   node scripts/l10n-extract.mjs --check      exit 1 naming each bypass and each non-literal t()
+//   node scripts/l10n-extract.mjs --places     each message with the places (file:line) that use it, as JSON
 //   --root DIR                                 read DIR's src/ and webview/ (default: the current folder)
 // A literal that is a name, never translated (`'CART'`, a sample's file name), is marked with a
 // `/* l10n-ignore */` comment just before it.
@@ -49,7 +52,6 @@ export const PAGE_ROOTS = [
   'webview/practice.ts',
   'webview/rules-view.ts',
   'webview/split-chart.ts',
-  'webview/terms.ts',
   'webview/threshold-view.ts',
   'webview/toolkit.ts',
   'webview/tree-browser.ts',
@@ -191,6 +193,9 @@ const PAGE_SINK_CALLS = new Map([
   ['menuItem', [0, 2]],
   ['stat', [0, 1]],
   ['section', [0, 1]],
+  ['metricsSection', [0, 1]],
+  ['nameMetricsTab', [0, 1]],
+  ['setPathInfo', [0, 1]],
   ['showBanner', [1]],
   ['reportError', [0]],
   ['alert', [0]],
@@ -259,6 +264,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const all = [...problems, ...findBypasses(root).map((b) => `${b} reaches the user without t() (${b.startsWith('webview/') ? 'webview' : 'src/host'}/l10n.ts)`)];
     for (const line of all) console.error(line);
     process.exit(all.length === 0 ? 0 : 1);
+  }
+  if (args.includes('--places')) {
+    process.stdout.write(`${JSON.stringify(Object.fromEntries(messages), null, 2)}\n`);
+    process.exit(0);
   }
   const json = `${JSON.stringify(englishBundle(messages), null, 2)}\n`;
   const out = args.find((a) => !a.startsWith('--'));

@@ -5,7 +5,7 @@
 // Finnish write a decimal comma). A page without the block (a test page) speaks English.
 import * as l10n from '@vscode/l10n';
 import { PAGE_LANGUAGE_ID, type PageLanguage } from '../src/shared/page-language';
-import { formatNumber as plainNumber, type NumberStyle } from '../src/shared/render/tree-labels';
+import { formatNumber as plainNumber, numberStyleOf, type NumberStyle } from '../src/shared/render/tree-labels';
 
 function readPageLanguage(): PageLanguage {
   const block = typeof document === 'undefined' ? null : document.getElementById(PAGE_LANGUAGE_ID);
@@ -41,15 +41,12 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
   return format.format(value);
 }
 
-/** The language's decimal mark: `,` in Italian and Finnish. */
-const decimalMark = new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
-
 /**
  * The tree labels' numbers (src/shared/render/tree-labels.ts NumberStyle) with the page's decimal
  * mark: `≤ 5.45` reads `≤ 5,45` in Italian and Finnish. Only the mark changes: a label keeps its
  * digits, with no grouping, as the CLI and the exports word it.
  */
-export const labelNumber: NumberStyle = decimalMark === '.' ? (plain) => plain : (plain) => plain.replace('.', decimalMark);
+export const labelNumber: NumberStyle = numberStyleOf(language);
 
 /** A figure as the tree labels word it (at most `significant` digits, no trailing zeros), with the page's decimal mark. */
 export function figure(x: number, significant = 4): string {

@@ -5,6 +5,7 @@
 // panels' HTML, the hover's Markdown) and their tests use it as they are.
 import * as l10n from '@vscode/l10n';
 import type { PageLanguage } from '../shared/page-language';
+import { numberStyleOf, type NumberStyle } from '../shared/render/tree-labels';
 
 export const LANGUAGES = ['en', 'it', 'fi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -58,4 +59,9 @@ export function t(message: string | TemplateStringsArray, ...args: Replacement[]
 /** A number for the UI in the chosen language (Italian and Finnish: decimal comma). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(current.language, options).format(value);
+}
+
+/** How tree labels and split phrases write their numbers in the chosen language (src/shared/render/tree-labels.ts NumberStyle): `≤ 5,45` in Italian and Finnish. */
+export function labelNumber(): NumberStyle {
+  return numberStyleOf(current.language);
 }

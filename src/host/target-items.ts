@@ -2,6 +2,7 @@
 // first so that Enter accepts it.
 import type { ColumnSummary } from '../shared/worker-messages';
 import { formatNumber, t } from './l10n';
+import { typeName } from '../shared/terms';
 
 export interface TargetItem {
   label: string;
@@ -10,7 +11,7 @@ export interface TargetItem {
 }
 
 function describe(column: ColumnSummary): string {
-  const parts = [column.type, t`${formatNumber(column.distinct)} distinct`];
+  const parts = [typeName(column.type), t`${formatNumber(column.distinct)} distinct`];
   if (column.missing > 0) parts.push(t`${formatNumber(column.missing)} missing`);
   return parts.join(' · ');
 }

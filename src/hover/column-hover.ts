@@ -12,12 +12,13 @@ import type { HoverData } from '../shared/worker-messages';
 import { commandUri, mdText, ordinal, score } from './markdown-text';
 import { scoreChartUri } from './score-chart';
 import { measureOf } from '../host/measure-names';
-import { formatNumber as localNumber, t } from '../host/l10n';
+import { formatNumber as localNumber, labelNumber, t } from '../host/l10n';
+import { typeName } from '../shared/terms';
 
 const ALGORITHM_NAME = { cart: 'CART', id3: 'ID3', c45: 'C4.5' } as const;
 
 function profileLines(p: ColumnProfile): string[] {
-  const counts = `${p.type} · ${t`${localNumber(p.count)} values · ${localNumber(p.missing)} missing · ${localNumber(p.distinct)} distinct`}`;
+  const counts = `${typeName(p.type)} · ${t`${localNumber(p.count)} values · ${localNumber(p.missing)} missing · ${localNumber(p.distinct)} distinct`}`;
   const h = p.heterogeneity;
   const indices =
     h === null
@@ -28,7 +29,7 @@ function profileLines(p: ColumnProfile): string[] {
 
 /** The split as the tree would write it: `≤ 20.995`, `{a, b} | c` (category names escaped). */
 function splitPhrase(s: ColumnSplit): string {
-  return splitText(s, (name) => mdText(name, 80));
+  return splitText(s, (name) => mdText(name, 80), labelNumber());
 }
 
 function rankLine(report: SplitsReport, s: ColumnSplit): string {

@@ -7,7 +7,7 @@ import { splitText } from '../shared/render/split-text';
 import { literal } from '../host/target-items';
 import { measureNames, measureOf } from '../host/measure-names';
 import { score } from './markdown-text';
-import { t } from '../host/l10n';
+import { labelNumber, t } from '../host/l10n';
 
 type Measure = 'score' | 'informationGain' | 'gainRatio' | 'giniDecrease';
 
@@ -27,7 +27,7 @@ function items(report: SplitsReport, measure: Measure): RankItem[] {
         ? `${names.varianceReduction} ${fixed(s.varianceReduction)}`
         : `${names.informationGain} ${fixed(s.informationGain)} · ${names.gainRatio} ${fixed(s.gainRatio)} · ${names.giniDecrease} ${fixed(s.giniDecrease)}`;
     const root = report.root?.feature === s.feature ? ` — ${t`the tree's first question: ${report.root.reason}`}` : '';
-    return { label: `${i + 1}. ${literal(s.feature)}`, description: literal(splitText(s)), detail: literal(scores + root), split: s };
+    return { label: `${i + 1}. ${literal(s.feature)}`, description: literal(splitText(s, undefined, labelNumber())), detail: literal(scores + root), split: s };
   });
   // Left-out columns last, unranked, with the reason instead of a score.
   const leftOut = report.leftOut.map((c) => ({ label: `– ${literal(c.column)}`, description: c.reason === 'id-like' ? t('left out: ID-like') : t('left out: constant'), detail: literal(c.detail) }));
@@ -37,7 +37,7 @@ function items(report: SplitsReport, measure: Measure): RankItem[] {
 export async function showRanking(report: SplitsReport, fileName: string): Promise<void> {
   const pick = vscode.window.createQuickPick<RankItem>();
   const root = report.splits.find((s) => s.feature === report.root?.feature);
-  pick.title = root === undefined ? t`${fileName}: no column can split on target ${report.target}` : t`${fileName}: the tree asks first "${root.feature} ${splitText(root)}"`;
+  pick.title = root === undefined ? t`${fileName}: no column can split on target ${report.target}` : t`${fileName}: the tree asks first "${root.feature} ${splitText(root, undefined, labelNumber())}"`;
   const measures: Measure[] = report.task === 'regression' ? ['score'] : ['score', 'informationGain', 'gainRatio', 'giniDecrease'];
   let current: Measure = 'score';
   const show = () => {

@@ -7,7 +7,7 @@ import type { RowPathResult } from '../shared/row-path';
 import { formatNumber, ruleConditionText } from '../shared/render/tree-labels';
 import { HOVER_COMMANDS } from './hover-commands';
 import { commandUri, mdText } from './markdown-text';
-import { formatNumber as localNumber, t } from '../host/l10n';
+import { formatNumber as localNumber, labelNumber, t } from '../host/l10n';
 
 function valueText(v: string | number | null): string {
   if (v === null) return `*${t('missing')}*`;
@@ -21,7 +21,7 @@ export function shortPath(model: TreeModel, path: readonly number[]): string {
   for (let i = 0; i + 1 < path.length; i++) {
     const node = model.nodes[path[i]];
     if (node.split === null) break;
-    steps.push(mdText(ruleConditionText(node.split, node.children.indexOf(path[i + 1]), featureOf(model, node.split.feature)), 80));
+    steps.push(mdText(ruleConditionText(node.split, node.children.indexOf(path[i + 1]), featureOf(model, node.split.feature), labelNumber()), 80));
   }
   const leaf = model.nodes[path[path.length - 1]];
   return [...steps, `**${valueText(leaf.prediction)}**`].join(' → ');

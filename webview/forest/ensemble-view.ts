@@ -47,7 +47,7 @@ export function renderEnsembleSummary(container: HTMLElement, report: EnsembleRe
     el('p', { class: 'ensemble-description' }, report.description),
     el('p', { class: 'ensemble-link' }, linkSentence(report)),
     // Classes named from the CSV's target are listed by the binding's note below.
-    classes && report.classNames !== 'target values' && el('p', { class: 'muted' }, t`Classes: ${classes.map((c, k) => `${k} = ${c}`).join(', ')}${report.classNames === 'indices' ? ' (the model stores indices)' : ''}.`),
+    classes && report.classNames !== 'target values' && el('p', { class: 'muted' }, t`Classes: ${classes.map((c, k) => `${k} = ${c}`).join(', ')}${report.classNames === 'indices' ? t(' (the model stores indices)') : ''}.`),
     ...report.notes.map((n) => el('p', { class: 'muted ensemble-note' }, n)),
     el(
       'p',
@@ -67,23 +67,28 @@ export function ensemblePicker(report: EnsembleReport): { heading: string; trees
     leaves: tree.leaves,
     score: byClass ? tree.output : stored(tree.gain) ? tree.gain : null,
     scoreText: byClass ? outputName(report, tree.output) : stored(tree.gain) ? figure(tree.gain, 4) : '—',
-    title: t`Open tree ${tree.index + 1} (${tree.nodes} nodes${tree.output === null ? '' : `, adds to ${byClass ? `class ${outputName(report, tree.output)}` : 'the score'}`})`,
+    title:
+      tree.output === null
+        ? t('Open tree {0} ({1} nodes)', tree.index + 1, tree.nodes)
+        : byClass
+          ? t('Open tree {0} ({1} nodes, adds to class {2})', tree.index + 1, tree.nodes, outputName(report, tree.output))
+          : t('Open tree {0} ({1} nodes, adds to the score)', tree.index + 1, tree.nodes),
   });
   return { heading: byClass ? t('class') : t('gain'), trees: report.trees.map(row) };
 }
 
 /** "Tree 3 of 100 · adds to class setosa · depth 6, 32 leaves". */
 export function ensembleTreeHeading(report: EnsembleReport, index: number): string {
-  const t = report.trees[index];
-  if (t === undefined) return `Tree ${index + 1}`;
-  const adds = report.outputs > 1 ? ` · adds to class ${outputName(report, t.output)}` : '';
-  return `Tree ${index + 1} of ${report.trees.length}${adds} · depth ${t.depth}, ${t.leaves} leaves`;
+  const tree = report.trees[index];
+  if (tree === undefined) return t('Tree {0}', index + 1);
+  const adds = report.outputs > 1 ? t(' · adds to class {0}', outputName(report, tree.output)) : '';
+  return t('Tree {0} of {1}{2} · depth {3}, {4} leaves', index + 1, report.trees.length, adds, tree.depth, tree.leaves);
 }
 
 const MEASURES: { value: EnsembleMeasure; label: string; note: string }[] = [
-  { value: 'gain', label: t('Total gain'), note: 'The sum of the gains (loss reductions) of every split on the feature, over all trees (XGBoost’s total_gain, LightGBM’s gain).' },
-  { value: 'splits', label: t('Split count'), note: 'How many splits use the feature, over all trees (XGBoost’s weight, LightGBM’s split).' },
-  { value: 'cover', label: t('Total cover'), note: 'The sum of the covers of the splits on the feature (XGBoost’s total_cover; LightGBM: rows).' },
+  { value: 'gain', label: t('Total gain'), note: t('The sum of the gains (loss reductions) of every split on the feature, over all trees (XGBoost’s total_gain, LightGBM’s gain).') },
+  { value: 'splits', label: t('Split count'), note: t('How many splits use the feature, over all trees (XGBoost’s weight, LightGBM’s split).') },
+  { value: 'cover', label: t('Total cover'), note: t('The sum of the covers of the splits on the feature (XGBoost’s total_cover; LightGBM: rows).') },
 ];
 
 export function renderEnsembleImportances(container: HTMLElement, importances: readonly EnsembleImportance[], measure: EnsembleMeasure, onMeasure: (m: EnsembleMeasure) => void): void {
@@ -140,7 +145,7 @@ export function renderContributions(container: HTMLElement, report: EnsembleRepo
     el(
       'details',
       { class: 'contributions-top' },
-      el('summary', { title: t`The sum's arithmetic, and the ${top.length} largest of the ${c.trees.length} trees' leaf values for this row${rest > 0 ? ` (${rest} more not listed)` : ''}` }, t`How they add up (the ${top.length} largest of ${c.trees.length} trees)`),
+      el('summary', { title: t`The sum's arithmetic, and the ${top.length} largest of the ${c.trees.length} trees' leaf values for this row${rest > 0 ? t(' ({0} more not listed)', rest) : ''}` }, t`How they add up (the ${top.length} largest of ${c.trees.length} trees)`),
       how,
       el('ul', { class: 'contributions', 'aria-label': t('Largest leaf values for this row') }, ...items),
     ),
@@ -156,6 +161,6 @@ export function renderEnsembleMetrics(container: HTMLElement, report: EnsembleRe
   replaceChildren(
     container,
     el('p', { class: 'metrics-what' }, t`Every row of ${data.fileName} (${data.rows}) predicted by the model as its library would, against “${data.target ?? ''}” (as the CLI’s evaluate --model).`),
-    metricsSection(`Predictions on ${data.fileName}`, data.metrics),
+    metricsSection(t('Predictions on {0}', data.fileName), data.metrics),
   );
 }

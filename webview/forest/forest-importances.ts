@@ -10,8 +10,8 @@ import { figure, t } from '../l10n';
 export type ForestImportance = 'mdi' | 'oobPermutation';
 
 const NOTES: Record<ForestImportance, string> = {
-  mdi: 'Mean over the trees of each tree’s mean decrease in impurity (shares summing to 1), ± its standard deviation across the trees. Favours features with many distinct values.',
-  oobPermutation: 'Drop of each tree’s score on its out-of-bag rows when the column is shuffled, averaged over the trees, ± its standard deviation.',
+  mdi: t('Mean over the trees of each tree’s mean decrease in impurity (shares summing to 1), ± its standard deviation across the trees. Favours features with many distinct values.'),
+  oobPermutation: t('Drop of each tree’s score on its out-of-bag rows when the column is shuffled, averaged over the trees, ± its standard deviation.'),
 };
 
 /** A bar per feature with its spread as a whisker; `valueText` replaces the "mean ± std" text (a measure without spread: std 0, no whisker). */

@@ -171,7 +171,7 @@ if (root) replaceChildren(root, el('header', {}, title), banner, tabList.element
 tabList.element.classList.add('waiting');
 // A view brought back after a reload names its file (and what it showed: a forest of ours, or a
 // model trained elsewhere) while its forest is trained again or its model read again.
-if (state.documentUri !== null) replaceChildren(title, `${state.model !== null ? 'Tree model' : 'Random forest'} · ${fileNameOf(state.documentUri)}`);
+if (state.documentUri !== null) replaceChildren(title, `${state.model !== null ? t('Tree model') : t('Random forest')} · ${fileNameOf(state.documentUri)}`);
 
 let treeStale = false;
 
@@ -191,8 +191,11 @@ function receiveNodes(nodes: NodeColumns<number[]>): void {
 function alternativesNote(): string {
   const params = report?.model.params;
   const features = report?.model.features.length ?? 0;
-  const drawn = params && params.maxFeatures < features ? ` At each split this tree tried only ${params.maxFeatures} of the ${features} features, drawn at random, so a column ranked above its split may not have been offered.` : '';
-  return `Scored on the rows this tree drew, each as often as drawn (rows per branch count draws).${drawn} Read-only: a forest’s trees are not edited.`;
+  const drawn =
+    params && params.maxFeatures < features
+      ? t(' At each split this tree tried only {0} of the {1} features, drawn at random, so a column ranked above its split may not have been offered.', params.maxFeatures, features)
+      : '';
+  return `${t('Scored on the rows this tree drew, each as often as drawn (rows per branch count draws).')}${drawn}${t(' Read-only: a forest’s trees are not edited.')}`;
 }
 
 /** A node was selected (TreeBrowser.select): its details, with its alternatives and split chart asked of the host. */
@@ -269,7 +272,7 @@ function showRow(row: number): void {
     state.row = row;
     save();
     showRowAnswer(answer);
-    treeView.setPathInfo(`Row ${row + 1}: path in tree ${index + 1}`);
+    treeView.setPathInfo(t('Row {0}: path in tree {1}', row + 1, index + 1));
     treeView.setRow(row);
     // The row's leaf is selected, so its details say what this tree answers and why.
     void browser.showPath(answer.path);
@@ -337,9 +340,9 @@ function renderMetrics(shown: WireForestReport): void {
   replaceChildren(
     metricsBox,
     el('p', { class: 'metrics-what' }, oob.metrics ? t`Out-of-bag: each of the ${oob.rows} rows scored only by the trees that did not draw it (OOB ${scoreLabel(oob.scoreName)} ${oobScoreText(shown)}).` : t('No out-of-bag rows (no bootstrap): only the training rows are measured, which is optimistic.')),
-    oob.metrics && metricsSection('Out-of-bag predictions', oob.metrics),
-    metrics.holdout && metricsSection('Hold-out rows', metrics.holdout),
-    metricsSection('Training rows (optimistic: every tree saw most of them)', metrics.training),
+    oob.metrics && metricsSection(t('Out-of-bag predictions'), oob.metrics),
+    metrics.holdout && metricsSection(t('Hold-out rows'), metrics.holdout),
+    metricsSection(t('Training rows (optimistic: every tree saw most of them)'), metrics.training),
   );
 }
 
@@ -373,7 +376,7 @@ function onShowModel(message: Extract<ToForestView, { type: 'showModel' }>): voi
       ensemble.trees.length === 1 ? t('1 tree') : t('{0} trees', ensemble.trees.length),
       ...(ensemble.data ? [t('rows of {0}', ensemble.data.fileName)] : []),
     ].join(' · '));
-  nameMetricsTab('Metrics');
+  nameMetricsTab(t('Metrics'));
   showBanner('none');
   renderEnsembleSummary(summaryBox, ensemble);
   renderPicker();
@@ -386,7 +389,7 @@ function onShowModel(message: Extract<ToForestView, { type: 'showModel' }>): voi
 
 function onShow(message: Extract<ToForestView, { type: 'show' }>): void {
   ensemble = null;
-  nameMetricsTab('OOB metrics');
+  nameMetricsTab(t('OOB metrics'));
   report = message.report;
   state.recipe = message.recipe;
   state.model = null;

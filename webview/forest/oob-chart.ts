@@ -18,7 +18,7 @@ function niceMax(max: number): number {
 
 export function oobChart(oob: OutOfBag): HTMLElement {
   const curve = oob.curve;
-  const errorName = oob.scoreName === 'accuracy' ? 'OOB error (1 − accuracy)' : 'OOB mean squared error';
+  const errorName = oob.scoreName === 'accuracy' ? t('OOB error (1 − accuracy)') : t('OOB mean squared error');
   if (curve === null || curve.trees.length === 0) {
     return el('p', { class: 'muted oob-none' }, t('No out-of-bag curve: without bootstrap every tree sees every row, so no row is out of bag.'));
   }

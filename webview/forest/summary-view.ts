@@ -13,14 +13,15 @@ function stat(label: string, value: string): HTMLElement {
 /** "accuracy 94.0%" or "R² 0.8312", or why there is none. */
 export function oobScoreText(report: WireForestReport): string {
   const { score, scoreName } = report.oob;
-  if (score === null) return 'none';
+  if (score === null) return t('none');
   return scoreName === 'accuracy' ? percent(score) : figure(score, 4);
 }
 
 export function renderSummary(container: HTMLElement, report: WireForestReport): void {
   const { params, features, task } = report.model;
   const regression = task === 'regression';
-  const sampleRows = params.maxSamples === null || params.maxSamples === undefined ? 'every training row' : String(params.maxSamples);
+  const sampleRows = params.maxSamples === null || params.maxSamples === undefined ? t('every training row') : String(params.maxSamples);
+  const sample = params.bootstrap ? t('a bootstrap sample ({0}, drawn with replacement)', sampleRows) : t('every row (no bootstrap)');
   replaceChildren(
     container,
     el(
@@ -35,7 +36,7 @@ export function renderSummary(container: HTMLElement, report: WireForestReport):
     el(
       'p',
       { class: 'muted forest-how' },
-      t`${params.ensemble === 'bagging' ? 'Bagging' : 'Random forest'} of ${params.nTrees} CART trees, each on ${params.bootstrap ? `a bootstrap sample (${sampleRows}, drawn with replacement)` : 'every row (no bootstrap)'}, seed ${params.seed}. `,
+      (params.ensemble === 'bagging' ? t('Bagging of {0} CART trees, each on {1}, seed {2}. ', params.nTrees, sample, params.seed) : t('Random forest of {0} CART trees, each on {1}, seed {2}. ', params.nTrees, sample, params.seed)),
       regression ? t('The prediction is the mean of the trees.') : params.voting === 'soft' ? t('Soft voting: the mean of the trees’ class shares (scikit-learn’s).') : t('Hard voting: the majority of the trees’ labels.'),
       t(' A row is out of bag (OOB) for the trees that did not draw it; scoring each row by those trees only is an honest estimate without a hold-out.'),
     ),

@@ -11,7 +11,7 @@ import { formatDate } from '../../src/engine/dates';
 import { criterionSpec } from '../../src/engine/tree/criteria';
 import { el, percent, svgEl } from '../dom';
 import { t, formatNumber as localNumber } from '../l10n';
-import { measureName, typeName } from '../terms';
+import { measureName, typeName } from '../../src/shared/terms';
 
 /** What a card shows of one column, with the values the view sorts by. */
 export interface ColumnCard {

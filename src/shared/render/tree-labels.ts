@@ -23,6 +23,18 @@ export const formatThreshold: (t: number) => string = formatRuleNumber;
 export type NumberStyle = (plain: string) => string;
 export const PLAIN: NumberStyle = (plain) => plain;
 
+const styles = new Map<string, NumberStyle>();
+
+/** The NumberStyle of a language tag: its decimal mark (`,` for `it` and `fi`), PLAIN where that is the point. */
+export function numberStyleOf(language: string): NumberStyle {
+  let style = styles.get(language);
+  if (style === undefined) {
+    const mark = new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+    styles.set(language, (style = mark === '.' ? PLAIN : (plain) => plain.replace('.', mark)));
+  }
+  return style;
+}
+
 /** `x` worded by `formatNumber` (`significant` digits), in `style`. */
 export function styledNumber(x: number, style: NumberStyle = PLAIN, significant = 4): string {
   return style(formatNumber(x, significant));

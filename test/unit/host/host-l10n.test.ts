@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import { currentLanguage, formatNumber, pageLanguage, t, useLanguage, type Bundle } from '../../../src/host/l10n';
 import { chooseLanguage } from '../../../src/host/language-setting';
 import { panelHtml } from '../../../src/panel/html';
+import { targetItems } from '../../../src/host/target-items';
+import { typeName } from '../../../src/shared/terms';
 
 const bundle = (language: string): Bundle => JSON.parse(readFileSync(`l10n/bundle.l10n.${language}.json`, 'utf8')) as Bundle;
 
@@ -75,6 +77,31 @@ test('a page gets its language and bundle as a JSON block no bundle text can bre
     assert.ok(block, 'the block holds no < at all');
     assert.deepEqual(JSON.parse(block[1]), pageLanguage());
     assert.equal([...html.matchAll(/<\/script>/g)].length, 2);
+  } finally {
+    useLanguage('en', {});
+  }
+});
+
+test('the target picker and the header hover name column types in the language; the picked item still carries the column, the engine keeps its type names', () => {
+  const columns = [
+    { name: 'species', type: 'categorical' as const, distinct: 3, missing: 0 },
+    { name: 'petal_length_cm', type: 'numeric' as const, distinct: 43, missing: 2 },
+  ];
+  try {
+    useLanguage('it', bundle('it'));
+    const it = targetItems(columns, 'species');
+    assert.deepEqual(
+      it.map((i) => [i.column, i.description]),
+      [
+        ['species', 'categorico · 3 distinti · predefinito'],
+        ['petal_length_cm', 'numerico · 43 distinti · 2 mancanti'],
+      ],
+    );
+    useLanguage('fi', bundle('fi'));
+    assert.match(targetItems(columns, 'species')[1].description, /^numeerinen · /);
+    assert.equal(typeName('ordinal'), 'järjestysasteikollinen');
+    useLanguage('en', {});
+    assert.match(targetItems(columns, 'species')[0].description, /^categorical · 3 distinct/);
   } finally {
     useLanguage('en', {});
   }

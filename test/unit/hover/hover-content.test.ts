@@ -16,6 +16,8 @@ import { commandUri, mdText, ordinal } from '../../../src/hover/markdown-text';
 import { rowHover } from '../../../src/hover/row-hover';
 import { scoreChartSvg } from '../../../src/hover/score-chart';
 import { packModel } from '../../../src/shared/report-transfer';
+import { splitText } from '../../../src/shared/render/split-text';
+import { labelNumber, useLanguage } from '../../../src/host/l10n';
 
 const URI = 'file:///data/sample.csv';
 
@@ -141,4 +143,32 @@ test('small pieces: ordinals, the computing notice, a one-point chart', () => {
   assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(ordinal), ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th']);
   assert.match(computingHover('a*b'), /^\*\*a\\\*b\*\* — computing split scores…/);
   assert.match(scoreChartSvg([{ threshold: 0.5, score: 0.1 }], 0.5), /<circle /);
+});
+
+test('in Italian and Finnish the chart says "best ≤" in the language and its numbers, the row path and the split phrase take the decimal comma', () => {
+  const bundle = (language: string) => JSON.parse(readFileSync(`l10n/bundle.l10n.${language}.json`, 'utf8')) as Record<string, string>;
+  const curve = [
+    { threshold: 1.5, score: 0.125 },
+    { threshold: 2.45, score: 0.3333 },
+    { threshold: 4.75, score: 0.25 },
+  ];
+  const text = sample('iris');
+  const dataset = parseCsv(text);
+  const { model } = trainTree(dataset, { target: 'species' });
+  try {
+    useLanguage('it', bundle('it'));
+    const it = scoreChartSvg(curve, 2.45);
+    assert.match(it, />migliore ≤ 2,45</);
+    assert.match(it, />0,333</);
+    assert.doesNotMatch(it, />[^<]*\d\.\d[^<]*</, 'a label with a decimal point');
+    assert.match(rowHover(model, rowPath(packModel(model), dataset, 2), 'petal_length_cm', URI), /petal\\_length\\_cm ≤ 2,45 → /);
+    assert.equal(splitText({ kind: 'numeric', threshold: 2.45, branches: undefined }, undefined, labelNumber()), '≤ 2,45');
+    useLanguage('fi', bundle('fi'));
+    assert.match(scoreChartSvg(curve, 2.45), />paras ≤ 2,45</);
+  } finally {
+    useLanguage('en', {});
+  }
+  // English, and the CLI's default: the point.
+  assert.match(scoreChartSvg(curve, 2.45), />best ≤ 2\.45</);
+  assert.equal(splitText({ kind: 'numeric', threshold: 2.45, branches: undefined }), '≤ 2.45');
 });

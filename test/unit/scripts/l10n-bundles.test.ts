@@ -19,6 +19,13 @@ function extracted(): Record<string, string> {
   return JSON.parse(r.stdout) as Record<string, string>;
 }
 
+/** Each message with the places (file:line) that use it. */
+function places(): Record<string, string[]> {
+  const r = spawnSync(process.execPath, [EXTRACT, '--places'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout) as Record<string, string[]>;
+}
+
 const bundle = (language: string) => JSON.parse(readFileSync(`l10n/bundle.l10n.${language}.json`, 'utf8')) as Record<string, string>;
 const placeholders = (text: string) => [...text.matchAll(/\{(\d+)\}/g)].map((m) => m[1]).sort();
 
@@ -32,6 +39,21 @@ test('every message of the code is translated into Italian and Finnish, with the
     const wrong = messages.filter((m) => placeholders(m).join() !== placeholders(translated[m]).join());
     assert.deepEqual(wrong, [], `${language}: placeholders differ`);
   }
+});
+
+test('the pages\' messages are counted: the tree page, its drawers, the forest and imported-model views, the profile page', () => {
+  const where = places();
+  const inFiles = (test: (file: string) => boolean) => Object.keys(where).filter((m) => where[m].some((p) => test(p.split(':')[0])));
+  const pages = inFiles((file) => file.startsWith('webview/'));
+  // About 440 messages the pages draw (the profile page's, the tree page's, the forest's); all translated by the test above.
+  assert.ok(pages.length >= 420, `${pages.length} page messages`);
+  for (const file of ['webview/main.ts', 'webview/tree-view.ts', 'webview/details.ts', 'webview/controls.ts', 'webview/metrics-view.ts', 'webview/rules-view.ts', 'webview/importances-view.ts', 'webview/compare-view.ts', 'webview/threshold-view.ts', 'webview/calculation-drawer.ts', 'webview/practice.ts', 'webview/forest/main.ts', 'webview/forest/ensemble-view.ts', 'webview/profile/cards.ts']) {
+    assert.ok(inFiles((f) => f === file).length > 0, `${file} has no message`);
+  }
+  // The tab names the tree page draws, and the column types the pickers and pages share (src/shared/terms.ts).
+  for (const m of ['Tree', 'Rules', 'Importances', 'Metrics', 'Compare', 'numeric', 'categorical']) assert.ok(m in where, m);
+  const italian = bundle('it');
+  assert.deepEqual(['Tree', 'Rules', 'Importances', 'Metrics', 'Compare'].map((m) => italian[m]), ['Albero', 'Regole', 'Importanze', 'Metriche', 'Confronta']);
 });
 
 test('no bundle keeps a message the code no longer uses', () => {

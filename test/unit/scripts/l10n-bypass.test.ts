@@ -1,7 +1,9 @@
-// No user-visible English of the vscode side bypasses t() (docs/architecture.md "Languages"):
-// scripts/l10n-extract.mjs --check passes on the real tree, and fails, naming file, line and text,
-// on a tree where a notification, a QuickPick's placeholder, a progress title, the status bar or a
-// hover is given a literal string; a name marked /* l10n-ignore */ and a t() call pass.
+// No user-visible English of the vscode side or of a translated page bypasses t() (docs/architecture.md
+// "Languages"): scripts/l10n-extract.mjs --check passes on the real tree, and fails, naming file,
+// line and text, on a tree where a notification, a QuickPick's placeholder, a progress title, the
+// status bar or a hover is given a literal string, or a page draws one (an element's text, a
+// button, a field's label, a title or aria-label, the banner); a name marked /* l10n-ignore */ and
+// a t() call pass.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -64,4 +66,40 @@ test('a t() whose message is not a literal is refused: the bundles could not hol
   const { status, output } = check(tree('src/host/z.ts', `${HEADER}const m = 'x';\nvoid vscode.window.showInformationMessage(t(m));`));
   assert.equal(status, 1);
   assert.match(output, /src\/host\/z\.ts:4: t\(\) needs a literal message/);
+});
+
+const PAGE_HEADER = "import { el, replaceChildren } from './dom';\nimport { button, dropdown } from './toolkit';\nimport { t } from './l10n';\ndeclare const box: HTMLElement;\ndeclare function showBanner(kind: string, text: string): void;\n";
+
+test('a page that draws a literal string fails the check, named by file, line and text', () => {
+  const cases: [string, string][] = [
+    ["el('h3', {}, 'Rule to this node');", 'Rule to this node'],
+    ["el('span', { class: 'x', title: 'Stop highlighting this row' });", 'Stop highlighting this row'],
+    ["el('div', { 'aria-label': 'Class distribution' });", 'Class distribution'],
+    ["button(t('Undo'), () => undefined, { title: 'Undo the last edit' });", 'Undo the last edit'],
+    ["button('Retrain', () => undefined);", 'Retrain'],
+    ["dropdown('Measure', [], 'mdi', () => undefined);", 'Measure'],
+    ['const n = 3;\nreplaceChildren(box, `${n} rules, one per leaf`);', '{0} rules, one per leaf'],
+    ["box.textContent = 'No rows reach this node.';", 'No rows reach this node.'],
+    ["box.setAttribute('aria-label', 'Decision tree diagram');", 'Decision tree diagram'],
+    ["showBanner('busy', 'Retraining…');", 'Retraining…'],
+    ["el('td', { 'data-label': 'Coverage' });", 'Coverage'],
+  ];
+  for (const [code, text] of cases) {
+    const { status, output } = check(tree('webview/main.ts', PAGE_HEADER + code));
+    assert.equal(status, 1, code);
+    assert.match(output, new RegExp(`webview/main\\.ts:\\d+: ${JSON.stringify(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} reaches the user without t\\(\\) \\(webview/l10n\\.ts\\)`), code);
+  }
+});
+
+test('a page\'s t() calls, names marked /* l10n-ignore */, values posted to the host and class names pass', () => {
+  const code = [
+    "el('h3', { class: 'rule-heading' }, t('Rule to this node'));",
+    "button(t('Retrain'), () => undefined, { title: t('Train again') });",
+    // A dropdown's value (its third argument) is posted to the host: the engine's name, not a label.
+    "dropdown(t('Criterion'), [{ value: 'auto', label: t('auto') }], 'auto', () => undefined);",
+    "el('td', {}, /* l10n-ignore */ 'MSE');",
+    "box.dataset.figure = 'accuracy';",
+  ].join('\n');
+  const { status, output } = check(tree('webview/rules-view.ts', PAGE_HEADER + code));
+  assert.equal(status, 0, output);
 });

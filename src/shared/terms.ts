@@ -1,11 +1,12 @@
-// Names the pages show for the engine's fixed vocabularies (column types, split measures), in the
-// page's language (docs/architecture.md "Languages"). The engine keeps its English names: the CLI,
-// model files and messages posted back to the host use those; only what is drawn is translated.
-import type { ColumnType } from '../src/engine/dataset';
-import type { CriterionScore } from '../src/engine/tree/criteria';
+// Names the pickers, hovers and pages show for the engine's fixed vocabularies (column types, split
+// measures), in the language the host and pages speak (docs/architecture.md "Languages"). The
+// engine keeps its English names: the CLI, model files and messages posted back to the host use
+// those; only what is shown is translated.
+import type { ColumnType } from '../engine/dataset';
+import type { CriterionScore } from '../engine/tree/criteria';
 import { t } from './l10n';
 
-/** A column type as a page says it. */
+/** A column type as the user reads it. */
 export function typeName(type: ColumnType): string {
   switch (type) {
     case 'numeric':
@@ -21,7 +22,7 @@ export function typeName(type: ColumnType): string {
   }
 }
 
-/** What a criterion ranks splits by, as a page says it (criteria.ts's `measure`). */
+/** What a criterion ranks splits by, as the user reads it (criteria.ts's `measure`). */
 export function measureName(score: CriterionScore): string {
   switch (score) {
     case 'giniDecrease':
