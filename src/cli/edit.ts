@@ -7,6 +7,7 @@ import { InputError } from '../engine/errors';
 import type { TreeEdit, TreeModel } from '../engine/model';
 import { formatNumber } from '../engine/number-text';
 import { serializeModel } from '../engine/tree/model-json';
+import { modelFileChunks } from '../engine/tree/model-file';
 import { writeChunks } from './write-chunks';
 import { parseArgs, requiredFlag, stringFlag } from './args';
 import { DATA_OPTIONS, loadDataFile } from './data-flags';
@@ -62,6 +63,6 @@ async function edit(argv: string[]): Promise<void> {
   });
   const out = stringFlag(args, 'out');
   if (out === undefined) process.stdout.write(serializeModel(model));
-  else await writeChunks(out, [serializeModel(model)]);
+  else await writeChunks(out, modelFileChunks(model));
   process.stderr.write(lines.join('') + (out === undefined ? '' : `wrote ${out}: ${model.edits?.length ?? 0} edits in all\n`));
 }

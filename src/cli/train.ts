@@ -4,6 +4,7 @@ import { InputError } from '../engine/errors';
 import type { Algorithm, Criterion, Splitter, TrainParams, TreeModel } from '../engine/model';
 import { exportText } from '../engine/tree/export-text';
 import { serializeModel } from '../engine/tree/model-json';
+import { modelFileChunks } from '../engine/tree/model-file';
 import { writeChunks } from './write-chunks';
 import { treeToMermaidMarkdown } from '../shared/render/mermaid';
 import { fitReportTree } from '../engine/report';
@@ -168,7 +169,7 @@ async function train(argv: string[]): Promise<void> {
   }
   if (droppedMissingTarget > 0) process.stderr.write(`note: ${droppedMissingTarget} rows with a missing target were left out\n`);
   const out = stringFlag(args, 'out');
-  if (out !== undefined) await (isOnnxName(out) ? writeOnnx(out, model) : writeChunks(out, [serializeModel(model)]));
+  if (out !== undefined) await (isOnnxName(out) ? writeOnnx(out, model) : writeChunks(out, modelFileChunks(model)));
   // With --out and no explicit --format, the file is the result: keep stdout short.
   if (out !== undefined && !args.flags.has('format')) {
     process.stdout.write(`wrote ${out}: ${model.nodes.length} nodes, ${model.task}, target "${model.target}"\n`);

@@ -21,3 +21,21 @@ export function jsonText(value: unknown, space?: number): string {
     if (text.split(plus).length + text.split(minus).length - 2 === count) return text.split(plus).join('1e309').split(minus).join('-1e309');
   }
 }
+
+/** Stands in for a field written in chunks (jsonTextAround): a string (starting with NUL) no model holds. */
+export const CHUNKS_MARK = '\u0000chunks';
+
+/**
+ * jsonText of `value`, whose field `key` holds CHUNKS_MARK, in chunks: the text before the
+ * field's value, then `inner`'s chunks in its place, then the rest — so a big array (a forest's
+ * trees, a tree's node columns) is never part of one string.
+ */
+export function* jsonTextAround(value: unknown, key: string, inner: Iterable<string>): Generator<string> {
+  const text = jsonText(value);
+  const marked = `${JSON.stringify(key)}:${JSON.stringify(CHUNKS_MARK)}`;
+  const at = text.indexOf(marked);
+  if (at < 0) throw new Error(`no field "${key}" to write in chunks`);
+  yield text.slice(0, at + marked.length - JSON.stringify(CHUNKS_MARK).length);
+  yield* inner;
+  yield text.slice(at + marked.length);
+}

@@ -3,7 +3,10 @@
 import type { ColumnType } from './dataset';
 
 export const MODEL_FORMAT = 'decision-tree-explorer/model';
+/** The layout of a tree in memory, in the printed model (`train` without `--out`) and in reports: nodes as objects. */
 export const MODEL_VERSION = 1;
+/** The layout of a tree's model file (train --out, Export Model): nodes as columns (docs/model-format.md "Versioning"). */
+export const MODEL_FILE_VERSION = 2;
 
 /** Why a column was left out of training (tree/left-out.ts decides it; the model records it). */
 export type LeftOutReason = 'id-like' | 'constant';

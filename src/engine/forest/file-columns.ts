@@ -5,7 +5,7 @@
 // impurities (its criterion of the class counts). Each array is written a slice at a time, so no
 // string is longer than a few MB however many nodes a tree has.
 import { isOrderedType } from '../dataset';
-import { bad } from '../tree/model-json';
+import { bad } from '../tree/bad-model';
 import { nodeCount, packNodes, sawMissingColumn, type NodeReader, type PackedTree, type TreeHead } from './packed-tree';
 import { cartClassCriterion, classImpurity } from '../tree/criteria';
 
@@ -18,9 +18,10 @@ function numbersText(a: ArrayLike<number>, from: number, to: number): string {
   return /[IN]/.test(text) ? text.replace(/-?Infinity/g, (m) => (m[0] === '-' ? '-1e309' : '1e309')).replace(/NaN/g, 'null') : text;
 }
 
-function* arrayChunks(key: string, a: ArrayLike<number>): Generator<string> {
+/** `"key":[…]` a slice at a time, after `lead` (a comma, or nothing for an object's first field). */
+export function* arrayChunks(key: string, a: ArrayLike<number>, lead = ','): Generator<string> {
   for (let from = 0; from < a.length || from === 0; from += SLICE) {
-    yield (from === 0 ? `,"${key}":[` : ',') + numbersText(a, from, Math.min(a.length, from + SLICE));
+    yield (from === 0 ? `${lead}"${key}":[` : ',') + numbersText(a, from, Math.min(a.length, from + SLICE));
     if (a.length === 0) break;
   }
   yield ']';
@@ -34,6 +35,13 @@ function childCounts(tree: PackedTree): Int32Array {
 
 /** One tree as the file's JSON object, in chunks. */
 export function* treeFileChunks(tree: PackedTree, featureImportances: Record<string, number>): Generator<string> {
+  yield `{"featureImportances":${JSON.stringify(featureImportances)},`;
+  yield* columnChunks(tree);
+  yield '}';
+}
+
+/** A tree's fields of the file (its columns and `branches`), in chunks, the first without a leading comma. */
+export function* columnChunks(tree: PackedTree): Generator<string> {
   const chunks: Array<[string, ArrayLike<number> | null]> = [
     ['samples', tree.samples],
     ['weightedSamples', tree.weightedSamples ?? (tree.weightsAreValueSums ? weightSums(tree) : null)],
@@ -48,10 +56,13 @@ export function* treeFileChunks(tree: PackedTree, featureImportances: Record<str
     ['childCount', tree.second === null ? childCounts(tree) : null],
     ['children', tree.children],
   ];
-  yield `{"featureImportances":${JSON.stringify(featureImportances)}`;
-  for (const [key, a] of chunks) if (a !== null) yield* arrayChunks(key, a);
+  let lead = '';
+  for (const [key, a] of chunks) {
+    if (a === null) continue;
+    yield* arrayChunks(key, a, lead);
+    lead = ',';
+  }
   if (tree.branches.length > 0) yield `,"branches":${JSON.stringify(tree.branches)}`;
-  yield '}';
 }
 
 function weightSums(tree: PackedTree): Float64Array {

@@ -6,7 +6,7 @@
 // bytes as they arrive (json-stream.ts), parses, checks and packs one tree at a time, so neither
 // holds the forest's text as one string nor its nodes as objects. Version 1 files, whose trees
 // are tree-model nodes, are still read.
-import { jsonText } from '../json-text';
+import { CHUNKS_MARK, jsonTextAround } from '../json-text';
 import { JsonStream, type Descent, type JsonPath, type JsonStreamHandler } from '../json-stream';
 import type { TreeModel } from '../model';
 import { bad, checkModelHead, checkTreeModel, checkVersion, parseModelObject, treeFromObject } from '../tree/model-json';
@@ -18,25 +18,23 @@ import { FOREST_FORMAT, FOREST_VERSION, type ForestModel, type ForestTree } from
 
 export type AnyModel = { kind: 'tree'; model: TreeModel } | { kind: 'forest'; model: ForestModel };
 
-/** Stands in for the trees while the rest is written: a string (starting with NUL) no model holds as the value of "trees". */
-const TREES_MARK = '\u0000trees';
-
 /**
  * Compact JSON text (jsonText) of a forest model, or of a value holding one (`wrap` puts the
  * model in it: a report), and a newline, in chunks: the text around the trees, then each tree's
  * columns (file-columns.ts) a slice at a time.
  */
 export function* forestJsonChunks(model: ForestModel, wrap: (model: unknown) => unknown = (m) => m): Generator<string> {
-  const text = jsonText(wrap({ ...model, version: FOREST_VERSION, trees: TREES_MARK }));
-  const marked = `"trees":${JSON.stringify(TREES_MARK)}`;
-  const at = text.indexOf(marked);
-  if (at < 0) throw new Error('the forest model is not in the value written');
-  yield text.slice(0, at) + '"trees":[';
+  yield* jsonTextAround(wrap({ ...model, version: FOREST_VERSION, trees: CHUNKS_MARK }), 'trees', treesChunks(model));
+  yield '\n';
+}
+
+function* treesChunks(model: ForestModel): Generator<string> {
+  yield '[';
   for (let t = 0; t < model.trees.length; t++) {
     if (t > 0) yield ',';
     yield* treeFileChunks(model.trees[t].packed, model.trees[t].featureImportances);
   }
-  yield ']' + text.slice(at + marked.length) + '\n';
+  yield ']';
 }
 
 /** The model file's chunks. */
@@ -154,11 +152,13 @@ export class ModelFileReader implements JsonStreamHandler {
   descend(path: JsonPath, kind: 'object' | 'array'): Descent {
     const [key, t] = path;
     if (path.length === 0) return 'members';
-    if (path.length === 1 && kind === 'array' && (key === 'trees' || key === 'nodes')) {
-      // Set now, so the key keeps its place among the others.
-      this.raw[key] = [];
-      return key === 'trees' ? 'members' : 'batch';
+    if (path.length === 1 && (key === 'trees' || key === 'nodes') && (kind === 'array' || key === 'nodes')) {
+      // Set now, so the key keeps its place among the others. A tree model's nodes: an array of
+      // node objects (version 1), or an object of columns (version 2), each batched.
+      this.raw[key] = kind === 'array' ? [] : {};
+      return key === 'trees' || kind === 'object' ? 'members' : 'batch';
     }
+    if (key === 'nodes' && isObject(this.raw.nodes)) return path.length === 2 && kind === 'array' ? 'batch' : 'whole';
     if (key !== 'trees' || !Array.isArray(this.raw.trees)) return 'whole';
     if (path.length === 2 && kind === 'object' && typeof t === 'number') {
       this.tree = {};
@@ -167,22 +167,27 @@ export class ModelFileReader implements JsonStreamHandler {
     return path.length === 3 && kind === 'array' ? 'batch' : 'whole';
   }
 
+  /** Where the member at `path` goes: the file's fields, a tree model's node columns, or the forest tree being read. */
+  private holder(path: JsonPath): Record<string, unknown> {
+    if (path.length === 1) return this.raw;
+    return path[0] === 'nodes' ? (this.raw.nodes as Record<string, unknown>) : this.tree;
+  }
+
   value(path: JsonPath, value: unknown): void {
-    if (path.length === 1) this.raw[path[0]] = value;
-    else if (path.length === 2) this.addTree(value);
-    else this.tree[path[2]] = value;
+    if (path.length === 2 && path[0] === 'trees') this.addTree(value);
+    else this.holder(path)[path[path.length - 1]] = value;
   }
 
   items(path: JsonPath, values: unknown[]): void {
-    const into = (path.length === 1 ? this.raw : this.tree) as Record<string, unknown[]>;
+    const into = this.holder(path) as Record<string, unknown[]>;
     const key = path[path.length - 1];
     const list = (into[key] ??= []);
     for (const v of values) list.push(v);
   }
 
   close(path: JsonPath): void {
-    if (path.length === 3) (this.tree as Record<string, unknown[]>)[path[2]] ??= [];
-    else if (path.length === 2 && path[0] === 'trees') this.addTree(this.tree);
+    if (path.length === 2 && path[0] === 'trees') this.addTree(this.tree);
+    else if (path.length > 1) (this.holder(path) as Record<string, unknown[]>)[path[path.length - 1]] ??= [];
   }
 
   private addTree(raw: unknown): void {

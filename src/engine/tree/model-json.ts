@@ -2,19 +2,21 @@
 // the shape every reader relies on (preorder ids, children in range, splits naming known
 // features), so a foreign or damaged file is a clear InputError('bad-model'), never a crash later.
 import { COLUMN_TYPES, isNumericType, isOrderedType } from '../dataset';
-import { InputError } from '../errors';
+import { bad } from './bad-model';
 import { jsonText } from '../json-text';
-import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
+import { MODEL_FILE_VERSION, MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
 import { criterionNames, isCriterion } from './criteria';
 import { checkDecisionThreshold, leafOffThreshold } from './decision-threshold';
+import { nodesFromColumns } from './model-file';
 
-/** The model file's text: compact (docs/model-format.md "Reading and writing"), a final newline. */
+export { bad };
+
+/**
+ * The model as compact JSON text with nodes as objects (version 1), a final newline: what `train`
+ * and `edit` print. Files are written as version 2 (model-file.ts modelFileChunks).
+ */
 export function serializeModel(model: TreeModel): string {
   return jsonText(model) + '\n';
-}
-
-export function bad(problem: string): never {
-  throw new InputError('bad-model', `not a usable model file: ${problem}`);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -101,7 +103,7 @@ export function checkVersion(raw: Record<string, unknown>, kind: string, newest:
   bad(`version ${JSON.stringify(v ?? null)} is not supported (this build reads ${kind} ${reads})${newer}`);
 }
 
-/** Parses and validates a tree model file's text. */
+/** Parses and validates a tree model file's text (either version). */
 export function parseModel(text: string): TreeModel {
   return treeFromObject(parseModelObject(text));
 }
@@ -109,7 +111,14 @@ export function parseModel(text: string): TreeModel {
 /** A parsed model file's object as a tree model, checked. */
 export function treeFromObject(raw: Record<string, unknown>): TreeModel {
   if (raw.format !== MODEL_FORMAT) bad(`format is ${JSON.stringify(raw.format ?? null)}, expected "${MODEL_FORMAT}"`);
-  checkVersion(raw, 'tree model', MODEL_VERSION);
+  checkVersion(raw, 'tree model', MODEL_FILE_VERSION, MODEL_VERSION);
+  if (raw.version === MODEL_FILE_VERSION) {
+    const head = raw as unknown as TreeModel;
+    checkModelHead(head);
+    // Replaced in place, so the keys keep the file's order; read as node objects (version 1's layout).
+    raw.nodes = nodesFromColumns(head, raw.nodes);
+    raw.version = MODEL_VERSION;
+  }
   return checkTreeModel(raw as unknown as TreeModel);
 }
 

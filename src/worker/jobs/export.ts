@@ -6,7 +6,7 @@ import { exportOnnx } from '../../engine/export/onnx';
 import { decodeModel } from '../../engine/model-columns';
 import { extractRules } from '../../engine/rules/extract';
 import { rulesToText } from '../../engine/rules/text';
-import { serializeModel } from '../../engine/tree/model-json';
+import { modelFileText } from '../../engine/tree/model-file';
 import { treeToMermaidMarkdown } from '../../shared/render/mermaid';
 import type { ExportJob, ExportResult, OnnxJob, OnnxResult } from '../../shared/worker-messages';
 
@@ -14,7 +14,7 @@ export function exportJob(job: ExportJob): ExportResult {
   const { model } = decodeModel(job.model);
   switch (job.format) {
     case 'model':
-      return { content: serializeModel(model) };
+      return { content: modelFileText(model) };
     case 'mermaid':
       return { content: treeToMermaidMarkdown(model) };
     case 'text':

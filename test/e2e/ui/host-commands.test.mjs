@@ -72,7 +72,9 @@ describe('host commands in the workbench', () => {
     assert.equal(model.format, 'decision-tree-explorer/model');
     assert.equal(model.target, 'play');
     assert.equal(model.params.algorithm, 'id3');
-    assert.equal(model.nodes.length, 8);
+    // Version 2: the nodes as columns (docs/model-format.md "Nodes as columns").
+    assert.equal(model.version, 2);
+    assert.equal(model.nodes.samples.length, 8);
   });
 
   it('predicts on another CSV into a new file, and asks before replacing it', async () => {

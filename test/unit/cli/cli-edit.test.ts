@@ -8,7 +8,8 @@ import path from 'node:path';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { replayEdits } from '../../../src/engine/edit/apply';
 import { summarizeTree } from '../../../src/engine/edit/preview';
-import { parseModel, serializeModel } from '../../../src/engine/tree/model-json';
+import { modelFileText } from '../../../src/engine/tree/model-file';
+import { parseModel } from '../../../src/engine/tree/model-json';
 import { useCli } from '../helpers/cli';
 
 const cli = useCli();
@@ -29,7 +30,7 @@ test('edit writes the engine\'s edited model; evaluate --model gives the same me
   assert.deepEqual(edited.edits?.map((e) => e.edit.op), ['split', 'snip', 'grow']);
   const data = parseCsv(readFileSync(diabetes));
   const grown = parseModel(readFileSync(file('d.json'), 'utf8'));
-  assert.equal(serializeModel(replayEdits(data, grown, edited.edits?.map((e) => e.edit) ?? [])), readFileSync(file('d-edited.json'), 'utf8'));
+  assert.equal(modelFileText(replayEdits(data, grown, edited.edits?.map((e) => e.edit) ?? [])), readFileSync(file('d-edited.json'), 'utf8'));
   const report = JSON.parse(ok('evaluate', '--model', file('d-edited.json'), diabetes, '--json')) as { edited: boolean; edits: number; metrics: { r2: number; rows: number } };
   assert.equal(report.edited, true);
   assert.equal(report.edits, 3);
@@ -56,7 +57,7 @@ test('ID3: "NODE:COL" splits by a branch per category; the regrown tree is the e
   const edited = parseModel(readFileSync(file('id3-edited.json'), 'utf8'));
   assert.deepEqual(edited.nodes[0].split, { feature: 'temperature', kind: 'categorical', branches: [['hot'], ['mild'], ['cool']] });
   const data = parseCsv(readFileSync(tennis));
-  assert.equal(serializeModel(replayEdits(data, parseModel(readFileSync(file('id3.json'), 'utf8')), [edited.edits?.[0].edit ?? { op: 'snip', node: 0 }])), readFileSync(file('id3-edited.json'), 'utf8'));
+  assert.equal(modelFileText(replayEdits(data, parseModel(readFileSync(file('id3.json'), 'utf8')), [edited.edits?.[0].edit ?? { op: 'snip', node: 0 }])), readFileSync(file('id3-edited.json'), 'utf8'));
 });
 
 test('bad edits exit 2 with the reason and write nothing', () => {

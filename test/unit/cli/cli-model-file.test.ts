@@ -2,7 +2,9 @@
 // forest on a diamonds look-alike (54k rows, categorical columns, regression) written as version
 // 2, plain and gzip, predicts what the forest in memory predicts; the version-1 fixtures still
 // give the predictions recorded when they were written; a newer version is refused, exit 2. A
-// single tree's file, plain, gzip and as "Export Model" writes it, reads back in every command.
+// single tree's file (version 2: nodes as columns), plain, gzip and as "Export Model" writes it,
+// reads back in every command, predicts what the tree in memory predicts and is smaller than
+// scikit-learn's pickle of the same tree; version-1 tree files still load.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,8 @@ import { lookalike } from '../../../bench/lib/lookalike-csv';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { predictForest } from '../../../src/engine/forest/predict';
 import { trainForest } from '../../../src/engine/forest/train';
+import { predict } from '../../../src/engine/tree/predict';
+import { trainTree } from '../../../src/engine/tree/train';
 import { parseModel } from '../../../src/engine/tree/model-json';
 import { packModel } from '../../../src/shared/report-transfer';
 import { exportJob } from '../../../src/worker/jobs/export';
@@ -89,7 +93,7 @@ test('a single tree written plain and gzip (train --out) and by Export Model loa
   }
   const text = gunzipSync(readFileSync(gz)).toString('utf8');
   assert.equal(text, readFileSync(plain, 'utf8'), 'the .gz file holds the same text');
-  assert.match(text, /^\{"format":"decision-tree-explorer\/model","version":1,/);
+  assert.match(text, /^\{"format":"decision-tree-explorer\/model","version":2,.*"nodes":\{"samples":\[/);
   assert.ok(statSync(gz).size < statSync(plain).size / 3, `gzip ${statSync(gz).size} of ${statSync(plain).size} bytes`);
   // "Export Model (JSON)": the worker's export job writes the file the extension saves.
   const exported = path.join(cli.dir, 'tree.model.json');
@@ -107,4 +111,39 @@ test('a single tree written plain and gzip (train --out) and by Export Model loa
   assert.deepEqual(outputs[2], outputs[0], 'Export Model as train --out');
   assert.match(outputs[0][1], /R² 0\.9\d+/);
   assert.equal(outputs[0][0].trimEnd().split('\n').length, csv.trimEnd().split('\n').length, 'a prediction per row');
+});
+
+test('a fully grown tree on the whole diamonds look-alike: its file predicts what the tree in memory predicts on every row, at under 45 bytes a node', () => {
+  // joblib's pickle of scikit-learn's tree of this file is 6.68 MB for 104,343 nodes, 64 bytes a
+  // node (BENCHMARKS.md "A single tree's model file"); version 1 wrote ~170.
+  const { csv, target } = lookalike('diamonds');
+  const data = path.join(cli.dir, 'diamonds-full.csv');
+  writeFileSync(data, csv);
+  const tree = trainTree(parseCsv(csv), { target }).model;
+  const expected = predict(tree, parseCsv(csv)).map(String);
+  const out = path.join(cli.dir, 'full-tree.json');
+  const trained = cli.run('train', data, '--target', target, '--out', out);
+  assert.equal(trained.status, 0, trained.stderr);
+  assert.match(trained.stdout, new RegExp(`: ${tree.nodes.length} nodes,`));
+  const predictions = path.join(cli.dir, 'full-predictions.csv');
+  const predicted = cli.run('predict', '--model', out, data, '--out', predictions);
+  assert.equal(predicted.status, 0, predicted.stderr);
+  assert.deepEqual(lastFields(readFileSync(predictions, 'utf8')), expected);
+  const perNode = statSync(out).size / tree.nodes.length;
+  assert.ok(perNode < 45, `${perNode.toFixed(1)} bytes a node`);
+});
+
+test('version-1 tree files still load: predict gives the predictions recorded when they were written (an edited tree, ID3, regression)', () => {
+  const cases = [
+    ['penguins-edited', 'nan_penguins_gini_max_depth_5'],
+    ['tennis-id3', 'play_tennis'],
+    ['diabetes', 'nan_diabetes_squared_error_grown_leaf_5'],
+  ];
+  for (const [model, data] of cases) {
+    const file = path.join(fixtures, 'models', `tree-v1-${model}.json`);
+    assert.match(readFileSync(file, 'utf8'), /^\{"format":"decision-tree-explorer\/model","version":1,/);
+    const r = cli.run('predict', '--model', file, path.join(fixtures, 'parity', data, 'test.csv'));
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, readFileSync(path.join(fixtures, 'models', `tree-v1-${model}.predictions.csv`), 'utf8'), model);
+  }
 });

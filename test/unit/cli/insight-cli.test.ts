@@ -90,8 +90,8 @@ test('train --ccp-alpha cv and --prune pessimistic give smaller trees than the g
 
 test('bad input exits 2 with one clear line', () => {
   const iris = fixture('iris_gini_default');
-  const badModel = path.join(cli.dir, 'v2.json');
-  writeFileSync(badModel, JSON.stringify({ format: 'decision-tree-explorer/model', version: 2, nodes: [] }));
+  const badModel = path.join(cli.dir, 'v3.json');
+  writeFileSync(badModel, JSON.stringify({ format: 'decision-tree-explorer/model', version: 3, nodes: [] }));
   const cases: [string[], RegExp][] = [
     [['train', iris, '--target', 'species', '--ccp-alpha', '-0.1'], /ccp-alpha must be ≥ 0/],
     [['evaluate', iris, '--target', 'species', '--test-size', '1.5'], /test-size must be strictly between 0 and 1/],
@@ -100,7 +100,7 @@ test('bad input exits 2 with one clear line', () => {
     [['evaluate', iris, '--target', 'species', '--cv', '1'], /--cv must be ≥ 2/],
     [['train', iris, '--target', 'species', '--ccp-alpha', 'cv', '--prune', 'pessimistic'], /cost-complexity/],
     [['train', iris, '--target', 'species', '--ccp-alpha', '0.1', '--prune', 'none'], /cost-complexity/],
-    [['rules', '--model', badModel], /v2\.json: .*version 2 is not supported/],
+    [['rules', '--model', badModel], /v3\.json: .*version 3 is not supported/],
     [['rules', '--model', badModel, '--format', 'cobol'], /--format must be one of/],
   ];
   for (const [args, message] of cases) {

@@ -61,7 +61,7 @@ test('loading rejects other formats, versions and damaged models with bad-model'
     ['array', []],
     ['other format', { ...good, format: 'sklearn-pickle' }],
     ['no format', { ...good, format: undefined }],
-    ['future version', { ...good, version: 2 }],
+    ['future version', { ...good, version: 3 }],
     ['no nodes', { ...good, nodes: [] }],
     ['child out of range', { ...good, nodes: good.nodes.map((n: { id: number }) => (n.id === 0 ? { ...n, children: [1, 999] } : n)) }],
     ['cycle', { ...good, nodes: good.nodes.map((n: { id: number; children: number[] }) => (n.id === 1 && n.children.length ? { ...n, children: [0, 0] } : n)) }],
@@ -74,7 +74,7 @@ test('loading rejects other formats, versions and damaged models with bad-model'
     const text = typeof value === 'string' ? value : JSON.stringify(value);
     assert.throws(() => parseModel(text), (err: unknown) => err instanceof InputError && err.code === 'bad-model', label);
   }
-  assert.throws(() => parseModel(JSON.stringify({ ...good, version: 2 })), /version 2 is not supported/);
+  assert.throws(() => parseModel(JSON.stringify({ ...good, version: 3 })), /version 3 is not supported \(this build reads tree model versions 1 to 2\)/);
   assert.throws(() => parseModel(JSON.stringify({ ...good, format: 'x' })), /format is "x"/);
 });
 
