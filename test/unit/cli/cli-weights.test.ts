@@ -20,10 +20,10 @@ test('train --class-weight balanced --sample-weight COL writes the weighted tree
   const model = parseModel(readFileSync(out, 'utf8'));
   const want = JSON.parse(readFileSync(path.join(CASE, 'expected.json'), 'utf8')).canonical.nodes;
   assert.equal(model.nodes.length, want.length);
-  assert.deepEqual(model.features.map((f: { name: string }) => f.name), ['bill_length_mm', 'bill_depth_mm', 'flipper_length_mm', 'body_mass_g']);
-  model.nodes.forEach((n: { samples: number; weightedSamples: number }, i: number) => {
+  assert.deepEqual(model.features.map((f) => f.name), ['bill_length_mm', 'bill_depth_mm', 'flipper_length_mm', 'body_mass_g']);
+  model.nodes.forEach((n, i) => {
     assert.equal(n.samples, want[i].samples);
-    assert.ok(Math.abs(n.weightedSamples - want[i].weighted_samples) < 1e-9);
+    assert.ok(Math.abs((n.weightedSamples ?? NaN) - want[i].weighted_samples) < 1e-9);
   });
   assert.deepEqual([model.params.classWeight, model.params.sampleWeightColumn], ['balanced', 'sample_weight']);
 });

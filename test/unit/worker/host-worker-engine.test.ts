@@ -10,7 +10,7 @@ import { CancelledError, InputError } from '../../../src/engine/errors';
 import type { ExportJob, JobProgress } from '../../../src/shared/worker-messages';
 import { exportCode } from '../../../src/engine/export/code';
 import { rulesToText } from '../../../src/engine/rules/text';
-import { serializeModel } from '../../../src/engine/tree/model-json';
+import { modelFileText } from '../../../src/engine/tree/model-file';
 import { treeToMermaidMarkdown } from '../../../src/shared/render/mermaid';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { trainTree } from '../../../src/engine/tree/train';
@@ -219,7 +219,7 @@ test('exports are written in the worker from the tree\'s columns, the same text 
   const { model } = trainTree(iris, { target: 'species', maxDepth: 3 });
   const packed = packModel(model);
   const text = async (format: ExportJob['format']) => (await bridge.run('export', { model: packed, format }).result).content;
-  assert.equal(await text('model'), serializeModel(model));
+  assert.equal(await text('model'), modelFileText(model));
   assert.equal(await text('mermaid'), treeToMermaidMarkdown(model));
   assert.equal(await text('text'), rulesToText(extractRules(model), model.classes));
   for (const format of ['python', 'js', 'sql'] as const) assert.equal(await text(format), exportCode(model, format));
