@@ -7,7 +7,7 @@ import { InputError } from '../engine/errors';
 import type { TreeEdit, TreeModel } from '../engine/model';
 import { formatNumber } from '../engine/number-text';
 import { serializeModel } from '../engine/tree/model-json';
-import { modelFileChunks } from '../engine/tree/model-file';
+import { modelFileChunks } from '../engine/forest/tree-model-file';
 import { writeChunks } from './write-chunks';
 import { parseArgs, requiredFlag, stringFlag } from './args';
 import { DATA_OPTIONS, loadDataFile } from './data-flags';

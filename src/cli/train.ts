@@ -4,7 +4,7 @@ import { InputError } from '../engine/errors';
 import type { Algorithm, Criterion, Splitter, TrainParams, TreeModel } from '../engine/model';
 import { exportText } from '../engine/tree/export-text';
 import { serializeModel } from '../engine/tree/model-json';
-import { modelFileChunks } from '../engine/tree/model-file';
+import { modelFileChunks } from '../engine/forest/tree-model-file';
 import { writeChunks } from './write-chunks';
 import { treeToMermaidMarkdown } from '../shared/render/mermaid';
 import { fitReportTree } from '../engine/report';

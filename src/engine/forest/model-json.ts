@@ -9,11 +9,12 @@
 import { CHUNKS_MARK, jsonTextAround } from '../json-text';
 import { JsonStream, type Descent, type JsonPath, type JsonStreamHandler } from '../json-stream';
 import type { TreeModel } from '../model';
-import { bad, checkModelHead, checkTreeModel, checkVersion, parseModelObject, treeFromObject } from '../tree/model-json';
+import { bad, checkModelHead, checkTreeModel, checkVersion, parseModelObject } from '../tree/model-json';
 import { columnsToPacked, treeFileChunks, type RawColumns } from './file-columns';
 import { packTree } from './packed-tree';
 import { checkDecisionThreshold } from '../tree/decision-threshold';
 import { asTreeModel } from './predict';
+import { treeFromFileObject } from './tree-model-file';
 import { FOREST_FORMAT, FOREST_VERSION, type ForestModel, type ForestTree } from './types';
 
 export type AnyModel = { kind: 'tree'; model: TreeModel } | { kind: 'forest'; model: ForestModel };
@@ -118,7 +119,7 @@ export function parseForest(text: string): ForestModel {
 /** A tree or forest model file's parsed object, checked. */
 function modelFromObject(raw: Record<string, unknown>): AnyModel {
   if (raw.format === FOREST_FORMAT) return { kind: 'forest', model: forestFromObject(raw) };
-  return { kind: 'tree', model: treeFromObject(raw) };
+  return { kind: 'tree', model: treeFromFileObject(raw) };
 }
 
 /** Reads a tree or a forest model file's text (a small one: a big file is read as bytes, ModelFileReader). */

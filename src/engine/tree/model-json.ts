@@ -4,16 +4,15 @@
 import { COLUMN_TYPES, isNumericType, isOrderedType } from '../dataset';
 import { bad } from './bad-model';
 import { jsonText } from '../json-text';
-import { MODEL_FILE_VERSION, MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
+import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
 import { criterionNames, isCriterion } from './criteria';
 import { checkDecisionThreshold, leafOffThreshold } from './decision-threshold';
-import { nodesFromColumns } from './model-file';
 
 export { bad };
 
 /**
  * The model as compact JSON text with nodes as objects (version 1), a final newline: what `train`
- * and `edit` print. Files are written as version 2 (model-file.ts modelFileChunks).
+ * and `edit` print. Files are written as version 2 (forest/tree-model-file.ts modelFileChunks).
  */
 export function serializeModel(model: TreeModel): string {
   return jsonText(model) + '\n';
@@ -103,22 +102,15 @@ export function checkVersion(raw: Record<string, unknown>, kind: string, newest:
   bad(`version ${JSON.stringify(v ?? null)} is not supported (this build reads ${kind} ${reads})${newer}`);
 }
 
-/** Parses and validates a tree model file's text (either version). */
+/** Parses and validates a tree model's text with nodes as objects (version 1: what `train` prints); files of either version: forest/tree-model-file.ts parseTreeFile. */
 export function parseModel(text: string): TreeModel {
   return treeFromObject(parseModelObject(text));
 }
 
-/** A parsed model file's object as a tree model, checked. */
+/** A parsed model's object with nodes as objects (version 1) as a tree model, checked. */
 export function treeFromObject(raw: Record<string, unknown>): TreeModel {
   if (raw.format !== MODEL_FORMAT) bad(`format is ${JSON.stringify(raw.format ?? null)}, expected "${MODEL_FORMAT}"`);
-  checkVersion(raw, 'tree model', MODEL_FILE_VERSION, MODEL_VERSION);
-  if (raw.version === MODEL_FILE_VERSION) {
-    const head = raw as unknown as TreeModel;
-    checkModelHead(head);
-    // Replaced in place, so the keys keep the file's order; read as node objects (version 1's layout).
-    raw.nodes = nodesFromColumns(head, raw.nodes);
-    raw.version = MODEL_VERSION;
-  }
+  checkVersion(raw, 'tree model', MODEL_VERSION);
   return checkTreeModel(raw as unknown as TreeModel);
 }
 

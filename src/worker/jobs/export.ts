@@ -6,7 +6,7 @@ import { exportOnnx } from '../../engine/export/onnx';
 import { decodeModel } from '../../engine/model-columns';
 import { extractRules } from '../../engine/rules/extract';
 import { rulesToText } from '../../engine/rules/text';
-import { modelFileText } from '../../engine/tree/model-file';
+import { modelFileText } from '../../engine/forest/tree-model-file';
 import { treeToMermaidMarkdown } from '../../shared/render/mermaid';
 import type { ExportJob, ExportResult, OnnxJob, OnnxResult } from '../../shared/worker-messages';
 

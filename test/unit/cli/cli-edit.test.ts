@@ -8,8 +8,7 @@ import path from 'node:path';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { replayEdits } from '../../../src/engine/edit/apply';
 import { summarizeTree } from '../../../src/engine/edit/preview';
-import { modelFileText } from '../../../src/engine/tree/model-file';
-import { parseModel } from '../../../src/engine/tree/model-json';
+import { modelFileText, parseTreeFile } from '../../../src/engine/forest/tree-model-file';
 import { useCli } from '../helpers/cli';
 
 const cli = useCli();
@@ -26,10 +25,10 @@ function ok(...args: string[]): string {
 test('edit writes the engine\'s edited model; evaluate --model gives the same metrics as the engine', () => {
   ok('train', diabetes, '--target', 'disease_progression', '--max-depth', '4', '--out', file('d.json'));
   ok('edit', '--model', file('d.json'), diabetes, '--split', '1:bp<=90', '--snip=3', '--grow', '3', '--out', file('d-edited.json'));
-  const edited = parseModel(readFileSync(file('d-edited.json'), 'utf8'));
+  const edited = parseTreeFile(readFileSync(file('d-edited.json'), 'utf8'));
   assert.deepEqual(edited.edits?.map((e) => e.edit.op), ['split', 'snip', 'grow']);
   const data = parseCsv(readFileSync(diabetes));
-  const grown = parseModel(readFileSync(file('d.json'), 'utf8'));
+  const grown = parseTreeFile(readFileSync(file('d.json'), 'utf8'));
   assert.equal(modelFileText(replayEdits(data, grown, edited.edits?.map((e) => e.edit) ?? [])), readFileSync(file('d-edited.json'), 'utf8'));
   const report = JSON.parse(ok('evaluate', '--model', file('d-edited.json'), diabetes, '--json')) as { edited: boolean; edits: number; metrics: { r2: number; rows: number } };
   assert.equal(report.edited, true);
@@ -47,17 +46,17 @@ test('edit writes the engine\'s edited model; evaluate --model gives the same me
 test('a category split: "NODE:COL in a,b" sends the listed categories left, the others right', () => {
   ok('train', tennis, '--target', 'play', '--out', file('t.json'));
   ok('edit', '--model', file('t.json'), tennis, '--split', '0:outlook in sunny,rain', '--out', file('t-edited.json'));
-  const root = parseModel(readFileSync(file('t-edited.json'), 'utf8')).nodes[0];
+  const root = parseTreeFile(readFileSync(file('t-edited.json'), 'utf8')).nodes[0];
   assert.deepEqual(root.split, { feature: 'outlook', kind: 'categorical', branches: [['sunny', 'rain'], ['overcast']] });
 });
 
 test('ID3: "NODE:COL" splits by a branch per category; the regrown tree is the engine\'s', () => {
   ok('train', tennis, '--target', 'play', '--algorithm', 'id3', '--out', file('id3.json'));
   ok('edit', '--model', file('id3.json'), tennis, '--split', '0:temperature', '--out', file('id3-edited.json'));
-  const edited = parseModel(readFileSync(file('id3-edited.json'), 'utf8'));
+  const edited = parseTreeFile(readFileSync(file('id3-edited.json'), 'utf8'));
   assert.deepEqual(edited.nodes[0].split, { feature: 'temperature', kind: 'categorical', branches: [['hot'], ['mild'], ['cool']] });
   const data = parseCsv(readFileSync(tennis));
-  assert.equal(modelFileText(replayEdits(data, parseModel(readFileSync(file('id3.json'), 'utf8')), [edited.edits?.[0].edit ?? { op: 'snip', node: 0 }])), readFileSync(file('id3-edited.json'), 'utf8'));
+  assert.equal(modelFileText(replayEdits(data, parseTreeFile(readFileSync(file('id3.json'), 'utf8')), [edited.edits?.[0].edit ?? { op: 'snip', node: 0 }])), readFileSync(file('id3-edited.json'), 'utf8'));
 });
 
 test('bad edits exit 2 with the reason and write nothing', () => {

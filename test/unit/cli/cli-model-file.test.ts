@@ -16,7 +16,7 @@ import { predictForest } from '../../../src/engine/forest/predict';
 import { trainForest } from '../../../src/engine/forest/train';
 import { predict } from '../../../src/engine/tree/predict';
 import { trainTree } from '../../../src/engine/tree/train';
-import { parseModel } from '../../../src/engine/tree/model-json';
+import { parseTreeFile } from '../../../src/engine/forest/tree-model-file';
 import { packModel } from '../../../src/shared/report-transfer';
 import { exportJob } from '../../../src/worker/jobs/export';
 import { useCli } from '../helpers/cli';
@@ -97,7 +97,7 @@ test('a single tree written plain and gzip (train --out) and by Export Model loa
   assert.ok(statSync(gz).size < statSync(plain).size / 3, `gzip ${statSync(gz).size} of ${statSync(plain).size} bytes`);
   // "Export Model (JSON)": the worker's export job writes the file the extension saves.
   const exported = path.join(cli.dir, 'tree.model.json');
-  writeFileSync(exported, exportJob({ model: packModel(parseModel(text)), format: 'model' }).content);
+  writeFileSync(exported, exportJob({ model: packModel(parseTreeFile(text)), format: 'model' }).content);
   assert.equal(readFileSync(exported, 'utf8'), text, 'Export Model writes what train --out writes');
   const outputs = [plain, gz, exported].map((model) => {
     const predictions = path.join(cli.dir, 'tree-predictions.csv');

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseModel } from '../../../src/engine/tree/model-json';
+import { parseTreeFile } from '../../../src/engine/forest/tree-model-file';
 import { useCli } from '../helpers/cli';
 
 const cli = useCli();
@@ -30,7 +30,7 @@ test('an ordinal given its order splits in that order and its rules list the cat
   const t = run('train', csv, '--target', 'Attrition', '--types', `JobSatisfaction=ordinal:${ORDER.join(',')}`, '--out', model);
   assert.equal(t.status, 0, t.stderr);
   assert.doesNotMatch(t.stderr, /warning/);
-  const saved = parseModel(readFileSync(model, 'utf8'));
+  const saved = parseTreeFile(readFileSync(model, 'utf8'));
   assert.deepEqual(saved.features[0].categories, ORDER);
   // One split, Low and Medium on the left: two pure leaves.
   assert.equal(saved.nodes.length, 3);

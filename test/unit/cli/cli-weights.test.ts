@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseModel } from '../../../src/engine/tree/model-json';
+import { parseTreeFile } from '../../../src/engine/forest/tree-model-file';
 import { useCli } from '../helpers/cli';
 
 const cli = useCli();
@@ -17,7 +17,7 @@ test('train --class-weight balanced --sample-weight COL writes the weighted tree
   const out = path.join(cli.dir, 'weighted.json');
   const r = run('train', path.join(CASE, 'train.csv'), '--target', 'species', '--class-weight', 'balanced', '--sample-weight', 'sample_weight', '--max-depth', '5', '--out', out);
   assert.equal(r.status, 0, r.stderr);
-  const model = parseModel(readFileSync(out, 'utf8'));
+  const model = parseTreeFile(readFileSync(out, 'utf8'));
   const want = JSON.parse(readFileSync(path.join(CASE, 'expected.json'), 'utf8')).canonical.nodes;
   assert.equal(model.nodes.length, want.length);
   assert.deepEqual(model.features.map((f) => f.name), ['bill_length_mm', 'bill_depth_mm', 'flipper_length_mm', 'body_mass_g']);

@@ -15,7 +15,7 @@ import { predictForest } from '../../../src/engine/forest/predict';
 import type { ForestModel } from '../../../src/engine/forest/types';
 import { readAnyModelBytes } from '../../../src/engine/import/read';
 import type { TreeModel } from '../../../src/engine/model';
-import { parseModel } from '../../../src/engine/tree/model-json';
+import { parseTreeFile } from '../../../src/engine/forest/tree-model-file';
 import { predict, predictProba } from '../../../src/engine/tree/predict';
 import { featureTypes } from '../../../src/cli/data-flags';
 import { loadCsvFile } from '../../../src/worker/load-csv';
@@ -200,7 +200,7 @@ test('the documented input: one column per feature in model order, categories by
   const json = out('tennis.json');
   assert.equal(cli.run('train', `${PARITY}/play_tennis/train.csv`, '--target', 'play', '--algorithm', 'id3', '--out', json).status, 0);
   assert.equal(cli.run('rules', '--model', json, '--format', 'onnx', '--out', out('tennis.onnx')).status, 0);
-  const model = parseModel(readFileSync(json, 'utf8'));
+  const model = parseTreeFile(readFileSync(json, 'utf8'));
   const columns = onnxInputColumns(model);
   assert.deepEqual(columns.map((c) => c.name), ['outlook', 'temperature', 'humidity', 'windy']);
   // Written by hand from the documentation: outlook overcast → yes whatever the rest; an unseen outlook follows the root's missing branch.
@@ -241,7 +241,7 @@ test('models the operator cannot express, and bad requests: exit 2 with a clear 
   const json = out('iris-tree.json');
   assert.equal(cli.run('train', 'test/fixtures/forest/iris.csv', '--target', 'target', '--max-depth', '2', '--out', json).status, 0);
   // A leaf whose stored prediction its class counts do not give (a hand-edited model): onnxruntime would answer otherwise.
-  const model = parseModel(readFileSync(json, 'utf8'));
+  const model = parseTreeFile(readFileSync(json, 'utf8'));
   const leaf = model.nodes.find((n) => n.children.length === 0 && n.prediction === 'setosa') as TreeModel['nodes'][number];
   leaf.prediction = 'virginica';
   writeFileSync(out('odd.json'), JSON.stringify(model));

@@ -16,7 +16,7 @@ import { InputError } from '../../../src/engine/errors';
 import { ModelFileReader, readModelJson } from '../../../src/engine/forest/model-json';
 import type { TreeModel } from '../../../src/engine/model';
 import { withDecisionThreshold } from '../../../src/engine/tree/decision-threshold';
-import { modelFileText } from '../../../src/engine/tree/model-file';
+import { modelFileText } from '../../../src/engine/forest/tree-model-file';
 import { parseModel, serializeModel } from '../../../src/engine/tree/model-json';
 import { predict } from '../../../src/engine/tree/predict';
 import { trainTree } from '../../../src/engine/tree/train';

@@ -13,7 +13,7 @@ import { packReport, type PackedReport } from '../../../src/shared/report-transf
 import { editReportJob, previewEditJob } from '../../../src/worker/jobs/edit';
 import { TreeEdits, type EditHost } from '../../../src/panel/tree-edits';
 import { exportJob } from '../../../src/worker/jobs/export';
-import { parseModel } from '../../../src/engine/tree/model-json';
+import { parseTreeFile } from '../../../src/engine/forest/tree-model-file';
 import { rowPath } from '../../../src/shared/row-path';
 import type { TrainedFile } from '../../../src/host/trained-files';
 import type { EditState } from '../../../src/shared/protocol';
@@ -124,7 +124,7 @@ test('the edited tree is what the file\'s exports and row paths read: the model 
   await new TreeEdits(h).handle(uri, { type: 'applyEdit', edit: { op: 'snip', node: 2 } });
   const { report } = current();
   const text = exportJob({ model: report.model, format: 'model' }).content;
-  const loaded = parseModel(text);
+  const loaded = parseTreeFile(text);
   assert.equal(loaded.edited, true);
   assert.deepEqual(loaded.edits?.map((e) => [e.edit, e.after]), [[{ op: 'snip', node: 2 }, null]]);
   assert.equal(loaded.nodes.length, 3);

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { applyEdit } from '../../../src/engine/edit/apply';
 import { decodeModel } from '../../../src/engine/model-columns';
-import { parseModel, serializeModel } from '../../../src/engine/tree/model-json';
+import { parseTreeFile } from '../../../src/engine/forest/tree-model-file';
+import { serializeModel } from '../../../src/engine/tree/model-json';
 import { trainTree } from '../../../src/engine/tree/train';
 import { packModel } from '../../../src/shared/report-transfer';
 import { exportJob } from '../../../src/worker/jobs/export';
@@ -23,7 +24,7 @@ test('snipped subtrees (nested ones too) survive the transfer form, and the expo
   const edited = applyEdit(iris, applyEdit(iris, grown, { op: 'snip', node: inner }), { op: 'snip', node: outer });
   const crossed = structuredClone(packModel(edited));
   assert.equal(serializeModel(decodeModel(crossed).model), serializeModel(edited));
-  const loaded = parseModel(exportJob({ model: crossed, format: 'model' }).content);
+  const loaded = parseTreeFile(exportJob({ model: crossed, format: 'model' }).content);
   assert.deepEqual(loaded, edited);
   const restored = applyEdit(iris, loaded, { op: 'restore', node: outer });
   assert.deepEqual(applyEdit(iris, restored, { op: 'restore', node: inner }).nodes, grown.nodes);

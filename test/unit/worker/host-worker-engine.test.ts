@@ -10,7 +10,7 @@ import { CancelledError, InputError } from '../../../src/engine/errors';
 import type { ExportJob, JobProgress } from '../../../src/shared/worker-messages';
 import { exportCode } from '../../../src/engine/export/code';
 import { rulesToText } from '../../../src/engine/rules/text';
-import { modelFileText } from '../../../src/engine/tree/model-file';
+import { modelFileText } from '../../../src/engine/forest/tree-model-file';
 import { treeToMermaidMarkdown } from '../../../src/shared/render/mermaid';
 import { parseCsv } from '../../../src/engine/csv/read';
 import { trainTree } from '../../../src/engine/tree/train';

@@ -1,15 +1,16 @@
 // A tree model's file, version 2 (docs/model-format.md "Versioning" and "Nodes as columns"): the
 // fields of version 1, but `nodes` an object of arrays, one per node field, laid out as a forest
-// tree's (forest/file-columns.ts), plus what only a single tree holds: `sawMissing` and the
-// `snipped` subtrees of an edited tree. Node objects took ~170 bytes a node, 2.66× scikit-learn's
+// tree's (file-columns.ts; here beside it, as tree/ does not import forest/), plus what only a
+// single tree holds: `sawMissing` and the `snipped` subtrees of an edited tree. Node objects took ~170 bytes a node, 2.66× scikit-learn's
 // pickle (BENCHMARKS.md "A single tree's model file"). In memory a tree stays node objects (version
 // 1's layout, which the printed model and reports keep): writing packs them into columns and
 // yields the text a slice at a time; reading unpacks the columns back into the same nodes.
 import { CHUNKS_MARK, jsonTextAround } from '../json-text';
-import { MODEL_FILE_VERSION, type ModelNode, type TreeModel } from '../model';
-import { arrayChunks, columnChunks, columnsToPacked, type RawColumns } from '../forest/file-columns';
-import { packTree, unpackTree, type TreeHead } from '../forest/packed-tree';
-import { bad } from './bad-model';
+import { MODEL_FILE_VERSION, MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
+import { bad } from '../tree/bad-model';
+import { checkModelHead, checkVersion, parseModelObject, treeFromObject } from '../tree/model-json';
+import { arrayChunks, columnChunks, columnsToPacked, type RawColumns } from './file-columns';
+import { packTree, unpackTree, type TreeHead } from './packed-tree';
 
 /** The model file's text (version 2), in chunks, with a final newline. */
 export function* modelFileChunks(model: TreeModel): Generator<string> {
@@ -70,4 +71,23 @@ export function nodesFromColumns(head: TreeHead, raw: unknown, rootDepth = 0): M
     }
   }
   return nodes;
+}
+
+/** A tree model file's parsed object (version 1 or 2), checked, with its nodes as objects (version 1's layout). */
+export function treeFromFileObject(raw: Record<string, unknown>): TreeModel {
+  if (raw.format !== MODEL_FORMAT) bad(`format is ${JSON.stringify(raw.format ?? null)}, expected "${MODEL_FORMAT}"`);
+  checkVersion(raw, 'tree model', MODEL_FILE_VERSION, MODEL_VERSION);
+  if (raw.version === MODEL_FILE_VERSION) {
+    const head = raw as unknown as TreeModel;
+    checkModelHead(head);
+    // Replaced in place, so the keys keep the file's order.
+    raw.nodes = nodesFromColumns(head, raw.nodes);
+    raw.version = MODEL_VERSION;
+  }
+  return treeFromObject(raw);
+}
+
+/** Parses and checks a tree model file's text, either version (a small one: a big file is read as bytes, model-json.ts ModelFileReader). */
+export function parseTreeFile(text: string): TreeModel {
+  return treeFromFileObject(parseModelObject(text));
 }
