@@ -39,7 +39,7 @@ export interface TypeFlowAnswer {
 
 /** The column's new type, or undefined when a question was dismissed. */
 export async function chooseColumnType(ui: TypeFlowUi, column: TypeFlowColumn): Promise<TypeFlowAnswer | undefined> {
-  const picked = await ui.pick(typeItems(column.detected, column.current), `Decision Tree: type of column ${column.label}`);
+  const picked = await ui.pick(typeItems(column.detected, column.current), t`Decision Tree: type of column ${column.label}`);
   if (picked === undefined) return undefined;
   if (picked.asksOrder !== true) return { choice: picked.choice };
   const found = await column.categories();
@@ -50,8 +50,8 @@ export async function chooseColumnType(ui: TypeFlowUi, column: TypeFlowColumn): 
     title: t`Decision Tree: order of the categories of ${column.label}`,
     prompt: t('Lowest first, separated by commas (the categories as found are filled in). Empty: numbers by value, else code-point order.'),
     value: orderText(current ?? found),
-    check: (t) => {
-      const c = checkOrder(t, found);
+    check: (typed) => {
+      const c = checkOrder(typed, found);
       if (c.problem !== undefined) return { message: c.problem, severity: 'error' };
       return c.warning === undefined ? undefined : { message: c.warning, severity: 'warning' };
     },

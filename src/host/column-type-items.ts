@@ -22,16 +22,24 @@ export interface TypeItem {
   asksOrder?: true;
 }
 
-const WHAT: Record<ColumnType, string> = {
-  numeric: 'numbers; a non-number is an error naming its line',
-  categorical: 'text categories, spellings kept as written',
-  boolean: 'one true/false, yes/no, 1/0, t/f or y/n pair',
-  date: 'ISO 8601 dates or date-times, split on a date',
-  ordinal: 'ordered categories, split like a number; their order is asked next',
+/** What each type reads, in the host's language (asked each time: the language may change). */
+const what = (type: ColumnType): string => {
+  switch (type) {
+    case 'numeric':
+      return t('numbers; a non-number is an error naming its line');
+    case 'categorical':
+      return t('text categories, spellings kept as written');
+    case 'boolean':
+      return t('one true/false, yes/no, 1/0, t/f or y/n pair');
+    case 'date':
+      return t('ISO 8601 dates or date-times, split on a date');
+    default:
+      return t('ordered categories, split like a number; their order is asked next');
+  }
 };
 
 const COERCE: ColumnChoice = { type: 'numeric', coerce: true };
-const COERCE_WHAT = 'numbers; values that are not numbers (5\' 4", n/a…) read as missing, with a note';
+const coerceWhat = (): string => t('numbers; values that are not numbers (5\' 4", n/a…) read as missing, with a note');
 
 /** `detected`: the columns as the reader types them without a choice. */
 export function columnItems(detected: readonly ColumnSummary[], chosen: ColumnTypes | undefined): ColumnItem[] {
@@ -50,12 +58,12 @@ function isCurrent(choice: ColumnChoice, chosen: ColumnChoice | undefined): bool
 
 export function typeItems(detected: ColumnType, chosen: ColumnChoice | undefined): TypeItem[] {
   const order = chosen !== undefined && typeof chosen !== 'string' && 'order' in chosen ? `: ${chosen.order.join(' < ')}` : '';
-  const current = (choice: ColumnChoice) => (isCurrent(choice, chosen) ? ` · current${order}` : '');
-  const automatic: TypeItem = { label: t('Automatic'), description: `${t`detected: ${detected}`}${chosen === undefined ? ' · current' : ''}`, choice: undefined };
+  const current = (choice: ColumnChoice) => (isCurrent(choice, chosen) ? t(' · current') + order : '');
+  const automatic: TypeItem = { label: t('Automatic'), description: `${t`detected: ${detected}`}${chosen === undefined ? t(' · current') : ''}`, choice: undefined };
   const items: TypeItem[] = [automatic];
   for (const type of COLUMN_TYPES) {
-    items.push({ label: type, description: `${WHAT[type]}${current(type)}`, choice: type, ...(type === 'ordinal' ? { asksOrder: true as const } : {}) });
-    if (type === 'numeric') items.push({ label: /* l10n-ignore: the type's name */ 'numeric:coerce', description: `${COERCE_WHAT}${current(COERCE)}`, choice: COERCE });
+    items.push({ label: type, description: `${what(type)}${current(type)}`, choice: type, ...(type === 'ordinal' ? { asksOrder: true as const } : {}) });
+    if (type === 'numeric') items.push({ label: /* l10n-ignore: the type's name */ 'numeric:coerce', description: `${coerceWhat()}${current(COERCE)}`, choice: COERCE });
   }
   return items;
 }

@@ -2,14 +2,16 @@
 // by commas as the CLI's `--types 'X=ordinal:Low,Medium,High'` (docs/cli.md "Options"), prefilled
 // with the categories as found in the file. Empty means the automatic order (numbers by value, else
 // code-point order). The reader refuses a value the order does not list, so the box does too,
-// before the choice is remembered.
+// before the choice is remembered. Its messages speak the host's language (t()).
+import { t } from './l10n';
 
 /** The box's first text: the categories as found, in their order. */
 export const orderText = (categories: readonly string[]): string => categories.join(', ');
 
 const quoted = (names: readonly string[]): string => {
   const shown = names.slice(0, 3).map((n) => JSON.stringify(n)).join(', ');
-  return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown;
+  const more = names.length - 3;
+  return more > 0 ? t`${shown} and ${more} more` : shown;
 };
 
 export interface OrderCheck {
@@ -25,13 +27,16 @@ export interface OrderCheck {
 export function checkOrder(text: string, found: readonly string[]): OrderCheck {
   if (text.trim() === '') return { order: null };
   const order = text.split(',').map((v) => v.trim());
-  if (order.some((v) => v === '')) return { problem: 'An empty category between two commas: separate the categories by single commas.' };
+  if (order.some((v) => v === '')) return { problem: t('An empty category between two commas: separate the categories by single commas.') };
   const twice = order.find((v, i) => order.indexOf(v) !== i);
-  if (twice !== undefined) return { problem: `${JSON.stringify(twice)} is listed twice: give each category once.` };
+  if (twice !== undefined) return { problem: t`${JSON.stringify(twice)} is listed twice: give each category once.` };
   const left = found.filter((c) => !order.includes(c));
-  if (left.length > 0) return { problem: `The order leaves out ${quoted(left)}, found in the column: list every category, lowest first.` };
+  if (left.length > 0) return { problem: t`The order leaves out ${quoted(left)}, found in the column: list every category, lowest first.` };
   const unknown = order.filter((v) => !found.includes(v));
-  if (unknown.length > 0) return { order, warning: `${quoted(unknown)} ${unknown.length === 1 ? 'is' : 'are'} not in this file; kept in the order.` };
+  if (unknown.length > 0) {
+    const names = quoted(unknown);
+    return { order, warning: unknown.length === 1 ? t`${names} is not in this file; kept in the order.` : t`${names} are not in this file; kept in the order.` };
+  }
   return { order };
 }
 
@@ -39,6 +44,8 @@ export function checkOrder(text: string, found: readonly string[]): OrderCheck {
 export function unorderable(found: readonly string[]): string | undefined {
   const bad = found.find((c) => c.includes(',') || c.trim() !== c);
   if (bad === undefined) return undefined;
-  const why = bad.includes(',') ? 'holds a comma, which the order box separates categories by' : 'begins or ends with a space, which the order box trims';
-  return `the category ${JSON.stringify(bad)} ${why}; the column is read as ordinal in the automatic order (numbers by value, else code-point order)`;
+  const name = JSON.stringify(bad);
+  return bad.includes(',')
+    ? t`the category ${name} holds a comma, which the order box separates categories by; the column is read as ordinal in the automatic order (numbers by value, else code-point order)`
+    : t`the category ${name} begins or ends with a space, which the order box trims; the column is read as ordinal in the automatic order (numbers by value, else code-point order)`;
 }

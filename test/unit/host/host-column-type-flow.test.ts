@@ -1,8 +1,11 @@
 // "Set Column Type…" after the column is picked (column-type-flow.ts), with a scripted UI in place
 // of vscode.window: numeric:coerce, and ordinal's order box — prefilled with the categories as
 // found, refusing an order that leaves one out or lists one twice — then the reader honouring it.
+// Its texts speak Italian and Finnish through the host's t() (l10n/bundle.l10n.{it,fi}.json).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { useLanguage, type Bundle } from '../../../src/host/l10n';
 import { parseCsv } from '../../../src/engine/csv/read';
 import type { CategoricalColumn, NumericColumn } from '../../../src/engine/dataset';
 import { chooseColumnType, type BoxMessage, type TypeFlowColumn, type TypeFlowUi } from '../../../src/host/column-type-flow';
@@ -105,4 +108,30 @@ test('the chosen types read the file as the CLI\'s --types would: strays missing
   assert.equal(validChoice({ type: 'ordinal', order: [] }), undefined);
   assert.equal(validChoice({ type: 'numeric', coerce: 'yes' }), undefined);
   assert.equal(validChoice('date'), 'date');
+});
+
+const bundle = (language: string): Bundle => JSON.parse(readFileSync(`l10n/bundle.l10n.${language}.json`, 'utf8')) as Bundle;
+
+test('the type list, the order box and its refusals speak Italian and Finnish', async () => {
+  try {
+    useLanguage('it', bundle('it'));
+    let title = '';
+    const { ui, seen } = scripted('ordinal', 'Low, Medium, High, High');
+    const answer = chooseColumnType({ ...ui, pick: (items, t) => ((title = t), ui.pick(items, t)) }, satisfaction());
+    await assert.rejects(answer, /"High" compare due volte: indica ogni categoria una sola volta\./);
+    assert.equal(title, 'Albero decisionale: tipo della colonna JobSatisfaction');
+    assert.equal(seen.items?.[2].description, 'numeri; i valori non numerici (5\' 4", n/a…) sono letti come mancanti, con una nota');
+    assert.equal(seen.items?.[0].description, 'rilevato: categorical · attuale');
+    assert.equal(checkOrder('Low, High', ['High', 'Low', 'Medium']).problem, 'L\'ordine omette "Medium", presente nella colonna: elenca tutte le categorie, dalla più bassa.');
+    assert.equal(checkOrder('Low,,High', ['High', 'Low']).problem, 'Una categoria vuota tra due virgole: separa le categorie con una sola virgola.');
+    useLanguage('fi', bundle('fi'));
+    assert.equal(checkOrder('Low, Medium, High, Top', ['High', 'Low', 'Medium']).warning, '"Top" ei ole tässä tiedostossa; se pidetään järjestyksessä.');
+    assert.equal(checkOrder('a, b, c, d, e', ['a']).warning, '"b", "c", "d" ja 1 muuta eivät ole tässä tiedostossa; ne pidetään järjestyksessä.');
+    assert.match(unorderable(['1,5', '2']) ?? '', /^luokassa "1,5" on pilkku, jolla järjestyskenttä erottaa luokat; sarake luetaan järjestysasteikollisena/);
+    const fi = scripted('numeric:coerce');
+    await chooseColumnType(fi.ui, { label: 'height', detected: 'categorical', current: { type: 'numeric', coerce: true }, categories: async () => [] });
+    assert.equal(fi.seen.items?.[2].description, 'lukuja; muut kuin luvut (5\' 4", n/a…) luetaan puuttuviksi, huomautuksen kera · nykyinen');
+  } finally {
+    useLanguage('en', {});
+  }
 });
