@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { useCli } from '../helpers/cli';
 import { parseCsv } from '../../../src/engine/csv/read';
-import { parseModel } from '../../../src/engine/tree/model-json';
+import { parseTreeFile } from '../../../src/engine/forest/tree-model-file';
 import { predictProba } from '../../../src/engine/tree/predict';
 import { exportCode } from '../../../src/engine/export/code';
 import { datasetRows, runJavaScript, runPython, runSql } from '../helpers/run-exports';
@@ -22,7 +22,7 @@ test('train --threshold 0.1: predict and every export answer "bad" exactly where
   const file = path.join(cli.dir, 'm01.json');
   const r = cli.run('train', csv, '--target', 'status', '--max-depth', '3', '--threshold', '0.1', '--out', file);
   assert.equal(r.status, 0, r.stderr);
-  const model = parseModel(readFileSync(file, 'utf8'));
+  const model = parseTreeFile(readFileSync(file, 'utf8'));
   assert.deepEqual(model.decisionThreshold, { positiveClass: 'bad', value: 0.1 });
   const proba = predictProba(model, dataset);
   const expected = Array.from({ length: dataset.rowCount }, (_, i) => (proba[i * 2] >= 0.1 ? 'bad' : 'good'));
@@ -50,7 +50,7 @@ test('predict --threshold overrides the model, a rule chooses from out-of-fold s
   const file = path.join(cli.dir, 'plain.json');
   assert.equal(cli.run('train', csv, '--target', 'status', '--max-depth', '3', '--out', file).status, 0);
   const plain = cli.run('predict', '--model', file, csv);
-  const model = parseModel(readFileSync(file, 'utf8'));
+  const model = parseTreeFile(readFileSync(file, 'utf8'));
   assert.equal(model.decisionThreshold, undefined);
   const proba = predictProba(model, dataset);
   // Without a threshold: the leaf's largest class (4 "bad" rows on this file).
@@ -66,7 +66,7 @@ test('predict --threshold overrides the model, a rule chooses from out-of-fold s
   const chosen = path.join(cli.dir, 'youden.json');
   const t = cli.run('train', csv, '--target', 'status', '--max-depth', '3', '--threshold', 'youden', '--out', chosen);
   assert.equal(t.status, 0, t.stderr);
-  const recorded = parseModel(readFileSync(chosen, 'utf8')).decisionThreshold;
+  const recorded = parseTreeFile(readFileSync(chosen, 'utf8')).decisionThreshold;
   assert.equal(recorded?.positiveClass, 'bad');
   assert.match(recorded?.chosenBy ?? '', /^youden on 5-fold out-of-fold scores \(seed 0, stratified\)$/);
   assert.ok((recorded?.value ?? 1) < 0.5);
@@ -104,7 +104,7 @@ test('a chosen threshold prints with 4 significant digits; the model file keeps 
   const file = path.join(cli.dir, 'youden-digits.json');
   const t = cli.run('train', csv, '--target', 'status', '--max-depth', '3', '--threshold', 'youden', '--out', file);
   assert.equal(t.status, 0, t.stderr);
-  const value = parseModel(readFileSync(file, 'utf8')).decisionThreshold?.value as number;
+  const value = parseTreeFile(readFileSync(file, 'utf8')).decisionThreshold?.value as number;
   // A share like 7/78 has more digits than a reader wants; the file must keep them all to relabel the same leaves.
   assert.ok(String(value).length > 8, String(value));
   const short = String(Number(value.toPrecision(4)));
