@@ -11,6 +11,7 @@ import { WorkerBridge } from '../../../src/host/worker-bridge';
 import { nodeEngine } from '../../../src/host/node-platform';
 import { DEFAULT_TRAIN_SETTINGS, reportOptions, type TrainSettings } from '../../../src/shared/train-settings';
 import { decodeModel } from '../../../src/engine/model-columns';
+import { parseTreeFile } from '../../../src/engine/forest/tree-model-file';
 import type { TreeEdit, TreeModel } from '../../../src/engine/model';
 import type { Dataset } from '../../../src/engine/dataset';
 import type { Metrics } from '../../../src/engine/metrics/types';
@@ -74,7 +75,7 @@ test('cross-validated panel settings: the edit job, a pinned tree and the CLI tr
   assert.equal(train.status, 0, train.stderr);
   const edit = cli.run('edit', '--model', path.join(cli.dir, 'm.json'), IRIS, '--snip', String(edits[0].node), '--out', path.join(cli.dir, 'e.json'));
   assert.equal(edit.status, 0, edit.stderr);
-  const cliModel = JSON.parse(readFileSync(path.join(cli.dir, 'e.json'), 'utf8')) as TreeModel;
+  const cliModel = parseTreeFile(readFileSync(path.join(cli.dir, 'e.json'), 'utf8'));
   assert.deepEqual(cliModel.nodes.map((n) => [n.id, n.split ?? null, n.children]), byEditJob.model.nodes.map((n) => [n.id, n.split ?? null, n.children]), 'CLI edit = the panel\'s edited tree');
   const evaluated = cli.run('evaluate', '--model', path.join(cli.dir, 'e.json'), IRIS, '--json');
   assert.equal(evaluated.status, 0, evaluated.stderr);
