@@ -1,7 +1,7 @@
 // A tree model's file, version 2 (docs/model-format.md "Versioning" and "Nodes as columns"): the
 // fields of version 1, but `nodes` an object of arrays, one per node field, laid out as a forest
-// tree's (file-columns.ts; here beside it, as tree/ does not import forest/), plus what only a
-// single tree holds: `sawMissing` and the `snipped` subtrees of an edited tree. Node objects took ~170 bytes a node, 2.66× scikit-learn's
+// tree's (file-columns.ts, `sawMissing` included; here beside it, as tree/ does not import
+// forest/), plus what only a single tree holds: the `snipped` subtrees of an edited tree. Node objects took ~170 bytes a node, 2.66× scikit-learn's
 // pickle (BENCHMARKS.md "A single tree's model file"). In memory a tree stays node objects (version
 // 1's layout, which the printed model and reports keep): writing packs them into columns and
 // yields the text a slice at a time; reading unpacks the columns back into the same nodes.
@@ -9,7 +9,7 @@ import { CHUNKS_MARK, jsonTextAround } from '../json-text';
 import { MODEL_FILE_VERSION, MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
 import { bad } from '../tree/bad-model';
 import { checkModelHead, checkVersion, parseModelObject, treeFromObject } from '../tree/model-json';
-import { arrayChunks, columnChunks, columnsToPacked, type RawColumns } from './file-columns';
+import { columnChunks, columnsToPacked, type RawColumns } from './file-columns';
 import { packTree, unpackTree, type TreeHead } from './packed-tree';
 
 /** The model file's text (version 2), in chunks, with a final newline. */
@@ -23,13 +23,9 @@ export function modelFileText(model: TreeModel): string {
   return [...modelFileChunks(model)].join('');
 }
 
-/** −1 where a node does not record it (leaves, trees from before it), else 1 or 0. */
-const sawMissingCode = (n: ModelNode): number => (n.sawMissing === undefined ? -1 : n.sawMissing ? 1 : 0);
-
 function* nodesChunks(head: TreeHead, nodes: readonly ModelNode[]): Generator<string> {
   yield '{';
   yield* columnChunks(packTree(head, nodes));
-  if (nodes.some((n) => n.sawMissing !== undefined)) yield* arrayChunks('sawMissing', Int8Array.from(nodes, sawMissingCode));
   const snipped = nodes.filter((n) => n.snipped !== undefined);
   if (snipped.length > 0) {
     yield ',"snipped":[';
@@ -54,13 +50,6 @@ export function nodesFromColumns(head: TreeHead, raw: unknown, rootDepth = 0): M
   if (!isObject(raw)) bad('"nodes" must be an object of node columns (model version 2)');
   const nodes = unpackTree(columnsToPacked(head, raw as RawColumns), head);
   if (rootDepth !== 0) for (const n of nodes) n.depth += rootDepth;
-  if (raw.sawMissing !== undefined) {
-    const saw = raw.sawMissing;
-    if (!Array.isArray(saw) || saw.length !== nodes.length || !saw.every((v) => v === -1 || v === 0 || v === 1)) bad(`"sawMissing" must hold ${nodes.length} numbers, each −1, 0 or 1`);
-    saw.forEach((v: number, id) => {
-      if (v >= 0) nodes[id].sawMissing = v === 1;
-    });
-  }
   if (raw.snipped !== undefined) {
     if (!Array.isArray(raw.snipped)) bad('"snipped" must be an array of [node, columns] pairs');
     for (const entry of raw.snipped as unknown[]) {

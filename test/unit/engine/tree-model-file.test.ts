@@ -110,7 +110,7 @@ test('damaged node columns are refused naming the problem', () => {
     ['a short column', { ...good, nodes: { ...good.nodes, threshold: good.nodes.threshold.slice(1) } }, /"threshold" must be an array of \d+ numbers/],
     ['a child out of range', { ...good, nodes: { ...good.nodes, right: good.nodes.right.map((r: number) => (r > 0 ? n + 5 : r)) } }, /"right" holds \d+, not an index/],
     ['an unknown feature', { ...good, nodes: { ...good.nodes, feature: good.nodes.feature.map((f: number) => (f >= 0 ? 99 : f)) } }, /"feature" holds 99/],
-    ['sawMissing of another length', { ...good, nodes: { ...good.nodes, sawMissing: [1] } }, /"sawMissing" must hold \d+ numbers, each −1, 0 or 1/],
+    ['sawMissing of another length', { ...good, nodes: { ...good.nodes, sawMissing: [1] } }, /"sawMissing" must be an array of \d+ numbers/],
     ['a snipped subtree on no node', { ...good, nodes: { ...good.nodes, snipped: [[n + 1, good.nodes]] } }, /"snipped" must hold \[node, columns\] pairs naming a node/],
     ['a version not read', { ...good, version: 3 }, /version 3 is not supported \(this build reads tree model versions 1 to 2\): the file was made by a newer Decision Tree Explorer/],
   ];
