@@ -17,19 +17,45 @@ const toX = (v: number) => PAD + v * (SIZE - 2 * PAD);
 const toY = (v: number) => SIZE - PAD - v * (SIZE - 2 * PAD);
 const f3 = (x: number) => figure(x, 3);
 
-/** What the tab's threshold sections share: one threshold, the tree's own, and what "Use" does. */
+/** How the heading names the model's score and its own threshold: a tree's leaf share, a forest's mean share. */
+export interface ThresholdWords {
+  /** "“bad” where …": what is compared with the threshold. */
+  share: (positive: string) => string;
+  /** The model has no threshold. */
+  none: string;
+  /** The threshold shown is the model's. */
+  own: string;
+  /** The model's threshold is another one. */
+  other: (value: string) => string;
+  /** The 0.5 button's title. */
+  half: string;
+}
+
+/** The tree panel's words (a function: the page's language is known only once it has loaded). */
+export function treeWords(): ThresholdWords {
+  return {
+    share: (positive) => t('“{0}” where its share of the leaf is ≥ it', positive),
+    none: t("the tree predicts each leaf's largest class"),
+    own: t("the tree's threshold"),
+    other: (value) => t("the tree's is {0}", value),
+    half: t('The positive class where it is at least half of the leaf'),
+  };
+}
+
+/** What the tab's threshold sections share: one threshold, the model's own, and what "Use" does. */
 export interface ThresholdShared {
   threshold: number;
-  /** The tree's recorded threshold on the same positive class; null: its leaves predict their largest class. */
+  /** The model's recorded threshold on the same positive class; null: it predicts its largest class. */
   applied: number | null;
-  /** Retrain with this threshold (null: without one). */
+  /** Retrain with this threshold (null: without one); null: not offered. */
   use: ((threshold: number | null) => void) | null;
+  words: ThresholdWords;
   /** Every section's redraw at the shared threshold. */
   listeners: (() => void)[];
 }
 
-export function sharedThreshold(applied: number | null, use: ThresholdShared['use']): ThresholdShared {
-  return { threshold: applied ?? 0.5, applied, use, listeners: [] };
+export function sharedThreshold(applied: number | null, use: ThresholdShared['use'], words: ThresholdWords = treeWords()): ThresholdShared {
+  return { threshold: applied ?? 0.5, applied, use, words, listeners: [] };
 }
 
 function moveTo(shared: ThresholdShared, threshold: number): void {
@@ -149,14 +175,15 @@ export function thresholdBlock(m: ClassificationMetrics, shared: ThresholdShared
     { class: 'threshold-buttons' },
     button(/* l10n-ignore */ 'Youden', () => moveTo(shared, picker.preset('youden')), { title: t('The threshold of the largest TPR − FPR on these rows (evaluate --threshold youden)') }),
     button('F1', () => moveTo(shared, picker.preset('f1')), { title: t('The threshold of the largest F1 on these rows (evaluate --threshold f1)') }),
-    button('0.5', () => moveTo(shared, 0.5), { title: t('The positive class where it is at least half of the leaf') }),
+    button('0.5', () => moveTo(shared, 0.5), { title: shared.words.half }),
     shared.use ? button(t('Use this threshold'), () => shared.use?.(shared.threshold), { primary: true, title: t('Train again with this threshold: the leaves, predictions, rules and exports follow it (train --threshold)') }) : null,
     shared.use && shared.applied !== null ? button(t('Clear threshold'), () => shared.use?.(null), { title: t("Train again without a threshold: each leaf predicts its largest class") }) : null,
   );
   const redraw = () => {
     picker.threshold = shared.threshold;
-    const applied = shared.applied === null ? t("the tree predicts each leaf's largest class") : shared.applied === shared.threshold ? t("the tree's threshold") : t("the tree's is {0}", figure(shared.applied, 4));
-    heading.textContent = t`Decision threshold ${figure(shared.threshold, 4)}: “${m.positiveClass ?? ''}” where its share of the leaf is ≥ it (${applied}). Click or drag on a curve, or use the arrow keys.`;
+    const { words } = shared;
+    const applied = shared.applied === null ? words.none : shared.applied === shared.threshold ? words.own : words.other(figure(shared.applied, 4));
+    heading.textContent = t`Decision threshold ${figure(shared.threshold, 4)}: ${words.share(m.positiveClass ?? '')} (${applied}). Click or drag on a curve, or use the arrow keys.`;
     heading.dataset.threshold = String(shared.threshold);
     replaceChildren(counts, countsTable(m, picker));
     replaceChildren(figures, figuresRow(picker));

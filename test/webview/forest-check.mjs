@@ -23,7 +23,7 @@ const work = mkdtempSync(join(tmpdir(), 'dte-forest-view-'));
 const artifacts = join(root, 'test-artifacts/webview');
 mkdirSync(artifacts, { recursive: true });
 await esbuild.build({ entryPoints: [join(root, 'test/webview/forest-page.ts')], outdir: work, outExtension: { '.js': '.cjs' }, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning', external: ['playwright-core'] });
-const { writeForestPage, serveForest } = createRequire(import.meta.url)(join(work, 'forest-page.cjs'));
+const { writeForestPage, serveForest, serveBinaryForest } = createRequire(import.meta.url)(join(work, 'forest-page.cjs'));
 const fixture = JSON.parse(readFileSync(join(root, 'test/fixtures/forest/iris-forest-report.json'), 'utf8'));
 const forestHtml = writeForestPage(work);
 const browser = await launchBrowser();
@@ -118,6 +118,45 @@ for (const theme of ['light', 'dark']) {
       await page.close();
     });
   }
+}
+
+// A binary forest with a decision threshold (train --ensemble --threshold): the Metrics tab's OOB
+// section draws the tree panel's threshold control (threshold-view.ts) starting at the forest's
+// threshold, its counts those of the forest's OOB scores at it, in the forest's words.
+for (const [theme, width] of [['light', 460], ['dark', 1400]]) {
+  await check(`forest view ${theme} ${width}px: the OOB section's ROC and PR curves carry the forest's decision threshold`, async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
+    const T = 0.15;
+    const { show, at } = await serveBinaryForest(page, T);
+    await page.goto(`file://${forestHtml}#${theme}`);
+    await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
+    await page.evaluate((m) => window.postMessage(m, '*'), show);
+    await page.waitForSelector('svg.oob-chart polyline');
+    await page.getByRole('tab', { name: 'OOB metrics' }).click();
+    const block = page.locator('.threshold-block').first();
+    await block.waitFor();
+    // Out-of-bag, hold-out (none here) and training sections: one control each, moving together.
+    assert.equal(await page.locator('.threshold-block').count(), 2);
+    const line = block.locator('.threshold-line');
+    assert.equal(Number(await line.getAttribute('data-threshold')), T);
+    assert.match(await line.textContent(), /“bad” where the trees’ mean share of it is ≥ it \(the forest’s threshold\)/);
+    const counts = async () => Object.fromEntries(await Promise.all(['TP', 'FP', 'FN', 'TN'].map(async (k) => [k.toLowerCase(), Number(await block.locator(`td[data-count="${k}"]`).textContent())])));
+    assert.deepEqual(await counts(), { tp: at.tp, fp: at.fp, fn: at.fn, tn: at.tn });
+    // No "Use this threshold" here: the forest view does not retrain with one.
+    assert.equal(await block.getByRole('button', { name: 'Use this threshold' }).count(), 0);
+    await block.locator('svg.chart-roc').press('ArrowRight');
+    const moved = Number(await line.getAttribute('data-threshold'));
+    assert.ok(moved < T, `ArrowRight lowers the threshold: ${moved}`);
+    assert.match(await line.textContent(), /the forest’s is 0\.15\b/);
+    assert.equal(Number(await page.locator('.threshold-block').nth(1).locator('.threshold-line').getAttribute('data-threshold')), moved, 'the training section moved too');
+    assert.ok((await overflow(page)) <= 0, `${theme} ${width}: the Metrics tab is wider than the panel`);
+    await block.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(artifacts, `forest-threshold-${theme}-${width}.png`) });
+    assert.deepEqual(await page.evaluate(() => window.__violations), [], 'CSP violations');
+    await page.close();
+  });
 }
 
 for (const [theme, width] of [['dark', 400], ['light', 1400]]) {

@@ -8,6 +8,10 @@ import type { Page } from 'playwright-core';
 import { parseCsv } from '../../src/engine/csv/read';
 import { forestFromObject } from '../../src/engine/forest/model-json';
 import type { ForestReport } from '../../src/engine/forest/types';
+import { trainForest } from '../../src/engine/forest/train';
+import { forestWithThreshold } from '../../src/engine/forest/predict';
+import { pointAt, type ThresholdPoint } from '../../src/engine/metrics/threshold';
+import type { ClassificationMetrics } from '../../src/engine/metrics/types';
 import { panelHtml } from '../../src/panel/html';
 import { ForestAnswers, wireForestReport } from '../../src/panel/forest-requests';
 import { DEFAULT_FOREST_SETTINGS } from '../../src/shared/forest-settings';
@@ -44,4 +48,26 @@ export async function serveForest(page: Page): Promise<ToForestView> {
     return answer;
   });
   return { type: 'show', report: wireForestReport(report), fileName: 'iris.csv', documentUri: 'file:///data/iris.csv', recipe };
+}
+
+/**
+ * A binary forest for the threshold checks: 15 trees of depth 4 on rare-positive.csv (seed 3, as
+ * test/fixtures/metrics/forest-threshold.py's), deciding at `threshold` on the share of "bad" (as
+ * `train --ensemble … --threshold`); its `show`, and the figures at the threshold on its OOB rows.
+ */
+export async function serveBinaryForest(page: Page, threshold: number): Promise<{ show: ToForestView; at: ThresholdPoint }> {
+  const root = process.cwd();
+  const dataset = parseCsv(readFileSync(path.join(root, 'test/fixtures/metrics/rare-positive.csv')));
+  const params = { target: 'status', ensemble: 'forest' as const, nTrees: 15, maxDepth: 4, seed: 3 };
+  const trained = trainForest(dataset, params);
+  const report: ForestReport = { ...trained, model: forestWithThreshold(trained.model, { positiveClass: 'bad', value: threshold }) };
+  const recipe = { target: 'status', settings: { ...DEFAULT_FOREST_SETTINGS, nTrees: 15, seed: 3 } };
+  const answers = new ForestAnswers({ report, dataset, params: report.model.params, recipe }, async (kind, job) => MEMBER_JOBS[kind](job) as never);
+  await page.exposeFunction('__answer', async (m: ForestRequestMessage) => {
+    let answer: ToForestView | undefined;
+    await answerRequest<ForestRequestTypes>(m, answers.handlers, (reply) => (answer = reply));
+    return answer;
+  });
+  const at = pointAt(report.oob.metrics as ClassificationMetrics, threshold) as ThresholdPoint;
+  return { show: { type: 'show', report: wireForestReport(report), fileName: 'rare-positive.csv', documentUri: 'file:///data/rare-positive.csv', recipe }, at };
 }

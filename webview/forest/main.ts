@@ -25,6 +25,7 @@ import { oobScoreText, renderSummary } from './summary-view';
 import { PickerFold, renderTreePicker, type PickerSort, type PickerTree } from './tree-picker';
 import { renderVotes } from './votes-view';
 import { scoreLabel } from '../../src/shared/render/score-label';
+import { sharedThreshold, type ThresholdWords } from '../threshold-view';
 import { t } from '../l10n';
 
 type TabId = 'summary' | 'trees' | 'importances' | 'metrics';
@@ -335,14 +336,34 @@ function renderImportances(): void {
   });
 }
 
+/**
+ * How the threshold's heading names a forest's score: the trees' mean share of the positive class,
+ * or with hard voting the fraction of the trees voting for it (docs/cli.md "Decision threshold").
+ */
+function forestWords(hard: boolean): ThresholdWords {
+  return {
+    share: (positive) => (hard ? t('“{0}” where the fraction of the trees voting for it is ≥ it', positive) : t('“{0}” where the trees’ mean share of it is ≥ it', positive)),
+    none: t('the forest predicts the class with the most shares or votes'),
+    own: t('the forest’s threshold'),
+    other: (value) => t('the forest’s is {0}', value),
+    half: t('The positive class where its share is at least half'),
+  };
+}
+
 function renderMetrics(shown: WireForestReport): void {
   const { oob, metrics } = shown;
+  // The sections' ROC and PR curves move one threshold, as the tree panel's (threshold-view.ts);
+  // the forest's own threshold (train --ensemble --threshold) is where it starts.
+  const recorded = shown.model.decisionThreshold;
+  const positive = (oob.metrics ?? metrics.training) as { positiveClass?: string | null };
+  const applied = recorded && recorded.positiveClass === positive.positiveClass ? recorded.value : null;
+  const threshold = sharedThreshold(applied, null, forestWords(shown.model.params.voting === 'hard'));
   replaceChildren(
     metricsBox,
     el('p', { class: 'metrics-what' }, oob.metrics ? t`Out-of-bag: each of the ${oob.rows} rows scored only by the trees that did not draw it (OOB ${scoreLabel(oob.scoreName)} ${oobScoreText(shown)}).` : t('No out-of-bag rows (no bootstrap): only the training rows are measured, which is optimistic.')),
-    oob.metrics && metricsSection(t('Out-of-bag predictions'), oob.metrics),
-    metrics.holdout && metricsSection(t('Hold-out rows'), metrics.holdout),
-    metricsSection(t('Training rows (optimistic: every tree saw most of them)'), metrics.training),
+    oob.metrics && metricsSection(t('Out-of-bag predictions'), oob.metrics, threshold),
+    metrics.holdout && metricsSection(t('Hold-out rows'), metrics.holdout, threshold),
+    metricsSection(t('Training rows (optimistic: every tree saw most of them)'), metrics.training, threshold),
   );
 }
 

@@ -1,12 +1,14 @@
 // Applies one edit to a model, or a list of them in order (docs/formulas.md "Edited trees"): a new model
 // each time, never a change in place. The edited model records every edit (docs/model-format.md
-// "Edits") and its importances are recomputed from its nodes (tree/mdi.ts).
+// "Edits") and its importances are recomputed from its nodes (tree/mdi.ts); a tree with a decision
+// threshold keeps it, every node predicting the decision at it.
 import type { Dataset } from '../dataset';
 import { InputError } from '../errors';
 import { withoutSplitFacts, type EditRecord, type ModelNode, type ModelSplit, type TreeEdit, type TreeModel } from '../model';
 import type { GrowHooks } from '../tree/grow-hooks';
 import { mdiImportances } from '../tree/mdi';
 import { EPSILON } from '../tree/stopping';
+import { withDecisionThreshold } from '../tree/decision-threshold';
 import { growCartLeaf, splitCart } from './cart-regrow';
 import { checkSplit } from './check-split';
 import { replaceSubtree, subtreeAt } from './graft';
@@ -85,7 +87,10 @@ export function applyEdit(dataset: Dataset, model: TreeModel, edit: TreeEdit, ho
   const sub = editedSubtree(dataset, model, leaves, edit, hooks);
   const before: ModelSplit | null = model.nodes[edit.node].split;
   const record: EditRecord = { edit, before, after: sub[0].split };
-  const edited: TreeModel = { ...model, nodes: replaceSubtree(model, edit.node, sub), edited: true, edits: [...(model.edits ?? []), record] };
+  const replaced: TreeModel = { ...model, nodes: replaceSubtree(model, edit.node, sub), edited: true, edits: [...(model.edits ?? []), record] };
+  // A regrown subtree's leaves predict their largest class; with a decision threshold every node
+  // predicts the decision at it instead (docs/model-format.md "Decision threshold").
+  const edited = model.decisionThreshold ? withDecisionThreshold(replaced, model.decisionThreshold) : replaced;
   return { ...edited, featureImportances: mdiImportances(edited) };
 }
 
