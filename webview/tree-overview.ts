@@ -15,6 +15,14 @@ const WIDTH_SHARE = 0.3;
 const ROW_MAX = 8;
 const HEIGHT_MAX = 96;
 
+/** Where in the drawing's viewport the overview sits (media/panel.css `.overview[data-corner]`). */
+export type Corner = 'top-right' | 'top-left' | 'bottom-right' | 'bottom-left';
+
+/** The area two client boxes share. */
+export function overlapArea(a: DOMRect, b: DOMRect): number {
+  return Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+}
+
 function cssVar(name: string, fallback: string): string {
   return getComputedStyle(document.body).getPropertyValue(name).trim() || fallback;
 }
@@ -68,6 +76,23 @@ export class TreeOverview {
   setVisible(visible: boolean): void {
     this.element.hidden = !visible;
     if (visible) this.paint();
+  }
+
+  /**
+   * Puts the overview in the first corner of `order` where it covers nothing drawn (`covered`:
+   * the area of drawn labels under a box), else in the corner where it covers least.
+   */
+  placeAvoiding(order: readonly Corner[], covered: (box: DOMRect) => number): void {
+    if (this.element.hidden) return;
+    let best = order[0];
+    let least = Infinity;
+    for (const corner of order) {
+      this.element.dataset.corner = corner;
+      const area = covered(this.element.getBoundingClientRect());
+      if (area < least) [best, least] = [corner, area];
+      if (area === 0) break;
+    }
+    this.element.dataset.corner = best;
   }
 
   private size(): { width: number; height: number; row: number } {

@@ -9,7 +9,7 @@ import { DrawCost, roughDuration } from './draw-cost';
 import { drawNodeBars } from './node-bars';
 import { isHighContrast, nodeFontSize, renderMermaid } from './mermaid-setup';
 import { FIT_MARGIN, PanZoom, type View } from './pan-zoom';
-import { TreeOverview } from './tree-overview';
+import { overlapArea, TreeOverview, type Corner } from './tree-overview';
 import { button, limitField, numberField, searchField } from './toolkit';
 import { findNodes } from '../src/shared/render/find-nodes';
 import { pathTo, ruleTo } from '../src/shared/render/tree-labels';
@@ -375,6 +375,7 @@ export class TreeView implements BrowsedView {
     // A tree too big for the view is shown from its root: top centre, or (left to right) left middle.
     this.needsFit = !this.panZoom.fit(box?.width || this.svg.clientWidth, box?.height || this.svg.clientHeight, minScale, root?.x, this.direction === 'LR' ? root?.y : undefined);
     this.fitScale = minScale;
+    this.overviewPlaced = false;
     this.fitted = this.needsFit ? null : { view: this.panZoom.current, width: this.viewport.clientWidth, height: this.viewport.clientHeight };
   }
 
@@ -591,8 +592,25 @@ export class TreeView implements BrowsedView {
       if (overlaps) inView.push(Number(g.getAttribute('data-ref')?.slice(5)));
       if (!(b.left >= area.left && b.right <= area.right && b.top >= area.top && b.bottom <= area.bottom)) whole = false;
     }
-    this.overview.setVisible(!whole || this.folded.size > 0);
+    const shown = !whole || this.folded.size > 0;
+    this.overview.setVisible(shown);
+    if (shown && !this.overviewPlaced) this.placeOverview();
     this.overview.setInView(inView);
+  }
+
+  /** False after a fit until the overview has been put where it covers no drawn label. */
+  private overviewPlaced = false;
+
+  /**
+   * Puts the overview in a corner of the fitted view where it covers no drawn node or edge label
+   * (its usual corner first); it stays there while the user pans, so it does not jump about.
+   */
+  private placeOverview(): void {
+    if (!this.svg) return;
+    this.overviewPlaced = true;
+    const labels = [...this.svg.querySelectorAll('g.node, g.edgeLabel')].map((g) => g.getBoundingClientRect()).filter((b) => b.width > 0 && b.height > 0);
+    const order: Corner[] = this.direction === 'LR' ? ['bottom-left', 'top-right', 'bottom-right', 'top-left'] : ['top-right', 'top-left', 'bottom-right', 'bottom-left'];
+    this.overview.placeAvoiding(order, (box) => labels.reduce((sum, b) => sum + overlapArea(box, b), 0));
   }
 
   /** Nodes of compact labels that fit side by side at the legible minimum: how many levels a stub opens. */

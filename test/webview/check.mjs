@@ -678,6 +678,7 @@ await check('tree first: at 400, 500, 800 and 1,400 px the tree gets the panel, 
       if (name === 'iris' && width >= 500 && (m.nodes !== reports.iris.model.nodes.length || m.stubs > 0)) problems.push(`${at}: iris shows ${m.nodes} nodes and ${m.stubs} stubs`);
       // The first view shows every drawn node whole, at ≥ 11 px: folded to fit rather than cut.
       if (m.whole !== m.nodes) problems.push(`${at}: ${m.whole} of ${m.nodes} drawn nodes wholly in view`);
+      if (m.overviewCovers > 0) problems.push(`${at}: the overview lies over ${m.overviewCovers} drawn labels`);
       await page.screenshot({ path: join(artifacts, `layout-${name}-${theme}-${width}.png`) });
       // Fit shows the whole drawing, its text no smaller than the legible minimum.
       await page.getByRole('button', { name: 'Fit', exact: true }).click();
@@ -721,6 +722,7 @@ await check('a full depth-6 tree (127 nodes) beside the CSV (461 × 700) and wid
       if (m.overview !== total) problems.push(`${at}: the overview shows ${m.overview} cells`);
       if (m.seenPx < 11 - 0.01) problems.push(`${at}: node text seen at ${m.seenPx} px`);
       if (m.whole < 15) problems.push(`${at}: ${m.whole} nodes wholly in view`);
+      if (m.overviewCovers > 0) problems.push(`${at}: the overview lies over ${m.overviewCovers} drawn labels`);
       await page.screenshot({ path: join(artifacts, `deep127-${theme}-${width}.png`) });
       await page.getByRole('button', { name: 'Fit', exact: true }).click();
       const fitted = await page.evaluate(treeLayout);

@@ -13,6 +13,8 @@ export function treeLayout() {
   const overview = document.querySelector('.overview');
   const inside = (b) => b.left >= viewport.left - 0.5 && b.right <= viewport.right + 0.5 && b.top >= viewport.top - 0.5 && b.bottom <= viewport.bottom + 0.5;
   const box = (e) => (({ left, top, width, height }) => ({ left, top, width, height }))(e.getBoundingClientRect());
+  const shown = overview && !overview.hidden ? overview.getBoundingClientRect() : null;
+  const overlaps = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
   return {
     panelWidth: document.documentElement.clientWidth,
     panelHeight: window.innerHeight,
@@ -29,6 +31,13 @@ export function treeLayout() {
     whole: [...svg.querySelectorAll('g.node[data-ref^="node:"]')].filter((g) => inside(g.getBoundingClientRect())).length,
     /** Cells in the overview of the whole tree, or null when it is not on show. */
     overview: overview && !overview.hidden ? Number(overview.querySelector('canvas').dataset.cells) : null,
+    /** Drawn nodes, stubs and edge labels the overview lies over (some part of their box). */
+    overviewCovers: shown
+      ? [...svg.querySelectorAll('g.node, g.edgeLabel')].filter((g) => {
+          const b = g.getBoundingClientRect();
+          return b.width > 0 && b.height > 0 && overlaps(shown, b);
+        }).length
+      : 0,
     scrollY: window.scrollY,
   };
 }

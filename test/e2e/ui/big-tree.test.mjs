@@ -3,7 +3,7 @@
 // needs, and opening a stub below what was sent fetches that subtree from the extension host and
 // brings it into view, the overview of the whole tree on show. Then beside the CSV in a 1,280 × 800
 // window, dark and light, as a user first sees it ("Fold to default"): every drawn node wholly in
-// view at ≥ 11 px and the overview of the whole tree on show.
+// view at ≥ 11 px and the overview of the whole tree on show, over no drawn node or edge label.
 /* global document -- evaluated in the panel's frame */
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -115,6 +115,7 @@ describe('a tree too big to send whole', () => {
         if (m.nodes < 7) problems.push(`${at}: only ${m.nodes} nodes drawn`);
         if (m.seenPx < 11 - 0.01) problems.push(`${at}: node text seen at ${m.seenPx} px`);
         if (!(m.overview > 0)) problems.push(`${at}: no overview`);
+        if (m.overviewCovers > 0) problems.push(`${at}: the overview lies over ${m.overviewCovers} drawn nodes or edge labels`);
         if (m.scrollY !== 0) problems.push(`${at}: the page scrolled to ${m.scrollY}`);
         if (m.details !== null) problems.push(`${at}: the details are open over the first view`);
       }
