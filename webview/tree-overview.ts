@@ -14,6 +14,8 @@ const WIDTH_MAX = 180;
 const WIDTH_SHARE = 0.3;
 const ROW_MAX = 8;
 const HEIGHT_MAX = 96;
+/** The sizes an overview is tried at, full first, to find a corner where it covers nothing drawn. */
+const OVERVIEW_SHRINKS = [1, 0.8, 0.65, 0.5];
 
 /** Where in the drawing's viewport the overview sits (media/panel.css `.overview[data-corner]`). */
 export type Corner = 'top-right' | 'top-left' | 'bottom-right' | 'bottom-left';
@@ -35,6 +37,8 @@ export class TreeOverview {
   private drawn = new Set<number>();
   private inView = new Set<number>();
   private dragging = false;
+  /** Below 1 where the full-size overview would cover drawn labels in every corner (placeAvoiding). */
+  private shrink = 1;
 
   constructor(private readonly pick: (nodeId: number, cell: IcicleCell) => void) {
     this.element = el(
@@ -80,27 +84,45 @@ export class TreeOverview {
 
   /**
    * Puts the overview in the first corner of `order` where it covers nothing drawn (`covered`:
-   * the area of drawn labels under a box), else in the corner where it covers least.
+   * the area of drawn labels under a box); where none is free at full size (a drawing that fills
+   * a narrow view), a smaller overview in the first corner it fits; else full size in the corner
+   * where it covers least.
    */
   placeAvoiding(order: readonly Corner[], covered: (box: DOMRect) => number): void {
     if (this.element.hidden) return;
     let best = order[0];
     let least = Infinity;
-    for (const corner of order) {
-      this.element.dataset.corner = corner;
-      const area = covered(this.element.getBoundingClientRect());
-      if (area < least) [best, least] = [corner, area];
-      if (area === 0) break;
+    for (const shrink of OVERVIEW_SHRINKS) {
+      this.shrink = shrink;
+      this.sizeCanvas();
+      for (const corner of order) {
+        this.element.dataset.corner = corner;
+        const area = covered(this.element.getBoundingClientRect());
+        if (area === 0) {
+          this.paint();
+          return;
+        }
+        if (shrink === 1 && area < least) [best, least] = [corner, area];
+      }
     }
+    this.shrink = 1;
     this.element.dataset.corner = best;
+    this.paint();
   }
 
   private size(): { width: number; height: number; row: number } {
     const rows = Math.max(1, this.icicle.rows);
-    const row = Math.max(2, Math.min(ROW_MAX, HEIGHT_MAX / rows));
+    const row = Math.max(1.5, Math.max(2, Math.min(ROW_MAX, HEIGHT_MAX / rows)) * this.shrink);
     const room = this.element.parentElement?.clientWidth ?? 0;
-    const width = Math.round(Math.max(72, Math.min(WIDTH_MAX, room * WIDTH_SHARE)));
+    const width = Math.round(Math.max(72, Math.min(WIDTH_MAX, room * WIDTH_SHARE)) * this.shrink);
     return { width, height: Math.ceil(row * rows), row };
+  }
+
+  /** The canvas's size on the page (what placing measures). */
+  private sizeCanvas(): void {
+    const { width, height } = this.size();
+    this.canvas.style.width = `${width}px`;
+    this.canvas.style.height = `${height}px`;
   }
 
   private paint(): void {
@@ -109,8 +131,7 @@ export class TreeOverview {
     const ratio = window.devicePixelRatio || 1;
     this.canvas.width = Math.round(width * ratio);
     this.canvas.height = Math.round(height * ratio);
-    this.canvas.style.width = `${width}px`;
-    this.canvas.style.height = `${height}px`;
+    this.sizeCanvas();
     const g = this.canvas.getContext('2d');
     if (!g) return;
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
