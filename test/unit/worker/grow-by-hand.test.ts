@@ -4,33 +4,20 @@
 // candidates' scores are the criterion's numbers worked here by hand from the node's class counts
 // (and the notes' 0.2467 for outlook on play tennis); another split at the root then Finish is the
 // edit job's `split` (the CLI's `edit --split`); Undo and Leaf are replays.
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type * as vscode from 'vscode';
-import { WorkerBridge } from '../../../src/host/worker-bridge';
-import { nodeEngine } from '../../../src/host/node-platform';
 import { DEFAULT_TRAIN_SETTINGS, reportOptions, type TrainSettings } from '../../../src/shared/train-settings';
 import { decodeModel } from '../../../src/engine/model-columns';
-import type { Dataset } from '../../../src/engine/dataset';
 import type { ModelNode, TreeModel } from '../../../src/engine/model';
 import type { PackedReport } from '../../../src/shared/report-transfer';
 import type { HandView } from '../../../src/shared/protocol';
 import type { TrainedFile } from '../../../src/host/trained-files';
 import { HandGrowing } from '../../../src/panel/by-hand';
-import { bundleWorker } from '../helpers/worker-bundle';
+import { useRealWorker } from '../helpers/real-worker';
 
-let bridge: WorkerBridge;
-before(async () => {
-  const engineFile = await bundleWorker();
-  bridge = new WorkerBridge(() => nodeEngine(engineFile));
-});
-
-async function load(file: string): Promise<Dataset> {
-  const bytes = WorkerBridge.ownBytes(readFileSync(path.join(process.cwd(), file)));
-  return (await bridge.run('load', { source: { kind: 'bytes', bytes }, fileName: path.basename(file) }).result).dataset;
-}
+const worker = useRealWorker();
+const load = worker.load;
 
 const shape = (m: TreeModel) => m.nodes.map((n) => ({ split: n.split, samples: n.samples, value: n.value, children: n.children, prediction: n.prediction }));
 const model = (r: PackedReport) => decodeModel(r.model).model;
@@ -38,13 +25,13 @@ const model = (r: PackedReport) => decodeModel(r.model).model;
 /** The host's by-hand session on a real worker, and what it last showed the panel. */
 async function session(file: string, target: string, settings: TrainSettings) {
   const dataset = await load(file);
-  const trained = await bridge.run('report', { dataset, options: reportOptions(settings, target) }).result;
+  const trained = await worker.bridge.run('report', { dataset, options: reportOptions(settings, target) }).result;
   const uri = { toString: () => `file:///${file}` } as unknown as vscode.Uri;
   const trainedFile: TrainedFile = { uri, dataset, columns: [], target, settings, report: trained };
   const shown: { report: PackedReport; view: HandView | undefined; failure?: string }[] = [];
   const hand: HandGrowing = new HandGrowing({
     file: async () => trainedFile,
-    run: (job, key) => bridge.run('growByHand', job, { key }).result,
+    run: (job, key) => worker.bridge.run('growByHand', job, { key }).result,
     replaceReport: (_file, report) => (trainedFile.report = report),
     show: (_uri, report) => shown.push({ report, view: hand.stateOf(uri, report) }),
     failed: (_uri, message) => shown.push({ report: trainedFile.report, view: undefined, failure: message }),
@@ -56,7 +43,7 @@ async function session(file: string, target: string, settings: TrainSettings) {
     assert.equal(last().failure, undefined);
     return last();
   };
-  const candidates = async (nodeId: number) => (await bridge.run('handCandidates', { dataset, model: trainedFile.report.model, settings: trainedFile.report.settings, nodeId }).result);
+  const candidates = async (nodeId: number) => (await worker.bridge.run('handCandidates', { dataset, model: trainedFile.report.model, settings: trainedFile.report.settings, nodeId }).result);
   return { dataset, trained, trainedFile, last, step, candidates, hand, uri };
 }
 
@@ -123,7 +110,7 @@ test("iris: another column at the root, then Finish, is the edit job's split of 
   assert.equal(model(now.report).nodes[0].children.reduce((n, c) => n + model(now.report).nodes[c].samples, 0), 105);
   now = await s.step({ kind: 'finish' });
   assert.deepEqual(now.view?.open, []);
-  const byEdit = (await bridge.run('editReport', { dataset: s.dataset, report: s.trained, edits: [{ op: 'split', node: 0, split: other.split }] }).result).report;
+  const byEdit = (await worker.bridge.run('editReport', { dataset: s.dataset, report: s.trained, edits: [{ op: 'split', node: 0, split: other.split }] }).result).report;
   assert.deepEqual(shape(model(now.report)), shape(model(byEdit)));
   assert.deepEqual(now.report.metrics.holdout, byEdit.metrics.holdout);
 

@@ -3,39 +3,29 @@
 // `train` → `edit` → `evaluate --model` all come out of src/engine/report.ts, so for the same data,
 // settings and edits they agree — checked through the real worker and the CLI in a child process,
 // and against the hold-out rows drawn again here, by hand, from the seed.
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { WorkerBridge } from '../../../src/host/worker-bridge';
-import { nodeEngine } from '../../../src/host/node-platform';
 import { DEFAULT_TRAIN_SETTINGS, reportOptions, type TrainSettings } from '../../../src/shared/train-settings';
 import { decodeModel } from '../../../src/engine/model-columns';
 import { parseTreeFile } from '../../../src/engine/forest/tree-model-file';
 import type { TreeEdit, TreeModel } from '../../../src/engine/model';
-import type { Dataset } from '../../../src/engine/dataset';
 import type { Metrics } from '../../../src/engine/metrics/types';
 import { buildReportBody } from '../../../src/engine/report';
 import { evaluateModel } from '../../../src/engine/validation/evaluate';
 import { holdoutSplit, targetStrata } from '../../../src/engine/validation/split';
 import { subsetDataset } from '../../../src/engine/validation/subset';
 import type { PackedReport } from '../../../src/shared/report-transfer';
-import { bundleWorker } from '../helpers/worker-bundle';
+import { useRealWorker } from '../helpers/real-worker';
 import { useCli } from '../helpers/cli';
 
 const cli = useCli();
-let bridge: WorkerBridge;
-before(async () => {
-  const engineFile = await bundleWorker();
-  bridge = new WorkerBridge(() => nodeEngine(engineFile));
-});
+const worker = useRealWorker();
+const load = worker.load;
 
 const IRIS = 'media/samples/iris.csv';
 
-async function load(file: string): Promise<Dataset> {
-  const bytes = WorkerBridge.ownBytes(readFileSync(path.join(process.cwd(), file)));
-  return (await bridge.run('load', { source: { kind: 'bytes', bytes }, fileName: path.basename(file) }).result).dataset;
-}
 
 /** The first decision node below the root, and one of its children that is a decision node too. */
 function nodesToEdit(model: TreeModel): { snip: number; deeper: number } {
@@ -51,10 +41,10 @@ const edited = (r: ReturnType<typeof decoded>) => ({ nodes: r.model.nodes, edits
 async function panelAndEdits(settings: TrainSettings, editsOf: (model: TreeModel) => TreeEdit[]) {
   const dataset = await load(IRIS);
   const options = reportOptions(settings, 'species');
-  const trained = await bridge.run('report', { dataset, options }).result;
+  const trained = await worker.bridge.run('report', { dataset, options }).result;
   const edits = editsOf(decodeModel(trained.model).model);
-  const byEditJob = decoded((await bridge.run('editReport', { dataset, report: trained, edits }).result).report);
-  const byReportJob = decoded(await bridge.run('report', { dataset, options, edits }).result);
+  const byEditJob = decoded((await worker.bridge.run('editReport', { dataset, report: trained, edits }).result).report);
+  const byReportJob = decoded(await worker.bridge.run('report', { dataset, options, edits }).result);
   return { dataset, options, trained: decoded(trained), edits, byEditJob, byReportJob };
 }
 
@@ -100,7 +90,7 @@ test('a hold-out split: edits are replayed on the training part drawn again from
 test('no edits: the report job gives the trained report, and nothing is re-assembled', async () => {
   const dataset = await load(IRIS);
   const options = reportOptions({ ...DEFAULT_TRAIN_SETTINGS, maxDepth: 3 }, 'species');
-  const a = decoded(await bridge.run('report', { dataset, options }).result);
-  const b = decoded(await bridge.run('report', { dataset, options, edits: [] }).result);
+  const a = decoded(await worker.bridge.run('report', { dataset, options }).result);
+  const b = decoded(await worker.bridge.run('report', { dataset, options, edits: [] }).result);
   assert.deepEqual(b, a);
 });

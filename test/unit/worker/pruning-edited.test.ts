@@ -3,28 +3,15 @@
 // root's second child split by sepal length (19 nodes) — not the tree its settings grow again
 // (17 nodes). Each weakest link's R(t) is checked against N_t/N · Gini(t) worked here from the
 // edited tree's own class counts, and its α against (R(t) − R(T_t)) / (leaves − 1).
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { WorkerBridge } from '../../../src/host/worker-bridge';
-import { nodeEngine } from '../../../src/host/node-platform';
 import { DEFAULT_TRAIN_SETTINGS, reportOptions } from '../../../src/shared/train-settings';
 import { decodeModel } from '../../../src/engine/model-columns';
 import { pruningView } from '../../../src/shared/render/pruning-rule-view';
-import type { Dataset } from '../../../src/engine/dataset';
-import { bundleWorker } from '../helpers/worker-bundle';
+import { useRealWorker } from '../helpers/real-worker';
 
-let bridge: WorkerBridge;
-before(async () => {
-  const engineFile = await bundleWorker();
-  bridge = new WorkerBridge(() => nodeEngine(engineFile));
-});
-
-async function load(file: string): Promise<Dataset> {
-  const bytes = WorkerBridge.ownBytes(readFileSync(path.join(process.cwd(), file)));
-  return (await bridge.run('load', { source: { kind: 'bytes', bytes }, fileName: path.basename(file) }).result).dataset;
-}
+const worker = useRealWorker();
+const load = worker.load;
 
 const gini = (counts: readonly number[]) => {
   const n = counts.reduce((a, b) => a + b, 0);
@@ -33,20 +20,20 @@ const gini = (counts: readonly number[]) => {
 
 test("an edited tree's pruning calculation is of the edited tree as shown, with its own weakest links", async () => {
   const dataset = await load('media/samples/iris.csv');
-  const trained = await bridge.run('report', { dataset, options: reportOptions({ ...DEFAULT_TRAIN_SETTINGS, prune: 'none' }, 'species') }).result;
+  const trained = await worker.bridge.run('report', { dataset, options: reportOptions({ ...DEFAULT_TRAIN_SETTINGS, prune: 'none' }, 'species') }).result;
   const grown = decodeModel(trained.model).model;
   assert.equal(grown.nodes.length, 17);
   const edit = { op: 'split' as const, node: 2, split: { feature: 'sepal_length_cm', kind: 'numeric' as const, threshold: 6.15 } };
-  const edited = (await bridge.run('editReport', { dataset, report: trained, edits: [edit] }).result).report;
+  const edited = (await worker.bridge.run('editReport', { dataset, report: trained, edits: [edit] }).result).report;
   const tree = decodeModel(edited.model).model;
   assert.equal(tree.edited, true);
   assert.equal(tree.nodes.length, 19);
 
-  const ofTrained = await bridge.run('pruningCalculation', { dataset, model: trained.model, settings: trained.settings }).result;
+  const ofTrained = await worker.bridge.run('pruningCalculation', { dataset, model: trained.model, settings: trained.settings }).result;
   assert.equal(ofTrained.edited, false);
   assert.equal(ofTrained.treeNodes, 17);
 
-  const p = await bridge.run('pruningCalculation', { dataset, model: edited.model, settings: edited.settings }).result;
+  const p = await worker.bridge.run('pruningCalculation', { dataset, model: edited.model, settings: edited.settings }).result;
   assert.equal(p.edited, true);
   assert.equal(p.treeNodes, 19, 'the edited tree, not the 17 nodes its settings grow');
   assert.equal(p.shownAlpha, null);
