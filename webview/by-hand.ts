@@ -81,7 +81,8 @@ export class HandGrower {
     if (!view || !model || !summary) return;
     const node = this.node;
     const undo = button('Undo', () => this.events.step({ kind: 'undo' }, 'Taking back the last step…'), { title: 'Take back the last step' });
-    undo.toggleAttribute('disabled', view.steps === 0);
+    const steps = view.steps.length;
+    undo.toggleAttribute('disabled', steps === 0);
     const next = node !== null && button('Next', () => this.events.step({ kind: 'algorithm', node }, "Taking the algorithm's choice…"), { title: `Take the algorithm's choice at node ${node}` });
     const finish = view.open.length > 0 && button('Finish', () => this.events.step({ kind: 'finish' }, 'Growing the rest…'), { title: 'Let the algorithm grow every open leaf with the tree’s settings' });
     const open = view.open.length;
@@ -91,7 +92,7 @@ export class HandGrower {
         'div',
         { class: 'hand-head' },
         el('h3', {}, 'Growing by hand'),
-        el('span', { class: 'muted' }, `${view.steps} ${view.steps === 1 ? 'step' : 'steps'} · ${open === 0 ? 'no open leaf' : `${open} open ${open === 1 ? 'leaf' : 'leaves'}`}`),
+        el('span', { class: 'muted' }, `${steps} ${steps === 1 ? 'step' : 'steps'} · ${open === 0 ? 'no open leaf' : `${open} open ${open === 1 ? 'leaf' : 'leaves'}`}`),
         el('div', { class: 'actions', role: 'toolbar', 'aria-label': 'Steps' }, next, finish, undo),
       ),
       node === null ? el('p', { class: 'muted' }, 'Every leaf is decided. Undo to change a step; the Metrics, Rules and exports are of this tree.') : this.nodeSection(model, node, view.open),

@@ -535,7 +535,9 @@ if (state.shown) {
   }
 }
 api.postMessage({ type: 'ready' });
-// After a reload the host knows the file but not the edits nor the pin: they are sent back to be made again.
+// After a reload the host knows the file but not the edits, the steps grown by hand nor the pin: they are sent back to be made again.
 const saved = state.shown?.edits;
 if (saved && saved.applied.length + saved.redo.length > 0) api.postMessage({ type: 'syncEdits', applied: saved.applied, redo: saved.redo });
+const byHand = state.shown?.byHand;
+if (byHand) api.postMessage({ type: 'syncHand', steps: byHand.steps });
 if (state.pin !== null) api.postMessage({ type: 'restorePin', pin: state.pin });

@@ -48,6 +48,13 @@ export const INITIAL_STATE: PanelState = {
   pin: null,
 };
 
+/** A state saved before the steps grown by hand were kept held their count only: that tree is shown as any other. */
+function withHandSteps(shown: NonNullable<PanelState['shown']>): NonNullable<PanelState['shown']> {
+  if (shown.byHand === undefined || Array.isArray(shown.byHand.steps)) return shown;
+  const { byHand: _old, ...rest } = shown;
+  return rest;
+}
+
 /** A saved state is data from a previous session: keep it only if it has the expected shape. */
 export function restoreState(saved: unknown): PanelState {
   if (typeof saved !== 'object' || saved === null) return { ...INITIAL_STATE };
@@ -60,7 +67,7 @@ export function restoreState(saved: unknown): PanelState {
     ...INITIAL_STATE,
     documentUri: typeof s.documentUri === 'string' ? s.documentUri : null,
     // A state saved by an earlier version holds its tree in another shape: not drawn from.
-    shown: s.shown && typeof s.shown === 'object' && Array.isArray(s.shown.report?.model?.nodes?.id) ? s.shown : null,
+    shown: s.shown && typeof s.shown === 'object' && Array.isArray(s.shown.report?.model?.nodes?.id) ? withHandSteps(s.shown) : null,
     settings: s.settings && typeof s.settings === 'object' ? s.settings : null,
     tab: s.tab === 'rules' || s.tab === 'importances' || s.tab === 'metrics' || s.tab === 'compare' ? s.tab : 'tree',
     expanded: numbers(s.expanded),

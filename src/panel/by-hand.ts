@@ -3,10 +3,12 @@
 // to the worker's `growByHand` job (src/worker/jobs/by-hand.ts over src/engine/edit/by-hand.ts),
 // which replays them and answers with the report of the tree grown so far: that report replaces the
 // file's (so paths, rules, metrics and exports follow it, as for an edited tree) and the panel
-// shows it with the by-hand view. The host does no engine work.
+// shows it with the by-hand view. The host does no engine work. The panel's webview keeps the steps
+// in its saved state: after a window reload it sends them back (`resume`) and the worker replays
+// them on the file trained again, as an edited tree's edits are (tree-edits.ts).
 import type * as vscode from 'vscode';
 import type { HandStep } from '../engine/edit/by-hand';
-import type { HandStepMessage, HandView, ReportSummary } from '../shared/protocol';
+import type { HandStepMessage, HandView, ReportSummary, SyncHandMessage } from '../shared/protocol';
 import type { PackedReport } from '../shared/report-transfer';
 import type { GrowByHandJob, GrowByHandResult, HandAction } from '../shared/worker-messages';
 import type { TrainedFile } from '../host/trained-files';
@@ -56,7 +58,25 @@ export class HandGrowing {
   /** The by-hand view of `report` of the file, when it is the tree grown by hand; undefined otherwise. */
   stateOf(uri: vscode.Uri, report: PackedReport): HandView | undefined {
     const s = this.sessions.get(uri.toString());
-    return s && s.algorithm && s.shown === report ? { steps: s.steps.length, open: s.open, algorithm: s.algorithm } : undefined;
+    return s && s.algorithm && s.shown === report ? { steps: s.steps, open: s.open, algorithm: s.algorithm } : undefined;
+  }
+
+  /**
+   * A panel restored after a reload (or rebuilt when shown again): the steps its saved state holds.
+   * When the host still grows that tree, nothing is done; otherwise the steps are replayed on the
+   * file's tree as trained now (trained again after a reload).
+   */
+  async resume(uri: vscode.Uri, message: SyncHandMessage): Promise<void> {
+    try {
+      const file = await this.host.file(uri);
+      const known = this.sessions.get(uri.toString());
+      if (known && known.shown === file.report && JSON.stringify(known.steps) === JSON.stringify(message.steps)) return;
+      const session: Session = { trained: file.report, shown: file.report, steps: message.steps, open: [], algorithm: null };
+      this.sessions.set(uri.toString(), session);
+      await this.act(file, session, { kind: 'resume' });
+    } catch (err) {
+      this.host.failed(uri, t('The tree grown by hand could not be made again: {0}', err instanceof Error ? err.message : String(err)));
+    }
   }
 
   /** One action of the panel; a refusal (a split the node cannot take) is shown in the panel. */

@@ -196,6 +196,8 @@ class TreePanel extends PageHost<FromWebview, ToWebview> {
         return this.requests.edit(this.csvUri, message);
       case 'handStep':
         return this.requests.handStep(this.csvUri, message);
+      case 'syncHand':
+        return this.requests.syncHand(this.csvUri, message);
       case 'openFormulas':
         return this.requests.openFormulas(message.section);
       case 'request':

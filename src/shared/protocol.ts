@@ -14,6 +14,7 @@ import type { TreeDiff } from './tree-diff';
 import type { TreeEdit } from '../engine/model';
 import type { EditPreview, HandAction } from './worker-messages';
 import type { HandCandidates } from '../engine/explain/hand-candidates';
+import type { HandStep } from '../engine/edit/by-hand';
 import { FORMULA_SECTIONS, type FormulaSection } from '../engine/explain/formula-sections';
 import type { NodeCalculation } from '../engine/explain/types';
 import type { PruningCalculation } from '../engine/explain/pruning-calculation';
@@ -66,8 +67,8 @@ export interface ShowMessage {
 
 /** What the panel shows of a tree grown by hand: where it is, and the algorithm's tree to score it against. */
 export interface HandView {
-  /** Steps taken (Undo takes back the last). */
-  steps: number;
+  /** The steps taken (Undo takes back the last): kept in the webview's saved state, and sent back after a reload to be replayed. */
+  steps: HandStep[];
   /** Leaves still to decide, by id, in preorder. */
   open: number[];
   /** The tree the algorithm grows with the same settings (the report as trained), as the side-by-side table reads it. */
@@ -266,7 +267,13 @@ export interface SyncEditsMessage {
 /** One action on the tree grown by hand: a split, a leaf, Next, Finish or Undo. */
 export interface HandStepMessage {
   type: 'handStep';
-  action: Exclude<HandAction, { kind: 'start' }>;
+  action: Exclude<HandAction, { kind: 'start' | 'resume' }>;
+}
+
+/** After a reload: the steps of the tree grown by hand that the webview's saved state holds, for the host to replay. */
+export interface SyncHandMessage {
+  type: 'syncHand';
+  steps: HandStep[];
 }
 
 /** Opens docs/formulas.md (shipped with the extension) at one of the sections the calculations follow. */
@@ -324,6 +331,7 @@ export type FromWebview =
   | EditStepMessage
   | SyncEditsMessage
   | HandStepMessage
+  | SyncHandMessage
   | OpenFormulasMessage
   | WebviewErrorMessage;
 
@@ -439,6 +447,31 @@ function editsProblem(list: unknown, name: string): string | null {
   return null;
 }
 
+const HAND_STEP_KINDS: readonly HandStep['kind'][] = ['algorithm', 'split', 'leaf', 'finish'];
+
+/** The problem with a step of a tree grown by hand from the webview's saved state, or null; whether it fits the tree is the engine's to say. */
+function handStepProblem(step: unknown): string | null {
+  if (!isRecord(step)) return 'step must be an object';
+  const extra = Object.keys(step).find((k) => k !== 'kind' && k !== 'edits' && k !== 'closes');
+  if (extra !== undefined) return `step: unexpected field ${JSON.stringify(extra)}`;
+  if (!(HAND_STEP_KINDS as readonly unknown[]).includes(step.kind)) return `step.kind must be one of ${HAND_STEP_KINDS.join(', ')}`;
+  const closes = step.closes;
+  // A leaf's place: the child indices from the root.
+  if (closes !== undefined && !(Array.isArray(closes) && closes.length <= MAX_EDITS && closes.every((p) => Array.isArray(p) && p.length <= MAX_EDITS && p.every(isIndex)))) {
+    return 'step.closes must be a list of node places (lists of child indices)';
+  }
+  return editsProblem(step.edits, 'step.edits');
+}
+
+function handStepsProblem(list: unknown): string | null {
+  if (!Array.isArray(list) || list.length > MAX_EDITS) return `steps must be a list of at most ${MAX_EDITS} steps`;
+  for (const step of list) {
+    const problem = handStepProblem(step);
+    if (problem !== null) return `steps: ${problem}`;
+  }
+  return null;
+}
+
 /** Checks the fields of each request kind. */
 const REQUEST_CHECKS: { [K in PanelRequestKind]: Spec } = {
   alternatives: indexSpec('nodeId'),
@@ -510,6 +543,7 @@ const CHECKS: { [K in FromWebview['type']]: Spec } = {
   resetEdits: { fields: [], check: () => null },
   syncEdits: { fields: ['applied', 'redo'], check: (m) => editsProblem(m.applied, 'applied') ?? editsProblem(m.redo, 'redo') },
   handStep: { fields: ['action'], check: (m) => handActionProblem(m.action) },
+  syncHand: { fields: ['steps'], check: (m) => handStepsProblem(m.steps) },
   openFormulas: { fields: ['section'], check: (m) => ((FORMULA_SECTIONS as readonly unknown[]).includes(m.section) ? null : `section must be one of ${FORMULA_SECTIONS.join(', ')}`) },
   pin: { fields: ['pin'], check: (m) => (typeof m.pin === 'boolean' ? null : 'pin must be a boolean') },
   restorePin: {

@@ -125,6 +125,8 @@ export interface EditReportResult {
 /** One action of a tree grown by hand (README "Learn mode"; src/engine/edit/by-hand.ts). */
 export type HandAction =
   | { kind: 'start' }
+  /** The steps the job carries, replayed as they are (a panel restored after a reload). */
+  | { kind: 'resume' }
   | { kind: 'undo' }
   /** "Next": the algorithm's choice at open leaf `node`. */
   | { kind: 'algorithm'; node: number }
@@ -147,7 +149,7 @@ export interface GrowByHandResult {
   report: PackedReport;
   /** Its leaves still to decide, by id. */
   open: number[];
-  /** On `start`: the algorithm's tree scored as the tree grown by hand will be (edited-report.ts `scoredAsEdited`). */
+  /** On `start` and `resume`: the algorithm's tree scored as the tree grown by hand will be (edited-report.ts `scoredAsEdited`). */
   algorithmMetrics?: PackedReport['metrics'];
 }
 

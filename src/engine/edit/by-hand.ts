@@ -3,13 +3,17 @@
 // their choice whose children stay open, or a leaf — until none is open; "finish" lets the
 // algorithm grow the rest. Every step is a list of the steering engine's edits (apply.ts: snip,
 // grow, split), so a session is a replayable edit list like any edited tree (undo: drop the last
-// step's edits) and nothing here grows a tree itself.
+// step's edits) and nothing here grows a tree itself. The algorithm's choice at a leaf is what the
+// tree's settings grow there, pruning included (prune-regrown.ts): where its pruning would cut the
+// grown subtree back to the leaf, the algorithm makes a leaf, so "Next" everywhere and "Finish" give
+// train's tree.
 import type { Dataset } from '../dataset';
 import { InputError } from '../errors';
 import { nodeWeight, type ModelSplit, type TreeEdit, type TreeModel } from '../model';
 import { resolveParams } from '../tree/params';
 import { EPSILON, mightSplit } from '../tree/stopping';
 import { applyEdit } from './apply';
+import { modelPrunes, prunedToLeaf } from './prune-regrown';
 
 /** A node's place, as the child indices from the root: stable while other branches grow (ids are preorder, they are not). */
 export type NodePlace = readonly number[];
@@ -24,8 +28,8 @@ export interface HandState {
 export interface HandStep {
   kind: 'algorithm' | 'split' | 'leaf' | 'finish';
   edits: TreeEdit[];
-  /** The leaf a 'leaf' step closes. */
-  closes?: NodePlace;
+  /** The leaves the step closes (after its edits): a 'leaf' step's, or those the algorithm leaves leaves. */
+  closes?: NodePlace[];
 }
 
 function placeOf(model: TreeModel, nodeId: number): number[] {
@@ -72,11 +76,8 @@ function algorithmMaySplit(model: TreeModel, nodeId: number): boolean {
   return mightSplit(params, node.depth, node.samples, node.impurity, nodeWeight(node));
 }
 
-/**
- * The split the algorithm would put at leaf `nodeId` (its best split under the tree's settings), or
- * null where it would leave a leaf: what "Next" takes and the candidates' table marks.
- */
-export function algorithmChoice(dataset: Dataset, model: TreeModel, nodeId: number): ModelSplit | null {
+/** Leaf `nodeId`'s best split under the tree's settings (one level, before any pruning), or null where no split passes them. */
+function bestSplit(dataset: Dataset, model: TreeModel, nodeId: number): ModelSplit | null {
   if (!algorithmMaySplit(model, nodeId)) return null;
   try {
     return applyEdit(dataset, model, { op: 'grow', node: nodeId }).nodes[nodeId].split;
@@ -84,6 +85,29 @@ export function algorithmChoice(dataset: Dataset, model: TreeModel, nodeId: numb
     if (!(err instanceof InputError)) throw err;
     return null;
   }
+}
+
+/**
+ * What the algorithm grows at leaf `nodeId`: its best split with the whole subtree below as the
+ * tree's settings grow and prune it (apply.ts), or null where the algorithm leaves a leaf — no split
+ * passes the settings, or the tree's pruning cuts the grown subtree back to the leaf.
+ */
+function algorithmGrowth(dataset: Dataset, model: TreeModel, nodeId: number): { edit: Extract<TreeEdit, { op: 'split' }>; model: TreeModel } | null {
+  const best = bestSplit(dataset, model, nodeId);
+  if (best === null) return null;
+  const edit = { op: 'split' as const, node: nodeId, split: best };
+  const grown = applyEdit(dataset, model, edit);
+  return prunedToLeaf(grown, nodeId) ? null : { edit, model: grown };
+}
+
+/**
+ * The split the algorithm would put at leaf `nodeId` (its best split under the tree's settings, kept
+ * by its pruning), or null where it would leave a leaf: what "Next" takes and the candidates' table
+ * marks. Without pruning, one level is grown; with it, the whole subtree, to see what pruning keeps.
+ */
+export function algorithmChoice(dataset: Dataset, model: TreeModel, nodeId: number): ModelSplit | null {
+  if (!modelPrunes(model)) return bestSplit(dataset, model, nodeId);
+  return algorithmGrowth(dataset, model, nodeId)?.edit.split ?? null;
 }
 
 /** The state after `edits`. */
@@ -94,16 +118,10 @@ function after(dataset: Dataset, state: HandState, edits: TreeEdit[]): HandState
 /** "Next (the algorithm's choice)" at `nodeId`: its best split, one level; its children are open. */
 export function algorithmStep(dataset: Dataset, state: HandState, nodeId: number): { state: HandState; step: HandStep } {
   checkOpen(state, nodeId);
-  // Where the tree's settings stop growth, the algorithm's choice is a leaf.
-  if (!algorithmMaySplit(state.model, nodeId)) return makeLeaf(state, nodeId);
-  try {
-    const edits: TreeEdit[] = [{ op: 'grow', node: nodeId }];
-    return { state: after(dataset, state, edits), step: { kind: 'algorithm', edits } };
-  } catch (err) {
-    if (!(err instanceof InputError)) throw err;
-    // No split passes the tree's settings: the algorithm makes it a leaf.
-    return makeLeaf(state, nodeId);
-  }
+  // Where the tree's settings stop growth, no split passes them, or its pruning would cut the split away, the algorithm's choice is a leaf.
+  if (algorithmChoice(dataset, state.model, nodeId) === null) return makeLeaf(state, nodeId);
+  const edits: TreeEdit[] = [{ op: 'grow', node: nodeId }];
+  return { state: after(dataset, state, edits), step: { kind: 'algorithm', edits } };
 }
 
 /** The student's split at `nodeId` (a column and threshold or category sets); its children are open. */
@@ -124,30 +142,37 @@ export function chooseSplit(dataset: Dataset, state: HandState, nodeId: number, 
 /** "Make it a leaf": `nodeId` stays a leaf, predicting its majority (or mean). */
 export function makeLeaf(state: HandState, nodeId: number): { state: HandState; step: HandStep } {
   checkOpen(state, nodeId);
-  const closes = placeOf(state.model, nodeId);
-  return { state: { model: state.model, closed: [...state.closed, closes] }, step: { kind: 'leaf', edits: [], closes } };
+  const closes = [placeOf(state.model, nodeId)];
+  return { state: { model: state.model, closed: [...state.closed, ...closes] }, step: { kind: 'leaf', edits: [], closes } };
 }
 
-/** "Finish automatically": every open leaf grown whole by the algorithm (its best split, then the subtree under it as the tree's settings grow it). */
+/**
+ * "Finish automatically": every open leaf grown whole by the algorithm (its best split, then the
+ * subtree under it as the tree's settings grow and prune it), or left a leaf where the algorithm
+ * leaves it one. Every leaf still open after that is one the algorithm made (a stop, a pruned
+ * subtree): the step closes it, so nothing is left to decide.
+ */
 export function finishByAlgorithm(dataset: Dataset, state: HandState): { state: HandState; step: HandStep } {
   const edits: TreeEdit[] = [];
-  let current = state;
+  let model = state.model;
   // From the last leaf in preorder back, so the ids of the leaves still to grow do not move.
   for (const id of openLeaves(state).reverse()) {
-    const best = algorithmChoice(dataset, current.model, id);
-    if (best === null) continue;
-    const split: TreeEdit = { op: 'split', node: id, split: best };
-    current = after(dataset, current, [split]);
-    edits.push(split);
+    const growth = algorithmGrowth(dataset, model, id);
+    if (growth === null) continue;
+    model = growth.model;
+    edits.push(growth.edit);
   }
-  return { state: current, step: { kind: 'finish', edits } };
+  const closes = openLeaves({ model, closed: state.closed }).map((id) => placeOf(model, id));
+  const step: HandStep = { kind: 'finish', edits, ...(closes.length > 0 ? { closes } : {}) };
+  return { state: { model, closed: [...state.closed, ...closes] }, step };
 }
 
 /** The state after `steps` from the trained tree: what undo replays (all steps but the last). */
 export function replaySteps(dataset: Dataset, trained: TreeModel, steps: readonly HandStep[]): HandState {
   let state = startByHand(dataset, trained);
   for (const s of steps) {
-    state = s.closes !== undefined ? { model: state.model, closed: [...state.closed, s.closes] } : after(dataset, state, s.edits);
+    const { model } = after(dataset, state, s.edits);
+    state = { model, closed: [...state.closed, ...(s.closes ?? [])] };
   }
   return state;
 }

@@ -9,6 +9,12 @@ import { pruneCostComplexity } from '../prune/cost-complexity';
 import { prunePessimistic } from '../prune/pessimistic';
 import { replaceSubtree, subtreeAt } from './graft';
 
+/** Whether the model's params prune a tree once grown (cost-complexity at an α > 0, or pessimistic). */
+export function modelPrunes(model: TreeModel): boolean {
+  const p = model.params;
+  return (p.prune === 'cost-complexity' && (p.ccpAlpha ?? 0) > 0) || p.prune === 'pessimistic';
+}
+
 /** The subtree of `model` rooted at `nodes[0]` pruned alone by the model's rule; ids from 0, depths as in `nodes`. */
 function prunedAlone(model: TreeModel, nodes: ModelNode[]): ModelNode[] {
   const p = model.params;
@@ -18,6 +24,16 @@ function prunedAlone(model: TreeModel, nodes: ModelNode[]): ModelNode[] {
   else if (p.prune === 'pessimistic') pruned = prunePessimistic(alone, p.pessimisticEpsilon);
   // Pruning lays the nodes out afresh from depth 0.
   return pruned === alone ? nodes : pruned.nodes.map((n) => ({ ...n, depth: n.depth + nodes[0].depth }));
+}
+
+/**
+ * Whether the model's rule, judging the subtree at `at` alone, cuts it back to `at` as a leaf: as
+ * the tree's own pruning decides `at` inside the whole tree, since both rules decide a node from its
+ * own subtree alone.
+ */
+export function prunedToLeaf(model: TreeModel, at: number): boolean {
+  const sub = subtreeAt(model, at);
+  return sub.length > 1 && modelPrunes(model) && prunedAlone(model, sub).length === 1;
 }
 
 /** `sub` (a regrown subtree, ids from 0) with each of its root's children's subtrees pruned as `model` was. */

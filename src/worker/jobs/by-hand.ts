@@ -10,32 +10,34 @@ import { decodeModel } from '../../engine/model-columns';
 import { packModel } from '../../shared/report-transfer';
 import type { AlternativesJob, GrowByHandJob, GrowByHandResult, HandAction } from '../../shared/worker-messages';
 
-/** The steps after `action` on `state` (the tree `steps` grew). */
-function act(train: Dataset, state: HandState, steps: readonly HandStep[], action: HandAction): HandStep[] {
+/** The steps after `action` on the tree `steps` grew (`grown` replays them: start, undo and resume need no replay). */
+function act(train: Dataset, grown: () => HandState, steps: readonly HandStep[], action: HandAction): HandStep[] {
   switch (action.kind) {
     case 'start':
       return [];
+    case 'resume':
+      return [...steps];
     case 'undo':
       return steps.slice(0, -1);
     case 'algorithm':
-      return [...steps, algorithmStep(train, state, action.node).step];
+      return [...steps, algorithmStep(train, grown(), action.node).step];
     case 'split':
-      return [...steps, chooseSplit(train, state, action.node, action.split).step];
+      return [...steps, chooseSplit(train, grown(), action.node, action.split).step];
     case 'leaf':
-      return [...steps, makeLeaf(state, action.node).step];
+      return [...steps, makeLeaf(grown(), action.node).step];
     case 'finish':
-      return [...steps, finishByAlgorithm(train, state).step];
+      return [...steps, finishByAlgorithm(train, grown()).step];
   }
 }
 
 export function growByHandJob(job: GrowByHandJob): GrowByHandResult {
   const trained = { model: decodeModel(job.report.model).model, settings: job.report.settings, metrics: job.report.metrics };
   const { train } = trainedRows(job.dataset, trained.model, trained.settings);
-  const steps = act(train, replaySteps(train, trained.model, job.steps), job.steps, job.action);
+  const steps = act(train, () => replaySteps(train, trained.model, job.steps), job.steps, job.action);
   const state = replaySteps(train, trained.model, steps);
   const { parts } = editReport(job.dataset, trained, handEdits(trained.model, steps));
   const report = { ...job.report, ...parts, model: packModel(parts.model) };
-  return { steps, report, open: openLeaves(state), ...(job.action.kind === 'start' ? { algorithmMetrics: scoredAsEdited(job.dataset, trained) } : {}) };
+  return { steps, report, open: openLeaves(state), ...(job.action.kind === 'start' || job.action.kind === 'resume' ? { algorithmMetrics: scoredAsEdited(job.dataset, trained) } : {}) };
 }
 
 export function handCandidatesJob(job: AlternativesJob): HandCandidates {

@@ -10,6 +10,7 @@ import type { ModelSplit, TrainParams, TreeModel } from '../../../src/engine/mod
 import { applyEdit } from '../../../src/engine/edit/apply';
 import { algorithmStep, chooseSplit, finishByAlgorithm, makeLeaf, openLeaves, replaySteps, startByHand, type HandState, type HandStep } from '../../../src/engine/edit/by-hand';
 import { trainTree } from '../../../src/engine/tree/train';
+import { pruneGrown } from '../../../src/engine/validation/prune-grown';
 
 const sample = (name: string): Dataset => parseCsv(readFileSync(`media/samples/${name}`));
 
@@ -83,3 +84,37 @@ test('play tennis, ID3: a leaf the student makes stays a leaf; finishing grows o
   assert.deepEqual(kept.value, first.value);
   assert.throws(() => makeLeaf(state, kept.id), /not an open leaf/);
 });
+
+/** The algorithm's choice at the first open leaf `k` times, then Finish automatically. */
+function nextThenFinish(data: Dataset, trained: TreeModel, k: number): HandState {
+  let state = startByHand(data, trained);
+  for (let i = 0; i < k && openLeaves(state).length > 0; i++) state = algorithmStep(data, state, openLeaves(state)[0]).state;
+  return finishByAlgorithm(data, state).state;
+}
+
+// Trees whose pruning cuts subtrees the algorithm grows: C4.5's pessimistic pruning on iris (17 nodes
+// grown, 13 kept), CART's cost-complexity on iris (ccp_alpha 0.01: 9 kept) and on a regression.
+const pruned: Array<[string, string, TrainParams, number]> = [
+  ['C4.5, pessimistic pruning', 'iris.csv', { target: 'species', algorithm: 'c45', prune: 'pessimistic' }, 13],
+  ['CART, cost-complexity', 'iris.csv', { target: 'species', prune: 'cost-complexity', ccpAlpha: 0.01 }, 9],
+  ['CART regression, cost-complexity', 'diabetes.csv', { target: 'disease_progression', prune: 'cost-complexity', ccpAlpha: 50 }, 39],
+];
+
+for (const [name, file, params, size] of pruned) {
+  test(`${name}: Next everywhere, and Finish after any number of Next steps, give train's pruned tree node for node, nothing left open`, () => {
+    const data = sample(file);
+    // As train makes it: grown, then pruned by the settings (validation/prune-grown.ts).
+    const grown = trainTree(data, params).model;
+    const trained = pruneGrown(grown, data, params, { prune: params.prune, ccpAlpha: params.ccpAlpha, algorithm: params.algorithm, simplify: false }).trained;
+    assert.equal(trained.nodes.length, size);
+    assert.ok(grown.nodes.length > size, `the pruning cuts something (${grown.nodes.length} nodes grown)`);
+    const { state, steps } = byAlgorithm(data, trained);
+    assert.deepEqual(shape(state.model), shape(trained));
+    assert.ok(steps.some((s) => s.kind === 'leaf'), 'where pruning cuts a subtree, the algorithm makes a leaf');
+    for (let k = 0; k <= steps.length; k++) {
+      const finished = nextThenFinish(data, trained, k);
+      assert.deepEqual(shape(finished.model), shape(trained), `${k} Next steps, then Finish`);
+      assert.deepEqual(openLeaves(finished), [], `${k} Next steps, then Finish: every leaf decided`);
+    }
+  });
+}

@@ -29,7 +29,11 @@ const EDITED = standIn(model);
 const EDIT_STATE = { applied: [{ op: 'snip' as const, node: 2 }], redo: [], restorable: [2] };
 // A tree grown by hand, and its view.
 const BY_HAND = standIn(model);
-const HAND_VIEW = { steps: 2, open: [3, 4], algorithm: {} as HandView['algorithm'] };
+const HAND_STEPS: HandView['steps'] = [
+  { kind: 'algorithm', edits: [{ op: 'grow', node: 0 }] },
+  { kind: 'leaf', edits: [], closes: [[0]] },
+];
+const HAND_VIEW: HandView = { steps: HAND_STEPS, open: [3, 4], algorithm: {} as HandView['algorithm'] };
 const ENTROPY = JSON.parse(readFileSync(path.join(process.cwd(), 'test/fixtures/models/iris-entropy-full.json'), 'utf8'));
 
 function recorder() {
@@ -79,6 +83,7 @@ function recorder() {
       return { splits: [], algorithm: null };
     },
     handStep: (uri, message) => calls.push(['handStep', uri.toString(), message]),
+    syncHand: (uri, message) => calls.push(['syncHand', uri.toString(), message]),
     handState: (_uri, report) => (report === BY_HAND ? HAND_VIEW : undefined),
     openFormulas: (section) => calls.push(['openFormulas', section]),
     // A reloaded panel's pin made again: trained with its settings (here the entropy tree); 'gini' cannot be.
@@ -434,6 +439,12 @@ test('a tree grown by hand goes out with its view; its steps are validated, then
   panel.send({ type: 'handStep', action: { kind: 'start' } });
   panel.send({ type: 'handStep', action: { kind: 'leaf', node: -1 } });
   panel.send({ type: 'handStep', action: { kind: 'undo', node: 3 } });
+  // After a reload: the saved steps go back to be replayed; a malformed list is not passed on.
+  panel.send({ type: 'syncHand', steps: HAND_STEPS });
+  panel.send({ type: 'handStep', action: { kind: 'resume' } });
+  panel.send({ type: 'syncHand', steps: [{ kind: 'algorithm', edits: [{ op: 'grow', node: -2 }] }] });
+  panel.send({ type: 'syncHand', steps: [{ kind: 'leaf', edits: [], closes: [[0, 'x']] }] });
+  panel.send({ type: 'syncHand', steps: [{ kind: 'start', edits: [] }] });
   panel.send(ask(1, 'handCandidates', { nodeId: 4 }));
   panel.send({ type: 'openFormulas', section: 'Cost-complexity pruning' });
   panel.send({ type: 'openFormulas', section: '../../etc/passwd' });
@@ -441,6 +452,7 @@ test('a tree grown by hand goes out with its view; its steps are validated, then
   assert.deepEqual(calls.filter((c) => c[0] !== 'log'), [
     ['handStep', 'file:///data/by-hand.csv', { type: 'handStep', action: { kind: 'split', node: 3, split } }],
     ['handStep', 'file:///data/by-hand.csv', { type: 'handStep', action: { kind: 'finish' } }],
+    ['syncHand', 'file:///data/by-hand.csv', { type: 'syncHand', steps: HAND_STEPS }],
     ['handCandidates', 'file:///data/by-hand.csv', 4],
     ['openFormulas', 'Cost-complexity pruning'],
   ]);
@@ -448,7 +460,11 @@ test('a tree grown by hand goes out with its view; its steps are validated, then
   assert.match(logged[0], /ignored a malformed message: handStep: action\.kind must be one of undo, finish, algorithm, leaf, split/);
   assert.match(logged[1], /handStep: action\.node must be a non-negative integer/);
   assert.match(logged[2], /handStep: action: unexpected field "node"/);
-  assert.match(logged[3], /openFormulas: section must be one of Worked calculations, /);
+  assert.match(logged[3], /handStep: action\.kind must be one of/);
+  assert.match(logged[4], /syncHand: steps: step\.edits: edit\.node must be a non-negative integer/);
+  assert.match(logged[5], /syncHand: steps: step\.closes must be a list of node places/);
+  assert.match(logged[6], /syncHand: steps: step\.kind must be one of algorithm, split, leaf, finish/);
+  assert.match(logged[7], /openFormulas: section must be one of Worked calculations, /);
   // The tree as trained again: no by-hand view.
   panels.show(csv, REPORT, SETTINGS);
   assert.equal('byHand' in (panel.webview.posted[panel.webview.posted.length - 1] as object), false);

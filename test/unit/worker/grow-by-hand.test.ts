@@ -11,7 +11,7 @@ import { DEFAULT_TRAIN_SETTINGS, reportOptions, type TrainSettings } from '../..
 import { decodeModel } from '../../../src/engine/model-columns';
 import type { ModelNode, TreeModel } from '../../../src/engine/model';
 import type { PackedReport } from '../../../src/shared/report-transfer';
-import type { HandView } from '../../../src/shared/protocol';
+import { parseFromWebview, type HandView } from '../../../src/shared/protocol';
 import type { TrainedFile } from '../../../src/host/trained-files';
 import { HandGrowing } from '../../../src/panel/by-hand';
 import { useRealWorker } from '../helpers/real-worker';
@@ -25,17 +25,27 @@ const model = (r: PackedReport) => decodeModel(r.model).model;
 /** The host's by-hand session on a real worker, and what it last showed the panel. */
 async function session(file: string, target: string, settings: TrainSettings) {
   const dataset = await load(file);
-  const trained = await worker.bridge.run('report', { dataset, options: reportOptions(settings, target) }).result;
+  const train = () => worker.bridge.run('report', { dataset, options: reportOptions(settings, target) }).result;
+  const trained = await train();
   const uri = { toString: () => `file:///${file}` } as unknown as vscode.Uri;
   const trainedFile: TrainedFile = { uri, dataset, columns: [], target, settings, report: trained };
   const shown: { report: PackedReport; view: HandView | undefined; failure?: string }[] = [];
-  const hand: HandGrowing = new HandGrowing({
-    file: async () => trainedFile,
-    run: (job, key) => worker.bridge.run('growByHand', job, { key }).result,
-    replaceReport: (_file, report) => (trainedFile.report = report),
-    show: (_uri, report) => shown.push({ report, view: hand.stateOf(uri, report) }),
-    failed: (_uri, message) => shown.push({ report: trainedFile.report, view: undefined, failure: message }),
-  });
+  const growing = (f: TrainedFile): HandGrowing => {
+    const hand: HandGrowing = new HandGrowing({
+      file: async () => f,
+      run: (job, key) => worker.bridge.run('growByHand', job, { key }).result,
+      replaceReport: (_file, report) => (f.report = report),
+      show: (_uri, report) => shown.push({ report, view: hand.stateOf(uri, report) }),
+      failed: (_uri, message) => shown.push({ report: f.report, view: undefined, failure: message }),
+    });
+    return hand;
+  };
+  const hand = growing(trainedFile);
+  /** A window reload: a new extension host, whose by-hand sessions are empty, and the file trained again. */
+  const reload = async () => {
+    const again: TrainedFile = { ...trainedFile, report: await train() };
+    return { hand: growing(again), file: again };
+  };
   await hand.start(uri);
   const last = () => shown[shown.length - 1];
   const step = async (action: Parameters<HandGrowing['handle']>[1]['action']) => {
@@ -44,7 +54,7 @@ async function session(file: string, target: string, settings: TrainSettings) {
     return last();
   };
   const candidates = async (nodeId: number) => (await worker.bridge.run('handCandidates', { dataset, model: trainedFile.report.model, settings: trainedFile.report.settings, nodeId }).result);
-  return { dataset, trained, trainedFile, last, step, candidates, hand, uri };
+  return { dataset, trained, trainedFile, last, step, candidates, hand, uri, reload, shown };
 }
 
 const gini = (counts: readonly number[]) => {
@@ -65,7 +75,7 @@ test("iris, CART: Next at every open leaf gives the tree and the scores the sett
   let now = s.last();
   assert.equal(model(now.report).nodes.length, 1, 'the tree starts as its root');
   assert.deepEqual(now.view?.open, [0]);
-  assert.equal(now.view?.steps, 0);
+  assert.equal(now.view?.steps.length, 0);
   assert.deepEqual(now.view?.algorithm.final, s.trained.final, "the algorithm's tree is the report as trained");
 
   // The root's candidates: the algorithm's choice is the trained root's split, scored as its Gini decrease.
@@ -84,7 +94,7 @@ test("iris, CART: Next at every open leaf gives the tree and the scores the sett
   while ((now.view?.open.length ?? 0) > 0) {
     now = await s.step({ kind: 'algorithm', node: now.view!.open[0] });
     steps++;
-    assert.equal(now.view?.steps, steps);
+    assert.equal(now.view?.steps.length, steps);
   }
   assert.deepEqual(shape(model(now.report)), shape(trainedModel));
   assert.deepEqual(now.report.final, s.trained.final);
@@ -94,7 +104,7 @@ test("iris, CART: Next at every open leaf gives the tree and the scores the sett
 
   // Undo takes back the last step only.
   const back = await s.step({ kind: 'undo' });
-  assert.equal(back.view?.steps, steps - 1);
+  assert.equal(back.view?.steps.length, steps - 1);
   assert.equal(back.view?.open.length, 1);
   assert.ok(model(back.report).nodes.length < trainedModel.nodes.length);
 });
@@ -151,4 +161,66 @@ test('a step on a tree since retrained is refused with a message, and changes no
   assert.match(s.last().failure ?? '', /^The step was not taken: this tree is no longer the one grown by hand/);
   assert.equal(s.trainedFile.report, s.trained);
   assert.equal(s.hand.stateOf(s.uri, s.trained), undefined);
+});
+
+test('the steps survive a window reload: sent back from the saved state, replayed on the file trained again, the same tree, steps and scores; Undo goes on from there', async () => {
+  const s = await session('media/samples/iris.csv', 'species', { ...DEFAULT_TRAIN_SETTINGS, prune: 'none' });
+  await s.step({ kind: 'algorithm', node: 0 });
+  const open = s.last().view!.open[0];
+  const own = (await s.candidates(open)).splits.find((c) => c.feature === 'sepal_length_cm');
+  assert.ok(own);
+  await s.step({ kind: 'split', node: open, split: own.split });
+  await s.step({ kind: 'finish' });
+  const before = await s.step({ kind: 'undo' });
+  assert.equal(before.view?.steps.length, 2);
+  assert.ok(before.view!.open.length > 0);
+
+  // The webview's saved state is JSON; what it sends back passes the panel's message check unchanged.
+  const saved: unknown = JSON.parse(JSON.stringify({ type: 'syncHand', steps: before.view!.steps }));
+  const parsed = parseFromWebview(saved);
+  assert.ok(parsed.ok && parsed.message.type === 'syncHand', JSON.stringify(parsed));
+
+  const reloaded = await s.reload();
+  assert.equal(reloaded.hand.stateOf(s.uri, reloaded.file.report), undefined, 'the new host knows nothing of the steps');
+  await reloaded.hand.resume(s.uri, parsed.message);
+  const after = s.last();
+  assert.equal(after.failure, undefined);
+  assert.deepEqual(shape(model(after.report)), shape(model(before.report)));
+  assert.equal(model(after.report).nodes.length, model(before.report).nodes.length);
+  assert.deepEqual(after.view?.steps, before.view?.steps);
+  assert.deepEqual(after.view?.open, before.view?.open);
+  assert.deepEqual(after.report.metrics.crossValidation, before.report.metrics.crossValidation);
+  assert.deepEqual(after.view?.algorithm, before.view?.algorithm);
+
+  // The panel rebuilt when shown again sends the same steps: the host, still growing that tree, does nothing.
+  const count = s.shown.length;
+  await reloaded.hand.resume(s.uri, parsed.message);
+  assert.equal(s.shown.length, count);
+
+  await reloaded.hand.handle(s.uri, { type: 'handStep', action: { kind: 'undo' } });
+  assert.equal(s.last().failure, undefined);
+  assert.equal(s.last().view?.steps.length, 1);
+  assert.deepEqual(s.last().view?.steps, before.view!.steps.slice(0, 1));
+});
+
+test('steps that no longer fit the tree trained again are refused with a message', async () => {
+  const s = await session('media/samples/iris.csv', 'species', IRIS);
+  const reloaded = await s.reload();
+  await reloaded.hand.resume(s.uri, { type: 'syncHand', steps: [{ kind: 'split', edits: [{ op: 'split', node: 5, split: { feature: 'sepal_length_cm', kind: 'numeric', threshold: 5 } }] }] });
+  assert.match(s.last().failure ?? '', /^The tree grown by hand could not be made again: the tree has no node 5/);
+});
+
+test("C4.5 with pessimistic pruning: Finish at the root, and Next at every open leaf, give train's pruned tree node for node", async () => {
+  const s = await session('media/samples/iris.csv', 'species', { ...DEFAULT_TRAIN_SETTINGS, algorithm: 'c45', prune: 'pessimistic' });
+  const trainedModel = model(s.trained);
+  // Iris's C4.5 tree grows 17 nodes; its pessimistic pruning keeps 13.
+  assert.equal(trainedModel.nodes.length, 13);
+  let now = await s.step({ kind: 'finish' });
+  assert.deepEqual(shape(model(now.report)), shape(trainedModel));
+  assert.deepEqual(now.view?.open, [], 'the leaves pruning made are decided too');
+  assert.deepEqual(now.report.metrics.crossValidation, now.view?.algorithm.metrics.crossValidation, 'the same tree, the same structure CV');
+  await s.step({ kind: 'undo' });
+  now = s.last();
+  while ((now.view?.open.length ?? 0) > 0) now = await s.step({ kind: 'algorithm', node: now.view!.open[0] });
+  assert.deepEqual(shape(model(now.report)), shape(trainedModel));
 });
