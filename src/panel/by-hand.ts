@@ -44,6 +44,8 @@ function summaryOf(report: PackedReport, metrics: PackedReport['metrics']): Repo
 
 export class HandGrowing {
   private readonly sessions = new Map<string, Session>();
+  /** A resume in progress per file: a step the panel sends meanwhile waits for it (it would find no session yet). */
+  private readonly resuming = new Map<string, Promise<void>>();
 
   constructor(private readonly host: HandHost) {}
 
@@ -66,7 +68,16 @@ export class HandGrowing {
    * When the host still grows that tree, nothing is done; otherwise the steps are replayed on the
    * file's tree as trained now (trained again after a reload).
    */
-  async resume(uri: vscode.Uri, message: SyncHandMessage): Promise<void> {
+  resume(uri: vscode.Uri, message: SyncHandMessage): Promise<void> {
+    const key = uri.toString();
+    const done = this.replay(uri, message).finally(() => {
+      if (this.resuming.get(key) === done) this.resuming.delete(key);
+    });
+    this.resuming.set(key, done);
+    return done;
+  }
+
+  private async replay(uri: vscode.Uri, message: SyncHandMessage): Promise<void> {
     try {
       const file = await this.host.file(uri);
       const known = this.sessions.get(uri.toString());
@@ -81,6 +92,7 @@ export class HandGrowing {
 
   /** One action of the panel; a refusal (a split the node cannot take) is shown in the panel. */
   async handle(uri: vscode.Uri, message: HandStepMessage): Promise<void> {
+    await this.resuming.get(uri.toString());
     try {
       const file = await this.host.file(uri);
       const session = this.sessions.get(uri.toString());

@@ -22,6 +22,7 @@ import {
   type PanelSettings,
   type PinRecipe,
   type RowPath as WireRowPath,
+  type SyncHandMessage,
   type ToWebview,
 } from '../shared/protocol';
 import { answerRequest, type RequestHandlers } from '../shared/panel-requests';
@@ -50,6 +51,13 @@ class TreePanel extends PageHost<FromWebview, ToWebview> {
   /** The tree pinned for the side-by-side comparison (same file), if any. */
   private pinned: Pinned | undefined;
   private readonly rulePages = new RulePages();
+  /**
+   * After a reload, while the steps grown by hand the page sent back are replayed: the file's tree
+   * trained again meanwhile is held back (the page keeps drawing its saved tree grown by hand), so
+   * the algorithm's tree does not flash up before the student's comes back.
+   */
+  private handResuming = false;
+  private held: Shown | undefined;
   /** A calculation to open once the webview is ready (asked for while it loads). */
   private calculationToShow: { nodeId: number; column: string | null } | undefined;
 
@@ -68,7 +76,33 @@ class TreePanel extends PageHost<FromWebview, ToWebview> {
     this.shown = shown;
     this.highlighted = undefined;
     this.panel.title = t`Decision Tree: ${shown.fileName}`;
+    if (this.handResuming && shown.byHand === undefined) {
+      this.held = shown;
+      return;
+    }
+    this.handResuming = false;
+    this.held = undefined;
     if (this.ready) this.postShow(shown);
+  }
+
+  /** The steps grown by hand a reloaded page sent back, replayed; a tree held back meanwhile is shown if none grown by hand came. */
+  private async resumeHand(message: SyncHandMessage): Promise<void> {
+    this.handResuming = true;
+    await this.requests.syncHand(this.csvUri, message);
+    this.release();
+  }
+
+  private release(): void {
+    const held = this.held;
+    this.handResuming = false;
+    this.held = undefined;
+    if (held && this.ready) this.postShow(held);
+  }
+
+  /** Says what failed; a tree held back is shown first, so the message stays. */
+  fail(message: string, retrain: boolean): void {
+    this.release();
+    this.post({ type: 'failed', message, ...(retrain ? { retrain } : {}) });
   }
 
   private postShow(shown: Shown): void {
@@ -197,7 +231,7 @@ class TreePanel extends PageHost<FromWebview, ToWebview> {
       case 'handStep':
         return this.requests.handStep(this.csvUri, message);
       case 'syncHand':
-        return this.requests.syncHand(this.csvUri, message);
+        return this.resumeHand(message);
       case 'openFormulas':
         return this.requests.openFormulas(message.section);
       case 'request':
@@ -256,7 +290,7 @@ export class TreePanels implements vscode.Disposable {
 
   /** `retrain`: the tree no longer matches its file; the panel offers to retrain. */
   failed(csvUri: vscode.Uri, message: string, retrain = false): void {
-    this.panels.get(csvUri)?.post({ type: 'failed', message, ...(retrain ? { retrain } : {}) });
+    this.panels.get(csvUri)?.fail(message, retrain);
   }
 
   /** Asks the CSV's panel for its drawing (it answers with `saveDrawing`); false when it has no panel. */

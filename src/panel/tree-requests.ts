@@ -61,7 +61,7 @@ export interface PanelRequests extends LearnRequests {
   /** One action on the tree grown by hand (by-hand.ts). */
   handStep(csvUri: vscode.Uri, message: HandStepMessage): void;
   /** After a reload: the steps of the tree grown by hand, replayed (by-hand.ts). */
-  syncHand(csvUri: vscode.Uri, message: SyncHandMessage): void;
+  syncHand(csvUri: vscode.Uri, message: SyncHandMessage): Promise<void>;
   /** The by-hand view of the file's `report`, when it is a tree grown by hand (undefined: it is not). */
   handState(csvUri: vscode.Uri, report: PackedReport): HandView | undefined;
   /** Opens docs/formulas.md, shipped with the extension, in the Markdown preview at `section`. */
@@ -118,7 +118,7 @@ export function treePanelRequests(host: HostServices, edits: () => TreeEdits, ha
     editState: (uri, report) => edits().stateOf(uri, report),
     handCandidates: async (uri, nodeId) => worker().run('handCandidates', await nodeJob(uri, nodeId), { key: `handCandidates:${uri.toString()}` }).result,
     handStep: (uri, message) => void hand().handle(uri, message),
-    syncHand: (uri, message) => void hand().resume(uri, message),
+    syncHand: (uri, message) => hand().resume(uri, message),
     handState: (uri, report) => hand().stateOf(uri, report),
     openFormulas: (section) => {
       const doc = vscode.Uri.joinPath(host.context.extensionUri, ...FORMULAS_FILE.split('/')).with({ fragment: sectionAnchor(section) });

@@ -3,12 +3,16 @@
 // are every column's Gini decrease with the algorithm's choice marked (0.3333, 50 / 100 rows); Next
 // (by keyboard) takes it, a split of the user's own (sepal length) decides the next open leaf, then
 // Finish lets the algorithm grow the rest, and the user's tree stands beside the algorithm's
-// 17-node tree. Screenshots beside the CSV (1280 px window) and wide (1920), light and dark.
+// 17-node tree. With no leaf left open the section folds to one line (opened by keyboard to read
+// the scores), so at 1920 px the 19-node tree is drawn whole, every node in view. After Undo, a
+// window reload brings back the same tree and steps, and Undo goes on from there. Screenshots
+// beside the CSV (1280 px window) and wide (1920), light and dark.
 /* global document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSession } from '../session.mjs';
-import { clickContextMenuItem, explorerContextMenu, openFile, openWorkbench, paletteCommands, pickQuickItem, screenshotFrame, switchTheme, waitForWebviewFrame } from '../workbench.mjs';
+import { clickContextMenuItem, explorerContextMenu, openFile, openWorkbench, paletteCommands, pickQuickItem, reloadWindow, screenshotFrame, switchTheme, waitForWebviewFrame } from '../workbench.mjs';
+import { treeLayout } from '../../webview/tree-layout.mjs';
 
 const iris = 'media/samples/iris.csv';
 const TITLE = 'Grow Tree by Hand…';
@@ -28,6 +32,13 @@ describe('growing a tree by hand', () => {
 
   const hand = () => panel.locator('section.by-hand');
   const head = () => hand().locator('.hand-head .muted');
+  const toggle = () => hand().locator('button.hand-toggle');
+  /** Opens or closes the section's drawer by keyboard, and waits for it. */
+  async function drawer(open) {
+    if ((await toggle().getAttribute('aria-expanded')) !== String(open)) await press(toggle());
+    await hand().locator(`button.hand-toggle[aria-expanded="${open}"]`).waitFor();
+    assert.equal(await hand().locator('.hand-body').isVisible(), open);
+  }
   /** Presses a button of the by-hand section by keyboard (focus, Enter). */
   async function press(locator) {
     await locator.focus();
@@ -88,10 +99,15 @@ describe('growing a tree by hand', () => {
     await fits('grow-by-hand-1280-light-two');
   });
 
-  it("Finish grows the rest; the user's tree stands beside the algorithm's", async () => {
+  it("Finish grows the rest and the section folds to its line; opened, the user's tree stands beside the algorithm's", async () => {
     await press(hand().locator('vscode-button', { hasText: 'Finish' }));
     await hand().locator('.hand-head .muted', { hasText: 'no open leaf' }).waitFor();
     assert.equal((await head().innerText()).trim(), '3 steps · no open leaf');
+    assert.equal((await hand().locator('.hand-size').innerText()).trim(), "19 nodes (the algorithm's 17)");
+    await hand().locator('button.hand-toggle[aria-expanded="false"]').waitFor();
+    const line = await hand().evaluate((s) => s.getBoundingClientRect().height);
+    assert.ok(line <= 80, `the folded section is one line (two when the buttons wrap): ${line} px`);
+    await drawer(true);
     const table = hand().locator('table.compare-metrics');
     const cells = async (row) => (await table.locator('tr', { has: panel.locator('th', { hasText: row }) }).first().locator('td').allInnerTexts()).map((t) => t.trim());
     assert.deepEqual((await table.locator('thead th').allInnerTexts()).map((t) => t.trim()), ['', 'Yours', "Algorithm's"]);
@@ -103,8 +119,13 @@ describe('growing a tree by hand', () => {
     assert.ok(unseen.every((t) => /\d/.test(t)), `scores: ${unseen}`);
     const beside = await fits('grow-by-hand-1280-light');
     assert.ok(beside.view >= 300 && beside.view <= 470, `beside the CSV: ${beside.view} px`);
+    await drawer(false);
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.waitForTimeout(800);
+    await page.waitForTimeout(1500);
+    const m = await panel.evaluate(treeLayout);
+    console.log(`  1920 folded section: ${JSON.stringify(m)}`);
+    assert.equal(m.nodes, 19, `every node drawn (${m.stubs} stubs)`);
+    assert.equal(m.whole, 19, 'every node wholly in view');
     await fits('grow-by-hand-1920-light');
   });
 
@@ -116,8 +137,25 @@ describe('growing a tree by hand', () => {
     await fits('grow-by-hand-1280-dark');
   });
 
-  it('Undo takes back Finish', async () => {
+  it('Undo takes back Finish; the drawer opens again on the open leaves', async () => {
     await press(hand().locator('vscode-button', { hasText: 'Undo' }));
     await hand().locator('.hand-head .muted', { hasText: '2 steps' }).waitFor();
+    await hand().locator('button.hand-toggle[aria-expanded="true"]').waitFor();
+    await hand().locator('table.hand-candidates tbody tr').first().waitFor();
+  });
+
+  it('a window reload brings back the same tree and steps; Undo goes on from there', async () => {
+    const before = { head: (await head().innerText()).trim(), nodes: await panel.locator('.stage svg g.node[data-ref^="node:"]').count() };
+    await reloadWindow(page);
+    panel = await waitForWebviewFrame(page, 'header', { hasText: 'iris.csv', timeout: 120_000 });
+    await hand().locator('.hand-head .muted', { hasText: before.head }).waitFor({ timeout: 60_000 });
+    await panel.locator('.stage svg g.node[data-ref^="node:"]').first().waitFor();
+    assert.equal(await panel.locator('.stage svg g.node[data-ref^="node:"]').count(), before.nodes);
+    // The host replays the steps the page sent back: Undo (which waits for that) takes back the user's own split.
+    await press(hand().locator('vscode-button', { hasText: 'Undo' }));
+    await hand().locator('.hand-head .muted', { hasText: '1 step' }).waitFor({ timeout: 120_000 });
+    assert.equal((await head().innerText()).trim(), '1 step · 1 open leaf');
+    assert.equal(await panel.locator('.banner.error').count(), 0, 'no refusal');
+    await fits('grow-by-hand-after-reload');
   });
 });

@@ -83,7 +83,9 @@ function recorder() {
       return { splits: [], algorithm: null };
     },
     handStep: (uri, message) => calls.push(['handStep', uri.toString(), message]),
-    syncHand: (uri, message) => calls.push(['syncHand', uri.toString(), message]),
+    syncHand: async (uri, message) => {
+      calls.push(['syncHand', uri.toString(), message]);
+    },
     handState: (_uri, report) => (report === BY_HAND ? HAND_VIEW : undefined),
     openFormulas: (section) => calls.push(['openFormulas', section]),
     // A reloaded panel's pin made again: trained with its settings (here the entropy tree); 'gini' cannot be.
@@ -468,5 +470,55 @@ test('a tree grown by hand goes out with its view; its steps are validated, then
   // The tree as trained again: no by-hand view.
   panels.show(csv, REPORT, SETTINGS);
   assert.equal('byHand' in (panel.webview.posted[panel.webview.posted.length - 1] as object), false);
+  panels.dispose();
+});
+
+test("after a reload, the tree trained again is held back while the page's steps grown by hand are replayed: the student's tree comes back without the algorithm's flashing up", async () => {
+  const { calls, requests } = recorder();
+  let finish: () => void = () => undefined;
+  requests.syncHand = (uri, message) => {
+    calls.push(['syncHand', uri.toString(), message]);
+    return new Promise<void>((resolve) => (finish = resolve));
+  };
+  const panels = new TreePanels(ext, requests);
+  const csv = FakeUri.file('/data/by-hand.csv') as unknown as vscode.Uri;
+  panels.show(csv, BY_HAND, SETTINGS);
+  const panel = created[created.length - 1];
+  panel.send({ type: 'ready' });
+  const shows = () => panel.webview.posted.filter((m) => (m as { type: string }).type === 'show') as { report: unknown; byHand?: unknown }[];
+  assert.equal(shows().length, 1);
+  panel.send({ type: 'syncHand', steps: HAND_STEPS });
+  await tick();
+  // The file trained again (its tree as trained): held back.
+  panels.show(csv, REPORT, SETTINGS);
+  assert.equal(shows().length, 1);
+  // The steps replayed: the tree grown by hand is shown.
+  panels.show(csv, BY_HAND, SETTINGS);
+  assert.equal(shows().length, 2);
+  assert.deepEqual(shows()[1].byHand, HAND_VIEW);
+  finish();
+  await tick();
+  assert.equal(shows().length, 2, 'nothing held back is left to show');
+
+  // A replay that fails: the tree held back is shown first, then the message, which stays.
+  panel.send({ type: 'syncHand', steps: HAND_STEPS });
+  await tick();
+  panels.show(csv, REPORT, SETTINGS);
+  assert.equal(shows().length, 2);
+  panels.failed(csv, 'The tree grown by hand could not be made again: the tree has no node 5');
+  const last = panel.webview.posted.slice(-2) as { type: string; byHand?: unknown }[];
+  assert.deepEqual(last.map((m) => m.type), ['show', 'failed']);
+  assert.equal('byHand' in last[0], false);
+  finish();
+  await tick();
+  assert.equal(shows().length, 3);
+
+  // A page rebuilt while the host still grows its tree: the replay shows nothing, and the next tree is not held back.
+  panel.send({ type: 'syncHand', steps: HAND_STEPS });
+  await tick();
+  finish();
+  await tick();
+  panels.show(csv, REPORT, SETTINGS);
+  assert.equal(shows().length, 4);
   panels.dispose();
 });
