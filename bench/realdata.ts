@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRng, shuffleInPlace } from '../src/engine/random';
 import { csvRecords } from './realdata/csv-records';
-import { DATASETS, type RealDataset } from './realdata/datasets';
+import { DATASETS, PLAIN_CSV, type RealDataset } from './realdata/datasets';
 import { sourceCsv, VEGA_PACKAGE } from './realdata/fetch';
 import { assignFolds, writeFolds } from './realdata/folds';
 import { runOurs } from './realdata/ours';
@@ -57,7 +57,8 @@ function dedupe(messages: readonly string[]): string[] {
 /** One fold seed's files of a dataset: its rows (a seeded sample when capped) dealt into folds. */
 function foldsFor(d: RealDataset, seed: number, notes: string[]) {
   const text = readFileSync(sourceCsv(d.source, cache), 'utf8');
-  const [header, ...all] = csvRecords(text);
+  const format = d.format ?? PLAIN_CSV;
+  const [header, ...all] = csvRecords(text, format.delimiter);
   const targetIndex = header.fields.indexOf(d.target);
   if (targetIndex < 0) throw new Error(`no column "${d.target}" in ${d.source.file}`);
   let rows = all.filter((r) => !MISSING.has((r.fields[targetIndex] ?? '').trim().toLowerCase()));
@@ -72,7 +73,7 @@ function foldsFor(d: RealDataset, seed: number, notes: string[]) {
   const labels = rows.map((r) => r.fields[targetIndex]);
   const fold = assignFolds(labels, d.task, FOLDS, seed);
   const dir = path.join(cache, 'folds', slug(d.name));
-  return { dir, rows: rows.length, columns: header.fields.length, folds: writeFolds(dir, header, rows, targetIndex, fold, FOLDS) };
+  return { dir, format, rows: rows.length, columns: header.fields.length, folds: writeFolds(dir, header, rows, targetIndex, fold, FOLDS) };
 }
 
 function runDataset(d: RealDataset, sklearnOk: boolean): DatasetResult {
@@ -87,17 +88,17 @@ function runDataset(d: RealDataset, sklearnOk: boolean): DatasetResult {
   let skSeconds = 0;
   let skFailed: string | null = null;
   for (const seed of seeds) {
-    const { dir, rows, columns, folds } = foldsFor(d, seed, seed === seeds[0] ? notes : []);
+    const { dir, format, rows, columns, folds } = foldsFor(d, seed, seed === seeds[0] ? notes : []);
     shape = { rows, columns };
     for (const depth of ['4', 'full'] as Depth[]) {
-      const run = runOurs(cliPath, folds, d.target, d.task, depth === '4' ? ['--max-depth', '4'] : []);
+      const run = runOurs(cliPath, folds, d.target, d.task, depth === '4' ? ['--max-depth', '4'] : [], format);
       ours[depth].push(...run.scores);
       messages.push(...run.messages);
       oursSeconds += run.seconds;
     }
     if (!sklearnOk || skFailed !== null) continue;
     try {
-      const run = runSklearn(python, dir, folds, d.target, d.task, SKLEARN_SEED);
+      const run = runSklearn(python, dir, folds, d.target, d.task, SKLEARN_SEED, format);
       skSeconds += run.seconds;
       errors.push(...run.errors);
       for (const pipeline of ['onehot', 'native'] as Pipeline[]) for (const depth of ['4', 'full'] as Depth[]) sk[pipeline][depth].push(...run.scores[pipeline][depth]);

@@ -8,8 +8,12 @@ export interface CsvRecord {
   fields: string[];
 }
 
-/** Splits CSV text into records (quoted fields may hold commas, quotes and newlines). Blank lines are skipped. */
-export function csvRecords(text: string): CsvRecord[] {
+/**
+ * Splits CSV text into records (quoted fields may hold the delimiter, quotes and newlines). Blank
+ * lines are skipped. `delimiter`: `;` for R's write.csv2 files, a tab for .tsv ones; the records'
+ * raw text keeps it, so fold files are written in the source's own format.
+ */
+export function csvRecords(text: string, delimiter = ','): CsvRecord[] {
   const records: CsvRecord[] = [];
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   while (i < text.length) {
@@ -28,7 +32,7 @@ export function csvRecords(text: string): CsvRecord[] {
         field += text.slice(i + 1, close).replace(/""/g, '"');
         i = close + 1;
         atFieldStart = false;
-      } else if (c === ',') {
+      } else if (c === delimiter) {
         fields.push(field);
         field = '';
         atFieldStart = true;

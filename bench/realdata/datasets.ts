@@ -8,9 +8,19 @@ export type Source =
   | { kind: 'penguins'; file: string }
   | { kind: 'vega'; file: string };
 
+/** How a file writes its fields: R's write.csv2 uses `;` and a decimal comma, .tsv files a tab. */
+export interface FileFormat {
+  delimiter: ',' | ';' | '\t';
+  decimal: '.' | ',';
+}
+
+export const PLAIN_CSV: FileFormat = { delimiter: ',', decimal: '.' };
+
 export interface RealDataset {
   name: string;
   source: Source;
+  /** The source's format, kept in the fold files (default PLAIN_CSV). */
+  format?: FileFormat;
   target: string;
   task: Task;
   /** Keep at most this many rows (a seeded sample), to hold the whole run near ten minutes. */

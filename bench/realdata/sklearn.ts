@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Task } from './datasets';
+import { PLAIN_CSV, type FileFormat, type Task } from './datasets';
 import type { FoldFiles } from './folds';
 
 export type Pipeline = 'onehot' | 'native';
@@ -27,10 +27,11 @@ export function sklearnVersion(python: string): string | null {
   return major > 1 || (major === 1 && minor >= 3) ? r.stdout.trim() : null;
 }
 
-export function runSklearn(python: string, dir: string, folds: readonly FoldFiles[], target: string, task: Task, seed: number): SklearnRun {
+export function runSklearn(python: string, dir: string, folds: readonly FoldFiles[], target: string, task: Task, seed: number, format: FileFormat = PLAIN_CSV): SklearnRun {
   const t0 = Date.now();
   const job = path.join(dir, 'sklearn-job.json');
-  writeFileSync(job, JSON.stringify({ target, task, seed, folds: folds.map((f) => ({ train: f.train, test: f.test })) }));
+  // The fold files keep the source's format: pandas is told it, as a user reading a write.csv2 file would (sep=';', decimal=',').
+  writeFileSync(job, JSON.stringify({ target, task, seed, sep: format.delimiter, decimal: format.decimal, folds: folds.map((f) => ({ train: f.train, test: f.test })) }));
   const r = spawnSync(python, [SCRIPT, job], { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(`scikit-learn side failed: ${(r.stderr || String(r.error)).trim().split('\n').slice(-2).join(' | ')}`);
   const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as { sklearn: string; onehot: SklearnRun['scores']['onehot']; native: SklearnRun['scores']['native']; errors: string[] };

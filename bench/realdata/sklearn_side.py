@@ -30,9 +30,10 @@ from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 DEPTHS = {"4": 4, "full": None}
 
 
-def read_fold(path, target):
-    x = pd.read_csv(path, low_memory=False)
-    y = pd.read_csv(path, usecols=[target], dtype=str, keep_default_na=False)[target]
+def read_fold(path, target, sep=",", decimal="."):
+    # The fold keeps its source's format (write.csv2: sep=";", decimal=","), as a user would read it.
+    x = pd.read_csv(path, sep=sep, decimal=decimal, low_memory=False)
+    y = pd.read_csv(path, sep=sep, usecols=[target], dtype=str, keep_default_na=False)[target]
     x = x.drop(columns=[target])
     return x, y
 
@@ -88,10 +89,12 @@ def main():
     result = {"sklearn": sklearn.__version__, "onehot": {k: [] for k in DEPTHS}, "native": {k: [] for k in DEPTHS}, "errors": []}
     warnings.simplefilter("ignore")
     for fold in job["folds"]:
-        x_train, y_train = read_fold(fold["train"], target)
-        x_test, y_test = read_fold(fold["test"], target)
+        fmt = (job.get("sep", ","), job.get("decimal", "."))
+        x_train, y_train = read_fold(fold["train"], target, *fmt)
+        x_test, y_test = read_fold(fold["test"], target, *fmt)
         if task == "regression":
-            y_train, y_test = y_train.astype(float), y_test.astype(float)
+            as_number = lambda y: y.str.replace(",", ".", regex=False) if fmt[1] == "," else y
+            y_train, y_test = as_number(y_train).astype(float), as_number(y_test).astype(float)
         numeric, other = split_columns(x_train)
         x_train, x_test = as_objects(x_train, other), as_objects(x_test, other)
         for kind in ("onehot", "native"):
