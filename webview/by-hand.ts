@@ -14,7 +14,7 @@ import { handScoresTable } from './compare-metrics';
 import { el, replaceChildren } from './dom';
 import { allCriteria } from '../src/engine/tree/criteria';
 import { t } from './l10n';
-import { measureName } from './terms';
+import { measureName } from '../src/shared/terms';
 import { button, dropdown } from './toolkit';
 
 type CandidatesState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; candidates: HandCandidates };
