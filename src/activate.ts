@@ -32,7 +32,6 @@ export async function activateWith(context: vscode.ExtensionContext, platform: H
   setHostPlatform(platform);
   // The language first: every message, item and page after this speaks it (src/host/l10n.ts).
   await loadLanguage(context.extensionUri);
-  context.subscriptions.push(watchLanguage(context.extensionUri));
   const host: HostServices = new HostServices(context, { panels: () => panels, forests: () => forestPanels, choices: () => hover.choices });
   const { notifier, trained } = host;
   const worker = () => host.worker();
@@ -65,6 +64,17 @@ export async function activateWith(context: vscode.ExtensionContext, platform: H
     reopenModel: (uri, reopen) => void reopenModel(host, modelViews, uri, reopen),
     log: (m) => notifier.log(m),
   });
+
+  // A change of decisionTree.language: messages and hovers speak it at once (they are made when
+  // shown); the status bar item and every open page are made again in it.
+  context.subscriptions.push(
+    watchLanguage(context.extensionUri, () => {
+      hover.relanguage();
+      panels.relanguage();
+      forestPanels.relanguage();
+      profiles.relanguage();
+    }),
+  );
 
   const modelViews: ModelViews = {
     activeCsv: () => panels.activeCsv(),

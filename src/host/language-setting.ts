@@ -34,8 +34,9 @@ export async function loadLanguage(extensionUri: vscode.Uri, log: (line: string)
 }
 
 /**
- * Reloads the language when decisionTree.language changes. Messages, pickers, the status bar and
- * hovers speak it at once; a panel already open keeps its language until it is opened again.
+ * Reloads the language when decisionTree.language changes, then calls `onChange` (activate makes the
+ * status bar item and the open pages again in it). Messages, pickers and hovers, made when shown,
+ * speak it at once.
  */
 export function watchLanguage(extensionUri: vscode.Uri, onChange: () => void = () => undefined): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration(async (e) => {

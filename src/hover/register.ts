@@ -73,6 +73,8 @@ export interface HoverRegistration {
   request: (uri: vscode.Uri) => SplitRequest;
   /** The document's parsed data and record start lines, when the hover has them for its current text. */
   documentData: (document: vscode.TextDocument) => HoverData | undefined;
+  /** The status bar item in the language now chosen (hovers build their text when asked, so follow at once). */
+  relanguage: () => void;
 }
 
 export function registerHover(context: vscode.ExtensionContext, deps: HoverDeps): HoverRegistration {
@@ -152,5 +154,5 @@ export function registerHover(context: vscode.ExtensionContext, deps: HoverDeps)
       status.update();
     }),
   );
-  return { choices, request: (uri) => splitRequest(deps.state, uri), documentData: (document) => cache.peek(document).data };
+  return { choices, request: (uri) => splitRequest(deps.state, uri), documentData: (document) => cache.peek(document).data, relanguage: () => status.update() };
 }

@@ -15,7 +15,6 @@ export class TargetStatus implements vscode.Disposable {
     private readonly cache: HoverCache,
     private readonly choices: ChoiceStore,
   ) {
-    this.item.name = t('Decision Tree Target');
     this.subscriptions = [
       this.item,
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),
@@ -26,7 +25,9 @@ export class TargetStatus implements vscode.Disposable {
     this.update();
   }
 
+  /** Shows the active CSV's target, in the language now chosen (also called when it changes). */
   update(): void {
+    this.item.name = t('Decision Tree Target');
     const document = vscode.window.activeTextEditor?.document;
     if (document === undefined || !isCsvDocument(document)) {
       this.item.hide();

@@ -49,6 +49,9 @@ interface Content {
   handlers: Handlers<ForestRequestTypes>;
 }
 
+const forestViewTitle = (csvUri: vscode.Uri) => t`Random Forest: ${fileNameOf(csvUri)}`;
+const modelViewTitle = (modelUri: vscode.Uri) => t`Tree Model: ${fileNameOf(modelUri)}`;
+
 class ForestPanel extends PageHost<FromForestView, ToForestView> {
   private content: Content | undefined;
   /** The forest of ours shown, if that is what the view shows (Export Model as ONNX reads it). */
@@ -147,7 +150,7 @@ export class ForestPanels implements vscode.Disposable {
       if (recipe !== undefined) return (view) => view.restore(recipe);
       if (reopen === undefined) return undefined; // nothing usable: a view closed before its forest came
       return (view, fileUri) => {
-        view.setStatus({ type: 'busy', message: `Opening ${fileNameOf(fileUri)} again…`, fraction: null, cancellable: false });
+        view.setStatus({ type: 'busy', message: t`Opening ${fileNameOf(fileUri)} again…`, fraction: null, cancellable: false });
         requests.reopenModel(fileUri, reopen);
       };
     });
@@ -155,7 +158,7 @@ export class ForestPanels implements vscode.Disposable {
 
   /** Shows the forest in the CSV's view, opening it beside the editor if needed. */
   show(csvUri: vscode.Uri, forest: TrainedForest): void {
-    this.viewFor(csvUri, t`Random Forest: ${fileNameOf(csvUri)}`, csvUri).show(forest);
+    this.viewFor(csvUri, forestViewTitle(csvUri), csvUri).show(forest);
   }
 
   /**
@@ -163,7 +166,12 @@ export class ForestPanels implements vscode.Disposable {
    * chosen with it, else the model file) if needed.
    */
   showModel(modelUri: vscode.Uri, model: ImportedModel, beside: vscode.Uri): void {
-    this.viewFor(modelUri, t`Tree Model: ${fileNameOf(modelUri)}`, beside).showModel(model);
+    this.viewFor(modelUri, modelViewTitle(modelUri), beside).showModel(model);
+  }
+
+  /** Every open view in the language now chosen. */
+  relanguage(): void {
+    for (const view of this.panels.all()) view.relanguage(view.model !== undefined ? modelViewTitle(view.csvUri) : forestViewTitle(view.csvUri));
   }
 
   /** The view of `uri` brought forward, or a new one titled `title`, opened beside `beside`. */

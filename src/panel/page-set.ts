@@ -32,6 +32,11 @@ export class PageSet<P extends { readonly panel: vscode.WebviewPanel }> implemen
     return this.pages.get(uri.toString());
   }
 
+  /** Every open page. */
+  all(): IterableIterator<P> {
+    return this.pages.values();
+  }
+
   /** The page in focus, if one is (at most one panel is active). */
   active(): P | undefined {
     for (const page of this.pages.values()) if (page.panel.active) return page;

@@ -24,22 +24,31 @@ export interface PageWiring {
   hidden(): void;
 }
 
-export function wirePage(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, page: PageWiring): void {
+/**
+ * Wires the page; returns what builds it again titled `title` (a change of decisionTree.language:
+ * the new page carries the new language, docs/architecture.md "Languages").
+ */
+export function wirePage(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, page: PageWiring): (title: string) => void {
   const webview = panel.webview;
   const uri = (...path: string[]): string => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...path)).toString();
+  const html = (title: string): string =>
+    panelHtml({
+      cspSource: webview.cspSource,
+      nonce: makeNonce(),
+      scriptUri: uri('dist', page.script),
+      styleUri: uri('media', page.style),
+      ...(page.extraStyles ? { extraStyleUris: page.extraStyles.map((path) => uri(...path)) } : {}),
+      title,
+    });
   webview.options = pageOptions(extensionUri);
-  webview.html = panelHtml({
-    cspSource: webview.cspSource,
-    nonce: makeNonce(),
-    scriptUri: uri('dist', page.script),
-    styleUri: uri('media', page.style),
-    ...(page.extraStyles ? { extraStyleUris: page.extraStyles.map((path) => uri(...path)) } : {}),
-    title: page.title,
-  });
+  webview.html = html(page.title);
   webview.onDidReceiveMessage((raw: unknown) => page.receive(raw));
   panel.onDidChangeViewState(() => {
     if (!panel.visible) page.hidden();
   });
+  return (title) => {
+    webview.html = html(title);
+  };
 }
 
 /** What every page that speaks a protocol may send: an error of its own script, for the log. */
@@ -54,6 +63,7 @@ const isPageError = (message: { type: string }): message is PageError => message
  */
 export abstract class PageHost<From extends { type: string }, To> {
   protected ready = false;
+  private readonly rebuild: (title: string) => void;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -64,7 +74,7 @@ export abstract class PageHost<From extends { type: string }, To> {
     protected readonly where: string,
     protected readonly log: (text: string) => void,
   ) {
-    wirePage(panel, extensionUri, {
+    this.rebuild = wirePage(panel, extensionUri, {
       ...files,
       title: panel.title,
       receive: (raw) => {
@@ -78,6 +88,16 @@ export abstract class PageHost<From extends { type: string }, To> {
         this.ready = false;
       },
     });
+  }
+
+  /**
+   * The page built again in the language now chosen, titled `title`: like a page shown again, it
+   * redraws from its saved state, says `ready` and is sent what it shows.
+   */
+  relanguage(title: string): void {
+    this.panel.title = title;
+    this.ready = false;
+    this.rebuild(title);
   }
 
   post(message: To): void {

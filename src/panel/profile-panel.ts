@@ -25,24 +25,35 @@ export interface ProfileDeps {
   log: (message: string) => void;
 }
 
+const profileTitle = (uri: vscode.Uri) => t`Profile: ${fileNameOf(uri)}`;
+const pageTitle = (uri: vscode.Uri) => t`${fileNameOf(uri)} profile`;
+
 class ProfilePanel {
   private view: ProfileView | undefined;
   private ready = false;
+  private readonly rebuild: (title: string) => void;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
     private readonly uri: vscode.Uri,
     private readonly deps: ProfileDeps,
   ) {
-    wirePage(panel, deps.extensionUri, {
+    this.rebuild = wirePage(panel, deps.extensionUri, {
       script: 'profile.js',
       style: 'profile.css',
-      title: t`${fileNameOf(uri)} profile`,
+      title: pageTitle(uri),
       receive: (raw) => void this.receive(raw),
       hidden: () => {
         this.ready = false;
       },
     });
+  }
+
+  /** The page built again in the language now chosen: it says `ready` and gets its view again. */
+  relanguage(): void {
+    this.panel.title = profileTitle(this.uri);
+    this.ready = false;
+    this.rebuild(pageTitle(this.uri));
   }
 
   private post(message: ToProfileView): void {
@@ -54,7 +65,7 @@ class ProfilePanel {
     const { deps, uri } = this;
     const request = deps.request(uri);
     const { job, transfer } = await prepareLoad(uri, request.types);
-    this.post({ type: 'busy', message: `Profiling ${job.fileName}…` });
+    this.post({ type: 'busy', message: t`Profiling ${job.fileName}…` });
     const view = await withJobProgress(t`Decision Tree: profiling ${job.fileName}`, (onProgress) =>
       deps.worker().run('profile', { ...job, request }, { key: `profile:${uri.toString()}`, onProgress, transfer }),
     );
@@ -103,12 +114,17 @@ export class ProfilePanels implements vscode.Disposable {
 
   constructor(private readonly deps: ProfileDeps) {}
 
+  /** Every open view in the language now chosen. */
+  relanguage(): void {
+    for (const panel of this.panels.values()) panel.relanguage();
+  }
+
   /** Opens (or reveals) the CSV's profile view and computes it afresh. */
   async show(uri: vscode.Uri): Promise<void> {
     const key = uri.toString();
     let panel = this.panels.get(key);
     if (panel === undefined) {
-      const webview = vscode.window.createWebviewPanel(PROFILE_VIEW_TYPE, t`Profile: ${fileNameOf(uri)}`, { viewColumn: panelColumn(uri), preserveFocus: false }, {});
+      const webview = vscode.window.createWebviewPanel(PROFILE_VIEW_TYPE, profileTitle(uri), { viewColumn: panelColumn(uri), preserveFocus: false }, {});
       panel = new ProfilePanel(webview, uri, this.deps);
       this.panels.set(key, panel);
       webview.onDidDispose(() => this.panels.delete(key));

@@ -34,6 +34,7 @@ import { comparisonOf, withPinnedPath, type Pinned } from './comparison';
 import { PageSet } from './page-set';
 import type { PanelRequests } from './tree-requests';
 import { t } from '../host/l10n';
+import { fileNameOf } from '../host/csv-source';
 
 export const TREE_PANEL_VIEW_TYPE = 'decisionTree.treePanel';
 
@@ -44,6 +45,8 @@ interface Shown {
   edits?: EditState;
   byHand?: HandView;
 }
+
+const treePanelTitle = (csvUri: vscode.Uri) => t`Decision Tree: ${fileNameOf(csvUri)}`;
 
 class TreePanel extends PageHost<FromWebview, ToWebview> {
   private shown: Shown | undefined;
@@ -75,7 +78,7 @@ class TreePanel extends PageHost<FromWebview, ToWebview> {
   show(shown: Shown): void {
     this.shown = shown;
     this.highlighted = undefined;
-    this.panel.title = t`Decision Tree: ${shown.fileName}`;
+    this.panel.title = treePanelTitle(this.csvUri);
     if (this.handResuming && shown.byHand === undefined) {
       this.held = shown;
       return;
@@ -258,10 +261,10 @@ export class TreePanels implements vscode.Disposable {
    * Show Tree Panel on an edited tree has its edit bar too).
    */
   show(csvUri: vscode.Uri, report: PackedReport, settings: PanelSettings, edits: EditState | undefined = this.requests.editState(csvUri, report)): void {
-    const fileName = csvUri.path.slice(csvUri.path.lastIndexOf('/') + 1);
+    const fileName = fileNameOf(csvUri);
     let panel = this.panels.get(csvUri);
     if (!panel) {
-      const created = vscode.window.createWebviewPanel(TREE_PANEL_VIEW_TYPE, t`Decision Tree: ${fileName}`, panelColumn(csvUri), {
+      const created = vscode.window.createWebviewPanel(TREE_PANEL_VIEW_TYPE, treePanelTitle(csvUri), panelColumn(csvUri), {
         ...pageOptions(this.extensionUri),
         enableFindWidget: true,
       });
@@ -271,6 +274,11 @@ export class TreePanels implements vscode.Disposable {
     }
     const byHand = this.requests.handState(csvUri, report);
     panel.show({ report, fileName, settings, ...(edits ? { edits } : {}), ...(byHand ? { byHand } : {}) });
+  }
+
+  /** Every open panel in the language now chosen. */
+  relanguage(): void {
+    for (const panel of this.panels.all()) panel.relanguage(treePanelTitle(panel.csvUri));
   }
 
   /** Highlights the path of one row in the CSV's panel, if it is open. */
