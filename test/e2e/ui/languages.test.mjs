@@ -4,10 +4,15 @@
 // the panel's tab title and the status bar in the language; the panel, a header hover, the profile
 // page and the learn mode's calculation drawer are shot beside the CSV narrow (the panel's page
 // 300–460 px) and wide (a 1,920-px window), light and dark; a failed training's notification
-// carries its button in the language. Screenshots: test-artifacts/languages-*.png.
+// carries its button in the language; the setting changed to the other language mid-session
+// changes the status bar, the open tree and profile pages and the next message.
+// Screenshots: test-artifacts/languages-*.png.
 /* global document -- evaluated in the panel's frame */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { stateLayout } from '../code-server.mjs';
 import { startSession } from '../session.mjs';
 import {
   hoverText,
@@ -43,6 +48,8 @@ const EXPECTED = {
     placeholder: "La colonna che l'albero deve predire",
     tab: 'Albero decisionale: iris.csv',
     status: 'Target: species',
+    profileTab: 'Profilo: iris.csv',
+    profileHeading: 'iris.csv: 150 righe, 5 colonne',
     bestSplit: /Split migliore per il target species/,
     calculationLink: 'Mostra il calcolo alla radice',
     failure: /^Albero decisionale: ragged\.csv/,
@@ -53,6 +60,8 @@ const EXPECTED = {
     placeholder: 'Sarake, jota puun pitää ennustaa',
     tab: 'Päätöspuu: iris.csv',
     status: 'Kohde: species',
+    profileTab: 'Profiili: iris.csv',
+    profileHeading: 'iris.csv: 150 riviä, 5 saraketta',
     bestSplit: /Paras jako kohteelle species/,
     calculationLink: 'Näytä laskelma juuressa',
     failure: /^Päätöspuu: ragged\.csv/,
@@ -164,6 +173,38 @@ for (const language of ['it', 'fi']) {
       const item = page.locator('.notification-list-item', { has: page.locator('.notification-list-item-message', { hasText: expected.failure }) });
       await item.locator('.monaco-button', { hasText: expected.details }).first().waitFor();
       await screenshot(page, `languages-${language}-failure`);
+    });
+
+    it('the setting changed mid-session: the status bar, the open panels and new messages follow it', async () => {
+      const other = language === 'it' ? 'fi' : 'it';
+      const then = EXPECTED[other];
+      // As a user would, in the user settings.json (the setting's scope is `application`): its
+      // text on disk, the language changed, replaces the editor's and is saved.
+      const userFile = join(stateLayout(session.server.stateDir).userDataDir, 'User', 'settings.json');
+      await runCommandRetried(page, 'Preferences: Open User Settings (JSON)');
+      await page.locator('.tabs-container .tab.active[aria-label^="settings.json"]').first().waitFor();
+      await page.locator('.editor-instance .monaco-editor.focused').first().waitFor();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.insertText(JSON.stringify({ ...JSON.parse(readFileSync(userFile, 'utf8')), 'decisionTree.language': other }, null, 2));
+      await page.keyboard.press('Control+S');
+      await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached' });
+      assert.equal(JSON.parse(readFileSync(userFile, 'utf8'))['decisionTree.language'], other);
+      // Both panels' tabs: the tree's beside the CSV and the profile's behind it.
+      await page.locator(`.tabs-container .tab[aria-label^="${then.tab}"]`).first().waitFor({ timeout: 30_000 });
+      await page.locator(`.tabs-container .tab[aria-label^="${then.profileTab}"]`).first().waitFor({ timeout: 30_000 });
+      // The tree's page was built again in the new language and drew its tree again.
+      await page.locator(`.tabs-container .tab[aria-label^="${then.tab}"]`).first().click();
+      await waitForWebviewFrame(page, `html[lang="${other}"] ${nodes}`);
+      await screenshot(page, `languages-${language}-to-${other}-panel`);
+      await page.locator(`.tabs-container .tab[aria-label^="${then.profileTab}"]`).first().click();
+      await waitForWebviewFrame(page, `html[lang="${other}"] .profile-header .title`, { hasText: then.profileHeading });
+      await screenshot(page, `languages-${language}-to-${other}-profile`);
+      await focusCsv();
+      await page.locator('.statusbar-item', { hasText: then.status }).first().waitFor({ timeout: 30_000 });
+      // A new message speaks it.
+      await openFile(page, 'ragged.csv');
+      await runCommand(page, 'Decision Tree: Train Decision Tree');
+      await waitForNotification(page, then.failure);
     });
   });
 }
