@@ -187,8 +187,11 @@ for (const language of ['it', 'fi']) {
       await page.keyboard.press('Control+A');
       await page.keyboard.insertText(JSON.stringify({ ...JSON.parse(readFileSync(userFile, 'utf8')), 'decisionTree.language': other }, null, 2));
       await page.keyboard.press('Control+S');
-      await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached' });
-      assert.equal(JSON.parse(readFileSync(userFile, 'utf8'))['decisionTree.language'], other);
+      const saved = () => JSON.parse(readFileSync(userFile, 'utf8'))['decisionTree.language'];
+      for (let waited = 0; saved() !== other; waited += 250) {
+        assert.ok(waited < 10_000, `settings.json still says ${saved()}`);
+        await page.waitForTimeout(250);
+      }
       // Both panels' tabs: the tree's beside the CSV and the profile's behind it.
       await page.locator(`.tabs-container .tab[aria-label^="${then.tab}"]`).first().waitFor({ timeout: 30_000 });
       await page.locator(`.tabs-container .tab[aria-label^="${then.profileTab}"]`).first().waitFor({ timeout: 30_000 });
