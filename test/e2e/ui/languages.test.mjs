@@ -186,6 +186,9 @@ for (const language of ['it', 'fi']) {
       await page.locator('.editor-instance .monaco-editor.focused').first().waitFor();
       await page.keyboard.press('Control+A');
       await page.keyboard.insertText(JSON.stringify({ ...JSON.parse(readFileSync(userFile, 'utf8')), 'decisionTree.language': other }, null, 2));
+      // The editor closed the opening brace as it came in: what follows the text goes.
+      await page.keyboard.press('Control+Shift+End');
+      await page.keyboard.press('Delete');
       await page.keyboard.press('Control+S');
       const saved = () => JSON.parse(readFileSync(userFile, 'utf8'))['decisionTree.language'];
       for (let waited = 0; saved() !== other; waited += 250) {
