@@ -23,17 +23,20 @@ export interface JsonStreamHandler {
 
 export const BATCH_BYTES = 1 << 20;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+/** The bytes of JSON's structure (ASCII, never inside a multi-byte UTF-8 character). */
+const enum Byte {
+  Quote = 0x22,
+  Backslash = 0x5c,
+  Comma = 0x2c,
+  Colon = 0x3a,
+  OpenBrace = 0x7b,
+  CloseBrace = 0x7d,
+  OpenBracket = 0x5b,
+  CloseBracket = 0x5d,
+}
 const isSpace = (b: number): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-const isOpen = (b: number): boolean => b === OPEN_BRACE || b === OPEN_BRACKET;
-const isClose = (b: number): boolean => b === CLOSE_BRACE || b === CLOSE_BRACKET;
+const isOpen = (b: number): boolean => b === Byte.OpenBrace || b === Byte.OpenBracket;
+const isClose = (b: number): boolean => b === Byte.CloseBrace || b === Byte.CloseBracket;
 
 interface Frame {
   kind: 'object' | 'array';
@@ -66,11 +69,11 @@ class Gather {
   step(b: number): boolean {
     if (this.inString) {
       if (this.escape) this.escape = false;
-      else if (b === BACKSLASH) this.escape = true;
-      else if (b === QUOTE) this.inString = false;
+      else if (b === Byte.Backslash) this.escape = true;
+      else if (b === Byte.Quote) this.inString = false;
       return false;
     }
-    if (b === QUOTE) this.inString = true;
+    if (b === Byte.Quote) this.inString = true;
     else if (isOpen(b)) this.depth++;
     else if (isClose(b)) this.depth--;
     return true;
@@ -146,24 +149,24 @@ export class JsonStream {
     switch (this.state) {
       case 'value':
       case 'value-or-end':
-        if (this.state === 'value-or-end' && b === CLOSE_BRACKET) return this.closeFrame(i);
+        if (this.state === 'value-or-end' && b === Byte.CloseBracket) return this.closeFrame(i);
         return this.startValue(chunk, i);
       case 'key-or-end':
       case 'key':
-        if (this.state === 'key-or-end' && b === CLOSE_BRACE) return this.closeFrame(i);
-        if (b !== QUOTE) this.unexpected(chunk, i);
+        if (this.state === 'key-or-end' && b === Byte.CloseBrace) return this.closeFrame(i);
+        if (b !== Byte.Quote) this.unexpected(chunk, i);
         this.gather = new Gather();
         this.gather.inString = true;
         this.gather.add(chunk.subarray(i, i + 1));
         this.state = 'key-text';
         return i + 1;
       case 'colon':
-        if (b !== COLON) this.unexpected(chunk, i);
+        if (b !== Byte.Colon) this.unexpected(chunk, i);
         this.state = 'value';
         return i + 1;
       case 'comma-or-end':
         if (top === undefined) this.unexpected(chunk, i);
-        if (b === COMMA) {
+        if (b === Byte.Comma) {
           if (top.kind === 'object') this.state = 'key';
           else {
             top.key = (top.key as number) + 1;
@@ -171,7 +174,7 @@ export class JsonStream {
           }
           return i + 1;
         }
-        if (b === (top.kind === 'object' ? CLOSE_BRACE : CLOSE_BRACKET)) return this.closeFrame(i);
+        if (b === (top.kind === 'object' ? Byte.CloseBrace : Byte.CloseBracket)) return this.closeFrame(i);
         return this.unexpected(chunk, i);
       default:
         return this.unexpected(chunk, i);
@@ -181,10 +184,10 @@ export class JsonStream {
   private startValue(chunk: Uint8Array, i: number): number {
     const b = chunk[i];
     const path = this.pathHere();
-    if (this.stack.length === 0 && b !== OPEN_BRACE) this.fail('expected a JSON object');
+    if (this.stack.length === 0 && b !== Byte.OpenBrace) this.fail('expected a JSON object');
     this.gather = new Gather();
     if (isOpen(b)) {
-      const kind = b === OPEN_BRACE ? 'object' : 'array';
+      const kind = b === Byte.OpenBrace ? 'object' : 'array';
       const descent = this.handler.descend(path, kind);
       if (descent === 'whole') {
         this.gather.step(b);
@@ -197,9 +200,9 @@ export class JsonStream {
       this.lastCut = -1;
       return i + 1;
     }
-    if (b === CLOSE_BRACE || b === CLOSE_BRACKET || b === COMMA || b === COLON) this.unexpected(chunk, i);
+    if (b === Byte.CloseBrace || b === Byte.CloseBracket || b === Byte.Comma || b === Byte.Colon) this.unexpected(chunk, i);
     this.state = 'scalar';
-    if (b === QUOTE) this.gather.inString = true;
+    if (b === Byte.Quote) this.gather.inString = true;
     this.gather.add(chunk.subarray(i, i + 1));
     return i + 1;
   }
@@ -210,7 +213,7 @@ export class JsonStream {
     const scalar = this.state === 'scalar';
     for (let i = from; i < chunk.length; i++) {
       const b = chunk[i];
-      if (scalar && !g.inString && (b === COMMA || isClose(b) || isSpace(b))) {
+      if (scalar && !g.inString && (b === Byte.Comma || isClose(b) || isSpace(b))) {
         g.add(chunk.subarray(from, i));
         this.finishValue();
         return i;
@@ -261,11 +264,11 @@ export class JsonStream {
     const g = this.gather;
     let i = from;
     if (g.depth === 0 && !g.inString) {
-      const close = chunk.indexOf(CLOSE_BRACKET, i);
+      const close = chunk.indexOf(Byte.CloseBracket, i);
       const end = close < 0 ? chunk.length : close;
       const run = chunk.subarray(i, end);
-      if (run.indexOf(QUOTE) < 0 && run.indexOf(OPEN_BRACKET) < 0 && run.indexOf(OPEN_BRACE) < 0 && run.indexOf(CLOSE_BRACE) < 0) {
-        const comma = run.lastIndexOf(COMMA);
+      if (run.indexOf(Byte.Quote) < 0 && run.indexOf(Byte.OpenBracket) < 0 && run.indexOf(Byte.OpenBrace) < 0 && run.indexOf(Byte.CloseBrace) < 0) {
+        const comma = run.lastIndexOf(Byte.Comma);
         if (comma >= 0) this.lastCut = g.bytes + comma;
         g.add(run);
         this.flushBatch(false);
@@ -274,12 +277,12 @@ export class JsonStream {
     }
     for (; i < chunk.length; i++) {
       const b = chunk[i];
-      if (!g.inString && g.depth === 0 && b === CLOSE_BRACKET) {
+      if (!g.inString && g.depth === 0 && b === Byte.CloseBracket) {
         g.add(chunk.subarray(from, i));
         return this.closeBatch(i);
       }
       const inside = g.inString || g.depth > 0;
-      if (g.step(b) && g.depth === 0 && b === COMMA) this.lastCut = g.bytes + (i - from);
+      if (g.step(b) && g.depth === 0 && b === Byte.Comma) this.lastCut = g.bytes + (i - from);
       // An element's string or container ended: the run after it may be a flat one again.
       if (inside && g.depth === 0 && !g.inString) {
         g.add(chunk.subarray(from, i + 1));
