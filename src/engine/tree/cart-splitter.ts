@@ -12,7 +12,7 @@
 import { isOrderedType } from '../dataset';
 import type { FeatureDraw } from './feature-draw';
 import { entropyProxy, giniProxy, squaredErrorProxy, type SideProxy } from './criterion';
-import { considerMissingLeft, considerMissingRight, considerMissingSides } from './missing-sides';
+import { considerMissingLeft, considerMissingRight, considerMissingSides, MissingSidesState } from './missing-sides';
 import { poolsRareCategories } from './rare-categories';
 import { MISSING_KEY, type SortedSamples } from './sorted-samples';
 import type { FeatureColumn, TrainingSet } from './training-set';
@@ -82,6 +82,15 @@ function exactIntegerWeights(weight: Float64Array): boolean {
   return total <= MAX_EXACT_TOTAL;
 }
 
+/**
+ * The hot paths' candidate rule: in a node's sorted positions [s, e), position `p` ends the left
+ * side of a candidate when the next key differs (a threshold falls between two distinct values)
+ * and both sides keep minSamplesLeaf rows. Small, so V8 inlines it into each loop.
+ */
+function endsCandidate(keys: Int32Array, p: number, s: number, e: number, minSamplesLeaf: number): boolean {
+  return keys[p + 1] !== keys[p] && p + 1 - s >= minSamplesLeaf && e - p - 1 >= minSamplesLeaf;
+}
+
 /** Midpoint of two consecutive distinct values, `lo` when it rounds up to `hi` (as scikit-learn). */
 export function midpoint(lo: number, hi: number): number {
   let t = (lo + hi) / 2;
@@ -89,19 +98,7 @@ export function midpoint(lo: number, hi: number): number {
   return t === hi ? lo : t;
 }
 
-export class CartSplitter {
-  readonly dim: number;
-  private readonly left: Float64Array;
-  readonly present: Float64Array;
-  readonly missing: Float64Array;
-  readonly sideA: Float64Array;
-  readonly sideB: Float64Array;
-  wPresent = 0;
-  wMissing = 0;
-  nPresent = 0;
-  nMissing = 0;
-  bestProxy = -Infinity;
-  tolerance = 0;
+export class CartSplitter extends MissingSidesState {
   private observer: CandidateObserver | null = null;
   /** Random forests: the features searched per node (feature-draw.ts); null: all of them. */
   draw: FeatureDraw | null = null;
@@ -124,11 +121,10 @@ export class CartSplitter {
     private readonly features: readonly FeatureColumn[],
     private readonly samples: SortedSamples,
     private readonly stats: SampleStats,
-    readonly proxy: SideProxy,
-    readonly minSamplesLeaf: number,
-    /** Categories with fewer rows in a node join its missing values (rare-categories.ts); ≤ 1: never. */
-    readonly minCategorySamples: number,
-    readonly minWeightLeaf = 0,
+    proxy: SideProxy,
+    minSamplesLeaf: number,
+    minCategorySamples: number,
+    minWeightLeaf = 0,
     /**
      * When `features` are a sample's (TrainingSet.sampledFrom), values are read from the columns
      * it was drawn from, so a forest member never copies its columns (sample-weights.ts
@@ -136,14 +132,8 @@ export class CartSplitter {
      */
     private readonly sampledFrom?: TrainingSet['sampledFrom'],
   ) {
-    const dim = stats.dim;
-    this.dim = dim;
+    super(stats.dim, proxy, minSamplesLeaf, minCategorySamples, minWeightLeaf);
     this.countWeights = stats.weight === null || exactIntegerWeights(stats.weight);
-    this.left = new Float64Array(dim);
-    this.present = new Float64Array(dim);
-    this.missing = new Float64Array(dim);
-    this.sideA = new Float64Array(dim);
-    this.sideB = new Float64Array(dim);
   }
 
   /**
@@ -257,7 +247,7 @@ export class CartSplitter {
           bestAt = p;
           bestMissingLeft = missingLeft;
         }
-        if (!missingLeft && next < e && this.observer !== null) this.observer(midpoint(this.valueOf(f, order[p]), this.valueOf(f, order[next])), left, wL);
+        if (!missingLeft && next < e && this.observer !== null) this.observer(midpoint(this.featureValue(f, order[p]), this.featureValue(f, order[next])), left, wL);
       }
     }
     return bestAt < 0 ? null : this.numericSplit(f, bestAt, e, bestMissingLeft);
@@ -278,7 +268,6 @@ export class CartSplitter {
     let sqR = 0;
     for (let k = 0; k < present.length; k++) sqR += present[k] * present[k];
     const w = this.wPresent;
-    const n = e - s;
     let wL = 0;
     // The best candidate of this scan; one CartSplit is made at the end.
     let bestAt = -1;
@@ -290,10 +279,7 @@ export class CartSplitter {
       sqR -= c * (2 * right[k] - c);
       right[k] -= c;
       wL += c;
-      const next = p + 1;
-      if (keys[next] === keys[p]) continue;
-      const nL = next - s;
-      if (nL < minSamplesLeaf || n - nL < minSamplesLeaf) continue;
+      if (!endsCandidate(keys, p, s, e, minSamplesLeaf)) continue;
       const proxy = sqL / wL + sqR / (w - wL);
       if (proxy > this.bestProxy + tolerance) {
         this.bestProxy = proxy;
@@ -323,7 +309,6 @@ export class CartSplitter {
     const t = this.xlogx;
     left.fill(0);
     right.set(present);
-    const n = e - s;
     let wL = 0;
     // The best candidate of this scan; one CartSplit is made at the end.
     let bestAt = -1;
@@ -333,10 +318,7 @@ export class CartSplitter {
       left[k] += c;
       right[k] -= c;
       wL += c;
-      const next = p + 1;
-      if (keys[next] === keys[p]) continue;
-      const nL = next - s;
-      if (nL < minSamplesLeaf || n - nL < minSamplesLeaf) continue;
+      if (!endsCandidate(keys, p, s, e, minSamplesLeaf)) continue;
       let accL = 0;
       let accR = 0;
       for (let j = 0; j < dim; j++) {
@@ -359,7 +341,6 @@ export class CartSplitter {
     const { minSamplesLeaf, tolerance } = this;
     const total = this.present[0];
     const w = this.wPresent;
-    const n = e - s;
     let sumL = 0;
     let wL = 0;
     // The best candidate of this scan; one CartSplit is made at the end.
@@ -367,10 +348,7 @@ export class CartSplitter {
     for (let p = s; p < e - 1; p++) {
       sumL += y[order[p]];
       wL += weight === null ? 1 : weight[order[p]];
-      const next = p + 1;
-      if (keys[next] === keys[p]) continue;
-      const nL = next - s;
-      if (nL < minSamplesLeaf || n - nL < minSamplesLeaf) continue;
+      if (!endsCandidate(keys, p, s, e, minSamplesLeaf)) continue;
       const sumR = total - sumL;
       const proxy = (sumL * sumL) / wL + (sumR * sumR) / (w - wL);
       if (proxy > this.bestProxy + tolerance) {
@@ -389,12 +367,12 @@ export class CartSplitter {
    */
   private numericSplit(f: number, at: number, e: number, missingLeft: boolean): CartSplit {
     const { order, keys } = this.samples;
-    const threshold = at + 1 < e ? midpoint(this.valueOf(f, order[at]), this.valueOf(f, order[at + 1])) : Infinity;
+    const threshold = at + 1 < e ? midpoint(this.featureValue(f, order[at]), this.featureValue(f, order[at + 1])) : Infinity;
     return { feature: f, kind: 'numeric', threshold, leftKey: keys[at], leftCodes: NO_CODES, rareCodes: NO_CODES, missingLeft, sawMissing: this.nMissing > 0 };
   }
 
   /** Feature `f`'s value of sample `i`. */
-  private valueOf(f: number, i: number): number {
+  private featureValue(f: number, i: number): number {
     const source = this.sampledFrom;
     return source === undefined ? this.features[f].x[i] : source.features[f].x[source.keep[i]];
   }

@@ -30,6 +30,40 @@ export interface MissingSidesSearch {
 }
 
 /**
+ * The state a MissingSidesSearch is scored against, held alike by both splitters (cart-splitter.ts,
+ * hist/hist-splitter.ts), which fill it per node and feature.
+ */
+export class MissingSidesState implements MissingSidesSearch {
+  /** The present samples' statistics left of the candidate being scanned. */
+  protected readonly left: Float64Array;
+  readonly present: Float64Array;
+  readonly missing: Float64Array;
+  readonly sideA: Float64Array;
+  readonly sideB: Float64Array;
+  wPresent = 0;
+  wMissing = 0;
+  nPresent = 0;
+  nMissing = 0;
+  bestProxy = -Infinity;
+  tolerance = 0;
+
+  constructor(
+    readonly dim: number,
+    readonly proxy: SideProxy,
+    readonly minSamplesLeaf: number,
+    /** Categories with fewer rows in a node join its missing values (rare-categories.ts); ≤ 1: never. */
+    readonly minCategorySamples: number,
+    readonly minWeightLeaf: number,
+  ) {
+    this.left = new Float64Array(dim);
+    this.present = new Float64Array(dim);
+    this.missing = new Float64Array(dim);
+    this.sideA = new Float64Array(dim);
+    this.sideB = new Float64Array(dim);
+  }
+}
+
+/**
  * Tries "present samples with statistics `left` (weight wL, nL rows) go left, the rest and the
  * missing ones right"; updates `bestProxy` and returns whether the candidate became the best.
  */

@@ -8,7 +8,7 @@
 // optimal prefix — or by the node's majority-class share with more classes; a category too rare
 // in the node shares the missing values' bin and side (rare-categories.ts).
 import { giniProxy, type SideProxy } from '../criterion';
-import { considerMissingLeft, considerMissingRight, considerMissingSides } from '../missing-sides';
+import { considerMissingLeft, considerMissingRight, considerMissingSides, MissingSidesState } from '../missing-sides';
 import type { SampleStats } from '../cart-splitter';
 import type { FeatureDraw } from '../feature-draw';
 import { poolsRareCategories } from '../rare-categories';
@@ -37,22 +37,11 @@ export interface HistSplit {
   sawMissing: boolean;
 }
 
-export class HistSplitter {
-  private readonly left: Float64Array;
-  readonly present: Float64Array;
-  readonly missing: Float64Array;
-  readonly sideA: Float64Array;
-  readonly sideB: Float64Array;
-  wPresent = 0;
-  wMissing = 0;
-  nPresent = 0;
-  nMissing = 0;
+export class HistSplitter extends MissingSidesState {
   /** Histogram slot size: dim stats, the weight, and with sample weights the row count after it. */
   private readonly stride: number;
   /** Offset of the row count in a slot: dim without weights (weight = count), dim + 1 with them. */
   private readonly countAt: number;
-  bestProxy = -Infinity;
-  tolerance = 0;
   /** Bin of each scanned slot, or null when slot j is bin j (a full histogram). */
   private binOf: Int32Array | null = null;
   /** A small node's compact histogram of one feature: its present bins in order, then missing. */
@@ -69,22 +58,17 @@ export class HistSplitter {
   constructor(
     private readonly binned: BinnedSet,
     private readonly numeric: readonly boolean[],
-    readonly dim: number,
+    dim: number,
     private readonly regression: boolean,
-    readonly proxy: SideProxy,
-    readonly minSamplesLeaf: number,
-    /** Categories with fewer rows in a node join its missing values (rare-categories.ts); ≤ 1: never. */
-    readonly minCategorySamples: number,
-    readonly minWeightLeaf: number,
+    proxy: SideProxy,
+    minSamplesLeaf: number,
+    minCategorySamples: number,
+    minWeightLeaf: number,
     private readonly weighted: boolean,
   ) {
+    super(dim, proxy, minSamplesLeaf, minCategorySamples, minWeightLeaf);
     this.stride = dim + (weighted ? 2 : 1);
     this.countAt = weighted ? dim + 1 : dim;
-    this.left = new Float64Array(dim);
-    this.present = new Float64Array(dim);
-    this.missing = new Float64Array(dim);
-    this.sideA = new Float64Array(dim);
-    this.sideB = new Float64Array(dim);
     this.compact = new Float64Array((SMALL_NODE + 1) * this.stride);
     this.compactBin = new Int32Array(SMALL_NODE);
   }
