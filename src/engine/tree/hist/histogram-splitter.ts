@@ -247,29 +247,17 @@ export class HistogramSplitter implements Splitter<HistNode> {
       }
       return;
     }
-    if (amount === null) {
-      for (let p = start; p < end; p++) {
-        const i = idx[p];
-        const k = slot[i];
-        const row = i * F;
-        for (let j = from; j < to; j++) {
-          const f = list[j];
-          const s = (offsets[f] + bins[row + f]) * stride;
-          h[s + k] += 1;
-          h[s + dim] += 1;
-        }
-      }
-      return;
-    }
+    // Without: stats Σ amount (1 a row for classes; the target, at slot 0, for regression), then the row count.
     for (let p = start; p < end; p++) {
       const i = idx[p];
-      const y = amount[i];
+      const k = slot[i];
+      const a = amount === null ? 1 : amount[i];
       const row = i * F;
       for (let j = from; j < to; j++) {
         const f = list[j];
         const s = (offsets[f] + bins[row + f]) * stride;
-        h[s] += y;
-        h[s + 1] += 1;
+        h[s + k] += a;
+        h[s + dim] += 1;
       }
     }
   }
