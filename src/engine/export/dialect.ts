@@ -5,6 +5,7 @@
 import type { CategoricalCondition, NumericCondition, Rule } from '../rules/types';
 import { InputError } from '../errors';
 import { rowCount } from '../rules/text';
+import type { ModelFeature } from '../model';
 
 export interface Dialect {
   /** Numeric condition on the column held in variable `v`. */
@@ -44,4 +45,29 @@ export function commentText(text: string): string {
 export function ruleComment(rule: Rule): string {
   const quality = rule.accuracy !== null ? `accuracy ${(rule.accuracy * 100).toFixed(1)} %` : `mse ${rule.mse}`;
   return commentText(`${rule.text} — ${rowCount(rule.covered)} (${(rule.coverage * 100).toFixed(1)} %), ${quality}`);
+}
+
+/** A language's names of the row converter's helpers (javascript.ts, python.ts). */
+export interface ConverterNames {
+  number: string;
+  /** Numbers written with a decimal comma. */
+  numberComma: string;
+  date: string;
+  text: string;
+  /** The call that makes an ordinal column's converter from its categories, lowest first. */
+  ordinal(categories: readonly string[]): string;
+}
+
+/** The expression converting CSV text of feature `f` to the value predict() expects, in the language `names` are of. */
+export function converterOf(f: ModelFeature, names: ConverterNames): string {
+  switch (f.type) {
+    case 'numeric':
+      return f.decimal === ',' ? names.numberComma : names.number;
+    case 'date':
+      return names.date;
+    case 'ordinal':
+      return names.ordinal(f.categories ?? []);
+    default:
+      return names.text;
+  }
 }

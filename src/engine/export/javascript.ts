@@ -3,8 +3,8 @@
 import { isOrderedType } from '../dataset';
 import type { ModelFeature, TreeModel } from '../model';
 import { numberPatterns } from '../csv/number-forms';
-import { commentText, numberLiteral } from './dialect';
-import { splitFeatures, treeFunctions, type TreeSyntax } from './tree-code';
+import { commentText, converterOf, numberLiteral, type ConverterNames } from './dialect';
+import { sharedSyntax, splitFeatures, treeFunctions, type TreeSyntax } from './tree-code';
 
 const str = (s: string): string => JSON.stringify(s);
 const num = (x: number): string => numberLiteral(x, 'Infinity');
@@ -15,36 +15,29 @@ const INLINE_CATEGORIES = 4;
 /** JavaScript's syntax; `sets` collects the Set constants of long category tests, `prefix` keeps a forest's trees apart. */
 export function javascriptSyntax(sets: string[], prefix = ''): TreeSyntax {
   return {
+    ...sharedSyntax(num, str, prefix),
     indent: '  ',
     functionHead: (name) => `function ${name}(x) {`,
     bind: (v, i, comment) => `const ${v} = x[${i}]; // ${comment}`,
     close: '}',
     ifOpen: (test, comment) => `if (${test}) {${trailing(comment)}`,
-    atMost: (v, t) => `${v} <= ${num(t)}`,
     atMostOrMissing: (v, t) => `!(${v} > ${num(t)})`,
     oneOf: (v, names) => {
       if (names.length <= INLINE_CATEGORIES) return names.map((n) => `${v} === ${str(n)}`).join(' || ');
       return `_set${sets.push(`const _set${sets.length} = new Set([${names.map(str).join(', ')}]);`) - 1}.has(${v})`;
     },
     ret: (value, comment) => `return ${value};${trailing(comment)}`,
-    literal: (value) => (typeof value === 'number' ? num(value) : str(value)),
-    functionName: (id) => `_${prefix}node${id}`,
   };
 }
 
-/** The expression converting CSV text of a feature to the value predict() expects. */
-function converter(f: ModelFeature): string {
-  switch (f.type) {
-    case 'numeric':
-      return f.decimal === ',' ? '_toNumberComma' : '_toNumber';
-    case 'date':
-      return '_toDate';
-    case 'ordinal':
-      return `_ordinal([${(f.categories ?? []).map(str).join(', ')}])`;
-    default:
-      return '_toText';
-  }
-}
+/** The row converter's helpers by name. */
+const CONVERTERS: ConverterNames = {
+  number: '_toNumber',
+  numberComma: '_toNumberComma',
+  date: '_toDate',
+  text: '_toText',
+  ordinal: (categories) => `_ordinal([${categories.map(str).join(', ')}])`,
+};
 
 
 /** The row converter's helpers: always the text and number ones, the date and ordinal ones when a feature needs them. */
@@ -142,7 +135,7 @@ export function javascriptSupport(features: readonly ModelFeature[], sets: reado
     '',
     ...[TEXT_AND_NUMBERS, ...(dates ? [DATES] : []), ...(ordinals ? [ORDINALS] : [])].flatMap((block) => [block, '']),
     'const _CONVERTERS = [',
-    ...features.map((f) => `  [${str(f.name)}, ${converter(f)}],`),
+    ...features.map((f) => `  [${str(f.name)}, ${converterOf(f, CONVERTERS)}],`),
     '];',
     ...sets,
   ];

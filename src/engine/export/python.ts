@@ -4,8 +4,8 @@
 import { isOrderedType } from '../dataset';
 import type { ModelFeature, TreeModel } from '../model';
 import { numberPatterns } from '../csv/number-forms';
-import { commentText, numberLiteral } from './dialect';
-import { splitFeatures, treeFunctions, type TreeSyntax } from './tree-code';
+import { commentText, converterOf, numberLiteral, type ConverterNames } from './dialect';
+import { sharedSyntax, splitFeatures, treeFunctions, type TreeSyntax } from './tree-code';
 
 const str = (s: string): string => JSON.stringify(s);
 const num = (x: number): string => numberLiteral(x, 'math.inf');
@@ -14,33 +14,26 @@ const trailing = (comment: string): string => (comment ? `  # ${comment}` : '');
 /** Python's syntax; `prefix` keeps the functions of a forest's trees apart. */
 export function pythonSyntax(prefix = ''): TreeSyntax {
   return {
+    ...sharedSyntax(num, str, prefix),
     indent: '    ',
     functionHead: (name) => `def ${name}(x):`,
     bind: (v, i, comment) => `${v} = x[${i}]  # ${comment}`,
     close: null,
     ifOpen: (test, comment) => `if ${test}:${trailing(comment)}`,
-    atMost: (v, t) => `${v} <= ${num(t)}`,
     atMostOrMissing: (v, t) => `not ${v} > ${num(t)}`,
     oneOf: (v, names) => `${v} in {${names.map(str).join(', ')}}`,
     ret: (value, comment) => `return ${value}${trailing(comment)}`,
-    literal: (value) => (typeof value === 'number' ? num(value) : str(value)),
-    functionName: (id) => `_${prefix}node${id}`,
   };
 }
 
-/** The expression converting CSV text `s` of a feature to the value predict() expects. */
-function converter(f: ModelFeature): string {
-  switch (f.type) {
-    case 'numeric':
-      return f.decimal === ',' ? '_to_number_comma' : '_to_number';
-    case 'date':
-      return '_to_date';
-    case 'ordinal':
-      return `_ordinal({${(f.categories ?? []).map((c, i) => `${str(c)}: ${i}`).join(', ')}})`;
-    default:
-      return '_to_text';
-  }
-}
+/** The row converter's helpers by name. */
+const CONVERTERS: ConverterNames = {
+  number: '_to_number',
+  numberComma: '_to_number_comma',
+  date: '_to_date',
+  text: '_to_text',
+  ordinal: (categories) => `_ordinal({${categories.map((c, i) => `${str(c)}: ${i}`).join(', ')}})`,
+};
 
 
 /** The row converter's helpers: always the text and number ones, the date and ordinal ones when a feature needs them. */
@@ -140,7 +133,7 @@ export function pythonSupport(features: readonly ModelFeature[]): string[] {
     '',
     ...[TEXT_AND_NUMBERS, ...(dates ? [DATES] : []), ...(ordinals ? [ORDINALS] : [])].flatMap((block) => [block, '', '']),
     '_CONVERTERS = (',
-    ...features.map((f) => `    (${str(f.name)}, ${converter(f)}),`),
+    ...features.map((f) => `    (${str(f.name)}, ${converterOf(f, CONVERTERS)}),`),
     ')',
   ];
 }

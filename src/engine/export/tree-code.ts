@@ -50,6 +50,18 @@ export interface TreeSyntax {
   functionName(id: number): string;
 }
 
+/**
+ * The members of TreeSyntax every language writes alike from its number and string literals
+ * (`num`, `str`); `prefix` keeps a forest's trees' functions apart.
+ */
+export function sharedSyntax(num: (x: number) => string, str: (s: string) => string, prefix: string): Pick<TreeSyntax, 'atMost' | 'literal' | 'functionName'> {
+  return {
+    atMost: (v, t) => `${v} <= ${num(t)}`,
+    literal: (value) => (typeof value === 'number' ? num(value) : str(value)),
+    functionName: (id) => `_${prefix}node${id}`,
+  };
+}
+
 /** The features the tree splits on, in model order; feature i is read into variable `f{i}`. */
 export function splitFeatures(model: TreeModel): ModelFeature[] {
   const used = new Set<string>();
