@@ -6,6 +6,7 @@ import { choiceText, choiceType, type ColumnChoice, type ColumnTypes } from '../
 import { literal } from './target-items';
 import type { ColumnSummary } from '../shared/worker-messages';
 import { t } from './l10n';
+import { typeReads } from '../shared/terms';
 
 export interface ColumnItem {
   label: string;
@@ -22,21 +23,6 @@ export interface TypeItem {
   asksOrder?: true;
 }
 
-/** What each type reads, in the host's language (asked each time: the language may change). */
-const what = (type: ColumnType): string => {
-  switch (type) {
-    case 'numeric':
-      return t('numbers; a non-number is an error naming its line');
-    case 'categorical':
-      return t('text categories, spellings kept as written');
-    case 'boolean':
-      return t('one true/false, yes/no, 1/0, t/f or y/n pair');
-    case 'date':
-      return t('ISO 8601 dates or date-times, split on a date');
-    default:
-      return t('ordered categories, split like a number; their order is asked next');
-  }
-};
 
 const COERCE: ColumnChoice = { type: 'numeric', coerce: true };
 const coerceWhat = (): string => t('numbers; values that are not numbers (5\' 4", n/a…) read as missing, with a note');
@@ -62,7 +48,7 @@ export function typeItems(detected: ColumnType, chosen: ColumnChoice | undefined
   const automatic: TypeItem = { label: t('Automatic'), description: `${t`detected: ${detected}`}${chosen === undefined ? t(' · current') : ''}`, choice: undefined };
   const items: TypeItem[] = [automatic];
   for (const type of COLUMN_TYPES) {
-    items.push({ label: type, description: `${what(type)}${current(type)}`, choice: type, ...(type === 'ordinal' ? { asksOrder: true as const } : {}) });
+    items.push({ label: type, description: `${typeReads(type)}${current(type)}`, choice: type, ...(type === 'ordinal' ? { asksOrder: true as const } : {}) });
     if (type === 'numeric') items.push({ label: /* l10n-ignore: the type's name */ 'numeric:coerce', description: `${coerceWhat()}${current(COERCE)}`, choice: COERCE });
   }
   return items;

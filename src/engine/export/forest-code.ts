@@ -63,15 +63,24 @@ function thresholdConstants(model: ForestModel, semicolon: string, declare: stri
   return [`${declare}_POSITIVE = ${(model.classes ?? []).indexOf(t.positiveClass)}${semicolon}`, `${declare}_THRESHOLD = ${numberLiteral(t.value)}${semicolon}`];
 }
 
+/**
+ * The last lines of predict(row) in one language, from the summed leaf values `total`: a
+ * regression's mean, the positive class at the recorded threshold on the trees' mean share, or the
+ * largest total.
+ */
+function decisionLines(model: ForestModel, lines: { mean: string[]; threshold: string[]; largest: string[] }): string[] {
+  if (model.task === 'regression') return lines.mean;
+  return model.decisionThreshold ? lines.threshold : lines.largest;
+}
+
 export function forestToPython(model: ForestModel): string {
   const parts = forestParts(model, (t) => pythonSyntax(`t${t}_`), (xs) => `(${xs.join(', ')}${xs.length === 1 ? ',' : ''})`, null);
   const k = model.task === 'regression' ? 1 : (model.classes ?? []).length;
-  const decide =
-    model.task === 'regression'
-      ? ['    return total[0] / _N_TREES']
-      : model.decisionThreshold
-        ? ['    return _CLASSES[_POSITIVE] if total[_POSITIVE] / _N_TREES >= _THRESHOLD else _CLASSES[1 - _POSITIVE]']
-        : ['    best = 0', '    for k in range(1, _K):', '        if total[k] > total[best]:', '            best = k', '    return _CLASSES[best]'];
+  const decide = decisionLines(model, {
+    mean: ['    return total[0] / _N_TREES'],
+    threshold: ['    return _CLASSES[_POSITIVE] if total[_POSITIVE] / _N_TREES >= _THRESHOLD else _CLASSES[1 - _POSITIVE]'],
+    largest: ['    best = 0', '    for k in range(1, _K):', '        if total[k] > total[best]:', '            best = k', '    return _CLASSES[best]'],
+  });
   return [
     title(model, '#'),
     ...pythonHeader(parts.features),
@@ -110,12 +119,11 @@ export function forestToJavaScript(model: ForestModel): string {
   const sets: string[] = [];
   const parts = forestParts(model, (t) => javascriptSyntax(sets, `t${t}_`), (xs) => `[${xs.join(', ')}]`, '}');
   const k = model.task === 'regression' ? 1 : (model.classes ?? []).length;
-  const decide =
-    model.task === 'regression'
-      ? ['  return total[0] / _N_TREES;']
-      : model.decisionThreshold
-        ? ['  return total[_POSITIVE] / _N_TREES >= _THRESHOLD ? _CLASSES[_POSITIVE] : _CLASSES[1 - _POSITIVE];']
-        : ['  let best = 0;', '  for (let k = 1; k < _K; k++) if (total[k] > total[best]) best = k;', '  return _CLASSES[best];'];
+  const decide = decisionLines(model, {
+    mean: ['  return total[0] / _N_TREES;'],
+    threshold: ['  return total[_POSITIVE] / _N_TREES >= _THRESHOLD ? _CLASSES[_POSITIVE] : _CLASSES[1 - _POSITIVE];'],
+    largest: ['  let best = 0;', '  for (let k = 1; k < _K; k++) if (total[k] > total[best]) best = k;', '  return _CLASSES[best];'],
+  });
   return [
     title(model, '//'),
     ...JAVASCRIPT_HEADER,

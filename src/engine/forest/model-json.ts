@@ -9,10 +9,9 @@
 import { CHUNKS_MARK, jsonTextAround } from '../json-text';
 import { JsonStream, type Descent, type JsonPath, type JsonStreamHandler } from '../json-stream';
 import type { TreeModel } from '../model';
-import { bad, checkModelHead, checkTreeModel, checkVersion, parseModelObject } from '../tree/model-json';
+import { bad, checkFileThreshold, checkModelHead, checkTreeModel, checkVersion, parseModelObject } from '../tree/model-json';
 import { columnsToPacked, treeFileChunks, type RawColumns } from './file-columns';
 import { packTree } from './packed-tree';
-import { checkDecisionThreshold } from '../tree/decision-threshold';
 import { asTreeModel } from './predict';
 import { treeFromFileObject } from './tree-model-file';
 import { FOREST_FORMAT, FOREST_VERSION, type ForestModel, type ForestTree } from './types';
@@ -85,14 +84,7 @@ function finishForest(raw: Record<string, unknown>, trees: ForestTree[]): Forest
   if (trees.length === 0) bad('"trees" must be a non-empty array');
   if (model.params.nTrees !== trees.length) bad(`params.nTrees is ${String(model.params.nTrees)} but the file holds ${trees.length} trees`);
   if (!isObject(model.featureImportances)) bad('"featureImportances" must be an object');
-  if (model.decisionThreshold !== undefined) {
-    if (!isObject(model.decisionThreshold)) bad('"decisionThreshold" must be { positiveClass, value }');
-    try {
-      checkDecisionThreshold(model, model.decisionThreshold);
-    } catch (err) {
-      bad((err as Error).message);
-    }
-  }
+  if (model.decisionThreshold !== undefined) checkFileThreshold(model, model.decisionThreshold);
   // Replaced in place, so the keys keep the file's order when written again.
   model.trees = trees;
   model.version = FOREST_VERSION;

@@ -4,7 +4,7 @@
 import { COLUMN_TYPES, isNumericType, isOrderedType } from '../dataset';
 import { bad } from './bad-model';
 import { jsonText } from '../json-text';
-import { MODEL_FORMAT, MODEL_VERSION, type ModelNode, type TreeModel } from '../model';
+import { MODEL_FORMAT, MODEL_VERSION, type DecisionThreshold, type ModelNode, type TreeModel } from '../model';
 import { criterionNames, isCriterion } from './criteria';
 import { checkDecisionThreshold, leafOffThreshold } from './decision-threshold';
 
@@ -66,6 +66,16 @@ function checkSnipped(node: ModelNode, model: TreeModel, features: Map<string, T
 }
 
 const EDIT_OPS = new Set(['split', 'snip', 'restore', 'grow']);
+/** A model file's recorded decision threshold (tree or forest), checked as the CLI checks --threshold; a problem is the file's. */
+export function checkFileThreshold(model: Pick<TreeModel, 'task' | 'target' | 'classes'>, threshold: unknown): void {
+  if (!isObject(threshold)) bad('"decisionThreshold" must be { positiveClass, value }');
+  try {
+    checkDecisionThreshold(model, threshold as unknown as DecisionThreshold);
+  } catch (err) {
+    bad((err as Error).message);
+  }
+}
+
 const isSplitOrNull = (v: unknown): boolean => v === null || (isObject(v) && typeof v.feature === 'string' && (v.kind === 'numeric' || v.kind === 'categorical'));
 
 /** `edited` and `edits` (docs/model-format.md "Edits"): a record of the edits, not needed to predict. */
@@ -142,12 +152,7 @@ export function checkTreeModel(model: TreeModel): TreeModel {
   });
   checkEdits(model);
   if (model.decisionThreshold !== undefined) {
-    if (!isObject(model.decisionThreshold)) bad('"decisionThreshold" must be { positiveClass, value }');
-    try {
-      checkDecisionThreshold(model, model.decisionThreshold);
-    } catch (err) {
-      bad((err as Error).message);
-    }
+    checkFileThreshold(model, model.decisionThreshold);
     const off = leafOffThreshold(model);
     if (off) bad(`leaf ${off.id} predicts "${String(off.prediction)}" but its share of "${model.decisionThreshold.positiveClass}" is on the other side of the decision threshold ${model.decisionThreshold.value}`);
   }
